@@ -1,0 +1,64 @@
+"""Integer codes shared by the reference engine and the numba kernels.
+
+Plain ``IntEnum`` classes and integer tables with no numba import, so that both layers read the
+same numbers: numba treats ``IntEnum`` members as integer constants inside jitted code.
+"""
+
+from enum import IntEnum
+
+
+class Category(IntEnum):
+    """Hand categories of R8, weakest first, so a larger value is a stronger category."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FULL_HOUSE = 5
+    FOUR_OF_A_KIND = 6
+
+
+class Act(IntEnum):
+    """Betting actions of R6, as sorted action ids (OpenSpiel style: legal actions are sorted)."""
+
+    FOLD = 0
+    CHECK = 1
+    CALL = 2
+    RAISE_1 = 3
+    RAISE_3 = 4
+    RAISE_5 = 5
+    ALL_IN = 6
+
+
+RAISE_STEPS = (1, 3, 5)
+"""Bet/raise increments of R6, in the order of ``Act.RAISE_1 .. Act.RAISE_5``."""
+
+N_ACTIONS = 7
+PASS = -1
+"""Snipe code for passing in the snipe round (R7); named snipes are 0..59."""
+
+N_SNIPES = 60
+N_NUMBERS = 10
+DECK_SIZE = 40
+COPIES = 4
+
+SNIPE_TOPS = (
+    (Category.FOUR_OF_A_KIND, tuple(range(1, 11))),
+    (Category.FULL_HOUSE, tuple(range(1, 11))),
+    (Category.STRAIGHT, tuple(range(5, 11))),
+    (Category.THREE_OF_A_KIND, tuple(range(1, 11))),
+    (Category.TWO_PAIR, tuple(range(2, 11))),
+    (Category.ONE_PAIR, tuple(range(1, 11))),
+    (Category.HIGH_CARD, tuple(range(6, 11))),
+)
+"""The 60 names that may be sniped, in the order of the table in R7; snipe code = position."""
+
+SNIPE_CATEGORY = tuple(int(cat) for cat, tops in SNIPE_TOPS for _ in tops)
+SNIPE_TOP = tuple(top for _, tops in SNIPE_TOPS for top in tops)
+SNIPE_CODE = {(cat, top): code for code, (cat, top) in enumerate(zip(SNIPE_CATEGORY, SNIPE_TOP))}
+"""Map (category, top number) → snipe code 0..59; a pair absent here is not a legal name (R7)."""
+
+STREAM_DECK = 0
+"""RNG stream of the deck shuffle (R13); agent of seat s draws from stream ``STREAM_AGENT + s``."""
+STREAM_AGENT = 1
