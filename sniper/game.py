@@ -1,0 +1,133 @@
+"""Whole games with agents: the ante-to-payout loop of R3, R4 and R9, and the rule presets.
+
+``play_hand`` deals one hand from the counter-based streams (R13) and asks each agent to act;
+``play_game`` chains hands with the rotation of the first player and eliminations.
+"""
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from kernels.codes import STREAM_AGENT
+from sniper.agents import Agent, Observation
+from sniper.cards import deal, shuffled_deck
+from sniper.engine import HandState, Phase
+from sniper.rng import Stream, derive, hand_key
+
+GAME_LENGTHS = {"10": 10, "20": 20, "bust": None}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A rule preset (R2, R3, R9, R12).
+
+    ``starting_stack`` in chips; ``hands_per_game`` is 10 or 20, or ``None`` to play until one
+    player holds every chip; ``exit_at`` is the stack (chips) at which a player leaves the table
+    safe after a hand (R12), ``None`` in our version; ``tie_break`` is "ours" (R8) or "show" (R12).
+    """
+
+    name: str = "ours"
+    starting_stack: int = 60
+    hands_per_game: int | None = 20
+    exit_at: int | None = None
+    first_seat: int = 0
+    tie_break: str = "ours"
+
+
+PRESETS = {
+    "ours": Rules(),
+    "show": Rules(name="show", exit_at=75, tie_break="show"),
+}
+
+
+def make_rules(preset: str = "ours", game_length: str = "20", starting_stack: int = 60) -> Rules:
+    """A ``Rules`` from a preset name and a game length "10", "20" or "bust" (R9, R12).
+
+    Raises ``ValueError`` naming the valid values.
+    """
+    if preset not in PRESETS:
+        raise ValueError(f"unknown rules {preset!r}; valid: {', '.join(PRESETS)}")
+    if game_length not in GAME_LENGTHS:
+        raise ValueError(f"unknown game length {game_length!r}; valid: {', '.join(GAME_LENGTHS)}")
+    if starting_stack < 1:
+        raise ValueError(f"starting stack must be at least 1 chip, got {starting_stack}")
+    base = PRESETS[preset]
+    return Rules(
+        name=base.name,
+        starting_stack=starting_stack,
+        hands_per_game=GAME_LENGTHS[game_length],
+        exit_at=base.exit_at,
+        first_seat=base.first_seat,
+        tie_break=base.tie_break,
+    )
+
+
+def play_hand(
+    agents: Sequence[Agent],
+    stacks: Sequence[int],
+    at_table: Sequence[bool],
+    first: int,
+    seed: int,
+    game: int,
+    hand: int,
+    rules: Rules,
+) -> HandState:
+    """Play one hand to the end and return its finished ``HandState`` (R4–R8, R13).
+
+    Seats at the table with chips are dealt in; the deck comes from stream (seed, game, hand,
+    deck) and agent ``s``'s ``d``-th decision of the hand draws from
+    ``derive(hand_key(seed, game, hand, STREAM_AGENT + s), d)``.
+    """
+    n = len(stacks)
+    in_play = tuple(at_table[s] and stacks[s] > 0 for s in range(n))
+    order = [(first + i) % n for i in range(n) if in_play[(first + i) % n]]
+    deck = shuffled_deck(seed, game, hand, 2 * len(order) + 4)
+    private, board = deal(deck, order)
+    state = HandState(tuple(stacks), first, private, board, rules.tie_break, in_play)
+    decisions = [0] * n
+    keys = [hand_key(seed, game, hand, STREAM_AGENT + s) for s in range(n)]
+    while state.phase != Phase.DONE:
+        seat = state.actor if state.phase != Phase.SNIPE else state.sniper
+        stream = Stream(derive(keys[seat], decisions[seat]))
+        decisions[seat] += 1
+        obs = Observation.of(state, seat)
+        if state.phase == Phase.SNIPE:
+            state.snipe(agents[seat].snipe(obs, stream))
+        else:
+            state.act(agents[seat].act(obs, stream))
+    return state
+
+
+def next_first(first: int, eligible: Sequence[bool]) -> int:
+    """The next seat clockwise after ``first`` that can still play (R3); ``first`` if none."""
+    n = len(eligible)
+    for step in range(1, n + 1):
+        seat = (first + step) % n
+        if eligible[seat]:
+            return seat
+    return first
+
+
+def play_game(agents: Sequence[Agent], seed: int, game: int, rules: Rules) -> Iterator[HandState]:
+    """Play game ``game`` from fresh stacks and yield each finished hand (R3, R9, R12).
+
+    The game ends after ``rules.hands_per_game`` hands, or when fewer than two players are left
+    at the table with chips. A player with 0 chips is out; under ``exit_at`` a player ending a
+    hand with that many chips or more leaves the table safe, keeping the chips.
+    """
+    n = len(agents)
+    stacks = [rules.starting_stack] * n
+    at_table = [True] * n
+    first = rules.first_seat % n
+    hand = 0
+    while rules.hands_per_game is None or hand < rules.hands_per_game:
+        state = play_hand(agents, stacks, at_table, first, seed, game, hand, rules)
+        yield state
+        stacks = list(state.stacks_after)
+        for seat in range(n):
+            if stacks[seat] == 0 or (rules.exit_at is not None and stacks[seat] >= rules.exit_at):
+                at_table[seat] = False
+        hand += 1
+        eligible = [at_table[s] and stacks[s] > 0 for s in range(n)]
+        if sum(eligible) < 2:
+            return
+        first = next_first(first, eligible)
