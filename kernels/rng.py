@@ -1,0 +1,78 @@
+"""Numba copy of the counter-based random generator ``sniper.rng`` (R13).
+
+Every function is a bit-for-bit equivalent of its namesake in ``sniper.rng`` (without the ``_nb``
+suffix), computed in ``uint64`` arithmetic that wraps modulo 2**64 exactly as the Python version
+masks. Arguments are ``np.uint64`` words and keys; counters (``x``, ``game``, ``hand``, ``stream``)
+may be any non-negative integer type.
+
+``shuffled_deck_nb`` is the numba equivalent of ``sniper.cards.shuffled_deck``.
+"""
+
+import numpy as np
+from numba import njit
+
+from kernels.codes import COPIES, DECK_SIZE, N_NUMBERS, STREAM_DECK
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+_S32 = np.uint64(32)
+_S11 = np.uint64(11)
+_ONE = np.uint64(1)
+_INV53 = 1.0 / (1 << 53)
+
+
+@njit(cache=True, inline="always")
+def mix64_nb(z):
+    """SplitMix64 finaliser of a ``uint64``; returns ``uint64`` (numba equivalent of ``sniper.rng.mix64``)."""
+    z = np.uint64(z)
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@njit(cache=True, inline="always")
+def derive_nb(key, x):
+    """Child key or random word ``x >= 0`` of ``key``, ``uint64`` (numba equivalent of ``rng.derive``)."""
+    return mix64_nb(np.uint64(key) + (np.uint64(x) + _ONE) * GOLDEN)
+
+
+@njit(cache=True)
+def hand_key_nb(seed, game, hand, stream):
+    """Key of one random stream of one hand, ``uint64`` (numba equivalent of ``sniper.rng.hand_key``)."""
+    return derive_nb(derive_nb(derive_nb(mix64_nb(seed), game), hand), stream)
+
+
+@njit(cache=True, inline="always")
+def uniform_int_nb(word, n):
+    """An integer in ``[0, n)`` from a random word, ``uint64``; ``1 <= n < 2**32`` (``rng.uniform_int``)."""
+    return ((np.uint64(word) >> _S32) * np.uint64(n)) >> _S32
+
+
+@njit(cache=True, inline="always")
+def uniform_float_nb(word):
+    """A ``float64`` in ``[0, 1)`` from a random word (numba equivalent of ``sniper.rng.uniform_float``)."""
+    return np.float64(np.uint64(word) >> _S11) * _INV53
+
+
+@njit(cache=True)
+def shuffled_deck_nb(seed, game, hand, n_cards, out):
+    """Write the first ``n_cards`` cards of the hand's shuffled deck into ``out[:n_cards]`` (R1, R13).
+
+    ``out`` is a ``uint8`` (or any integer) array of length ``>= n_cards``; ``n_cards <= 40``.
+    Numba equivalent of ``sniper.cards.shuffled_deck``: a partial Fisher–Yates shuffle of the fresh
+    deck where draw ``i`` swaps position ``i`` with ``i + uniform_int(derive(deck_key, i), 40 - i)``.
+    """
+    deck = np.empty(DECK_SIZE, np.uint8)
+    for number in range(N_NUMBERS):
+        for c in range(COPIES):
+            deck[number * COPIES + c] = number + 1
+    key = hand_key_nb(seed, game, hand, STREAM_DECK)
+    for i in range(n_cards):
+        j = i + np.int64(uniform_int_nb(derive_nb(key, i), DECK_SIZE - i))
+        deck[i], deck[j] = deck[j], deck[i]
+    for i in range(n_cards):
+        out[i] = deck[i]
