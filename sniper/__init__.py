@@ -1,0 +1,3 @@
+"""sniper: simulate Sniper Hold'em at scale (see README.md and ../shared/RULES.md)."""
+
+__version__ = "0.1.0"

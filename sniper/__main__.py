@@ -1,0 +1,3 @@
+from sniper.cli import main
+
+main()

@@ -1,0 +1,185 @@
+"""The results schema: one row per seat per hand, in one place (R2–R9).
+
+Every run writes parquet files with exactly these columns; ``SCHEMA`` is the pyarrow schema and
+``COLUMNS`` documents each column's meaning and unit. Chips are integers. Card columns hold the
+numbers 1–10, or 0 when the seat was not dealt in. Snipe codes index the R7 table
+(``sniper.hands.Snipe.from_code``); -1 means no snipe (a pass, or not in the snipe round).
+"""
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+from kernels.codes import PASS
+from sniper.engine import HandState
+
+COLUMNS: dict[str, tuple[pa.DataType, str]] = {
+    "game": (pa.int64(), "game index within the run, from 0 (R13 key)"),
+    "hand": (pa.int16(), "hand index within the game, from 0 (R13 key)"),
+    "seat": (pa.int8(), "seat index, 0..players-1 (R3)"),
+    "agent": (pa.string(), "agent spec playing this seat, e.g. 'easy'"),
+    "first_seat": (pa.int8(), "the hand's first player, '1st' (R3)"),
+    "dealt_in": (pa.bool_(), "seat was at the table with chips and got cards (R2)"),
+    "stack_before": (pa.int16(), "chips before the ante"),
+    "private_1": (pa.int8(), "first private card (R13 deal order), 0 if not dealt in"),
+    "private_2": (pa.int8(), "second private card, 0 if not dealt in"),
+    "board_1": (pa.int8(), "community card 1 (all four recorded even if the hand ended early)"),
+    "board_2": (pa.int8(), "community card 2"),
+    "board_3": (pa.int8(), "community card 3"),
+    "board_4": (pa.int8(), "community card 4"),
+    "ante": (pa.int8(), "chips put in as ante: 1 if dealt in, else 0 (R4)"),
+    "put_round_1": (pa.int16(), "chips put in during betting round 1 (R6)"),
+    "put_round_2": (pa.int16(), "chips put in during betting round 2 (R6)"),
+    "folded_round": (pa.int8(), "betting round the seat folded in (1 or 2), 0 if it did not fold"),
+    "snipe": (pa.int8(), "snipe code 0..59 named by this seat (R7), -1 for none or pass"),
+    "category": (pa.int8(), "category of the best 5 of 6 cards (kernels.codes.Category), -1 if not dealt"),
+    "top": (pa.int8(), "top number of that hand (R8), 0 if not dealt in"),
+    "showdown": (pa.bool_(), "seat reached a showdown (R8)"),
+    "sniped": (pa.bool_(), "seat's hand matched a snipe at the showdown (R8)"),
+    "payout": (pa.int16(), "chips won from the pot"),
+    "net": (pa.int16(), "payout minus all chips put in this hand (chips)"),
+    "stack_after": (pa.int16(), "chips after the hand (R9)"),
+}
+SCHEMA = pa.schema([pa.field(name, dtype) for name, (dtype, _) in COLUMNS.items()])
+
+
+def hand_rows(state: HandState, game: int, hand: int, agents: list[str]) -> dict[str, list]:
+    """Columns (name → list, one entry per seat) describing one finished hand.
+
+    Uses the reference engine's ``HandState``; raises ``ValueError`` if the hand is not done.
+    """
+    from sniper.hands import best_hand
+
+    n = state.n_seats
+    after = state.stacks_after
+    put = {1: [0] * n, 2: [0] * n}
+    folded = [0] * n
+    for bet in state.bets:
+        put[bet.round][bet.seat] += bet.chips
+        if bet.action == 0:
+            folded[bet.seat] = bet.round
+    snipe = [PASS] * n
+    for record in state.snipes:
+        snipe[record.seat] = record.code
+    at_showdown = state.result.hands if state.result is not None else {}
+    sniped = state.result.sniped if state.result is not None else {}
+    cols: dict[str, list] = {name: [] for name in COLUMNS}
+    for seat in range(n):
+        dealt = state.in_play[seat]
+        cards = state.private.get(seat, (0, 0))
+        made = best_hand(cards, state.board) if dealt else None
+        row = {
+            "game": game,
+            "hand": hand,
+            "seat": seat,
+            "agent": agents[seat],
+            "first_seat": state.first,
+            "dealt_in": dealt,
+            "stack_before": state.stacks[seat],
+            "private_1": cards[0],
+            "private_2": cards[1],
+            "board_1": state.board[0],
+            "board_2": state.board[1],
+            "board_3": state.board[2],
+            "board_4": state.board[3],
+            "ante": 1 if dealt else 0,
+            "put_round_1": put[1][seat],
+            "put_round_2": put[2][seat],
+            "folded_round": folded[seat],
+            "snipe": snipe[seat],
+            "category": int(made.category) if made else -1,
+            "top": made.top if made else 0,
+            "showdown": seat in at_showdown,
+            "sniped": bool(sniped.get(seat, False)),
+            "payout": state.payout[seat],
+            "net": after[seat] - state.stacks[seat],
+            "stack_after": after[seat],
+        }
+        for name, value in row.items():
+            cols[name].append(value)
+    return cols
+
+
+def to_table(columns: dict[str, Iterable]) -> pa.Table:
+    """A pyarrow table with exactly ``SCHEMA`` from column name → values; ``KeyError`` if one is missing."""
+    return pa.table({name: pa.array(columns[name], type=dtype) for name, (dtype, _) in COLUMNS.items()})
+
+
+def read_results(path) -> pd.DataFrame:
+    """Read a run directory's parquet parts (or one parquet file) into a pandas DataFrame.
+
+    Raises ``FileNotFoundError`` when there is nothing to read.
+    """
+    import pyarrow.parquet as pq
+
+    path = Path(path)
+    files = sorted(path.glob("part-*.parquet")) if path.is_dir() else [path]
+    if not files or not files[0].exists():
+        raise FileNotFoundError(f"no parquet results in {path}")
+    return pa.concat_tables(pq.read_table(f, schema=SCHEMA) for f in files).to_pandas()
+
+
+def summarize(df: pd.DataFrame) -> pd.DataFrame:
+    """Per-agent summary of a results frame (one row per seat per hand, ``SCHEMA``).
+
+    Columns: hands (dealt in), net chips per hand with its 95% confidence interval (normal
+    approximation over hands, chips/hand), showdown wins, snipes made, snipes that hit (named a
+    hand held at the showdown by another seat), games won (most chips at the end; a tie for first
+    is a draw and counts for nobody, R9).
+    """
+    from scipy import stats
+
+    dealt = df[df["dealt_in"]]
+    z = stats.norm.ppf(0.975)
+    hit = _snipe_hits(df)
+    last = df.loc[df.groupby("game")["hand"].transform("max") == df["hand"]]
+    best = last.groupby("game")["stack_after"].transform("max")
+    tops = last[last["stack_after"] == best]
+    unique = tops.groupby("game")["seat"].transform("size") == 1
+    winners = tops[unique]
+    rows = []
+    for agent, group in dealt.groupby("agent", sort=True):
+        net = group["net"].to_numpy(dtype=np.float64)
+        half = z * net.std(ddof=1) / np.sqrt(len(net)) if len(net) > 1 else float("nan")
+        rows.append(
+            {
+                "agent": agent,
+                "hands": len(group),
+                "net_per_hand": net.mean(),
+                "ci95_low": net.mean() - half,
+                "ci95_high": net.mean() + half,
+                "showdown_wins": int(((group["payout"] > 0) & group["showdown"]).sum()),
+                "snipes_made": int((group["snipe"] >= 0).sum()),
+                "snipes_hit": int(hit[group.index].sum()),
+                "games_won": int((winners["agent"] == agent).sum()),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _snipe_hits(df: pd.DataFrame) -> pd.Series:
+    """For each row, whether its snipe matched another showdown hand of the same hand (R8)."""
+    from kernels.codes import SNIPE_CODE
+
+    code_of = np.full((7, 11), -1, dtype=np.int16)
+    for (cat, top), code in SNIPE_CODE.items():
+        code_of[cat, top] = code
+    at_sd = df[df["showdown"]]
+    held = code_of[at_sd["category"].to_numpy(), at_sd["top"].to_numpy()]
+    pairs = pd.DataFrame(
+        {
+            "game": at_sd["game"].to_numpy(),
+            "hand": at_sd["hand"].to_numpy(),
+            "seat": at_sd["seat"].to_numpy(),
+            "snipe": held,
+        }
+    )
+    snipers = df.loc[df["snipe"] >= 0, ["game", "hand", "seat", "snipe"]].reset_index()
+    merged = snipers.merge(pairs, on=["game", "hand", "snipe"], suffixes=("", "_held"))
+    merged = merged[merged["seat"] != merged["seat_held"]]
+    hits = pd.Series(False, index=df.index)
+    hits[merged["index"].unique()] = True
+    return hits
