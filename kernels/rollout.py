@@ -1,0 +1,238 @@
+"""Monte Carlo rollouts of a seat's showdown: the numba copy of ``sniper.equity.rollout`` (R7, R8, R13).
+
+The draw scheme (shared bit for bit with the reference ``sniper.equity.rollout``):
+
+- Unseen cards: the fresh deck minus the seat's 2 private cards minus the ``k`` visible board
+  cards, as an ascending list of length ``U = 38 - k``.
+- Sample ``j`` (0, 1, …) has key ``sk = derive(key, j)``. Draw ``i`` (0, 1, …) takes the 16-bit
+  chunk ``(word >> (16 * (i % 4))) & 0xFFFF`` of ``word = derive(sk, i // 4)`` and swaps position
+  ``i`` with ``i + ((chunk * (U - i)) >> 16)`` in a fresh working copy of the unseen list (partial
+  Fisher–Yates). Drawn cards fill the ``4 - k`` missing board cards first, then opponent 1's two
+  private cards, opponent 2's, and so on.
+- Future snipes: with a distribution ``snipe_probs`` (``float64 (61,)``, index = snipe code, 60 =
+  pass, non-negative) and a count ``n_future`` of opponents yet to snipe, future snipe ``t`` uses
+  ``u = uniform_float(derive(sk, 64 + t))`` and takes the first index whose cumulative sum
+  (summed left to right in ``float64``) is ``> u``; 60 (pass) if there is none.
+- Showdown (R8): a hand whose (category, top) matches any snipe (made or sampled) ranks last. The
+  winners are the unsniped hands with the best strength key; if every hand is sniped, all split.
+  The seat's win share is ``1/k`` when it is one of ``k`` winners, counted in integer units of
+  1/60 (``60 // k``); squares are summed in integers too, so sums are exact and independent of
+  thread count and summation order.
+- ``sniped`` counts samples where the seat's own hand matches a snipe.
+- ``beaters[c]`` counts, over samples and opponents, the opponents whose strength key beats the
+  seat's (snipes ignored) and whose hand's (category, top) is snipe code ``c``.
+
+Kernels take the evaluator tables as arguments (``kernels.evaluator.tables()``: ``base`` and
+``snipe``) and do no validation; ``sniper.equity.equity`` validates and calls them.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from kernels.codes import COPIES, DECK_SIZE, N_NUMBERS, N_SNIPES
+from kernels.evaluator import POW5, PRIVATE_PART, tables
+from kernels.rng import derive_nb, uniform_float_nb
+
+FUTURE_SNIPE_WORD = 64
+"""Word ``derive(sk, 64 + t)`` of a sample's key drives future snipe ``t``."""
+PASS_INDEX = N_SNIPES
+"""Index of "pass" in ``snipe_probs``."""
+UNITS = 60
+"""A whole pot in win units: a share of ``1/k`` is ``60 // k`` units (``k`` ≤ 6 divides 60)."""
+PAR_BLOCK = 4096
+"""Samples per parallel task of ``rollout_par_nb``."""
+N_ACC = 3 + N_SNIPES
+"""Accumulator layout: [win units, win units squared, sniped, beaters[0..59]]."""
+
+_SHARE = np.array([0, 60, 30, 20, 15, 12, 10], dtype=np.int64)
+_MASK16 = np.uint64(0xFFFF)
+
+
+@njit(cache=True)
+def unseen_nb(private, board):
+    """Ascending ``uint8`` array of the cards not among ``private`` and ``board`` (R1)."""
+    counts = np.full(N_NUMBERS + 1, COPIES, np.int64)
+    counts[0] = 0
+    for c in private:
+        counts[c] -= 1
+    for c in board:
+        counts[c] -= 1
+    out = np.empty(DECK_SIZE - private.shape[0] - board.shape[0], np.uint8)
+    m = 0
+    for n in range(1, N_NUMBERS + 1):
+        for _ in range(counts[n]):
+            out[m] = n
+            m += 1
+    return out
+
+
+@njit(cache=True)
+def cumulative_nb(snipe_probs):
+    """Left-to-right cumulative sums of ``snipe_probs`` (``float64 (61,)``)."""
+    cum = np.empty(snipe_probs.shape[0], np.float64)
+    acc = 0.0
+    for i in range(snipe_probs.shape[0]):
+        acc += snipe_probs[i]
+        cum[i] = acc
+    return cum
+
+
+@njit(cache=True, inline="always")
+def sample_snipe_nb(cum, u):
+    """First index ``i`` with ``cum[i] > u`` (binary search on non-decreasing ``cum``); ``len(cum)`` if none."""
+    lo = 0
+    hi = cum.shape[0]
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if cum[mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@njit(cache=True)
+def _rollout_block_nb(private, board, n_opponents, made_mask, cum, n_future, key, start, stop, base, snipe, acc):
+    """Add samples ``start..stop-1`` to ``acc`` (``int64 (N_ACC,)``): see the module docstring."""
+    unseen = unseen_nb(private, board)
+    n_unseen = np.uint64(unseen.shape[0])
+    work = unseen.copy()
+    n_missing = 4 - board.shape[0]
+    n_draws = n_missing + 2 * n_opponents
+    n_words = (n_draws + 3) // 4
+    board_key = np.uint32(0)
+    for c in board:
+        board_key += POW5[np.uint32(c)]
+    own_add = POW5[np.uint32(private[0])] + POW5[np.uint32(private[1])]
+    own_private = PRIVATE_PART[np.uint32(private[0]), np.uint32(private[1])]
+    opp_key = np.empty(5, np.int64)
+    opp_code = np.empty(5, np.int64)
+    swaps = np.empty(n_words * 4, np.int64)
+    win_units = np.int64(0)
+    win_sq = np.int64(0)
+    sniped = np.int64(0)
+    beaters = acc[3:]
+    for j in range(start, stop):
+        sk = derive_nb(key, j)
+        for w in range(n_words):
+            word = derive_nb(sk, w)
+            for c in range(4):
+                i = 4 * w + c
+                if i < n_draws:
+                    chunk = (word >> np.uint64(16 * c)) & _MASK16
+                    p = i + np.int64((chunk * (n_unseen - np.uint64(i))) >> np.uint64(16))
+                    swaps[i] = p
+                    work[i], work[p] = work[p], work[i]
+        full_board = board_key
+        for m in range(n_missing):
+            full_board += POW5[np.uint32(work[m])]
+        own_rank = base[full_board + own_add]
+        own_key = np.int64(own_rank + own_private)
+        own_code = np.int64(snipe[own_rank // np.uint32(121)])
+        for o in range(n_opponents):
+            a = np.uint32(work[n_missing + 2 * o])
+            b = np.uint32(work[n_missing + 2 * o + 1])
+            rank = base[full_board + POW5[a] + POW5[b]]
+            opp_key[o] = np.int64(rank + PRIVATE_PART[a, b])
+            opp_code[o] = np.int64(snipe[rank // np.uint32(121)])
+        for i in range(n_draws - 1, -1, -1):
+            p = swaps[i]
+            work[i], work[p] = work[p], work[i]
+        mask = made_mask
+        for t in range(n_future):
+            code = sample_snipe_nb(cum, uniform_float_nb(derive_nb(sk, FUTURE_SNIPE_WORD + t)))
+            if code < PASS_INDEX:
+                mask |= np.uint64(1) << np.uint64(code)
+        best = np.int64(-1)
+        own_hit = own_code >= 0 and (mask >> np.uint64(own_code)) & np.uint64(1) != 0
+        if not own_hit:
+            best = own_key
+        for o in range(n_opponents):
+            code = opp_code[o]
+            if opp_key[o] > own_key and code >= 0:
+                beaters[code] += 1
+            if (code < 0 or (mask >> np.uint64(code)) & np.uint64(1) == 0) and opp_key[o] > best:
+                best = opp_key[o]
+        share = np.int64(0)
+        if own_hit:
+            sniped += 1
+            if best < 0:
+                share = _SHARE[n_opponents + 1]
+        elif own_key == best:
+            k = 1
+            for o in range(n_opponents):
+                if opp_key[o] == best:
+                    code = opp_code[o]
+                    if code < 0 or (mask >> np.uint64(code)) & np.uint64(1) == 0:
+                        k += 1
+            share = _SHARE[k]
+        win_units += share
+        win_sq += share * share
+    acc[0] += win_units
+    acc[1] += win_sq
+    acc[2] += sniped
+
+
+@njit(cache=True)
+def _made_mask_nb(snipe_codes):
+    mask = np.uint64(0)
+    for code in snipe_codes:
+        mask |= np.uint64(1) << np.uint64(code)
+    return mask
+
+
+@njit(cache=True)
+def rollout_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, n_samples, base, snipe):
+    """Monte Carlo rollout of one seat, single thread (scheme in the module docstring; R7, R8, R13).
+
+    ``private``: ``uint8 (2,)``; ``board``: ``uint8 (k,)``, ``k`` in 0..4; ``n_opponents``: 1..5;
+    ``snipe_codes``: ``int64 (m,)`` snipes already made (codes 0..59); ``snipe_probs``:
+    ``float64 (61,)``; ``n_future``: opponents yet to snipe; ``key``: ``uint64``; ``base``,
+    ``snipe``: ``kernels.evaluator.tables()`` fields. Returns ``(win_units, win_units_squared,
+    sniped, beaters)``: three ``int64`` and ``int64 (60,)``. Numba equivalent of
+    ``sniper.equity.rollout``, bit for bit.
+    """
+    acc = np.zeros(N_ACC, np.int64)
+    cum = cumulative_nb(snipe_probs)
+    made = _made_mask_nb(snipe_codes)
+    _rollout_block_nb(private, board, n_opponents, made, cum, n_future, key, 0, n_samples, base, snipe, acc)
+    return acc[0], acc[1], acc[2], acc[3:].copy()
+
+
+@njit(cache=True, parallel=True)
+def rollout_par_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, n_samples, base, snipe):
+    """Parallel ``rollout_nb``: blocks of ``PAR_BLOCK`` samples under ``prange``; identical results."""
+    cum = cumulative_nb(snipe_probs)
+    made = _made_mask_nb(snipe_codes)
+    n_blocks = (n_samples + PAR_BLOCK - 1) // PAR_BLOCK
+    partial = np.zeros((n_blocks, N_ACC), np.int64)
+    for block in prange(n_blocks):
+        start = block * PAR_BLOCK
+        stop = min(n_samples, start + PAR_BLOCK)
+        _rollout_block_nb(
+            private, board, n_opponents, made, cum, n_future, key, start, stop, base, snipe, partial[block]
+        )
+    acc = np.zeros(N_ACC, np.int64)
+    for block in range(n_blocks):
+        for f in range(N_ACC):
+            acc[f] += partial[block, f]
+    return acc[0], acc[1], acc[2], acc[3:].copy()
+
+
+def warmup() -> None:
+    """Compile the rollout kernels for the dtypes ``sniper.equity`` uses."""
+    t = tables()
+    args = (
+        np.array([1, 2], np.uint8),
+        np.array([3, 4], np.uint8),
+        1,
+        np.zeros(0, np.int64),
+        np.zeros(N_SNIPES + 1, np.float64),
+        0,
+        np.uint64(1),
+        2,
+        t.base,
+        t.snipe,
+    )
+    rollout_nb(*args)
+    rollout_par_nb(*args)

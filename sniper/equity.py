@@ -1,0 +1,353 @@
+"""Showdown equity of a seat: exact enumeration, a readable Monte Carlo reference, and the kernel API.
+
+A seat knows its 2 private cards and the ``k`` visible board cards (2 or 4). Its equity is its
+expected share of the pot at the showdown (R8) against ``n_opponents`` random hands, where any
+hand matching a snipe ranks last (R7, R8). Also reported: the probability that the seat's own hand
+is sniped, and which (category, top) names the opponents beat it with ("dangers").
+
+``rollout`` is the pure-Python reference of ``kernels.rollout.rollout_nb`` and follows the same
+draw scheme bit for bit (documented in ``kernels.rollout``): the unseen cards in ascending order,
+sample ``j`` keyed by ``derive(key, j)``, draw ``i`` from 16-bit chunk ``i % 4`` of word
+``derive(sk, i // 4)`` in a partial Fisher–Yates shuffle filling the missing board cards first, then
+each opponent's two private cards; future snipe ``t`` from ``uniform_float(derive(sk, 64 + t))`` by
+inverse CDF over ``snipe_probs`` (index 60 = pass). Win shares count in integer units of 1/60.
+
+``equity`` is the validated public entry point; it runs the parallel kernel (or ``exact_equity``).
+"""
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+from math import comb, sqrt
+from typing import NamedTuple
+
+import numpy as np
+
+from kernels.codes import N_SNIPES, SNIPE_CODE
+from kernels.evaluator import tables
+from kernels.rollout import FUTURE_SNIPE_WORD, PASS_INDEX, UNITS, rollout_nb, rollout_par_nb
+from sniper.cards import NUMBERS, check_cards, fresh_deck
+from sniper.hands import CATEGORY_NAMES, Hand, Snipe, best_hand, parse_snipe, strength
+from sniper.rng import derive, mix64, uniform_float
+
+__all__ = ["EquityResult", "ExactEquity", "RolloutSums", "equity", "exact_equity", "rollout"]
+
+MAX_OPPONENTS = 5
+
+
+class RolloutSums(NamedTuple):
+    """Integer sums of a rollout over ``n`` samples (R8; units of 1/60 of a pot)."""
+
+    win_units: int
+    """Sum over samples of the seat's share in units of 1/60 (``60 // k`` among ``k`` winners)."""
+    win_units_squared: int
+    """Sum over samples of the squared share in units."""
+    sniped: int
+    """Samples in which the seat's own hand matches a snipe."""
+    beaters: tuple[int, ...]
+    """60 counts: opponents beating the seat (snipes ignored), by their hand's snipe code."""
+
+
+class ExactEquity(NamedTuple):
+    """Exact expectations over every deal of the opponents' private cards (R8)."""
+
+    win: float
+    """Expected share of the pot, 0..1."""
+    sniped: float
+    """Probability that the seat's hand matches a snipe (0 or 1 with the board complete)."""
+    beaters: tuple[float, ...]
+    """60 expectations: number of opponents beating the seat with each snipe code's hand."""
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Equity of a seat (R7, R8).
+
+    ``win``: expected share of the pot; ``stderr``: its Monte Carlo standard error (0 when exact);
+    ``sniped``: probability that the seat's own hand is sniped; ``dangers``: up to five
+    ``(category name, top, frequency)`` tuples, most frequent first, where frequency is the
+    expected number of opponents per deal that beat the seat with that hand.
+    """
+
+    win: float
+    stderr: float
+    sniped: float
+    dangers: tuple[tuple[str, int, float], ...]
+    samples: int
+
+
+def _unseen(private: Sequence[int], board: Sequence[int]) -> list[int]:
+    return sorted((Counter(fresh_deck()) - Counter([*private, *board])).elements())
+
+
+def _share_units(own: tuple, own_sniped: bool, opponents: list[tuple[tuple, bool]]) -> int:
+    """The seat's share in units of 1/60 given strengths and sniped flags (R8)."""
+    alive = [s for s, hit in opponents if not hit]
+    if not own_sniped:
+        alive.append(own)
+    if not alive:
+        return UNITS // (len(opponents) + 1)
+    best = max(alive)
+    if own_sniped or own != best:
+        return 0
+    return UNITS // alive.count(best)
+
+
+def _code(hand: Hand) -> int:
+    return SNIPE_CODE.get((int(hand.category), hand.top), -1)
+
+
+def rollout(
+    private: Sequence[int],
+    board: Sequence[int],
+    n_opponents: int,
+    snipe_codes: Iterable[int] = (),
+    snipe_probs: Sequence[float] | None = None,
+    n_future: int = 0,
+    key: int = 0,
+    n_samples: int = 1000,
+) -> RolloutSums:
+    """Pure-Python Monte Carlo rollout: the reference of ``kernels.rollout.rollout_nb`` (R7, R8, R13).
+
+    ``private``: 2 cards; ``board``: 0–4 visible cards; ``snipe_codes``: snipes already made;
+    ``snipe_probs``: 61 probabilities (index 60 = pass) for the ``n_future`` snipes still to come;
+    ``key``: 64-bit key. No validation: use ``equity`` for checked input. Same draws and sums as the
+    kernel, bit for bit (module docstring).
+    """
+    unseen = _unseen(private, board)
+    n_unseen = len(unseen)
+    n_missing = 4 - len(board)
+    n_draws = n_missing + 2 * n_opponents
+    cum = list(accumulate(snipe_probs)) if snipe_probs is not None else []
+    made = set(snipe_codes)
+    cache: dict[tuple[int, ...], Hand] = {}
+
+    def hand_of(two: tuple[int, int], full_board: list[int]) -> Hand:
+        multiset = tuple(sorted((*two, *full_board)))
+        if multiset not in cache:
+            cache[multiset] = best_hand(two, tuple(full_board))
+        return cache[multiset]
+
+    win_units = win_sq = sniped = 0
+    beaters = [0] * N_SNIPES
+    for j in range(n_samples):
+        sk = derive(key, j)
+        work = list(unseen)
+        for i in range(n_draws):
+            chunk = (derive(sk, i // 4) >> (16 * (i % 4))) & 0xFFFF
+            p = i + ((chunk * (n_unseen - i)) >> 16)
+            work[i], work[p] = work[p], work[i]
+        full_board = [*board, *work[:n_missing]]
+        snipes = set(made)
+        for t in range(n_future):
+            u = uniform_float(derive(sk, FUTURE_SNIPE_WORD + t))
+            code = next((i for i, c in enumerate(cum) if c > u), PASS_INDEX)
+            if code < PASS_INDEX:
+                snipes.add(code)
+        own_hand = hand_of(tuple(private), full_board)
+        own = strength(own_hand, tuple(private))
+        own_hit = _code(own_hand) in snipes
+        opponents = []
+        for o in range(n_opponents):
+            two = (work[n_missing + 2 * o], work[n_missing + 2 * o + 1])
+            hand = hand_of(two, full_board)
+            s = strength(hand, two)
+            code = _code(hand)
+            if s > own and code >= 0:
+                beaters[code] += 1
+            opponents.append((s, code in snipes))
+        share = _share_units(own, own_hit, opponents)
+        win_units += share
+        win_sq += share * share
+        sniped += own_hit
+    return RolloutSums(win_units, win_sq, sniped, tuple(beaters))
+
+
+def _pairs(counts: Counter) -> list[tuple[tuple[int, int], int]]:
+    """Unordered pairs of numbers drawable from ``counts`` with their number of card pairs."""
+    out = []
+    for a in NUMBERS:
+        for b in NUMBERS:
+            if a < b and counts[a] and counts[b]:
+                out.append(((b, a), counts[a] * counts[b]))
+            elif a == b and counts[a] >= 2:
+                out.append(((a, a), comb(counts[a], 2)))
+    return out
+
+
+def exact_equity(
+    private: Sequence[int], board: Sequence[int], n_opponents: int, snipes: Iterable[int] = ()
+) -> ExactEquity:
+    """Exact equity with the full board by enumerating the opponents' private cards (R8).
+
+    ``board``: 4 cards; ``n_opponents``: 1 or 2; ``snipes``: snipe codes already made. Each
+    opponent's pair of numbers is weighted by its number of card pairs among the cards still
+    unseen, so every deal of the opponents' cards counts once. Evaluations are cached per pair.
+    """
+    private, board = tuple(private), tuple(board)
+    _check_position(private, board, n_opponents)
+    if len(board) != 4 or n_opponents not in (1, 2):
+        raise ValueError("exact_equity needs a board of 4 cards and 1 or 2 opponents")
+    made = set(snipes)
+    own_hand = best_hand(private, board)
+    own = strength(own_hand, private)
+    own_hit = _code(own_hand) in made
+    evaluated = {}
+    for number_a in NUMBERS:
+        for number_b in NUMBERS[:number_a]:
+            hand = best_hand((number_a, number_b), board)
+            evaluated[(number_a, number_b)] = (strength(hand, (number_a, number_b)), _code(hand))
+    counts = Counter(_unseen(private, board))
+    total = 0
+    win = 0
+    beaters = [0] * N_SNIPES
+
+    def visit(seats: list[tuple[int, int]], weight: int, left: Counter) -> None:
+        nonlocal total, win
+        if len(seats) == n_opponents:
+            opponents = [(evaluated[s][0], evaluated[s][1] in made) for s in seats]
+            total += weight
+            win += weight * _share_units(own, own_hit, opponents)
+            for s in seats:
+                key, code = evaluated[s]
+                if key > own and code >= 0:
+                    beaters[code] += weight
+            return
+        for pair, w in _pairs(left):
+            rest = left.copy()
+            rest.subtract(pair)
+            visit([*seats, pair], weight * w, rest)
+
+    visit([], 1, counts)
+    n_unseen = sum(counts.values())
+    assert total == comb(n_unseen, 2) * (comb(n_unseen - 2, 2) if n_opponents == 2 else 1)
+    return ExactEquity(win / UNITS / total, float(own_hit), tuple(b / total for b in beaters))
+
+
+def _check_position(private: tuple, board: tuple, n_opponents: int) -> None:
+    if len(private) != 2:
+        raise ValueError(f"a seat needs 2 private cards, got {len(private)}")
+    if len(board) not in (2, 4):
+        raise ValueError(f"the board must show 2 or 4 cards, got {len(board)}")
+    check_cards((*private, *board))
+    if isinstance(n_opponents, bool) or not isinstance(n_opponents, int):
+        raise ValueError(f"n_opponents must be an integer, got {n_opponents!r}")
+    if not 1 <= n_opponents <= MAX_OPPONENTS:
+        raise ValueError(f"n_opponents must be 1-{MAX_OPPONENTS}, got {n_opponents}")
+
+
+def _snipe_code(snipe: Snipe | int | str) -> int:
+    if isinstance(snipe, Snipe):
+        return snipe.code
+    if isinstance(snipe, str):
+        return parse_snipe(snipe).code
+    if isinstance(snipe, int | np.integer) and not isinstance(snipe, bool) and 0 <= snipe < N_SNIPES:
+        return int(snipe)
+    raise ValueError(f"snipe {snipe!r} is not a Snipe, a snipe name or a code 0-{N_SNIPES - 1}")
+
+
+def _dangers(beaters: Sequence[float]) -> tuple[tuple[str, int, float], ...]:
+    ranked = sorted((code for code in range(N_SNIPES) if beaters[code] > 0), key=lambda c: -beaters[c])
+    out = []
+    for code in ranked[:5]:
+        snipe = Snipe.from_code(code)
+        out.append((CATEGORY_NAMES[snipe.category], snipe.top, float(beaters[code])))
+    return tuple(out)
+
+
+def equity(
+    private: Sequence[int],
+    board: Sequence[int],
+    n_opponents: int,
+    snipes: Iterable[Snipe | int | str] = (),
+    samples: int = 100_000,
+    seed: int = 0,
+    exact: bool = False,
+    snipe_probs: Sequence[float] | None = None,
+    n_future: int = 0,
+) -> EquityResult:
+    """Equity of a seat at the showdown against random opponents' hands (R7, R8).
+
+    ``private``: 2 cards; ``board``: the 2 or 4 visible community cards; ``n_opponents``: 1–5;
+    ``snipes``: snipes already made (``Snipe``, name such as ``"9 full house"``, or code 0..59);
+    ``samples``, ``seed``: Monte Carlo size and seed (the kernel key is ``mix64(seed)``; results do
+    not depend on the thread count); ``exact``: enumerate instead (board of 4, 1–2 opponents, no
+    future snipes); ``snipe_probs`` (61 probabilities, index 60 = pass) and ``n_future``: snipes
+    still to come from opponents. Raises ``ValueError`` naming the problem for bad input.
+
+    >>> equity((10, 10), (10, 10), 1, samples=1000).win
+    1.0
+    """
+    private, board = tuple(private), tuple(board)
+    _check_position(private, board, n_opponents)
+    codes = sorted({_snipe_code(s) for s in snipes})
+    if isinstance(n_future, bool) or not isinstance(n_future, int) or not 0 <= n_future <= n_opponents:
+        raise ValueError(f"n_future must be an integer 0-{n_opponents} (the opponents), got {n_future!r}")
+    probs = np.zeros(N_SNIPES + 1)
+    probs[PASS_INDEX] = 1.0
+    if snipe_probs is not None:
+        probs = np.asarray(snipe_probs, dtype=np.float64)
+        if probs.shape != (N_SNIPES + 1,) or not np.isfinite(probs).all() or (probs < 0).any():
+            raise ValueError("snipe_probs must be 61 non-negative finite probabilities (index 60 = pass)")
+    elif n_future:
+        raise ValueError("n_future snipes need a snipe_probs distribution")
+    if exact:
+        if n_future:
+            raise ValueError("exact equity does not sample future snipes")
+        result = exact_equity(private, board, n_opponents, codes)
+        return EquityResult(result.win, 0.0, result.sniped, _dangers(result.beaters), 0)
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise ValueError(f"samples must be a positive integer, got {samples!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    t = tables()
+    win_units, win_sq, sniped, beaters = rollout_par_nb(
+        np.array(private, np.uint8),
+        np.array(board, np.uint8),
+        n_opponents,
+        np.array(codes, np.int64),
+        probs,
+        n_future,
+        np.uint64(mix64(seed)),
+        samples,
+        t.base,
+        t.snipe,
+    )
+    return _result(int(win_units), int(win_sq), int(sniped), beaters, samples)
+
+
+def _result(win_units: int, win_sq: int, sniped: int, beaters: np.ndarray, n: int) -> EquityResult:
+    win = win_units / UNITS / n
+    mean_sq = win_sq / UNITS**2 / n
+    variance = max(mean_sq - win * win, 0.0) * n / (n - 1) if n > 1 else 0.0
+    return EquityResult(win, sqrt(variance / n), sniped / n, _dangers(beaters / n), n)
+
+
+def kernel_rollout(
+    private: Sequence[int],
+    board: Sequence[int],
+    n_opponents: int,
+    snipe_codes: Iterable[int] = (),
+    snipe_probs: Sequence[float] | None = None,
+    n_future: int = 0,
+    key: int = 0,
+    n_samples: int = 1000,
+    parallel: bool = True,
+) -> RolloutSums:
+    """``rollout`` computed by the numba kernel (same arguments and result, no validation)."""
+    t = tables()
+    probs = np.zeros(N_SNIPES + 1) if snipe_probs is None else np.asarray(snipe_probs, np.float64)
+    w, sq, s, beaters = (rollout_par_nb if parallel else rollout_nb)(
+        np.array(private, np.uint8),
+        np.array(board, np.uint8),
+        n_opponents,
+        np.array(list(snipe_codes), np.int64),
+        probs,
+        n_future,
+        np.uint64(key),
+        n_samples,
+        t.base,
+        t.snipe,
+    )
+    return RolloutSums(int(w), int(sq), int(s), tuple(int(b) for b in beaters))
