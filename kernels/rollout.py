@@ -96,6 +96,7 @@ def _rollout_block_nb(private, board, n_opponents, made_mask, cum, n_future, key
     """Add samples ``start..stop-1`` to ``acc`` (``int64 (N_ACC,)``): see the module docstring."""
     unseen = unseen_nb(private, board)
     n_unseen = np.uint64(unseen.shape[0])
+    n_unseen_i = unseen.shape[0]
     work = unseen.copy()
     n_missing = 4 - board.shape[0]
     n_draws = n_missing + 2 * n_opponents
@@ -106,8 +107,8 @@ def _rollout_block_nb(private, board, n_opponents, made_mask, cum, n_future, key
     own_add = POW5[np.uint32(private[0])] + POW5[np.uint32(private[1])]
     own_private = PRIVATE_PART[np.uint32(private[0]), np.uint32(private[1])]
     opp_key = np.empty(5, np.int64)
-    opp_code = np.empty(5, np.int64)
-    swaps = np.empty(n_words * 4, np.int64)
+    opp_base = np.empty(5, np.uint32)
+    opp_hit = np.empty(5, np.bool_)
     win_units = np.int64(0)
     win_sq = np.int64(0)
     sniped = np.int64(0)
@@ -121,51 +122,58 @@ def _rollout_block_nb(private, board, n_opponents, made_mask, cum, n_future, key
                 if i < n_draws:
                     chunk = (word >> np.uint64(16 * c)) & _MASK16
                     p = i + np.int64((chunk * (n_unseen - np.uint64(i))) >> np.uint64(16))
-                    swaps[i] = p
                     work[i], work[p] = work[p], work[i]
         full_board = board_key
         for m in range(n_missing):
             full_board += POW5[np.uint32(work[m])]
-        own_rank = base[full_board + own_add]
-        own_key = np.int64(own_rank + own_private)
-        own_code = np.int64(snipe[own_rank // np.uint32(121)])
+        own_base = base[full_board + own_add]
+        own_key = np.int64(own_base + own_private)
         for o in range(n_opponents):
             a = np.uint32(work[n_missing + 2 * o])
             b = np.uint32(work[n_missing + 2 * o + 1])
-            rank = base[full_board + POW5[a] + POW5[b]]
-            opp_key[o] = np.int64(rank + PRIVATE_PART[a, b])
-            opp_code[o] = np.int64(snipe[rank // np.uint32(121)])
-        for i in range(n_draws - 1, -1, -1):
-            p = swaps[i]
-            work[i], work[p] = work[p], work[i]
+            opp_base[o] = base[full_board + POW5[a] + POW5[b]]
+            opp_key[o] = np.int64(opp_base[o] + PRIVATE_PART[a, b])
+        for i in range(n_unseen_i):
+            work[i] = unseen[i]
         mask = made_mask
         for t in range(n_future):
             code = sample_snipe_nb(cum, uniform_float_nb(derive_nb(sk, FUTURE_SNIPE_WORD + t)))
             if code < PASS_INDEX:
                 mask |= np.uint64(1) << np.uint64(code)
-        best = np.int64(-1)
-        own_hit = own_code >= 0 and (mask >> np.uint64(own_code)) & np.uint64(1) != 0
-        if not own_hit:
-            best = own_key
         for o in range(n_opponents):
-            code = opp_code[o]
-            if opp_key[o] > own_key and code >= 0:
-                beaters[code] += 1
-            if (code < 0 or (mask >> np.uint64(code)) & np.uint64(1) == 0) and opp_key[o] > best:
-                best = opp_key[o]
+            if opp_key[o] > own_key:
+                code = np.int64(snipe[opp_base[o] // np.uint32(121)])
+                if code >= 0:
+                    beaters[code] += 1
         share = np.int64(0)
-        if own_hit:
-            sniped += 1
-            if best < 0:
-                share = _SHARE[n_opponents + 1]
-        elif own_key == best:
+        if mask == 0:
             k = 1
             for o in range(n_opponents):
-                if opp_key[o] == best:
-                    code = opp_code[o]
-                    if code < 0 or (mask >> np.uint64(code)) & np.uint64(1) == 0:
-                        k += 1
+                if opp_key[o] > own_key:
+                    k = 0
+                    break
+                k += opp_key[o] == own_key
             share = _SHARE[k]
+        else:
+            best = np.int64(-1)
+            own_code = np.int64(snipe[own_base // np.uint32(121)])
+            own_hit = own_code >= 0 and (mask >> np.uint64(own_code)) & np.uint64(1) != 0
+            if not own_hit:
+                best = own_key
+            for o in range(n_opponents):
+                code = np.int64(snipe[opp_base[o] // np.uint32(121)])
+                opp_hit[o] = code >= 0 and (mask >> np.uint64(code)) & np.uint64(1) != 0
+                if not opp_hit[o] and opp_key[o] > best:
+                    best = opp_key[o]
+            if own_hit:
+                sniped += 1
+                if best < 0:
+                    share = _SHARE[n_opponents + 1]
+            elif own_key == best:
+                k = 1
+                for o in range(n_opponents):
+                    k += opp_key[o] == best and not opp_hit[o]
+                share = _SHARE[k]
         win_units += share
         win_sq += share * share
     acc[0] += win_units
