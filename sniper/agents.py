@@ -79,23 +79,25 @@ class Agent(Protocol):
     def snipe(self, obs: Observation, stream: Stream) -> int: ...
 
 
+@dataclass(frozen=True)
 class RandomAgent:
-    """``random``: uniform over the legal actions; snipes uniformly among the 60 names or passes.
+    """``random``: uniform over the legal actions (the baseline every report compares with).
 
-    Each decision draws one integer: ``stream.integer(len(legal))`` picks the action;
-    ``stream.integer(61)`` picks a snipe code, 60 meaning pass.
+    Each betting decision draws one integer: ``stream.integer(len(legal))`` picks the action.
+    Snipes with the ``snipes`` heuristic (default ``random``: uniform among the allowed names and
+    passing).
     """
 
-    spec = "random"
+    snipes: str = "random"
+    spec: str = "random"
 
     def act(self, obs: Observation, stream: Stream) -> Act:
         """A uniformly random legal action (R6)."""
         return obs.legal[stream.integer(len(obs.legal))]
 
     def snipe(self, obs: Observation, stream: Stream) -> int:
-        """A uniformly random choice among the 60 names and passing (R7)."""
-        code = stream.integer(N_SNIPES + 1)
-        return PASS if code == N_SNIPES else code
+        """The snipe its heuristic picks (R7)."""
+        return SNIPE_HEURISTICS[self.snipes](self, obs, stream)
 
 
 def made_category(cards: tuple[int, ...]) -> Category:
@@ -149,17 +151,6 @@ def board_snipes(board: tuple[int, ...]) -> list[int]:
     return [SNIPE_CODE[(int(c), t)] for c, t in names if (int(c), t) in SNIPE_CODE]
 
 
-def choose_board_snipe(obs: Observation) -> int:
-    """The first board snipe that is neither the agent's own hand nor already named, else pass."""
-    own = best_hand(obs.private, obs.board)
-    own_code = SNIPE_CODE.get((int(own.category), own.top), PASS)
-    named = {r.code for r in obs.snipes}
-    for code in board_snipes(obs.board):
-        if code != own_code and code not in named:
-            return code
-    return PASS
-
-
 def _prefer(obs: Observation, wanted: Act) -> Act:
     """``wanted`` if legal; otherwise the all-in if the wanted raise is past the cap, else call/check."""
     if wanted in obs.legal:
@@ -183,6 +174,7 @@ class EasyAgent:
 
     bluff: float = 0.05
     raise_limit: int = 6
+    snipes: str = "board"
     spec: str = "easy"
 
     def act(self, obs: Observation, stream: Stream) -> Act:
@@ -204,5 +196,217 @@ class EasyAgent:
         return Act.FOLD
 
     def snipe(self, obs: Observation, stream: Stream) -> int:
-        """The most obvious board danger that is not its own hand (R7)."""
-        return choose_board_snipe(obs)
+        """The snipe its heuristic picks (R7); by default ``board``, the most obvious board danger."""
+        return SNIPE_HEURISTICS[self.snipes](self, obs, stream)
+
+
+# ----- Monte Carlo levels (normal, hard) -----------------------------------------------------------
+
+RAISES = (Act.RAISE_1, Act.RAISE_3, Act.RAISE_5, Act.ALL_IN)
+FUTURE_SNIPE_WEIGHTS = (0.4, 0.2, 0.1, 0.1)
+"""Chance that an opponent yet to snipe names the 1st, 2nd, 3rd, 4th board snipe (hard's model)."""
+
+
+def own_snipe_code(obs: Observation) -> int:
+    """Snipe code of the agent's current best hand (R8), ``PASS`` if it has no legal name."""
+    own = best_hand(obs.private, obs.board)
+    return SNIPE_CODE.get((int(own.category), own.top), PASS)
+
+
+def allowed_snipes(obs: Observation) -> list[int]:
+    """Snipe codes a heuristic may name: not the agent's own current hand, not already named (R7)."""
+    own = own_snipe_code(obs)
+    named = {r.code for r in obs.snipes}
+    return [code for code in range(N_SNIPES) if code != own and code not in named]
+
+
+def live_seats(obs: Observation) -> list[int]:
+    """Seats still in the hand, in betting order from the first player (R3)."""
+    n = len(obs.stacks)
+    return [(obs.first + i) % n for i in range(n) if not obs.folded[(obs.first + i) % n]]
+
+
+def future_snipe_probs(board: tuple[int, ...], weight: float) -> list[float]:
+    """A model of what one opponent yet to snipe names: 61 probabilities, index 60 = pass (R7).
+
+    The ``i``-th name of ``board_snipes(board)`` gets ``weight * FUTURE_SNIPE_WEIGHTS[i]``; the
+    rest of the mass passes. ``weight`` is in [0, 1].
+    """
+    probs = [0.0] * (N_SNIPES + 1)
+    for code, w in zip(board_snipes(board), FUTURE_SNIPE_WEIGHTS):
+        probs[code] += weight * w
+    probs[N_SNIPES] = 1.0 - sum(probs[:N_SNIPES])
+    return probs
+
+
+def opponent_raises(obs: Observation) -> int:
+    """Bets and raises (all-ins included) the opponents have made this hand: public history (R10)."""
+    return sum(1 for bet in obs.bets if bet.seat != obs.seat and bet.action in RAISES)
+
+
+@dataclass(frozen=True)
+class MonteCarloAgent:
+    """``normal`` and ``hard``: bet and call by Monte Carlo equity, as the seed's AI (000, 002).
+
+    Each betting decision runs ``samples`` rollouts (``sniper.equity.rollout``, keyed by the
+    decision's first random word) against the opponents still in and takes the equity ``e``
+    (expected share of the pot, 0..1). Then, in this order:
+
+    - board texture: with all four board cards up, if the agent's own hand is one the board makes
+      obvious (``board_snipes``), ``e *= 1 - texture``;
+    - opponents' betting: ``e /= 1 + aggression * r`` where ``r`` counts the opponents' bets and
+      raises this hand (a raise makes strong hands likelier);
+    - snipes to come (``future_snipes > 0``, board complete): each opponent is modelled to snipe
+      by ``future_snipe_probs``, so the equity counts the chance of being sniped later.
+
+    With ``n`` players in, ``ratio = e * n`` compares the equity with a fair share, and thresholds
+    scale by ``1 - position * p`` where ``p`` is 0 for the first to act and 1 for the last.
+    With at most ``short_stack`` chips to the cap and ``ratio >= raise_small`` it moves all in.
+    Facing no bet it bets +5 / +3 / +1 at ``raise_big`` / ``raise_mid`` / ``raise_small``, or
+    bluffs +1 with probability ``bluff``. Facing a bet it raises +3 at ``raise_big`` while the
+    level is below ``raise_limit`` chips, calls when ``e * call_margin >= owed / (pot + owed)``
+    (pot odds) or when bluffing, and folds otherwise. Random words per decision: word 0 keys the
+    rollout, word 1 is the bluff draw.
+    """
+
+    samples: int = 100
+    bluff: float = 0.05
+    raise_small: float = 1.2
+    raise_mid: float = 1.6
+    raise_big: float = 2.2
+    call_margin: float = 1.0
+    position: float = 0.1
+    texture: float = 0.4
+    short_stack: int = 4
+    raise_limit: int = 12
+    future_snipes: float = 0.0
+    aggression: float = 0.0
+    snipes: str = "beater"
+    spec: str = "normal"
+
+    def equity(self, obs: Observation, key: int) -> float:
+        """Adjusted equity in [0, 1] of the agent's hand (see the class docstring)."""
+        from sniper.equity import UNITS, rollout
+
+        n_opponents = len(live_seats(obs)) - 1
+        complete = len(obs.board) == 4
+        modelled = self.future_snipes > 0 and complete
+        probs = future_snipe_probs(obs.board, self.future_snipes) if modelled else None
+        sums = rollout(
+            obs.private, obs.board, n_opponents, (), probs, n_opponents if modelled else 0, key, self.samples
+        )
+        e = sums.win_units / (UNITS * self.samples)
+        if self.texture > 0 and complete and own_snipe_code(obs) in board_snipes(obs.board):
+            e = e * (1.0 - self.texture)
+        if self.aggression > 0:
+            e = e / (1.0 + self.aggression * opponent_raises(obs))
+        return e
+
+    def act(self, obs: Observation, stream: Stream) -> Act:
+        """A betting action by equity, pot odds, position and stack depth (R6)."""
+        e = self.equity(obs, stream.word())
+        bluffing = stream.random() < self.bluff
+        live = live_seats(obs)
+        n = len(live)
+        ratio = e * n
+        scale = 1.0 - self.position * live.index(obs.seat) / (n - 1)
+        room = obs.cap - obs.committed[obs.seat]
+        if room <= self.short_stack and ratio >= self.raise_small * scale and Act.ALL_IN in obs.legal:
+            return Act.ALL_IN
+        owed = obs.owed
+        if owed == 0:
+            if ratio >= self.raise_big * scale:
+                return _prefer(obs, Act.RAISE_5)
+            if ratio >= self.raise_mid * scale:
+                return _prefer(obs, Act.RAISE_3)
+            if ratio >= self.raise_small * scale or bluffing:
+                return _prefer(obs, Act.RAISE_1)
+            return Act.CHECK
+        if ratio >= self.raise_big * scale and max(obs.round_put) < self.raise_limit:
+            return _prefer(obs, Act.RAISE_3)
+        if e * self.call_margin >= owed / (obs.pot + owed) or bluffing:
+            return Act.CALL
+        return Act.FOLD
+
+    def snipe(self, obs: Observation, stream: Stream) -> int:
+        """The snipe its heuristic picks (R7); by default the seed AI's ``beater``."""
+        return SNIPE_HEURISTICS[self.snipes](self, obs, stream)
+
+
+# ----- snipe heuristics (R7) ------------------------------------------------------------------------
+
+SNIPE_SAMPLES = 200
+"""Rollouts for ``beater`` and ``ev`` when the level itself has no ``samples`` parameter."""
+EV_CANDIDATES = 5
+"""``ev`` compares passing with the most frequent beaters, at most this many."""
+
+
+def snipe_pass(agent, obs: Observation, stream: Stream) -> int:
+    """``pass``: never snipes."""
+    return PASS
+
+
+def snipe_random(agent, obs: Observation, stream: Stream) -> int:
+    """``random``: uniform among the allowed names (``allowed_snipes``) and passing; one integer."""
+    options = [*allowed_snipes(obs), PASS]
+    return options[stream.integer(len(options))]
+
+
+def snipe_board(agent, obs: Observation, stream: Stream) -> int:
+    """``board``: the first allowed name of ``board_snipes`` (most obvious danger), else pass."""
+    allowed = set(allowed_snipes(obs))
+    return next((code for code in board_snipes(obs.board) if code in allowed), PASS)
+
+
+def _snipe_rollout(agent, obs: Observation, key: int, extra: int | None = None):
+    """Rollout at the snipe round against the opponents still in, with the snipes made so far."""
+    from sniper.equity import rollout
+
+    n_opponents = len(live_seats(obs)) - 1
+    made = [r.code for r in obs.snipes if r.code != PASS]
+    if extra is not None:
+        made.append(extra)
+    samples = getattr(agent, "samples", SNIPE_SAMPLES)
+    weight = getattr(agent, "future_snipes", 0.0)
+    n_future = n_opponents - len(obs.snipes) if weight > 0 else 0
+    probs = future_snipe_probs(obs.board, weight) if n_future > 0 else None
+    return rollout(obs.private, obs.board, n_opponents, made, probs, n_future, key, samples)
+
+
+def _ranked_beaters(obs: Observation, beaters: tuple[int, ...]) -> list[int]:
+    """Allowed codes that beat the agent in some rollout, most frequent first (ties: lower code)."""
+    ranked = sorted((code for code in allowed_snipes(obs) if beaters[code] > 0), key=lambda c: (-beaters[c], c))
+    return ranked
+
+
+def snipe_beater(agent, obs: Observation, stream: Stream) -> int:
+    """``beater`` (the seed's AI): the allowed name it most often finds an opponent holding that
+    beats its own hand, over its rollouts; pass if no rollout shows one."""
+    ranked = _ranked_beaters(obs, _snipe_rollout(agent, obs, stream.word()).beaters)
+    return ranked[0] if ranked else PASS
+
+
+def snipe_ev(agent, obs: Observation, stream: Stream) -> int:
+    """``ev``: the name that maximises its own expected share of the pot over its rollouts.
+
+    Compares passing with each of the ``EV_CANDIDATES`` most frequent beaters, all on the same
+    rollout key (common random numbers); a name must strictly beat passing.
+    """
+    key = stream.word()
+    base = _snipe_rollout(agent, obs, key)
+    best, best_units = PASS, base.win_units
+    for code in _ranked_beaters(obs, base.beaters)[:EV_CANDIDATES]:
+        units = _snipe_rollout(agent, obs, key, code).win_units
+        if units > best_units:
+            best, best_units = code, units
+    return best
+
+
+SNIPE_HEURISTICS = {
+    "pass": snipe_pass,
+    "random": snipe_random,
+    "board": snipe_board,
+    "beater": snipe_beater,
+    "ev": snipe_ev,
+}
+"""Snipe heuristics by name; each takes (agent, observation, stream) and returns a code or PASS."""

@@ -1,48 +1,90 @@
-"""Agent specs as data: the one place where a text such as ``easy`` becomes an agent.
+"""Agent specs as data: the one place where a text such as ``hard+ev:samples=4000`` becomes an agent.
 
-A spec is a level name, optionally with parameters: ``easy:bluff=0.1,raise_limit=4``. Levels and
-their parameters are listed in ``LEVELS``; ``parse_agents`` reads the ``--agents`` list.
+Grammar: ``LEVEL[+HEURISTIC][:NAME=VALUE,NAME=VALUE…]``. ``LEVEL`` is a key of ``LEVELS`` (a class
+and its default parameters), ``HEURISTIC`` a key of ``sniper.agents.SNIPE_HEURISTICS`` (default:
+the level's own), and the parameters override the level's defaults (``level_parameters`` lists
+them). Examples: ``hard``, ``hard+ev``, ``normal+pass``, ``hard:samples=4000,bluff=0.08``.
 """
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
-from sniper.agents import Agent, EasyAgent, RandomAgent
+from sniper.agents import SNIPE_HEURISTICS, Agent, EasyAgent, MonteCarloAgent, RandomAgent
 
-LEVELS: dict[str, type] = {"random": RandomAgent, "easy": EasyAgent}
+LEVELS: dict[str, Agent] = {
+    "random": RandomAgent(),
+    "easy": EasyAgent(),
+    "normal": MonteCarloAgent(spec="normal"),
+    "hard": MonteCarloAgent(
+        samples=400,
+        bluff=0.08,
+        texture=0.0,
+        future_snipes=1.0,
+        aggression=0.15,
+        spec="hard",
+    ),
+}
+"""Every level with its default parameters (documented in README.md)."""
+
+
+def level_parameters(level: str) -> dict[str, object]:
+    """The tunable parameters of a level and their defaults; ``ValueError`` for an unknown level."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown agent level {level!r}; valid: {', '.join(LEVELS)}")
+    agent = LEVELS[level]
+    return {f.name: getattr(agent, f.name) for f in fields(agent) if f.name not in ("spec", "snipes")}
 
 
 def make_agent(spec: str) -> Agent:
-    """The agent a spec names, e.g. ``"easy"`` or ``"easy:bluff=0.1"``.
+    """The agent a spec names (module docstring), e.g. ``"hard+ev:samples=4000,bluff=0.08"``.
 
-    Raises ``ValueError`` naming the valid levels or parameters when the spec is unknown.
+    Raises ``ValueError`` naming the valid levels, heuristics or parameters.
     """
     text = spec.strip()
-    name, _, params = text.partition(":")
-    if name not in LEVELS:
-        raise ValueError(f"unknown agent {name!r}; valid: {', '.join(LEVELS)}")
-    cls = LEVELS[name]
-    known = {f.name: f.type for f in fields(cls) if f.name != "spec"} if hasattr(cls, "__dataclass_fields__") else {}
-    kwargs = {}
-    for item in filter(None, params.split(",")):
-        key, eq, value = item.partition("=")
-        if not eq or key.strip() not in known:
-            valid = ", ".join(known) or "none"
-            raise ValueError(f"bad parameter {item!r} for agent {name!r}; parameters: {valid}")
+    head, _, params = text.partition(":")
+    level, _, heuristic = head.partition("+")
+    defaults = level_parameters(level.strip())
+    changes: dict[str, object] = {"spec": text}
+    if heuristic:
+        if heuristic.strip() not in SNIPE_HEURISTICS:
+            raise ValueError(f"unknown snipe heuristic {heuristic!r}; valid: {', '.join(SNIPE_HEURISTICS)}")
+        changes["snipes"] = heuristic.strip()
+    for item in filter(None, (p.strip() for p in params.split(","))):
+        name, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or name not in defaults:
+            raise ValueError(f"bad parameter {item!r} for {level!r}; parameters: {', '.join(defaults) or 'none'}")
+        kind = type(defaults[name])
         try:
-            kwargs[key.strip()] = float(value) if known[key.strip()] in (float, "float") else int(value)
+            number = kind(value) if kind is int else float(value)
         except ValueError:
-            raise ValueError(f"parameter {key.strip()!r} of agent {name!r} needs a number, got {value!r}") from None
-    return cls(**kwargs, spec=text) if kwargs else cls()
+            raise ValueError(f"parameter {name!r} of {level!r} needs a {kind.__name__}, got {value!r}") from None
+        if number < 0 or (name == "samples" and number < 1):
+            raise ValueError(f"parameter {name!r} of {level!r} must be {'at least 1' if name == 'samples' else '>= 0'}")
+        changes[name] = number
+    return replace(LEVELS[level.strip()], **changes)
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma list of specs; a piece ``NAME=VALUE`` belongs to the spec before it.
+
+    ``"hard:samples=4000,bluff=0.08,easy"`` → ``["hard:samples=4000,bluff=0.08", "easy"]``.
+    """
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and specs:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
 
 
 def parse_agents(text: str, players: int) -> list[str]:
-    """Split a comma list of agent specs and check it fits ``players`` seats (R2).
+    """The agent specs of a ``--agents`` list, one per seat (R2); ``ValueError`` when invalid.
 
     One spec is repeated for every seat; otherwise there must be exactly ``players`` specs.
-    Parameters use ``:`` and ``=``, and several are separated by ``;`` inside a list
-    (``easy:bluff=0.1;raise_limit=4``). Raises ``ValueError``.
     """
-    specs = [s.strip().replace(";", ",") for s in text.split(",") if s.strip()]
+    specs = split_specs(text)
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
