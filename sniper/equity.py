@@ -193,12 +193,11 @@ def exact_equity(
     own_hand = best_hand(private, board)
     own = strength(own_hand, private)
     own_hit = _code(own_hand) in made
-    evaluated = {}
-    for number_a in NUMBERS:
-        for number_b in NUMBERS[:number_a]:
-            hand = best_hand((number_a, number_b), board)
-            evaluated[(number_a, number_b)] = (strength(hand, (number_a, number_b)), _code(hand))
     counts = Counter(_unseen(private, board))
+    evaluated = {}
+    for pair, _ in _pairs(counts):
+        hand = best_hand(pair, board)
+        evaluated[pair] = (strength(hand, pair), _code(hand))
     total = 0
     win = 0
     beaters = [0] * N_SNIPES
