@@ -54,17 +54,20 @@ def showdown(
 
     Every hand that matches any snipe ranks last. The pot goes to the best unsniped hand by
     category, numbers, higher private card and other private card; still equal hands split it,
-    odd chips 1 each in betting order from ``first``. If every hand is sniped, all showdown
-    players split the pot. ``pot`` is in chips. Raises ``ValueError`` on invalid cards or when
-    no seat is at the showdown.
+    odd chips 1 each in betting order from ``first``. If every hand is sniped, they all tie for
+    last whatever their strength and all showdown players split the pot. ``pot`` is in chips.
+    Raises ``ValueError`` on invalid cards or when no seat is at the showdown.
     """
     snipes = tuple(snipes)
     hands = {seat: best_hand(cards, board) for seat, cards in private.items()}
     sniped = {seat: any(s.matches(hand) for s in snipes) for seat, hand in hands.items()}
-    alive = [seat for seat in hands if not sniped[seat]] or list(hands)
-    keys = {seat: strength(hands[seat], private[seat], rules) for seat in alive}
-    best = max(keys.values()) if keys else None
-    winners = [seat for seat in alive if keys[seat] == best]
+    alive = [seat for seat in hands if not sniped[seat]]
+    if alive:
+        keys = {seat: strength(hands[seat], private[seat], rules) for seat in alive}
+        best = max(keys.values())
+        winners = [seat for seat in alive if keys[seat] == best]
+    else:
+        winners = list(hands)
     shares = split_pot(pot, winners, first, n_seats)
     payout = tuple(shares.get(seat, 0) for seat in range(n_seats))
     return ShowdownResult(hands, sniped, tuple(betting_order(first, winners, n_seats)), payout)
