@@ -3,6 +3,7 @@
 import json
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -54,73 +55,182 @@ def parse_count(text: str, what: str = "--hands") -> int:
     return int(value)
 
 
+def _check_players(players: int) -> None:
+    if not 2 <= players <= 6:
+        fail(f"--players must be 2-6 (R2), got {players}")
+
+
+def _check_backend(workers: int, scheduler: str | None) -> None:
+    if workers < 0:
+        fail(f"--workers must be 0 (all cores) or more, got {workers}")
+    if scheduler is not None and "://" not in scheduler:
+        fail(f"--scheduler must be an address such as tcp://127.0.0.1:8786, got {scheduler!r}")
+
+
+EngineOption = Annotated[
+    str | None, typer.Option(help="Engine: reference (pure Python) or kernel (numba), same results (R13).")
+]
+WorkersOption = Annotated[int, typer.Option(help="Worker processes (0 = all cores, 1 = this process).")]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(help="Run chunks on an existing dask.distributed cluster, e.g. tcp://127.0.0.1:8786."),
+]
+ChunkOption = Annotated[int | None, typer.Option(help="Games per chunk (unit of work and of parquet parts).")]
+
+
 @app.command()
 def simulate(
-    players: Annotated[int, typer.Option(help="Seats at the table, 2-6 (R2).")] = 4,
-    hands: Annotated[str, typer.Option(help="Hands to play at least, e.g. 1e6; whole games are played.")] = "1e4",
+    players: Annotated[int | None, typer.Option(help="Seats at the table, 2-6 (R2). [default: 4]")] = None,
+    hands: Annotated[
+        str | None, typer.Option(help="Hands to play at least, e.g. 1e6; whole games are played. [default: 1e4]")
+    ] = None,
     agents: Annotated[
         str | None,
         typer.Option(help="Comma list of agent specs, one per seat or one for all (default: easy/random)."),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Run seed; every hand is fixed by (seed, game, hand) (R13).")] = 0,
-    game_length: Annotated[str, typer.Option(help="Hands per game: 10, 20 or bust (R9).")] = "20",
-    rules: Annotated[str, typer.Option(help="Rule preset: ours or show (R12).")] = "ours",
+    seed: Annotated[int | None, typer.Option(help="Run seed; every hand is fixed by (seed, game, hand) (R13).")] = None,
+    game_length: Annotated[str | None, typer.Option(help="Hands per game: 10, 20 or bust (R9). [default: 20]")] = None,
+    rules: Annotated[str | None, typer.Option(help="Rule preset: ours or show (R12). [default: ours]")] = None,
     out: Annotated[Path | None, typer.Option(help="New run directory (default: runs/simulate-<time>).")] = None,
-    workers: Annotated[int, typer.Option(help="Worker processes (0 = all cores).")] = 0,
+    resume: Annotated[
+        Path | None, typer.Option(help="Finish the interrupted run in this directory (its own parameters).")
+    ] = None,
+    workers: WorkersOption = 0,
+    scheduler: SchedulerOption = None,
+    engine: EngineOption = None,
+    chunk_games: ChunkOption = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
-    """Play many games and write one parquet row per seat per hand, then print a summary."""
+    """Play many games and write one parquet row per seat per hand, then print a summary.
+
+    Ctrl-C keeps every finished part; `sniper simulate --resume DIR` finishes the run.
+    """
     from sniper.game import make_rules
-    from sniper.results import read_results, summarize
-    from sniper.runner import RunConfig
+    from sniper.runner import RunConfig, RunDirError, check_engine, load_manifest
+    from sniper.runner import resume as resume_run
+    from sniper.runner import simulate as run
     from sniper.specs import parse_agents
 
-    if not 2 <= players <= 6:
-        fail(f"--players must be 2-6 (R2), got {players}")
-    if workers < 0:
-        fail(f"--workers must be 0 (all cores) or more, got {workers}")
+    _check_backend(workers, scheduler)
+    if players is not None:
+        _check_players(players)
+    if chunk_games is not None and chunk_games < 1:
+        fail(f"--chunk-games must be 1 or more, got {chunk_games}")
     try:
-        n_hands = parse_count(hands)
-        rule_set = make_rules(rules, game_length)
-        default = ",".join(("easy", "random")[i % 2] for i in range(players))
-        specs = parse_agents(agents or default, players)
+        listed = [a for a in (agents or "").split(",") if a.strip()]
+        n_players = players or (len(listed) if len(listed) > 1 else 4)
+        requested: dict = {}
+        if players is not None:
+            requested["players"] = players
+        if hands is not None:
+            requested["hands"] = parse_count(hands)
+        if agents is not None:
+            requested["agents"] = tuple(parse_agents(agents, n_players))
+        if seed is not None:
+            requested["seed"] = seed
+        if rules is not None or game_length is not None:
+            requested["rules"] = make_rules(rules or "ours", game_length or "20")
+        if engine is not None:
+            check_engine(engine)
+            requested["engine"] = engine
+        if chunk_games is not None:
+            requested["chunk_games"] = chunk_games
     except ValueError as error:
         fail(str(error))
-    out = out or Path("runs") / time.strftime("simulate-%Y%m%d-%H%M%S")
-    config = RunConfig(agents=tuple(specs), rules=rule_set, seed=seed, hands=n_hands)
-    result = _run_with_progress(config, out, workers or None, quiet)
+    if resume is not None:
+        if out is not None and Path(out) != Path(resume):
+            fail("give either --out (a new run) or --resume (an interrupted one), not both")
+        out = resume
+        try:
+            total = int(load_manifest(resume)["config"]["hands"])
+        except (RunDirError, KeyError, TypeError, ValueError):
+            total = None
+        start = lambda progress: resume_run(resume, requested, workers or None, progress, scheduler)  # noqa: E731
+    else:
+        default = ",".join(("easy", "random")[i % 2] for i in range(n_players))
+        requested.pop("players", None)
+        requested.setdefault("agents", tuple(parse_agents(default, n_players)))
+        requested.setdefault("hands", 10_000)
+        requested.setdefault("rules", make_rules())
+        config = RunConfig(**requested)
+        total = config.hands
+        out = out or Path("runs") / time.strftime("simulate-%Y%m%d-%H%M%S")
+        start = lambda progress: run(config, out, workers or None, progress, scheduler)  # noqa: E731
+    try:
+        with progress_bar("simulate", total, quiet) as update:
+            result = start(update)
+    except (FileExistsError, ConnectionError, RunDirError, ValueError) as error:
+        fail(str(error))
+    except KeyboardInterrupt:
+        typer.echo(
+            f"sniper: interrupted; finished parts are kept; finish with: sniper simulate --resume {out}", err=True
+        )
+        raise typer.Exit(130) from None
     console.print(
         f"{result.hands:,} hands in {result.games:,} games, {result.seconds:.1f} s "
         f"({result.hands / max(result.seconds, 1e-9):,.0f} hands/s) → {result.out}"
     )
-    print_summary(summarize(read_results(result.out)))
+    _print_run_summary(result.out)
 
 
-def _run_with_progress(config, out: Path, workers: int | None, quiet: bool):
+def _print_run_summary(out: Path) -> None:
+    from sniper.results import read_results, summarize
+
+    print_summary(summarize(read_results(out)))
+
+
+@app.command()
+def summary(run_dir: Annotated[Path, typer.Argument(help="A run directory written by `sniper simulate`.")]) -> None:
+    """Print the per-agent summary of an existing run."""
+    from sniper.runner import RunDirError, load_manifest
+
+    try:
+        manifest = load_manifest(run_dir)
+    except RunDirError as error:
+        fail(str(error))
+    config = manifest["config"]
+    status = manifest.get("status", "?")
+    console.print(
+        f"{run_dir}: {status} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
+        f"{manifest.get('hands', 0):,} of {config.get('hands', 0):,} hands"
+    )
+    if status != "complete":
+        console.print(f"(not complete: finish with `sniper simulate --resume {run_dir}`)")
+    try:
+        _print_run_summary(run_dir)
+    except FileNotFoundError as error:
+        fail(str(error))
+
+
+@contextmanager
+def progress_bar(label: str, total: int | None, quiet: bool = False):
+    """A rich progress bar with hands, hands/s and ETA; yields ``update(done, **fields)``.
+
+    ``total`` may be set later through ``update(done, total=...)``; ``note`` shows extra text.
+    """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    from sniper.runner import simulate as run
-
     columns = (
-        TextColumn("[bold]simulate"),
+        TextColumn(f"[bold]{label}"),
         BarColumn(),
-        TextColumn("{task.completed:,.0f}/{task.total:,.0f} hands"),
+        TextColumn("{task.completed:,.0f}/{task.fields[goal]} hands"),
         TextColumn("{task.fields[rate]}"),
+        TextColumn("{task.fields[note]}"),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=console, disable=quiet, transient=True) as bar:
-        task = bar.add_task("run", total=config.hands, rate="")
+        task = bar.add_task(label, total=total, rate="", note="", goal=f"{total:,}" if total else "?")
         start = time.perf_counter()
 
-        def update(done: int) -> None:
+        def update(done: int, total: int | None = None, note: str = "") -> None:
             rate = done / max(time.perf_counter() - start, 1e-9)
-            bar.update(task, completed=min(done, config.hands), rate=f"{rate:,.0f} hands/s")
+            extra = {"total": total, "goal": f"{total:,}"} if total else {}
+            goal = total or bar.tasks[0].total
+            shown = min(done, goal) if goal else done
+            bar.update(task, completed=shown, rate=f"{rate:,.0f} hands/s", note=note, **extra)
 
-        try:
-            return run(config, out, workers=workers, progress=update)
-        except FileExistsError as error:
-            fail(str(error))
+        yield update
 
 
 def print_summary(summary) -> None:
@@ -248,6 +358,244 @@ def showdown(
             str(result.payout[seat]),
         )
     console.print(table)
+
+
+def _rules_and_specs(rules: str, game_length: str, engine: str, specs: list[str]):
+    """Validated rules, agent specs and engine for duel and league; ``ValueError`` otherwise."""
+    from sniper.game import make_rules
+    from sniper.runner import check_engine
+    from sniper.specs import make_agent
+
+    check_engine(engine)
+    for spec in specs:
+        make_agent(spec)
+    return make_rules(rules, game_length)
+
+
+@app.command()
+def duel(
+    a: Annotated[str, typer.Argument(help="Agent spec A, e.g. easy.")],
+    b: Annotated[str, typer.Argument(help="Agent spec B, e.g. easy:bluff=0.2 (may equal A).")],
+    players: Annotated[int, typer.Option(help="Seats, 2-6, split between A and B (R2).")] = 2,
+    hands: Annotated[str, typer.Option(help="Hands to play at least, all seatings counted, e.g. 1e4.")] = "1e4",
+    until_ci: Annotated[
+        float | None, typer.Option(help="Play on until the 95% CI half-width is below this (chips/hand).")
+    ] = None,
+    max_hands: Annotated[str, typer.Option(help="Most hands to play with --until-ci.")] = "1e6",
+    seed: Annotated[int, typer.Option(help="Seed; the deals are fixed by (seed, game, hand) (R13).")] = 0,
+    game_length: Annotated[str, typer.Option(help="Hands per game: 10, 20 or bust (R9).")] = "20",
+    rules: Annotated[str, typer.Option(help="Rule preset: ours or show (R12).")] = "ours",
+    engine: Annotated[str, typer.Option(help="Engine: reference or kernel (R13).")] = "reference",
+    workers: WorkersOption = 0,
+    scheduler: SchedulerOption = None,
+    chunk_games: Annotated[int, typer.Option(help="Games per chunk of work.")] = 25,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Duplicate duel: A against B on the same cards with the seats rotated; net chips/hand with a 95% CI.
+
+    Every game is replayed with A and B swapping seats (all rotations), so both get the same
+    cards; the CI treats each game's set of replays as one independent unit. Also shows how much
+    wider the CI would be for the same hands dealt independently.
+    """
+    from sniper.duel import DuelSetup, run_duel
+    from sniper.runner import Backend
+
+    _check_players(players)
+    _check_backend(workers, scheduler)
+    if chunk_games < 1:
+        fail(f"--chunk-games must be 1 or more, got {chunk_games}")
+    if until_ci is not None and not until_ci > 0:
+        fail(f"--until-ci must be a positive number of chips per hand, got {until_ci}")
+    try:
+        n_hands = parse_count(hands)
+        limit = parse_count(max_hands, "--max-hands")
+        rule_set = _rules_and_specs(rules, game_length, engine, [a, b])
+    except ValueError as error:
+        fail(str(error))
+    setup = DuelSetup(a.strip(), b.strip(), players, rule_set, seed, chunk_games, engine)
+    total = None if until_ci is not None else n_hands
+    try:
+        with Backend(workers or None, scheduler) as backend, progress_bar("duel", total, quiet) as update:
+            result = run_duel(
+                setup,
+                n_hands,
+                until_ci,
+                limit,
+                backend,
+                lambda done, half: update(done, note=f"CI ±{half:.3f}"),
+            )
+    except ConnectionError as error:
+        fail(str(error))
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    low, high = result.ci95
+    table = Table(title=f"Duplicate duel, {players} seats, {result.seatings} seatings per game")
+    table.add_column("")
+    table.add_column("value", justify="right")
+    table.add_row("A", result.a)
+    table.add_row("B", result.b)
+    table.add_row("hands (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
+    table.add_row("A net chips/hand vs B", f"{result.net_per_hand:+.3f}")
+    table.add_row("95% CI (duplicate)", f"[{low:+.3f}, {high:+.3f}]  ±{result.half_width:.3f}")
+    table.add_row("95% CI if dealt independently", f"±{result.independent_half_width:.3f}")
+    ratio = result.variance_ratio
+    table.add_row("variance ratio (independent/duplicate)", f"{ratio:.2f}×" if ratio != float("inf") else "∞")
+    table.add_row("games won A / B / drawn", f"{result.a_wins:,} / {result.b_wins:,} / {result.draws:,}")
+    table.add_row("verdict", f"[bold]{result.verdict}")
+    console.print(table)
+
+
+@app.command()
+def league(
+    specs: Annotated[list[str], typer.Argument(help="Two or more distinct agent specs.")],
+    players: Annotated[int, typer.Option(help="Seats per table, 2-6 (R2).")] = 4,
+    hands: Annotated[str, typer.Option(help="Hands per pairing (and for the multiway tables).")] = "2000",
+    out: Annotated[Path | None, typer.Option(help="New directory for the parquet results.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed (R13).")] = 0,
+    game_length: Annotated[str, typer.Option(help="Hands per game: 10, 20 or bust (R9).")] = "20",
+    rules: Annotated[str, typer.Option(help="Rule preset: ours or show (R12).")] = "ours",
+    engine: Annotated[str, typer.Option(help="Engine: reference or kernel (R13).")] = "reference",
+    workers: WorkersOption = 0,
+    scheduler: SchedulerOption = None,
+    chunk_games: Annotated[int, typer.Option(help="Games per chunk of work.")] = 25,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Every spec against every other: duplicate duels, a crosstable with 95% CIs, Elo (Bradley–Terry) and
+    OpenSkill ratings from full tables."""
+    from itertools import combinations
+
+    from sniper.league import run_league, write_league
+    from sniper.runner import Backend, prepare_out
+
+    _check_players(players)
+    _check_backend(workers, scheduler)
+    specs = [s.strip() for s in specs]
+    if len(specs) < 2 or len(set(specs)) != len(specs):
+        fail("give at least two distinct agent specs")
+    if chunk_games < 1:
+        fail(f"--chunk-games must be 1 or more, got {chunk_games}")
+    try:
+        n_hands = parse_count(hands)
+        rule_set = _rules_and_specs(rules, game_length, engine, specs)
+        if out is not None:
+            prepare_out(out)
+    except (ValueError, FileExistsError) as error:
+        fail(str(error))
+    pairs = len(list(combinations(specs, 2)))
+    total = n_hands * (pairs + (1 if players >= 3 and len(specs) >= 3 else 0))
+    try:
+        with Backend(workers or None, scheduler) as backend, progress_bar("league", total, quiet) as update:
+            result = run_league(specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update)
+    except ConnectionError as error:
+        fail(str(error))
+    cross = Table(title=f"Crosstable: row's net chips/hand against column, 95% CI ({players} seats, duplicate)")
+    cross.add_column("")
+    for spec in specs:
+        cross.add_column(spec, justify="right")
+    cells = {(r.a, r.b): r for r in result.crosstable.itertuples()}
+    for row in specs:
+        values = []
+        for col in specs:
+            cell = cells.get((row, col))
+            values.append(
+                "—" if cell is None else f"{cell.net_per_hand:+.2f} [{cell.ci95_low:+.2f}, {cell.ci95_high:+.2f}]"
+            )
+        cross.add_row(row, *values)
+    console.print(cross)
+    ratings = Table(title="Ratings")
+    columns = [("agent", "agent", "{}"), ("elo", "Elo (BT)", "{:.0f}"), ("elo_se", "± se", "{:.0f}")]
+    if "openskill_ordinal" in result.ratings:
+        columns += [
+            ("openskill_mu", "OpenSkill μ", "{:.2f}"),
+            ("openskill_sigma", "σ", "{:.2f}"),
+            ("table_mean_place", "mean place", "{:.2f}"),
+        ]
+    for _, title, _ in columns:
+        ratings.add_column(title, justify="left" if title == "agent" else "right")
+    for row in result.ratings.to_dict("records"):
+        ratings.add_row(*(fmt.format(row[name]) for name, _, fmt in columns))
+    console.print(ratings)
+    console.print(f"{result.hands:,} hands in {result.seconds:.1f} s")
+    if out is not None:
+        config = {
+            "specs": specs,
+            "players": players,
+            "hands": n_hands,
+            "seed": seed,
+            "rules": rules,
+            "game_length": game_length,
+            "engine": engine,
+            "chunk_games": chunk_games,
+        }
+        write_league(result, out, config)
+        console.print(f"→ {out}")
+
+
+@app.command()
+def equity(
+    hole: Annotated[tuple[int, int], typer.Option(help="The seat's two private cards, e.g. --hole 7 7.")],
+    board: Annotated[str, typer.Option(help="The 2 or 4 visible board cards, e.g. --board 7 2 or --board 7,2.")],
+    more_board: Annotated[list[int] | None, typer.Argument(hidden=True, help="Rest of --board.")] = None,
+    opponents: Annotated[int, typer.Option(help="Opponents still in, 1-5.")] = 1,
+    snipe: Annotated[
+        list[str] | None, typer.Option(help='A snipe already made, e.g. "7 full house"; repeatable.')
+    ] = None,
+    samples: Annotated[str, typer.Option(help="Monte Carlo samples, e.g. 1e5.")] = "1e5",
+    exact: Annotated[bool, typer.Option(help="Enumerate exactly (board of 4, 1-2 opponents).")] = False,
+    seed: Annotated[int, typer.Option(help="Monte Carlo seed.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Showdown equity of two private cards against random opponents' hands (R7, R8).
+
+    Win is the expected share of the pot; sniped is the chance the seat's own hand matches a snipe;
+    dangers are the hands opponents beat it with most often.
+    """
+    from sniper.equity import MAX_OPPONENTS
+    from sniper.equity import equity as compute
+
+    if not 1 <= opponents <= MAX_OPPONENTS:
+        fail(f"--opponents must be 1-{MAX_OPPONENTS}, got {opponents}")
+    try:
+        board_cards = [int(p) for p in board.replace(",", " ").split()] + list(more_board or [])
+    except ValueError:
+        fail(f"--board {board!r} must be numbers like 7 2 or 7,2,2,9")
+    try:
+        result = compute(
+            tuple(hole),
+            tuple(board_cards),
+            opponents,
+            snipes=list(snipe or []),
+            samples=parse_count(samples, "--samples"),
+            seed=seed,
+            exact=exact,
+        )
+    except ValueError as error:
+        fail(str(error))
+    data = {
+        "win": result.win,
+        "stderr": result.stderr,
+        "sniped": result.sniped,
+        "dangers": [[name, top, freq] for name, top, freq in result.dangers],
+        "samples": result.samples,
+        "exact": exact,
+    }
+    if as_json:
+        typer.echo(json.dumps(data))
+        return
+    how = "exact" if exact else f"{result.samples:,} samples, ± {result.stderr:.4f}"
+    console.print(
+        f"hole {hole[0]} {hole[1]}, board {' '.join(map(str, board_cards))}, {opponents} opponent(s): "
+        f"win {result.win:.4f} ({how}), sniped {result.sniped:.4f}"
+    )
+    if result.dangers:
+        table = Table(title="Dangers: hands that beat it (opponents per deal)")
+        table.add_column("hand")
+        table.add_column("frequency", justify="right")
+        for name, top, freq in result.dangers:
+            table.add_row(f"{top} {name}", f"{freq:.4f}")
+        console.print(table)
 
 
 def main() -> None:

@@ -2,33 +2,58 @@
 
 A run is split into chunks of ``chunk_games`` consecutive games; chunk ``k`` plays games
 ``k*chunk_games ..`` from the run's seed, so every hand is fixed by (seed, game, hand) (R13) and the
-results are identical whatever the number of workers. Games are played whole until the run has at
-least the requested number of hands; the dataset ends with the game that reaches it.
+results are identical whatever the number of workers or the backend. Games are played whole until
+the run has at least the requested number of hands; the dataset ends with the game that reaches it
+(the last part is cut after that game, which depends only on the chunks before it).
 
-Layout of a run directory: ``manifest.json`` and ``part-00000.parquet``, ``part-00001.parquet`` …,
-each written under a temporary name and renamed, so no reader ever sees a partial file.
+Layout of a run directory: ``manifest.json`` and ``part-00000.parquet``, ``part-00001.parquet`` …
+(one per chunk, written by the parent in chunk order), each written under a temporary name
+(``.part-00003.parquet.tmp-<pid>``) and renamed, so no reader ever sees a partial file. An
+interrupted run (Ctrl-C, a killed process) is finished by ``resume``: finished parts are kept,
+missing or unreadable ones are played again, and the result equals an uninterrupted run.
+
+Backends (``Backend``): this process (``workers=1``), local worker processes (the default, one per
+core), or an existing dask.distributed cluster (``scheduler="tcp://host:8786"``: one
+``client.submit`` per chunk).
 """
 
+import itertools
 import json
 import os
+import signal
 import time
-from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from sniper import __version__
 from sniper.game import Rules, play_game
-from sniper.results import hand_rows, to_table
+from sniper.results import SCHEMA, hand_rows, to_table
 from sniper.specs import make_agent
+
+ENGINES = ("reference", "kernel")
+MANIFEST = "manifest.json"
+RUN_FORMAT = "sniper-run"
+CONNECT_TIMEOUT = 5.0
+
+
+class RunDirError(ValueError):
+    """A directory is not a run directory, or cannot be resumed; the message says why."""
 
 
 @dataclass(frozen=True)
 class RunConfig:
-    """What a run plays: agent specs (one per seat), rules, seed, and at least ``hands`` hands."""
+    """What a run plays: agent specs (one per seat), rules, seed, and at least ``hands`` hands.
+
+    ``engine`` is "reference" (``sniper.game``) or "kernel" (``sniper.kernel_engine``); both give
+    the same rows (R13).
+    """
 
     agents: tuple[str, ...]
     rules: Rules
@@ -36,6 +61,20 @@ class RunConfig:
     hands: int = 1000
     chunk_games: int = 200
     engine: str = "reference"
+
+    def to_dict(self) -> dict:
+        """The config as plain JSON data (the manifest's ``config``)."""
+        return {**asdict(self), "agents": list(self.agents)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "RunConfig":
+        """The config a manifest's ``config`` describes; ``RunDirError`` if it does not fit."""
+        names = {f.name for f in fields(cls)}
+        rule_names = {f.name for f in fields(Rules)}
+        rules = data.get("rules")
+        if set(data) != names or not isinstance(rules, dict) or set(rules) != rule_names:
+            raise RunDirError("the manifest's config does not match this version's parameters")
+        return cls(**{**data, "agents": tuple(data["agents"]), "rules": Rules(**rules)})
 
 
 @dataclass
@@ -50,11 +89,22 @@ class RunResult:
 
 
 def play_chunk(config: RunConfig, chunk: int) -> tuple[pa.Table, list[int]]:
-    """Play chunk ``chunk`` of a run with the reference engine (R13 keys).
+    """Play chunk ``chunk`` of a run with ``config.engine`` (R13 keys).
 
     Returns the chunk's rows as a table with ``sniper.results.SCHEMA`` and the number of hands of
-    each of its games, in game order.
+    each of its games, in game order. Raises ``ValueError`` for an unknown engine.
     """
+    if config.engine == "reference":
+        return play_chunk_reference(config, chunk)
+    if config.engine == "kernel":
+        from sniper.kernel_engine import play_chunk_kernel
+
+        return play_chunk_kernel(config, chunk)
+    raise ValueError(f"unknown engine {config.engine!r}; valid: {', '.join(ENGINES)}")
+
+
+def play_chunk_reference(config: RunConfig, chunk: int) -> tuple[pa.Table, list[int]]:
+    """``play_chunk`` with the pure-Python reference engine (``sniper.game.play_game``)."""
     agents = [make_agent(spec) for spec in config.agents]
     columns: dict[str, list] = {}
     hands_per_game = []
@@ -67,6 +117,95 @@ def play_chunk(config: RunConfig, chunk: int) -> tuple[pa.Table, list[int]]:
             count += 1
         hands_per_game.append(count)
     return to_table(columns), hands_per_game
+
+
+def check_engine(engine: str) -> None:
+    """``ValueError`` unless ``engine`` is known and importable."""
+    import importlib.util
+
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; valid: {', '.join(ENGINES)}")
+    if engine == "kernel" and importlib.util.find_spec("sniper.kernel_engine") is None:
+        raise ValueError("the kernel engine (sniper.kernel_engine) is not available yet; use --engine reference")
+
+
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle, so workers print no tracebacks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Backend:
+    """Where chunks run: this process, local worker processes, or a dask.distributed cluster.
+
+    Use as a context manager; ``map(fn, args)`` yields ``fn(*a)`` for each ``a`` in order, keeping
+    about two tasks per worker in flight. ``scheduler`` ("tcp://host:port") connects to an existing
+    cluster (``ConnectionError`` after ``connect_timeout`` seconds if unreachable); otherwise
+    ``workers`` processes (default: all cores; 1 runs in this process).
+    """
+
+    def __init__(self, workers: int | None = None, scheduler: str | None = None, connect_timeout=CONNECT_TIMEOUT):
+        self.workers = workers or os.cpu_count() or 1
+        self.scheduler = scheduler
+        self.connect_timeout = connect_timeout
+        self.client = None
+        self.pool: ProcessPoolExecutor | None = None
+        self.width = 1
+
+    def __enter__(self) -> "Backend":
+        if self.scheduler:
+            self.client = connect(self.scheduler, self.connect_timeout)
+            self.width = 2 * max(1, sum(self.client.nthreads().values()))
+        elif self.workers > 1:
+            self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+            self.width = 2 * self.workers
+        return self
+
+    def __exit__(self, kind, error, traceback) -> None:
+        if self.client is not None:
+            self.client.close()
+        if self.pool is not None:
+            if kind is not None:
+                terminate = getattr(self.pool, "terminate_workers", None)
+                if terminate is not None:
+                    terminate()
+                else:
+                    for process in list(getattr(self.pool, "_processes", {}).values()):
+                        process.terminate()
+            self.pool.shutdown(wait=kind is None, cancel_futures=True)
+
+    def map(self, fn: Callable, args: Iterable[tuple]) -> Iterator:
+        """``fn(*a)`` for each ``a`` of ``args``, in order; pending tasks are cancelled on close."""
+        if self.client is None and self.pool is None:
+            for a in args:
+                yield fn(*a)
+            return
+        submit = self.pool.submit if self.pool is not None else self._submit_dask
+        window: deque = deque()
+        args = iter(args)
+        try:
+            while True:
+                while len(window) < self.width and (a := next(args, None)) is not None:
+                    window.append(submit(fn, *a))
+                if not window:
+                    return
+                yield window.popleft().result()
+        finally:
+            for future in window:
+                future.cancel()
+
+    def _submit_dask(self, fn: Callable, *a):
+        return self.client.submit(fn, *a, pure=False)
+
+
+def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):
+    """A ``distributed.Client`` for ``scheduler``; ``ConnectionError`` (one line) if unreachable."""
+    from distributed import Client
+
+    try:
+        return Client(scheduler, timeout=timeout, set_as_default=False)
+    except Exception as error:  # noqa: BLE001 - any failure to connect is reported the same way
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise ConnectionError(f"cannot reach dask scheduler {scheduler} within {timeout:g} s ({reason})") from None
 
 
 def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
@@ -86,10 +225,59 @@ def write_json(path: Path, data: dict) -> None:
 
 
 def prepare_out(out: Path) -> None:
-    """Create a new run directory; ``FileExistsError`` if it exists and is not empty."""
+    """Create a new output directory; ``FileExistsError`` if it exists and is not empty."""
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise FileExistsError(f"output directory {out} already exists and is not empty; choose another --out")
     out.mkdir(parents=True, exist_ok=True)
+
+
+def part_path(out: Path, chunk: int) -> Path:
+    """The parquet file of chunk ``chunk``."""
+    return out / f"part-{chunk:05d}.parquet"
+
+
+def load_manifest(out: Path) -> dict:
+    """The manifest of run directory ``out``; ``RunDirError`` saying why if it is not one."""
+    out = Path(out)
+    path = out / MANIFEST
+    if not out.is_dir():
+        raise RunDirError(f"{out} is not a run directory (no such directory)")
+    try:
+        manifest = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise RunDirError(f"{out} is not a run directory (no {MANIFEST})") from None
+    except (OSError, ValueError) as error:
+        raise RunDirError(f"{out} is not a run directory ({MANIFEST} is unreadable: {error})") from None
+    if not isinstance(manifest, dict) or "config" not in manifest or "version" not in manifest:
+        raise RunDirError(f"{out} is not a run directory ({MANIFEST} has no version and config)")
+    return manifest
+
+
+def _scan_parts(out: Path, config: RunConfig) -> dict[int, tuple[int, int]]:
+    """Finished parts of a run: chunk → (hands, games). Unreadable or foreign parts and temp files are removed."""
+    n_seats = len(config.agents)
+    kept = {}
+    for tmp in out.glob(".*.tmp-*"):
+        tmp.unlink()
+    for path in sorted(out.glob("part-*.parquet")):
+        try:
+            chunk = int(path.stem.removeprefix("part-"))
+            if not pq.read_schema(path).equals(SCHEMA):
+                raise ValueError("schema")
+            games = pq.read_table(path, columns=["game"])["game"]
+            rows = len(games)
+            low, high = chunk * config.chunk_games, (chunk + 1) * config.chunk_games
+            if rows == 0 or rows % n_seats or pc.min(games).as_py() < low or pc.max(games).as_py() >= high:
+                raise ValueError("rows")
+            kept[chunk] = (rows // n_seats, len(pc.unique(games)))
+        except (ValueError, OSError, pa.ArrowException):
+            path.unlink()
+    return kept
+
+
+def new_manifest(config: RunConfig) -> dict:
+    """The manifest of a new run of ``config``."""
+    return {"format": RUN_FORMAT, "version": __version__, "config": config.to_dict(), "status": "running"}
 
 
 def simulate(
@@ -97,68 +285,116 @@ def simulate(
     out: Path,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
 ) -> RunResult:
     """Play a run and write it to the new directory ``out`` (see the module docstring).
 
-    ``workers`` processes (default: all cores; 1 plays in this process). ``progress`` is called
-    with the number of hands finished so far. Raises ``FileExistsError`` if ``out`` is not empty.
+    ``workers`` processes (default: all cores; 1 plays in this process) or a dask ``scheduler``
+    address. ``progress`` is called with the number of hands finished so far. Raises
+    ``FileExistsError`` if ``out`` is not empty, ``ConnectionError`` if the scheduler is
+    unreachable, ``ValueError`` for an unknown engine. On ``KeyboardInterrupt`` the finished parts
+    stay and the manifest says "interrupted"; ``resume`` finishes the run.
+    """
+    check_engine(config.engine)
+    out = Path(out)
+    with Backend(workers, scheduler) as backend:
+        prepare_out(out)
+        manifest = new_manifest(config)
+        write_json(out / MANIFEST, manifest)
+        return _run(config, out, manifest, {}, backend, progress)
+
+
+def resume(
+    out: Path,
+    requested: dict | None = None,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
+) -> RunResult:
+    """Finish the interrupted run in ``out``: keep its finished parts, play the missing ones.
+
+    ``requested`` maps ``RunConfig`` field names (and "players") to values the caller asked for;
+    any that differ from the run's own are refused. Raises ``RunDirError`` saying why when ``out``
+    is not a run directory, was made by another version, or the parameters differ.
     """
     out = Path(out)
-    prepare_out(out)
-    workers = workers or os.cpu_count() or 1
-    manifest = {
-        "version": __version__,
-        "config": {**asdict(config), "agents": list(config.agents)},
-        "status": "running",
-    }
-    write_json(out / "manifest.json", manifest)
-    started = time.perf_counter()
-    done_hands, done_games = 0, 0
-    pending: dict[int, tuple[pa.Table, list[int]]] = {}
-    next_chunk, next_write = 0, 0
+    manifest = load_manifest(out)
+    if manifest["version"] != __version__:
+        raise RunDirError(
+            f"{out} was made by sniper {manifest['version']}, this is {__version__}; "
+            "its results could differ, so it cannot be resumed (start a new run)"
+        )
+    config = RunConfig.from_dict(manifest["config"])
+    for name, value in (requested or {}).items():
+        have = len(config.agents) if name == "players" else getattr(config, name)
+        if value != have:
+            shown = ",".join(have) if name == "agents" else getattr(have, "name", have)
+            raise RunDirError(f"cannot resume {out}: the run has {name} {shown}, not {_show(value)}")
+    check_engine(config.engine)
+    with Backend(workers, scheduler) as backend:
+        kept = _scan_parts(out, config)
+        return _run(config, out, manifest, kept, backend, progress)
 
-    def absorb(chunk: int, result: tuple[pa.Table, list[int]]) -> bool:
-        """Write finished chunks in order; True once the run has enough hands."""
-        nonlocal done_hands, done_games, next_write
-        pending[chunk] = result
-        while next_write in pending:
-            table, counts = pending.pop(next_write)
-            before = [done_hands + sum(counts[:i]) for i in range(len(counts))]
-            keep = next((i for i, total in enumerate(before) if total >= config.hands), len(counts))
-            if keep < len(counts):
-                table = table.filter(pa.compute.less(table["game"], next_write * config.chunk_games + keep))
-            done_hands += sum(counts[:keep])
-            done_games += keep
-            path = out / f"part-{next_write:05d}.parquet"
-            write_atomic(path, lambda tmp, t=table: pq.write_table(t, tmp))
-            next_write += 1
+
+def _show(value) -> str:
+    if isinstance(value, tuple | list):
+        return ",".join(map(str, value))
+    return str(getattr(value, "name", value))
+
+
+def _truncate(table: pa.Table, counts: list[int], done: int, config: RunConfig, chunk: int) -> tuple[pa.Table, int]:
+    """Cut a chunk after the game that brings the run to ``config.hands`` hands; returns (table, games kept)."""
+    total, keep = done, len(counts)
+    for i, count in enumerate(counts):
+        if total >= config.hands:
+            keep = i
+            break
+        total += count
+    if keep < len(counts):
+        table = table.filter(pc.less(table["game"], chunk * config.chunk_games + keep))
+    return table, keep
+
+
+def _run(
+    config: RunConfig,
+    out: Path,
+    manifest: dict,
+    kept: dict[int, tuple[int, int]],
+    backend: Backend,
+    progress: Callable[[int], None] | None,
+) -> RunResult:
+    """Play the chunks not in ``kept`` in order until the run has ``config.hands`` hands."""
+    started = time.perf_counter()
+    done_hands, done_games, chunk = 0, 0, 0
+    todo = ((config, c) for c in itertools.count() if c not in kept)
+    results = backend.map(play_chunk, todo)
+    manifest.update(status="running")
+    manifest.pop("wall_seconds", None)
+    write_json(out / MANIFEST, manifest)
+    try:
+        while done_hands < config.hands:
+            if chunk in kept:
+                hands, games = kept[chunk]
+            else:
+                table, counts = next(results)
+                table, games = _truncate(table, counts, done_hands, config, chunk)
+                hands = sum(counts[:games])
+                write_atomic(part_path(out, chunk), lambda tmp, t=table: pq.write_table(t, tmp))
+            done_hands += hands
+            done_games += games
+            chunk += 1
             if progress:
                 progress(done_hands)
-            if done_hands >= config.hands:
-                return True
-        return False
-
-    if workers == 1:
-        finished = False
-        while not finished:
-            finished = absorb(next_chunk, play_chunk(config, next_chunk))
-            next_chunk += 1
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {}
-            finished = False
-            while not finished:
-                while len(futures) < 2 * workers:
-                    futures[pool.submit(play_chunk, config, next_chunk)] = next_chunk
-                    next_chunk += 1
-                ready, _ = wait(futures, return_when=FIRST_COMPLETED)
-                for future in sorted(ready, key=futures.get):
-                    chunk = futures.pop(future)
-                    if not finished:
-                        finished = absorb(chunk, future.result())
-            for future in futures:
-                future.cancel()
+    except BaseException:
+        results.close()
+        manifest.update(status="interrupted", hands=done_hands, games=done_games, parts=chunk)
+        write_json(out / MANIFEST, manifest)
+        raise
+    results.close()
+    for path in out.glob("part-*.parquet"):
+        if path.stem[5:].isdigit() and int(path.stem[5:]) >= chunk:
+            path.unlink()
     seconds = time.perf_counter() - started
-    manifest.update(status="complete", hands=done_hands, games=done_games, wall_seconds=round(seconds, 3))
-    write_json(out / "manifest.json", manifest)
+    manifest.update(status="complete", hands=done_hands, games=done_games, parts=chunk, wall_seconds=round(seconds, 3))
+    write_json(out / MANIFEST, manifest)
     return RunResult(out, done_hands, done_games, seconds, manifest)

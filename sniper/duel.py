@@ -1,0 +1,291 @@
+"""Duplicate duels: which of two agent specs wins more chips, with a confidence interval (R13).
+
+Duplicate dealing. Every hand's deck depends only on (seed, game, hand) and each seat's decisions
+draw from streams keyed by the seat (R13). A duel replays every game under several *seatings*:
+each seating says, seat by seat, whether A or B sits there. Heads-up the seatings are A-B and
+B-A; with N seats they are every rotation of the alternating pattern A-B-A-… and of its
+complement B-A-B-…, so each agent holds each seat, with the same cards and the same random
+streams, equally often. The luck of the cards largely cancels within one game's seatings.
+
+Statistics. The independent unit is the *duplicate group*: one game index played under all
+seatings. For group ``g`` let ``Y_g`` be the chips A's seats won in it (summed over its seatings
+and hands) and ``H_g`` its hands (each hand counted once, whatever the number of seats). The
+result is ``net_per_hand = sum(Y) / sum(H)``: chips per hand won by A's seats together from B's
+seats (heads-up: A's net chips per hand). Its 95% CI is the ratio estimator's (linearised
+standard error ``sqrt(sum((Y_g - r H_g)^2) / (n (n-1))) / mean(H)``, Student t with ``n-1`` df).
+``independent_half_width`` is the same CI computed with every (game, seating) as its own unit, as
+if the same hands had been dealt independently; ``variance_ratio = (independent / duplicate)^2``
+is how many times more hands independent deals would need for the same precision.
+"""
+
+import itertools
+import time
+from collections.abc import Callable, Iterator
+from contextlib import nullcontext
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from sniper.game import Rules
+from sniper.runner import Backend, RunConfig, play_chunk
+
+VERDICTS = ("A is stronger", "B is stronger", "no significant difference")
+MIN_GROUPS = 2
+UNTIL_CI_MIN_GROUPS = 10
+DEFAULT_MAX_HANDS = 1_000_000
+
+
+def seatings(players: int) -> list[str]:
+    """The seatings of a duel at ``players`` seats: strings of "A"/"B", one letter per seat.
+
+    Every rotation of "ABAB…" and of "BABA…", without repeats, so each agent holds each seat
+    equally often. ``ValueError`` unless ``players`` is 2-6 (R2).
+
+    >>> seatings(2), seatings(3)
+    (['AB', 'BA'], ['ABA', 'BAA', 'AAB', 'BAB', 'ABB', 'BBA'])
+    """
+    if not 2 <= players <= 6:
+        raise ValueError(f"--players must be 2-6 (R2), got {players}")
+    out: list[str] = []
+    for base in ("AB", "BA"):
+        pattern = "".join(base[s % 2] for s in range(players))
+        for r in range(players):
+            rotated = pattern[r:] + pattern[:r]
+            if rotated not in out:
+                out.append(rotated)
+    return out
+
+
+@dataclass(frozen=True)
+class DuelSetup:
+    """Two agent specs, the table size, rules, seed, chunk size (games) and engine of a duel."""
+
+    a: str
+    b: str
+    players: int = 2
+    rules: Rules = field(default_factory=Rules)
+    seed: int = 0
+    chunk_games: int = 25
+    engine: str = "reference"
+
+    def configs(self) -> list[tuple[str, RunConfig]]:
+        """(seating, run config) for each seating; the config seats the two specs accordingly."""
+        return [
+            (
+                seating,
+                RunConfig(
+                    agents=tuple(self.a if role == "A" else self.b for role in seating),
+                    rules=self.rules,
+                    seed=self.seed,
+                    chunk_games=self.chunk_games,
+                    engine=self.engine,
+                ),
+            )
+            for seating in seatings(self.players)
+        ]
+
+
+def final_stacks(table, counts: list[int], start: int, n_seats: int) -> np.ndarray:
+    """Chips after each game's last hand: array of shape (games, seats), int64."""
+    game = table["game"].to_numpy() - start
+    hand = table["hand"].to_numpy()
+    last = hand == np.asarray(counts)[game] - 1
+    stacks = np.zeros((len(counts), n_seats), dtype=np.int64)
+    stacks[game[last], table["seat"].to_numpy()[last]] = table["stack_after"].to_numpy()[last]
+    return stacks
+
+
+def play_duel_chunk(setup: DuelSetup, chunk: int) -> np.ndarray:
+    """Play games ``chunk*chunk_games ..`` under every seating.
+
+    Returns an int64 array of shape (games, seatings, 3): hands played, chips won by A's seats,
+    and the game's winner (1 = an A seat has the most chips, -1 = a B seat, 0 = a tie for first, R9).
+    """
+    start = chunk * setup.chunk_games
+    configs = setup.configs()
+    units = np.zeros((setup.chunk_games, len(configs), 3), dtype=np.int64)
+    for k, (seating, config) in enumerate(configs):
+        table, counts = play_chunk(config, chunk)
+        is_a = np.array([role == "A" for role in seating])
+        game = table["game"].to_numpy() - start
+        net = table["net"].to_numpy().astype(np.int64)
+        a_rows = is_a[table["seat"].to_numpy()]
+        units[:, k, 0] = counts
+        units[:, k, 1] = np.bincount(game[a_rows], weights=net[a_rows], minlength=setup.chunk_games).astype(np.int64)
+        stacks = final_stacks(table, counts, start, setup.players)
+        best = stacks.max(axis=1, keepdims=True)
+        top = stacks == best
+        unique = top.sum(axis=1) == 1
+        a_top = (top & is_a).any(axis=1)
+        units[:, k, 2] = np.where(unique, np.where(a_top, 1, -1), 0)
+    return units
+
+
+def ratio_ci(y: np.ndarray, h: np.ndarray) -> tuple[float, float]:
+    """Ratio ``sum(y)/sum(h)`` over independent units and its 95% CI half-width (t, n-1 df)."""
+    from scipy import stats
+
+    n = len(y)
+    r = float(y.sum() / h.sum())
+    if n < 2:
+        return r, float("inf")
+    d = y - r * h
+    se = float(np.sqrt((d**2).sum() / (n * (n - 1))) / h.mean())
+    return r, float(stats.t.ppf(0.975, n - 1) * se)
+
+
+@dataclass
+class DuelResult:
+    """The outcome of a duel; chips per hand for A against B (see the module docstring)."""
+
+    a: str
+    b: str
+    players: int
+    seatings: int
+    groups: int
+    hands: int
+    net_per_hand: float
+    half_width: float
+    independent_half_width: float
+    a_wins: int
+    b_wins: int
+    draws: int
+    seconds: float
+    units: np.ndarray = field(repr=False)
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% confidence interval of ``net_per_hand`` (chips/hand)."""
+        return self.net_per_hand - self.half_width, self.net_per_hand + self.half_width
+
+    @property
+    def variance_ratio(self) -> float:
+        """(independent / duplicate half-width)²: the hands independent deals would need, per duplicate hand."""
+        if self.half_width == 0:
+            return float("inf")
+        return (self.independent_half_width / self.half_width) ** 2
+
+    @property
+    def verdict(self) -> str:
+        """ "A is stronger" if the CI is above 0, "B is stronger" if below, else "no significant difference"."""
+        low, high = self.ci95
+        if low > 0:
+            return VERDICTS[0]
+        if high < 0:
+            return VERDICTS[1]
+        return VERDICTS[2]
+
+    def to_json(self) -> dict:
+        """The ``--json`` report: a, b, hands, net_per_hand, ci95, verdict, and more."""
+        ratio = self.variance_ratio
+        return {
+            "a": self.a,
+            "b": self.b,
+            "hands": self.hands,
+            "net_per_hand": self.net_per_hand,
+            "ci95": list(self.ci95),
+            "verdict": self.verdict,
+            "players": self.players,
+            "seatings": self.seatings,
+            "groups": self.groups,
+            "games": {"a_won": self.a_wins, "b_won": self.b_wins, "drawn": self.draws},
+            "ci95_half_width": self.half_width,
+            "independent_ci95_half_width": self.independent_half_width,
+            "variance_ratio": ratio if np.isfinite(ratio) else None,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def summarize_units(setup: DuelSetup, units: np.ndarray, seconds: float = 0.0) -> DuelResult:
+    """A ``DuelResult`` from the (groups, seatings, 3) array of ``play_duel_chunk`` rows."""
+    hands, a_net, winner = units[..., 0], units[..., 1], units[..., 2]
+    mean, half = ratio_ci(a_net.sum(axis=1).astype(float), hands.sum(axis=1).astype(float))
+    _, independent = ratio_ci(a_net.ravel().astype(float), hands.ravel().astype(float))
+    return DuelResult(
+        a=setup.a,
+        b=setup.b,
+        players=setup.players,
+        seatings=units.shape[1],
+        groups=units.shape[0],
+        hands=int(hands.sum()),
+        net_per_hand=mean,
+        half_width=half,
+        independent_half_width=independent,
+        a_wins=int((winner == 1).sum()),
+        b_wins=int((winner == -1).sum()),
+        draws=int((winner == 0).sum()),
+        seconds=seconds,
+        units=units,
+    )
+
+
+def play_groups(
+    backend: Backend,
+    fn: Callable,
+    setup,
+    hands: int,
+    group_hands: Callable[[object], np.ndarray],
+    take: Callable[[object, int], object],
+) -> Iterator[tuple[object, int]]:
+    """Yield chunk results of ``fn(setup, chunk)`` in chunk order, cut once ``hands`` hands are reached.
+
+    ``group_hands(result)`` gives the hands of each group (game) of a chunk; ``take(result, k)``
+    keeps its first ``k`` groups. Yields (result, hands so far); the caller may stop early.
+    At least ``MIN_GROUPS`` groups are played.
+    """
+    done, groups = 0, 0
+    results = backend.map(fn, ((setup, chunk) for chunk in itertools.count()))
+    try:
+        for result in results:
+            per_group = group_hands(result)
+            keep = len(per_group)
+            for i, count in enumerate(per_group):
+                if done >= hands and groups + i >= MIN_GROUPS:
+                    keep = i
+                    break
+                done += int(count)
+            groups += keep
+            yield (take(result, keep) if keep < len(per_group) else result), done
+            if keep < len(per_group) or done >= hands:
+                return
+    finally:
+        results.close()
+
+
+def run_duel(
+    setup: DuelSetup,
+    hands: int = 10_000,
+    until_ci: float | None = None,
+    max_hands: int | None = None,
+    backend: Backend | None = None,
+    progress: Callable[[int, float], None] | None = None,
+) -> DuelResult:
+    """Play a duplicate duel of at least ``hands`` hands (all seatings counted) and summarize it.
+
+    With ``until_ci`` (chips/hand) play on, chunk by chunk, until the CI half-width is below it
+    (after at least ``UNTIL_CI_MIN_GROUPS`` groups) or ``max_hands`` hands (default
+    ``max(hands, 1e6)``). The stopping point is decided in chunk order, so results do not depend
+    on the backend or the number of workers. ``progress(hands, half_width)`` after each chunk.
+    """
+    started = time.perf_counter()
+    limit = max(hands, max_hands or DEFAULT_MAX_HANDS)
+    target = limit if until_ci is not None else hands
+    blocks = []
+    with nullcontext(backend) if backend is not None else Backend(1) as running:
+        stream = play_groups(
+            running, play_duel_chunk, setup, target, lambda u: u[..., 0].sum(axis=1), lambda u, k: u[:k]
+        )
+        for units, done in stream:
+            blocks.append(units)
+            result = summarize_units(setup, np.concatenate(blocks))
+            if progress:
+                progress(done, result.half_width)
+            if (
+                until_ci is not None
+                and done >= hands
+                and result.groups >= UNTIL_CI_MIN_GROUPS
+                and result.half_width < until_ci
+            ):
+                stream.close()
+                break
+    return replace(result, seconds=time.perf_counter() - started)

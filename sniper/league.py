@@ -1,0 +1,281 @@
+"""A league: every agent spec against every other, with a crosstable and ratings (R9, R13).
+
+Two parts, both with duplicate dealing (``sniper.duel``):
+
+- Pairwise: a duplicate duel for every pair of specs at ``players`` seats split between the two.
+  The crosstable gives net chips per hand of the row spec against the column spec with its 95% CI
+  (duplicate groups as the unit) and games won. Ratings: a Bradley–Terry fit on games won (a draw
+  counts half to each), shown on the Elo scale (``1500 + 400 log10(odds)``), with a small ridge
+  prior so that a spec that never lost still has a finite rating.
+- Multiway (``players >= 3`` and at least 3 specs): full tables where seat ``s`` of rotation ``r``
+  holds spec ``(s + r) mod K``, every rotation replaying the same games. Each game's finishing
+  order (total chips of each spec's seats at the end; equal totals tie) updates OpenSkill
+  Plackett–Luce ratings (``openskill`` package), in game and rotation order.
+
+Output (``write_league``): ``crosstable.parquet``, ``ratings.parquet``, ``tables.parquet`` (one
+row per spec per multiway game) and ``league.json``.
+"""
+
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from sniper import __version__
+from sniper.duel import DuelResult, DuelSetup, play_groups, run_duel
+from sniper.game import Rules
+from sniper.runner import Backend, RunConfig, play_chunk, prepare_out, write_atomic, write_json
+
+ELO_SCALE = 400 / np.log(10)
+RIDGE = 0.01
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """Multiway tables: specs rotated around ``players`` seats (see the module docstring)."""
+
+    specs: tuple[str, ...]
+    players: int = 4
+    rules: Rules = field(default_factory=Rules)
+    seed: int = 0
+    chunk_games: int = 25
+    engine: str = "reference"
+
+    def rotations(self) -> list[tuple[str, ...]]:
+        """The agents of each seat for each rotation ``r`` = 0..K-1."""
+        k = len(self.specs)
+        return [tuple(self.specs[(s + r) % k] for s in range(self.players)) for r in range(k)]
+
+
+def play_table_chunk(setup: TableSetup, chunk: int) -> pd.DataFrame:
+    """Play games ``chunk*chunk_games ..`` under every rotation; one row per (game, rotation, spec).
+
+    Columns: game, rotation, agent, seats (how many seats the spec held), hands (of the game),
+    net (chips won by the spec's seats), final (their chips at the end), place (1 = most chips;
+    equal totals share a place).
+    """
+    from sniper.duel import final_stacks
+
+    start = chunk * setup.chunk_games
+    frames = []
+    for r, agents in enumerate(setup.rotations()):
+        config = RunConfig(
+            agents=agents, rules=setup.rules, seed=setup.seed, chunk_games=setup.chunk_games, engine=setup.engine
+        )
+        table, counts = play_chunk(config, chunk)
+        stacks = final_stacks(table, counts, start, setup.players)
+        present = list(dict.fromkeys(agents))
+        owner = np.array([[a == spec for a in agents] for spec in present])
+        final = stacks @ owner.T.astype(np.int64)
+        places = 1 + (final[:, None, :] > final[:, :, None]).sum(axis=2)
+        games = np.arange(start, start + setup.chunk_games)
+        for j, spec in enumerate(present):
+            frames.append(
+                pd.DataFrame(
+                    {
+                        "game": games,
+                        "rotation": r,
+                        "agent": spec,
+                        "seats": int(owner[j].sum()),
+                        "hands": np.asarray(counts, dtype=np.int64),
+                        "net": final[:, j] - setup.rules.starting_stack * int(owner[j].sum()),
+                        "final": final[:, j],
+                        "place": places[:, j],
+                    }
+                )
+            )
+    return pd.concat(frames).sort_values(["game", "rotation"], kind="stable").reset_index(drop=True)
+
+
+def _group_hands(frame: pd.DataFrame) -> np.ndarray:
+    per = frame.drop_duplicates(["game", "rotation"]).groupby("game", sort=True)["hands"].sum()
+    return per.to_numpy()
+
+
+def _take(frame: pd.DataFrame, k: int) -> pd.DataFrame:
+    games = np.sort(frame["game"].unique())[:k]
+    return frame[frame["game"].isin(games)]
+
+
+def bradley_terry(specs: list[str], wins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Bradley–Terry strengths from ``wins[i, j]`` (games i won against j; draws count half).
+
+    Returns (Elo-scale ratings centred on 1500, their standard errors), maximising the
+    likelihood with a ridge prior ``RIDGE * |theta|^2 / 2`` (scipy L-BFGS). The standard errors
+    are those of the centred ratings (inverse Hessian projected onto sum-zero ratings).
+    """
+    from scipy.optimize import minimize
+    from scipy.special import expit, log_expit
+
+    k = len(specs)
+    games = wins + wins.T
+
+    def loss(theta):
+        diff = theta[:, None] - theta[None, :]
+        value = -(wins * log_expit(diff)).sum() + RIDGE * theta @ theta / 2
+        p = expit(diff)
+        grad = -(wins * (1 - p)).sum(axis=1) + (wins.T * (1 - p.T)).sum(axis=1) + RIDGE * theta
+        return value, grad
+
+    theta = minimize(loss, np.zeros(k), jac=True, method="L-BFGS-B").x
+    theta -= theta.mean()
+    p = expit(theta[:, None] - theta[None, :])
+    weight = games * p * (1 - p)
+    hessian = np.diag(weight.sum(axis=1)) - weight + RIDGE * np.eye(k)
+    centre = np.eye(k) - 1 / k
+    se = np.sqrt(np.diag(centre @ np.linalg.inv(hessian) @ centre))
+    return 1500 + ELO_SCALE * theta, ELO_SCALE * se
+
+
+def openskill_ratings(specs: list[str], tables: pd.DataFrame) -> pd.DataFrame:
+    """OpenSkill Plackett–Luce ratings from multiway finishing orders, in (game, rotation) order."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = {spec: model.rating(name=spec) for spec in specs}
+    for _, match in tables.groupby(["game", "rotation"], sort=True):
+        agents = match["agent"].tolist()
+        teams = model.rate([[ratings[a]] for a in agents], ranks=match["place"].tolist())
+        for agent, (rating,) in zip(agents, teams):
+            ratings[agent] = rating
+    return pd.DataFrame(
+        {
+            "agent": specs,
+            "openskill_mu": [ratings[s].mu for s in specs],
+            "openskill_sigma": [ratings[s].sigma for s in specs],
+            "openskill_ordinal": [ratings[s].ordinal() for s in specs],
+        }
+    )
+
+
+@dataclass
+class LeagueResult:
+    """A finished league: crosstable (one row per ordered pair), ratings, multiway table rows."""
+
+    specs: list[str]
+    players: int
+    duels: list[DuelResult]
+    crosstable: pd.DataFrame
+    ratings: pd.DataFrame
+    tables: pd.DataFrame | None
+    hands: int
+    seconds: float
+
+
+def crosstable(duels: list[DuelResult]) -> pd.DataFrame:
+    """One row per ordered pair (row spec ``a`` against column spec ``b``), both directions."""
+    rows = []
+    for d in duels:
+        low, high = d.ci95
+        for a, b, sign, won, lost in ((d.a, d.b, 1, d.a_wins, d.b_wins), (d.b, d.a, -1, d.b_wins, d.a_wins)):
+            verdict = d.verdict
+            if sign < 0 and verdict != "no significant difference":
+                verdict = "B is stronger" if verdict == "A is stronger" else "A is stronger"
+            rows.append(
+                {
+                    "a": a,
+                    "b": b,
+                    "hands": d.hands,
+                    "net_per_hand": sign * d.net_per_hand,
+                    "ci95_low": sign * (low if sign > 0 else high),
+                    "ci95_high": sign * (high if sign > 0 else low),
+                    "games_won": won,
+                    "games_lost": lost,
+                    "games_drawn": d.draws,
+                    "verdict": verdict,
+                    "independent_ci95_half_width": d.independent_half_width,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def run_league(
+    specs: list[str],
+    players: int = 4,
+    hands: int = 2000,
+    rules: Rules | None = None,
+    seed: int = 0,
+    engine: str = "reference",
+    chunk_games: int = 25,
+    backend: Backend | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> LeagueResult:
+    """Play a league among ``specs`` (at least 2, distinct): ``hands`` hands per pairing and for the tables.
+
+    ``progress(hands)`` with the hands played so far. Raises ``ValueError`` for fewer than two or
+    repeated specs.
+    """
+    if len(specs) < 2:
+        raise ValueError(f"a league needs at least 2 agent specs, got {len(specs)}")
+    if len(set(specs)) != len(specs):
+        raise ValueError("each agent spec may appear only once in a league")
+    rules = rules or Rules()
+    started = time.perf_counter()
+    backend = backend or Backend(1)
+    played = 0
+    duels = []
+    for a, b in itertools.combinations(specs, 2):
+        setup = DuelSetup(a, b, players, rules, seed, chunk_games, engine)
+        offset = played
+
+        def step(done: int, _half: float, offset=offset) -> None:
+            if progress:
+                progress(offset + done)
+
+        duels.append(run_duel(setup, hands, backend=backend, progress=step))
+        played += duels[-1].hands
+    k = len(specs)
+    index = {s: i for i, s in enumerate(specs)}
+    wins = np.zeros((k, k))
+    for d in duels:
+        i, j = index[d.a], index[d.b]
+        wins[i, j] += d.a_wins + d.draws / 2
+        wins[j, i] += d.b_wins + d.draws / 2
+    elo, elo_se = bradley_terry(specs, wins)
+    ratings = pd.DataFrame({"agent": specs, "elo": elo, "elo_se": elo_se})
+    table = crosstable(duels)
+    ratings["net_per_hand_vs_all"] = [table.loc[table["a"] == s, "net_per_hand"].mean() for s in specs]
+    tables = None
+    if players >= 3 and k >= 3:
+        setup = TableSetup(tuple(specs), players, rules, seed, chunk_games, engine)
+        frames = []
+        offset = played
+        for frame, done in play_groups(backend, play_table_chunk, setup, hands, _group_hands, _take):
+            frames.append(frame)
+            if progress:
+                progress(offset + done)
+        tables = pd.concat(frames, ignore_index=True)
+        played += int(_group_hands(tables).sum())
+        ratings = ratings.merge(openskill_ratings(specs, tables), on="agent")
+        per = tables.groupby("agent").agg(place=("place", "mean"), net=("net", "sum"), seats=("seats", "sum"))
+        hands_seat = tables.assign(seat_hands=tables["hands"] * tables["seats"]).groupby("agent")["seat_hands"].sum()
+        ratings["table_mean_place"] = ratings["agent"].map(per["place"])
+        ratings["table_net_per_seat_hand"] = ratings["agent"].map(per["net"] / hands_seat)
+    ratings = ratings.sort_values("elo", ascending=False, kind="stable").reset_index(drop=True)
+    return LeagueResult(specs, players, duels, table, ratings, tables, played, time.perf_counter() - started)
+
+
+def write_league(result: LeagueResult, out: Path, config: dict) -> None:
+    """Write a league's parquet files and ``league.json`` into the new directory ``out`` (atomically each)."""
+    out = Path(out)
+    prepare_out(out)
+    frames = {"crosstable": result.crosstable, "ratings": result.ratings}
+    if result.tables is not None:
+        frames["tables"] = result.tables
+    for name, frame in frames.items():
+        write_atomic(out / f"{name}.parquet", lambda tmp, f=frame: f.to_parquet(tmp, index=False))
+    write_json(
+        out / "league.json",
+        {
+            "format": "sniper-league",
+            "version": __version__,
+            "config": config,
+            "hands": result.hands,
+            "seconds": round(result.seconds, 3),
+            "files": [f"{name}.parquet" for name in frames],
+        },
+    )
