@@ -132,7 +132,7 @@ def main() -> None:
         t.snipe,
     )
     numba.set_num_threads(1)
-    r_one = args.rollouts / best_of(lambda: rollout_nb(*position), 3)
+    r_one = args.rollouts / best_of(lambda: rollout_nb(*position, 0), 3)
     numba.set_num_threads(threads)
     r_par = args.rollouts / best_of(lambda: rollout_par_nb(*position), 3)
     print(f"rollout (3 opponents, board of 2), 1 thread: {r_one / 1e6:.1f} M rollouts/s")

@@ -25,7 +25,7 @@ _ONE = np.uint64(1)
 _INV53 = 1.0 / (1 << 53)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def mix64_nb(z):
     """SplitMix64 finaliser of a ``uint64``; returns ``uint64`` (numba equivalent of ``sniper.rng.mix64``)."""
     z = np.uint64(z)
@@ -34,7 +34,7 @@ def mix64_nb(z):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def derive_nb(key, x):
     """Child key or random word ``x >= 0`` of ``key``, ``uint64`` (numba equivalent of ``rng.derive``)."""
     return mix64_nb(np.uint64(key) + (np.uint64(x) + _ONE) * GOLDEN)
@@ -46,13 +46,13 @@ def hand_key_nb(seed, game, hand, stream):
     return derive_nb(derive_nb(derive_nb(mix64_nb(seed), game), hand), stream)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def uniform_int_nb(word, n):
     """An integer in ``[0, n)`` from a random word, ``uint64``; ``1 <= n < 2**32`` (``rng.uniform_int``)."""
     return ((np.uint64(word) >> _S32) * np.uint64(n)) >> _S32
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def uniform_float_nb(word):
     """A ``float64`` in ``[0, 1)`` from a random word (numba equivalent of ``sniper.rng.uniform_float``)."""
     return np.float64(np.uint64(word) >> _S11) * _INV53

@@ -49,52 +49,40 @@ _MASK16 = np.uint64(0xFFFF)
 
 
 @njit(cache=True)
-def unseen_nb(private, board):
-    """Ascending ``uint8`` array of the cards not among ``private`` and ``board`` (R1)."""
+def rollout_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, n_samples, base, snipe, first):
+    """Monte Carlo rollout of one seat, single thread (scheme in the module docstring; R7, R8, R13).
+
+    ``private``: ``uint8 (2,)``; ``board``: ``uint8 (k,)``, ``k`` in 0..4; ``n_opponents``: 1..5;
+    ``snipe_codes``: ``int64 (m,)`` snipes already made (codes 0..59); ``snipe_probs``:
+    ``float64 (61,)``; ``n_future``: opponents yet to snipe; ``key``: ``uint64``; ``n_samples``
+    samples numbered ``first .. first + n_samples - 1`` (pass ``first=0`` for a whole rollout;
+    the parallel kernel passes its blocks); ``base``, ``snipe``: ``kernels.evaluator.tables()``
+    fields. Returns ``(win_units, win_units_squared, sniped, beaters)``: three ``int64`` and
+    ``int64 (60,)``. Numba equivalent of ``sniper.equity.rollout``, bit for bit.
+
+    Everything is in this one function: each jitted caller re-optimises the code of its callees,
+    so helpers would multiply the compile time.
+    """
     counts = np.full(N_NUMBERS + 1, COPIES, np.int64)
-    counts[0] = 0
     for c in private:
         counts[c] -= 1
     for c in board:
         counts[c] -= 1
-    out = np.empty(DECK_SIZE - private.shape[0] - board.shape[0], np.uint8)
+    unseen = np.empty(DECK_SIZE - 2 - board.shape[0], np.uint8)
     m = 0
     for n in range(1, N_NUMBERS + 1):
         for _ in range(counts[n]):
-            out[m] = n
+            unseen[m] = n
             m += 1
-    return out
-
-
-@njit(cache=True)
-def cumulative_nb(snipe_probs):
-    """Left-to-right cumulative sums of ``snipe_probs`` (``float64 (61,)``)."""
-    cum = np.empty(snipe_probs.shape[0], np.float64)
-    acc = 0.0
-    for i in range(snipe_probs.shape[0]):
-        acc += snipe_probs[i]
-        cum[i] = acc
-    return cum
-
-
-@njit(cache=True, inline="always")
-def sample_snipe_nb(cum, u):
-    """First index ``i`` with ``cum[i] > u`` (binary search on non-decreasing ``cum``); ``len(cum)`` if none."""
-    lo = 0
-    hi = cum.shape[0]
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if cum[mid] > u:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
-
-
-@njit(cache=True)
-def _rollout_block_nb(private, board, n_opponents, made_mask, cum, n_future, key, start, stop, base, snipe, acc):
-    """Add samples ``start..stop-1`` to ``acc`` (``int64 (N_ACC,)``): see the module docstring."""
-    unseen = unseen_nb(private, board)
+    n_cum = snipe_probs.shape[0]
+    cum = np.empty(n_cum, np.float64)
+    total = 0.0
+    for i in range(n_cum):
+        total += snipe_probs[i]
+        cum[i] = total
+    made_mask = np.uint64(0)
+    for code in snipe_codes:
+        made_mask |= np.uint64(1) << np.uint64(code)
     n_unseen = np.uint64(unseen.shape[0])
     n_unseen_i = unseen.shape[0]
     work = unseen.copy()
@@ -112,7 +100,9 @@ def _rollout_block_nb(private, board, n_opponents, made_mask, cum, n_future, key
     win_units = np.int64(0)
     win_sq = np.int64(0)
     sniped = np.int64(0)
-    beaters = acc[3:]
+    beaters = np.zeros(N_SNIPES, np.int64)
+    start = first
+    stop = first + n_samples
     for j in range(start, stop):
         sk = derive_nb(key, j)
         for w in range(n_words):
@@ -137,7 +127,16 @@ def _rollout_block_nb(private, board, n_opponents, made_mask, cum, n_future, key
             work[i] = unseen[i]
         mask = made_mask
         for t in range(n_future):
-            code = sample_snipe_nb(cum, uniform_float_nb(derive_nb(sk, FUTURE_SNIPE_WORD + t)))
+            u = uniform_float_nb(derive_nb(sk, FUTURE_SNIPE_WORD + t))
+            lo = 0
+            hi = n_cum
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if cum[mid] > u:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            code = lo
             if code < PASS_INDEX:
                 mask |= np.uint64(1) << np.uint64(code)
         for o in range(n_opponents):
@@ -176,50 +175,28 @@ def _rollout_block_nb(private, board, n_opponents, made_mask, cum, n_future, key
                 share = _SHARE[k]
         win_units += share
         win_sq += share * share
-    acc[0] += win_units
-    acc[1] += win_sq
-    acc[2] += sniped
-
-
-@njit(cache=True)
-def _made_mask_nb(snipe_codes):
-    mask = np.uint64(0)
-    for code in snipe_codes:
-        mask |= np.uint64(1) << np.uint64(code)
-    return mask
-
-
-@njit(cache=True)
-def rollout_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, n_samples, base, snipe):
-    """Monte Carlo rollout of one seat, single thread (scheme in the module docstring; R7, R8, R13).
-
-    ``private``: ``uint8 (2,)``; ``board``: ``uint8 (k,)``, ``k`` in 0..4; ``n_opponents``: 1..5;
-    ``snipe_codes``: ``int64 (m,)`` snipes already made (codes 0..59); ``snipe_probs``:
-    ``float64 (61,)``; ``n_future``: opponents yet to snipe; ``key``: ``uint64``; ``base``,
-    ``snipe``: ``kernels.evaluator.tables()`` fields. Returns ``(win_units, win_units_squared,
-    sniped, beaters)``: three ``int64`` and ``int64 (60,)``. Numba equivalent of
-    ``sniper.equity.rollout``, bit for bit.
-    """
-    acc = np.zeros(N_ACC, np.int64)
-    cum = cumulative_nb(snipe_probs)
-    made = _made_mask_nb(snipe_codes)
-    _rollout_block_nb(private, board, n_opponents, made, cum, n_future, key, 0, n_samples, base, snipe, acc)
-    return acc[0], acc[1], acc[2], acc[3:].copy()
+    return win_units, win_sq, sniped, beaters
 
 
 @njit(cache=True, parallel=True)
 def rollout_par_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, n_samples, base, snipe):
-    """Parallel ``rollout_nb``: blocks of ``PAR_BLOCK`` samples under ``prange``; identical results."""
-    cum = cumulative_nb(snipe_probs)
-    made = _made_mask_nb(snipe_codes)
+    """Parallel ``rollout_nb`` (without ``first``): blocks of ``PAR_BLOCK`` samples under ``prange``.
+
+    Results are identical to ``rollout_nb(..., first=0)`` whatever the thread count: samples are
+    keyed by their number and the sums are integers.
+    """
     n_blocks = (n_samples + PAR_BLOCK - 1) // PAR_BLOCK
     partial = np.zeros((n_blocks, N_ACC), np.int64)
     for block in prange(n_blocks):
         start = block * PAR_BLOCK
-        stop = min(n_samples, start + PAR_BLOCK)
-        _rollout_block_nb(
-            private, board, n_opponents, made, cum, n_future, key, start, stop, base, snipe, partial[block]
+        size = min(n_samples - start, PAR_BLOCK)
+        w, sq, sn, beaters = rollout_nb(
+            private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, size, base, snipe, start
         )
+        partial[block, 0] = w
+        partial[block, 1] = sq
+        partial[block, 2] = sn
+        partial[block, 3:] = beaters
     acc = np.zeros(N_ACC, np.int64)
     for block in range(n_blocks):
         for f in range(N_ACC):
@@ -242,5 +219,5 @@ def warmup() -> None:
         t.base,
         t.snipe,
     )
-    rollout_nb(*args)
+    rollout_nb(*args, 0)
     rollout_par_nb(*args)

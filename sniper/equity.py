@@ -337,7 +337,7 @@ def kernel_rollout(
     """``rollout`` computed by the numba kernel (same arguments and result, no validation)."""
     t = tables()
     probs = np.zeros(N_SNIPES + 1) if snipe_probs is None else np.asarray(snipe_probs, np.float64)
-    w, sq, s, beaters = (rollout_par_nb if parallel else rollout_nb)(
+    args = (
         np.array(private, np.uint8),
         np.array(board, np.uint8),
         n_opponents,
@@ -349,4 +349,5 @@ def kernel_rollout(
         t.base,
         t.snipe,
     )
+    w, sq, s, beaters = rollout_par_nb(*args) if parallel else rollout_nb(*args, 0)
     return RolloutSums(int(w), int(sq), int(s), tuple(int(b) for b in beaters))
