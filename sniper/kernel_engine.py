@@ -1,0 +1,232 @@
+"""Whole games with the numba game kernel: the fast copy of ``sniper.runner.play_chunk`` (R2–R9, R12, R13).
+
+``play_chunk_kernel(config, chunk)`` returns exactly the table and hand counts of
+``sniper.runner.play_chunk(config, chunk)`` (same ``sniper.results.SCHEMA``, same rows, same
+order), played by ``kernels.game.play_games_nb``. This module owns the validation of inputs and
+the one conversion of agents (``sniper.specs.make_agent``) into the kernel's parameter arrays.
+
+>>> from sniper.game import make_rules
+>>> from sniper.runner import RunConfig
+>>> table, hands = play_chunk_kernel(RunConfig(("easy", "random"), make_rules("ours", "10"), chunk_games=3), 0)
+>>> hands
+[10, 10, 10]
+>>> table.num_rows
+60
+"""
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from kernels.evaluator import tables
+from kernels.game import (
+    N_FIELDS,
+    N_PARAMS,
+    NO_EXIT,
+    NO_LIMIT,
+    OVERFLOW,
+    Field,
+    Heuristic,
+    Level,
+    Param,
+    play_games_nb,
+)
+from sniper.agents import SNIPE_SAMPLES, EasyAgent, MonteCarloAgent, RandomAgent
+from sniper.game import Rules
+from sniper.results import COLUMNS, SCHEMA
+from sniper.specs import make_agent
+
+MAX_SEATS = 6
+MAX_CHIPS = np.iinfo(np.int16).max
+"""Chips and hand indices are ``int16`` in ``SCHEMA``: a table's total chips must fit."""
+BUST_CAPACITY = 256
+"""Hands buffered per game at first in bust mode; a game that needs more is replayed with more."""
+GROWTH = 8
+
+
+class KernelAgent(NamedTuple):
+    """An agent as the kernel sees it: betting level, snipe heuristic and parameter vector."""
+
+    level: int
+    heuristic: int
+    params: np.ndarray
+
+
+LEVEL_OF: dict[type, Level] = {RandomAgent: Level.RANDOM, EasyAgent: Level.EASY, MonteCarloAgent: Level.MONTE_CARLO}
+"""Agent class → kernel betting level."""
+HEURISTIC_OF: dict[str, Heuristic] = {h.name.lower(): h for h in Heuristic}
+"""Snipe heuristic name (``sniper.agents.SNIPE_HEURISTICS``) → kernel heuristic."""
+
+
+def kernel_agent(spec: str) -> KernelAgent:
+    """The kernel form of the agent ``spec`` names (parsed by ``sniper.specs.make_agent``).
+
+    The parameter vector holds the agent's fields by ``kernels.game.Param`` (0 for fields it does
+    not have, except ``samples``: ``sniper.agents.SNIPE_SAMPLES``, as the rollout heuristics read
+    it). Raises ``ValueError`` for an unknown spec or an agent or heuristic the kernel does not
+    implement.
+    """
+    agent = make_agent(spec)
+    level = LEVEL_OF.get(type(agent))
+    if level is None:
+        known = ", ".join(cls.__name__ for cls in LEVEL_OF)
+        raise ValueError(f"agent {spec!r} ({type(agent).__name__}) has no kernel version; kernel agents: {known}")
+    heuristic = HEURISTIC_OF.get(agent.snipes)
+    if heuristic is None:
+        raise ValueError(f"snipe heuristic {agent.snipes!r} of {spec!r} has no kernel version")
+    params = np.zeros(N_PARAMS)
+    params[Param.SAMPLES] = SNIPE_SAMPLES
+    for p in Param:
+        value = getattr(agent, p.name.lower(), None)
+        if value is not None:
+            params[p] = value
+    return KernelAgent(int(level), int(heuristic), params)
+
+
+def agent_arrays(specs: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(levels int64 (n,), heuristics int64 (n,), params float64 (n, N_PARAMS))`` for the seats' specs."""
+    converted = [kernel_agent(spec) for spec in specs]
+    levels = np.array([a.level for a in converted], dtype=np.int64)
+    heuristics = np.array([a.heuristic for a in converted], dtype=np.int64)
+    params = np.ascontiguousarray(np.stack([a.params for a in converted]).astype(np.float64))
+    return levels, heuristics, params
+
+
+def check_rules(rules: Rules, n_seats: int) -> None:
+    """Raise ``ValueError`` unless ``rules`` and ``n_seats`` are a game the kernel can play (R2, R9, R12)."""
+    if not 2 <= n_seats <= MAX_SEATS:
+        raise ValueError(f"a game needs 2 to {MAX_SEATS} seats, got {n_seats} (R2)")
+    if not isinstance(rules.starting_stack, int) or rules.starting_stack < 1:
+        raise ValueError(f"starting stack must be a whole number of chips >= 1, got {rules.starting_stack!r}")
+    if rules.starting_stack * n_seats > MAX_CHIPS:
+        raise ValueError(f"{n_seats} stacks of {rules.starting_stack} chips exceed the int16 results schema")
+    if rules.hands_per_game is not None and not (isinstance(rules.hands_per_game, int) and rules.hands_per_game >= 1):
+        raise ValueError(f"hands per game must be None (bust) or >= 1, got {rules.hands_per_game!r}")
+    if rules.hands_per_game is not None and rules.hands_per_game > MAX_CHIPS:
+        raise ValueError(f"hands per game above {MAX_CHIPS} do not fit the int16 hand column")
+    if rules.exit_at is not None and not (isinstance(rules.exit_at, int) and rules.exit_at >= 1):
+        raise ValueError(f"exit_at must be None or a number of chips >= 1, got {rules.exit_at!r}")
+    if not isinstance(rules.first_seat, int) or rules.first_seat < 0:
+        raise ValueError(f"first seat must be a seat index >= 0, got {rules.first_seat!r}")
+    if rules.tie_break not in ("ours", "show"):
+        raise ValueError(f"unknown tie break {rules.tie_break!r}; valid: ours, show")
+
+
+def play_games_kernel(
+    specs: Sequence[str], rules: Rules, seed: int, games: Sequence[int]
+) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """Play ``games`` (game indices) of run ``seed`` with the kernel.
+
+    Returns ``(columns, hands)``: ``columns`` maps every ``SCHEMA`` column except ``agent`` to a
+    numpy array (one entry per seat per hand, in game, hand, seat order; ``seat`` holds the seat
+    index for the agent column), and ``hands`` (``int64 (G,)``) the hands each game played.
+    Raises ``ValueError`` on invalid agents, rules, seed or games.
+    """
+    n = len(specs)
+    check_rules(rules, n)
+    levels, heuristics, params = agent_arrays(specs)
+    games = np.ascontiguousarray(np.asarray(games, dtype=np.int64).reshape(-1))
+    if games.size and games.min() < 0:
+        raise ValueError("game indices must be >= 0")
+    if not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    seed_word = np.uint64(int(seed) & ((1 << 64) - 1))
+    limit = NO_LIMIT if rules.hands_per_game is None else rules.hands_per_game
+    exit_at = NO_EXIT if rules.exit_at is None else rules.exit_at
+    t = tables()
+
+    def run(which: np.ndarray, capacity: int) -> tuple[np.ndarray, np.ndarray]:
+        rec = np.empty((N_FIELDS, which.size * capacity * n), np.int16)
+        hands = np.empty(which.size, np.int64)
+        play_games_nb(
+            seed_word,
+            which,
+            n,
+            rules.starting_stack,
+            limit,
+            exit_at,
+            rules.first_seat,
+            levels,
+            heuristics,
+            params,
+            capacity,
+            t.base,
+            t.category,
+            t.top,
+            t.snipe,
+            rec,
+            hands,
+        )
+        return rec, hands
+
+    capacity = limit if limit != NO_LIMIT else BUST_CAPACITY
+    rec, hands = run(games, capacity)
+    parts = [(rec, hands, capacity, np.arange(games.size))]
+    todo = np.flatnonzero(hands == OVERFLOW)
+    while todo.size:
+        if capacity > MAX_CHIPS:
+            raise ValueError(f"a game lasted more than {MAX_CHIPS} hands: the int16 hand column cannot hold it")
+        capacity = min(capacity * GROWTH, MAX_CHIPS + 1)
+        rec_more, hands_more = run(games[todo], capacity)
+        parts.append((rec_more, hands_more, capacity, todo))
+        todo = todo[hands_more == OVERFLOW]
+
+    total_hands = np.zeros(games.size, np.int64)
+    for _, part_hands, _, where in parts:
+        ok = part_hands != OVERFLOW
+        total_hands[where[ok]] = part_hands[ok]
+    if len(parts) == 1:
+        fields = _compact(rec, hands, capacity, n)
+    else:
+        pieces = np.empty(games.size, dtype=object)
+        for part_rec, part_hands, part_cap, where in parts:
+            starts = np.arange(where.size) * part_cap * n
+            for i, g in enumerate(where):
+                if part_hands[i] != OVERFLOW:
+                    pieces[g] = part_rec[:, starts[i] : starts[i] + part_hands[i] * n]
+        fields = np.concatenate(list(pieces), axis=1) if games.size else np.empty((N_FIELDS, 0), np.int16)
+
+    columns = {"game": np.repeat(games, total_hands * n), "seat": np.tile(np.arange(n), int(total_hands.sum()))}
+    for field in Field:
+        columns[field.name.lower()] = fields[field]
+    columns["ante"] = fields[Field.DEALT_IN]
+    return columns, total_hands
+
+
+def _compact(rec: np.ndarray, hands: np.ndarray, capacity: int, n: int) -> np.ndarray:
+    """The filled rows of per-game buffers ``rec`` (``int16 (N_FIELDS, G * capacity * n)``)."""
+    if np.all(hands == capacity):
+        return rec
+    mask = np.repeat(np.arange(capacity)[None, :] < hands[:, None], n, axis=1).reshape(-1)
+    return rec[:, mask]
+
+
+def to_arrow(columns: dict[str, np.ndarray], specs: Sequence[str]) -> pa.Table:
+    """A table with exactly ``SCHEMA`` from ``play_games_kernel`` columns and the seats' agent specs."""
+    arrays = []
+    for name, (dtype, _) in COLUMNS.items():
+        if name == "agent":
+            arrays.append(pc.take(pa.array(list(specs), pa.string()), pa.array(columns["seat"])))
+        else:
+            arrays.append(pa.array(columns[name].astype(dtype.to_pandas_dtype(), copy=False), type=dtype))
+    return pa.Table.from_arrays(arrays, schema=SCHEMA)
+
+
+def play_chunk_kernel(config, chunk: int) -> tuple[pa.Table, list[int]]:
+    """Play chunk ``chunk`` of a run with the game kernel: same result as ``sniper.runner.play_chunk``.
+
+    ``config`` is a ``sniper.runner.RunConfig``. Returns the chunk's rows as a table with
+    ``SCHEMA`` and the number of hands of each of its games, in game order. Raises ``ValueError``
+    on an invalid config or chunk.
+    """
+    if not isinstance(chunk, (int, np.integer)) or chunk < 0:
+        raise ValueError(f"chunk must be an integer >= 0, got {chunk!r}")
+    if not isinstance(config.chunk_games, int) or config.chunk_games < 1:
+        raise ValueError(f"chunk_games must be >= 1, got {config.chunk_games!r}")
+    start = int(chunk) * config.chunk_games
+    games = np.arange(start, start + config.chunk_games, dtype=np.int64)
+    columns, hands = play_games_kernel(list(config.agents), config.rules, config.seed, games)
+    return to_arrow(columns, list(config.agents)), [int(h) for h in hands]
