@@ -49,16 +49,17 @@ _MASK16 = np.uint64(0xFFFF)
 
 
 @njit(cache=True)
-def rollout_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, n_samples, base, snipe, first):
+def rollout_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, n_samples, base, snipe, first=0):
     """Monte Carlo rollout of one seat, single thread (scheme in the module docstring; R7, R8, R13).
 
     ``private``: ``uint8 (2,)``; ``board``: ``uint8 (k,)``, ``k`` in 0..4; ``n_opponents``: 1..5;
     ``snipe_codes``: ``int64 (m,)`` snipes already made (codes 0..59); ``snipe_probs``:
-    ``float64 (61,)``; ``n_future``: opponents yet to snipe; ``key``: ``uint64``; ``n_samples``
-    samples numbered ``first .. first + n_samples - 1`` (pass ``first=0`` for a whole rollout;
-    the parallel kernel passes its blocks); ``base``, ``snipe``: ``kernels.evaluator.tables()``
-    fields. Returns ``(win_units, win_units_squared, sniped, beaters)``: three ``int64`` and
-    ``int64 (60,)``. Numba equivalent of ``sniper.equity.rollout``, bit for bit.
+    ``float64 (61,)``; ``n_future``: opponents yet to snipe; ``key``: ``uint64``; ``base``,
+    ``snipe``: ``kernels.evaluator.tables()`` fields; ``n_samples`` samples numbered ``first ..
+    first + n_samples - 1`` (default 0; pass an explicit 0 to share the compiled signature with
+    the parallel kernel, which passes its blocks). Returns ``(win_units, win_units_squared,
+    sniped, beaters)``: three ``int64`` and ``int64 (60,)``. Numba equivalent of
+    ``sniper.equity.rollout``, bit for bit.
 
     Everything is in this one function: each jitted caller re-optimises the code of its callees,
     so helpers would multiply the compile time.
