@@ -172,9 +172,7 @@ def evaluate_par_into_nb(cards, base, out):
     n_blocks = (n + PAR_BLOCK - 1) // PAR_BLOCK
     for block in prange(n_blocks):
         for i in range(block * PAR_BLOCK, min(n, (block + 1) * PAR_BLOCK)):
-            out[i] = key_of_nb(
-                cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], cards[i, 5], base
-            )
+            out[i] = key_of_nb(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], cards[i, 5], base)
 
 
 @njit(cache=True)
@@ -208,10 +206,14 @@ def snipe_codes_nb(keys, snipe):
     return out
 
 
-def warmup() -> None:
-    """Build the tables and compile every evaluator kernel for ``uint8`` and ``int8`` cards."""
+def warmup(dtypes: tuple = (np.uint8,)) -> None:
+    """Build the tables and compile every evaluator kernel for cards of ``dtypes``.
+
+    ``sniper.evaluator`` passes ``uint8`` only; add ``np.int8`` if you call the kernels with it.
+    """
     t = tables()
-    for dtype in (np.uint8, np.int8):
+    keys = np.zeros(1, np.int32)
+    for dtype in dtypes:
         cards = np.ones((1, 6), dtype=dtype)
         cards[0, 4:] = 2
         keys = evaluate_nb(cards, t.base)
