@@ -17,9 +17,12 @@ LEVELS: dict[str, Agent] = {
     "hard": MonteCarloAgent(
         samples=400,
         bluff=0.08,
+        call_margin=1.3,
+        raise_big=1.8,
+        position=0.3,
         texture=0.0,
         future_snipes=1.0,
-        aggression=0.15,
+        aggression=0.05,
         spec="hard",
     ),
 }
