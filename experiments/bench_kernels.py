@@ -27,13 +27,13 @@ from sniper.hands import best_hand
 
 COMPILE_SNIPPET = """
 import time
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 import kernels.rng, kernels.evaluator, kernels.rollout
 import numpy as np
 kernels.evaluator.warmup()
 kernels.rollout.warmup()
 kernels.rng.shuffled_deck_nb(np.uint64(1), 0, 0, 40, np.zeros(40, np.uint8))
-print(time.perf_counter() - t0)
+print(time.perf_counter() - t0, time.process_time() - c0)
 """
 
 
@@ -55,8 +55,8 @@ def random_hands(n: int, seed: int = 0) -> np.ndarray:
     return np.ascontiguousarray(np.resize(deals.astype(np.uint8), (n, 6)))
 
 
-def compile_times() -> tuple[float, float]:
-    """Cold (empty cache) and warm (cache filled) time to import, build tables and compile all kernels."""
+def compile_times() -> list[tuple[float, float]]:
+    """Cold (empty cache) and warm (cache filled) (wall, CPU) seconds to import, build tables and compile."""
     with tempfile.TemporaryDirectory() as cache:
         env = os.environ | {"NUMBA_CACHE_DIR": cache}
         times = []
@@ -64,8 +64,9 @@ def compile_times() -> tuple[float, float]:
             out = subprocess.run(
                 [sys.executable, "-c", COMPILE_SNIPPET], env=env, capture_output=True, text=True, check=True
             )
-            times.append(float(out.stdout.split()[-1]))
-    return times[0], times[1]
+            wall, cpu = map(float, out.stdout.split()[-2:])
+            times.append((wall, cpu))
+    return times
 
 
 def bench_others(cards: np.ndarray) -> dict[str, float]:
@@ -99,8 +100,9 @@ def main() -> None:
     args = parser.parse_args()
     threads = numba.config.NUMBA_NUM_THREADS
 
-    cold, warm = compile_times()
-    print(f"compile + table build: cold {cold:.2f} s, warm {warm:.2f} s")
+    (cold, cold_cpu), (warm, warm_cpu) = compile_times()
+    print(f"compile + table build: cold {cold:.2f} s ({cold_cpu:.2f} s CPU), warm {warm:.2f} s ({warm_cpu:.2f} s CPU)")
+    print(f"machine load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
 
     warmup_evaluator()
     warmup_rollout()
