@@ -51,8 +51,7 @@ def check_hands(cards: np.ndarray) -> np.ndarray:
     if fifth.any():
         row, col = np.argwhere(fifth)[0]
         raise ValueError(
-            f"hand {row}: {COPIES + 1} copies of {int(ordered[row, col])}: "
-            f"the deck has only {COPIES} of each number"
+            f"hand {row}: {COPIES + 1} copies of {int(ordered[row, col])}: the deck has only {COPIES} of each number"
         )
     return np.ascontiguousarray(cards, dtype=np.uint8)
 
