@@ -21,6 +21,7 @@ app = typer.Typer(
     add_completion=False,
 )
 console = Console()
+err_console = Console(stderr=True)
 
 
 def fail(message: str) -> None:
@@ -204,9 +205,9 @@ def summary(run_dir: Annotated[Path, typer.Argument(help="A run directory writte
 
 @contextmanager
 def progress_bar(label: str, total: int | None, quiet: bool = False):
-    """A rich progress bar with hands, hands/s and ETA; yields ``update(done, **fields)``.
+    """A rich progress bar on stderr with hands, hands/s and ETA; yields ``update(done, total=None, note="")``.
 
-    ``total`` may be set later through ``update(done, total=...)``; ``note`` shows extra text.
+    Shown only when stderr is a terminal and not ``quiet``; ``note`` is extra text (e.g. the CI).
     """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -219,7 +220,8 @@ def progress_bar(label: str, total: int | None, quiet: bool = False):
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=console, disable=quiet, transient=True) as bar:
+    disable = quiet or not err_console.is_terminal
+    with Progress(*columns, console=err_console, disable=disable, transient=True) as bar:
         task = bar.add_task(label, total=total, rate="", note="", goal=f"{total:,}" if total else "?")
         start = time.perf_counter()
 
@@ -388,7 +390,7 @@ def duel(
     engine: Annotated[str, typer.Option(help="Engine: reference or kernel (R13).")] = "reference",
     workers: WorkersOption = 0,
     scheduler: SchedulerOption = None,
-    chunk_games: Annotated[int, typer.Option(help="Games per chunk of work.")] = 25,
+    chunk_games: Annotated[int, typer.Option(help="Games per chunk of work (0 = sized from --hands).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
@@ -403,8 +405,8 @@ def duel(
 
     _check_players(players)
     _check_backend(workers, scheduler)
-    if chunk_games < 1:
-        fail(f"--chunk-games must be 1 or more, got {chunk_games}")
+    if chunk_games < 0:
+        fail(f"--chunk-games must be 0 (auto) or more, got {chunk_games}")
     if until_ci is not None and not until_ci > 0:
         fail(f"--until-ci must be a positive number of chips per hand, got {until_ci}")
     try:
@@ -459,7 +461,7 @@ def league(
     engine: Annotated[str, typer.Option(help="Engine: reference or kernel (R13).")] = "reference",
     workers: WorkersOption = 0,
     scheduler: SchedulerOption = None,
-    chunk_games: Annotated[int, typer.Option(help="Games per chunk of work.")] = 25,
+    chunk_games: Annotated[int, typer.Option(help="Games per chunk of work (0 = sized from --hands).")] = 0,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
     """Every spec against every other: duplicate duels, a crosstable with 95% CIs, Elo (Bradley–Terry) and
@@ -474,8 +476,8 @@ def league(
     specs = [s.strip() for s in specs]
     if len(specs) < 2 or len(set(specs)) != len(specs):
         fail("give at least two distinct agent specs")
-    if chunk_games < 1:
-        fail(f"--chunk-games must be 1 or more, got {chunk_games}")
+    if chunk_games < 0:
+        fail(f"--chunk-games must be 0 (auto) or more, got {chunk_games}")
     try:
         n_hands = parse_count(hands)
         rule_set = _rules_and_specs(rules, game_length, engine, specs)

@@ -33,6 +33,7 @@ VERDICTS = ("A is stronger", "B is stronger", "no significant difference")
 MIN_GROUPS = 2
 UNTIL_CI_MIN_GROUPS = 10
 DEFAULT_MAX_HANDS = 1_000_000
+MAX_CHUNK_GAMES = 25
 
 
 def seatings(players: int) -> list[str]:
@@ -58,14 +59,14 @@ def seatings(players: int) -> list[str]:
 
 @dataclass(frozen=True)
 class DuelSetup:
-    """Two agent specs, the table size, rules, seed, chunk size (games) and engine of a duel."""
+    """Two agent specs, the table size, rules, seed, chunk size (games; 0 = ``auto_chunk_games``) and engine."""
 
     a: str
     b: str
     players: int = 2
     rules: Rules = field(default_factory=Rules)
     seed: int = 0
-    chunk_games: int = 25
+    chunk_games: int = 0
     engine: str = "reference"
 
     def configs(self) -> list[tuple[str, RunConfig]]:
@@ -83,6 +84,15 @@ class DuelSetup:
             )
             for seating in seatings(self.players)
         ]
+
+
+def auto_chunk_games(hands: int, seatings: int, rules: Rules, chunks: int = 8) -> int:
+    """Games per chunk so that about ``chunks`` chunks reach ``hands`` hands (1 to ``MAX_CHUNK_GAMES``).
+
+    Depends only on the request, never on the number of workers, so results stay the same.
+    """
+    per_group = seatings * (rules.hands_per_game or 20)
+    return max(1, min(MAX_CHUNK_GAMES, -(-hands // (chunks * per_group))))
 
 
 def final_stacks(table, counts: list[int], start: int, n_seats: int) -> np.ndarray:
@@ -268,6 +278,8 @@ def run_duel(
     on the backend or the number of workers. ``progress(hands, half_width)`` after each chunk.
     """
     started = time.perf_counter()
+    if not setup.chunk_games:
+        setup = replace(setup, chunk_games=auto_chunk_games(hands, len(seatings(setup.players)), setup.rules))
     limit = max(hands, max_hands or DEFAULT_MAX_HANDS)
     target = limit if until_ci is not None else hands
     blocks = []

@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from sniper import __version__
-from sniper.duel import DuelResult, DuelSetup, play_groups, run_duel
+from sniper.duel import DuelResult, DuelSetup, auto_chunk_games, play_groups, run_duel
 from sniper.game import Rules
 from sniper.runner import Backend, RunConfig, play_chunk, prepare_out, write_atomic, write_json
 
@@ -42,7 +42,7 @@ class TableSetup:
     players: int = 4
     rules: Rules = field(default_factory=Rules)
     seed: int = 0
-    chunk_games: int = 25
+    chunk_games: int = 0
     engine: str = "reference"
 
     def rotations(self) -> list[tuple[str, ...]]:
@@ -200,12 +200,13 @@ def run_league(
     rules: Rules | None = None,
     seed: int = 0,
     engine: str = "reference",
-    chunk_games: int = 25,
+    chunk_games: int = 0,
     backend: Backend | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> LeagueResult:
     """Play a league among ``specs`` (at least 2, distinct): ``hands`` hands per pairing and for the tables.
 
+    ``chunk_games`` 0 sizes chunks from ``hands`` (``sniper.duel.auto_chunk_games``).
     ``progress(hands)`` with the hands played so far. Raises ``ValueError`` for fewer than two or
     repeated specs.
     """
@@ -241,7 +242,8 @@ def run_league(
     ratings["net_per_hand_vs_all"] = [table.loc[table["a"] == s, "net_per_hand"].mean() for s in specs]
     tables = None
     if players >= 3 and k >= 3:
-        setup = TableSetup(tuple(specs), players, rules, seed, chunk_games, engine)
+        chunk = chunk_games or auto_chunk_games(hands, k, rules)
+        setup = TableSetup(tuple(specs), players, rules, seed, chunk, engine)
         frames = []
         offset = played
         for frame, done in play_groups(backend, play_table_chunk, setup, hands, _group_hands, _take):

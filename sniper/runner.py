@@ -40,7 +40,7 @@ from sniper.specs import make_agent
 ENGINES = ("reference", "kernel")
 MANIFEST = "manifest.json"
 RUN_FORMAT = "sniper-run"
-CONNECT_TIMEOUT = 5.0
+CONNECT_TIMEOUT = 3.0
 
 
 class RunDirError(ValueError):

@@ -1,0 +1,151 @@
+"""The runner (R13): same results whatever the backend or number of workers, resume, refusals."""
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from sniper.game import make_rules
+from sniper.results import read_results
+from sniper.runner import RunConfig, RunDirError, load_manifest, play_chunk, resume, simulate
+
+CONFIG = RunConfig(agents=("easy", "random", "easy"), rules=make_rules(), seed=7, hands=1500, chunk_games=5)
+
+
+@pytest.fixture(scope="module")
+def baseline(tmp_path_factory) -> tuple[Path, pd.DataFrame]:
+    """An uninterrupted run in this process."""
+    out = tmp_path_factory.mktemp("baseline") / "run"
+    result = simulate(CONFIG, out, workers=1)
+    assert result.hands >= CONFIG.hands
+    return out, read_results(out)
+
+
+def test_run_layout_and_hand_target(baseline):
+    out, df = baseline
+    manifest = load_manifest(out)
+    assert manifest["status"] == "complete"
+    assert manifest["config"] == CONFIG.to_dict()
+    hands = df.drop_duplicates(["game", "hand"])
+    assert len(hands) == manifest["hands"] >= CONFIG.hands
+    last_game = hands[hands["game"] == hands["game"].max()]
+    assert len(hands) - len(last_game) < CONFIG.hands, "the run ends with the game that reaches the target"
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json"] + [
+        f"part-{k:05d}.parquet" for k in range(manifest["parts"])
+    ]
+
+
+def test_two_workers_give_the_same_dataset(baseline, tmp_path):
+    simulate(CONFIG, tmp_path / "run", workers=2)
+    pd.testing.assert_frame_equal(read_results(tmp_path / "run"), baseline[1])
+
+
+def test_dask_cluster_gives_the_same_dataset(baseline, tmp_path):
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        simulate(CONFIG, tmp_path / "run", scheduler=cluster.scheduler_address)
+    pd.testing.assert_frame_equal(read_results(tmp_path / "run"), baseline[1])
+
+
+def test_unreachable_scheduler_fails_fast_without_writing(tmp_path):
+    started = time.perf_counter()
+    with pytest.raises(ConnectionError, match="cannot reach dask scheduler"):
+        simulate(CONFIG, tmp_path / "run", scheduler="tcp://127.0.0.1:1")
+    assert time.perf_counter() - started < 10
+    assert not (tmp_path / "run").exists()
+
+
+def test_resume_after_injected_stop_equals_uninterrupted_run(baseline, tmp_path):
+    out = tmp_path / "run"
+
+    def stop(done: int) -> None:
+        if done >= 600:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate(CONFIG, out, workers=2, progress=stop)
+    manifest = load_manifest(out)
+    assert manifest["status"] == "interrupted"
+    parts = sorted(out.glob("part-*.parquet"))
+    assert 0 < len(parts) < load_manifest(baseline[0])["parts"]
+    assert not list(out.glob(".*tmp*")), "no temporary file is left behind"
+    stale = out / ".part-00040.parquet.tmp-12345"
+    stale.write_bytes(b"half a parquet file")
+    parts[-1].write_bytes(parts[-1].read_bytes()[:100])
+    kept = parts[0].stat().st_mtime_ns
+    result = resume(out, workers=2)
+    assert result.manifest["status"] == "complete"
+    assert parts[0].stat().st_mtime_ns == kept, "finished parts are kept"
+    assert not stale.exists()
+    pd.testing.assert_frame_equal(read_results(out), baseline[1])
+
+
+def test_ctrl_c_then_resume_from_the_command_line(baseline, tmp_path):
+    out = tmp_path / "run"
+    config = RunConfig(agents=("easy", "random", "easy"), rules=make_rules(), seed=7, hands=2500, chunk_games=2)
+    argv = [sys.executable, "-m", "sniper", "simulate", "--players", "3", "--agents", "easy,random,easy"]
+    argv += ["--seed", "7", "--hands", "2500", "--chunk-games", "2", "--workers", "2", "--quiet", "--out", str(out)]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    while not (out / "part-00003.parquet").exists() and process.poll() is None and time.time() < deadline:
+        time.sleep(0.01)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert stderr.strip().splitlines() == [
+        f"sniper: interrupted; finished parts are kept; finish with: sniper simulate --resume {out}"
+    ]
+    assert load_manifest(out)["status"] == "interrupted"
+    done = subprocess.run(
+        [sys.executable, "-m", "sniper", "simulate", "--resume", str(out), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    simulate(config, tmp_path / "whole", workers=2)
+    pd.testing.assert_frame_equal(read_results(out), read_results(tmp_path / "whole"))
+
+
+def test_resume_refuses_other_parameters_version_or_directory(baseline, tmp_path):
+    out = tmp_path / "run"
+    simulate(RunConfig(agents=("random", "random"), rules=make_rules(), hands=50, chunk_games=2), out, workers=1)
+    with pytest.raises(RunDirError, match="hands 50, not 60"):
+        resume(out, {"hands": 60})
+    with pytest.raises(RunDirError, match="players 2, not 3"):
+        resume(out, {"players": 3})
+    manifest = json.loads((out / "manifest.json").read_text())
+    (out / "manifest.json").write_text(json.dumps({**manifest, "version": "0.0.1"}))
+    with pytest.raises(RunDirError, match="made by sniper 0.0.1"):
+        resume(out)
+    with pytest.raises(RunDirError, match="not a run directory"):
+        resume(tmp_path)
+    with pytest.raises(RunDirError, match="not a run directory"):
+        resume(tmp_path / "missing")
+
+
+def test_existing_out_is_refused_and_untouched(tmp_path):
+    (tmp_path / "notes.txt").write_text("keep me")
+    with pytest.raises(FileExistsError, match="already exists"):
+        simulate(CONFIG, tmp_path, workers=1)
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+    assert (tmp_path / "notes.txt").read_text() == "keep me"
+
+
+def test_play_chunk_dispatches_on_engine(monkeypatch):
+    fake = types.ModuleType("sniper.kernel_engine")
+    fake.play_chunk_kernel = lambda config, chunk: ("kernel", config.engine, chunk)
+    monkeypatch.setitem(sys.modules, "sniper.kernel_engine", fake)
+    kernel = RunConfig(agents=("easy", "easy"), rules=make_rules(), chunk_games=1, engine="kernel")
+    assert play_chunk(kernel, 3) == ("kernel", "kernel", 3)
+    table, counts = play_chunk(RunConfig(agents=("easy", "easy"), rules=make_rules(), chunk_games=1), 3)
+    assert table.column("game").to_pylist() == [3] * (2 * counts[0])
+    with pytest.raises(ValueError, match="unknown engine"):
+        play_chunk(RunConfig(agents=("easy", "easy"), rules=make_rules(), engine="gpu"), 0)
