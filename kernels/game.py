@@ -288,13 +288,13 @@ def mc_equity_nb(params, key, seat, private, board, n_visible, n_live, keys, opp
     complete = n_visible == 4
     weight = params[Param.FUTURE_SNIPES]
     probs = np.zeros(N_SNIPES + 1)
-    n_future = 0
+    n_future = np.int64(0)
     if weight > 0 and complete:
         future_snipe_probs_nb(board, weight, probs)
         n_future = n_opponents
     samples = np.int64(params[Param.SAMPLES])
     win, _, _, _ = rollout_nb(
-        private[seat], board[:n_visible], n_opponents, _NO_CODES, probs, n_future, key, samples, base, snipe
+        private[seat], board[:n_visible], n_opponents, _NO_CODES, probs, n_future, key, samples, base, snipe, 0
     )
     e = win / (UNITS * samples)
     texture = params[Param.TEXTURE]
@@ -365,8 +365,8 @@ def bet_decision_nb(
     if level == Level.MONTE_CARLO:
         n = private.shape[0]
         n_live, index = live_index_nb(n, first, folded, seat)
-        opp_raises = 0
-        pot = 0
+        opp_raises = np.int64(0)
+        pot = np.int64(0)
         for s in range(n):
             pot += committed[s]
             if s != seat:
@@ -406,7 +406,7 @@ def snipe_rollout_nb(params, key, seat, private, board, n_live, named_mask, n_tu
     (bit set ``named_mask``) and ``extra`` (``PASS`` for none); ``n_turns`` snipe turns taken."""
     n_opponents = n_live - 1
     weight = params[Param.FUTURE_SNIPES]
-    n_future = n_opponents - n_turns if weight > 0 else 0
+    n_future = n_opponents - n_turns if weight > 0 else np.int64(0)
     probs = np.zeros(N_SNIPES + 1)
     if n_future > 0:
         future_snipe_probs_nb(board, weight, probs)
@@ -424,7 +424,7 @@ def snipe_rollout_nb(params, key, seat, private, board, n_live, named_mask, n_tu
             codes[m] = code
             m += 1
     samples = np.int64(params[Param.SAMPLES])
-    return rollout_nb(private[seat], board, n_opponents, codes, probs, n_future, key, samples, base, snipe)
+    return rollout_nb(private[seat], board, n_opponents, codes, probs, n_future, key, samples, base, snipe, 0)
 
 
 @njit(cache=True)
@@ -477,7 +477,7 @@ def snipe_decision_nb(heuristic, params, dkey, seat, private, board, keys, named
     if heuristic == Heuristic.BEATER or heuristic == Heuristic.EV:
         key = derive_nb(dkey, 0)
         base_win, _, _, beaters = snipe_rollout_nb(
-            params, key, seat, private, board, n_live, named_mask, n_turns, PASS, base, snipe
+            params, key, seat, private, board, n_live, named_mask, n_turns, np.int64(PASS), base, snipe
         )
         ranked = np.empty(N_SNIPES, np.int64)
         m = ranked_beaters_nb(beaters, own, named_mask, ranked)
@@ -725,7 +725,7 @@ def play_hand_nb(
                 payout[s] = pot
     else:
         named_mask = np.uint64(0)
-        n_named = 0
+        n_named = np.int64(0)
         for i in range(n):
             s = (first + i) % n
             if folded[s]:
@@ -795,81 +795,6 @@ def play_hand_nb(
 # ----- games (R3, R9, R12) -------------------------------------------------------------------
 
 
-@njit(cache=True)
-def play_game_nb(
-    seed_key,
-    game,
-    n,
-    starting_stack,
-    hands_per_game,
-    exit_at,
-    first_seat,
-    levels,
-    heuristics,
-    params,
-    cap_hands,
-    base,
-    category,
-    top,
-    snipe,
-    rec,
-    row0,
-):
-    """Play game ``game`` from fresh stacks, writing hand ``h`` at rows ``row0 + h * n ..`` of ``rec``.
-
-    ``seed_key`` is ``mix64(seed)``. Returns the number of hands, or ``OVERFLOW`` if the game
-    needs more than ``cap_hands``. Numba equivalent of ``sniper.game.play_game``.
-    """
-    stacks = np.full(n, starting_stack, np.int64)
-    at_table = np.ones(n, np.int64)
-    scratch = np.empty((N_SCRATCH, SCRATCH_WIDTH), np.int64)
-    deck = np.empty(DECK_SIZE, np.uint8)
-    private = np.empty((n, 2), np.uint8)
-    board = np.empty(4, np.uint8)
-    game_key = derive_nb(seed_key, game)
-    first = first_seat % n
-    hand = 0
-    while hands_per_game < 0 or hand < hands_per_game:
-        if hand >= cap_hands:
-            return OVERFLOW
-        play_hand_nb(
-            n,
-            stacks,
-            at_table,
-            first,
-            derive_nb(game_key, hand),
-            levels,
-            heuristics,
-            params,
-            base,
-            category,
-            top,
-            snipe,
-            scratch,
-            deck,
-            private,
-            board,
-            rec,
-            row0 + hand * n,
-            hand,
-        )
-        eligible = 0
-        for s in range(n):
-            if stacks[s] == 0 or (exit_at >= 0 and stacks[s] >= exit_at):
-                at_table[s] = 0
-            if at_table[s] and stacks[s] > 0:
-                eligible += 1
-        hand += 1
-        if eligible < 2:
-            break
-        for step in range(1, n + 1):
-            s = (first + step) % n
-            if at_table[s] and stacks[s] > 0:
-                first = s
-                break
-    return hand
-
-
 @njit(cache=True, parallel=True)
 def play_games_nb(
     seed,
@@ -896,34 +821,70 @@ def play_games_nb(
     chips or ``NO_EXIT``; ``first_seat`` the first player of hand 0 (R3); ``levels``,
     ``heuristics`` ``int64 (n,)``; ``params`` ``float64 (n, N_PARAMS)``; ``base``, ``category``,
     ``top``, ``snipe``: ``kernels.evaluator.tables()``. Writes ``rec`` (``int16 (N_FIELDS,
-    G * cap_hands * n)``) and ``hands_out`` (``int64 (G,)``) as in the module docstring. Every game
-    depends only on (seed, game), so results do not depend on the number of threads.
+    G * cap_hands * n)``) and ``hands_out`` (``int64 (G,)``) as in the module docstring.
+
+    Each game is the numba equivalent of ``sniper.game.play_game``: fresh stacks, hands until the
+    hand limit or fewer than two players at the table with chips; a player with 0 chips is out,
+    and under ``exit_at`` one ending a hand with that many chips leaves the table safe (R9, R12);
+    the first player moves to the next seat clockwise that can still play (R3). Every game depends
+    only on (seed, game), so results do not depend on the number of threads.
     """
     seed_key = mix64_nb(seed)
     for g in prange(games.shape[0]):
-        hands_out[g] = play_game_nb(
-            seed_key,
-            games[g],
-            n,
-            starting_stack,
-            hands_per_game,
-            exit_at,
-            first_seat,
-            levels,
-            heuristics,
-            params,
-            cap_hands,
-            base,
-            category,
-            top,
-            snipe,
-            rec,
-            g * cap_hands * n,
-        )
+        row0 = g * cap_hands * n
+        stacks = np.full(n, starting_stack, np.int64)
+        at_table = np.ones(n, np.int64)
+        scratch = np.empty((N_SCRATCH, SCRATCH_WIDTH), np.int64)
+        deck = np.empty(DECK_SIZE, np.uint8)
+        private = np.empty((n, 2), np.uint8)
+        board = np.empty(4, np.uint8)
+        game_key = derive_nb(seed_key, games[g])
+        first = np.int64(first_seat % n)
+        hand = np.int64(0)
+        while hands_per_game < 0 or hand < hands_per_game:
+            if hand >= cap_hands:
+                hand = np.int64(OVERFLOW)
+                break
+            play_hand_nb(
+                n,
+                stacks,
+                at_table,
+                first,
+                derive_nb(game_key, hand),
+                levels,
+                heuristics,
+                params,
+                base,
+                category,
+                top,
+                snipe,
+                scratch,
+                deck,
+                private,
+                board,
+                rec,
+                row0 + hand * n,
+                hand,
+            )
+            eligible = 0
+            for s in range(n):
+                if stacks[s] == 0 or (exit_at >= 0 and stacks[s] >= exit_at):
+                    at_table[s] = 0
+                if at_table[s] and stacks[s] > 0:
+                    eligible += 1
+            hand += 1
+            if eligible < 2:
+                break
+            for step in range(1, n + 1):
+                s = (first + step) % n
+                if at_table[s] and stacks[s] > 0:
+                    first = s
+                    break
+        hands_out[g] = hand
 
 
 def warmup() -> None:
-    """Compile ``play_games_nb`` for the dtypes ``sniper.kernel_engine`` uses."""
+    """Compile ``play_games_nb`` for the dtypes ``sniper.kernel_engine`` uses (about 10-25 s cold, cached on disk)."""
     t = tables()
     n = 2
     rec = np.empty((N_FIELDS, 2 * n), np.int16)
