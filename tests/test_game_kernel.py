@@ -1,0 +1,193 @@
+"""The game kernel plays whole games exactly like the reference engine, hand for hand (R2–R9, R12, R13).
+
+Each case plays one chunk of games with ``sniper.runner.play_chunk_reference`` (``sniper.game``
+with ``sniper.engine.HandState``) and with ``sniper.kernel_engine.play_chunk_kernel`` and compares
+the two ``sniper.results.SCHEMA`` tables exactly: deck, deal, betting, snipes, showdown, payouts
+and the game loop all have to agree on every row.
+"""
+
+import numba
+import numpy as np
+import pytest
+
+import sniper.agents
+import sniper.kernel_engine as ke
+from kernels.game import Field, Heuristic, Level, Param
+from sniper.game import Rules, make_rules
+from sniper.kernel_engine import kernel_agent, play_chunk_kernel, play_games_kernel
+from sniper.runner import RunConfig, play_chunk_reference
+
+R, E = "random", "easy"
+
+CASES = [
+    # (agents, preset, game length, starting stack, seed, chunk, games per chunk)
+    ((R, R), "ours", "10", 60, 1, 0, 48),
+    ((E, E), "ours", "20", 60, 2, 3, 16),
+    ((R, E, R), "ours", "20", 60, 3, 1, 20),
+    ((E, R, E, R), "ours", "10", 60, 4, 0, 24),
+    ((R,) * 5, "ours", "20", 60, 5, 2, 12),
+    ((E, E, R, E, E, R), "ours", "20", 60, 6, 0, 12),
+    ((R, R, R, R), "show", "20", 60, 7, 0, 16),
+    ((E, E, E), "show", "10", 60, 8, 5, 20),
+    ((E, R, E, R, E), "show", "20", 70, 9, 0, 12),
+    ((R, E), "ours", "bust", 60, 10, 0, 24),
+    ((R, R, R), "ours", "bust", 60, 11, 0, 12),
+    ((E, E), "ours", "bust", 6, 12, 0, 24),
+    ((E, R, E, R, E, R), "show", "bust", 60, 13, 0, 8),
+    ((R,) * 6, "ours", "bust", 9, 14, 0, 8),
+    # small stacks exercise the cap (R5), all-ins, skipped rounds (R6) and busts (R9)
+    ((R, R), "ours", "20", 3, 15, 0, 32),
+    ((E, R, E), "ours", "20", 5, 16, 0, 24),
+    ((R, R, R, R), "ours", "20", 4, 17, 0, 20),
+    ((E,) * 5, "show", "20", 7, 18, 0, 16),
+    ((R, E, R, E, R, E), "ours", "10", 2, 19, 0, 20),
+    ((E, E, E, E), "ours", "10", 1, 20, 0, 20),
+    # mixed heuristics and parameters of the easy and random levels
+    (("easy:bluff=0.3,raise_limit=3", "random+board", "easy+random", "random+pass"), "ours", "20", 12, 21, 0, 16),
+    (("easy+pass", "random+random:", "easy:bluff=1"), "show", "20", 30, 22, 0, 16),
+]
+
+
+def _compare(config: RunConfig, chunk: int) -> int:
+    expected, expected_hands = play_chunk_reference(config, chunk)
+    actual, actual_hands = play_chunk_kernel(config, chunk)
+    assert actual_hands == expected_hands
+    assert actual.schema == expected.schema
+    if not actual.equals(expected):
+        a, b = actual.to_pandas(), expected.to_pandas()
+        bad = (a != b).any(axis=1)
+        first = int(np.flatnonzero(bad.to_numpy())[0])
+        cols = [c for c in a.columns if a.loc[first, c] != b.loc[first, c]]
+        pytest.fail(f"row {first} differs in {cols}:\nkernel\n{a.iloc[first]}\nreference\n{b.iloc[first]}")
+    return sum(expected_hands)
+
+
+@pytest.mark.parametrize("agents, preset, length, stack, seed, chunk, games", CASES)
+def test_kernel_equals_reference(agents, preset, length, stack, seed, chunk, games):
+    """Identical tables from the kernel and the reference engine (R2–R9, R12, R13)."""
+    config = RunConfig(agents, make_rules(preset, length, stack), seed=seed, chunk_games=games)
+    assert _compare(config, chunk) >= games
+
+
+def test_enough_hands_compared():
+    """The cases above cross-check well over 1,000 hands in total (counted by the kernel)."""
+    total = 0
+    for agents, preset, length, stack, seed, chunk, games in CASES:
+        config = RunConfig(agents, make_rules(preset, length, stack), seed=seed, chunk_games=games)
+        total += sum(play_chunk_kernel(config, chunk)[1])
+    assert total >= 1000
+
+
+@pytest.mark.parametrize(
+    "agents, preset, length, stack",
+    [
+        (("normal:samples=20", "hard:samples=25", E, R), "ours", "10", 60),
+        (("hard:samples=16",) * 3, "show", "10", 20),
+        (("normal:samples=12", "random+beater", "easy+ev", "hard+board:samples=10"), "ours", "10", 8),
+        (("random+ev", "normal+random:samples=10,future_snipes=0.5,aggression=0.3"), "ours", "bust", 6),
+        (("normal+ev:samples=8,texture=0.9", "hard+pass:samples=8", "easy+beater"), "show", "10", 60),
+    ],
+)
+def test_monte_carlo_levels_equal_reference(agents, preset, length, stack, monkeypatch):
+    """normal and hard, and the rollout heuristics beater and ev, also play identically (R7, R8).
+
+    The reference agents run their rollouts on ``kernels.rollout`` here, which is tested bit for bit
+    against the pure-Python rollout elsewhere; only the speed differs.
+    """
+    monkeypatch.setattr(sniper.agents, "_KERNEL_ROLLOUTS", True)
+    config = RunConfig(agents, make_rules(preset, length, stack), seed=31, chunk_games=3)
+    assert _compare(config, 1) >= 3
+
+
+def test_bust_overflow_retry(monkeypatch):
+    """Games longer than the first buffer are replayed with a larger one; results are unchanged."""
+    config = RunConfig((E, E), make_rules("ours", "bust", 20), seed=5, chunk_games=6)
+    expected, hands = play_chunk_kernel(config, 0)
+    assert max(hands) > 4
+    monkeypatch.setattr(ke, "BUST_CAPACITY", 2)
+    monkeypatch.setattr(ke, "GROWTH", 2)
+    actual, retried = play_chunk_kernel(config, 0)
+    assert retried == hands
+    assert actual.equals(expected)
+
+
+def test_results_do_not_depend_on_thread_count():
+    """prange over games: one thread and all threads give the same rows (R13)."""
+    rules = make_rules("ours", "20", 40)
+    specs = [E, R, E, R]
+    threads = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one, hands_one = play_games_kernel(specs, rules, 3, np.arange(50))
+    finally:
+        numba.set_num_threads(threads)
+    many, hands_many = play_games_kernel(specs, rules, 3, np.arange(50))
+    assert np.array_equal(hands_one, hands_many)
+    for name in one:
+        assert np.array_equal(one[name], many[name]), name
+
+
+def test_games_are_independent_of_their_batch():
+    """A game's rows depend only on (seed, game), not on which other games share the call (R13)."""
+    rules = make_rules("show", "20", 60)
+    specs = [R, E, R]
+    whole, hands = play_games_kernel(specs, rules, 9, np.arange(10, 20))
+    part, part_hands = play_games_kernel(specs, rules, 9, np.array([17, 12]))
+    assert list(part_hands) == [hands[7], hands[2]]
+    rows = np.concatenate([np.flatnonzero(whole["game"] == g) for g in (17, 12)])
+    for name in whole:
+        assert np.array_equal(part[name], whole[name][rows]), name
+
+
+def test_chips_conserved_and_cap_respected():
+    """Stacks sum to the starting total after every hand (R9); nobody commits above the cap (R5)."""
+    n, stack = 5, 7
+    columns, hands = play_games_kernel([R, E, R, E, R], make_rules("ours", "20", stack), 2, np.arange(40))
+    after = columns["stack_after"].reshape(-1, n).astype(np.int64)
+    assert (after.sum(axis=1) == n * stack).all()
+    before = columns["stack_before"].reshape(-1, n).astype(np.int64)
+    dealt = columns["dealt_in"].reshape(-1, n).astype(bool)
+    put = (columns["ante"] + columns["put_round_1"] + columns["put_round_2"]).reshape(-1, n)
+    live = dealt & (columns["folded_round"].reshape(-1, n) == 0)
+    cap = np.where(live, before, np.iinfo(np.int64).max).min(axis=1)
+    assert (put[live] <= np.repeat(cap, live.sum(axis=1))).all()
+    assert (columns["net"] == columns["payout"] - put.reshape(-1)).all()
+    assert len(hands) == 40 and (hands >= 1).all()
+
+
+def test_agent_arrays():
+    """Specs become (level, heuristic, parameters) in one place, from the agents' own fields."""
+    easy = kernel_agent("easy:bluff=0.25,raise_limit=4")
+    assert (easy.level, easy.heuristic) == (Level.EASY, Heuristic.BOARD)
+    assert easy.params[Param.BLUFF] == 0.25 and easy.params[Param.RAISE_LIMIT] == 4
+    rnd = kernel_agent("random+ev")
+    assert (rnd.level, rnd.heuristic) == (Level.RANDOM, Heuristic.EV)
+    assert rnd.params[Param.SAMPLES] == sniper.agents.SNIPE_SAMPLES
+    hard = kernel_agent("hard")
+    assert hard.level == Level.MONTE_CARLO and hard.params[Param.FUTURE_SNIPES] > 0
+    assert len(Field) == len(ke.COLUMNS) - 4  # game, seat, agent and ante are derived
+
+
+@pytest.mark.parametrize(
+    "specs, rules, message",
+    [
+        (["easy"], make_rules(), "2 to 6 seats"),
+        (["easy"] * 7, make_rules(), "2 to 6 seats"),
+        (["easy", "wizard"], make_rules(), "unknown agent level"),
+        (["easy", "easy+psychic"], make_rules(), "unknown snipe heuristic"),
+        (["easy", "easy"], Rules(starting_stack=0), "starting stack"),
+        (["easy", "easy"], Rules(starting_stack=20000), "int16"),
+        (["easy", "easy"], Rules(hands_per_game=0), "hands per game"),
+        (["easy", "easy"], Rules(tie_break="coin"), "tie break"),
+    ],
+)
+def test_validation(specs, rules, message):
+    """Inputs are validated in ``sniper.kernel_engine`` with the reason in the message."""
+    with pytest.raises(ValueError, match=message):
+        play_games_kernel(specs, rules, 0, np.arange(2))
+
+
+def test_chunk_validation():
+    config = RunConfig((E, R), make_rules(), chunk_games=2)
+    with pytest.raises(ValueError, match="chunk"):
+        play_chunk_kernel(config, -1)
