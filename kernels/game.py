@@ -148,32 +148,6 @@ def shuffle_into_nb(deck_key, n_cards, deck):
         deck[j] = t
 
 
-@njit(cache=True, inline="always")
-def shape_category_nb(cards, k):
-    """Category by sets and pairs only of ``cards[:k]`` (``sniper.agents.made_category`` for 4 cards,
-    ``board_category`` for 2 or 4)."""
-    max_count = 0
-    paired = 0
-    for i in range(k):
-        count = 0
-        for j in range(k):
-            if cards[j] == cards[i]:
-                count += 1
-        if count > max_count:
-            max_count = count
-        if count == 2:
-            paired += 1
-    if max_count == 4:
-        return Category.FOUR_OF_A_KIND
-    if max_count == 3:
-        return Category.THREE_OF_A_KIND
-    if paired >= 4:
-        return Category.TWO_PAIR
-    if max_count == 2:
-        return Category.ONE_PAIR
-    return Category.HIGH_CARD
-
-
 # ----- agents --------------------------------------------------------------------------------
 
 
@@ -190,20 +164,30 @@ def prefer_nb(legal_mask, wanted):
     return Act.CHECK
 
 
+@njit(cache=True, inline="always")
+def _four_card_category_nb(a, b, c, d):
+    """``sniper.agents.made_category`` of four cards (sets and pairs only), without allocation."""
+    pairs = (a == b) + (a == c) + (a == d) + (b == c) + (b == d) + (c == d)
+    if pairs == 6:
+        return Category.FOUR_OF_A_KIND
+    if pairs == 3:
+        return Category.THREE_OF_A_KIND
+    if pairs == 2:
+        return Category.TWO_PAIR
+    if pairs == 1:
+        return Category.ONE_PAIR
+    return Category.HIGH_CARD
+
+
 @njit(cache=True)
 def immediate_strength_nb(seat, private, board, n_visible, keys, category):
     """``sniper.agents.immediate_strength`` of ``seat`` with ``n_visible`` board cards face up."""
-    cards = np.empty(4, np.uint8)
     if n_visible == 2:
-        cards[0] = private[seat, 0]
-        cards[1] = private[seat, 1]
-        cards[2] = board[0]
-        cards[3] = board[1]
-        made = shape_category_nb(cards, 4)
-        on_board = shape_category_nb(board, 2)
+        made = _four_card_category_nb(private[seat, 0], private[seat, 1], board[0], board[1])
+        on_board = Category.ONE_PAIR if board[0] == board[1] else Category.HIGH_CARD
     else:
         made = np.int64(category[np.uint32(keys[seat]) // _PRIVATE_BASE])
-        on_board = shape_category_nb(board, 4)
+        on_board = _four_card_category_nb(board[0], board[1], board[2], board[3])
     return made if made > on_board else Category.HIGH_CARD
 
 
@@ -447,12 +431,15 @@ def ranked_beaters_nb(beaters, own_code, named_mask, out):
 
 
 @njit(cache=True)
-def snipe_decision_nb(heuristic, params, dkey, seat, private, board, keys, named_mask, n_turns, n_live, base, snipe):
+def snipe_decision_nb(
+    heuristic, params, dkey, seat, private, board, keys, named_mask, n_turns, n_live, base, snipe, work
+):
     """A snipe code (0..59) or ``PASS`` of seat ``seat`` for its ``heuristic`` (``Heuristic``) (R7).
 
     ``named_mask`` is the bit set of the codes named so far this hand, ``n_turns`` the number of
     snipe turns taken before (passes included), ``n_live`` the players at the snipe round; other
-    arguments as in ``bet_decision_nb``. Numba equivalent of ``Agent.snipe``.
+    arguments as in ``bet_decision_nb``; ``work`` is ``int64 (>= 6,)`` scratch. Numba equivalent of
+    ``Agent.snipe``.
     """
     own = np.int64(snipe[np.uint32(keys[seat]) // _PRIVATE_BASE])
     if heuristic == Heuristic.RANDOM:
@@ -468,11 +455,10 @@ def snipe_decision_nb(heuristic, params, dkey, seat, private, board, keys, named
                 pick -= 1
         return PASS
     if heuristic == Heuristic.BOARD:
-        codes = np.empty(6, np.int64)
-        m = board_snipes_nb(board, codes)
+        m = board_snipes_nb(board, work)
         for i in range(m):
-            if _allowed_nb(codes[i], own, named_mask):
-                return codes[i]
+            if _allowed_nb(work[i], own, named_mask):
+                return work[i]
         return PASS
     if heuristic == Heuristic.BEATER or heuristic == Heuristic.EV:
         key = derive_nb(dkey, 0)
@@ -734,7 +720,7 @@ def play_hand_nb(
             dkey = derive_nb(derive_nb(hand_key, STREAM_AGENT + s), decisions[s])
             decisions[s] += 1
             code = snipe_decision_nb(
-                heuristics[s], params[s], dkey, s, private, board, keys, named_mask, n_named, live, base, snipe
+                heuristics[s], params[s], dkey, s, private, board, keys, named_mask, n_named, live, base, snipe, legal
             )
             snipes[s] = code
             n_named += 1

@@ -1,0 +1,116 @@
+"""Benchmark of the game kernel (``kernels.game``) against the reference engine, in one run.
+
+Prints hands/s for four ``random`` and four ``easy`` agents (our rules, 20-hand games):
+
+- inside the kernel (``play_games_nb`` with preallocated record buffers) on 1 thread and on all
+  threads;
+- the reference engine (``sniper.runner.play_chunk_reference``: ``sniper.game`` + ``hand_rows``);
+- end to end, ``sniper.kernel_engine.play_chunk_kernel`` including the pyarrow table;
+
+and the ratios between them. The machine is noisy: compare ratios from one run.
+
+Usage: ``python experiments/bench_game.py [--games 20000] [--repeats 3]``.
+"""
+
+import argparse
+import os
+import time
+
+import numba
+import numpy as np
+
+from kernels.evaluator import tables
+from kernels.game import N_FIELDS, NO_EXIT, play_games_nb, warmup
+from sniper.game import make_rules
+from sniper.kernel_engine import agent_arrays, play_chunk_kernel
+from sniper.runner import RunConfig, play_chunk_reference
+
+
+def kernel_rate(specs, rules, games: int, repeats: int, threads: int) -> float:
+    """Best hands/s of ``play_games_nb`` over ``repeats`` calls of ``games`` games."""
+    levels, heuristics, params = agent_arrays(specs)
+    n = len(specs)
+    t = tables()
+    cap = rules.hands_per_game
+    rec = np.empty((N_FIELDS, games * cap * n), np.int16)
+    hands = np.empty(games, np.int64)
+    saved = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    best = 0.0
+    try:
+        for r in range(repeats):
+            ids = np.arange(r * games, (r + 1) * games, dtype=np.int64)
+            start = time.perf_counter()
+            play_games_nb(
+                np.uint64(1),
+                ids,
+                n,
+                rules.starting_stack,
+                cap,
+                NO_EXIT,
+                0,
+                levels,
+                heuristics,
+                params,
+                cap,
+                t.base,
+                t.category,
+                t.top,
+                t.snipe,
+                rec,
+                hands,
+            )
+            best = max(best, hands.sum() / (time.perf_counter() - start))
+    finally:
+        numba.set_num_threads(saved)
+    return best
+
+
+def reference_rate(specs, rules, games: int) -> float:
+    """Hands/s of the reference engine over ``games`` games (rows built as the runner does)."""
+    config = RunConfig(tuple(specs), rules, seed=1, chunk_games=games)
+    start = time.perf_counter()
+    _, hands = play_chunk_reference(config, 0)
+    return sum(hands) / (time.perf_counter() - start)
+
+
+def end_to_end_rate(specs, rules, games: int, repeats: int) -> float:
+    """Best hands/s of ``play_chunk_kernel`` (kernel + compaction + pyarrow table), all threads."""
+    config = RunConfig(tuple(specs), rules, seed=1, chunk_games=games)
+    best = 0.0
+    for r in range(repeats):
+        start = time.perf_counter()
+        _, hands = play_chunk_kernel(config, r)
+        best = max(best, sum(hands) / (time.perf_counter() - start))
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20000, help="games per kernel call (20 hands each)")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--reference-games", type=int, default=30)
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    warmup()
+    print(f"warm-up (compile or load from cache): {time.perf_counter() - start:.2f} s")
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    print(f"cpus {os.cpu_count()}, numba threads {all_threads}, layer {numba.threading_layer()}")
+    rules = make_rules("ours", "20")
+    print("| agents | reference | kernel 1 thread | kernel all threads | end to end (table) | kernel/ref | all/1 |")
+    print("|---|---|---|---|---|---|---|")
+    for name in ("random", "easy"):
+        specs = [name] * 4
+        ref = reference_rate(specs, rules, args.reference_games)
+        one = kernel_rate(specs, rules, args.games, args.repeats, 1)
+        full = kernel_rate(specs, rules, args.games, args.repeats, all_threads)
+        e2e = end_to_end_rate(specs, rules, args.games // 4, args.repeats)
+        print(
+            f"| 4 {name} | {ref:,.0f} | {one:,.0f} | {full:,.0f} | {e2e:,.0f} "
+            f"| {one / ref:,.0f}× (1 thread) | {full / one:.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
