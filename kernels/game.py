@@ -179,7 +179,7 @@ def _four_card_category_nb(a, b, c, d):
     return Category.HIGH_CARD
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def immediate_strength_nb(seat, private, board, n_visible, keys, category):
     """``sniper.agents.immediate_strength`` of ``seat`` with ``n_visible`` board cards face up."""
     if n_visible == 2:
@@ -191,7 +191,7 @@ def immediate_strength_nb(seat, private, board, n_visible, keys, category):
     return made if made > on_board else Category.HIGH_CARD
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def board_snipes_nb(board, out):
     """``sniper.agents.board_snipes`` of the 4-card ``board``: codes into ``out`` (``int64 (>= 4,)``),
     most obvious first; returns how many."""
@@ -297,6 +297,62 @@ def mc_equity_nb(params, key, seat, private, board, n_visible, n_live, keys, opp
 
 
 @njit(cache=True)
+def mc_act_nb(
+    params,
+    dkey,
+    seat,
+    legal_mask,
+    private,
+    board,
+    n_visible,
+    keys,
+    committed,
+    round_put,
+    folded,
+    raises,
+    level_b,
+    cap,
+    first,
+    base,
+    snipe,
+):
+    """``sniper.agents.MonteCarloAgent.act``: arguments as in ``bet_decision_nb``."""
+    owed = level_b - round_put[seat]
+    n = private.shape[0]
+    n_live, index = live_index_nb(n, first, folded, seat)
+    opp_raises = np.int64(0)
+    pot = np.int64(0)
+    for s in range(n):
+        pot += committed[s]
+        if s != seat:
+            opp_raises += raises[s]
+    e = mc_equity_nb(params, derive_nb(dkey, 0), seat, private, board, n_visible, n_live, keys, opp_raises, base, snipe)
+    bluffing = uniform_float_nb(derive_nb(dkey, 1)) < params[Param.BLUFF]
+    ratio = e * n_live
+    scale = 1.0 - params[Param.POSITION] * index / (n_live - 1)
+    room = cap - committed[seat]
+    if (
+        room <= params[Param.SHORT_STACK]
+        and ratio >= params[Param.RAISE_SMALL] * scale
+        and (legal_mask >> Act.ALL_IN) & 1
+    ):
+        return Act.ALL_IN
+    if owed == 0:
+        if ratio >= params[Param.RAISE_BIG] * scale:
+            return prefer_nb(legal_mask, Act.RAISE_5)
+        if ratio >= params[Param.RAISE_MID] * scale:
+            return prefer_nb(legal_mask, Act.RAISE_3)
+        if ratio >= params[Param.RAISE_SMALL] * scale or bluffing:
+            return prefer_nb(legal_mask, Act.RAISE_1)
+        return Act.CHECK
+    if ratio >= params[Param.RAISE_BIG] * scale and level_b < params[Param.RAISE_LIMIT]:
+        return prefer_nb(legal_mask, Act.RAISE_3)
+    if e * params[Param.CALL_MARGIN] >= owed / (pot + owed) or bluffing:
+        return Act.CALL
+    return Act.FOLD
+
+
+@njit(cache=True, inline="always")
 def bet_decision_nb(
     level,
     params,
@@ -347,40 +403,25 @@ def bet_decision_nb(
             return Act.CALL
         return Act.FOLD
     if level == Level.MONTE_CARLO:
-        n = private.shape[0]
-        n_live, index = live_index_nb(n, first, folded, seat)
-        opp_raises = np.int64(0)
-        pot = np.int64(0)
-        for s in range(n):
-            pot += committed[s]
-            if s != seat:
-                opp_raises += raises[s]
-        e = mc_equity_nb(
-            params, derive_nb(dkey, 0), seat, private, board, n_visible, n_live, keys, opp_raises, base, snipe
+        return mc_act_nb(
+            params,
+            dkey,
+            seat,
+            legal_mask,
+            private,
+            board,
+            n_visible,
+            keys,
+            committed,
+            round_put,
+            folded,
+            raises,
+            level_b,
+            cap,
+            first,
+            base,
+            snipe,
         )
-        bluffing = uniform_float_nb(derive_nb(dkey, 1)) < params[Param.BLUFF]
-        ratio = e * n_live
-        scale = 1.0 - params[Param.POSITION] * index / (n_live - 1)
-        room = cap - committed[seat]
-        if (
-            room <= params[Param.SHORT_STACK]
-            and ratio >= params[Param.RAISE_SMALL] * scale
-            and (legal_mask >> Act.ALL_IN) & 1
-        ):
-            return Act.ALL_IN
-        if owed == 0:
-            if ratio >= params[Param.RAISE_BIG] * scale:
-                return prefer_nb(legal_mask, Act.RAISE_5)
-            if ratio >= params[Param.RAISE_MID] * scale:
-                return prefer_nb(legal_mask, Act.RAISE_3)
-            if ratio >= params[Param.RAISE_SMALL] * scale or bluffing:
-                return prefer_nb(legal_mask, Act.RAISE_1)
-            return Act.CHECK
-        if ratio >= params[Param.RAISE_BIG] * scale and level_b < params[Param.RAISE_LIMIT]:
-            return prefer_nb(legal_mask, Act.RAISE_3)
-        if e * params[Param.CALL_MARGIN] >= owed / (pot + owed) or bluffing:
-            return Act.CALL
-        return Act.FOLD
     return legal[np.int64(uniform_int_nb(derive_nb(dkey, 0), n_legal))]
 
 
@@ -431,6 +472,29 @@ def ranked_beaters_nb(beaters, own_code, named_mask, out):
 
 
 @njit(cache=True)
+def rollout_snipe_nb(heuristic, params, dkey, seat, private, board, own, named_mask, n_turns, n_live, base, snipe):
+    """``sniper.agents.snipe_beater`` and ``snipe_ev``; ``own`` is the own hand's snipe code."""
+    key = derive_nb(dkey, 0)
+    base_win, _, _, beaters = snipe_rollout_nb(
+        params, key, seat, private, board, n_live, named_mask, n_turns, np.int64(PASS), base, snipe
+    )
+    ranked = np.empty(N_SNIPES, np.int64)
+    m = ranked_beaters_nb(beaters, own, named_mask, ranked)
+    if heuristic == Heuristic.BEATER:
+        return ranked[0] if m > 0 else PASS
+    best = PASS
+    best_units = base_win
+    for i in range(min(m, EV_CANDIDATES)):
+        units, _, _, _ = snipe_rollout_nb(
+            params, key, seat, private, board, n_live, named_mask, n_turns, ranked[i], base, snipe
+        )
+        if units > best_units:
+            best = ranked[i]
+            best_units = units
+    return best
+
+
+@njit(cache=True, inline="always")
 def snipe_decision_nb(
     heuristic, params, dkey, seat, private, board, keys, named_mask, n_turns, n_live, base, snipe, work
 ):
@@ -461,24 +525,9 @@ def snipe_decision_nb(
                 return work[i]
         return PASS
     if heuristic == Heuristic.BEATER or heuristic == Heuristic.EV:
-        key = derive_nb(dkey, 0)
-        base_win, _, _, beaters = snipe_rollout_nb(
-            params, key, seat, private, board, n_live, named_mask, n_turns, np.int64(PASS), base, snipe
+        return rollout_snipe_nb(
+            heuristic, params, dkey, seat, private, board, own, named_mask, n_turns, n_live, base, snipe
         )
-        ranked = np.empty(N_SNIPES, np.int64)
-        m = ranked_beaters_nb(beaters, own, named_mask, ranked)
-        if heuristic == Heuristic.BEATER:
-            return ranked[0] if m > 0 else PASS
-        best = PASS
-        best_units = base_win
-        for i in range(min(m, EV_CANDIDATES)):
-            units, _, _, _ = snipe_rollout_nb(
-                params, key, seat, private, board, n_live, named_mask, n_turns, ranked[i], base, snipe
-            )
-            if units > best_units:
-                best = ranked[i]
-                best_units = units
-        return best
     return PASS
 
 
