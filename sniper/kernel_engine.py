@@ -9,9 +9,9 @@ the one conversion of agents (``sniper.specs.make_agent``) into the kernel's par
 >>> from sniper.runner import RunConfig
 >>> table, hands = play_chunk_kernel(RunConfig(("easy", "random"), make_rules("ours", "10"), chunk_games=3), 0)
 >>> hands
-[10, 10, 10]
->>> table.num_rows
-60
+[5, 2, 2]
+>>> table.num_rows == 2 * sum(hands)
+True
 """
 
 from collections.abc import Sequence
