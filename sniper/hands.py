@@ -164,7 +164,5 @@ def parse_snipe(text: str) -> Snipe:
     top = int(top_text)
     if (int(category), top) not in SNIPE_CODE:
         tops = [t for (c, t) in SNIPE_CODE if c == category]
-        raise ValueError(
-            f"{CATEGORY_NAMES[category]} cannot have top number {top}; valid: {min(tops)}-{max(tops)}"
-        )
+        raise ValueError(f"{CATEGORY_NAMES[category]} cannot have top number {top}; valid: {min(tops)}-{max(tops)}")
     return Snipe(category, top)

@@ -26,9 +26,7 @@ ORDER_SHA256 = "ab779ddf777ce7b3318cf3b33d4bee7bb56a08c049c54f6014daace96e6a9f03
 
 
 def _multisets() -> list[tuple[int, ...]]:
-    return [
-        cards for cards in combinations_with_replacement(range(1, 11), 6) if max(Counter(cards).values()) <= 4
-    ]
+    return [cards for cards in combinations_with_replacement(range(1, 11), 6) if max(Counter(cards).values()) <= 4]
 
 
 def _all_hands() -> tuple[np.ndarray, list[int]]:
@@ -56,9 +54,7 @@ ALL_HANDS, OWNER = _all_hands()
 def reference():
     """Reference ``Hand`` per multiset and reference strength tuple per row of ``ALL_HANDS``."""
     hands = [best_hand(cards[:2], cards[2:]) for cards in MULTISETS]
-    strengths = [
-        strength(hands[m], (int(row[0]), int(row[1]))) for row, m in zip(ALL_HANDS, OWNER, strict=True)
-    ]
+    strengths = [strength(hands[m], (int(row[0]), int(row[1]))) for row, m in zip(ALL_HANDS, OWNER, strict=True)]
     return hands, strengths
 
 
@@ -116,9 +112,7 @@ def test_whole_order_pinned_by_hash(reference):
     """One hash pins the order of all hands; it changes if any two hands change order (R8)."""
     _, strengths = reference
     ref_hash = hashlib.sha256(_dense_ranks(strengths).astype("<i4").tobytes()).hexdigest()
-    kernel_hash = hashlib.sha256(
-        _dense_ranks(evaluate(ALL_HANDS).tolist()).astype("<i4").tobytes()
-    ).hexdigest()
+    kernel_hash = hashlib.sha256(_dense_ranks(evaluate(ALL_HANDS).tolist()).astype("<i4").tobytes()).hexdigest()
     assert ref_hash == ORDER_SHA256
     assert kernel_hash == ORDER_SHA256
 
