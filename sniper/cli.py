@@ -79,6 +79,10 @@ SchedulerOption = Annotated[
 ChunkOption = Annotated[int | None, typer.Option(help="Games per chunk (unit of work and of parquet parts).")]
 
 
+DEFAULT_MIX = ("easy", "normal", "hard", "hard")
+"""Default seats of ``simulate``, repeated to fill the table."""
+
+
 @app.command()
 def simulate(
     players: Annotated[int | None, typer.Option(help="Seats at the table, 2-6 (R2). [default: 4]")] = None,
@@ -87,7 +91,7 @@ def simulate(
     ] = None,
     agents: Annotated[
         str | None,
-        typer.Option(help="Comma list of agent specs, one per seat or one for all (default: easy/random)."),
+        typer.Option(help="Comma list of agent specs, one per seat or one for all [default: easy,normal,hard,hard]."),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Run seed; every hand is fixed by (seed, game, hand) (R13).")] = None,
     game_length: Annotated[str | None, typer.Option(help="Hands per game: 10, 20 or bust (R9). [default: 20]")] = None,
@@ -148,7 +152,7 @@ def simulate(
             total = None
         start = lambda progress: resume_run(resume, requested, workers or None, progress, scheduler)  # noqa: E731
     else:
-        default = ",".join(("easy", "random")[i % 2] for i in range(n_players))
+        default = ",".join(DEFAULT_MIX[i % len(DEFAULT_MIX)] for i in range(n_players))
         requested.pop("players", None)
         requested.setdefault("agents", tuple(parse_agents(default, n_players)))
         requested.setdefault("hands", 10_000)
@@ -236,31 +240,24 @@ def progress_bar(label: str, total: int | None, quiet: bool = False):
 
 
 def print_summary(summary) -> None:
-    """Print a per-agent summary table (``sniper.results.summarize``)."""
-    table = Table(title="Per agent (net chips per hand, 95% CI)")
-    for name in (
-        "agent",
-        "hands",
-        "net/hand",
-        "95% CI",
-        "showdown wins",
-        "snipes made",
-        "snipes hit",
-        "games won",
-    ):
-        table.add_column(name, justify="left" if name == "agent" else "right")
+    """Print a per-agent summary table (``sniper.results.summarize``): net chips/hand ± 95% CI half-width."""
+    table = Table(title="Per agent: net chips per hand with 95% confidence interval")
+    headers = ("agent", "hands", "net/hand", "± 95%", "SD wins", "snipes", "hit", "games won")
+    for name in headers:
+        table.add_column(name, justify="left" if name == "agent" else "right", no_wrap=True)
     for row in summary.itertuples():
         table.add_row(
             row.agent,
             f"{row.hands:,}",
             f"{row.net_per_hand:+.3f}",
-            f"[{row.ci95_low:+.3f}, {row.ci95_high:+.3f}]",
+            f"{(row.ci95_high - row.ci95_low) / 2:.3f}",
             f"{row.showdown_wins:,}",
             f"{row.snipes_made:,}",
             f"{row.snipes_hit:,}",
             f"{row.games_won:,}",
         )
     console.print(table)
+    console.print("SD wins: showdowns won; hit: snipes that named another showdown hand; games won: most chips (R9).")
 
 
 def _hand_json(hand) -> dict:
@@ -387,7 +384,9 @@ def duel(
     seed: Annotated[int, typer.Option(help="Seed; the deals are fixed by (seed, game, hand) (R13).")] = 0,
     game_length: Annotated[str, typer.Option(help="Hands per game: 10, 20 or bust (R9).")] = "20",
     rules: Annotated[str, typer.Option(help="Rule preset: ours or show (R12).")] = "ours",
-    engine: Annotated[str, typer.Option(help="Engine: reference or kernel (R13).")] = "reference",
+    engine: Annotated[
+        str, typer.Option(help="Engine: kernel (numba) or reference (pure Python); same results (R13).")
+    ] = "kernel",
     workers: WorkersOption = 0,
     scheduler: SchedulerOption = None,
     chunk_games: Annotated[int, typer.Option(help="Games per chunk of work (0 = sized from --hands).")] = 0,
@@ -458,7 +457,9 @@ def league(
     seed: Annotated[int, typer.Option(help="Seed (R13).")] = 0,
     game_length: Annotated[str, typer.Option(help="Hands per game: 10, 20 or bust (R9).")] = "20",
     rules: Annotated[str, typer.Option(help="Rule preset: ours or show (R12).")] = "ours",
-    engine: Annotated[str, typer.Option(help="Engine: reference or kernel (R13).")] = "reference",
+    engine: Annotated[
+        str, typer.Option(help="Engine: kernel (numba) or reference (pure Python); same results (R13).")
+    ] = "kernel",
     workers: WorkersOption = 0,
     scheduler: SchedulerOption = None,
     chunk_games: Annotated[int, typer.Option(help="Games per chunk of work (0 = sized from --hands).")] = 0,

@@ -67,7 +67,7 @@ class DuelSetup:
     rules: Rules = field(default_factory=Rules)
     seed: int = 0
     chunk_games: int = 0
-    engine: str = "reference"
+    engine: str = "kernel"
 
     def configs(self) -> list[tuple[str, RunConfig]]:
         """(seating, run config) for each seating; the config seats the two specs accordingly."""

@@ -43,7 +43,7 @@ class TableSetup:
     rules: Rules = field(default_factory=Rules)
     seed: int = 0
     chunk_games: int = 0
-    engine: str = "reference"
+    engine: str = "kernel"
 
     def rotations(self) -> list[tuple[str, ...]]:
         """The agents of each seat for each rotation ``r`` = 0..K-1."""
@@ -199,7 +199,7 @@ def run_league(
     hands: int = 2000,
     rules: Rules | None = None,
     seed: int = 0,
-    engine: str = "reference",
+    engine: str = "kernel",
     chunk_games: int = 0,
     backend: Backend | None = None,
     progress: Callable[[int], None] | None = None,

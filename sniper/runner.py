@@ -19,6 +19,7 @@ core), or an existing dask.distributed cluster (``scheduler="tcp://host:8786"``:
 
 import itertools
 import json
+import multiprocessing
 import os
 import signal
 import time
@@ -60,7 +61,7 @@ class RunConfig:
     seed: int = 0
     hands: int = 1000
     chunk_games: int = 200
-    engine: str = "reference"
+    engine: str = "kernel"
 
     def to_dict(self) -> dict:
         """The config as plain JSON data (the manifest's ``config``)."""
@@ -120,18 +121,18 @@ def play_chunk_reference(config: RunConfig, chunk: int) -> tuple[pa.Table, list[
 
 
 def check_engine(engine: str) -> None:
-    """``ValueError`` unless ``engine`` is known and importable."""
-    import importlib.util
-
+    """``ValueError`` unless ``engine`` is known."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; valid: {', '.join(ENGINES)}")
-    if engine == "kernel" and importlib.util.find_spec("sniper.kernel_engine") is None:
-        raise ValueError("the kernel engine (sniper.kernel_engine) is not available yet; use --engine reference")
 
 
-def _ignore_sigint() -> None:
-    """Worker initializer: Ctrl-C is the parent's to handle, so workers print no tracebacks."""
+def _init_worker() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle, so workers print no tracebacks; one
+    numba thread per worker process, so the processes, not threads, share the cores."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    import numba
+
+    numba.set_num_threads(1)
 
 
 class Backend:
@@ -156,7 +157,9 @@ class Backend:
             self.client = connect(self.scheduler, self.connect_timeout)
             self.width = 2 * max(1, sum(self.client.nthreads().values()))
         elif self.workers > 1:
-            self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+            # spawn, not fork: forking a process whose numba kernels started OpenMP threads is unsafe
+            context = multiprocessing.get_context("spawn")
+            self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context, initializer=_init_worker)
             self.width = 2 * self.workers
         return self
 

@@ -55,7 +55,7 @@ def test_simulate_then_summary(tmp_path):
     assert "hands in" in result.stdout and "easy" in result.stdout
     summary = invoke("summary", str(out))
     assert summary.exit_code == 0, summary.output
-    assert "complete run" in summary.stdout and "random" in summary.stdout
+    assert "complete run" in summary.stdout and "normal" in summary.stdout
     again = invoke(*args)
     assert again.exit_code == 2
     assert "already exists" in again.stderr

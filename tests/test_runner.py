@@ -145,7 +145,8 @@ def test_play_chunk_dispatches_on_engine(monkeypatch):
     monkeypatch.setitem(sys.modules, "sniper.kernel_engine", fake)
     kernel = RunConfig(agents=("easy", "easy"), rules=make_rules(), chunk_games=1, engine="kernel")
     assert play_chunk(kernel, 3) == ("kernel", "kernel", 3)
-    table, counts = play_chunk(RunConfig(agents=("easy", "easy"), rules=make_rules(), chunk_games=1), 3)
+    reference = RunConfig(agents=("easy", "easy"), rules=make_rules(), chunk_games=1, engine="reference")
+    table, counts = play_chunk(reference, 3)
     assert table.column("game").to_pylist() == [3] * (2 * counts[0])
     with pytest.raises(ValueError, match="unknown engine"):
         play_chunk(RunConfig(agents=("easy", "easy"), rules=make_rules(), engine="gpu"), 0)
