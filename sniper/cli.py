@@ -418,7 +418,8 @@ def duel(
     setup = DuelSetup(a.strip(), b.strip(), players, rule_set, seed, chunk_games, engine)
     total = None if until_ci is not None else n_hands
     try:
-        with Backend(workers or None, scheduler) as backend, progress_bar("duel", total, quiet) as update:
+        backend = Backend(workers or None, scheduler, engine=engine)
+        with backend, progress_bar("duel", total, quiet) as update:
             result = run_duel(
                 setup,
                 n_hands,
@@ -490,7 +491,8 @@ def league(
     pairs = len(list(combinations(specs, 2)))
     total = n_hands * (pairs + (1 if players >= 3 and len(specs) >= 3 else 0))
     try:
-        with Backend(workers or None, scheduler) as backend, progress_bar("league", total, quiet) as update:
+        backend = Backend(workers or None, scheduler, engine=engine)
+        with backend, progress_bar("league", total, quiet) as update:
             result = run_league(specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update)
     except ConnectionError as error:
         fail(str(error))

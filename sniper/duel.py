@@ -283,7 +283,7 @@ def run_duel(
     limit = max(hands, max_hands or DEFAULT_MAX_HANDS)
     target = limit if until_ci is not None else hands
     blocks = []
-    with nullcontext(backend) if backend is not None else Backend(1) as running:
+    with nullcontext(backend) if backend is not None else Backend.here(setup.engine) as running:
         stream = play_groups(
             running, play_duel_chunk, setup, target, lambda u: u[..., 0].sum(axis=1), lambda u, k: u[:k]
         )

@@ -216,7 +216,7 @@ def run_league(
         raise ValueError("each agent spec may appear only once in a league")
     rules = rules or Rules()
     started = time.perf_counter()
-    backend = backend or Backend(1)
+    backend = backend or Backend.here(engine)
     played = 0
     duels = []
     for a, b in itertools.combinations(specs, 2):

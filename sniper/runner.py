@@ -140,22 +140,42 @@ class Backend:
 
     Use as a context manager; ``map(fn, args)`` yields ``fn(*a)`` for each ``a`` in order, keeping
     about two tasks per worker in flight. ``scheduler`` ("tcp://host:port") connects to an existing
-    cluster (``ConnectionError`` after ``connect_timeout`` seconds if unreachable); otherwise
-    ``workers`` processes (default: all cores; 1 runs in this process).
+    cluster (``ConnectionError`` after ``connect_timeout`` seconds if unreachable). Otherwise, with
+    the ``kernel`` engine, chunks run in this process on ``workers`` numba threads (the game kernel
+    is parallel over games); with the ``reference`` engine, on ``workers`` processes (default: all
+    cores; 1 runs in this process).
     """
 
-    def __init__(self, workers: int | None = None, scheduler: str | None = None, connect_timeout=CONNECT_TIMEOUT):
+    def __init__(
+        self,
+        workers: int | None = None,
+        scheduler: str | None = None,
+        connect_timeout=CONNECT_TIMEOUT,
+        engine: str = "kernel",
+    ):
         self.workers = workers or os.cpu_count() or 1
         self.scheduler = scheduler
         self.connect_timeout = connect_timeout
+        self.engine = engine
         self.client = None
         self.pool: ProcessPoolExecutor | None = None
         self.width = 1
+        self.threads: int | None = None
+
+    @classmethod
+    def here(cls, engine: str) -> "Backend":
+        """This process only: all numba threads for the kernel engine, one process for the reference."""
+        return cls(None if engine == "kernel" else 1, engine=engine)
 
     def __enter__(self) -> "Backend":
         if self.scheduler:
             self.client = connect(self.scheduler, self.connect_timeout)
             self.width = 2 * max(1, sum(self.client.nthreads().values()))
+        elif self.engine == "kernel":
+            import numba
+
+            self.threads = numba.get_num_threads()
+            numba.set_num_threads(min(self.workers, numba.config.NUMBA_NUM_THREADS))
         elif self.workers > 1:
             # spawn, not fork: forking a process whose numba kernels started OpenMP threads is unsafe
             context = multiprocessing.get_context("spawn")
@@ -164,6 +184,10 @@ class Backend:
         return self
 
     def __exit__(self, kind, error, traceback) -> None:
+        if self.threads is not None:
+            import numba
+
+            numba.set_num_threads(self.threads)
         if self.client is not None:
             self.client.close()
         if self.pool is not None:
@@ -292,15 +316,16 @@ def simulate(
 ) -> RunResult:
     """Play a run and write it to the new directory ``out`` (see the module docstring).
 
-    ``workers`` processes (default: all cores; 1 plays in this process) or a dask ``scheduler``
-    address. ``progress`` is called with the number of hands finished so far. Raises
+    ``workers`` cores (numba threads for the kernel engine, processes for the reference engine;
+    default: all) or a dask ``scheduler`` address. ``progress`` is called with the number of hands
+    finished so far. Raises
     ``FileExistsError`` if ``out`` is not empty, ``ConnectionError`` if the scheduler is
     unreachable, ``ValueError`` for an unknown engine. On ``KeyboardInterrupt`` the finished parts
     stay and the manifest says "interrupted"; ``resume`` finishes the run.
     """
     check_engine(config.engine)
     out = Path(out)
-    with Backend(workers, scheduler) as backend:
+    with Backend(workers, scheduler, engine=config.engine) as backend:
         prepare_out(out)
         manifest = new_manifest(config)
         write_json(out / MANIFEST, manifest)
@@ -334,7 +359,7 @@ def resume(
             shown = ",".join(have) if name == "agents" else getattr(have, "name", have)
             raise RunDirError(f"cannot resume {out}: the run has {name} {shown}, not {_show(value)}")
     check_engine(config.engine)
-    with Backend(workers, scheduler) as backend:
+    with Backend(workers, scheduler, engine=config.engine) as backend:
         kept = _scan_parts(out, config)
         return _run(config, out, manifest, kept, backend, progress)
 
