@@ -21,8 +21,9 @@ import numpy as np
 
 from kernels.evaluator import evaluate_into_nb, evaluate_par_into_nb, tables
 from kernels.evaluator import warmup as warmup_evaluator
-from kernels.rollout import rollout_nb, rollout_par_nb
+from kernels.rollout import rollout_nb
 from kernels.rollout import warmup as warmup_rollout
+from sniper.equity import kernel_rollout
 from sniper.hands import best_hand
 
 COMPILE_SNIPPET = """
@@ -136,7 +137,7 @@ def main() -> None:
     numba.set_num_threads(1)
     r_one = args.rollouts / best_of(lambda: rollout_nb(*position, 0), 3)
     numba.set_num_threads(threads)
-    r_par = args.rollouts / best_of(lambda: rollout_par_nb(*position), 3)
+    r_par = args.rollouts / best_of(lambda: kernel_rollout((7, 9), (3, 8), 3, key=99, n_samples=args.rollouts), 3)
     print(f"rollout (3 opponents, board of 2), 1 thread: {r_one / 1e6:.1f} M rollouts/s")
     print(f"rollout (3 opponents, board of 2), {threads} threads: {r_par / 1e6:.1f} M rollouts/s")
 

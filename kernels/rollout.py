@@ -27,7 +27,7 @@ Kernels take the evaluator tables as arguments (``kernels.evaluator.tables()``: 
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from kernels.codes import COPIES, DECK_SIZE, N_NUMBERS, N_SNIPES
 from kernels.evaluator import POW5, PRIVATE_PART, tables
@@ -39,16 +39,12 @@ PASS_INDEX = N_SNIPES
 """Index of "pass" in ``snipe_probs``."""
 UNITS = 60
 """A whole pot in win units: a share of ``1/k`` is ``60 // k`` units (``k`` ≤ 6 divides 60)."""
-PAR_BLOCK = 4096
-"""Samples per parallel task of ``rollout_par_nb``."""
-N_ACC = 3 + N_SNIPES
-"""Accumulator layout: [win units, win units squared, sniped, beaters[0..59]]."""
 
 _SHARE = np.array([0, 60, 30, 20, 15, 12, 10], dtype=np.int64)
 _MASK16 = np.uint64(0xFFFF)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def rollout_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, n_samples, base, snipe, first=0):
     """Monte Carlo rollout of one seat, single thread (scheme in the module docstring; R7, R8, R13).
 
@@ -56,10 +52,10 @@ def rollout_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, 
     ``snipe_codes``: ``int64 (m,)`` snipes already made (codes 0..59); ``snipe_probs``:
     ``float64 (61,)``; ``n_future``: opponents yet to snipe; ``key``: ``uint64``; ``base``,
     ``snipe``: ``kernels.evaluator.tables()`` fields; ``n_samples`` samples numbered ``first ..
-    first + n_samples - 1`` (default 0; pass an explicit 0 to share the compiled signature with
-    the parallel kernel, which passes its blocks). Returns ``(win_units, win_units_squared,
-    sniped, beaters)``: three ``int64`` and ``int64 (60,)``. Numba equivalent of
-    ``sniper.equity.rollout``, bit for bit.
+    first + n_samples - 1`` (default 0; pass it explicitly to share one compiled signature:
+    ``sniper.equity.kernel_rollout`` runs blocks of samples on threads, the GIL released).
+    Returns ``(win_units, win_units_squared, sniped, beaters)``: three ``int64`` and
+    ``int64 (60,)``. Numba equivalent of ``sniper.equity.rollout``, bit for bit.
 
     Everything is in this one function: each jitted caller re-optimises the code of its callees,
     so helpers would multiply the compile time.
@@ -179,32 +175,6 @@ def rollout_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, 
     return win_units, win_sq, sniped, beaters
 
 
-@njit(cache=True, parallel=True)
-def rollout_par_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, n_samples, base, snipe):
-    """Parallel ``rollout_nb`` (without ``first``): blocks of ``PAR_BLOCK`` samples under ``prange``.
-
-    Results are identical to ``rollout_nb(..., first=0)`` whatever the thread count: samples are
-    keyed by their number and the sums are integers.
-    """
-    n_blocks = (n_samples + PAR_BLOCK - 1) // PAR_BLOCK
-    partial = np.zeros((n_blocks, N_ACC), np.int64)
-    for block in prange(n_blocks):
-        start = block * PAR_BLOCK
-        size = min(n_samples - start, PAR_BLOCK)
-        w, sq, sn, beaters = rollout_nb(
-            private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, size, base, snipe, start
-        )
-        partial[block, 0] = w
-        partial[block, 1] = sq
-        partial[block, 2] = sn
-        partial[block, 3:] = beaters
-    acc = np.zeros(N_ACC, np.int64)
-    for block in range(n_blocks):
-        for f in range(N_ACC):
-            acc[f] += partial[block, f]
-    return acc[0], acc[1], acc[2], acc[3:].copy()
-
-
 def warmup() -> None:
     """Compile the rollout kernels for the dtypes ``sniper.equity`` uses."""
     t = tables()
@@ -221,4 +191,3 @@ def warmup() -> None:
         t.snipe,
     )
     rollout_nb(*args, 0)
-    rollout_par_nb(*args)

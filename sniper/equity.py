@@ -12,21 +12,23 @@ sample ``j`` keyed by ``derive(key, j)``, draw ``i`` from 16-bit chunk ``i % 4``
 each opponent's two private cards; future snipe ``t`` from ``uniform_float(derive(sk, 64 + t))`` by
 inverse CDF over ``snipe_probs`` (index 60 = pass). Win shares count in integer units of 1/60.
 
-``equity`` is the validated public entry point; it runs the parallel kernel (or ``exact_equity``).
+``equity`` is the validated public entry point; it runs the kernel on all threads (or ``exact_equity``).
 """
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import accumulate
 from math import comb, sqrt
 from typing import NamedTuple
 
+import numba
 import numpy as np
 
 from kernels.codes import N_SNIPES, SNIPE_CODE
 from kernels.evaluator import tables
-from kernels.rollout import FUTURE_SNIPE_WORD, PASS_INDEX, UNITS, rollout_nb, rollout_par_nb
+from kernels.rollout import FUTURE_SNIPE_WORD, PASS_INDEX, UNITS, rollout_nb
 from sniper.cards import NUMBERS, check_cards, fresh_deck
 from sniper.hands import CATEGORY_NAMES, Hand, Snipe, best_hand, parse_snipe, strength
 from sniper.rng import derive, mix64, uniform_float
@@ -34,6 +36,8 @@ from sniper.rng import derive, mix64, uniform_float
 __all__ = ["EquityResult", "ExactEquity", "RolloutSums", "equity", "exact_equity", "rollout"]
 
 MAX_OPPONENTS = 5
+PAR_BLOCK = 4096
+"""Samples per thread task of ``kernel_rollout(parallel=True)``."""
 
 
 class RolloutSums(NamedTuple):
@@ -300,20 +304,8 @@ def equity(
         raise ValueError(f"samples must be a positive integer, got {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-    t = tables()
-    win_units, win_sq, sniped, beaters = rollout_par_nb(
-        np.array(private, np.uint8),
-        np.array(board, np.uint8),
-        n_opponents,
-        np.array(codes, np.int64),
-        probs,
-        n_future,
-        np.uint64(mix64(seed)),
-        samples,
-        t.base,
-        t.snipe,
-    )
-    return _result(int(win_units), int(win_sq), int(sniped), beaters, samples)
+    sums = kernel_rollout(private, board, n_opponents, codes, probs, n_future, mix64(seed), samples)
+    return _result(sums.win_units, sums.win_units_squared, sums.sniped, np.array(sums.beaters), samples)
 
 
 def _result(win_units: int, win_sq: int, sniped: int, beaters: np.ndarray, n: int) -> EquityResult:
@@ -334,20 +326,26 @@ def kernel_rollout(
     n_samples: int = 1000,
     parallel: bool = True,
 ) -> RolloutSums:
-    """``rollout`` computed by the numba kernel (same arguments and result, no validation)."""
+    """``rollout`` computed by the numba kernel (same arguments and result, no validation).
+
+    ``parallel``: blocks of ``PAR_BLOCK`` samples run on numba's thread count of Python threads
+    (``rollout_nb`` releases the GIL); the integer sums equal the single-thread ones exactly.
+    """
     t = tables()
     probs = np.zeros(N_SNIPES + 1) if snipe_probs is None else np.asarray(snipe_probs, np.float64)
-    args = (
-        np.array(private, np.uint8),
-        np.array(board, np.uint8),
-        n_opponents,
-        np.array(list(snipe_codes), np.int64),
-        probs,
-        n_future,
-        np.uint64(key),
-        n_samples,
-        t.base,
-        t.snipe,
-    )
-    w, sq, s, beaters = rollout_par_nb(*args) if parallel else rollout_nb(*args, 0)
+    cards = (np.array(private, np.uint8), np.array(board, np.uint8), n_opponents)
+    snipes = (np.array(list(snipe_codes), np.int64), probs, n_future, np.uint64(key))
+
+    def block(first: int) -> tuple:
+        size = min(PAR_BLOCK if parallel else n_samples, n_samples - first)
+        return rollout_nb(*cards, *snipes, size, t.base, t.snipe, first)
+
+    firsts = range(0, n_samples, PAR_BLOCK) if parallel else [0]
+    if len(firsts) > 1:
+        with ThreadPoolExecutor(numba.get_num_threads()) as pool:
+            parts = list(pool.map(block, firsts))
+    else:
+        parts = [block(0)]
+    w, sq, s = (sum(int(part[i]) for part in parts) for i in range(3))
+    beaters = np.sum([part[3] for part in parts], axis=0)
     return RolloutSums(int(w), int(sq), int(s), tuple(int(b) for b in beaters))
