@@ -19,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode="markdown",
 )
 # Piped output gets wide lines rather than tables cut at 80 columns.
 console = Console(width=None if sys.stdout.isatty() else 160)
@@ -78,6 +79,12 @@ SchedulerOption = Annotated[
     typer.Option(help="Run chunks on an existing dask.distributed cluster, e.g. tcp://127.0.0.1:8786."),
 ]
 ChunkOption = Annotated[int | None, typer.Option(help="Games per chunk (unit of work and of parquet parts).")]
+AutoChunkOption = Annotated[int, typer.Option(help="Games per chunk of work (0 = sized from --hands).")]
+GameLengthOption = Annotated[str, typer.Option(help="Hands per game: 10, 20 or bust (R9).")]
+RulesOption = Annotated[str, typer.Option(help="Rule preset: ours or show (R12).")]
+EngineChoice = Annotated[
+    str, typer.Option(help="Engine: kernel (numba) or reference (pure Python); same results (R13).")
+]
 
 
 DEFAULT_MIX = ("easy", "normal", "hard", "hard")
@@ -383,14 +390,12 @@ def duel(
     ] = None,
     max_hands: Annotated[str, typer.Option(help="Most hands to play with --until-ci.")] = "1e6",
     seed: Annotated[int, typer.Option(help="Seed; the deals are fixed by (seed, game, hand) (R13).")] = 0,
-    game_length: Annotated[str, typer.Option(help="Hands per game: 10, 20 or bust (R9).")] = "20",
-    rules: Annotated[str, typer.Option(help="Rule preset: ours or show (R12).")] = "ours",
-    engine: Annotated[
-        str, typer.Option(help="Engine: kernel (numba) or reference (pure Python); same results (R13).")
-    ] = "kernel",
+    game_length: GameLengthOption = "20",
+    rules: RulesOption = "ours",
+    engine: EngineChoice = "kernel",
     workers: WorkersOption = 0,
     scheduler: SchedulerOption = None,
-    chunk_games: Annotated[int, typer.Option(help="Games per chunk of work (0 = sized from --hands).")] = 0,
+    chunk_games: AutoChunkOption = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
@@ -457,14 +462,12 @@ def league(
     hands: Annotated[str, typer.Option(help="Hands per pairing (and for the multiway tables).")] = "2000",
     out: Annotated[Path | None, typer.Option(help="New directory for the parquet results.")] = None,
     seed: Annotated[int, typer.Option(help="Seed (R13).")] = 0,
-    game_length: Annotated[str, typer.Option(help="Hands per game: 10, 20 or bust (R9).")] = "20",
-    rules: Annotated[str, typer.Option(help="Rule preset: ours or show (R12).")] = "ours",
-    engine: Annotated[
-        str, typer.Option(help="Engine: kernel (numba) or reference (pure Python); same results (R13).")
-    ] = "kernel",
+    game_length: GameLengthOption = "20",
+    rules: RulesOption = "ours",
+    engine: EngineChoice = "kernel",
     workers: WorkersOption = 0,
     scheduler: SchedulerOption = None,
-    chunk_games: Annotated[int, typer.Option(help="Games per chunk of work (0 = sized from --hands).")] = 0,
+    chunk_games: AutoChunkOption = 0,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
     """Every spec against every other: duplicate duels, a crosstable with 95% CIs, Elo (Bradley–Terry) and
