@@ -125,8 +125,9 @@ def read_results(path) -> pd.DataFrame:
 def summarize(df: pd.DataFrame) -> pd.DataFrame:
     """Per-agent summary of a results frame (one row per seat per hand, ``SCHEMA``).
 
-    Columns: hands (dealt in), net chips per hand with its 95% confidence interval (normal
-    approximation over hands, chips/hand), showdown wins, snipes made, snipes that hit (named a
+    Columns: hands (dealt in), net chips per hand with its 95% confidence interval (chips/hand;
+    games are the independent units, since hands of one game share stacks: a ratio estimator
+    with a game-clustered standard error and the normal quantile), showdown wins, snipes made, snipes that hit (named a
     hand held at the showdown by another seat), games won (most chips at the end; a tie for first
     is a draw and counts for nobody, R9).
     """
@@ -141,16 +142,19 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
     unique = tops.groupby("game")["seat"].transform("size") == 1
     winners = tops[unique]
     rows = []
-    for agent, group in dealt.groupby("agent", sort=True):
-        net = group["net"].to_numpy(dtype=np.float64)
-        half = z * net.std(ddof=1) / np.sqrt(len(net)) if len(net) > 1 else float("nan")
+    for agent, group in dealt.groupby("agent", sort=False):
+        per_game = group.groupby("game")["net"].agg(["sum", "size"])
+        chips, hands = per_game["sum"].to_numpy(np.float64), per_game["size"].to_numpy(np.float64)
+        mean = chips.sum() / hands.sum()
+        n = len(chips)
+        se = np.sqrt(((chips - mean * hands) ** 2).sum() / (n * (n - 1))) / hands.mean() if n > 1 else np.nan
         rows.append(
             {
                 "agent": agent,
                 "hands": len(group),
-                "net_per_hand": net.mean(),
-                "ci95_low": net.mean() - half,
-                "ci95_high": net.mean() + half,
+                "net_per_hand": mean,
+                "ci95_low": mean - z * se,
+                "ci95_high": mean + z * se,
                 "showdown_wins": int(((group["payout"] > 0) & group["showdown"]).sum()),
                 "snipes_made": int((group["snipe"] >= 0).sum()),
                 "snipes_hit": int(hit[group.index].sum()),
