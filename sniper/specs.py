@@ -29,6 +29,10 @@ LEVELS: dict[str, Agent] = {
 """Every level with its default parameters (documented in README.md)."""
 
 
+UNIT_INTERVAL = {"bluff", "position", "texture", "future_snipes"}
+"""Parameters that are probabilities or fractions, so 0 to 1."""
+
+
 def level_parameters(level: str) -> dict[str, object]:
     """The tunable parameters of a level and their defaults; ``ValueError`` for an unknown level."""
     if level not in LEVELS:
@@ -60,8 +64,9 @@ def make_agent(spec: str) -> Agent:
             number = kind(value) if kind is int else float(value)
         except ValueError:
             raise ValueError(f"parameter {name!r} of {level!r} needs a {kind.__name__}, got {value!r}") from None
-        if number < 0 or (name == "samples" and number < 1):
-            raise ValueError(f"parameter {name!r} of {level!r} must be {'at least 1' if name == 'samples' else '>= 0'}")
+        if number < 0 or (name == "samples" and number < 1) or (name in UNIT_INTERVAL and number > 1):
+            valid = "at least 1" if name == "samples" else "0-1" if name in UNIT_INTERVAL else ">= 0"
+            raise ValueError(f"parameter {name!r} of {level!r} must be {valid}, got {value}")
         changes[name] = number
     return replace(LEVELS[level.strip()], **changes)
 
@@ -70,11 +75,12 @@ def split_specs(text: str) -> list[str]:
     """Split a comma list of specs; a piece ``NAME=VALUE`` belongs to the spec before it.
 
     ``"hard:samples=4000,bluff=0.08,easy"`` → ``["hard:samples=4000,bluff=0.08", "easy"]``.
+    Raises ``ValueError`` for an empty piece (``"easy,"``).
     """
     specs: list[str] = []
     for piece in (p.strip() for p in text.split(",")):
         if not piece:
-            continue
+            raise ValueError(f"empty agent spec in {text!r}; give specs separated by single commas")
         if "=" in piece and ":" not in piece and specs:
             specs[-1] += "," + piece
         else:

@@ -155,7 +155,10 @@ def test_specs_parse_levels_heuristics_and_parameters():
         ("hard:depth=3", "bad parameter 'depth=3'"),
         ("hard:samples=many", "needs a int"),
         ("hard:samples=0", "at least 1"),
-        ("easy:bluff=-1", ">= 0"),
+        ("easy:bluff=-1", "0-1"),
+        ("easy:bluff=2", "must be 0-1, got 2"),
+        ("hard:position=1.5", "must be 0-1"),
+        ("hard:raise_big=-2", ">= 0"),
     ],
 )
 def test_bad_specs_are_refused_with_the_reason(spec, message):
@@ -166,6 +169,8 @@ def test_bad_specs_are_refused_with_the_reason(spec, message):
 def test_parse_agents_checks_the_seat_count():
     with pytest.raises(ValueError, match="3 agents given for 4 players"):
         parse_agents("easy,hard,normal", 4)
+    with pytest.raises(ValueError, match="empty agent spec"):
+        parse_agents("easy,", 4)
 
 
 def test_monte_carlo_agent_prefers_strong_hands():
