@@ -135,7 +135,7 @@ def main() -> None:
         t.snipe,
     )
     numba.set_num_threads(1)
-    r_one = args.rollouts / best_of(lambda: rollout_nb(*position, 0), 3)
+    r_one = args.rollouts / best_of(lambda: rollout_nb(*position, 0, t.category, np.zeros(3, np.int64), 0.0), 3)
     numba.set_num_threads(threads)
     r_par = args.rollouts / best_of(lambda: kernel_rollout((7, 9), (3, 8), 3, key=99, n_samples=args.rollouts), 3)
     print(f"rollout (3 opponents, board of 2), 1 thread: {r_one / 1e6:.1f} M rollouts/s")

@@ -35,9 +35,10 @@ def recorded_rollouts(specs: list[str], rules, games: int) -> tuple[list[tuple],
     calls: list[tuple] = []
     original = agents_module.rollout_sums
 
-    def recording(*args):
-        calls.append(args)
-        return original(*args)
+    def recording(private, board, n_opp, codes, probs, n_future, key, samples, opp_raises=(), aggression=0.0):
+        call = (private, board, n_opp, codes, probs, n_future, key, samples, opp_raises, aggression)
+        calls.append(call)
+        return original(*call)
 
     agents_module.use_kernel_rollouts(True)
     agents_module.rollout_sums = recording
@@ -54,7 +55,7 @@ def bare_rollout_seconds(calls: list[tuple]) -> float:
     less the Python call overhead (the same calls with 0 samples), so the bound is the kernel's."""
     t = tables()
     prepared = []
-    for private, board, n_opp, codes, probs, n_future, key, samples in calls:
+    for private, board, n_opp, codes, probs, n_future, key, samples, opp_raises, aggression in calls:
         probs = np.zeros(61) if probs is None else np.asarray(probs, np.float64)
         prepared.append(
             (
@@ -69,6 +70,9 @@ def bare_rollout_seconds(calls: list[tuple]) -> float:
                 t.base,
                 t.snipe,
                 0,
+                t.category,
+                np.array(list(opp_raises) or [0], np.int64),
+                aggression,
             )
         )
     empty = [(*args[:7], 0, *args[8:]) for args in prepared]
@@ -92,7 +96,7 @@ def main() -> None:
     numba.set_num_threads(1)
 
     calls, hands = recorded_rollouts(specs, rules, args.games)
-    samples = sum(call[-1] for call in calls)
+    samples = sum(call[7] for call in calls)
     bare = bare_rollout_seconds(calls)
     play_games_kernel(specs, rules, 0, np.arange(2))  # compile or load from cache
     start = time.perf_counter()

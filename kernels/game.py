@@ -127,6 +127,8 @@ _FRESH = np.array([n for n in range(1, 11) for _ in range(4)], dtype=np.uint8)
 _PRIVATE_BASE = np.uint32(PRIVATE_BASE)
 _ONE = np.uint64(1)
 _NO_CODES = np.zeros(0, np.int64)
+_NO_CATEGORY = np.zeros(1, np.uint8)
+"""Stand-in for the category table in unweighted rollouts (``aggression`` 0 never reads it)."""
 
 
 # ----- cards (R1, R13) -----------------------------------------------------------------------
@@ -266,7 +268,7 @@ def live_index_nb(n, first, folded, seat):
 
 
 @njit(cache=True)
-def mc_equity_nb(params, key, seat, private, board, n_visible, n_live, keys, opp_raises, base, snipe):
+def mc_equity_nb(params, key, seat, private, board, n_visible, n_live, keys, opp_raises, base, category, snipe):
     """``sniper.agents.MonteCarloAgent.equity`` with rollout key ``key`` (``kernels.rollout.rollout_nb``)."""
     n_opponents = n_live - 1
     complete = n_visible == 4
@@ -277,10 +279,24 @@ def mc_equity_nb(params, key, seat, private, board, n_visible, n_live, keys, opp
         future_snipe_probs_nb(board, weight, probs)
         n_future = n_opponents
     samples = np.int64(params[Param.SAMPLES])
-    win, _, _, _ = rollout_nb(
-        private[seat], board[:n_visible], n_opponents, _NO_CODES, probs, n_future, key, samples, base, snipe, 0
+    aggression = params[Param.AGGRESSION]
+    win, _, _, _, weighted, weights = rollout_nb(
+        private[seat],
+        board[:n_visible],
+        n_opponents,
+        _NO_CODES,
+        probs,
+        n_future,
+        key,
+        samples,
+        base,
+        snipe,
+        0,
+        category,
+        opp_raises,
+        aggression,
     )
-    e = win / (UNITS * samples)
+    e = weighted / UNITS / weights if aggression > 0 else win / (UNITS * samples)
     texture = params[Param.TEXTURE]
     if texture > 0 and complete:
         own = np.int64(snipe[np.uint32(keys[seat]) // _PRIVATE_BASE])
@@ -290,9 +306,6 @@ def mc_equity_nb(params, key, seat, private, board, n_visible, n_live, keys, opp
             if codes[i] == own:
                 e = e * (1.0 - texture)
                 break
-    aggression = params[Param.AGGRESSION]
-    if aggression > 0:
-        e = e / (1.0 + aggression * opp_raises)
     return e
 
 
@@ -314,19 +327,24 @@ def mc_act_nb(
     cap,
     first,
     base,
+    category,
     snipe,
 ):
     """``sniper.agents.MonteCarloAgent.act``: arguments as in ``bet_decision_nb``."""
     owed = level_b - round_put[seat]
     n = private.shape[0]
     n_live, index = live_index_nb(n, first, folded, seat)
-    opp_raises = np.int64(0)
+    opp_raises = np.zeros(max(n_live - 1, 1), np.int64)
+    m = 0
     pot = np.int64(0)
-    for s in range(n):
+    for i in range(n):
+        s = (first + i) % n
         pot += committed[s]
-        if s != seat:
-            opp_raises += raises[s]
-    e = mc_equity_nb(params, derive_nb(dkey, 0), seat, private, board, n_visible, n_live, keys, opp_raises, base, snipe)
+        if s != seat and not folded[s]:
+            opp_raises[m] = raises[s]
+            m += 1
+    dkey0 = derive_nb(dkey, 0)
+    e = mc_equity_nb(params, dkey0, seat, private, board, n_visible, n_live, keys, opp_raises, base, category, snipe)
     bluffing = uniform_float_nb(derive_nb(dkey, 1)) < params[Param.BLUFF]
     ratio = e * n_live
     scale = 1.0 - params[Param.POSITION] * index / (n_live - 1)
@@ -420,6 +438,7 @@ def bet_decision_nb(
             cap,
             first,
             base,
+            category,
             snipe,
         )
     return legal[np.int64(uniform_int_nb(derive_nb(dkey, 0), n_legal))]
@@ -449,7 +468,23 @@ def snipe_rollout_nb(params, key, seat, private, board, n_live, named_mask, n_tu
             codes[m] = code
             m += 1
     samples = np.int64(params[Param.SAMPLES])
-    return rollout_nb(private[seat], board, n_opponents, codes, probs, n_future, key, samples, base, snipe, 0)
+    no_raises = np.zeros(1, np.int64)
+    return rollout_nb(
+        private[seat],
+        board,
+        n_opponents,
+        codes,
+        probs,
+        n_future,
+        key,
+        samples,
+        base,
+        snipe,
+        0,
+        _NO_CATEGORY,
+        no_raises,
+        0.0,
+    )
 
 
 @njit(cache=True)
@@ -475,7 +510,7 @@ def ranked_beaters_nb(beaters, own_code, named_mask, out):
 def rollout_snipe_nb(heuristic, params, dkey, seat, private, board, own, named_mask, n_turns, n_live, base, snipe):
     """``sniper.agents.snipe_beater`` and ``snipe_ev``; ``own`` is the own hand's snipe code."""
     key = derive_nb(dkey, 0)
-    base_win, _, _, beaters = snipe_rollout_nb(
+    base_win, _, _, beaters, _, _ = snipe_rollout_nb(
         params, key, seat, private, board, n_live, named_mask, n_turns, np.int64(PASS), base, snipe
     )
     ranked = np.empty(N_SNIPES, np.int64)
@@ -485,7 +520,7 @@ def rollout_snipe_nb(heuristic, params, dkey, seat, private, board, own, named_m
     best = PASS
     best_units = base_win
     for i in range(min(m, EV_CANDIDATES)):
-        units, _, _, _ = snipe_rollout_nb(
+        units, _, _, _, _, _ = snipe_rollout_nb(
             params, key, seat, private, board, n_live, named_mask, n_turns, ranked[i], base, snipe
         )
         if units > best_units:

@@ -21,6 +21,13 @@ The draw scheme (shared bit for bit with the reference ``sniper.equity.rollout``
 - ``sniped`` counts samples where the seat's own hand matches a snipe.
 - ``beaters[c]`` counts, over samples and opponents, the opponents whose strength key beats the
   seat's (snipes ignored) and whose hand's (category, top) is snipe code ``c``.
+- Betting weights (the ``hard`` level's "a raise makes strong hands likelier"): with
+  ``aggression > 0``, opponent ``o`` (0-based, in the order of ``opp_raises``) who made
+  ``opp_raises[o]`` bets or raises this hand weighs a sample by
+  ``1.0 + aggression * opp_raises[o] * category_o / 6.0`` (``category_o`` its final hand's
+  ``Category``, 0..6), multiplied over opponents left to right; ``weighted_units`` sums
+  ``weight * share_units`` and ``weight_total`` the weights, in ``float64``, sample by sample in
+  order. With ``aggression == 0`` every weight is 1.
 
 Kernels take the evaluator tables as arguments (``kernels.evaluator.tables()``: ``base`` and
 ``snipe``) and do no validation; ``sniper.equity.equity`` validates and calls them.
@@ -45,17 +52,34 @@ _MASK16 = np.uint64(0xFFFF)
 
 
 @njit(cache=True, nogil=True)
-def rollout_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, n_samples, base, snipe, first=0):
+def rollout_nb(
+    private,
+    board,
+    n_opponents,
+    snipe_codes,
+    snipe_probs,
+    n_future,
+    key,
+    n_samples,
+    base,
+    snipe,
+    first,
+    category,
+    opp_raises,
+    aggression,
+):
     """Monte Carlo rollout of one seat, single thread (scheme in the module docstring; R7, R8, R13).
 
     ``private``: ``uint8 (2,)``; ``board``: ``uint8 (k,)``, ``k`` in 0..4; ``n_opponents``: 1..5;
     ``snipe_codes``: ``int64 (m,)`` snipes already made (codes 0..59); ``snipe_probs``:
     ``float64 (61,)``; ``n_future``: opponents yet to snipe; ``key``: ``uint64``; ``base``,
     ``snipe``: ``kernels.evaluator.tables()`` fields; ``n_samples`` samples numbered ``first ..
-    first + n_samples - 1`` (default 0; pass it explicitly to share one compiled signature:
-    ``sniper.equity.kernel_rollout`` runs blocks of samples on threads, the GIL released).
-    Returns ``(win_units, win_units_squared, sniped, beaters)``: three ``int64`` and
-    ``int64 (60,)``. Numba equivalent of ``sniper.equity.rollout``, bit for bit.
+    first + n_samples - 1`` (``sniper.equity.kernel_rollout`` runs blocks of samples on threads, the GIL
+    released); ``category``: ``kernels.evaluator.tables().category``; ``opp_raises``: ``int64
+    (n_opponents,)`` bets and raises per opponent; ``aggression``: ``float64`` betting weight (0 =
+    unweighted). Returns ``(win_units, win_units_squared, sniped, beaters, weighted_units,
+    weight_total)``: three ``int64``, ``int64 (60,)`` and two ``float64``. Numba equivalent of
+    ``sniper.equity.rollout``, bit for bit.
 
     Everything is in this one function: each jitted caller re-optimises the code of its callees,
     so helpers would multiply the compile time.
@@ -96,6 +120,8 @@ def rollout_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, 
     opp_hit = np.empty(5, np.bool_)
     win_units = np.int64(0)
     win_sq = np.int64(0)
+    weighted_units = 0.0
+    weight_total = 0.0
     sniped = np.int64(0)
     beaters = np.zeros(N_SNIPES, np.int64)
     start = first
@@ -172,7 +198,14 @@ def rollout_nb(private, board, n_opponents, snipe_codes, snipe_probs, n_future, 
                 share = _SHARE[k]
         win_units += share
         win_sq += share * share
-    return win_units, win_sq, sniped, beaters
+        weight = 1.0
+        if aggression > 0:
+            for o in range(n_opponents):
+                cat = category[opp_base[o] // np.uint32(121)]
+                weight *= 1.0 + aggression * opp_raises[o] * cat / 6.0
+        weighted_units += weight * share
+        weight_total += weight
+    return win_units, win_sq, sniped, beaters, weighted_units, weight_total
 
 
 def warmup() -> None:
@@ -189,5 +222,9 @@ def warmup() -> None:
         2,
         t.base,
         t.snipe,
+        0,
+        t.category,
+        np.zeros(1, np.int64),
+        0.0,
     )
-    rollout_nb(*args, 0)
+    rollout_nb(*args)

@@ -252,18 +252,26 @@ def use_kernel_rollouts(enabled: bool = True) -> None:
     _KERNEL_ROLLOUTS = enabled
 
 
-def rollout_sums(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, samples):
-    """``sniper.equity.rollout`` (or its kernel, see ``use_kernel_rollouts``): integer sums (R8)."""
+def rollout_sums(
+    private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, samples, opp_raises=(), aggression=0.0
+):
+    """``sniper.equity.rollout`` (or its kernel, see ``use_kernel_rollouts``): ``RolloutSums`` (R8)."""
     from sniper.equity import kernel_rollout, rollout
 
+    args = (private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, samples)
     if _KERNEL_ROLLOUTS:
-        return kernel_rollout(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, samples, False)
-    return rollout(private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, samples)
+        return kernel_rollout(*args, False, opp_raises, aggression)
+    return rollout(*args, opp_raises, aggression)
 
 
-def opponent_raises(obs: Observation) -> int:
-    """Bets and raises (all-ins included) the opponents have made this hand: public history (R10)."""
-    return sum(1 for bet in obs.bets if bet.seat != obs.seat and bet.action in RAISES)
+def opponent_raises(obs: Observation) -> list[int]:
+    """Bets and raises (all-ins included) each opponent still in has made this hand, opponents in
+    betting order from the first player: public history (R10)."""
+    return [
+        sum(1 for bet in obs.bets if bet.seat == seat and bet.action in RAISES)
+        for seat in live_seats(obs)
+        if seat != obs.seat
+    ]
 
 
 @dataclass(frozen=True)
@@ -272,14 +280,17 @@ class MonteCarloAgent:
 
     Each betting decision runs ``samples`` rollouts (``sniper.equity.rollout``, keyed by the
     decision's first random word) against the opponents still in and takes the equity ``e``
-    (expected share of the pot, 0..1). Then, in this order:
+    (expected share of the pot, 0..1), in which:
 
-    - board texture: with all four board cards up, if the agent's own hand is one the board makes
-      obvious (``board_snipes``), ``e *= 1 - texture``;
-    - opponents' betting: ``e /= 1 + aggression * r`` where ``r`` counts the opponents' bets and
-      raises this hand (a raise makes strong hands likelier);
+    - opponents' hands are weighted by their betting (``aggression > 0``): each sample weighs
+      ``prod(1 + aggression * r_o * category_o / 6)`` over the opponents, ``r_o`` the bets and
+      raises opponent ``o`` made this hand and ``category_o`` its sampled hand's category, so a
+      raise makes strong hands likelier (``kernels.rollout``);
     - snipes to come (``future_snipes > 0``, board complete): each opponent is modelled to snipe
-      by ``future_snipe_probs``, so the equity counts the chance of being sniped later.
+      by ``future_snipe_probs``, so the equity counts the chance of being sniped later;
+
+    then board texture: with all four board cards up, if the agent's own hand is one the board
+    makes obvious (``board_snipes``), ``e *= 1 - texture``.
 
     With ``n`` players in, ``ratio = e * n`` compares the equity with a fair share, and thresholds
     scale by ``1 - position * p`` where ``p`` is 0 for the first to act and 1 for the last.
@@ -315,12 +326,13 @@ class MonteCarloAgent:
         modelled = self.future_snipes > 0 and complete
         probs = future_snipe_probs(obs.board, self.future_snipes) if modelled else None
         n_future = n_opponents if modelled else 0
-        sums = rollout_sums(obs.private, obs.board, n_opponents, (), probs, n_future, key, self.samples)
-        e = sums.win_units / (UNITS * self.samples)
+        raises = opponent_raises(obs) if self.aggression > 0 else ()
+        sums = rollout_sums(
+            obs.private, obs.board, n_opponents, (), probs, n_future, key, self.samples, raises, self.aggression
+        )
+        e = sums.weighted_win if self.aggression > 0 else sums.win_units / (UNITS * self.samples)
         if self.texture > 0 and complete and own_snipe_code(obs) in board_snipes(obs.board):
             e = e * (1.0 - self.texture)
-        if self.aggression > 0:
-            e = e / (1.0 + self.aggression * opponent_raises(obs))
         return e
 
     def act(self, obs: Observation, stream: Stream) -> Act:

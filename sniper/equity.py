@@ -41,7 +41,7 @@ PAR_BLOCK = 4096
 
 
 class RolloutSums(NamedTuple):
-    """Integer sums of a rollout over ``n`` samples (R8; units of 1/60 of a pot)."""
+    """Sums of a rollout over ``n`` samples (R8; units of 1/60 of a pot)."""
 
     win_units: int
     """Sum over samples of the seat's share in units of 1/60 (``60 // k`` among ``k`` winners)."""
@@ -51,6 +51,15 @@ class RolloutSums(NamedTuple):
     """Samples in which the seat's own hand matches a snipe."""
     beaters: tuple[int, ...]
     """60 counts: opponents beating the seat (snipes ignored), by their hand's snipe code."""
+    weighted_units: float
+    """Sum over samples of betting weight × share units (``kernels.rollout`` docstring)."""
+    weight_total: float
+    """Sum over samples of the betting weights (``n`` when unweighted)."""
+
+    @property
+    def weighted_win(self) -> float:
+        """The betting-weighted expected share of the pot, 0..1."""
+        return self.weighted_units / UNITS / self.weight_total
 
 
 class ExactEquity(NamedTuple):
@@ -111,13 +120,16 @@ def rollout(
     n_future: int = 0,
     key: int = 0,
     n_samples: int = 1000,
+    opp_raises: Sequence[int] = (),
+    aggression: float = 0.0,
 ) -> RolloutSums:
     """Pure-Python Monte Carlo rollout: the reference of ``kernels.rollout.rollout_nb`` (R7, R8, R13).
 
     ``private``: 2 cards; ``board``: 0–4 visible cards; ``snipe_codes``: snipes already made;
     ``snipe_probs``: 61 probabilities (index 60 = pass) for the ``n_future`` snipes still to come;
-    ``key``: 64-bit key. No validation: use ``equity`` for checked input. Same draws and sums as the
-    kernel, bit for bit (module docstring).
+    ``key``: 64-bit key; ``opp_raises`` (bets and raises per opponent) and ``aggression``: the
+    betting weights of ``kernels.rollout``. No validation: use ``equity`` for checked input. Same
+    draws and sums as the kernel, bit for bit (module docstring).
     """
     unseen = _unseen(private, board)
     n_unseen = len(unseen)
@@ -134,6 +146,7 @@ def rollout(
         return cache[multiset]
 
     win_units = win_sq = sniped = 0
+    weighted_units = weight_total = 0.0
     beaters = [0] * N_SNIPES
     for j in range(n_samples):
         sk = derive(key, j)
@@ -160,12 +173,18 @@ def rollout(
             code = _code(hand)
             if s > own and code >= 0:
                 beaters[code] += 1
-            opponents.append((s, code in snipes))
-        share = _share_units(own, own_hit, opponents)
+            opponents.append((s, code in snipes, int(hand.category)))
+        share = _share_units(own, own_hit, [(s, hit) for s, hit, _ in opponents])
         win_units += share
         win_sq += share * share
         sniped += own_hit
-    return RolloutSums(win_units, win_sq, sniped, tuple(beaters))
+        weight = 1.0
+        if aggression > 0:
+            for o, (_, _, category) in enumerate(opponents):
+                weight *= 1.0 + aggression * opp_raises[o] * category / 6.0
+        weighted_units += weight * share
+        weight_total += weight
+    return RolloutSums(win_units, win_sq, sniped, tuple(beaters), weighted_units, weight_total)
 
 
 def _pairs(counts: Counter) -> list[tuple[tuple[int, int], int]]:
@@ -325,20 +344,25 @@ def kernel_rollout(
     key: int = 0,
     n_samples: int = 1000,
     parallel: bool = True,
+    opp_raises: Sequence[int] = (),
+    aggression: float = 0.0,
 ) -> RolloutSums:
     """``rollout`` computed by the numba kernel (same arguments and result, no validation).
 
     ``parallel``: blocks of ``PAR_BLOCK`` samples run on numba's thread count of Python threads
-    (``rollout_nb`` releases the GIL); the integer sums equal the single-thread ones exactly.
+    (``rollout_nb`` releases the GIL); the integer sums equal the single-thread ones exactly (the
+    weighted float sums only up to rounding: use ``parallel=False`` where bits matter).
     """
     t = tables()
     probs = np.zeros(N_SNIPES + 1) if snipe_probs is None else np.asarray(snipe_probs, np.float64)
     cards = (np.array(private, np.uint8), np.array(board, np.uint8), n_opponents)
     snipes = (np.array(list(snipe_codes), np.int64), probs, n_future, np.uint64(key))
+    raises = np.zeros(max(n_opponents, 1), np.int64)
+    raises[: len(opp_raises)] = opp_raises
 
     def block(first: int) -> tuple:
         size = min(PAR_BLOCK if parallel else n_samples, n_samples - first)
-        return rollout_nb(*cards, *snipes, size, t.base, t.snipe, first)
+        return rollout_nb(*cards, *snipes, size, t.base, t.snipe, first, t.category, raises, aggression)
 
     firsts = range(0, n_samples, PAR_BLOCK) if parallel else [0]
     if len(firsts) > 1:
@@ -348,4 +372,5 @@ def kernel_rollout(
         parts = [block(0)]
     w, sq, s = (sum(int(part[i]) for part in parts) for i in range(3))
     beaters = np.sum([part[3] for part in parts], axis=0)
-    return RolloutSums(int(w), int(sq), int(s), tuple(int(b) for b in beaters))
+    weighted, total = (sum(float(part[i]) for part in parts) for i in (4, 5))
+    return RolloutSums(int(w), int(sq), int(s), tuple(int(b) for b in beaters), weighted, total)

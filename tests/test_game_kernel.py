@@ -86,6 +86,7 @@ def test_enough_hands_compared():
         (("normal:samples=12", "random+beater", "easy+ev", "hard+board:samples=10"), "ours", "10", 8),
         (("random+ev", "normal+random:samples=10,future_snipes=0.5,aggression=0.3"), "ours", "bust", 6),
         (("normal+ev:samples=8,texture=0.9", "hard+pass:samples=8", "easy+beater"), "show", "10", 60),
+        (("hard:samples=12,aggression=0.9", "easy", "hard:samples=12,aggression=0.4,bluff=0.3", R), "ours", "10", 30),
     ],
 )
 def test_monte_carlo_levels_equal_reference(agents, preset, length, stack, monkeypatch):

@@ -31,6 +31,26 @@ def test_kernel_equals_reference_exactly(position, key):
 
 
 @pytest.mark.parametrize("position", POSITIONS)
+def test_betting_weights_kernel_equals_reference_exactly(position):
+    """The hard level's betting weights: same float sums, bit for bit, in kernel and reference."""
+    raises = [2, 0, 1, 3, 0][: position[2]]
+    reference = rollout(*position, key=11, n_samples=120, opp_raises=raises, aggression=0.4)
+    kernel = kernel_rollout(*position, key=11, n_samples=120, parallel=False, opp_raises=raises, aggression=0.4)
+    assert kernel == reference
+    assert reference.weight_total > 120  # some opponent raised, so some weights exceed 1
+    plain = rollout(*position, key=11, n_samples=120)
+    assert (plain.weighted_units, plain.weight_total) == (plain.win_units, 120)
+
+
+def test_raises_make_strong_opponent_hands_likelier():
+    """A raise makes strong hands likelier: a middling hand's weighted equity drops."""
+    quiet = kernel_rollout((8, 3), (8, 5), 2, key=3, n_samples=20_000, opp_raises=[0, 0], aggression=1.0)
+    raised = kernel_rollout((8, 3), (8, 5), 2, key=3, n_samples=20_000, opp_raises=[3, 2], aggression=1.0)
+    assert quiet.weighted_win == pytest.approx(quiet.win_units / 60 / 20_000)
+    assert raised.weighted_win < quiet.weighted_win - 0.02
+
+
+@pytest.mark.parametrize("position", POSITIONS)
 def test_parallel_equals_single_thread(position):
     """Parallel blocks give exactly the single-thread sums, across block boundaries."""
     n = 3 * 4096 + 17
