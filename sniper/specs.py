@@ -22,7 +22,7 @@ LEVELS: dict[str, Agent] = {
         position=0.3,
         texture=0.0,
         future_snipes=1.0,
-        aggression=0.05,
+        aggression=1.0,
         spec="hard",
     ),
 }
