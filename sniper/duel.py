@@ -162,6 +162,9 @@ class DuelResult:
     draws: int
     seconds: float
     units: np.ndarray = field(repr=False)
+    until_ci: float | None = None
+    target_reached: bool | None = None
+    """With ``until_ci``: whether the CI half-width got below it before the hand limit (else None)."""
 
     @property
     def ci95(self) -> tuple[float, float]:
@@ -186,7 +189,10 @@ class DuelResult:
         return VERDICTS[2]
 
     def to_json(self) -> dict:
-        """The ``--json`` report: a, b, hands, net_per_hand, ci95, verdict, and more."""
+        """The ``--json`` report: a, b, hands, net_per_hand, ci95, verdict, and more.
+
+        With ``until_ci`` also ``until_ci`` and ``target_reached`` (false: stopped at the hand limit).
+        """
         ratio = self.variance_ratio
         return {
             "a": self.a,
@@ -203,6 +209,7 @@ class DuelResult:
             "independent_ci95_half_width": self.independent_half_width,
             "variance_ratio": ratio if np.isfinite(ratio) else None,
             "seconds": round(self.seconds, 3),
+            **({"until_ci": self.until_ci, "target_reached": self.target_reached} if self.until_ci is not None else {}),
         }
 
 
@@ -276,6 +283,7 @@ def run_duel(
     (after at least ``UNTIL_CI_MIN_GROUPS`` groups) or ``max_hands`` hands (default
     ``max(hands, 1e6)``). The stopping point is decided in chunk order, so results do not depend
     on the backend or the number of workers. ``progress(hands, half_width)`` after each chunk.
+    The result's ``target_reached`` says whether the CI got below ``until_ci`` (None without it).
     """
     started = time.perf_counter()
     if not setup.chunk_games:
@@ -283,6 +291,7 @@ def run_duel(
     limit = max(hands, max_hands or DEFAULT_MAX_HANDS)
     target = limit if until_ci is not None else hands
     blocks = []
+    reached = None if until_ci is None else False
     with nullcontext(backend) if backend is not None else Backend.here(setup.engine) as running:
         stream = play_groups(
             running, play_duel_chunk, setup, target, lambda u: u[..., 0].sum(axis=1), lambda u, k: u[:k]
@@ -298,6 +307,7 @@ def run_duel(
                 and result.groups >= UNTIL_CI_MIN_GROUPS
                 and result.half_width < until_ci
             ):
+                reached = True
                 stream.close()
                 break
-    return replace(result, seconds=time.perf_counter() - started)
+    return replace(result, seconds=time.perf_counter() - started, until_ci=until_ci, target_reached=reached)

@@ -80,13 +80,25 @@ class RunConfig:
 
 @dataclass
 class RunResult:
-    """A finished run: its directory, hands and games played, and wall time in seconds."""
+    """A finished run: its directory, hands and games in it, and this session's wall time in seconds.
+
+    ``kept_hands`` of the ``hands`` were played by an earlier session (``resume``); ``played_hands``
+    were played in ``seconds`` by this one. ``already_complete`` is true when ``resume`` found the
+    run complete and played nothing (the manifest is left untouched).
+    """
 
     out: Path
     hands: int
     games: int
     seconds: float
     manifest: dict = field(default_factory=dict)
+    kept_hands: int = 0
+    already_complete: bool = False
+
+    @property
+    def played_hands(self) -> int:
+        """Hands played by this session."""
+        return self.hands - self.kept_hands
 
 
 def play_chunk(config: RunConfig, chunk: int) -> tuple[pa.Table, list[int]]:
@@ -341,9 +353,11 @@ def resume(
 ) -> RunResult:
     """Finish the interrupted run in ``out``: keep its finished parts, play the missing ones.
 
-    ``requested`` maps ``RunConfig`` field names (and "players") to values the caller asked for;
-    any that differ from the run's own are refused. Raises ``RunDirError`` saying why when ``out``
-    is not a run directory, was made by another version, or the parameters differ.
+    A run that is already complete (manifest and all its parts present) is left untouched: the result
+    has ``already_complete`` set and ``seconds`` 0. ``requested`` maps ``RunConfig`` field names (and
+    "players") to values the caller asked for; any that differ from the run's own are refused.
+    Raises ``RunDirError`` saying why when ``out`` is not a run directory, was made by another
+    version, or the parameters differ.
     """
     out = Path(out)
     manifest = load_manifest(out)
@@ -359,9 +373,26 @@ def resume(
             shown = ",".join(have) if name == "agents" else getattr(have, "name", have)
             raise RunDirError(f"cannot resume {out}: the run has {name} {shown}, not {_show(value)}")
     check_engine(config.engine)
+    if _is_complete(out, manifest, config):
+        hands = int(manifest["hands"])
+        return RunResult(out, hands, int(manifest.get("games", 0)), 0.0, manifest, hands, already_complete=True)
     with Backend(workers, scheduler, engine=config.engine) as backend:
         kept = _scan_parts(out, config)
         return _run(config, out, manifest, kept, backend, progress)
+
+
+def _is_complete(out: Path, manifest: dict, config: RunConfig) -> bool:
+    """Whether the manifest says complete, with its hand target reached and every part present."""
+    try:
+        parts, hands = int(manifest.get("parts", -1)), int(manifest.get("hands", -1))
+    except (TypeError, ValueError):
+        return False
+    return (
+        manifest.get("status") == "complete"
+        and hands >= config.hands
+        and parts >= 1
+        and all(part_path(out, k).is_file() for k in range(parts))
+    )
 
 
 def _show(value) -> str:
@@ -391,18 +422,22 @@ def _run(
     backend: Backend,
     progress: Callable[[int], None] | None,
 ) -> RunResult:
-    """Play the chunks not in ``kept`` in order until the run has ``config.hands`` hands."""
+    """Play the chunks not in ``kept`` in order until the run has ``config.hands`` hands.
+
+    The manifest's ``wall_seconds`` adds up the time of every session (an interrupted one included).
+    """
     started = time.perf_counter()
-    done_hands, done_games, chunk = 0, 0, 0
+    done_hands, done_games, chunk, kept_hands = 0, 0, 0, 0
     todo = ((config, c) for c in itertools.count() if c not in kept)
     results = backend.map(play_chunk, todo)
+    earlier = float(manifest.pop("wall_seconds", 0) or 0)
     manifest.update(status="running")
-    manifest.pop("wall_seconds", None)
     write_json(out / MANIFEST, manifest)
     try:
         while done_hands < config.hands:
             if chunk in kept:
                 hands, games = kept[chunk]
+                kept_hands += hands
             else:
                 table, counts = next(results)
                 table, games = _truncate(table, counts, done_hands, config, chunk)
@@ -415,7 +450,10 @@ def _run(
                 progress(done_hands)
     except BaseException:
         results.close()
-        manifest.update(status="interrupted", hands=done_hands, games=done_games, parts=chunk)
+        seconds = earlier + time.perf_counter() - started
+        manifest.update(
+            status="interrupted", hands=done_hands, games=done_games, parts=chunk, wall_seconds=round(seconds, 3)
+        )
         write_json(out / MANIFEST, manifest)
         raise
     results.close()
@@ -423,6 +461,7 @@ def _run(
         if path.stem[5:].isdigit() and int(path.stem[5:]) >= chunk:
             path.unlink()
     seconds = time.perf_counter() - started
-    manifest.update(status="complete", hands=done_hands, games=done_games, parts=chunk, wall_seconds=round(seconds, 3))
+    total = round(earlier + seconds, 3)
+    manifest.update(status="complete", hands=done_hands, games=done_games, parts=chunk, wall_seconds=total)
     write_json(out / MANIFEST, manifest)
-    return RunResult(out, done_hands, done_games, seconds, manifest)
+    return RunResult(out, done_hands, done_games, seconds, manifest, kept_hands)

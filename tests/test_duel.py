@@ -68,9 +68,14 @@ def test_until_ci_plays_until_the_interval_is_narrow_enough():
     result = run_duel(DuelSetup("easy", "easy:bluff=0.2", chunk_games=5), hands=200, until_ci=0.05)
     assert result.half_width < 0.05
     assert result.hands >= 200
+    assert result.target_reached is True and result.to_json()["target_reached"] is True
     capped = run_duel(DuelSetup("easy", "random", chunk_games=5), hands=200, until_ci=1e-6, max_hands=600)
     assert 600 <= capped.hands < 600 + 5 * 2 * 20
     assert capped.half_width > 1e-6
+    assert capped.target_reached is False
+    assert capped.to_json()["target_reached"] is False and capped.to_json()["until_ci"] == 1e-6
+    plain = run_duel(DuelSetup("easy", "random", chunk_games=5), hands=200)
+    assert plain.target_reached is None and "target_reached" not in plain.to_json()
 
 
 def test_bradley_terry_orders_by_wins():

@@ -82,6 +82,10 @@ def test_resume_after_injected_stop_equals_uninterrupted_run(baseline, tmp_path)
     kept = parts[0].stat().st_mtime_ns
     result = resume(out, workers=2)
     assert result.manifest["status"] == "complete"
+    assert not result.already_complete
+    assert 0 < result.kept_hands < result.hands, "the first parts were kept, the rest played now"
+    assert result.played_hands == result.hands - result.kept_hands
+    assert result.manifest["wall_seconds"] >= result.seconds, "wall_seconds adds up both sessions"
     assert parts[0].stat().st_mtime_ns == kept, "finished parts are kept"
     assert not stale.exists()
     pd.testing.assert_frame_equal(read_results(out), baseline[1])
@@ -150,3 +154,27 @@ def test_play_chunk_dispatches_on_engine(monkeypatch):
     assert table.column("game").to_pylist() == [3] * (2 * counts[0])
     with pytest.raises(ValueError, match="unknown engine"):
         play_chunk(RunConfig(agents=("easy", "easy"), rules=make_rules(), engine="gpu"), 0)
+
+
+def test_resume_of_a_complete_run_plays_nothing_and_leaves_it_untouched(baseline):
+    out, df = baseline
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()}
+
+    def played(done: int) -> None:
+        raise AssertionError("nothing should be played")
+
+    result = resume(out, {"hands": CONFIG.hands}, workers=1, progress=played)
+    assert result.already_complete
+    assert (result.hands, result.kept_hands, result.played_hands, result.seconds) == (len(df) // 3, len(df) // 3, 0, 0)
+    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()} == before
+    with pytest.raises(RunDirError, match="seed 7, not 8"):
+        resume(out, {"seed": 8})
+
+
+def test_resume_of_a_complete_run_with_a_missing_part_plays_it_again(baseline, tmp_path):
+    out = tmp_path / "run"
+    simulate(CONFIG, out, workers=1)
+    (out / "part-00001.parquet").unlink()
+    result = resume(out, workers=1)
+    assert not result.already_complete and result.played_hands > 0
+    pd.testing.assert_frame_equal(read_results(out), baseline[1])
