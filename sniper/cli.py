@@ -1,6 +1,8 @@
 """The ``sniper`` command line: a thin typer app over the library (see README.md)."""
 
+import errno
 import json
+import os
 import sys
 import time
 from contextlib import contextmanager
@@ -8,8 +10,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.table import Table
+from typer.core import TyperCommand
 
 from sniper import __version__
 
@@ -47,14 +51,20 @@ def _main(
     """Simulate Sniper Hold'em at scale and pit its AI players against each other."""
 
 
-def parse_count(text: str, what: str = "--hands") -> int:
-    """A positive whole count from text such as ``1000000`` or ``1e6``; ``ValueError`` otherwise."""
+MAX_COUNT = 10**10
+"""Largest ``--hands``/``--max-hands``/``--samples`` accepted: 1e10 hands take days even on many cores."""
+
+
+def parse_count(text: str, what: str = "--hands", maximum: int = MAX_COUNT) -> int:
+    """A positive whole count up to ``maximum`` from text such as ``1000000`` or ``1e6``; ``ValueError`` otherwise."""
     try:
         value = float(text)
     except ValueError:
         raise ValueError(f"{what} must be a positive whole number such as 1000 or 1e6, got {text!r}") from None
     if not value.is_integer() or value < 1:
         raise ValueError(f"{what} must be a positive whole number such as 1000 or 1e6, got {text!r}")
+    if value > maximum:
+        raise ValueError(f"{what} must be at most {maximum:,}, got {text!r}")
     return int(value)
 
 
@@ -70,15 +80,17 @@ def _check_backend(workers: int, scheduler: str | None) -> None:
         fail(f"--scheduler must be an address such as tcp://127.0.0.1:8786, got {scheduler!r}")
 
 
-EngineOption = Annotated[
-    str | None, typer.Option(help="Engine: reference (pure Python) or kernel (numba), same results (R13).")
+WorkersOption = Annotated[
+    int,
+    typer.Option(
+        help="Cores to use, 0 = all: numba threads in this process (kernel engine) or spawned worker "
+        "processes (reference engine; 1 = this process only)."
+    ),
 ]
-WorkersOption = Annotated[int, typer.Option(help="Worker processes (0 = all cores, 1 = this process).")]
 SchedulerOption = Annotated[
     str | None,
     typer.Option(help="Run chunks on an existing dask.distributed cluster, e.g. tcp://127.0.0.1:8786."),
 ]
-ChunkOption = Annotated[int | None, typer.Option(help="Games per chunk (unit of work and of parquet parts).")]
 AutoChunkOption = Annotated[int, typer.Option(help="Games per chunk of work (0 = sized from --hands).")]
 GameLengthOption = Annotated[str, typer.Option(help="Hands per game: 10, 20 or bust (R9).")]
 RulesOption = Annotated[str, typer.Option(help="Rule preset: ours or show (R12).")]
@@ -93,25 +105,41 @@ DEFAULT_MIX = ("easy", "normal", "hard", "hard")
 
 @app.command()
 def simulate(
-    players: Annotated[int | None, typer.Option(help="Seats at the table, 2-6 (R2). [default: 4]")] = None,
+    players: Annotated[int | None, typer.Option(help="Seats at the table, 2-6 (R2).", show_default="4")] = None,
     hands: Annotated[
-        str | None, typer.Option(help="Hands to play at least, e.g. 1e6; whole games are played. [default: 1e4]")
+        str | None,
+        typer.Option(help="Hands to play at least, e.g. 1e6; whole games are played.", show_default="1e4"),
     ] = None,
     agents: Annotated[
         str | None,
-        typer.Option(help="Comma list of agent specs, one per seat or one for all [default: easy,normal,hard,hard]."),
+        typer.Option(
+            help="Comma list of agent specs, one per seat or one for all (the default repeats to fill the seats).",
+            show_default="easy,normal,hard,hard",
+        ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Run seed; every hand is fixed by (seed, game, hand) (R13).")] = None,
-    game_length: Annotated[str | None, typer.Option(help="Hands per game: 10, 20 or bust (R9). [default: 20]")] = None,
-    rules: Annotated[str | None, typer.Option(help="Rule preset: ours or show (R12). [default: ours]")] = None,
-    out: Annotated[Path | None, typer.Option(help="New run directory (default: runs/simulate-<time>).")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Run seed; every hand is fixed by (seed, game, hand) (R13).", show_default="0"),
+    ] = None,
+    game_length: Annotated[
+        str | None, typer.Option(help="Hands per game: 10, 20 or bust (R9).", show_default="20")
+    ] = None,
+    rules: Annotated[str | None, typer.Option(help="Rule preset: ours or show (R12).", show_default="ours")] = None,
+    out: Annotated[Path | None, typer.Option(help="New run directory (default: runs/simulate-DATE-TIME).")] = None,
     resume: Annotated[
         Path | None, typer.Option(help="Finish the interrupted run in this directory (its own parameters).")
     ] = None,
     workers: WorkersOption = 0,
     scheduler: SchedulerOption = None,
-    engine: EngineOption = None,
-    chunk_games: ChunkOption = None,
+    engine: Annotated[
+        str | None,
+        typer.Option(
+            help="Engine: kernel (numba) or reference (pure Python), same results (R13).", show_default="kernel"
+        ),
+    ] = None,
+    chunk_games: Annotated[
+        int | None, typer.Option(help="Games per chunk (unit of work and of parquet parts).", show_default="200")
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
     """Play many games and write one parquet row per seat per hand, then print a summary.
@@ -150,14 +178,19 @@ def simulate(
             requested["chunk_games"] = chunk_games
     except ValueError as error:
         fail(str(error))
+    kept = 0
     if resume is not None:
         if out is not None and Path(out) != Path(resume):
             fail("give either --out (a new run) or --resume (an interrupted one), not both")
         out = resume
         try:
-            total = int(load_manifest(resume)["config"]["hands"])
-        except (RunDirError, KeyError, TypeError, ValueError):
-            total = None
+            manifest = load_manifest(resume)
+            total = int(manifest["config"]["hands"])
+            run_engine = str(manifest["config"].get("engine", "kernel"))
+            # an interrupted run keeps the parts before the interruption (written in order)
+            kept = int(manifest.get("hands", 0)) if manifest.get("status") != "complete" else total
+        except (RunDirError, KeyError, TypeError, ValueError, AttributeError):
+            total, run_engine = None, "reference"  # resume_run says what is wrong
         start = lambda progress: resume_run(resume, requested, workers or None, progress, scheduler)  # noqa: E731
     else:
         default = ",".join(DEFAULT_MIX[i % len(DEFAULT_MIX)] for i in range(n_players))
@@ -167,10 +200,13 @@ def simulate(
         requested.setdefault("rules", make_rules())
         config = RunConfig(**requested)
         total = config.hands
+        run_engine = config.engine
         out = out or Path("runs") / time.strftime("simulate-%Y%m%d-%H%M%S")
         start = lambda progress: run(config, out, workers or None, progress, scheduler)  # noqa: E731
     try:
-        with progress_bar("simulate", total, quiet) as update:
+        if scheduler is None and kept < (total or 1):
+            warm_up(run_engine, quiet)
+        with progress_bar("simulate", total, quiet, kept=kept) as update:
             result = start(update)
     except (FileExistsError, ConnectionError, RunDirError, ValueError) as error:
         fail(str(error))
@@ -179,11 +215,47 @@ def simulate(
             f"sniper: interrupted; finished parts are kept; finish with: sniper simulate --resume {out}", err=True
         )
         raise typer.Exit(130) from None
-    console.print(
-        f"{result.hands:,} hands in {result.games:,} games, {result.seconds:.1f} s "
-        f"({result.hands / max(result.seconds, 1e-9):,.0f} hands/s) → {result.out}"
-    )
+    rate = f"{result.played_hands / max(result.seconds, 1e-9):,.0f} hands/s"
+    if result.already_complete:
+        line = f"{result.out}: run already complete, {result.hands:,} hands in {result.games:,} games; nothing to do"
+    elif result.kept_hands:
+        line = (
+            f"{result.hands:,} hands in {result.games:,} games: {result.kept_hands:,} hands kept, "
+            f"{result.played_hands:,} played now in {result.seconds:.1f} s ({rate}) → {result.out}"
+        )
+    else:
+        line = f"{result.hands:,} hands in {result.games:,} games, {result.seconds:.1f} s ({rate}) → {result.out}"
+    print_line(line)
     _print_run_summary(result.out)
+
+
+def print_line(text: str) -> None:
+    """Print a plain line (no colour highlighting); a trailing ``→ path`` moves to its own line rather than
+    being broken when the line is wider than the terminal."""
+    head, arrow, path = text.rpartition(" → ")
+    if arrow and len(text) > console.width:
+        text = f"{head}\n→ {path}"
+    console.print(text, highlight=False, soft_wrap=True)
+
+
+def warm_up(engine: str, quiet: bool = False) -> None:
+    """Compile the numba game kernel (or load it from numba's on-disk cache, ~0.4 s) before a run's clock starts.
+
+    The first run on a machine compiles for ~20 s; a spinner on stderr says so, only where a progress bar
+    would be shown (not ``quiet``, stderr a terminal). Nothing to do for the reference engine.
+    """
+    if engine != "kernel":
+        return
+    import kernels.game
+
+    compile_kernels = getattr(kernels.game, "warmup", None)
+    if compile_kernels is None:
+        return
+    if quiet or not err_console.is_terminal:
+        compile_kernels()
+        return
+    with err_console.status("compiling numba kernels (first run only, then cached)…"):
+        compile_kernels()
 
 
 def _print_run_summary(out: Path) -> None:
@@ -205,10 +277,11 @@ def summary(run_dir: Annotated[Path, typer.Argument(help="A run directory writte
     status = manifest.get("status", "?")
     console.print(
         f"{run_dir}: {status} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
-        f"{manifest.get('hands', 0):,} of {config.get('hands', 0):,} hands"
+        f"{manifest.get('hands', 0):,} of {config.get('hands', 0):,} hands",
+        highlight=False,
     )
     if status != "complete":
-        console.print(f"(not complete: finish with `sniper simulate --resume {run_dir}`)")
+        console.print(f"(not complete: finish with `sniper simulate --resume {run_dir}`)", highlight=False)
     try:
         _print_run_summary(run_dir)
     except FileNotFoundError as error:
@@ -216,10 +289,12 @@ def summary(run_dir: Annotated[Path, typer.Argument(help="A run directory writte
 
 
 @contextmanager
-def progress_bar(label: str, total: int | None, quiet: bool = False):
+def progress_bar(label: str, total: int | None, quiet: bool = False, kept: int = 0):
     """A rich progress bar on stderr with hands, hands/s and ETA; yields ``update(done, total=None, note="")``.
 
     Shown only when stderr is a terminal and not ``quiet``; ``note`` is extra text (e.g. the CI).
+    ``kept`` hands were done before (a resumed run): the bar starts there, and hands/s and the ETA
+    count only the hands played now.
     """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -234,11 +309,11 @@ def progress_bar(label: str, total: int | None, quiet: bool = False):
     )
     disable = quiet or not err_console.is_terminal
     with Progress(*columns, console=err_console, disable=disable, transient=True) as bar:
-        task = bar.add_task(label, total=total, rate="", note="", goal=f"{total:,}" if total else "?")
+        task = bar.add_task(label, total=total, completed=kept, rate="", note="", goal=f"{total:,}" if total else "?")
         start = time.perf_counter()
 
         def update(done: int, total: int | None = None, note: str = "") -> None:
-            rate = done / max(time.perf_counter() - start, 1e-9)
+            rate = max(done - kept, 0) / max(time.perf_counter() - start, 1e-9)
             extra = {"total": total, "goal": f"{total:,}"} if total else {}
             goal = total or bar.tasks[0].total
             shown = min(done, goal) if goal else done
@@ -248,13 +323,14 @@ def progress_bar(label: str, total: int | None, quiet: bool = False):
 
 
 def print_summary(summary) -> None:
-    """Print a per-agent summary table (``sniper.results.summarize``): net chips/hand ± 95% CI half-width."""
-    table = Table(title="Per agent: net chips per hand with 95% confidence interval")
-    headers = ("agent", "hands", "net/hand", "± 95%", "SD wins", "snipes", "hit", "games won")
-    for name in headers:
-        table.add_column(name, justify="left" if name == "agent" else "right", no_wrap=True)
-    for row in summary.itertuples():
-        table.add_row(
+    """Print a per-agent summary table (``sniper.results.summarize``): net chips/hand ± 95% CI half-width.
+
+    Fits an 80-column terminal for runs of millions of hands: no vertical rules, short headers; a
+    long agent spec folds onto more lines, and no number is ever cut (in the extreme, numbers fold too).
+    """
+    headers = ("agent", "hands", "net/hand", "±95%", "SD won", "snipes", "hit", "games won")
+    rows = [
+        (
             row.agent,
             f"{row.hands:,}",
             f"{row.net_per_hand:+.3f}",
@@ -264,8 +340,32 @@ def print_summary(summary) -> None:
             f"{row.snipes_hit:,}",
             f"{row.games_won:,}",
         )
+        for row in summary.itertuples()
+    ]
+    gap = 2  # between columns; no vertical rules and no padding at the edges
+    numbers_width = sum(max(len(cell) for cell in column) + gap for column in list(zip(headers, *rows))[1:])
+    numbers_fit = numbers_width + len("agent") <= console.width
+    table = Table(
+        title="Per agent: net chips per hand, 95% confidence interval",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        collapse_padding=True,
+        pad_edge=False,
+        show_edge=False,
+    )
+    for name in headers:
+        is_agent = name == "agent"
+        table.add_column(
+            name, justify="left" if is_agent else "right", overflow="fold", no_wrap=numbers_fit and not is_agent
+        )
+    for cells in rows:
+        table.add_row(*cells)
     console.print(table)
-    console.print("SD wins: showdowns won; hit: snipes that named another showdown hand; games won: most chips (R9).")
+    console.print(
+        "hands: hands dealt in, summed over the agent's seats; SD won: showdowns won; hit: snipes that named "
+        "another showdown hand; games won: most chips at the end (R9).",
+        highlight=False,
+    )
 
 
 def _hand_json(hand) -> dict:
@@ -291,21 +391,79 @@ def hand(
     typer.echo(json.dumps(_hand_json(best)) if as_json else str(best))
 
 
-def _parse_hole(text: str) -> tuple[int, int]:
-    parts = [p for p in text.replace(",", " ").split() if p]
+def join_card_values(args: list[str], options: tuple[str, ...]) -> list[str]:
+    """Command-line args with each of ``options`` followed by one value: all the words up to the next option.
+
+    ``--board 6 6 9 9`` becomes ``--board "6 6 9 9"`` and ``--hole 6 2`` becomes ``--hole "6 2"``, so the
+    comma form (``--board 6,6,9,9``) and the space form are both accepted, and a wrong count is reported by
+    ``parse_cards`` instead of as a stray argument. Only for commands without positional arguments.
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg == "--":
+            out += args[i - 1 :]
+            break
+        name, eq, value = arg.partition("=")
+        if name not in options:
+            out.append(arg)
+            continue
+        values = [value] if eq else []
+        if not eq and i < len(args) and not args[i].startswith("-"):
+            values.append(args[i])
+            i += 1
+        while i < len(args) and not args[i].startswith("-"):
+            values.append(args[i])
+            i += 1
+        out.append(name)
+        if values:
+            out.append(" ".join(values))
+    return out
+
+
+class CardsCommand(TyperCommand):
+    """A command whose ``--board``/``--hole`` take their numbers space- or comma-separated (``join_card_values``)."""
+
+    card_options = ("--board", "--hole")
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, join_card_values(list(args), self.card_options))
+        except Exception as error:  # click's UsageError, vendored inside typer
+            if str(getattr(error, "message", "")).startswith("Got unexpected extra argument"):
+                error.message += (
+                    "; cards go right after --board/--hole (e.g. --board 6 6 9 9 --hole 6,2), and a snipe is quoted "
+                    '(e.g. --snipe "9 full house")'
+                )
+            raise
+
+
+def parse_cards(text: str, counts: tuple[int, ...], hint: str) -> tuple[int, ...]:
+    """The numbers of a card option's value (space- or comma-separated); ``ValueError`` saying ``hint`` otherwise.
+
+    Only the count and the syntax are checked here; the card values (1-10, R1) are checked by the library.
+    """
     try:
-        cards = tuple(int(p) for p in parts)
+        cards = tuple(int(p) for p in text.replace(",", " ").split())
     except ValueError:
-        raise ValueError(f"--hole {text!r} must be two numbers like 6,2") from None
-    if len(cards) != 2:
-        raise ValueError(f"--hole {text!r} must be two numbers like 6,2")
+        cards = ()
+    if len(cards) not in counts:
+        raise ValueError(f"{hint}; got {text!r}")
     return cards
 
 
-@app.command()
+BOARD_HINT = "--board takes four numbers separated by spaces, e.g. --board 6 6 9 9"
+SHOWDOWN_HOLE_HINT = "--hole takes two numbers joined by a comma, e.g. --hole 6,2 (repeat --hole for each seat)"
+
+
+@app.command(cls=CardsCommand)
 def showdown(
-    board: Annotated[tuple[int, int, int, int], typer.Option(help="The four community cards.")],
-    hole: Annotated[list[str], typer.Option(help="Private cards of one seat, e.g. 6,2; repeat per seat.")],
+    board: Annotated[str, typer.Option(metavar="N N N N", help="The four community cards, e.g. --board 6 6 9 9.")],
+    hole: Annotated[
+        list[str], typer.Option(metavar="N,N", help="Private cards of one seat, e.g. --hole 6,2; repeat per seat.")
+    ],
     snipe: Annotated[list[str] | None, typer.Option(help='A snipe, e.g. "9 full house"; repeatable.')] = None,
     pot: Annotated[int | None, typer.Option(help="Pot in chips (default: one ante per seat).")] = None,
     first: Annotated[int, typer.Option(help="Seat of the first player (R3).")] = 0,
@@ -319,7 +477,8 @@ def showdown(
 
     folded = set(folded or [])
     try:
-        holes = [_parse_hole(h) for h in hole]
+        board = parse_cards(board, (4,), BOARD_HINT)
+        holes = [parse_cards(h, (2,), SHOWDOWN_HOLE_HINT) for h in hole]
         n = len(holes)
         if not 2 <= n <= 6:
             raise ValueError(f"give 2-6 --hole options (R2), got {n}")
@@ -423,6 +582,8 @@ def duel(
     setup = DuelSetup(a.strip(), b.strip(), players, rule_set, seed, chunk_games, engine)
     total = None if until_ci is not None else n_hands
     try:
+        if scheduler is None:
+            warm_up(engine, quiet or as_json)
         backend = Backend(workers or None, scheduler, engine=engine)
         with backend, progress_bar("duel", total, quiet) as update:
             result = run_duel(
@@ -452,7 +613,18 @@ def duel(
     table.add_row("variance ratio (independent/duplicate)", f"{ratio:.2f}×" if ratio != float("inf") else "∞")
     table.add_row("games won A / B / drawn", f"{result.a_wins:,} / {result.b_wins:,} / {result.draws:,}")
     table.add_row("verdict", f"[bold]{result.verdict}")
+    if until_ci is not None:
+        table.add_row(
+            "CI target (--until-ci)", f"±{until_ci:g} {'reached' if result.target_reached else 'not reached'}"
+        )
     console.print(table)
+    if until_ci is not None and not result.target_reached:
+        which = "--max-hands" if limit >= n_hands else "--hands (above --max-hands)"
+        console.print(
+            f"stopped at {which} ({max(limit, n_hands):,} hands) before the CI half-width reached {until_ci:g} "
+            f"(it is {result.half_width:.3f}); raise --max-hands to play on",
+            highlight=False,
+        )
 
 
 @app.command()
@@ -494,6 +666,8 @@ def league(
     pairs = len(list(combinations(specs, 2)))
     total = n_hands * (pairs + (1 if players >= 3 and len(specs) >= 3 else 0))
     try:
+        if scheduler is None:
+            warm_up(engine, quiet)
         backend = Backend(workers or None, scheduler, engine=engine)
         with backend, progress_bar("league", total, quiet) as update:
             result = run_league(specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update)
@@ -542,11 +716,16 @@ def league(
         console.print(f"→ {out}")
 
 
-@app.command()
+EQUITY_HOLE_HINT = "--hole takes two numbers, e.g. --hole 7 7"
+EQUITY_BOARD_HINT = "--board takes 2 or 4 numbers, e.g. --board 7 2 or --board 7 2 2 9"
+
+
+@app.command(cls=CardsCommand)
 def equity(
-    hole: Annotated[tuple[int, int], typer.Option(help="The seat's two private cards, e.g. --hole 7 7.")],
-    board: Annotated[str, typer.Option(help="The 2 or 4 visible board cards, e.g. --board 7 2 or --board 7,2.")],
-    more_board: Annotated[list[int] | None, typer.Argument(hidden=True, help="Rest of --board.")] = None,
+    hole: Annotated[str, typer.Option(metavar="N N", help="The seat's two private cards, e.g. --hole 7 7.")],
+    board: Annotated[
+        str, typer.Option(metavar="N N [N N]", help="The 2 or 4 visible board cards, e.g. --board 7 2 or --board 7,2.")
+    ],
     opponents: Annotated[int, typer.Option(help="Opponents still in, 1-5.")] = 1,
     snipe: Annotated[
         list[str] | None, typer.Option(help='A snipe already made, e.g. "7 full house"; repeatable.')
@@ -567,9 +746,14 @@ def equity(
     if not 1 <= opponents <= MAX_OPPONENTS:
         fail(f"--opponents must be 1-{MAX_OPPONENTS}, got {opponents}")
     try:
-        board_cards = [int(p) for p in board.replace(",", " ").split()] + list(more_board or [])
-    except ValueError:
-        fail(f"--board {board!r} must be numbers like 7 2 or 7,2,2,9")
+        hole = parse_cards(hole, (2,), EQUITY_HOLE_HINT)
+        board_cards = parse_cards(board, (2, 4), EQUITY_BOARD_HINT)
+    except ValueError as error:
+        fail(str(error))
+    if exact and len(board_cards) != 4:
+        fail(f"--exact needs all 4 board cards, got {len(board_cards)} (leave out --exact for a Monte Carlo estimate)")
+    if exact and opponents > 2:
+        fail(f"--exact works with 1 or 2 opponents, got {opponents} (leave out --exact for a Monte Carlo estimate)")
     try:
         result = compute(
             tuple(hole),
@@ -615,8 +799,11 @@ def main() -> None:
     """
     try:
         code = app(standalone_mode=False)
+        sys.stdout.flush()
     except KeyboardInterrupt:
         code = _interrupted()
+    except OSError as error:
+        code = _output_failed(error)
     except Exception as error:
         if type(error).__name__ == "Abort":
             code = _interrupted()
@@ -626,6 +813,28 @@ def main() -> None:
         else:
             raise
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _output_failed(error: OSError) -> int:
+    """Exit code 1 for a failed write (``> /dev/full``, a full disk, a closed pipe), with a one-line message.
+
+    A closed pipe (``sniper summary DIR | head -1``) is quiet, as rich's console already is for its own
+    output and as Unix tools are: the reader stopped reading on purpose. Standard output is pointed at
+    /dev/null so that Python's own flush at exit does not fail again.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    if isinstance(error, BrokenPipeError) or error.errno == errno.EPIPE:
+        return 1
+    where = f" to {error.filename}" if error.filename else ""
+    try:
+        typer.echo(f"sniper: error: cannot write output{where}: {error.strerror or error}", err=True)
+    except OSError:
+        pass
+    return 1
 
 
 def _interrupted() -> int:

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -132,6 +133,12 @@ def test_equity_json():
         ["equity", "--hole", "7", "7", "--board", "7", "2", "2"],
         ["summary", "."],
         ["simulate", "--resume", "."],
+        ["simulate", "--hands", "1e20"],
+        ["simulate", "--agents", "easy,"],
+        ["duel", "easy", "random", "--hands", "1e11"],
+        ["duel", "easy", "random", "--until-ci", "0.1", "--max-hands", "2e10"],
+        ["league", "easy", "random", "--hands", "1e12"],
+        ["equity", "--hole", "7", "7", "--board", "7", "2", "--samples", "1e11"],
     ],
 )
 def test_bad_input_is_one_line_exit_2(args, monkeypatch, capsys, tmp_path):
@@ -167,3 +174,165 @@ def test_resume_with_other_parameters_is_refused(tmp_path):
     assert "the run has seed 0, not 5" in refused.stderr
     same = invoke("simulate", "--resume", str(out), "--hands", "100", "--workers", "1")
     assert same.exit_code == 0, same.output
+
+
+def run_main(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    """``sniper ARGS`` through ``cli.main`` (as the console script): (exit code, stdout, stderr)."""
+    monkeypatch.setattr(sys, "argv", ["sniper", *args])
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main()
+    captured = capsys.readouterr()
+    return exit_info.value.code, captured.out, captured.err
+
+
+def test_simulate_help_shows_the_defaults():
+    result = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "240"})
+    assert result.exit_code == 0, result.output
+    lines = {line.split()[1]: line for line in result.stdout.splitlines() if line.startswith("│ --")}
+    below = result.stdout.splitlines()
+    for option, default in [
+        ("--players", "4"),
+        ("--hands", "1e4"),
+        ("--agents", "easy,normal,hard,hard"),
+        ("--seed", "0"),
+        ("--game-length", "20"),
+        ("--rules", "ours"),
+        ("--engine", "kernel"),
+    ]:
+        at = next(i for i, line in enumerate(below) if line.startswith(f"│ {option} "))
+        assert f"[default: ({default})]" in below[at + 1] or f"[default: ({default})]" in below[at], option
+    assert "numba threads" in lines["--workers"] and "processes" in lines["--workers"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["showdown", "--board", "6,6,9", "--hole", "6,2", "--hole", "9,3"], "--board takes four numbers"),
+        (["showdown", "--board", "6", "6", "9", "9", "--hole", "6", "--hole", "9,3"], "--hole takes two numbers"),
+        (["showdown", "--board", "6", "6", "9", "9", "--hole", "6", "2", "3", "--hole", "9,3"], "--hole takes two"),
+        (
+            ["showdown", "--board", "6", "6", "9", "9", "--hole", "6,2", "--snipe", "9", "full"],
+            'quoted (e.g. --snipe "9',
+        ),
+        (["equity", "--hole", "7", "--board", "7", "2"], "--hole takes two numbers, e.g. --hole 7 7"),
+        (["equity", "--hole", "7,7,7", "--board", "7", "2"], "--hole takes two numbers, e.g. --hole 7 7"),
+        (["equity", "--hole", "7", "7", "--board", "7", "x"], "--board takes 2 or 4 numbers"),
+        (["equity", "--hole", "7", "7", "--board", "7", "2", "--exact"], "--exact needs all 4 board cards, got 2"),
+    ],
+)
+def test_card_input_errors_say_what_the_option_takes(args, message, monkeypatch, capsys):
+    code, out, err = run_main(monkeypatch, capsys, *args)
+    assert code == 2, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sniper: error: "), err
+    assert message in lines[0]
+    assert "Input should be" not in err and "exact_equity" not in err
+
+
+def test_card_options_take_spaces_or_commas():
+    spaced = invoke("showdown", "--board", "6", "6", "9", "9", "--hole", "6", "2", "--hole", "9", "3", "--json")
+    commas = invoke("showdown", "--board", "6,6,9,9", "--hole", "6,2", "--hole=9,3", "--json")
+    assert spaced.exit_code == commas.exit_code == 0, spaced.output + commas.output
+    assert json.loads(spaced.stdout) == json.loads(commas.stdout)
+    assert json.loads(spaced.stdout)["seats"][1]["hole"] == [9, 3]
+    args = ["--samples", "2000", "--json"]
+    spaced = invoke("equity", "--hole", "7", "7", "--board", "7", "2", "2", "9", *args)
+    commas = invoke("equity", "--hole", "7,7", "--board", "7,2,2,9", *args)
+    assert spaced.exit_code == commas.exit_code == 0, spaced.output + commas.output
+    assert json.loads(spaced.stdout) == json.loads(commas.stdout)
+
+
+def test_equity_usage_has_no_internal_argument():
+    result = invoke("equity", "--help")
+    assert result.exit_code == 0
+    usage = next(line for line in result.stdout.splitlines() if "Usage:" in line)
+    assert usage.split()[2:] == ["equity", "[OPTIONS]"], usage
+
+
+def test_summary_table_fits_80_columns_without_cutting_numbers(monkeypatch):
+    import pandas as pd
+    from rich.console import Console
+
+    monkeypatch.setattr(cli, "console", Console(width=80, record=True, color_system=None))
+    rows = [("easy", 1_000_009, -1.178), ("normal", 999_999, 0.142), ("hard", 1_956_202, 0.512)]
+    cli.print_summary(
+        pd.DataFrame(
+            [
+                {
+                    "agent": agent,
+                    "hands": hands,
+                    "net_per_hand": net,
+                    "ci95_low": net - 0.0123,
+                    "ci95_high": net + 0.0123,
+                    "showdown_wins": 1_031_800,
+                    "snipes_made": 2_229_900,
+                    "snipes_hit": 490_500,
+                    "games_won": 66_900,
+                }
+                for agent, hands, net in rows
+            ]
+        )
+    )
+    text = cli.console.export_text()
+    assert "…" not in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    for cell in ("1,956,202", "1,000,009", "0.012", "+0.512", "2,229,900", "490,500", "66,900"):
+        assert cell in text
+    assert "summed over the agent's seats" in text
+
+
+def test_resume_of_a_complete_run_changes_nothing(tmp_path):
+    out = tmp_path / "run"
+    result = invoke("simulate", "--players", "2", "--hands", "100", "--workers", "1", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    manifest = (out / "manifest.json").read_bytes()
+    again = invoke("simulate", "--resume", str(out), "--workers", "1")
+    assert again.exit_code == 0, again.output
+    assert "run already complete" in again.stdout and "hands/s" not in again.stdout
+    assert "net/hand" in again.stdout, "the summary is still printed"
+    assert (out / "manifest.json").read_bytes() == manifest
+
+
+def test_resume_rate_counts_only_the_hands_played_now(tmp_path):
+    out = tmp_path / "run"
+    args = ["--players", "2", "--hands", "400", "--chunk-games", "2", "--workers", "1"]
+    result = invoke("simulate", *args, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((out / "manifest.json").read_text())
+    parts = sorted(out.glob("part-*.parquet"))
+    for part in parts[len(parts) // 2 :]:
+        part.unlink()
+    (out / "manifest.json").write_text(json.dumps({**manifest, "status": "interrupted"}))
+    resumed = invoke("simulate", "--resume", str(out), "--workers", "1")
+    assert resumed.exit_code == 0, resumed.output
+    first = resumed.stdout.splitlines()[0]
+    assert f"{manifest['hands']:,} hands in" in first and "hands kept" in first and "played now" in first
+
+
+def test_duel_until_ci_says_whether_the_target_was_reached():
+    args = ["duel", "easy", "random", "--hands", "200", "--chunk-games", "2", "--workers", "1"]
+    capped = invoke(*args, "--until-ci", "0.001", "--max-hands", "400", "--json")
+    assert capped.exit_code == 0, capped.output
+    data = json.loads(capped.stdout)
+    assert data["target_reached"] is False and data["until_ci"] == 0.001
+    assert data["ci95_half_width"] > 0.001
+    reached = json.loads(invoke(*args, "--until-ci", "50", "--json").stdout)
+    assert reached["target_reached"] is True and reached["ci95_half_width"] < 50
+    assert "target_reached" not in json.loads(invoke(*args, "--json").stdout)
+    table = invoke(*args, "--until-ci", "0.001", "--max-hands", "400")
+    assert table.exit_code == 0, table.output
+    assert "stopped at --max-hands (400 hands) before the CI half-width reached 0.001" in table.stdout
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_full_stdout_is_one_line_not_a_traceback():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "sniper", "hand", "7", "7", "7", "2", "2", "9"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == ["sniper: error: cannot write output: No space left on device"]
