@@ -13,8 +13,9 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from kernels.codes import PASS
+from kernels.codes import PASS, SNIPE_CODE
 from sniper.engine import HandState
+from sniper.hands import best_hand
 
 COLUMNS: dict[str, tuple[pa.DataType, str]] = {
     "game": (pa.int64(), "game index within the run, from 0 (R13 key)"),
@@ -51,8 +52,6 @@ def hand_rows(state: HandState, game: int, hand: int, agents: list[str]) -> dict
 
     Uses the reference engine's ``HandState``; raises ``ValueError`` if the hand is not done.
     """
-    from sniper.hands import best_hand
-
     n = state.n_seats
     after = state.stacks_after
     put = {1: [0] * n, 2: [0] * n}
@@ -166,8 +165,6 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
 
 def _snipe_hits(df: pd.DataFrame) -> pd.Series:
     """For each row, whether its snipe matched another showdown hand of the same hand (R8)."""
-    from kernels.codes import SNIPE_CODE
-
     code_of = np.full((7, 11), -1, dtype=np.int16)
     for (cat, top), code in SNIPE_CODE.items():
         code_of[cat, top] = code
