@@ -20,7 +20,12 @@ class Category(IntEnum):
 
 
 class Act(IntEnum):
-    """Betting actions of R6, as sorted action ids (OpenSpiel style: legal actions are sorted)."""
+    """Actions: the betting actions of R6 (0-6, sorted action ids, OpenSpiel style: legal actions
+    are sorted), then the two kinds of snipe-round turn of R7 (7-8).
+
+    These are the values of the ``action`` column of a run's actions table
+    (``sniper.results.ACTION_COLUMNS``); ``ACT_NAMES`` gives each one's name in hand histories.
+    """
 
     FOLD = 0
     CHECK = 1
@@ -29,12 +34,21 @@ class Act(IntEnum):
     RAISE_3 = 4
     RAISE_5 = 5
     ALL_IN = 6
+    SNIPE = 7
+    PASS = 8
+
+
+ACT_NAMES = ("fold", "check", "call", "+1", "+3", "+5", "all-in", "snipe", "pass")
+"""Names of ``Act`` values, by value, as hand histories print them."""
+SNIPE_ROUND = 3
+"""The ``round`` of snipe-round turns in the actions table; betting rounds are 1 and 2 (R4)."""
 
 
 RAISE_STEPS = (1, 3, 5)
 """Bet/raise increments of R6, in the order of ``Act.RAISE_1 .. Act.RAISE_5``."""
 
 N_ACTIONS = 7
+"""Betting actions (``Act.FOLD .. Act.ALL_IN``, R6)."""
 PASS = -1
 """Snipe code for passing in the snipe round (R7); named snipes are 0..59."""
 

@@ -1,3 +1,3 @@
 """sniper: simulate Sniper Hold'em at scale (see README.md and docs/RULES.md)."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

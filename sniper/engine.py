@@ -28,12 +28,18 @@ class Phase(IntEnum):
 
 @dataclass(frozen=True)
 class BetRecord:
-    """One betting action: who, what, how many chips it put in, in which round (R6)."""
+    """One betting action: who, what, how many chips it put in, in which round (R6).
+
+    ``level_after`` is B, the round's betting level, after the action, and ``cap`` the cap C in
+    force when the seat acted (R5), both in chips.
+    """
 
     seat: int
     action: Act
     chips: int
     round: int
+    level_after: int = 0
+    cap: int = 0
 
 
 @dataclass(frozen=True)
@@ -198,7 +204,8 @@ class HandState:
         self.verify_action(action)
         seat, action = self._actor_or_raise(), Act(action)
         chips = self.chips_for(action)
-        record = BetRecord(seat, action, chips, int(self.phase))
+        level_after = max(self.level, self.round_put[seat] + chips)
+        record = BetRecord(seat, action, chips, int(self.phase), level_after, self.cap)
         self.bets.append(record)
         if action == Act.FOLD:
             self.folded[seat] = True

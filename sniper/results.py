@@ -1,9 +1,13 @@
-"""The results schema: one row per seat per hand, in one place (R2–R9).
+"""The results schema, in one place: the hands table (one row per seat per hand, R2–R9) and the
+actions table (one row per action, R6, R7).
 
-Every run writes parquet files with exactly these columns; ``SCHEMA`` is the pyarrow schema and
-``COLUMNS`` documents each column's meaning and unit. Chips are integers. Card columns hold the
-numbers 1–10, or 0 when the seat was not dealt in. Snipe codes index the R7 table
-(``sniper.hands.Snipe.from_code``); -1 means no snipe (a pass, or not in the snipe round).
+Every run writes parquet files with exactly these columns: ``SCHEMA`` / ``COLUMNS`` for the hands
+table, ``ACTION_SCHEMA`` / ``ACTION_COLUMNS`` for the actions table; the ``COLUMNS`` dicts
+document each column's meaning and unit. Chips are integers. Card columns hold the numbers 1–10,
+or 0 when the seat was not dealt in. Snipe codes index the R7 table
+(``sniper.hands.Snipe.from_code``); -1 means no snipe (a pass, or not in the snipe round). Action
+codes are ``kernels.codes.Act``: 0 fold, 1 check, 2 call, 3 +1, 4 +3, 5 +5, 6 all-in, 7 snipe,
+8 pass (names in ``kernels.codes.ACT_NAMES``).
 """
 
 from collections.abc import Iterable
@@ -13,7 +17,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from kernels.codes import PASS, SNIPE_CODE
+from kernels.codes import PASS, SNIPE_CODE, SNIPE_ROUND, Act
 from sniper.engine import HandState
 from sniper.hands import best_hand
 
@@ -45,6 +49,22 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
     "stack_after": (pa.int16(), "chips after the hand (R9)"),
 }
 SCHEMA = pa.schema([pa.field(name, dtype) for name, (dtype, _) in COLUMNS.items()])
+
+ACTION_COLUMNS: dict[str, tuple[pa.DataType, str]] = {
+    "game": (pa.int64(), "game index within the run, from 0 (R13 key)"),
+    "hand": (pa.int16(), "hand index within the game, from 0 (R13 key)"),
+    "seq": (pa.int16(), "position of the action within the hand, from 0 (betting, then snipe turns)"),
+    "seat": (pa.int8(), "seat that acted (R3)"),
+    "round": (pa.int8(), "1 or 2 for the betting rounds (R6), 3 for the snipe round (R7)"),
+    "action": (pa.int8(), "kernels.codes.Act: 0 fold, 1 check, 2 call, 3 +1, 4 +3, 5 +5, 6 all-in, 7 snipe, 8 pass"),
+    "chips": (pa.int16(), "chips the action put in (0 for fold, check and snipe-round turns)"),
+    "level_after": (pa.int16(), "B, the round's betting level, after the action (chips, R6); 0 in the snipe round"),
+    "cap": (pa.int16(), "the cap C in force when the seat acted (chips, R5)"),
+    "snipe": (pa.int8(), "snipe code 0..59 named (R7), -1 for betting actions and passes"),
+}
+"""The actions table: one row per action of a hand, in the order played (R4, R6, R7); no rows for
+antes or for betting skipped by R6."""
+ACTION_SCHEMA = pa.schema([pa.field(name, dtype) for name, (dtype, _) in ACTION_COLUMNS.items()])
 
 
 def hand_rows(state: HandState, game: int, hand: int, agents: list[str]) -> dict[str, list]:
@@ -102,23 +122,53 @@ def hand_rows(state: HandState, game: int, hand: int, agents: list[str]) -> dict
     return cols
 
 
-def to_table(columns: dict[str, Iterable]) -> pa.Table:
-    """A pyarrow table with exactly ``SCHEMA`` from column name → values; ``KeyError`` if one is missing."""
-    return pa.table({name: pa.array(columns[name], type=dtype) for name, (dtype, _) in COLUMNS.items()})
+def action_rows(state: HandState, game: int, hand: int) -> dict[str, list]:
+    """Columns (name → list, one entry per action) of the actions table for one finished hand.
+
+    Uses the reference engine's records: ``state.bets`` (R6), then ``state.snipes`` (R7), whose
+    rows carry the cap among the players still in and level 0.
+    """
+    cols: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
+    rows = [(b.seat, b.round, int(b.action), b.chips, b.level_after, b.cap, PASS) for b in state.bets]
+    if state.snipes:
+        cap = state.cap
+        for record in state.snipes:
+            action = Act.PASS if record.code == PASS else Act.SNIPE
+            rows.append((record.seat, SNIPE_ROUND, int(action), 0, 0, cap, record.code))
+    for seq, (seat, round_, action, chips, level, cap, snipe) in enumerate(rows):
+        for name, value in zip(
+            ACTION_COLUMNS, (game, hand, seq, seat, round_, action, chips, level, cap, snipe), strict=True
+        ):
+            cols[name].append(value)
+    return cols
+
+
+def to_table(columns: dict[str, Iterable], columns_doc: dict = COLUMNS) -> pa.Table:
+    """A pyarrow table with exactly the schema ``columns_doc`` describes (default the hands table,
+    ``SCHEMA``; ``ACTION_COLUMNS`` for the actions table) from column name → values; ``KeyError``
+    if one is missing."""
+    schema = pa.schema([pa.field(name, dtype) for name, (dtype, _) in columns_doc.items()])
+    arrays = {name: pa.array(columns[name], type=dtype) for name, (dtype, _) in columns_doc.items()}
+    return pa.table(arrays, schema=schema)
 
 
 def read_results(path) -> pd.DataFrame:
-    """Read a run directory's parquet parts (or one parquet file) into a pandas DataFrame.
+    """The hands table of a run directory (``sniper.runs.read_run``), or of one parquet file, as a
+    pandas DataFrame.
 
-    Raises ``FileNotFoundError`` when there is nothing to read.
+    Raises ``FileNotFoundError`` when there is nothing to read and ``sniper.runner.RunDirError``
+    for a directory that is not a run this version reads.
     """
     import pyarrow.parquet as pq
 
     path = Path(path)
-    files = sorted(path.glob("part-*.parquet")) if path.is_dir() else [path]
-    if not files or not files[0].exists():
+    if path.is_dir():
+        from sniper.runs import read_run
+
+        return read_run(path, "hands")
+    if not path.exists():
         raise FileNotFoundError(f"no parquet results in {path}")
-    return pa.concat_tables(pq.read_table(f, schema=SCHEMA) for f in files).to_pandas()
+    return pq.read_table(path, schema=SCHEMA).to_pandas()
 
 
 def summarize(df: pd.DataFrame) -> pd.DataFrame:

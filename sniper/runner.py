@@ -6,11 +6,15 @@ results are identical whatever the number of workers or the backend. Games are p
 the run has at least the requested number of hands; the dataset ends with the game that reaches it
 (the last part is cut after that game, which depends only on the chunks before it).
 
-Layout of a run directory: ``manifest.json`` and ``part-00000.parquet``, ``part-00001.parquet`` …
-(one per chunk, written by the parent in chunk order), each written under a temporary name
-(``.part-00003.parquet.tmp-<pid>``) and renamed, so no reader ever sees a partial file. An
-interrupted run (Ctrl-C, a killed process) is finished by ``resume``: finished parts are kept,
-missing or unreadable ones are played again, and the result equals an uninterrupted run.
+Layout of a run directory (``LAYOUT``): ``manifest.json``, ``hands/part-00000.parquet``,
+``hands/part-00001.parquet`` … (the hands table, ``sniper.results.SCHEMA``) and
+``actions/part-00000.parquet`` … (the actions table, ``sniper.results.ACTION_SCHEMA``): one part
+per chunk and table, written by the parent in chunk order, each under a temporary name
+(``.part-00003.parquet.tmp-<pid>``, which parquet readers skip) and renamed, so no reader ever
+sees a partial file; a chunk's actions part is written before its hands part. Each table's folder
+is a parquet dataset: ``pd.read_parquet(DIR / "hands")`` reads it. An interrupted run (Ctrl-C, a
+killed process) is finished by ``resume``: finished parts are kept, missing or unreadable ones are
+played again, and the result equals an uninterrupted run.
 
 Backends (``Backend``): this process (``workers=1``), local worker processes (the default, one per
 core), or an existing dask.distributed cluster (``scheduler="tcp://host:8786"``: one
@@ -28,6 +32,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from typing import NamedTuple
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -35,12 +40,17 @@ import pyarrow.parquet as pq
 
 from sniper import __version__
 from sniper.game import Rules, play_game
-from sniper.results import SCHEMA, hand_rows, to_table
+from sniper.results import ACTION_COLUMNS, ACTION_SCHEMA, SCHEMA, action_rows, hand_rows, to_table
 from sniper.specs import make_agent
 
 ENGINES = ("reference", "kernel")
 MANIFEST = "manifest.json"
 RUN_FORMAT = "sniper-run"
+TABLES = {"hands": SCHEMA, "actions": ACTION_SCHEMA}
+"""The tables of a run: folder name → parquet schema (``sniper.results``)."""
+LAYOUT = 2
+"""Run directory layout version: 2 = one folder per table (sniper 0.2); 0.1 wrote ``part-*.parquet``
+beside ``manifest.json`` and no actions."""
 CONNECT_TIMEOUT = 3.0
 
 
@@ -101,14 +111,25 @@ class RunResult:
         return self.hands - self.kept_hands
 
 
+class Chunk(NamedTuple):
+    """One chunk's tables: ``hands`` (``SCHEMA``), ``actions`` (``ACTION_SCHEMA``) and the number
+    of hands of each of its games, in game order."""
+
+    hands: pa.Table
+    actions: pa.Table
+    counts: list[int]
+
+
 def play_chunk(config: RunConfig, chunk: int) -> tuple[pa.Table, list[int]]:
-    """Play chunk ``chunk`` of a run with ``config.engine`` (R13 keys).
+    """Play chunk ``chunk`` of a run with ``config.engine`` (R13 keys), without the actions table.
 
     Returns the chunk's rows as a table with ``sniper.results.SCHEMA`` and the number of hands of
-    each of its games, in game order. Raises ``ValueError`` for an unknown engine.
+    each of its games, in game order (what duels and leagues need). Raises ``ValueError`` for an
+    unknown engine.
     """
     if config.engine == "reference":
-        return play_chunk_reference(config, chunk)
+        played = play_chunk_reference(config, chunk)
+        return played.hands, played.counts
     if config.engine == "kernel":
         from sniper.kernel_engine import play_chunk_kernel
 
@@ -116,10 +137,22 @@ def play_chunk(config: RunConfig, chunk: int) -> tuple[pa.Table, list[int]]:
     raise ValueError(f"unknown engine {config.engine!r}; valid: {', '.join(ENGINES)}")
 
 
-def play_chunk_reference(config: RunConfig, chunk: int) -> tuple[pa.Table, list[int]]:
-    """``play_chunk`` with the pure-Python reference engine (``sniper.game.play_game``)."""
+def play_chunk_tables(config: RunConfig, chunk: int) -> Chunk:
+    """Play chunk ``chunk`` of a run with ``config.engine`` (R13 keys): both tables of a run.
+
+    Raises ``ValueError`` for an unknown engine.
+    """
+    if config.engine == "reference":
+        return play_chunk_reference(config, chunk)
+    hands, counts = play_chunk(config, chunk)
+    return Chunk(hands, to_table({name: [] for name in ACTION_COLUMNS}, ACTION_COLUMNS), counts)
+
+
+def play_chunk_reference(config: RunConfig, chunk: int) -> Chunk:
+    """``play_chunk_tables`` with the pure-Python reference engine (``sniper.game.play_game``)."""
     agents = [make_agent(spec) for spec in config.agents]
     columns: dict[str, list] = {}
+    actions: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
     hands_per_game = []
     start = chunk * config.chunk_games
     for game in range(start, start + config.chunk_games):
@@ -127,9 +160,11 @@ def play_chunk_reference(config: RunConfig, chunk: int) -> tuple[pa.Table, list[
         for hand, state in enumerate(play_game(agents, config.seed, game, config.rules)):
             for name, values in hand_rows(state, game, hand, list(config.agents)).items():
                 columns.setdefault(name, []).extend(values)
+            for name, values in action_rows(state, game, hand).items():
+                actions[name].extend(values)
             count += 1
         hands_per_game.append(count)
-    return to_table(columns), hands_per_game
+    return Chunk(to_table(columns), to_table(actions, ACTION_COLUMNS), hands_per_game)
 
 
 def check_engine(engine: str) -> None:
@@ -258,6 +293,13 @@ def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
             tmp.unlink()
 
 
+def write_parts(out: Path, chunk: int, played: Chunk) -> None:
+    """Write chunk ``chunk``'s two parts atomically, the actions part first (``resume`` keeps a
+    chunk only when both are there)."""
+    for table, data in (("actions", played.actions), ("hands", played.hands)):
+        write_atomic(part_path(out, chunk, table), lambda tmp, t=data: pq.write_table(t, tmp))
+
+
 def write_json(path: Path, data: dict) -> None:
     """Write ``data`` as indented JSON to ``path`` atomically."""
     write_atomic(path, lambda tmp: tmp.write_text(json.dumps(data, indent=2) + "\n"))
@@ -270,9 +312,18 @@ def prepare_out(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
 
 
-def part_path(out: Path, chunk: int) -> Path:
-    """The parquet file of chunk ``chunk``."""
-    return out / f"part-{chunk:05d}.parquet"
+def part_path(out: Path, chunk: int, table: str = "hands") -> Path:
+    """The parquet file of chunk ``chunk`` of ``table`` (a key of ``TABLES``)."""
+    return out / table / f"part-{chunk:05d}.parquet"
+
+
+def check_layout(out: Path, manifest: dict) -> None:
+    """``RunDirError`` naming the version that wrote ``out`` unless its layout is ``LAYOUT``."""
+    if manifest.get("layout") != LAYOUT:
+        raise RunDirError(
+            f"{out} was written by sniper {manifest.get('version', '?')}, whose runs have parts beside "
+            f"{MANIFEST} and no actions table; sniper {__version__} cannot read it: play the run again"
+        )
 
 
 def load_manifest(out: Path) -> dict:
@@ -289,34 +340,55 @@ def load_manifest(out: Path) -> dict:
         raise RunDirError(f"{out} is not a run directory ({MANIFEST} is unreadable: {error})") from None
     if not isinstance(manifest, dict) or "config" not in manifest or "version" not in manifest:
         raise RunDirError(f"{out} is not a run directory ({MANIFEST} has no version and config)")
+    check_layout(out, manifest)
     return manifest
 
 
 def _scan_parts(out: Path, config: RunConfig) -> dict[int, tuple[int, int]]:
-    """Finished parts of a run: chunk → (hands, games). Unreadable or foreign parts and temp files are removed."""
+    """Finished chunks of a run: chunk → (hands, games). A chunk is finished when both its parts
+    are readable with their schemas and hold its games; other parts and temp files are removed."""
     n_seats = len(config.agents)
     kept = {}
-    for tmp in out.glob(".*.tmp-*"):
-        tmp.unlink()
-    for path in sorted(out.glob("part-*.parquet")):
+    for table in TABLES:
+        for tmp in (out / table).glob(".*.tmp-*"):
+            tmp.unlink()
+    for path in sorted((out / "hands").glob("part-*.parquet")):
         try:
             chunk = int(path.stem.removeprefix("part-"))
-            if not pq.read_schema(path).equals(SCHEMA):
-                raise ValueError("schema")
-            games = pq.read_table(path, columns=["game"])["game"]
+            games = _read_part(path, SCHEMA)
             rows = len(games)
             low, high = chunk * config.chunk_games, (chunk + 1) * config.chunk_games
             if rows == 0 or rows % n_seats or pc.min(games).as_py() < low or pc.max(games).as_py() >= high:
                 raise ValueError("rows")
+            acted = _read_part(part_path(out, chunk, "actions"), ACTION_SCHEMA)
+            if len(acted) and (pc.min(acted).as_py() < low or pc.max(acted).as_py() >= high):
+                raise ValueError("rows")
             kept[chunk] = (rows // n_seats, len(pc.unique(games)))
         except (ValueError, OSError, pa.ArrowException):
+            path.unlink()
+    for path in (out / "actions").glob("part-*.parquet"):
+        if not path.stem.removeprefix("part-").isdigit() or int(path.stem.removeprefix("part-")) not in kept:
             path.unlink()
     return kept
 
 
+def _read_part(path: Path, schema: pa.Schema) -> pa.ChunkedArray:
+    """The ``game`` column of a part; ``ValueError`` when its schema is not ``schema``."""
+    if not pq.read_schema(path).equals(schema):
+        raise ValueError("schema")
+    return pq.read_table(path, columns=["game"])["game"]
+
+
 def new_manifest(config: RunConfig) -> dict:
     """The manifest of a new run of ``config``."""
-    return {"format": RUN_FORMAT, "version": __version__, "config": config.to_dict(), "status": "running"}
+    return {
+        "format": RUN_FORMAT,
+        "version": __version__,
+        "layout": LAYOUT,
+        "tables": list(TABLES),
+        "config": config.to_dict(),
+        "status": "running",
+    }
 
 
 def simulate(
@@ -339,6 +411,8 @@ def simulate(
     out = Path(out)
     with Backend(workers, scheduler, engine=config.engine) as backend:
         prepare_out(out)
+        for table in TABLES:
+            (out / table).mkdir()
         manifest = new_manifest(config)
         write_json(out / MANIFEST, manifest)
         return _run(config, out, manifest, {}, backend, progress)
@@ -391,7 +465,7 @@ def _is_complete(out: Path, manifest: dict, config: RunConfig) -> bool:
         manifest.get("status") == "complete"
         and hands >= config.hands
         and parts >= 1
-        and all(part_path(out, k).is_file() for k in range(parts))
+        and all(part_path(out, k, table).is_file() for k in range(parts) for table in TABLES)
     )
 
 
@@ -401,17 +475,19 @@ def _show(value) -> str:
     return str(getattr(value, "name", value))
 
 
-def _truncate(table: pa.Table, counts: list[int], done: int, config: RunConfig, chunk: int) -> tuple[pa.Table, int]:
-    """Cut a chunk after the game that brings the run to ``config.hands`` hands; returns (table, games kept)."""
-    total, keep = done, len(counts)
-    for i, count in enumerate(counts):
+def _truncate(played: Chunk, done: int, config: RunConfig, chunk: int) -> tuple[Chunk, int]:
+    """Cut a chunk after the game that brings the run to ``config.hands`` hands; returns (chunk, games kept)."""
+    total, keep = done, len(played.counts)
+    for i, count in enumerate(played.counts):
         if total >= config.hands:
             keep = i
             break
         total += count
-    if keep < len(counts):
-        table = table.filter(pc.less(table["game"], chunk * config.chunk_games + keep))
-    return table, keep
+    if keep < len(played.counts):
+        end = chunk * config.chunk_games + keep
+        hands, actions = (t.filter(pc.less(t["game"], end)) for t in (played.hands, played.actions))
+        played = Chunk(hands, actions, played.counts[:keep])
+    return played, keep
 
 
 def _run(
@@ -429,7 +505,7 @@ def _run(
     started = time.perf_counter()
     done_hands, done_games, chunk, kept_hands = 0, 0, 0, 0
     todo = ((config, c) for c in itertools.count() if c not in kept)
-    results = backend.map(play_chunk, todo)
+    results = backend.map(play_chunk_tables, todo)
     earlier = float(manifest.pop("wall_seconds", 0) or 0)
     manifest.update(status="running")
     write_json(out / MANIFEST, manifest)
@@ -439,10 +515,9 @@ def _run(
                 hands, games = kept[chunk]
                 kept_hands += hands
             else:
-                table, counts = next(results)
-                table, games = _truncate(table, counts, done_hands, config, chunk)
-                hands = sum(counts[:games])
-                write_atomic(part_path(out, chunk), lambda tmp, t=table: pq.write_table(t, tmp))
+                played, games = _truncate(next(results), done_hands, config, chunk)
+                hands = sum(played.counts)
+                write_parts(out, chunk, played)
             done_hands += hands
             done_games += games
             chunk += 1
@@ -457,9 +532,10 @@ def _run(
         write_json(out / MANIFEST, manifest)
         raise
     results.close()
-    for path in out.glob("part-*.parquet"):
-        if path.stem[5:].isdigit() and int(path.stem[5:]) >= chunk:
-            path.unlink()
+    for table in TABLES:
+        for path in (out / table).glob("part-*.parquet"):
+            if path.stem[5:].isdigit() and int(path.stem[5:]) >= chunk:
+                path.unlink()
     seconds = time.perf_counter() - started
     total = round(earlier + seconds, 3)
     manifest.update(status="complete", hands=done_hands, games=done_games, parts=chunk, wall_seconds=total)

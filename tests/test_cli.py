@@ -299,7 +299,7 @@ def test_resume_rate_counts_only_the_hands_played_now(tmp_path):
     result = invoke("simulate", *args, "--out", str(out))
     assert result.exit_code == 0, result.output
     manifest = json.loads((out / "manifest.json").read_text())
-    parts = sorted(out.glob("part-*.parquet"))
+    parts = sorted((out / "hands").glob("part-*.parquet"))
     for part in parts[len(parts) // 2 :]:
         part.unlink()
     (out / "manifest.json").write_text(json.dumps({**manifest, "status": "interrupted"}))

@@ -14,6 +14,7 @@ import pytest
 from sniper.game import make_rules
 from sniper.results import read_results
 from sniper.runner import RunConfig, RunDirError, load_manifest, play_chunk, resume, simulate
+from sniper.runs import read_run
 
 CONFIG = RunConfig(agents=("easy", "random", "easy"), rules=make_rules(), seed=7, hands=1500, chunk_games=5)
 
@@ -24,11 +25,11 @@ def baseline(tmp_path_factory) -> tuple[Path, pd.DataFrame]:
     out = tmp_path_factory.mktemp("baseline") / "run"
     result = simulate(CONFIG, out, workers=1)
     assert result.hands >= CONFIG.hands
-    return out, read_results(out)
+    return out, read_results(out), read_run(out, "actions")
 
 
 def test_run_layout_and_hand_target(baseline):
-    out, df = baseline
+    out, df, _ = baseline
     manifest = load_manifest(out)
     assert manifest["status"] == "complete"
     assert manifest["config"] == CONFIG.to_dict()
@@ -36,14 +37,17 @@ def test_run_layout_and_hand_target(baseline):
     assert len(hands) == manifest["hands"] >= CONFIG.hands
     last_game = hands[hands["game"] == hands["game"].max()]
     assert len(hands) - len(last_game) < CONFIG.hands, "the run ends with the game that reaches the target"
-    assert sorted(p.name for p in out.iterdir()) == ["manifest.json"] + [
-        f"part-{k:05d}.parquet" for k in range(manifest["parts"])
-    ]
+    assert manifest["layout"] == 2 and manifest["tables"] == ["hands", "actions"]
+    parts = [f"part-{k:05d}.parquet" for k in range(manifest["parts"])]
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == sorted(
+        ["manifest.json", "hands", "actions"] + [f"{t}/{p}" for t in ("hands", "actions") for p in parts]
+    )
 
 
 def test_two_workers_give_the_same_dataset(baseline, tmp_path):
     simulate(CONFIG, tmp_path / "run", workers=2)
     pd.testing.assert_frame_equal(read_results(tmp_path / "run"), baseline[1])
+    pd.testing.assert_frame_equal(read_run(tmp_path / "run", "actions"), baseline[2])
 
 
 def test_dask_cluster_gives_the_same_dataset(baseline, tmp_path):
@@ -52,6 +56,7 @@ def test_dask_cluster_gives_the_same_dataset(baseline, tmp_path):
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         simulate(CONFIG, tmp_path / "run", scheduler=cluster.scheduler_address)
     pd.testing.assert_frame_equal(read_results(tmp_path / "run"), baseline[1])
+    pd.testing.assert_frame_equal(read_run(tmp_path / "run", "actions"), baseline[2])
 
 
 def test_unreachable_scheduler_fails_fast_without_writing(tmp_path):
@@ -73,10 +78,10 @@ def test_resume_after_injected_stop_equals_uninterrupted_run(baseline, tmp_path)
         simulate(CONFIG, out, workers=2, progress=stop)
     manifest = load_manifest(out)
     assert manifest["status"] == "interrupted"
-    parts = sorted(out.glob("part-*.parquet"))
+    parts = sorted((out / "hands").glob("part-*.parquet"))
     assert 0 < len(parts) < load_manifest(baseline[0])["parts"]
-    assert not list(out.glob(".*tmp*")), "no temporary file is left behind"
-    stale = out / ".part-00040.parquet.tmp-12345"
+    assert not list(out.rglob(".*tmp*")), "no temporary file is left behind"
+    stale = out / "actions" / ".part-00040.parquet.tmp-12345"
     stale.write_bytes(b"half a parquet file")
     parts[-1].write_bytes(parts[-1].read_bytes()[:100])
     kept = parts[0].stat().st_mtime_ns
@@ -89,6 +94,7 @@ def test_resume_after_injected_stop_equals_uninterrupted_run(baseline, tmp_path)
     assert parts[0].stat().st_mtime_ns == kept, "finished parts are kept"
     assert not stale.exists()
     pd.testing.assert_frame_equal(read_results(out), baseline[1])
+    pd.testing.assert_frame_equal(read_run(out, "actions"), baseline[2])
 
 
 def test_ctrl_c_then_resume_from_the_command_line(baseline, tmp_path):
@@ -98,7 +104,7 @@ def test_ctrl_c_then_resume_from_the_command_line(baseline, tmp_path):
     argv += ["--seed", "7", "--hands", "2500", "--chunk-games", "2", "--workers", "2", "--quiet", "--out", str(out)]
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 60
-    while not (out / "part-00003.parquet").exists() and process.poll() is None and time.time() < deadline:
+    while not (out / "hands" / "part-00003.parquet").exists() and process.poll() is None and time.time() < deadline:
         time.sleep(0.01)
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
@@ -116,6 +122,7 @@ def test_ctrl_c_then_resume_from_the_command_line(baseline, tmp_path):
     assert done.returncode == 0, done.stderr
     simulate(config, tmp_path / "whole", workers=2)
     pd.testing.assert_frame_equal(read_results(out), read_results(tmp_path / "whole"))
+    pd.testing.assert_frame_equal(read_run(out, "actions"), read_run(tmp_path / "whole", "actions"))
 
 
 def test_resume_refuses_other_parameters_version_or_directory(baseline, tmp_path):
@@ -157,8 +164,8 @@ def test_play_chunk_dispatches_on_engine(monkeypatch):
 
 
 def test_resume_of_a_complete_run_plays_nothing_and_leaves_it_untouched(baseline):
-    out, df = baseline
-    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()}
+    out, df, _ = baseline
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.rglob("*") if p.is_file()}
 
     def played(done: int) -> None:
         raise AssertionError("nothing should be played")
@@ -166,7 +173,7 @@ def test_resume_of_a_complete_run_plays_nothing_and_leaves_it_untouched(baseline
     result = resume(out, {"hands": CONFIG.hands}, workers=1, progress=played)
     assert result.already_complete
     assert (result.hands, result.kept_hands, result.played_hands, result.seconds) == (len(df) // 3, len(df) // 3, 0, 0)
-    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()} == before
+    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.rglob("*") if p.is_file()} == before
     with pytest.raises(RunDirError, match="seed 7, not 8"):
         resume(out, {"seed": 8})
 
@@ -174,7 +181,19 @@ def test_resume_of_a_complete_run_plays_nothing_and_leaves_it_untouched(baseline
 def test_resume_of_a_complete_run_with_a_missing_part_plays_it_again(baseline, tmp_path):
     out = tmp_path / "run"
     simulate(CONFIG, out, workers=1)
-    (out / "part-00001.parquet").unlink()
+    (out / "actions" / "part-00001.parquet").unlink()
     result = resume(out, workers=1)
     assert not result.already_complete and result.played_hands > 0
     pd.testing.assert_frame_equal(read_results(out), baseline[1])
+    pd.testing.assert_frame_equal(read_run(out, "actions"), baseline[2])
+
+
+def test_a_run_written_by_0_1_is_refused_naming_the_version(tmp_path):
+    out = tmp_path / "old"
+    out.mkdir()
+    manifest = {"format": "sniper-run", "version": "0.1.0", "config": CONFIG.to_dict(), "status": "complete"}
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    (out / "part-00000.parquet").write_bytes(b"PAR1")
+    for call in (lambda: resume(out), lambda: read_run(out), lambda: read_results(out)):
+        with pytest.raises(RunDirError, match=r"written by sniper 0\.1\.0.*no actions table"):
+            call()

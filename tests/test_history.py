@@ -1,0 +1,154 @@
+"""Run layout, the actions table, read_run, write_run and hand histories (R4–R9, R13)."""
+
+import json
+
+import duckdb
+import numpy as np
+import pandas as pd
+import pyarrow.compute as pc
+import pytest
+
+from kernels.codes import ACT_NAMES, PASS, SNIPE_ROUND, Act
+from sniper.game import make_rules, play_game
+from sniper.history import HandHistory, export_phhs, histories, parse_games, play_hand, replay
+from sniper.results import ACTION_SCHEMA, SCHEMA
+from sniper.runner import RunConfig, RunDirError, simulate
+from sniper.runs import read_run, write_run
+from sniper.specs import make_agent
+
+tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+AGENTS = ("easy", "random", "normal:samples=20")
+CONFIG = RunConfig(agents=AGENTS, rules=make_rules(), seed=3, hands=300, chunk_games=3, engine="reference")
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("history") / "run"
+    simulate(CONFIG, out, workers=1)
+    return out
+
+
+def test_every_parquet_reader_opens_the_table_folders(run):
+    hands = pd.read_parquet(run / "hands")
+    actions = pd.read_parquet(run / "actions")
+    assert len(hands) == 3 * len(hands.drop_duplicates(["game", "hand"])) > 0
+    assert list(actions.columns) == ACTION_SCHEMA.names and list(hands.columns) == SCHEMA.names
+    per_agent = duckdb.sql(f"SELECT agent, sum(net) AS net FROM '{run}/hands/*.parquet' GROUP BY agent").df()
+    assert per_agent["net"].sum() == 0, "chips are conserved (R9)"
+    snipes = duckdb.sql(f"SELECT count(*) FROM '{run}/actions/*.parquet' WHERE action = {int(Act.SNIPE)}").fetchall()[0]
+    assert snipes[0] == (hands["snipe"] >= 0).sum()
+
+
+def test_actions_table_adds_up_to_the_hands_table(run):
+    hands = read_run(run)
+    actions = read_run(run, "actions")
+    key = ["game", "hand", "seat"]
+    for round_ in (1, 2):
+        put = actions[actions["round"] == round_].groupby(key)["chips"].sum()
+        expected = hands.set_index(key)[f"put_round_{round_}"]
+        assert (put.reindex(expected.index, fill_value=0) == expected).all(), f"R6 chips of round {round_}"
+    folds = actions[actions["action"] == Act.FOLD].set_index(key)["round"]
+    assert (hands.set_index(key).loc[folds.index, "folded_round"] == folds).all()
+    snipes = actions[actions["round"] == SNIPE_ROUND]
+    assert set(snipes["action"]) == {Act.SNIPE, Act.PASS}
+    assert ((snipes["action"] == Act.PASS) == (snipes["snipe"] == PASS)).all()
+    named = snipes.set_index(key)["snipe"]
+    assert (hands.set_index(key).loc[named.index, "snipe"] == named).all(), "R7 snipes"
+    bets = actions[actions["round"] < SNIPE_ROUND]
+    assert (bets["snipe"] == PASS).all() and (bets["chips"] <= bets["cap"]).all()
+    raises = bets["action"].isin([Act.RAISE_1, Act.RAISE_3, Act.RAISE_5])
+    step = np.array([1, 3, 5])[bets.loc[raises, "action"] - Act.RAISE_1]
+    previous = bets.groupby(["game", "hand", "round"])["level_after"].shift(fill_value=0)
+    assert (bets.loc[raises, "level_after"] == previous[raises] + step).all(), "a +k step raises B by k (R6)"
+    seq = actions.groupby(["game", "hand"])["seq"]
+    assert (seq.transform("min") == 0).all() and (seq.transform("max") + 1 == seq.transform("size")).all()
+
+
+def test_read_run_pushes_columns_and_filters_down(run):
+    whole = read_run(run, "actions")
+    some = read_run(run, "actions", columns=["game", "seat", "chips"], filters=[("game", "<", 2), ("seat", "=", 1)])
+    expected = whole[(whole["game"] < 2) & (whole["seat"] == 1)][["game", "seat", "chips"]].reset_index(drop=True)
+    pd.testing.assert_frame_equal(some, expected)
+    table = read_run(run, "hands", filters=pc.field("hand") == 0, arrow=True)
+    assert table.schema.equals(SCHEMA) and set(table["hand"].to_pylist()) == {0}
+    with pytest.raises(ValueError, match="unknown table 'moves'"):
+        read_run(run, "moves")
+    with pytest.raises(ValueError, match="unknown column 'chip' of the actions table"):
+        read_run(run, "actions", columns=["chip"])
+    with pytest.raises(RunDirError, match="not a run directory"):
+        read_run(run / "hands")
+
+
+def test_replay_from_the_tables_equals_playing_the_hand_again(run):
+    games = read_run(run, columns=["game", "hand"]).drop_duplicates()
+    for game, hand in games.sample(6, random_state=0).itertuples(index=False):
+        stored = replay(run, game, hand)
+        assert stored == play_hand(list(AGENTS), seed=CONFIG.seed, game=game, hand=hand)
+        assert (stored.game, stored.hand, stored.seed) == (game, hand, CONFIG.seed)
+
+
+def test_replay_of_a_missing_game_or_hand_names_the_range(run):
+    games = read_run(run, columns=["game"])["game"].nunique()
+    with pytest.raises(LookupError, match=f"has games 0-{games - 1}; game {games} is not in it"):
+        replay(run, games, 0)
+    with pytest.raises(LookupError, match="game 0 of .* has hands 0-"):
+        replay(run, 0, 500)
+
+
+def test_write_run_stores_games_played_elsewhere(tmp_path):
+    agents = [make_agent(spec) for spec in ("easy", "random")]
+    rules = make_rules("ours", "10")
+    games = [list(play_game(agents, 5, game, rules)) for game in range(2)]
+    out = write_run(tmp_path / "served", ["alice", "random"], rules, games, seed=5, source="serve")
+    assert json.loads((out / "manifest.json").read_text())["source"] == "serve"
+    hands = read_run(out)
+    assert len(hands) == 2 * sum(len(g) for g in games)
+    assert set(hands["agent"]) == {"alice", "random"}
+    again = replay(out, 1, 0)
+    expected = HandHistory.from_state(games[1][0], 1, 0, ["alice", "random"], 5, "ours")
+    assert again == expected
+    with pytest.raises(FileExistsError):
+        write_run(out, ["alice", "random"], rules, games)
+
+
+def test_text_history_shows_cards_actions_snipes_and_result():
+    h = play_hand(["easy", "hard", "hard"], seed=1, game=0, hand=0)
+    text = str(h)
+    for s in h.seat_lines:
+        assert f"Seat {s.seat}: [{s.private_1} {s.private_2}]" in text
+        assert f"Seat {s.seat}: {s.stack_after} chips ({s.net:+d})" in text
+    assert len([line for line in text.splitlines() if line.startswith("Seat ")]) >= 3 * 3 + len(h.action_lines)
+    assert "Antes: 1 chip from each of 3 players; pot 3" in text
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("*** ROUND 1"))
+    end = next(i for i, line in enumerate(lines) if line.startswith(("*** SHOWDOWN", "*** RESULT")))
+    played = [line for line in lines[start:end] if line.startswith("Seat ")]
+    assert played == [f"Seat {a.seat}: {name}" for a, name in zip(h.action_lines, h.actions["name"])]
+    assert "<table>" in h._repr_html_() and h.seats.shape == (3, 17)
+    assert json.loads(h.to_json())["pot"] == h.pot == int(h.seats["payout"].sum())
+
+
+def test_phh_is_toml_with_the_documented_dialect(run, tmp_path):
+    h = replay(run, 0, 0)
+    data = tomllib.loads(h.to_phh())
+    dealt = [s for s in h.seat_lines if s.dealt_in]
+    assert data["variant"] == "SNH" and data["antes"] == [1] * len(dealt)
+    assert sorted(data["starting_stacks"]) == sorted(s.stack_before for s in dealt)
+    player_actions = [a for a in data["actions"] if a.startswith("p") and " sm " not in a]
+    assert len(player_actions) == len(h.action_lines)
+    for text, a in zip(player_actions, h.action_lines):
+        verb = text.split()[1]
+        expected = {Act.FOLD: "f", Act.CHECK: "cc", Act.CALL: "cc", Act.SNIPE: "sn", Act.PASS: "sn"}
+        assert verb == expected.get(Act(a.action), "cbr"), (text, ACT_NAMES[a.action])
+    path = tmp_path / "games.phhs"
+    count = export_phhs(run, path, parse_games("0-1"))
+    hands = tomllib.loads(path.read_text())
+    assert count == len(hands) == len(histories(run, [0, 1])) and hands["1"]["hand"] == 0
+
+
+def test_parse_games():
+    assert parse_games("0-99") == range(100) and parse_games("7") == range(7, 8)
+    for bad in ("a-b", "5-2", "-1"):
+        with pytest.raises(ValueError, match="--games"):
+            parse_games(bad)
