@@ -73,7 +73,7 @@ def reference_rate(specs, rules, games: int) -> float:
     """Hands/s of the reference engine over ``games`` games (rows built as the runner does)."""
     config = RunConfig(tuple(specs), rules, seed=1, chunk_games=games)
     start = time.perf_counter()
-    _, hands = play_chunk_reference(config, 0)
+    _, _, hands = play_chunk_reference(config, 0)
     return sum(hands) / (time.perf_counter() - start)
 
 

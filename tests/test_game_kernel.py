@@ -49,7 +49,7 @@ CASES = [
 
 
 def _compare(config: RunConfig, chunk: int) -> int:
-    expected, expected_hands = play_chunk_reference(config, chunk)
+    expected, _, expected_hands = play_chunk_reference(config, chunk)
     actual, actual_hands = play_chunk_kernel(config, chunk)
     assert actual_hands == expected_hands
     assert actual.schema == expected.schema
