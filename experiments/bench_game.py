@@ -19,19 +19,17 @@ import time
 import numba
 import numpy as np
 
-from kernels.evaluator import tables
-from kernels.game import N_FIELDS, NO_EXIT, play_games_nb, warmup
+from kernels.game import N_FIELDS, warmup
 from sniper.game import make_rules
-from sniper.kernel_engine import agent_arrays, play_chunk_kernel
+from sniper.kernel_engine import kernel_inputs, play_chunk_kernel, run_games
 from sniper.runner import RunConfig, play_chunk_reference
 
 
 def kernel_rate(specs, rules, games: int, repeats: int, threads: int) -> tuple[float, float]:
-    """Best hands/s of ``play_games_nb`` over ``repeats`` calls of ``games`` games, by wall time and
+    """Best hands/s of ``play_games_nb`` (via ``run_games``) over ``repeats`` calls of ``games`` games, by wall time and
     by process CPU time (hands per CPU-second: what a core delivers even when others share it)."""
-    levels, heuristics, params = agent_arrays(specs)
+    inputs = kernel_inputs(specs, rules)
     n = len(specs)
-    t = tables()
     cap = rules.hands_per_game
     rec = np.empty((N_FIELDS, games * cap * n), np.int16)
     hands = np.empty(games, np.int64)
@@ -43,25 +41,7 @@ def kernel_rate(specs, rules, games: int, repeats: int, threads: int) -> tuple[f
             ids = np.arange(r * games, (r + 1) * games, dtype=np.int64)
             cpu = time.process_time()
             start = time.perf_counter()
-            play_games_nb(
-                np.uint64(1),
-                ids,
-                n,
-                rules.starting_stack,
-                cap,
-                NO_EXIT,
-                0,
-                levels,
-                heuristics,
-                params,
-                cap,
-                t.base,
-                t.category,
-                t.top,
-                t.snipe,
-                rec,
-                hands,
-            )
+            run_games(np.uint64(1), ids, inputs, cap, threads, (rec, hands))
             best = max(best, hands.sum() / (time.perf_counter() - start))
             best_cpu = max(best_cpu, hands.sum() / (time.process_time() - cpu))
     finally:

@@ -1,10 +1,13 @@
 """Integer codes shared by the reference engine and the numba kernels.
 
-Plain ``IntEnum`` classes and integer tables with no numba import, so that both layers read the
-same numbers: numba treats ``IntEnum`` members as integer constants inside jitted code.
+Plain ``IntEnum`` classes and integer tables (tuples, and numpy arrays for the kernels) with no
+numba import, so that both layers read the same numbers: numba treats ``IntEnum`` members as
+integer constants inside jitted code.
 """
 
 from enum import IntEnum
+
+import numpy as np
 
 
 class Category(IntEnum):
@@ -72,6 +75,11 @@ SNIPE_CATEGORY = tuple(int(cat) for cat, tops in SNIPE_TOPS for _ in tops)
 SNIPE_TOP = tuple(top for _, tops in SNIPE_TOPS for top in tops)
 SNIPE_CODE = {(cat, top): code for code, (cat, top) in enumerate(zip(SNIPE_CATEGORY, SNIPE_TOP))}
 """Map (category, top number) → snipe code 0..59; a pair absent here is not a legal name (R7)."""
+
+SNIPE_CODE_OF = np.full((7, N_NUMBERS + 1), PASS, dtype=np.int8)
+"""``SNIPE_CODE`` as an ``int8 (7, 11)`` table for the kernels: ``[category, top]`` → code or ``PASS``."""
+for (_category, _top), _code in SNIPE_CODE.items():
+    SNIPE_CODE_OF[_category, _top] = _code
 
 STREAM_DECK = 0
 """RNG stream of the deck shuffle (R13); agent of seat s draws from stream ``STREAM_AGENT + s``."""

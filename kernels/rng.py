@@ -76,3 +76,31 @@ def shuffled_deck_nb(seed, game, hand, n_cards, out):
         deck[i], deck[j] = deck[j], deck[i]
     for i in range(n_cards):
         out[i] = deck[i]
+
+
+@njit(cache=True)
+def stream_start_nb(stream, key):
+    """Start the stream ``stream`` (``uint64 (2,)``: key, draws so far) at ``key``: no draw yet."""
+    stream[0] = np.uint64(key)
+    stream[1] = np.uint64(0)
+
+
+@njit(cache=True)
+def stream_word_nb(stream):
+    """The next random word of ``stream`` (``uint64 (2,)``, advanced by one draw): numba equivalent of
+    ``sniper.rng.Stream.word``, so ``stream[1]`` counts the draws as ``Stream.count`` does."""
+    w = derive_nb(stream[0], stream[1])
+    stream[1] += _ONE
+    return w
+
+
+@njit(cache=True)
+def stream_integer_nb(stream, n):
+    """The next integer in ``[0, n)`` of ``stream`` (numba equivalent of ``sniper.rng.Stream.integer``)."""
+    return np.int64(uniform_int_nb(stream_word_nb(stream), n))
+
+
+@njit(cache=True)
+def stream_random_nb(stream):
+    """The next ``float64`` in ``[0, 1)`` of ``stream`` (numba equivalent of ``sniper.rng.Stream.random``)."""
+    return uniform_float_nb(stream_word_nb(stream))

@@ -24,7 +24,8 @@ The draw scheme (shared bit for bit with the reference ``sniper.equity.rollout``
 - Betting weights (the ``hard`` level's "a raise makes strong hands likelier"): with
   ``aggression > 0``, opponent ``o`` (0-based, in the order of ``opp_raises``) who made
   ``opp_raises[o]`` bets or raises this hand weighs a sample by
-  ``1.0 + aggression * opp_raises[o] * category_o / 6.0`` (``category_o`` its final hand's
+  ``1.0 + aggression * opp_raises[o] * category_o / AGGRESSION_SCALE``
+  (``kernels.params``, 6.0) (``category_o`` its final hand's
   ``Category``, 0..6), multiplied over opponents left to right; ``weighted_units`` sums
   ``weight * share_units`` and ``weight_total`` the weights, in ``float64``, sample by sample in
   order. With ``aggression == 0`` every weight is 1.
@@ -37,7 +38,8 @@ import numpy as np
 from numba import njit
 
 from kernels.codes import COPIES, DECK_SIZE, N_NUMBERS, N_SNIPES
-from kernels.evaluator import POW5, PRIVATE_PART, tables
+from kernels.evaluator import POW5, PRIVATE_BASE, PRIVATE_PART, tables
+from kernels.params import AGGRESSION_SCALE
 from kernels.rng import derive_nb, uniform_float_nb
 
 FUTURE_SNIPE_WORD = 64
@@ -49,6 +51,7 @@ UNITS = 60
 
 _SHARE = np.array([0, 60, 30, 20, 15, 12, 10], dtype=np.int64)
 _MASK16 = np.uint64(0xFFFF)
+_PRIVATE_BASE = np.uint32(PRIVATE_BASE)
 
 
 @njit(cache=True, nogil=True)
@@ -164,7 +167,7 @@ def rollout_nb(
                 mask |= np.uint64(1) << np.uint64(code)
         for o in range(n_opponents):
             if opp_key[o] > own_key:
-                code = np.int64(snipe[opp_base[o] // np.uint32(121)])
+                code = np.int64(snipe[opp_base[o] // _PRIVATE_BASE])
                 if code >= 0:
                     beaters[code] += 1
         share = np.int64(0)
@@ -178,12 +181,12 @@ def rollout_nb(
             share = _SHARE[k]
         else:
             best = np.int64(-1)
-            own_code = np.int64(snipe[own_base // np.uint32(121)])
+            own_code = np.int64(snipe[own_base // _PRIVATE_BASE])
             own_hit = own_code >= 0 and (mask >> np.uint64(own_code)) & np.uint64(1) != 0
             if not own_hit:
                 best = own_key
             for o in range(n_opponents):
-                code = np.int64(snipe[opp_base[o] // np.uint32(121)])
+                code = np.int64(snipe[opp_base[o] // _PRIVATE_BASE])
                 opp_hit[o] = code >= 0 and (mask >> np.uint64(code)) & np.uint64(1) != 0
                 if not opp_hit[o] and opp_key[o] > best:
                     best = opp_key[o]
@@ -201,8 +204,8 @@ def rollout_nb(
         weight = 1.0
         if aggression > 0:
             for o in range(n_opponents):
-                cat = category[opp_base[o] // np.uint32(121)]
-                weight *= 1.0 + aggression * opp_raises[o] * cat / 6.0
+                cat = category[opp_base[o] // _PRIVATE_BASE]
+                weight *= 1.0 + aggression * opp_raises[o] * cat / AGGRESSION_SCALE
         weighted_units += weight * share
         weight_total += weight
     return win_units, win_sq, sniped, beaters, weighted_units, weight_total

@@ -10,6 +10,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from kernels.codes import N_SNIPES, PASS, SNIPE_CODE, Act, Category
+from kernels.params import (
+    EASY_DEFAULTS,
+    EV_CANDIDATES,
+    FUTURE_SNIPE_WEIGHTS,
+    NORMAL_DEFAULTS,
+    RANDOM_DEFAULTS,
+    SNIPE_SAMPLES,
+)
 from sniper.engine import BetRecord, HandState, SnipeRecord
 from sniper.hands import best_hand
 from sniper.rng import Stream
@@ -88,7 +96,7 @@ class RandomAgent:
     passing).
     """
 
-    snipes: str = "random"
+    snipes: str = RANDOM_DEFAULTS["snipes"]
     spec: str = "random"
 
     def act(self, obs: Observation, stream: Stream) -> Act:
@@ -172,9 +180,9 @@ class EasyAgent:
     board makes most obvious (``board_snipes``), never its own hand or a name already made.
     """
 
-    bluff: float = 0.05
-    raise_limit: int = 6
-    snipes: str = "board"
+    bluff: float = EASY_DEFAULTS["bluff"]
+    raise_limit: int = EASY_DEFAULTS["raise_limit"]
+    snipes: str = EASY_DEFAULTS["snipes"]
     spec: str = "easy"
 
     def act(self, obs: Observation, stream: Stream) -> Act:
@@ -203,8 +211,6 @@ class EasyAgent:
 # ----- Monte Carlo levels (normal, hard) -----------------------------------------------------------
 
 RAISES = (Act.RAISE_1, Act.RAISE_3, Act.RAISE_5, Act.ALL_IN)
-FUTURE_SNIPE_WEIGHTS = (0.4, 0.2, 0.1, 0.1)
-"""Chance that an opponent yet to snipe names the 1st, 2nd, 3rd, 4th board snipe (hard's model)."""
 
 
 def own_snipe_code(obs: Observation) -> int:
@@ -302,19 +308,19 @@ class MonteCarloAgent:
     rollout, word 1 is the bluff draw.
     """
 
-    samples: int = 100
-    bluff: float = 0.05
-    raise_small: float = 1.2
-    raise_mid: float = 1.6
-    raise_big: float = 2.2
-    call_margin: float = 1.0
-    position: float = 0.1
-    texture: float = 0.4
-    short_stack: int = 4
-    raise_limit: int = 12
-    future_snipes: float = 0.0
-    aggression: float = 0.0
-    snipes: str = "beater"
+    samples: int = NORMAL_DEFAULTS["samples"]
+    bluff: float = NORMAL_DEFAULTS["bluff"]
+    raise_small: float = NORMAL_DEFAULTS["raise_small"]
+    raise_mid: float = NORMAL_DEFAULTS["raise_mid"]
+    raise_big: float = NORMAL_DEFAULTS["raise_big"]
+    call_margin: float = NORMAL_DEFAULTS["call_margin"]
+    position: float = NORMAL_DEFAULTS["position"]
+    texture: float = NORMAL_DEFAULTS["texture"]
+    short_stack: int = NORMAL_DEFAULTS["short_stack"]
+    raise_limit: int = NORMAL_DEFAULTS["raise_limit"]
+    future_snipes: float = NORMAL_DEFAULTS["future_snipes"]
+    aggression: float = NORMAL_DEFAULTS["aggression"]
+    snipes: str = NORMAL_DEFAULTS["snipes"]
     spec: str = "normal"
 
     def equity(self, obs: Observation, key: int) -> float:
@@ -367,11 +373,6 @@ class MonteCarloAgent:
 
 
 # ----- snipe heuristics (R7) ------------------------------------------------------------------------
-
-SNIPE_SAMPLES = 200
-"""Rollouts for ``beater`` and ``ev`` when the level itself has no ``samples`` parameter."""
-EV_CANDIDATES = 5
-"""``ev`` compares passing with the most frequent beaters, at most this many."""
 
 
 def snipe_pass(agent, obs: Observation, stream: Stream) -> int:

@@ -28,6 +28,7 @@ import numpy as np
 
 from kernels.codes import N_SNIPES, SNIPE_CODE
 from kernels.evaluator import tables
+from kernels.params import AGGRESSION_SCALE
 from kernels.rollout import FUTURE_SNIPE_WORD, PASS_INDEX, UNITS, rollout_nb
 from sniper.cards import NUMBERS, check_cards, fresh_deck
 from sniper.hands import CATEGORY_NAMES, Hand, Snipe, best_hand, parse_snipe, strength
@@ -181,7 +182,7 @@ def rollout(
         weight = 1.0
         if aggression > 0:
             for o, (_, _, category) in enumerate(opponents):
-                weight *= 1.0 + aggression * opp_raises[o] * category / 6.0
+                weight *= 1.0 + aggression * opp_raises[o] * category / AGGRESSION_SCALE
         weighted_units += weight * share
         weight_total += weight
     return RolloutSums(win_units, win_sq, sniped, tuple(beaters), weighted_units, weight_total)

@@ -15,26 +15,27 @@ True
 """
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
+import numba
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from kernels.evaluator import tables
 from kernels.game import (
     N_FIELDS,
-    N_PARAMS,
     NO_EXIT,
     NO_LIMIT,
     OVERFLOW,
     Field,
-    Heuristic,
-    Level,
-    Param,
+    GameInputs,
+    GameRules,
+    game_inputs,
     play_games_nb,
 )
-from sniper.agents import SNIPE_SAMPLES, EasyAgent, MonteCarloAgent, RandomAgent
+from kernels.params import N_PARAMS, SNIPE_SAMPLES, Heuristic, Level, Param
+from sniper.agents import EasyAgent, MonteCarloAgent, RandomAgent
 from sniper.game import Rules
 from sniper.results import COLUMNS, SCHEMA
 from sniper.specs import make_agent
@@ -45,6 +46,8 @@ MAX_CHIPS = np.iinfo(np.int16).max
 BUST_CAPACITY = 256
 """Hands buffered per game at first in bust mode; a game that needs more is replayed with more."""
 GROWTH = 8
+BLOCKS_PER_THREAD = 4
+"""``run_games`` splits the games into this many blocks per thread (games differ in length)."""
 
 
 class KernelAgent(NamedTuple):
@@ -64,8 +67,8 @@ HEURISTIC_OF: dict[str, Heuristic] = {h.name.lower(): h for h in Heuristic}
 def kernel_agent(spec: str) -> KernelAgent:
     """The kernel form of the agent ``spec`` names (parsed by ``sniper.specs.make_agent``).
 
-    The parameter vector holds the agent's fields by ``kernels.game.Param`` (0 for fields it does
-    not have, except ``samples``: ``sniper.agents.SNIPE_SAMPLES``, as the rollout heuristics read
+    The parameter vector holds the agent's fields by ``kernels.params.Param`` (0 for fields it does
+    not have, except ``samples``: ``kernels.params.SNIPE_SAMPLES``, as the rollout heuristics read
     it). Raises ``ValueError`` for an unknown spec or an agent or heuristic the kernel does not
     implement.
     """
@@ -86,13 +89,56 @@ def kernel_agent(spec: str) -> KernelAgent:
     return KernelAgent(int(level), int(heuristic), params)
 
 
-def agent_arrays(specs: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(levels int64 (n,), heuristics int64 (n,), params float64 (n, N_PARAMS))`` for the seats' specs."""
+def kernel_inputs(specs: Sequence[str], rules: Rules) -> GameInputs:
+    """The game kernel's inputs for a table of ``specs`` under ``rules``: the one place they are built.
+
+    Validates the rules (``check_rules``) and converts each spec (``kernel_agent``); the result is
+    what ``kernels.game.play_games_nb`` takes. Raises ``ValueError`` on invalid agents or rules.
+    """
+    n = len(specs)
+    check_rules(rules, n)
     converted = [kernel_agent(spec) for spec in specs]
-    levels = np.array([a.level for a in converted], dtype=np.int64)
-    heuristics = np.array([a.heuristic for a in converted], dtype=np.int64)
-    params = np.ascontiguousarray(np.stack([a.params for a in converted]).astype(np.float64))
-    return levels, heuristics, params
+    limit = NO_LIMIT if rules.hands_per_game is None else rules.hands_per_game
+    exit_at = NO_EXIT if rules.exit_at is None else rules.exit_at
+    return game_inputs(
+        GameRules(n, rules.starting_stack, limit, exit_at, rules.first_seat),
+        np.array([a.level for a in converted]),
+        np.array([a.heuristic for a in converted]),
+        np.stack([a.params for a in converted]),
+    )
+
+
+def run_games(
+    seed: np.uint64,
+    games: np.ndarray,
+    inputs: GameInputs,
+    capacity: int,
+    threads: int | None = None,
+    out: tuple[np.ndarray, np.ndarray] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Play ``games`` (``int64 (G,)``) with ``kernels.game.play_games_nb`` on ``threads`` threads
+    (default: numba's thread count), in blocks of games; returns ``(rec, hands)`` as that kernel
+    writes them (``int16 (N_FIELDS, G * capacity * n)``, ``int64 (G,)``), into ``out`` if given.
+    The kernel releases the GIL and each game depends only on (seed, game), so results do not
+    depend on ``threads``.
+    """
+    n = inputs.rules.n_seats
+    if out is None:
+        out = (np.empty((N_FIELDS, games.size * capacity * n), np.int16), np.empty(games.size, np.int64))
+    rec, hands = out
+    threads = numba.get_num_threads() if threads is None else threads
+    blocks = min(games.size, threads * BLOCKS_PER_THREAD) if threads > 1 else 1
+    bounds = np.linspace(0, games.size, blocks + 1).astype(np.int64)
+
+    def block(i: int) -> None:
+        play_games_nb(seed, games, int(bounds[i]), int(bounds[i + 1]), inputs, capacity, rec, hands)
+
+    if blocks > 1:
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(block, range(blocks)))
+    elif games.size:
+        block(0)
+    return rec, hands
 
 
 def check_rules(rules: Rules, n_seats: int) -> None:
@@ -126,41 +172,17 @@ def play_games_kernel(
     Raises ``ValueError`` on invalid agents, rules, seed or games.
     """
     n = len(specs)
-    check_rules(rules, n)
-    levels, heuristics, params = agent_arrays(specs)
+    inputs = kernel_inputs(specs, rules)
     games = np.ascontiguousarray(np.asarray(games, dtype=np.int64).reshape(-1))
     if games.size and games.min() < 0:
         raise ValueError("game indices must be >= 0")
     if not isinstance(seed, (int, np.integer)):
         raise ValueError(f"seed must be an integer, got {seed!r}")
     seed_word = np.uint64(int(seed) & ((1 << 64) - 1))
-    limit = NO_LIMIT if rules.hands_per_game is None else rules.hands_per_game
-    exit_at = NO_EXIT if rules.exit_at is None else rules.exit_at
-    t = tables()
+    limit = inputs.rules.hands_per_game
 
     def run(which: np.ndarray, capacity: int) -> tuple[np.ndarray, np.ndarray]:
-        rec = np.empty((N_FIELDS, which.size * capacity * n), np.int16)
-        hands = np.empty(which.size, np.int64)
-        play_games_nb(
-            seed_word,
-            which,
-            n,
-            rules.starting_stack,
-            limit,
-            exit_at,
-            rules.first_seat,
-            levels,
-            heuristics,
-            params,
-            capacity,
-            t.base,
-            t.category,
-            t.top,
-            t.snipe,
-            rec,
-            hands,
-        )
-        return rec, hands
+        return run_games(seed_word, which, inputs, capacity)
 
     capacity = limit if limit != NO_LIMIT else BUST_CAPACITY
     rec, hands = run(games, capacity)

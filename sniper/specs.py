@@ -8,23 +8,14 @@ them). Examples: ``hard``, ``hard+ev``, ``normal+pass``, ``hard:samples=4000,blu
 
 from dataclasses import fields, replace
 
+from kernels.params import HARD_DEFAULTS, NORMAL_DEFAULTS
 from sniper.agents import SNIPE_HEURISTICS, Agent, EasyAgent, MonteCarloAgent, RandomAgent
 
 LEVELS: dict[str, Agent] = {
     "random": RandomAgent(),
     "easy": EasyAgent(),
-    "normal": MonteCarloAgent(spec="normal"),
-    "hard": MonteCarloAgent(
-        samples=400,
-        bluff=0.08,
-        call_margin=1.3,
-        raise_big=1.8,
-        position=0.3,
-        texture=0.0,
-        future_snipes=1.0,
-        aggression=1.0,
-        spec="hard",
-    ),
+    "normal": MonteCarloAgent(**NORMAL_DEFAULTS, spec="normal"),
+    "hard": MonteCarloAgent(**HARD_DEFAULTS, spec="hard"),
 }
 """Every level with its default parameters (documented in README.md)."""
 

@@ -12,7 +12,8 @@ import pytest
 
 import sniper.agents
 import sniper.kernel_engine as ke
-from kernels.game import Field, Heuristic, Level, Param
+from kernels.game import Field
+from kernels.params import Heuristic, Level, Param
 from sniper.game import Rules, make_rules
 from sniper.kernel_engine import kernel_agent, play_chunk_kernel, play_games_kernel
 from sniper.runner import RunConfig, play_chunk_reference

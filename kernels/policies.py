@@ -1,0 +1,396 @@
+"""The AI levels and snipe heuristics of the game kernel: numba equivalents of ``sniper.agents``.
+
+``sniper.agents`` is the readable reference; every function here names the one it copies, and
+``tests/test_policies.py`` feeds both the same observations and checks the same decision and the
+same random draws. Constants come from ``kernels.params`` (one definition for both layers).
+
+A decision sees (R10): its own private cards and strength key (``h.private[seat]``,
+``h.keys[seat]``, the key only with the board complete), the face-up board, and the public state
+in the ``kernels.betting.Hand`` ``h`` (commitments, this round's bets, who folded, bets and
+raises per seat); other seats' cards are in ``h`` but never read. Random words come from the
+decision's stream ``h.stream`` (``kernels.rng.stream_word_nb``), in the order the reference
+agent draws them. ``t`` is ``kernels.evaluator.tables()``; ``params`` a seat's ``float64
+(N_PARAMS,)`` vector (``kernels.params.Param``).
+"""
+
+import numpy as np
+from numba import njit
+
+from kernels.codes import N_SNIPES, PASS, SNIPE_CODE_OF, Act, Category
+from kernels.evaluator import PRIVATE_BASE
+from kernels.params import EV_CANDIDATES, FUTURE_SNIPE_WEIGHTS, Heuristic, Level, Param
+from kernels.rng import stream_integer_nb, stream_random_nb, stream_word_nb
+from kernels.rollout import UNITS, rollout_nb
+
+_FUTURE_WEIGHTS = np.array(FUTURE_SNIPE_WEIGHTS, dtype=np.float64)
+_PRIVATE_BASE = np.uint32(PRIVATE_BASE)
+_ONE = np.uint64(1)
+_NO_CODES = np.zeros(0, np.int64)
+
+
+# ----- what the agents see ---------------------------------------------------------------------
+
+
+@njit(cache=True)
+def prefer_nb(legal_mask, wanted):
+    """``wanted`` if legal, else the all-in for a raise past the cap, else call or check.
+
+    Numba equivalent of ``sniper.agents._prefer``; ``legal_mask`` is the bit set of legal ``Act``.
+    """
+    if (legal_mask >> wanted) & 1:
+        return wanted
+    if wanted >= Act.RAISE_1 and (legal_mask >> Act.ALL_IN) & 1:
+        return Act.ALL_IN
+    if (legal_mask >> Act.CALL) & 1:
+        return Act.CALL
+    return Act.CHECK
+
+
+@njit(cache=True)
+def four_card_category_nb(a, b, c, d):
+    """Category of four cards counting sets and pairs only (numba equivalent of
+    ``sniper.agents.made_category`` / ``board_category`` of four cards)."""
+    pairs = (a == b) + (a == c) + (a == d) + (b == c) + (b == d) + (c == d)
+    if pairs == 6:
+        return Category.FOUR_OF_A_KIND
+    if pairs == 3:
+        return Category.THREE_OF_A_KIND
+    if pairs == 2:
+        return Category.TWO_PAIR
+    if pairs == 1:
+        return Category.ONE_PAIR
+    return Category.HIGH_CARD
+
+
+@njit(cache=True)
+def immediate_strength_nb(h, seat, n_visible, category):
+    """Numba equivalent of ``sniper.agents.immediate_strength`` of ``seat`` with ``n_visible`` (2 or 4)
+    board cards face up; ``category`` is ``t.category``."""
+    private = h.private
+    board = h.board
+    if n_visible == 2:
+        made = four_card_category_nb(private[seat, 0], private[seat, 1], board[0], board[1])
+        on_board = Category.ONE_PAIR if board[0] == board[1] else Category.HIGH_CARD
+    else:
+        made = np.int64(category[np.uint32(h.keys[seat]) // _PRIVATE_BASE])
+        on_board = four_card_category_nb(board[0], board[1], board[2], board[3])
+    return made if made > on_board else Category.HIGH_CARD
+
+
+@njit(cache=True)
+def board_snipes_nb(board, out):
+    """Numba equivalent of ``sniper.agents.board_snipes`` of the 4-card ``board``: codes into ``out``
+    (``int64 (>= 4,)``), most obvious first; returns how many."""
+    m = 0
+    best_n = 0
+    for i in range(4):
+        count = 0
+        for j in range(4):
+            if board[j] == board[i]:
+                count += 1
+        if count >= 3:
+            best_n = np.int64(board[i])
+    if best_n > 0:
+        out[0] = SNIPE_CODE_OF[Category.FOUR_OF_A_KIND, best_n]
+        out[1] = SNIPE_CODE_OF[Category.FULL_HOUSE, best_n]
+        return 2
+    hi = 0
+    lo = 11
+    distinct = 0
+    for n in range(10, 0, -1):
+        count = 0
+        for j in range(4):
+            if board[j] == n:
+                count += 1
+        if count == 2:
+            out[m] = SNIPE_CODE_OF[Category.FULL_HOUSE, n]
+            out[m + 1] = SNIPE_CODE_OF[Category.THREE_OF_A_KIND, n]
+            m += 2
+        if count > 0:
+            distinct += 1
+            hi = max(hi, n)
+            lo = min(lo, n)
+    if distinct == 4 and hi - lo == 3:
+        out[m] = SNIPE_CODE_OF[Category.STRAIGHT, hi + 1 if hi < 10 else hi]
+        m += 1
+    return m
+
+
+@njit(cache=True)
+def allowed_nb(code, own_code, named_mask):
+    """``code`` is in ``sniper.agents.allowed_snipes``: not the own hand's name, not named yet
+    (``named_mask``: ``uint64`` bit set of the codes named so far)."""
+    return code != own_code and not (named_mask >> np.uint64(code)) & _ONE
+
+
+@njit(cache=True)
+def future_snipe_probs_nb(board, weight, probs):
+    """Numba equivalent of ``sniper.agents.future_snipe_probs`` into ``probs`` (``float64 (61,)``),
+    same float operations."""
+    codes = np.empty(6, np.int64)
+    m = board_snipes_nb(board, codes)
+    for i in range(N_SNIPES + 1):
+        probs[i] = 0.0
+    for i in range(min(m, _FUTURE_WEIGHTS.shape[0])):
+        probs[codes[i]] += weight * _FUTURE_WEIGHTS[i]
+    total = 0.0
+    for i in range(N_SNIPES):
+        total += probs[i]
+    probs[N_SNIPES] = 1.0 - total
+
+
+@njit(cache=True)
+def live_index_nb(h, first, seat):
+    """``(number of seats still in, position of seat among them in betting order from the first)``:
+    ``len(sniper.agents.live_seats(obs))`` and ``live_seats(obs).index(seat)`` (R3)."""
+    n = h.folded.shape[0]
+    n_live = 0
+    index = -1
+    for i in range(n):
+        s = (first + i) % n
+        if not h.folded[s]:
+            if s == seat:
+                index = n_live
+            n_live += 1
+    return n_live, index
+
+
+# ----- betting levels (R6) -----------------------------------------------------------------------
+
+
+@njit(cache=True)
+def random_act_nb(h, n_legal):
+    """Numba equivalent of ``sniper.agents.RandomAgent.act``: one integer picks a legal action."""
+    return h.legal[stream_integer_nb(h.stream, n_legal)]
+
+
+@njit(cache=True)
+def easy_act_nb(params, h, seat, legal_mask, n_visible, level_b, t):
+    """Numba equivalent of ``sniper.agents.EasyAgent.act``: immediate strength, one bluff draw."""
+    owed = level_b - h.round_put[seat]
+    strength = immediate_strength_nb(h, seat, n_visible, t.category)
+    bluffing = stream_random_nb(h.stream) < params[Param.BLUFF]
+    if owed == 0:
+        if strength >= Category.THREE_OF_A_KIND:
+            return prefer_nb(legal_mask, Act.RAISE_5)
+        if strength == Category.TWO_PAIR:
+            return prefer_nb(legal_mask, Act.RAISE_3)
+        if strength == Category.ONE_PAIR or bluffing:
+            return prefer_nb(legal_mask, Act.RAISE_1)
+        return Act.CHECK
+    if strength >= Category.THREE_OF_A_KIND and level_b < params[Param.RAISE_LIMIT]:
+        return prefer_nb(legal_mask, Act.RAISE_1)
+    if strength >= Category.ONE_PAIR or bluffing:
+        return Act.CALL
+    return Act.FOLD
+
+
+@njit(cache=True)
+def mc_equity_nb(params, key, h, seat, n_visible, n_live, opp_raises, t):
+    """Numba equivalent of ``sniper.agents.MonteCarloAgent.equity`` with rollout key ``key``
+    (``kernels.rollout.rollout_nb``); ``opp_raises`` ``int64 (>= 1,)`` the opponents' bets and
+    raises in betting order."""
+    n_opponents = n_live - 1
+    complete = n_visible == 4
+    weight = params[Param.FUTURE_SNIPES]
+    probs = np.zeros(N_SNIPES + 1)
+    n_future = np.int64(0)
+    if weight > 0 and complete:
+        future_snipe_probs_nb(h.board, weight, probs)
+        n_future = n_opponents
+    samples = np.int64(params[Param.SAMPLES])
+    aggression = params[Param.AGGRESSION]
+    win, _, _, _, weighted, weights = rollout_nb(
+        h.private[seat],
+        h.board[:n_visible],
+        n_opponents,
+        _NO_CODES,
+        probs,
+        n_future,
+        key,
+        samples,
+        t.base,
+        t.snipe,
+        0,
+        t.category,
+        opp_raises,
+        aggression,
+    )
+    e = weighted / UNITS / weights if aggression > 0 else win / (UNITS * samples)
+    texture = params[Param.TEXTURE]
+    if texture > 0 and complete:
+        own = np.int64(t.snipe[np.uint32(h.keys[seat]) // _PRIVATE_BASE])
+        codes = np.empty(6, np.int64)
+        m = board_snipes_nb(h.board, codes)
+        for i in range(m):
+            if codes[i] == own:
+                e = e * (1.0 - texture)
+                break
+    return e
+
+
+@njit(cache=True)
+def mc_act_nb(params, h, seat, legal_mask, n_visible, level_b, cap, first, t):
+    """Numba equivalent of ``sniper.agents.MonteCarloAgent.act``: word 0 keys the rollout, word 1
+    is the bluff draw."""
+    owed = level_b - h.round_put[seat]
+    n = h.folded.shape[0]
+    n_live, index = live_index_nb(h, first, seat)
+    opp_raises = np.zeros(max(n_live - 1, 1), np.int64)
+    m = 0
+    pot = np.int64(0)
+    for i in range(n):
+        s = (first + i) % n
+        pot += h.committed[s]
+        if s != seat and not h.folded[s]:
+            opp_raises[m] = h.raises[s]
+            m += 1
+    key = stream_word_nb(h.stream)
+    e = mc_equity_nb(params, key, h, seat, n_visible, n_live, opp_raises, t)
+    bluffing = stream_random_nb(h.stream) < params[Param.BLUFF]
+    ratio = e * n_live
+    scale = 1.0 - params[Param.POSITION] * index / (n_live - 1)
+    room = cap - h.committed[seat]
+    if (
+        room <= params[Param.SHORT_STACK]
+        and ratio >= params[Param.RAISE_SMALL] * scale
+        and (legal_mask >> Act.ALL_IN) & 1
+    ):
+        return Act.ALL_IN
+    if owed == 0:
+        if ratio >= params[Param.RAISE_BIG] * scale:
+            return prefer_nb(legal_mask, Act.RAISE_5)
+        if ratio >= params[Param.RAISE_MID] * scale:
+            return prefer_nb(legal_mask, Act.RAISE_3)
+        if ratio >= params[Param.RAISE_SMALL] * scale or bluffing:
+            return prefer_nb(legal_mask, Act.RAISE_1)
+        return Act.CHECK
+    if ratio >= params[Param.RAISE_BIG] * scale and level_b < params[Param.RAISE_LIMIT]:
+        return prefer_nb(legal_mask, Act.RAISE_3)
+    if e * params[Param.CALL_MARGIN] >= owed / (pot + owed) or bluffing:
+        return Act.CALL
+    return Act.FOLD
+
+
+@njit(cache=True)
+def bet_decision_nb(level, params, h, seat, n_legal, legal_mask, n_visible, level_b, cap, first, t):
+    """A betting action (``Act``) of ``seat`` for its agent's ``level`` (``Level``) and ``params`` (R6).
+
+    ``h.legal[:n_legal]`` are the sorted legal actions and ``legal_mask`` their bit set
+    (``kernels.betting.legal_actions_nb``); ``n_visible`` board cards are face up; ``level_b`` is
+    B and ``cap`` C (R5, R6); ``first`` the first player. Draws from ``h.stream``. Numba
+    equivalent of ``sniper.agents.Agent.act``.
+    """
+    if level == Level.EASY:
+        return easy_act_nb(params, h, seat, legal_mask, n_visible, level_b, t)
+    if level == Level.MONTE_CARLO:
+        return mc_act_nb(params, h, seat, legal_mask, n_visible, level_b, cap, first, t)
+    return random_act_nb(h, n_legal)
+
+
+# ----- snipe heuristics (R7) -----------------------------------------------------------------
+
+
+@njit(cache=True)
+def snipe_rollout_nb(params, key, h, seat, n_live, named_mask, n_turns, extra, t):
+    """Numba equivalent of ``sniper.agents._snipe_rollout``: rollout sums at the snipe round with
+    the names made so far (bit set ``named_mask``) and ``extra`` (``PASS`` for none); ``n_turns``
+    snipe turns taken before this one (passes included)."""
+    n_opponents = n_live - 1
+    weight = params[Param.FUTURE_SNIPES]
+    n_future = n_opponents - n_turns if weight > 0 else np.int64(0)
+    probs = np.zeros(N_SNIPES + 1)
+    if n_future > 0:
+        future_snipe_probs_nb(h.board, weight, probs)
+    mask = named_mask
+    if extra >= 0:
+        mask |= _ONE << np.uint64(extra)
+    m = 0
+    for code in range(N_SNIPES):
+        if (mask >> np.uint64(code)) & _ONE:
+            m += 1
+    codes = np.empty(m, np.int64)
+    m = 0
+    for code in range(N_SNIPES):
+        if (mask >> np.uint64(code)) & _ONE:
+            codes[m] = code
+            m += 1
+    samples = np.int64(params[Param.SAMPLES])
+    no_raises = np.zeros(1, np.int64)
+    return rollout_nb(
+        h.private[seat], h.board, n_opponents, codes, probs, n_future, key, samples, t.base, t.snipe, 0, t.category,
+        no_raises, 0.0
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def ranked_beaters_nb(beaters, own_code, named_mask, out):
+    """Numba equivalent of ``sniper.agents._ranked_beaters``: allowed codes with a positive count,
+    most frequent first (ties: lower code), into ``out`` (``int64 (60,)``); returns how many."""
+    m = 0
+    for code in range(N_SNIPES):
+        if beaters[code] > 0 and allowed_nb(code, own_code, named_mask):
+            out[m] = code
+            m += 1
+    for i in range(1, m):
+        code = out[i]
+        j = i
+        while j > 0 and beaters[out[j - 1]] < beaters[code]:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = code
+    return m
+
+
+@njit(cache=True)
+def rollout_snipe_nb(heuristic, params, h, seat, own, named_mask, n_turns, n_live, t):
+    """Numba equivalent of ``sniper.agents.snipe_beater`` and ``snipe_ev`` (one word keys every
+    rollout); ``own`` is the own hand's snipe code."""
+    key = stream_word_nb(h.stream)
+    base_win, _, _, beaters, _, _ = snipe_rollout_nb(params, key, h, seat, n_live, named_mask, n_turns, PASS, t)
+    ranked = np.empty(N_SNIPES, np.int64)
+    m = ranked_beaters_nb(beaters, own, named_mask, ranked)
+    if heuristic == Heuristic.BEATER:
+        return ranked[0] if m > 0 else PASS
+    best = PASS
+    best_units = base_win
+    for i in range(min(m, EV_CANDIDATES)):
+        units, _, _, _, _, _ = snipe_rollout_nb(params, key, h, seat, n_live, named_mask, n_turns, ranked[i], t)
+        if units > best_units:
+            best = ranked[i]
+            best_units = units
+    return best
+
+
+@njit(cache=True)
+def snipe_decision_nb(heuristic, params, h, seat, named_mask, n_turns, n_live, t):
+    """A snipe code (0..59) or ``PASS`` of ``seat`` for its ``heuristic`` (``Heuristic``) (R7).
+
+    ``named_mask`` is the ``uint64`` bit set of the codes named so far this hand, ``n_turns`` the
+    number of snipe turns taken before (passes included), ``n_live`` the players at the snipe
+    round. Draws from ``h.stream``; uses ``h.legal`` as scratch. Numba equivalent of
+    ``sniper.agents.Agent.snipe`` with ``sniper.agents.SNIPE_HEURISTICS``.
+    """
+    own = np.int64(t.snipe[np.uint32(h.keys[seat]) // _PRIVATE_BASE])
+    if heuristic == Heuristic.RANDOM:
+        n_allowed = 0
+        for code in range(N_SNIPES):
+            if allowed_nb(code, own, named_mask):
+                n_allowed += 1
+        pick = stream_integer_nb(h.stream, n_allowed + 1)
+        for code in range(N_SNIPES):
+            if allowed_nb(code, own, named_mask):
+                if pick == 0:
+                    return code
+                pick -= 1
+        return PASS
+    if heuristic == Heuristic.BOARD:
+        work = h.legal
+        m = board_snipes_nb(h.board, work)
+        for i in range(m):
+            if allowed_nb(work[i], own, named_mask):
+                return work[i]
+        return PASS
+    if heuristic == Heuristic.BEATER or heuristic == Heuristic.EV:
+        return rollout_snipe_nb(heuristic, params, h, seat, own, named_mask, n_turns, n_live, t)
+    return PASS
