@@ -791,6 +791,53 @@ def equity(
         console.print(table)
 
 
+@app.command()
+def tune(
+    spec: Annotated[str, typer.Argument(help="The spec to tune, e.g. hard.")],
+    against: Annotated[str, typer.Option(help="Opponents: one spec per other seat, or one for all.")],
+    param: Annotated[list[str], typer.Option(help="NAME=LOW:HIGH[:int|:log], repeatable.")],
+    players: Annotated[int, typer.Option(help="Seats, 2-6 (R2).")] = 2,
+    trials: Annotated[int, typer.Option(help="Finished trials the study should reach.")] = 50,
+    hands_per_trial: Annotated[str, typer.Option(help="Hands per trial, all seatings counted.")] = "5000",
+    study: Annotated[Path, typer.Option(help="Study directory (DIR/study.db); re-run to continue.")] = Path("study"),
+    seed: Annotated[int, typer.Option(help="Seed S: tuning on run seed 2S, validation on 2S+1.")] = 0,
+    validate_hands: Annotated[str, typer.Option(help="Hands per validated configuration.")] = "40000",
+    time_budget_us: Annotated[float | None, typer.Option(help="Most CPU µs per decision allowed.")] = None,
+    workers: WorkersOption = 0,
+    scheduler: SchedulerOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+) -> None:
+    """Tune SPEC's parameters with optuna on duplicate deals; validate the best on held-out seeds."""
+    from sniper import tune as tuning
+    from sniper.runner import Backend
+    from sniper.specs import split_specs
+
+    _check_backend(workers, scheduler)
+    try:
+        level = spec.strip().partition(":")[0].partition("+")[0].strip()
+        ranges = tuple(tuning.parse_param(p, level) for p in param)
+        counts = {
+            "hands_per_trial": parse_count(hands_per_trial, "--hands-per-trial"),
+            "validate_hands": parse_count(validate_hands, "--validate-hands"),
+            "time_budget_us": time_budget_us,
+        }
+        opponents = tuple(split_specs(against))
+        setup = tuning.TuneSetup(spec.strip(), opponents, players, ranges, trials, seed=seed, **counts)
+        setup.check()
+        if scheduler is None:
+            warm_up("kernel", as_json)
+        with Backend(workers or None, scheduler, engine="kernel") as backend:
+            result = tuning.tune(setup, study, backend)
+    except (ValueError, ConnectionError) as error:
+        fail(str(error))
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    for table in tuning.report_tables(result):
+        console.print(table)
+    console.print(f"tuned spec: [bold]{result.best.spec}[/bold]   plots: {study}/*.png", highlight=False)
+
+
 def main() -> None:
     """Console entry point: run the app, turning usage errors into one-line messages (exit 2).
 

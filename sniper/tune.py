@@ -1,0 +1,719 @@
+"""``sniper tune``: search a level's parameters with optuna, judged on duplicate deals and held-out seeds.
+
+The question: which parameters make ``SPEC`` win the most chips per hand against a field of
+opponents (``--against``)? Each optuna trial proposes parameters (``ParamRange``, a seeded
+``TPESampler``) and plays the tuned spec against the field.
+
+Paired evaluation (R13). A trial plays ``groups`` *duplicate groups*: game ``g`` of the tuning seed
+replayed once per rotation of the seats ``[candidate, *field]`` (``FieldSetup``), so the candidate
+holds every seat with the same cards and random streams. Every trial plays the same groups, so
+trials are compared on identical deals. Each group's net chips per hand is reported to optuna under
+its game index (a stable instance id, in a per-spec shuffled chunk order) and ``WilcoxonPruner``
+stops a trial once a paired Wilcoxon test says it is worse than the best one; a pruned trial
+returns its running mean (so the sampler still learns) and records the hands it did not play.
+
+Seeds. Tuning plays run seed ``2*S`` (games ``0 .. groups-1``), validation plays run seed
+``2*S + 1``: even and odd run seeds, so the two are disjoint for every ``--seed S`` (R13 keys
+differ in their first component, so no deal is shared).
+
+Held-out validation (winner's curse). After the search the ``VALIDATE_TOP`` best trials (complete,
+not pruned, within the time budget) and the untuned ``SPEC`` are played again on the validation
+seed against the field; the winner is the best of those on validation, and it is also dueled
+against the untuned ``SPEC`` (``sniper.duel``) on the validation seed.
+
+Resumable and safe. The study lives in ``DIR/study.db`` (SQLite, optuna's RDB storage: any optuna
+tool opens it). Re-running with the same ``DIR`` continues until ``trials`` trials are finished.
+One process at a time holds ``DIR/.lock``; trials left RUNNING by a killed process are failed and
+their parameters retried first. The sampler is re-seeded before every trial from the number of
+finished trials, so a resumed study proposes what an uninterrupted one would. A study made for
+another spec, field, seats, parameter space, hands per trial, seed, time budget or with other
+level defaults is refused (``TuneError`` naming the difference).
+
+Decision time (``decision_time_us``): CPU microseconds per decision of the tuned spec in the game
+kernel, on one thread; with ``time_budget_us`` it is an optuna constraint (``<= 0`` when met).
+"""
+
+import fcntl
+import math
+import time
+import warnings
+import zlib
+from collections.abc import Callable, Sequence
+from contextlib import contextmanager, nullcontext
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+import numpy as np
+
+from sniper.duel import DuelSetup, auto_chunk_games, play_duel_chunk, ratio_ci, run_duel
+from sniper.game import Rules
+from sniper.runner import Backend, RunConfig, write_atomic
+from sniper.specs import UNIT_INTERVAL, level_parameters, make_agent
+
+STUDY_DB = "study.db"
+STUDY_NAME = "sniper-tune"
+LOCK = ".lock"
+VALIDATE_TOP = 3
+"""How many of the best trials are validated on held-out seeds (besides the untuned spec)."""
+TIMING_GAMES = 16
+"""Games of self-play timed per trial for ``decision_time_us``."""
+P_THRESHOLD = 0.1
+"""``WilcoxonPruner`` p-value: a trial stops when it is worse than the best with p below this."""
+PRUNE_STARTUP = 5
+"""Groups a trial plays before it may be pruned."""
+KINDS = ("float", "int", "log")
+PLOTS = ("history.png", "importances.png", "strength_vs_time.png")
+
+
+class TuneError(ValueError):
+    """A study directory that cannot be used (another setup, or in use); the message says why."""
+
+
+@dataclass(frozen=True)
+class ParamRange:
+    """One searched parameter: ``name`` of the level, bounds ``low < high``, ``kind`` float, int or log.
+
+    Integer parameters of the level (``samples``, ``raise_limit``, ``short_stack``) are always
+    searched as integers; ``log`` samples on a log scale (``low > 0``).
+    """
+
+    name: str
+    low: float
+    high: float
+    kind: str = "float"
+    integer: bool = False
+
+    def suggest(self, trial) -> float | int:
+        """The trial's value of this parameter (``optuna.trial.Trial.suggest_*``)."""
+        if self.integer or self.kind == "int":
+            return trial.suggest_int(self.name, int(self.low), int(self.high), log=self.kind == "log")
+        return trial.suggest_float(self.name, self.low, self.high, log=self.kind == "log")
+
+    def __str__(self) -> str:
+        return f"{self.name}={self.low:g}:{self.high:g}:{self.kind}"
+
+
+def parse_param(text: str, level: str) -> ParamRange:
+    """A ``--param`` value ``NAME=LOW:HIGH[:int|:log]`` for ``level``; ``ValueError`` saying why.
+
+    Refused: an unknown parameter for the level, a non-number, ``LOW >= HIGH``, bounds outside the
+    parameter's domain (fractions 0-1, ``samples`` >= 1, others >= 0), ``log`` with ``LOW <= 0``.
+    """
+    defaults = level_parameters(level)
+    name, eq, rest = (part.strip() for part in text.partition("="))
+    if not eq or name not in defaults:
+        raise ValueError(f"bad --param {text!r} for {level!r}; parameters: {', '.join(defaults) or 'none'}")
+    parts = [p.strip() for p in rest.split(":")]
+    kind = parts.pop() if len(parts) == 3 else "float"
+    if len(parts) != 2 or kind not in KINDS:
+        raise ValueError(f"--param {text!r} must be NAME=LOW:HIGH, NAME=LOW:HIGH:int or NAME=LOW:HIGH:log")
+    try:
+        low, high = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise ValueError(f"--param {text!r}: bounds must be numbers") from None
+    if not (math.isfinite(low) and math.isfinite(high)) or low >= high:
+        raise ValueError(f"--param {text!r}: LOW must be below HIGH")
+    integer = isinstance(defaults[name], int)
+    floor = 1 if name == "samples" else 0
+    ceiling = 1 if name in UNIT_INTERVAL else math.inf
+    if low < floor or high > ceiling:
+        domain = "0-1" if ceiling == 1 else f">= {floor}"
+        raise ValueError(f"--param {text!r}: {name} must be {domain}")
+    if kind == "log" and low <= 0:
+        raise ValueError(f"--param {text!r}: a log scale needs LOW > 0")
+    if (integer or kind == "int") and math.floor(high) < math.ceil(low):
+        raise ValueError(f"--param {text!r}: no whole number between LOW and HIGH")
+    if integer or kind == "int":
+        low, high = float(math.ceil(low)), float(math.floor(high))
+    return ParamRange(name, low, high, kind, integer)
+
+
+def format_value(value: float | int) -> str:
+    """A parameter value as it appears in a spec: integers as such, floats to 4 significant digits."""
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    return f"{float(value):.4g}"
+
+
+def tuned_spec(spec: str, values: dict[str, float | int]) -> str:
+    """``spec`` with ``values`` set (overriding the spec's own), e.g. ``hard:bluff=0.07,raise_big=0.83``."""
+    head, _, params = spec.strip().partition(":")
+    merged: dict[str, str] = {}
+    for item in filter(None, (p.strip() for p in params.split(","))):
+        name, _, value = (p.strip() for p in item.partition("="))
+        merged[name] = value
+    merged.update({name: format_value(v) for name, v in values.items()})
+    body = ",".join(f"{name}={value}" for name, value in merged.items())
+    return f"{head}:{body}" if body else head
+
+
+def agent_vector(spec: str) -> dict:
+    """The full parameter vector of the agent ``spec`` names: its class, every field and its snipe heuristic."""
+    agent = make_agent(spec)
+    return {"spec": spec, "class": type(agent).__name__} | {
+        f.name: getattr(agent, f.name) for f in fields(agent) if f.name != "spec"
+    }
+
+
+@dataclass(frozen=True)
+class FieldSetup:
+    """A candidate spec against a field of opponents at ``1 + len(field)`` seats, duplicate-dealt.
+
+    Seatings: every rotation of ``[candidate, *field]``, so the candidate holds each seat once per
+    game with the same cards (R13). ``configs()`` has the interface of ``sniper.duel.DuelSetup``
+    (seating strings with ``A`` at the candidate's seat), so ``sniper.duel.play_duel_chunk`` plays it.
+    """
+
+    candidate: str
+    field: tuple[str, ...]
+    rules: Rules = field(default_factory=Rules)
+    seed: int = 0
+    chunk_games: int = 1
+    engine: str = "kernel"
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return 1 + len(self.field)
+
+    def configs(self) -> list[tuple[str, RunConfig]]:
+        """(seating, run config) per rotation; the seating marks the candidate's seat ``A``."""
+        seats = [self.candidate, *self.field]
+        roles = ["A"] + ["B"] * len(self.field)
+        out = []
+        for r in range(self.players):
+            agents = tuple(seats[(s - r) % self.players] for s in range(self.players))
+            seating = "".join(roles[(s - r) % self.players] for s in range(self.players))
+            out.append((seating, RunConfig(agents, self.rules, self.seed, chunk_games=self.chunk_games)))
+        return out
+
+
+def interval(y: np.ndarray, h: np.ndarray) -> tuple[float, float]:
+    """``sum(y)/sum(h)`` over independent groups and its 95% CI half-width (chips/hand).
+
+    The one place ``sniper tune`` computes an interval (the duplicate-group ratio estimator of
+    ``sniper.duel``).
+    """
+    return ratio_ci(np.asarray(y, float), np.asarray(h, float))
+
+
+@dataclass(frozen=True)
+class TuneSetup:
+    """What a study searches (the study's identity) plus how long it runs and how it validates.
+
+    ``spec`` is tuned against ``against`` (one spec per other seat, or one repeated) at ``players``
+    seats; ``params`` are the searched ranges; every trial plays ``hands_per_trial`` hands
+    (all seatings counted, rounded up to whole chunks of duplicate groups); ``seed`` ``S`` gives
+    tuning seed ``2S`` and validation seed ``2S+1``; ``time_budget_us`` is the most CPU µs per
+    decision a configuration may take (None: no limit); ``validate_hands`` hands per validated
+    configuration.
+    """
+
+    spec: str
+    against: tuple[str, ...]
+    players: int
+    params: tuple[ParamRange, ...]
+    trials: int = 50
+    hands_per_trial: int = 5000
+    seed: int = 0
+    validate_hands: int = 40_000
+    time_budget_us: float | None = None
+    rules: Rules = field(default_factory=Rules)
+
+    @property
+    def level(self) -> str:
+        """The level of ``spec`` (``hard`` for ``hard+ev:bluff=0.1``)."""
+        return self.spec.strip().partition(":")[0].partition("+")[0].strip()
+
+    @property
+    def field(self) -> tuple[str, ...]:
+        """The opponents, one per other seat."""
+        return self.against * (self.players - 1) if len(self.against) == 1 else self.against
+
+    @property
+    def tuning_seed(self) -> int:
+        """Run seed of the tuning games: ``2*seed`` (even)."""
+        return 2 * self.seed
+
+    @property
+    def validation_seed(self) -> int:
+        """Run seed of the validation games: ``2*seed + 1`` (odd, so never a tuning seed)."""
+        return 2 * self.seed + 1
+
+    def check(self) -> None:
+        """``ValueError`` (one line) unless the setup is valid."""
+        if not 2 <= self.players <= 6:
+            raise ValueError(f"--players must be 2-6 (R2), got {self.players}")
+        make_agent(self.spec)
+        if len(self.against) not in (1, self.players - 1):
+            raise ValueError(
+                f"{len(self.against)} --against specs for {self.players} players; give 1 or {self.players - 1}"
+            )
+        for spec in self.against:
+            make_agent(spec)
+        if not self.params:
+            raise ValueError("give at least one --param NAME=LOW:HIGH")
+        names = [p.name for p in self.params]
+        if len(set(names)) != len(names):
+            raise ValueError(f"a parameter is given twice in --param: {', '.join(names)}")
+        for p in self.params:
+            parse_param(f"{p.name}={p.low}:{p.high}:{p.kind}", self.level)
+        if self.trials < 1:
+            raise ValueError(f"--trials must be at least 1, got {self.trials}")
+        if self.hands_per_trial < 1 or self.validate_hands < 1:
+            raise ValueError("--hands-per-trial and --validate-hands must be at least 1")
+        if self.time_budget_us is not None and not (math.isfinite(self.time_budget_us) and self.time_budget_us > 0):
+            raise ValueError(f"--time-budget-us must be a positive number, got {self.time_budget_us}")
+
+    @property
+    def seatings(self) -> int:
+        """Seatings per duplicate group (one per rotation)."""
+        return self.players
+
+    @property
+    def chunk_games(self) -> int:
+        """Games (duplicate groups) per chunk of a trial."""
+        return auto_chunk_games(self.hands_per_trial, self.seatings, self.rules)
+
+    @property
+    def groups(self) -> int:
+        """Duplicate groups every trial plays: ``hands_per_trial`` rounded up to whole chunks."""
+        per_group = self.seatings * (self.rules.hands_per_game or 20)
+        groups = max(PRUNE_STARTUP, -(-self.hands_per_trial // per_group))
+        return -(-groups // self.chunk_games) * self.chunk_games
+
+    def identity(self) -> dict:
+        """What makes two studies the same search (stored in the study; compared on resume)."""
+        return {
+            "spec": self.spec,
+            "against": ",".join(self.field),
+            "players": self.players,
+            "params": " ".join(map(str, self.params)),
+            "hands_per_trial": self.hands_per_trial,
+            "seed": self.seed,
+            "time_budget_us": self.time_budget_us,
+            "rules": asdict(self.rules),
+            "agents": [agent_vector(s) for s in (self.spec, *self.field)],
+        }
+
+
+def decision_time_us(spec: str, players: int, rules: Rules, games: int = TIMING_GAMES, repeats: int = 3) -> float:
+    """CPU microseconds per decision (bets and snipes) of ``spec`` in self-play at ``players`` seats.
+
+    Times ``sniper.kernel_engine.play_games_kernel`` on one numba thread (best of ``repeats``, process
+    CPU time, so other processes' load matters little) over ``games`` games of seed 0, and divides
+    by the decisions of those games, counted on the reference engine (the same games, R13).
+    """
+    import numba
+
+    from sniper import agents as agents_module
+    from sniper.game import play_game
+    from sniper.kernel_engine import play_games_kernel
+
+    specs = [spec] * players
+    kernel_rollouts = agents_module._KERNEL_ROLLOUTS
+    agents_module.use_kernel_rollouts(True)
+    try:
+        seated = [make_agent(s) for s in specs]
+        decisions = sum(
+            len(state.bets) + len(state.snipes) for g in range(games) for state in play_game(seated, 0, g, rules)
+        )
+    finally:
+        agents_module.use_kernel_rollouts(kernel_rollouts)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        play_games_kernel(specs, rules, 0, range(games))
+        best = math.inf
+        for _ in range(repeats):
+            started = time.process_time()
+            play_games_kernel(specs, rules, 0, range(games))
+            best = min(best, time.process_time() - started)
+    finally:
+        numba.set_num_threads(threads)
+    return best * 1e6 / max(decisions, 1)
+
+
+@dataclass
+class Evaluation:
+    """A spec's net chips per hand against the field over duplicate groups, with its 95% CI."""
+
+    spec: str
+    hands: int
+    groups: int
+    net_per_hand: float
+    half_width: float
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% CI of ``net_per_hand`` (chips/hand)."""
+        return self.net_per_hand - self.half_width, self.net_per_hand + self.half_width
+
+    def to_json(self) -> dict:
+        """Plain JSON data (non-finite values as null)."""
+        return {
+            "spec": self.spec,
+            "hands": self.hands,
+            "net_per_hand": finite(self.net_per_hand),
+            "ci95": finite(list(self.ci95)),
+        }
+
+
+def finite(value):
+    """``value`` with every non-finite float replaced by None (strict JSON)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, (list, tuple)):
+        return [finite(v) for v in value]
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    return value
+
+
+def evaluate(
+    setup: FieldSetup,
+    chunks: Sequence[int],
+    backend: Backend,
+    report: Callable[[int, float], bool] | None = None,
+) -> tuple[Evaluation, bool]:
+    """Play ``chunks`` of ``setup`` in the given order; ``report(game, net_per_hand)`` after each group.
+
+    Stops when ``report`` returns True (pruned). Returns the evaluation of the groups played and
+    whether it stopped early.
+    """
+    y, h = [], []
+    stopped = False
+    results = backend.map(play_duel_chunk, ((setup, c) for c in chunks))
+    try:
+        for chunk, units in zip(chunks, results):
+            for i in range(units.shape[0]):
+                hands, net = int(units[i, :, 0].sum()), int(units[i, :, 1].sum())
+                y.append(net)
+                h.append(hands)
+                if report is not None and report(chunk * setup.chunk_games + i, net / max(hands, 1)):
+                    stopped = True
+            if stopped:
+                break
+    finally:
+        results.close()
+    mean, half = interval(np.array(y), np.array(h))
+    return Evaluation(setup.candidate, int(sum(h)), len(y), mean, half), stopped
+
+
+@dataclass
+class TuneResult:
+    """The outcome of ``tune``: trials, the validated candidates and the winner."""
+
+    setup: TuneSetup
+    study: Path
+    trials: list[dict]
+    validated: list[Evaluation]
+    best: Evaluation
+    vs_untuned: Evaluation
+    seconds: float
+
+    @property
+    def pruned(self) -> int:
+        """Trials stopped early by the pruner."""
+        return sum(1 for t in self.trials if t["pruned"])
+
+    def to_json(self) -> dict:
+        """The ``--json`` report (strict JSON)."""
+        s = self.setup
+        return finite(
+            {
+                "spec": s.spec,
+                "best_spec": self.best.spec,
+                "tuning": {
+                    "trials": len(self.trials),
+                    "pruned": self.pruned,
+                    "hands": sum(t["hands"] for t in self.trials),
+                    "hands_saved": sum(t["hands_saved"] for t in self.trials),
+                    "seed": s.tuning_seed,
+                    "groups": s.groups,
+                    "best_trials": sorted(self.trials, key=lambda t: -(t["value"] if t["value"] is not None else -1e9))[
+                        :VALIDATE_TOP
+                    ],
+                },
+                "validation": {
+                    "hands": self.best.hands,
+                    "net_per_hand": self.best.net_per_hand,
+                    "ci95": list(self.best.ci95),
+                    "seed": s.validation_seed,
+                    "vs_untuned": {
+                        "net_per_hand": self.vs_untuned.net_per_hand,
+                        "ci95": list(self.vs_untuned.ci95),
+                        "hands": self.vs_untuned.hands,
+                    },
+                    "candidates": [e.to_json() for e in self.validated],
+                },
+                "study": str(self.study),
+                "plots": [str(self.study / p) for p in PLOTS if (self.study / p).exists()],
+            }
+        )
+
+
+@contextmanager
+def locked(directory: Path):
+    """Hold ``directory/.lock`` (``TuneError`` if another process holds it); released on exit or kill."""
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / LOCK, "w") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise TuneError(f"study {directory} is in use by another sniper tune process") from None
+        yield
+
+
+def open_study(setup: TuneSetup, directory: Path):
+    """Create or load the study in ``directory/study.db``; ``TuneError`` if it was made for another setup.
+
+    Trials left RUNNING (by a killed process) are marked FAIL and their parameters enqueued again.
+    """
+    import optuna
+    from optuna.trial import TrialState
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
+    path = directory / STUDY_DB
+    if path.exists() and path.stat().st_size > 0:
+        try:
+            optuna.load_study(study_name=STUDY_NAME, storage=f"sqlite:///{path}")
+        except Exception as error:  # noqa: BLE001 - any unreadable database is reported the same way
+            raise TuneError(f"{path} is not a sniper tune study ({type(error).__name__})") from None
+    study = optuna.create_study(
+        study_name=STUDY_NAME,
+        storage=f"sqlite:///{path}",
+        direction="maximize",
+        pruner=optuna.pruners.WilcoxonPruner(p_threshold=P_THRESHOLD, n_startup_steps=PRUNE_STARTUP),
+        load_if_exists=True,
+    )
+    identity = setup.identity()
+    stored = study.user_attrs.get("identity")
+    if stored is None:
+        if study.trials:
+            raise TuneError(f"{path} is not a sniper tune study (trials without a setup)")
+        study.set_user_attr("identity", identity)
+        defaults = level_parameters(setup.level)
+        start = {p.name: defaults[p.name] for p in setup.params if p.low <= defaults[p.name] <= p.high}
+        if len(start) == len(setup.params):
+            study.enqueue_trial(start, user_attrs={"untuned": True})
+    else:
+        for key, value in identity.items():
+            if stored.get(key) != value:
+                shown = "other level defaults" if key == "agents" else f"{key} {stored.get(key)!r}, not {value!r}"
+                raise TuneError(f"study {directory} was made for {shown}; use another --study")
+    waiting = [t.params for t in study.get_trials(deepcopy=False, states=(TrialState.WAITING,))]
+    for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
+        study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL)
+        if trial.params not in waiting:
+            study.enqueue_trial(trial.params, user_attrs={"retry_of": trial.number})
+    return study
+
+
+def _sampler(setup: TuneSetup, finished: int):
+    """The TPE sampler for the next trial, seeded from the study seed and the finished trials."""
+    import optuna
+
+    return optuna.samplers.TPESampler(seed=zlib.crc32(f"{setup.seed}:{finished}".encode()))
+
+
+def _objective(setup: TuneSetup, backend: Backend):
+    """The optuna objective: suggest, time, play the tuning groups (pruned by Wilcoxon), return net/hand."""
+    n_chunks = setup.groups // setup.chunk_games
+
+    def objective(trial) -> float:
+        spec = tuned_spec(setup.spec, {p.name: p.suggest(trial) for p in setup.params})
+        trial.set_user_attr("spec", spec)
+        us = decision_time_us(spec, setup.players, setup.rules)
+        trial.set_user_attr("decision_us", us)
+        if setup.time_budget_us is not None:
+            trial.set_constraint("decision_us", us - setup.time_budget_us)
+        order = np.random.default_rng(zlib.crc32(spec.encode())).permutation(n_chunks).tolist()
+        field_setup = FieldSetup(spec, setup.field, setup.rules, setup.tuning_seed, setup.chunk_games)
+
+        def report(game: int, value: float) -> bool:
+            trial.report(value, game)
+            return trial.should_prune()
+
+        result, pruned = evaluate(field_setup, order, backend, report)
+        planned = result.hands if not pruned else round(result.hands / result.groups * setup.groups)
+        trial.set_user_attr("hands", result.hands)
+        trial.set_user_attr("hands_saved", planned - result.hands)
+        trial.set_user_attr("pruned", pruned)
+        trial.set_user_attr("ci95", finite(list(result.ci95)))
+        return result.net_per_hand
+
+    return objective
+
+
+def trial_rows(study) -> list[dict]:
+    """Finished trials as plain dicts: number, spec, value, decision µs, hands, hands saved, pruned, feasible."""
+    from optuna.trial import TrialState
+
+    rows = []
+    for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)):
+        rows.append(
+            {
+                "number": t.number,
+                "spec": t.user_attrs.get("spec"),
+                "value": finite(t.value),
+                "decision_us": t.user_attrs.get("decision_us"),
+                "hands": int(t.user_attrs.get("hands", 0)),
+                "hands_saved": int(t.user_attrs.get("hands_saved", 0)),
+                "pruned": bool(t.user_attrs.get("pruned", False)),
+                "feasible": all(c <= 0 for c in t.constraints.values()),
+                "ci95": t.user_attrs.get("ci95"),
+            }
+        )
+    return rows
+
+
+def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tuple[list[Evaluation], Evaluation]:
+    """Play the best trials and the untuned spec on the validation seed; the results and the winner.
+
+    Results are cached in the study (user attribute per spec and hand count), so re-running a
+    finished study does not replay them.
+    """
+    eligible = [r for r in rows if not r["pruned"] and r["feasible"] and r["value"] is not None]
+    ranked = sorted(eligible, key=lambda r: -r["value"])
+    candidates: list[str] = []
+    seen: list[dict] = []
+    for spec in [*(r["spec"] for r in ranked), setup.spec]:
+        vector = same_agent(spec)
+        if vector not in seen and (len(candidates) < VALIDATE_TOP or spec == setup.spec):
+            candidates.append(spec)
+            seen.append(vector)
+    chunk_games = auto_chunk_games(setup.validate_hands, setup.seatings, setup.rules)
+    per_group = setup.seatings * (setup.rules.hands_per_game or 20)
+    n_chunks = -(-max(2, -(-setup.validate_hands // per_group)) // chunk_games)
+    out = []
+    for spec in candidates:
+        key = f"validation:{setup.validate_hands}:{spec}"
+        cached = study.user_attrs.get(key)
+        if cached is None:
+            field_setup = FieldSetup(spec, setup.field, setup.rules, setup.validation_seed, chunk_games)
+            result, _ = evaluate(field_setup, range(n_chunks), backend)
+            cached = asdict(result)
+            study.set_user_attr(key, finite(cached))
+        out.append(Evaluation(**{k: (math.inf if v is None else v) for k, v in cached.items()}))
+    return out, max(out, key=lambda e: e.net_per_hand)
+
+
+def same_agent(spec: str) -> dict:
+    """``agent_vector`` without the spec text: equal for two specs that make the same agent."""
+    return {k: v for k, v in agent_vector(spec).items() if k != "spec"}
+
+
+def duel_untuned(setup: TuneSetup, study, best: str, backend: Backend) -> Evaluation:
+    """Duplicate duel (``sniper.duel``) of ``best`` against the untuned spec on the validation seed.
+
+    Zero with CI [0, 0] and no hands when ``best`` is the untuned agent.
+    """
+    if same_agent(best) == same_agent(setup.spec):
+        return Evaluation(best, 0, 0, 0.0, 0.0)
+    key = f"vs_untuned:{setup.validate_hands}:{best}"
+    cached = study.user_attrs.get(key)
+    if cached is None:
+        duel = DuelSetup(best, setup.spec, setup.players, setup.rules, setup.validation_seed)
+        result = run_duel(duel, setup.validate_hands, backend=backend)
+        cached = finite(asdict(Evaluation(best, result.hands, result.groups, result.net_per_hand, result.half_width)))
+        study.set_user_attr(key, cached)
+    return Evaluation(**{k: (math.inf if v is None else v) for k, v in cached.items()})
+
+
+def save_plots(study, rows: list[dict], directory: Path, budget: float | None) -> None:
+    """optuna's optimisation history and parameter importances, and strength vs decision time, as PNGs."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from optuna.visualization import matplotlib as ovm
+
+    def save(name: str, axes) -> None:
+        figure = axes.figure if hasattr(axes, "figure") else np.ravel(axes)[0].figure
+        figure.tight_layout()
+        write_atomic(directory / name, lambda tmp: figure.savefig(tmp, format="png", dpi=100))
+        plt.close(figure)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        save(PLOTS[0], ovm.plot_optimization_history(study))
+        if len([r for r in rows if r["value"] is not None]) >= 2:
+            try:
+                save(PLOTS[1], ovm.plot_param_importances(study))
+            except (RuntimeError, ValueError, ZeroDivisionError):
+                pass
+    figure, axes = plt.subplots(figsize=(6, 4))
+    shown = [r for r in rows if r["value"] is not None and r["decision_us"] is not None]
+    axes.scatter(
+        [r["decision_us"] for r in shown],
+        [r["value"] for r in shown],
+        c=["tab:gray" if r["pruned"] else "tab:blue" for r in shown],
+    )
+    if budget is not None:
+        axes.axvline(budget, color="tab:red", linestyle="--", label="--time-budget-us")
+        axes.legend()
+    axes.set_xlabel("decision time (CPU µs per decision, 1 thread)")
+    axes.set_ylabel("net chips/hand vs field (tuning seeds)")
+    axes.set_title("strength vs decision time (grey: pruned)")
+    save(PLOTS[2], axes)
+
+
+def tune(
+    setup: TuneSetup,
+    directory: Path,
+    backend: Backend | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> TuneResult:
+    """Run (or continue) the study in ``directory`` to ``setup.trials`` finished trials, then validate.
+
+    ``progress(finished, trials)`` after each trial. Raises ``ValueError`` for an invalid setup and
+    ``TuneError`` for a foreign or busy study directory (see the module docstring).
+    """
+    from optuna.trial import TrialState
+
+    setup.check()
+    started = time.perf_counter()
+    directory = Path(directory)
+    with locked(directory), nullcontext(backend) if backend is not None else Backend.here("kernel") as running:
+        study = open_study(setup, directory)
+        objective = _objective(setup, running)
+        while True:
+            finished = len(study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)))
+            if progress:
+                progress(finished, setup.trials)
+            if finished >= setup.trials:
+                break
+            study.sampler = _sampler(setup, finished)
+            study.optimize(objective, n_trials=1, catch=())
+        rows = trial_rows(study)
+        validated, best = validate(setup, study, rows, running)
+        vs = duel_untuned(setup, study, best.spec, running)
+        save_plots(study, rows, directory, setup.time_budget_us)
+    return TuneResult(setup, directory, rows, validated, best, vs, time.perf_counter() - started)
+
+
+def report_tables(result: TuneResult, top: int = 10) -> list:
+    """Rich tables for the terminal: the best trials, then the validation (chips/hand, 95% CIs)."""
+    from rich.table import Table
+
+    trials = Table(title=f"Best trials of {len(result.trials)} (tuning seed {result.setup.tuning_seed})")
+    for name in ("#", "net/hand", "95% CI", "µs/decision", "hands", "spec"):
+        trials.add_column(name, justify="left" if name == "spec" else "right")
+    ranked = sorted(result.trials, key=lambda t: -(t["value"] if t["value"] is not None else -math.inf))
+    for t in ranked[:top]:
+        low, high = t["ci95"] or (None, None)
+        ci = f"[{low:+.3f}, {high:+.3f}]" if low is not None and high is not None else "-"
+        state = " pruned" if t["pruned"] else "" if t["feasible"] else " over budget"
+        value = f"{t['value']:+.3f}" if t["value"] is not None else "-"
+        trials.add_row(str(t["number"]), value + state, ci, f"{t['decision_us']:.2f}", f"{t['hands']:,}", t["spec"])
+    opponents = ",".join(result.setup.field)
+    checks = Table(title=f"Validation on held-out seed {result.setup.validation_seed} vs {opponents}")
+    for name in ("spec", "hands", "net/hand", "95% CI"):
+        checks.add_column(name, justify="left" if name == "spec" else "right")
+    for e in [*result.validated, result.vs_untuned]:
+        label = f"{e.spec} vs {result.setup.spec}" if e is result.vs_untuned else e.spec
+        low, high = e.ci95
+        checks.add_row(label, f"{e.hands:,}", f"{e.net_per_hand:+.3f}", f"[{low:+.3f}, {high:+.3f}]")
+    return [trials, checks]

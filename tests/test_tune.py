@@ -1,0 +1,259 @@
+"""``sniper tune``: parameter ranges, paired duplicate evaluation, resumable studies, held-out seeds (R13)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import optuna
+import pytest
+from optuna.trial import TrialState
+
+from sniper import tune as tuning
+from sniper.cli import app
+from sniper.runner import Backend
+from sniper.tune import FieldSetup, TuneError, TuneSetup, evaluate, parse_param, tuned_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = dict(trials=3, hands_per_trial=200, validate_hands=200)
+
+
+def small_setup(**changes) -> TuneSetup:
+    """A tiny study: ``normal`` with few samples against ``easy`` heads-up, a few hundred hands a trial."""
+    base = dict(
+        spec="normal:samples=20",
+        against=("easy",),
+        players=2,
+        params=(parse_param("bluff=0:0.3", "normal"), parse_param("call_margin=0.5:1.5", "normal")),
+        **SMALL,
+    )
+    return TuneSetup(**{**base, **changes})
+
+
+def load(directory: Path):
+    return optuna.load_study(study_name=tuning.STUDY_NAME, storage=f"sqlite:///{directory / tuning.STUDY_DB}")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("bluf=0:1", "parameters: samples, bluff"),
+        ("bluff=0:2", "must be 0-1"),
+        ("samples=0:10", "must be >= 1"),
+        ("call_margin=-1:2", "must be >= 0"),
+        ("bluff=0.3:0.1", "LOW must be below HIGH"),
+        ("bluff=0.1:0.1", "LOW must be below HIGH"),
+        ("bluff=a:1", "numbers"),
+        ("bluff=0:0.1:cube", "NAME=LOW:HIGH"),
+        ("bluff=0:0.1:log", "LOW > 0"),
+        ("bluff", "bad --param"),
+    ],
+)
+def test_bad_param_ranges_are_refused(text, message):
+    with pytest.raises(ValueError, match=message):
+        parse_param(text, "hard")
+
+
+def test_param_ranges_and_tuned_specs():
+    assert parse_param("samples=50.5:400", "hard") == tuning.ParamRange("samples", 51, 400, "float", True)
+    assert parse_param("bluff=0.01:0.2:log", "hard").kind == "log"
+    assert tuned_spec("hard", {"bluff": 0.071234, "samples": 300}) == "hard:bluff=0.07123,samples=300"
+    assert tuned_spec("hard+ev:bluff=0.1,texture=0.2", {"bluff": 0.05}) == "hard+ev:bluff=0.05,texture=0.2"
+    with pytest.raises(ValueError, match="unknown agent level"):
+        parse_param("bluff=0:1", "genius")
+
+
+def test_field_setup_puts_the_candidate_in_every_seat_once():
+    setup = FieldSetup("hard", ("easy", "normal", "random"))
+    configs = setup.configs()
+    assert len(configs) == 4
+    for seat in range(4):
+        assert sum(config.agents[seat] == "hard" for _, config in configs) == 1
+    for seating, config in configs:
+        assert [role == "A" for role in seating] == [agent == "hard" for agent in config.agents]
+        assert sorted(config.agents) == ["easy", "hard", "normal", "random"]
+
+
+def test_evaluation_is_paired_on_common_groups():
+    """Every trial plays the same duplicate groups: the same spec gives the same value per game id in any order."""
+    setup = FieldSetup("easy:bluff=0.2", ("easy",), seed=4, chunk_games=2)
+    seen = []
+    with Backend.here("kernel") as backend:
+        for order in ([0, 1, 2], [2, 0, 1]):
+            values: dict[int, float] = {}
+            result, stopped = evaluate(setup, order, backend, lambda g, v, out=values: out.update({g: v}) or False)
+            seen.append((values, result.net_per_hand))
+            assert not stopped and sorted(values) == list(range(6))
+    assert seen[0] == seen[1]
+
+
+def test_tuning_and_validation_seeds_are_disjoint():
+    tuning_seeds = {small_setup(seed=s).tuning_seed for s in range(-50, 50)}
+    validation_seeds = {small_setup(seed=s).validation_seed for s in range(-50, 50)}
+    assert len(tuning_seeds) == len(validation_seeds) == 100
+    assert not tuning_seeds & validation_seeds
+
+
+def test_tiny_study_reports_validates_and_plots(tmp_path):
+    result = tuning.tune(small_setup(), tmp_path / "s")
+    data = json.loads(json.dumps(result.to_json(), allow_nan=False))
+    assert data["tuning"]["trials"] == 3
+    assert data["tuning"]["hands"] == sum(t["hands"] for t in result.trials) > 0
+    assert data["validation"]["seed"] == 1 and data["tuning"]["seed"] == 0
+    low, high = data["validation"]["ci95"]
+    assert low <= data["validation"]["net_per_hand"] <= high
+    assert data["best_spec"] in {e.spec for e in result.validated}
+    assert data["best_spec"] == max(result.validated, key=lambda e: e.net_per_hand).spec
+    untuned = tuning.same_agent("normal:samples=20")
+    assert [tuning.same_agent(e.spec) for e in result.validated].count(untuned) == 1
+    assert all(t["decision_us"] > 0 for t in result.trials)
+    for name in tuning.PLOTS:
+        assert (tmp_path / "s" / name).read_bytes()[:4] == b"\x89PNG"
+    study = load(tmp_path / "s")
+    first = study.trials[0]
+    assert first.params == {"bluff": 0.05, "call_margin": 1.0}  # the untuned defaults come first
+    assert sorted(first.intermediate_values) == list(range(small_setup().groups))
+
+
+def test_resume_continues_and_equals_an_uninterrupted_study(tmp_path):
+    tuning.tune(small_setup(trials=2), tmp_path / "a")
+    before = load(tmp_path / "a").trials
+    tuning.tune(small_setup(trials=3), tmp_path / "a")
+    after = load(tmp_path / "a").trials
+    assert [t.value for t in after[:2]] == [t.value for t in before]
+    assert len(after) == 3
+    tuning.tune(small_setup(trials=3), tmp_path / "b")
+    assert [t.params for t in load(tmp_path / "b").trials] == [t.params for t in after]
+
+
+def test_a_trial_left_running_is_failed_and_retried(tmp_path):
+    """What ``kill -9`` leaves behind: a RUNNING trial. It is failed and its parameters played again."""
+    tuning.tune(small_setup(trials=1), tmp_path / "s")
+    study = load(tmp_path / "s")
+    stale = study.ask({"bluff": optuna.distributions.FloatDistribution(0, 0.3)})
+    stale_params = dict(stale.params)
+    tuning.tune(small_setup(trials=2), tmp_path / "s")
+    trials = load(tmp_path / "s").trials
+    assert trials[stale.number].state == TrialState.FAIL
+    retry = [t for t in trials if t.user_attrs.get("retry_of") == stale.number]
+    assert len(retry) == 1 and retry[0].state == TrialState.COMPLETE
+    assert retry[0].params["bluff"] == stale_params["bluff"]
+    assert sum(t.state == TrialState.COMPLETE for t in trials) == 2
+
+
+def test_resume_after_kill_9(tmp_path):
+    directory = tmp_path / "k"
+    args = ["tune", "normal:samples=20", "--against", "easy", "--param", "bluff=0:0.3", "--trials", "50"]
+    args += ["--hands-per-trial", "2000", "--study", str(directory), "--json"]
+    process = subprocess.Popen([sys.executable, "-m", "sniper", *args], cwd=ROOT, stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+            if (directory / tuning.STUDY_DB).exists():
+                try:
+                    if any(t.state == TrialState.COMPLETE for t in load(directory).trials):
+                        break
+                except Exception:  # noqa: BLE001 - the database may be mid-creation
+                    continue
+        else:
+            pytest.fail("no trial finished in 120 s")
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+    done = [t for t in load(directory).trials if t.state == TrialState.COMPLETE]
+    setup = small_setup(params=(parse_param("bluff=0:0.3", "normal"),), hands_per_trial=2000, trials=len(done) + 1)
+    tuning.tune(setup, directory)
+    trials = load(directory).trials
+    assert not [t for t in trials if t.state == TrialState.RUNNING]
+    assert [t.value for t in trials if t.number in {d.number for d in done}] == [d.value for d in done]
+    assert sum(t.state == TrialState.COMPLETE for t in trials) == len(done) + 1
+    assert len([t for t in trials if t.state == TrialState.FAIL]) <= 1
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"against": ("random",)}, "against"),
+        ({"params": (parse_param("bluff=0:0.2", "normal"),)}, "params"),
+        ({"hands_per_trial": 300}, "hands_per_trial"),
+        ({"seed": 3}, "seed"),
+    ],
+)
+def test_a_foreign_study_is_refused(tmp_path, change, named):
+    tuning.tune(small_setup(trials=1), tmp_path / "s")
+    with pytest.raises(TuneError, match=f"was made for {named}"):
+        tuning.tune(small_setup(**change), tmp_path / "s")
+
+
+def test_time_budget_is_a_constraint(tmp_path):
+    result = tuning.tune(small_setup(trials=2, time_budget_us=1e-6), tmp_path / "s")
+    assert all(not t["feasible"] for t in result.trials)
+    for trial in load(tmp_path / "s").trials:
+        assert trial.constraints["decision_us"] == pytest.approx(trial.user_attrs["decision_us"] - 1e-6)
+    assert [e.spec for e in result.validated] == ["normal:samples=20"]  # nothing within the budget
+
+
+def test_cli_json_and_refusal(tmp_path):
+    args = ["tune", "hard:samples=40", "--against", "normal:samples=20,normal:samples=20,normal:samples=20"]
+    args += ["--players", "4", "--param", "bluff=0:0.2", "--trials", "2", "--hands-per-trial", "300"]
+    args += ["--validate-hands", "300", "--study", str(tmp_path / "S"), "--json"]
+    result = CliRunnerInvoke(args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) >= {"spec", "best_spec", "tuning", "validation", "study"}
+    assert set(data["tuning"]) >= {"trials", "pruned", "hands"}
+    assert set(data["validation"]) >= {"hands", "net_per_hand", "ci95", "vs_untuned"}
+    assert set(data["validation"]["vs_untuned"]) >= {"net_per_hand", "ci95"}
+    other = [a if a != "bluff=0:0.2" else "bluff=0:0.1" for a in args]
+    refused = CliRunnerInvoke(other)
+    assert refused.exit_code == 2
+    assert refused.stderr.count("\n") == 1 and "was made for params" in refused.stderr
+
+
+def CliRunnerInvoke(args):
+    from typer.testing import CliRunner
+
+    return CliRunner().invoke(app, args)
+
+
+def test_decision_time_grows_with_samples():
+    from sniper.game import Rules
+
+    fast = tuning.decision_time_us("normal:samples=10", 2, Rules(), games=4)
+    slow = tuning.decision_time_us("normal:samples=2000", 2, Rules(), games=4)
+    assert 0 < fast < slow
+    assert np.isfinite(slow)
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--param", "bluf=0:1"],
+        ["--param", "bluff=0:2"],
+        ["--param", "bluff=0.2:0.1"],
+        ["--param", "bluff=0:0.1", "--trials", "0"],
+        ["--param", "bluff=0:0.1", "--players", "7"],
+        ["--param", "bluff=0:0.1", "--hands-per-trial", "abc"],
+        ["--param", "bluff=0:0.1", "--time-budget-us", "-1"],
+        ["--param", "bluff=0:0.1", "--against", "normal,normal"],
+    ],
+)
+def test_bad_tune_input_is_one_line_exit_2(extra, monkeypatch, capsys, tmp_path):
+    from sniper import cli
+
+    args = ["sniper", "tune", "hard", "--against", "normal", "--study", str(tmp_path / "s"), *extra]
+    if extra.count("--against") and "--players" not in extra:
+        args += ["--players", "4"]
+    monkeypatch.setattr(sys, "argv", args)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main()
+    captured = capsys.readouterr()
+    assert exit_info.value.code == 2, captured
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sniper: error: "), captured.err
+    assert not (tmp_path / "s").exists()
