@@ -59,7 +59,8 @@ def seatings(players: int) -> list[str]:
 
 @dataclass(frozen=True)
 class DuelSetup:
-    """Two agent specs, the table size, rules, seed, chunk size (games; 0 = ``auto_chunk_games``) and engine."""
+    """Two agent specs, the table size, rules, seed, chunk size (games; 0 = ``auto_chunk_games``),
+    engine, and the time limit of each decision of an outside agent (seconds, ``sniper.specs``)."""
 
     a: str
     b: str
@@ -68,6 +69,7 @@ class DuelSetup:
     seed: int = 0
     chunk_games: int = 0
     engine: str = "kernel"
+    decision_timeout: float | None = None
 
     def configs(self) -> list[tuple[str, RunConfig]]:
         """(seating, run config) for each seating; the config seats the two specs accordingly."""
@@ -80,6 +82,7 @@ class DuelSetup:
                     seed=self.seed,
                     chunk_games=self.chunk_games,
                     engine=self.engine,
+                    decision_timeout=self.decision_timeout,
                 ),
             )
             for seating in seatings(self.players)

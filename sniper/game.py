@@ -4,16 +4,22 @@
 ``play_game`` chains hands with the rotation of the first player and eliminations.
 """
 
+import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from kernels.codes import STREAM_AGENT
+from kernels.codes import N_SNIPES, PASS, STREAM_AGENT
 from sniper.agents import Agent, Observation
 from sniper.cards import deal, shuffled_deck
 from sniper.engine import HandState, Phase
 from sniper.rng import Stream, derive, hand_key
 
 GAME_LENGTHS = {"10": 10, "20": 20, "bust": None}
+
+
+class AgentError(RuntimeError):
+    """An agent raised, timed out, or returned an illegal action; the message names the agent,
+    its seat, the game and the hand (one line)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,53 @@ def make_rules(preset: str = "ours", game_length: str = "20", starting_stack: in
     )
 
 
+def deal_hand(
+    stacks: Sequence[int], at_table: Sequence[bool], first: int, seed: int, game: int, hand: int, rules: Rules
+) -> HandState:
+    """The hand's state after the ante and the deal (R4.1–2, R13): seats at the table with chips
+    are dealt in, from the deck of stream (seed, game, hand, deck)."""
+    n = len(stacks)
+    in_play = tuple(at_table[s] and stacks[s] > 0 for s in range(n))
+    order = [(first + i) % n for i in range(n) if in_play[(first + i) % n]]
+    deck = shuffled_deck(seed, game, hand, 2 * len(order) + 4)
+    private, board = deal(deck, order)
+    return HandState(tuple(stacks), first, private, board, rules.tie_break, in_play)
+
+
+def decide(state: HandState, agent: Agent, seat: int, stream: Stream, game: int, hand: int) -> None:
+    """Ask ``agent`` (in ``seat``, the seat to act) for its decision and apply it (R6, R7).
+
+    Raises ``AgentError`` naming the agent, seat, game and hand when the agent raises (a
+    ``TimeoutError`` included), or returns an action that is not legal or a snipe that is not
+    ``PASS`` or a code 0..59.
+    """
+    obs = Observation.of(state, seat)
+    snipe = state.phase == Phase.SNIPE
+    try:
+        choice = agent.snipe(obs, stream) if snipe else agent.act(obs, stream)
+    except Exception as error:  # noqa: BLE001 - any failure of an agent ends the run the same way
+        reason = str(error).splitlines()[0] if str(error) else ""
+        raise AgentError(f"{_where(agent, seat, game, hand)}: {type(error).__name__}: {reason}".rstrip(": ")) from None
+    if snipe:
+        try:
+            code = operator.index(choice)
+        except TypeError:
+            code = None
+        if isinstance(choice, bool) or code is None or not (code == PASS or 0 <= code < N_SNIPES):
+            where = _where(agent, seat, game, hand)
+            raise AgentError(f"{where}: snipe {choice!r} is not PASS (-1) or a snipe code 0-{N_SNIPES - 1}")
+        state.snipe(code)
+    else:
+        if isinstance(choice, bool) or choice not in obs.legal:
+            legal = ", ".join(a.name for a in obs.legal)
+            raise AgentError(f"{_where(agent, seat, game, hand)}: {choice!r} is not a legal action (legal: {legal})")
+        state.act(choice)
+
+
+def _where(agent: Agent, seat: int, game: int, hand: int) -> str:
+    return f"agent {getattr(agent, 'spec', type(agent).__name__)} in seat {seat}, game {game}, hand {hand}"
+
+
 def play_hand(
     agents: Sequence[Agent],
     stacks: Sequence[int],
@@ -73,27 +126,19 @@ def play_hand(
 ) -> HandState:
     """Play one hand to the end and return its finished ``HandState`` (R4–R8, R13).
 
-    Seats at the table with chips are dealt in; the deck comes from stream (seed, game, hand,
-    deck) and agent ``s``'s ``d``-th decision of the hand draws from
-    ``derive(hand_key(seed, game, hand, STREAM_AGENT + s), d)``.
+    Seats at the table with chips are dealt in (``deal_hand``); agent ``s``'s ``d``-th decision of
+    the hand draws from ``derive(hand_key(seed, game, hand, STREAM_AGENT + s), d)``. Raises
+    ``AgentError`` when an agent fails (``decide``).
     """
     n = len(stacks)
-    in_play = tuple(at_table[s] and stacks[s] > 0 for s in range(n))
-    order = [(first + i) % n for i in range(n) if in_play[(first + i) % n]]
-    deck = shuffled_deck(seed, game, hand, 2 * len(order) + 4)
-    private, board = deal(deck, order)
-    state = HandState(tuple(stacks), first, private, board, rules.tie_break, in_play)
+    state = deal_hand(stacks, at_table, first, seed, game, hand, rules)
     decisions = [0] * n
     keys = [hand_key(seed, game, hand, STREAM_AGENT + s) for s in range(n)]
     while state.phase != Phase.DONE:
         seat = state.actor if state.phase != Phase.SNIPE else state.sniper
         stream = Stream(derive(keys[seat], decisions[seat]))
         decisions[seat] += 1
-        obs = Observation.of(state, seat)
-        if state.phase == Phase.SNIPE:
-            state.snipe(agents[seat].snipe(obs, stream))
-        else:
-            state.act(agents[seat].act(obs, stream))
+        decide(state, agents[seat], seat, stream, game, hand)
     return state
 
 

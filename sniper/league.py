@@ -44,6 +44,7 @@ class TableSetup:
     seed: int = 0
     chunk_games: int = 0
     engine: str = "kernel"
+    decision_timeout: float | None = None
 
     def rotations(self) -> list[tuple[str, ...]]:
         """The agents of each seat for each rotation ``r`` = 0..K-1."""
@@ -64,7 +65,12 @@ def play_table_chunk(setup: TableSetup, chunk: int) -> pd.DataFrame:
     frames = []
     for r, agents in enumerate(setup.rotations()):
         config = RunConfig(
-            agents=agents, rules=setup.rules, seed=setup.seed, chunk_games=setup.chunk_games, engine=setup.engine
+            agents=agents,
+            rules=setup.rules,
+            seed=setup.seed,
+            chunk_games=setup.chunk_games,
+            engine=setup.engine,
+            decision_timeout=setup.decision_timeout,
         )
         table, counts = play_chunk(config, chunk)
         stacks = final_stacks(table, counts, start, setup.players)
@@ -203,11 +209,13 @@ def run_league(
     chunk_games: int = 0,
     backend: Backend | None = None,
     progress: Callable[[int], None] | None = None,
+    decision_timeout: float | None = None,
 ) -> LeagueResult:
     """Play a league among ``specs`` (at least 2, distinct): ``hands`` hands per pairing and for the tables.
 
     ``chunk_games`` 0 sizes chunks from ``hands`` (``sniper.duel.auto_chunk_games``).
-    ``progress(hands)`` with the hands played so far. Raises ``ValueError`` for fewer than two or
+    ``progress(hands)`` with the hands played so far; ``decision_timeout`` (seconds) limits each
+    decision of an outside agent (``sniper.specs``). Raises ``ValueError`` for fewer than two or
     repeated specs.
     """
     if len(specs) < 2:
@@ -220,7 +228,7 @@ def run_league(
     played = 0
     duels = []
     for a, b in itertools.combinations(specs, 2):
-        setup = DuelSetup(a, b, players, rules, seed, chunk_games, engine)
+        setup = DuelSetup(a, b, players, rules, seed, chunk_games, engine, decision_timeout)
         offset = played
 
         def step(done: int, _half: float, offset=offset) -> None:
@@ -243,7 +251,7 @@ def run_league(
     tables = None
     if players >= 3 and k >= 3:
         chunk = chunk_games or auto_chunk_games(hands, k, rules)
-        setup = TableSetup(tuple(specs), players, rules, seed, chunk, engine)
+        setup = TableSetup(tuple(specs), players, rules, seed, chunk, engine, decision_timeout)
         frames = []
         offset = played
         for frame, done in play_groups(backend, play_table_chunk, setup, hands, _group_hands, _take):

@@ -63,7 +63,8 @@ class RunConfig:
     """What a run plays: agent specs (one per seat), rules, seed, and at least ``hands`` hands.
 
     ``engine`` is "reference" (``sniper.game``) or "kernel" (``sniper.kernel_engine``); both give
-    the same rows (R13).
+    the same rows (R13). ``decision_timeout`` (seconds, ``None`` = none) limits each decision of
+    an outside agent (``sniper.specs``); outside agents need the reference engine.
     """
 
     agents: tuple[str, ...]
@@ -72,6 +73,7 @@ class RunConfig:
     hands: int = 1000
     chunk_games: int = 200
     engine: str = "kernel"
+    decision_timeout: float | None = None
 
     def to_dict(self) -> dict:
         """The config as plain JSON data (the manifest's ``config``)."""
@@ -150,7 +152,7 @@ def play_chunk_tables(config: RunConfig, chunk: int) -> Chunk:
 
 def play_chunk_reference(config: RunConfig, chunk: int) -> Chunk:
     """``play_chunk_tables`` with the pure-Python reference engine (``sniper.game.play_game``)."""
-    agents = [make_agent(spec) for spec in config.agents]
+    agents = [make_agent(spec, config.decision_timeout) for spec in config.agents]
     columns: dict[str, list] = {}
     actions: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
     hands_per_game = []

@@ -4,9 +4,17 @@ Grammar: ``LEVEL[+HEURISTIC][:NAME=VALUE,NAME=VALUE…]``. ``LEVEL`` is a key of
 and its default parameters), ``HEURISTIC`` a key of ``sniper.agents.SNIPE_HEURISTICS`` (default:
 the level's own), and the parameters override the level's defaults (``level_parameters`` lists
 them). Examples: ``hard``, ``hard+ev``, ``normal+pass``, ``hard:samples=4000,bluff=0.08``.
+
+An *outside agent* is an import path: ``package.module:ClassName[:NAME=VALUE,…]``. The class is
+imported and called with the parameters as keyword arguments (values parsed as int, float, bool
+or left as text); the instance implements ``sniper.agents.Agent`` (``act`` and ``snipe``). Outside
+agents play on the reference engine only (``choose_engine``); each decision may be given a time
+limit (``make_agent(..., decision_timeout=…)``).
 """
 
-from dataclasses import fields, replace
+import importlib
+import threading
+from dataclasses import dataclass, fields, replace
 
 from kernels.params import HARD_DEFAULTS, NORMAL_DEFAULTS
 from sniper.agents import SNIPE_HEURISTICS, Agent, EasyAgent, MonteCarloAgent, RandomAgent
@@ -32,11 +40,116 @@ def level_parameters(level: str) -> dict[str, object]:
     return {f.name: getattr(agent, f.name) for f in fields(agent) if f.name not in ("spec", "snipes")}
 
 
-def make_agent(spec: str) -> Agent:
-    """The agent a spec names (module docstring), e.g. ``"hard+ev:samples=4000,bluff=0.08"``.
+def is_outside(spec: str) -> bool:
+    """Whether ``spec`` is an import path ``module:ClassName[:…]`` rather than a level spec."""
+    head, _, rest = spec.strip().partition(":")
+    name = rest.partition(":")[0].strip()
+    return head.split("+")[0].strip() not in LEVELS and name.isidentifier()
+
+
+def choose_engine(specs, engine: str) -> tuple[str, str | None]:
+    """The engine a run of ``specs`` plays on, and a one-line note when it is not ``engine``.
+
+    Outside agents (``is_outside``) have no kernel version, so they switch the run to the
+    reference engine (same results, R13; slower).
+    """
+    outside = [spec for spec in specs if is_outside(spec)]
+    if not outside or engine == "reference":
+        return engine, None
+    names = ", ".join(dict.fromkeys(outside))
+    return "reference", f"outside agent {names} plays on the reference engine (--engine reference)"
+
+
+@dataclass(frozen=True)
+class OutsideAgent:
+    """An outside agent (module docstring) wrapped with its spec and an optional time limit.
+
+    ``act`` and ``snipe`` call the user's object; with ``decision_timeout`` (seconds) each call
+    runs on a daemon thread and raises ``TimeoutError`` when it has not returned in time (the
+    thread is abandoned: the run ends).
+    """
+
+    agent: object
+    spec: str
+    decision_timeout: float | None = None
+
+    def act(self, obs, stream):
+        """The user's betting decision (R6)."""
+        return self._call(self.agent.act, obs, stream)
+
+    def snipe(self, obs, stream):
+        """The user's snipe-round decision (R7)."""
+        return self._call(self.agent.snipe, obs, stream)
+
+    def _call(self, method, obs, stream):
+        if self.decision_timeout is None:
+            return method(obs, stream)
+        box: dict = {}
+
+        def run() -> None:
+            try:
+                box["value"] = method(obs, stream)
+            except BaseException as error:  # noqa: BLE001 - handed to the caller's thread
+                box["error"] = error
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        thread.join(self.decision_timeout)
+        if thread.is_alive():
+            raise TimeoutError(f"no decision within {self.decision_timeout:g} s (--decision-timeout)")
+        if "error" in box:
+            raise box["error"]
+        return box["value"]
+
+
+def _value(text: str):
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def make_outside_agent(spec: str, decision_timeout: float | None = None) -> OutsideAgent:
+    """The outside agent an import-path spec names (module docstring); ``ValueError`` saying why
+    it cannot be imported, built, or does not implement ``act`` and ``snipe``."""
+    text = spec.strip()
+    module_name, _, rest = text.partition(":")
+    class_name, _, params = rest.partition(":")
+    try:
+        module = importlib.import_module(module_name.strip())
+    except ImportError as error:
+        raise ValueError(f"agent {text!r}: cannot import module {module_name.strip()!r} ({error})") from None
+    cls = getattr(module, class_name.strip(), None)
+    if cls is None:
+        raise ValueError(f"agent {text!r}: module {module_name.strip()!r} has no {class_name.strip()!r}")
+    kwargs = {}
+    for item in filter(None, (p.strip() for p in params.split(","))):
+        name, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or not name.isidentifier():
+            raise ValueError(f"agent {text!r}: bad parameter {item!r}; give NAME=VALUE")
+        kwargs[name] = _value(value)
+    try:
+        agent = cls(**kwargs)
+    except Exception as error:  # noqa: BLE001 - a user's constructor may raise anything
+        raise ValueError(f"agent {text!r}: {class_name.strip()}(**{kwargs}) failed: {error}") from None
+    if not (callable(getattr(agent, "act", None)) and callable(getattr(agent, "snipe", None))):
+        raise ValueError(f"agent {text!r} does not implement the Agent protocol (act and snipe methods)")
+    if decision_timeout is not None and not decision_timeout > 0:
+        raise ValueError(f"decision timeout must be > 0 seconds, got {decision_timeout}")
+    return OutsideAgent(agent, text, decision_timeout)
+
+
+def make_agent(spec: str, decision_timeout: float | None = None) -> Agent:
+    """The agent a spec names (module docstring), e.g. ``"hard+ev:samples=4000,bluff=0.08"`` or
+    ``"examples.cautious:Cautious:margin=2"``; ``decision_timeout`` (seconds) limits each decision
+    of an outside agent.
 
     Raises ``ValueError`` naming the valid levels, heuristics or parameters.
     """
+    if is_outside(spec):
+        return make_outside_agent(spec, decision_timeout)
     text = spec.strip()
     head, _, params = text.partition(":")
     level, _, heuristic = head.partition("+")
