@@ -1,0 +1,255 @@
+"""A PettingZoo AEC environment: Sniper Hold'em for reinforcement learning (R2–R10, R13).
+
+``env(players=4, opponents=None, rules="ours", game_length="20")`` is one game (R9) per episode,
+in PettingZoo's agent-environment-cycle API (as its classic card games are served): one agent
+``player_<seat>`` per seat the learner controls; the other seats are filled with this project's
+levels (``opponents``: agent specs for the last seats, e.g. ``["easy", "hard"]``), which play
+with the same random streams as in a run (R13).
+
+Actions (``Discrete(68)``): 0–6 the betting actions of R6 (``kernels.codes.Act``: fold, check,
+call, +1, +3, +5, all-in), 7 pass in the snipe round, ``8 + code`` name snipe ``code`` (0..59,
+R7). The observation is a dict: ``action_mask`` (``int8 (68,)``, 1 = legal now) and
+``observation`` (``int16 (41,)``, what R10 lets the seat see), laid out as ``OBS_FIELDS``:
+the round (1, 2, 3 = snipe round, 0 = not this seat's turn or the hand is over), the seat, the
+first player, its two private cards, the four community cards (0 while face down), the cap, the
+pot, the chips it owes, then six entries each (seat order, padded to 6 seats) for stacks before
+the ante, chips committed this hand, chips put in this round, folded-or-out (1/0) and the snipe
+each seat made this hand (-2 none yet, -1 pass, else the code).
+
+Rewards: at the end of each hand every learner seat receives its net chips for that hand (payout
+minus chips put in; 0 for a seat not dealt in), so an episode's rewards sum to the seat's final
+stack minus the starting stack. The episode ends (all agents terminate) when the game ends (R9).
+``reset(seed=s)`` starts game 0 of run ``s``; a later ``reset()`` without a seed plays the next
+game of the same run, so a seed fixes every deal and every opponent decision.
+"""
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from kernels.codes import N_ACTIONS, N_SNIPES, PASS, STREAM_AGENT, Act
+from sniper.engine import HandState, Phase
+from sniper.game import deal_hand, decide, make_rules, next_first
+from sniper.rng import Stream, derive, hand_key
+from sniper.specs import make_agent
+
+MAX_SEATS = 6
+PASS_ACTION = N_ACTIONS
+"""Action id of passing in the snipe round; snipe ``code`` is ``SNIPE_ACTION + code``."""
+SNIPE_ACTION = N_ACTIONS + 1
+N_ENV_ACTIONS = SNIPE_ACTION + N_SNIPES
+OBS_FIELDS = (
+    ("round", 1),
+    ("seat", 1),
+    ("first", 1),
+    ("private", 2),
+    ("board", 4),
+    ("cap", 1),
+    ("pot", 1),
+    ("owed", 1),
+    ("stacks", MAX_SEATS),
+    ("committed", MAX_SEATS),
+    ("round_put", MAX_SEATS),
+    ("folded", MAX_SEATS),
+    ("snipes", MAX_SEATS),
+)
+"""The observation vector's fields and their lengths, in order (module docstring)."""
+OBS_SIZE = sum(length for _, length in OBS_FIELDS)
+NO_SNIPE = -2
+
+
+def env(players: int = 4, opponents=None, rules: str = "ours", game_length: str = "20", render_mode=None):
+    """The environment wrapped as PettingZoo's classic games are: an illegal action ends the game
+    with reward -1 for the seat that made it, actions are bounds-checked, and the API order
+    (reset first) is enforced. Arguments as ``raw_env``."""
+    wrapped = raw_env(players, opponents, rules, game_length, render_mode)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
+    """Sniper Hold'em as an AEC environment (module docstring).
+
+    ``players``: seats at the table, 2–6 (R2); ``opponents``: specs (``sniper.specs``) of the last
+    ``len(opponents)`` seats, played by this project's agents (at least one seat must be left to
+    the learner); ``rules``: "ours" or "show" (R12); ``game_length``: "10", "20" or "bust" (R9);
+    ``render_mode``: ``None``, "ansi" (``render`` returns text) or "human" (prints it). Raises
+    ``ValueError`` for invalid arguments.
+    """
+
+    metadata = {"name": "sniper_holdem_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self, players: int = 4, opponents=None, rules: str = "ours", game_length: str = "20", render_mode=None
+    ):
+        super().__init__()
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_SEATS:
+            raise ValueError(f"players must be 2-{MAX_SEATS} (R2), got {players!r}")
+        opponents = list(opponents or [])
+        if len(opponents) >= players:
+            raise ValueError(f"{len(opponents)} opponents leave no seat of {players} to the learner")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"unknown render mode {render_mode!r}; valid: human, ansi")
+        self.n_seats = players
+        self.rules = make_rules(rules, str(game_length))
+        self.render_mode = render_mode
+        learners = players - len(opponents)
+        self.bots = {learners + i: make_agent(spec) for i, spec in enumerate(opponents)}
+        self.possible_agents = [f"player_{seat}" for seat in range(learners)]
+        self.agent_seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        high = max(players * self.rules.starting_stack, N_SNIPES)
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=NO_SNIPE, high=high, shape=(OBS_SIZE,), dtype=np.int16),
+                "action_mask": spaces.Box(low=0, high=1, shape=(N_ENV_ACTIONS,), dtype=np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(N_ENV_ACTIONS)
+        self._seed, self._game = 0, -1
+        self._state: HandState | None = None
+
+    def observation_space(self, agent):
+        """The same ``Dict`` space object for every agent and call."""
+        return self._observation_space
+
+    def action_space(self, agent):
+        """The same ``Discrete(68)`` object for every agent and call."""
+        return self._action_space
+
+    # ----- the episode --------------------------------------------------------------------
+
+    def reset(self, seed=None, options=None):
+        """Start a game: game 0 of run ``seed`` when a seed is given, else the run's next game."""
+        if seed is not None:
+            self._seed, self._game = int(seed), 0
+        else:
+            self._game += 1
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._stacks = [self.rules.starting_stack] * self.n_seats
+        self._at_table = [True] * self.n_seats
+        self._first = self.rules.first_seat % self.n_seats
+        self._hand = 0
+        self._last_hand: HandState | None = None
+        self._start_hand()
+        self._run_until_learner()
+        self._accumulate_rewards()
+
+    def step(self, action):
+        """Apply the selected agent's ``action`` (module docstring), then let the opponent levels
+        play until a learner seat must act or the game ends."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        self._clear_rewards()
+        seat = self.agent_seat[agent]
+        action = int(action)
+        if self._state.phase == Phase.SNIPE:
+            self._state.snipe(PASS if action == PASS_ACTION else action - SNIPE_ACTION)
+        else:
+            self._state.act(Act(action))
+        self._decisions[seat] += 1
+        self._run_until_learner()
+        self._accumulate_rewards()
+
+    def observe(self, agent):
+        """The seat's observation and action mask now (module docstring)."""
+        seat = self.agent_seat[agent]
+        state = self._state
+        obs = np.zeros(OBS_SIZE, np.int16)
+        mask = np.zeros(N_ENV_ACTIONS, np.int8)
+        n = self.n_seats
+        stacks = list(state.stacks) + [0] * (MAX_SEATS - n)
+        committed = list(state.committed) + [0] * (MAX_SEATS - n)
+        round_put = list(state.round_put) + [0] * (MAX_SEATS - n)
+        folded = [int(f) for f in state.folded] + [1] * (MAX_SEATS - n)
+        snipes = [NO_SNIPE] * MAX_SEATS
+        for record in state.snipes:
+            snipes[record.seat] = record.code
+        turn = state.actor if state.phase != Phase.SNIPE else state.sniper
+        acting = state.phase != Phase.DONE and turn == seat
+        private = state.private.get(seat, (0, 0))
+        board = list(state.board[: state.visible]) + [0] * (4 - state.visible)
+        live = state.live
+        values = [int(state.phase) if acting else 0, seat, state.first, *private, *board]
+        values += [state.cap if live else 0, state.pot, max(0, state.level - state.round_put[seat])]
+        values += stacks + committed + round_put + folded + snipes
+        obs[:] = values
+        if acting and state.phase == Phase.SNIPE:
+            mask[PASS_ACTION:] = 1
+        elif acting:
+            mask[list(state.legal_actions())] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def render(self):
+        """The current hand as text: "ansi" returns it, "human" prints it."""
+        if self.render_mode is None:
+            return None
+        state = self._state
+        text = (
+            f"game {self._game} hand {self._hand}: board {state.board[: state.visible]}, pot {state.pot}, "
+            f"stacks {list(state.stacks)}, committed {state.committed}, phase {state.phase.name}"
+        )
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        """Nothing to release."""
+
+    # ----- internals ----------------------------------------------------------------------
+
+    def _start_hand(self) -> None:
+        self._state = deal_hand(
+            self._stacks, self._at_table, self._first, self._seed, self._game, self._hand, self.rules
+        )
+        self._decisions = [0] * self.n_seats
+        self._keys = [hand_key(self._seed, self._game, self._hand, STREAM_AGENT + s) for s in range(self.n_seats)]
+
+    def _run_until_learner(self) -> None:
+        """Play opponent turns and finished hands until a learner seat acts or the game ends."""
+        while True:
+            state = self._state
+            if state.phase == Phase.DONE:
+                if not self._end_hand():
+                    return
+                continue
+            seat = state.actor if state.phase != Phase.SNIPE else state.sniper
+            if seat not in self.bots:
+                self.agent_selection = self.possible_agents[seat]
+                return
+            stream = Stream(derive(self._keys[seat], self._decisions[seat]))
+            self._decisions[seat] += 1
+            decide(state, self.bots[seat], seat, stream, self._game, self._hand)
+
+    def _end_hand(self) -> bool:
+        """Pay the hand's rewards; start the next hand (True) or end the game (False) (R3, R9)."""
+        state = self._state
+        after = state.stacks_after
+        for agent in self.agents:
+            seat = self.agent_seat[agent]
+            self.rewards[agent] += after[seat] - state.stacks[seat]
+        self._stacks = list(after)
+        exit_at = self.rules.exit_at
+        for seat in range(self.n_seats):
+            if self._stacks[seat] == 0 or (exit_at is not None and self._stacks[seat] >= exit_at):
+                self._at_table[seat] = False
+        self._hand += 1
+        eligible = [self._at_table[s] and self._stacks[s] > 0 for s in range(self.n_seats)]
+        limit = self.rules.hands_per_game
+        if sum(eligible) < 2 or (limit is not None and self._hand >= limit):
+            self.terminations = {agent: True for agent in self.agents}
+            self.agent_selection = self.agents[0]
+            return False
+        self._first = next_first(self._first, eligible)
+        self._start_hand()
+        return True
