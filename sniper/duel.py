@@ -26,13 +26,13 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from sniper import defaults
 from sniper.game import Rules
 from sniper.runner import Backend, RunConfig, play_chunk
 
 VERDICTS = ("A is stronger", "B is stronger", "no significant difference")
 MIN_GROUPS = 2
 UNTIL_CI_MIN_GROUPS = 10
-DEFAULT_MAX_HANDS = 1_000_000
 MAX_CHUNK_GAMES = 25
 
 
@@ -64,11 +64,11 @@ class DuelSetup:
 
     a: str
     b: str
-    players: int = 2
+    players: int = defaults.DUEL_PLAYERS
     rules: Rules = field(default_factory=Rules)
-    seed: int = 0
+    seed: int = defaults.SEED
     chunk_games: int = 0
-    engine: str = "kernel"
+    engine: str = defaults.ENGINE
     decision_timeout: float | None = None
 
     def configs(self) -> list[tuple[str, RunConfig]]:
@@ -87,6 +87,21 @@ class DuelSetup:
             )
             for seating in seatings(self.players)
         ]
+
+
+def make_duel_rules(specs: list[str], rules: str, game_length: str, engine: str) -> Rules:
+    """The ``Rules`` of a duel or league after checking its agent specs, rule preset, game length and engine.
+
+    Raises ``ValueError`` naming the first bad one (``sniper.specs.make_agent``, ``sniper.game.make_rules``).
+    """
+    from sniper.game import make_rules
+    from sniper.runner import check_engine
+    from sniper.specs import make_agent
+
+    check_engine(engine)
+    for spec in specs:
+        make_agent(spec)
+    return make_rules(rules, game_length)
 
 
 def auto_chunk_games(hands: int, seatings: int, rules: Rules, chunks: int = 8) -> int:
@@ -168,6 +183,8 @@ class DuelResult:
     until_ci: float | None = None
     target_reached: bool | None = None
     """With ``until_ci``: whether the CI half-width got below it before the hand limit (else None)."""
+    max_hands: int | None = None
+    """With ``until_ci``: the hand limit that applied."""
 
     @property
     def ci95(self) -> tuple[float, float]:
@@ -274,7 +291,7 @@ def play_groups(
 
 def run_duel(
     setup: DuelSetup,
-    hands: int = 10_000,
+    hands: int = defaults.HANDS,
     until_ci: float | None = None,
     max_hands: int | None = None,
     backend: Backend | None = None,
@@ -291,7 +308,7 @@ def run_duel(
     started = time.perf_counter()
     if not setup.chunk_games:
         setup = replace(setup, chunk_games=auto_chunk_games(hands, len(seatings(setup.players)), setup.rules))
-    limit = max(hands, max_hands or DEFAULT_MAX_HANDS)
+    limit = max(hands, max_hands or defaults.MAX_HANDS)
     target = limit if until_ci is not None else hands
     blocks = []
     reached = None if until_ci is None else False
@@ -313,4 +330,10 @@ def run_duel(
                 reached = True
                 stream.close()
                 break
-    return replace(result, seconds=time.perf_counter() - started, until_ci=until_ci, target_reached=reached)
+    return replace(
+        result,
+        seconds=time.perf_counter() - started,
+        until_ci=until_ci,
+        target_reached=reached,
+        max_hands=limit if until_ci is not None else None,
+    )

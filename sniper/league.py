@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sniper import __version__
+from sniper import __version__, defaults
 from sniper.duel import DuelResult, DuelSetup, auto_chunk_games, play_groups, run_duel
 from sniper.game import Rules
 from sniper.runner import Backend, RunConfig, play_chunk, prepare_out, write_atomic, write_json
@@ -199,13 +199,27 @@ def crosstable(duels: list[DuelResult]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def check_specs(specs: list[str]) -> None:
+    """``ValueError`` unless ``specs`` are at least two distinct agent specs."""
+    if len(specs) < 2:
+        raise ValueError(f"a league needs at least 2 agent specs, got {len(specs)}")
+    if len(set(specs)) != len(specs):
+        raise ValueError("each agent spec may appear only once in a league")
+
+
+def league_hands(specs: list[str], players: int, hands: int) -> int:
+    """Hands a league plays at least: ``hands`` per pairing, and as many again for the multiway tables."""
+    pairs = len(specs) * (len(specs) - 1) // 2
+    return hands * (pairs + (1 if players >= 3 and len(specs) >= 3 else 0))
+
+
 def run_league(
     specs: list[str],
-    players: int = 4,
-    hands: int = 2000,
+    players: int = defaults.PLAYERS,
+    hands: int = defaults.LEAGUE_HANDS,
     rules: Rules | None = None,
-    seed: int = 0,
-    engine: str = "kernel",
+    seed: int = defaults.SEED,
+    engine: str = defaults.ENGINE,
     chunk_games: int = 0,
     backend: Backend | None = None,
     progress: Callable[[int], None] | None = None,
@@ -218,10 +232,7 @@ def run_league(
     decision of an outside agent (``sniper.specs``). Raises ``ValueError`` for fewer than two or
     repeated specs.
     """
-    if len(specs) < 2:
-        raise ValueError(f"a league needs at least 2 agent specs, got {len(specs)}")
-    if len(set(specs)) != len(specs):
-        raise ValueError("each agent spec may appear only once in a league")
+    check_specs(specs)
     rules = rules or Rules()
     started = time.perf_counter()
     backend = backend or Backend.here(engine)

@@ -38,10 +38,10 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from sniper import __version__
-from sniper.game import Rules, play_game
+from sniper import __version__, defaults
+from sniper.game import GAME_LENGTHS, Rules, make_rules, play_game
 from sniper.results import ACTION_COLUMNS, ACTION_SCHEMA, SCHEMA, action_rows, hand_rows, to_table
-from sniper.specs import make_agent
+from sniper.specs import make_agent, parse_agents, split_specs
 
 ENGINES = ("reference", "kernel")
 MANIFEST = "manifest.json"
@@ -69,10 +69,10 @@ class RunConfig:
 
     agents: tuple[str, ...]
     rules: Rules
-    seed: int = 0
-    hands: int = 1000
-    chunk_games: int = 200
-    engine: str = "kernel"
+    seed: int = defaults.SEED
+    hands: int = defaults.HANDS
+    chunk_games: int = defaults.CHUNK_GAMES
+    engine: str = defaults.ENGINE
     decision_timeout: float | None = None
 
     def to_dict(self) -> dict:
@@ -88,6 +88,120 @@ class RunConfig:
         if set(data) != names or not isinstance(rules, dict) or set(rules) != rule_names:
             raise RunDirError("the manifest's config does not match this version's parameters")
         return cls(**{**data, "agents": tuple(data["agents"]), "rules": Rules(**rules)})
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """A run as a user asks for it (the options of ``sniper simulate``); ``None`` means not given.
+
+    For a new run an option not given takes its value from ``DEFAULTS`` (the one source of the
+    defaults, shown by ``--help`` too); when resuming, the run's own value, and an option given
+    with a value other than the run's is refused. ``players`` 2-6 seats (R2); ``hands`` at least
+    that many hands; ``agents`` a comma list of specs, one per seat or one for all
+    (``sniper.specs.parse_agents``); ``game_length`` "10", "20" or "bust" and ``rules`` "ours" or
+    "show" (``sniper.game.make_rules``, R9, R12); ``engine`` "kernel" or "reference";
+    ``chunk_games`` games per chunk (at least 1).
+    """
+
+    players: int | None = None
+    hands: int | None = None
+    agents: str | None = None
+    seed: int | None = None
+    game_length: str | None = None
+    rules: str | None = None
+    engine: str | None = None
+    chunk_games: int | None = None
+
+    def given(self) -> dict[str, object]:
+        """The options given (not ``None``), in field order."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+
+    def check(self) -> None:
+        """``ValueError`` naming the first given option out of range (the agents are checked with the seats)."""
+        if self.players is not None and not 2 <= self.players <= 6:
+            raise ValueError(f"--players must be 2-6 (R2), got {self.players}")
+        if self.hands is not None and self.hands < 1:
+            raise ValueError(f"--hands must be at least 1, got {self.hands}")
+        if self.chunk_games is not None and self.chunk_games < 1:
+            raise ValueError(f"--chunk-games must be 1 or more, got {self.chunk_games}")
+        if self.engine is not None:
+            check_engine(self.engine)
+        make_rules(self.rules or "ours", self.game_length or "20")
+
+    def seats(self) -> int:
+        """Seats of a new run: ``players``, else the number of agents listed (if more than one), else the default."""
+        listed = split_specs(self.agents) if self.agents else []
+        return self.players or (len(listed) if len(listed) > 1 else DEFAULTS.players)
+
+    def config(self) -> RunConfig:
+        """The ``RunConfig`` of a new run with these options (defaults for the rest); ``ValueError`` if invalid."""
+        self.check()
+        n = self.seats()
+        mix = ",".join(defaults.AGENTS[i % len(defaults.AGENTS)] for i in range(n))
+        pick = {name: value if value is not None else getattr(DEFAULTS, name) for name, value in asdict(self).items()}
+        return RunConfig(
+            agents=tuple(parse_agents(self.agents or mix, n)),
+            rules=make_rules(pick["rules"], pick["game_length"]),
+            seed=pick["seed"],
+            hands=pick["hands"],
+            chunk_games=pick["chunk_games"],
+            engine=pick["engine"],
+        )
+
+
+DEFAULTS = RunOptions(
+    players=defaults.PLAYERS,
+    hands=defaults.HANDS,
+    agents=",".join(defaults.AGENTS),
+    seed=defaults.SEED,
+    game_length=defaults.GAME_LENGTH,
+    rules=defaults.RULES,
+    engine=defaults.ENGINE,
+    chunk_games=defaults.CHUNK_GAMES,
+)
+"""The options of a new run when none are given (from ``sniper.defaults``, which ``--help`` shows)."""
+
+
+def run_options(config: RunConfig) -> RunOptions:
+    """The options that make ``config`` (its agents as a comma list; game length and preset from its rules)."""
+    lengths = {hands: name for name, hands in GAME_LENGTHS.items()}
+    return RunOptions(
+        players=len(config.agents),
+        hands=config.hands,
+        agents=",".join(config.agents),
+        seed=config.seed,
+        game_length=lengths.get(config.rules.hands_per_game, str(config.rules.hands_per_game)),
+        rules=config.rules.name,
+        engine=config.engine,
+        chunk_games=config.chunk_games,
+    )
+
+
+def refuse_changes(out: Path, config: RunConfig, requested: "RunOptions | dict | None") -> None:
+    """Refuse to resume ``config`` with other options: ``RunDirError`` naming the first option given with a value
+    other than the run's, and both values (``--agents`` is compared seat by seat, so "easy" equals "easy,easy").
+
+    ``requested`` is a ``RunOptions`` or a dict of its field names (agents may also be a sequence of specs).
+    Raises ``ValueError`` for an invalid option (e.g. an unknown agent).
+    """
+    if isinstance(requested, dict):
+        agents = requested.get("agents")
+        if agents is not None and not isinstance(agents, str):
+            requested = {**requested, "agents": ",".join(agents)}
+        requested = RunOptions(**requested)
+    requested = requested or RunOptions()
+    requested.check()
+    have = run_options(config)
+    for name, value in requested.given().items():
+        own = getattr(have, name)
+        if name == "agents":
+            seats = requested.players or len(config.agents)
+            same = tuple(parse_agents(value, seats)) == config.agents
+        else:
+            same = value == own
+        if not same:
+            option = name.replace("_", "-")
+            raise RunDirError(f"cannot resume {out}: the run has {option} {own}, not {value}")
 
 
 @dataclass
@@ -420,22 +534,13 @@ def simulate(
         return _run(config, out, manifest, {}, backend, progress)
 
 
-def resume(
-    out: Path,
-    requested: dict | None = None,
-    workers: int | None = None,
-    progress: Callable[[int], None] | None = None,
-    scheduler: str | None = None,
-) -> RunResult:
-    """Finish the interrupted run in ``out``: keep its finished parts, play the missing ones.
+def open_run(out: Path, requested: "RunOptions | dict | None" = None) -> tuple[dict, RunConfig]:
+    """The manifest and config of the run in ``out``, checked for resuming with the ``requested`` options.
 
-    A run that is already complete (manifest and all its parts present) is left untouched: the result
-    has ``already_complete`` set and ``seconds`` 0. ``requested`` maps ``RunConfig`` field names (and
-    "players") to values the caller asked for; any that differ from the run's own are refused.
     Raises ``RunDirError`` saying why when ``out`` is not a run directory, was made by another
-    version, or the parameters differ.
+    version of sniper, or an option differs from the run's (``refuse_changes``); ``ValueError`` for
+    an invalid option.
     """
-    out = Path(out)
     manifest = load_manifest(out)
     if manifest["version"] != __version__:
         raise RunDirError(
@@ -443,12 +548,69 @@ def resume(
             "its results could differ, so it cannot be resumed (start a new run)"
         )
     config = RunConfig.from_dict(manifest["config"])
-    for name, value in (requested or {}).items():
-        have = len(config.agents) if name == "players" else getattr(config, name)
-        if value != have:
-            shown = ",".join(have) if name == "agents" else getattr(have, "name", have)
-            raise RunDirError(f"cannot resume {out}: the run has {name} {shown}, not {_show(value)}")
     check_engine(config.engine)
+    refuse_changes(out, config, requested)
+    return manifest, config
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A run about to be played (``plan``): its directory, config, and the hands an earlier session kept.
+
+    ``resuming`` is true for ``--resume``. ``start(workers, progress, scheduler)`` plays it
+    (``simulate`` or ``resume``) and returns the ``RunResult``.
+    """
+
+    out: Path
+    config: RunConfig
+    kept_hands: int = 0
+    resuming: bool = False
+
+    def start(self, workers: int | None = None, progress=None, scheduler: str | None = None) -> "RunResult":
+        """Play the run (see ``simulate`` and ``resume`` for what is raised)."""
+        if self.resuming:
+            return resume(self.out, run_options(self.config), workers, progress, scheduler)
+        return simulate(self.config, self.out, workers, progress, scheduler)
+
+
+def plan(options: RunOptions, out: Path | None = None, resume_dir: Path | None = None) -> Plan:
+    """What ``sniper simulate`` will do: a new run into ``out`` (default ``runs/simulate-DATE-TIME``), or, with
+    ``resume_dir``, the rest of that run, checked against ``options`` (``open_run``).
+
+    Raises ``ValueError`` for invalid options or for ``out`` and ``resume_dir`` both given and
+    different, ``RunDirError`` when the run cannot be resumed. Nothing is written.
+    """
+    if resume_dir is None:
+        config = options.config()
+        return Plan(Path(out) if out is not None else Path("runs") / time.strftime("simulate-%Y%m%d-%H%M%S"), config)
+    if out is not None and Path(out) != Path(resume_dir):
+        raise ValueError("give either --out (a new run) or --resume (an interrupted one), not both")
+    manifest, config = open_run(Path(resume_dir), options)
+    # an interrupted run keeps the parts before the interruption (written in order)
+    try:
+        kept = config.hands if manifest.get("status") == "complete" else int(manifest.get("hands", 0) or 0)
+    except (TypeError, ValueError):
+        kept = 0
+    return Plan(Path(resume_dir), config, kept, resuming=True)
+
+
+def resume(
+    out: Path,
+    requested: "RunOptions | dict | None" = None,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
+) -> RunResult:
+    """Finish the interrupted run in ``out``: keep its finished parts, play the missing ones.
+
+    A run that is already complete (manifest and all its parts present) is left untouched: the result
+    has ``already_complete`` set and ``seconds`` 0. ``requested`` (``RunOptions`` or a dict of its
+    fields) are the options the caller gave; any that differ from the run's own are refused.
+    Raises ``RunDirError`` saying why when ``out`` is not a run directory, was made by another
+    version, or the parameters differ.
+    """
+    out = Path(out)
+    manifest, config = open_run(out, requested)
     if _is_complete(out, manifest, config):
         hands = int(manifest["hands"])
         return RunResult(out, hands, int(manifest.get("games", 0)), 0.0, manifest, hands, already_complete=True)
@@ -469,12 +631,6 @@ def _is_complete(out: Path, manifest: dict, config: RunConfig) -> bool:
         and parts >= 1
         and all(part_path(out, k, table).is_file() for k in range(parts) for table in TABLES)
     )
-
-
-def _show(value) -> str:
-    if isinstance(value, tuple | list):
-        return ",".join(map(str, value))
-    return str(getattr(value, "name", value))
 
 
 def _truncate(played: Chunk, done: int, config: RunConfig, chunk: int) -> tuple[Chunk, int]:

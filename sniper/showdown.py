@@ -6,7 +6,8 @@ The readable reference of the showdown inside ``kernels.rollout`` and the game k
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from sniper.hands import Hand, Snipe, best_hand, strength
+from sniper.cards import check_cards
+from sniper.hands import Hand, Snipe, best_hand, parse_snipe, strength
 
 
 def betting_order(first: int, seats: Iterable[int], n_seats: int) -> list[int]:
@@ -71,3 +72,49 @@ def showdown(
     shares = split_pot(pot, winners, first, n_seats)
     payout = tuple(shares.get(seat, 0) for seat in range(n_seats))
     return ShowdownResult(hands, sniped, tuple(betting_order(first, winners, n_seats)), payout)
+
+
+def settle(
+    board: Iterable[int],
+    holes: Iterable[Iterable[int]],
+    snipes: Iterable[Snipe | str] = (),
+    pot: int | None = None,
+    first: int = 0,
+    folded: Iterable[int] = (),
+    rules: str = "ours",
+) -> ShowdownResult:
+    """Settle a showdown from plain input, checked (what ``sniper showdown`` does; R1, R2, R7, R8).
+
+    ``board``: the 4 community cards; ``holes``: the private cards of every seat, 2 each, 2–6
+    seats; ``snipes``: ``Snipe`` objects or names such as ``"9 full house"``; ``pot`` in chips
+    (default: one ante per seat); ``first``: the first player's seat; ``folded``: seats that
+    folded (their cards still count as dealt). Raises ``ValueError`` naming the problem: a wrong
+    number of cards or seats, a seat out of range, no seat left at the showdown, a card outside
+    1–10 or a fifth copy of a number, an unknown snipe, a negative pot.
+
+    >>> settle((6, 6, 9, 9), [(6, 2), (9, 3), (4, 5)], ["9 full house"], pot=7).payout
+    (7, 0, 0)
+    """
+    board = tuple(board)
+    holes = [tuple(h) for h in holes]
+    folded = set(folded)
+    n = len(holes)
+    if len(board) != 4:
+        raise ValueError(f"the board must have 4 cards, got {len(board)}")
+    if bad := [h for h in holes if len(h) != 2]:
+        raise ValueError(f"each seat needs 2 private cards, got {len(bad[0])}")
+    if not 2 <= n <= 6:
+        raise ValueError(f"give 2-6 --hole options (R2), got {n}")
+    if not 0 <= first < n:
+        raise ValueError(f"--first must be a seat 0-{n - 1}, got {first}")
+    if bad := sorted(s for s in folded if not 0 <= s < n):
+        raise ValueError(f"--folded seat {bad[0]} is not a seat 0-{n - 1}")
+    if len(folded) >= n:
+        raise ValueError("at least one seat must reach the showdown")
+    check_cards([*board, *(c for h in holes for c in h)])
+    parsed = [s if isinstance(s, Snipe) else parse_snipe(s) for s in snipes]
+    pot = n if pot is None else pot
+    if pot < 0:
+        raise ValueError(f"--pot must be 0 or more chips, got {pot}")
+    private = {seat: holes[seat] for seat in range(n) if seat not in folded}
+    return showdown(board, private, parsed, pot, first, n, rules)

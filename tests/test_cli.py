@@ -1,5 +1,6 @@
 """The command line: every command through typer's CliRunner, JSON keys, one-line errors (exit 2)."""
 
+import itertools
 import json
 import subprocess
 import sys
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sniper import cli
+from sniper import cli, defaults, terminal
 from sniper.cli import app
 
 runner = CliRunner()
@@ -185,23 +186,31 @@ def run_main(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
     return exit_info.value.code, captured.out, captured.err
 
 
-def test_simulate_help_shows_the_defaults():
+def test_simulate_help_shows_the_defaults_the_run_uses():
+    from sniper.runner import DEFAULTS
+
     result = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "240"})
     assert result.exit_code == 0, result.output
     lines = {line.split()[1]: line for line in result.stdout.splitlines() if line.startswith("│ --")}
     below = result.stdout.splitlines()
     for option, default in [
-        ("--players", "4"),
+        ("--players", str(defaults.PLAYERS)),
         ("--hands", "1e4"),
-        ("--agents", "easy,normal,hard,hard"),
-        ("--seed", "0"),
-        ("--game-length", "20"),
-        ("--rules", "ours"),
-        ("--engine", "kernel"),
+        ("--agents", ",".join(defaults.AGENTS)),
+        ("--seed", str(defaults.SEED)),
+        ("--game-length", defaults.GAME_LENGTH),
+        ("--rules", defaults.RULES),
+        ("--engine", defaults.ENGINE),
+        ("--chunk-games", str(defaults.CHUNK_GAMES)),
     ]:
         at = next(i for i, line in enumerate(below) if line.startswith(f"│ {option} "))
         assert f"[default: ({default})]" in below[at + 1] or f"[default: ({default})]" in below[at], option
+        name = option[2:].replace("-", "_")
+        shown = cli.opt.count_text(getattr(DEFAULTS, name)) if name == "hands" else str(getattr(DEFAULTS, name))
+        assert shown == default, "--help shows the default the run uses"
     assert "numba threads" in lines["--workers"] and "processes" in lines["--workers"]
+    config = DEFAULTS.config()
+    assert (len(config.agents), config.hands, config.rules.hands_per_game) == (4, 10_000, 20)
 
 
 @pytest.mark.parametrize(
@@ -253,9 +262,9 @@ def test_summary_table_fits_80_columns_without_cutting_numbers(monkeypatch):
     import pandas as pd
     from rich.console import Console
 
-    monkeypatch.setattr(cli, "console", Console(width=80, record=True, color_system=None))
+    monkeypatch.setattr(terminal, "console", Console(width=80, record=True, color_system=None))
     rows = [("easy", 1_000_009, -1.178), ("normal", 999_999, 0.142), ("hard", 1_956_202, 0.512)]
-    cli.print_summary(
+    terminal.print_summary(
         pd.DataFrame(
             [
                 {
@@ -273,7 +282,7 @@ def test_summary_table_fits_80_columns_without_cutting_numbers(monkeypatch):
             ]
         )
     )
-    text = cli.console.export_text()
+    text = terminal.console.export_text()
     assert "…" not in text
     assert max(len(line) for line in text.splitlines()) <= 80
     for cell in ("1,956,202", "1,000,009", "0.012", "+0.512", "2,229,900", "490,500", "66,900"):
@@ -336,3 +345,88 @@ def test_full_stdout_is_one_line_not_a_traceback():
         )
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == ["sniper: error: cannot write output: No space left on device"]
+
+
+# The run every --resume option is tried against, and a differing value for each option.
+RUN = {
+    "--players": "3",
+    "--hands": "200",
+    "--agents": "easy,random,easy",
+    "--seed": "4",
+    "--game-length": "10",
+    "--rules": "show",
+    "--engine": "kernel",
+    "--chunk-games": "5",
+}
+SAME = {**RUN, "--hands": "2e2"}  # the same values, typed differently where a count allows it
+OTHER = {
+    "--players": "2",
+    "--hands": "300",
+    "--agents": "random",
+    "--seed": "5",
+    "--game-length": "20",
+    "--rules": "ours",
+    "--engine": "reference",
+    "--chunk-games": "6",
+}
+
+
+@pytest.fixture(scope="module")
+def complete_run(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("resume") / "run"
+    result = invoke("simulate", *(x for item in RUN.items() for x in item), "--workers", "1", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _resume(out: Path, *options: str, values: dict):
+    return invoke("simulate", "--resume", str(out), "--workers", "1", *(x for o in options for x in (o, values[o])))
+
+
+@pytest.mark.parametrize("option", list(RUN))
+def test_resume_accepts_each_option_equal_to_the_run(complete_run, option):
+    result = _resume(complete_run, option, values=SAME)
+    assert result.exit_code == 0, result.output
+    assert "run already complete" in result.stdout
+
+
+@pytest.mark.parametrize("option", list(RUN))
+def test_resume_refuses_each_option_that_differs_naming_it_and_both_values(complete_run, option):
+    result = _resume(complete_run, option, values=OTHER)
+    assert result.exit_code == 2, result.output
+    name = option[2:]
+    assert result.stderr.strip() == (
+        f"sniper: error: cannot resume {complete_run}: the run has {name} {RUN[option]}, not {OTHER[option]}"
+    )
+
+
+@pytest.mark.parametrize(("first", "second"), list(itertools.combinations(RUN, 2)))
+def test_resume_options_in_pairs(complete_run, first, second):
+    same = _resume(complete_run, first, second, values=SAME)
+    assert same.exit_code == 0, same.output
+    for differing, values in ((second, {**SAME, second: OTHER[second]}), (first, {**SAME, first: OTHER[first]})):
+        refused = _resume(complete_run, first, second, values=values)
+        assert refused.exit_code == 2, refused.output
+        assert f"the run has {differing[2:]} {RUN[differing]}, not {OTHER[differing]}" in refused.stderr
+
+
+def test_interrupted_run_resumes_with_its_own_options_given(tmp_path):
+    """The issue's example: a show-rules run of 10-hand games, resumed with --rules show (R12) and --game-length
+    10, plays the rest and equals an uninterrupted run (R13)."""
+    from sniper.results import read_results
+
+    out, whole = tmp_path / "run", tmp_path / "whole"
+    args = ["--players", "3", "--hands", "200", "--rules", "show", "--game-length", "10", "--chunk-games", "3"]
+    for target in (out, whole):
+        assert invoke("simulate", *args, "--workers", "1", "--out", str(target)).exit_code == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    for part in sorted((out / "hands").glob("part-*.parquet"))[2:]:
+        part.unlink()
+    (out / "manifest.json").write_text(json.dumps({**manifest, "status": "interrupted", "parts": 2}))
+    for given in (["--rules", "show"], ["--game-length", "10"], ["--rules", "show", "--game-length", "10"]):
+        resumed = invoke("simulate", "--resume", str(out), *given, "--workers", "1")
+        assert resumed.exit_code == 0, resumed.output
+    assert "hands kept" not in resumed.stdout, "the first resume finished the run"
+    import pandas as pd
+
+    pd.testing.assert_frame_equal(read_results(out), read_results(whole))

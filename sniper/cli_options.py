@@ -1,0 +1,131 @@
+"""Shared pieces of the command line (``sniper.cli``): option types, the card-option parser, ``fail``.
+
+Every default shown by ``--help`` comes from ``sniper.defaults``, the values the library applies.
+A new command takes its options from here and calls one library function.
+"""
+
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from typer.core import TyperCommand
+
+from sniper import defaults
+
+
+def fail(message: str) -> NoReturn:
+    """Print a one-line error to stderr and exit with code 2 (bad input)."""
+    typer.echo(f"sniper: error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+class CardsCommand(TyperCommand):
+    """A command whose ``--board``/``--hole`` take their numbers space- or comma-separated: the option's parser
+    also takes the words after its value, up to the next option (``--board 6 6 9 9`` = ``--board 6,6,9,9``)."""
+
+    card_options = ("--board", "--hole")
+
+    def make_parser(self, ctx):
+        """click's parser, with each card option also taking the words after its value (joined by spaces)."""
+        parser = super().make_parser(ctx)
+        for name in self.card_options:
+            option = parser._long_opt[name]
+
+            def process(value, state, plain=option.process):
+                words = [value]
+                while state.rargs and not state.rargs[0].startswith("-"):
+                    words.append(state.rargs.pop(0))
+                plain(" ".join(words), state)
+
+            option.process = process
+        return parser
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        """click's parsing; a stray word gets a hint on where cards go and that snipes are quoted."""
+        try:
+            return super().parse_args(ctx, args)
+        except Exception as error:  # click's UsageError, vendored inside typer
+            if str(getattr(error, "message", "")).startswith("Got unexpected extra argument"):
+                error.message += (
+                    "; cards go right after --board/--hole (e.g. --board 6 6 9 9 --hole 6,2), and a snipe is quoted "
+                    '(e.g. --snipe "9 full house")'
+                )
+            raise
+
+
+def count_text(n: int) -> str:
+    """A count as typed on the command line: ``10000`` → ``"1e4"``, ``2000`` → ``"2000"``.
+
+    >>> count_text(1_000_000), count_text(2000)
+    ('1e6', '2000')
+    """
+    mantissa, exponent = f"{n:e}".split("e")
+    return f"{float(mantissa):g}e{int(exponent)}" if n >= 10_000 and float(mantissa).is_integer() else str(n)
+
+
+def given(kind: type, help: str, default) -> object:
+    """An option that is ``None`` when not given (so ``--resume`` can tell) whose default, applied by the library,
+    ``--help`` shows."""
+    return Annotated[kind | None, typer.Option(help=help, show_default=str(default))]
+
+
+Players = given(int, "Seats at the table, 2-6 (R2).", defaults.PLAYERS)
+Hands = given(str, "Hands to play at least, e.g. 1e6; whole games are played.", count_text(defaults.HANDS))
+Agents = given(
+    str,
+    "Comma list of agent specs, one per seat or one for all (the default repeats to fill the seats).",
+    ",".join(defaults.AGENTS),
+)
+RunSeed = given(int, "Run seed; every hand is fixed by (seed, game, hand) (R13).", defaults.SEED)
+MaybeGameLength = given(str, "Hands per game: 10, 20 or bust (R9).", defaults.GAME_LENGTH)
+MaybeRules = given(str, "Rule preset: ours or show (R12).", defaults.RULES)
+MaybeEngine = given(str, "Engine: kernel (numba) or reference (pure Python), same results (R13).", defaults.ENGINE)
+ChunkGames = given(int, "Games per chunk (unit of work and of parquet parts).", defaults.CHUNK_GAMES)
+Out = Annotated[Path | None, typer.Option(help="New run directory (default: runs/simulate-DATE-TIME).")]
+Resume = Annotated[
+    Path | None, typer.Option(help="Finish the interrupted run in this directory (options given must equal its own).")
+]
+Workers = Annotated[
+    int,
+    typer.Option(
+        help="Cores to use, 0 = all: numba threads in this process (kernel engine) or spawned worker "
+        "processes (reference engine; 1 = this process only)."
+    ),
+]
+Scheduler = Annotated[
+    str | None, typer.Option(help="Run chunks on an existing dask.distributed cluster, e.g. tcp://127.0.0.1:8786.")
+]
+AutoChunk = Annotated[int, typer.Option(help="Games per chunk of work (0 = sized from --hands).")]
+GameLength = Annotated[str, typer.Option(help="Hands per game: 10, 20 or bust (R9).")]
+Rules = Annotated[str, typer.Option(help="Rule preset: ours or show (R12).")]
+Engine = Annotated[str, typer.Option(help="Engine: kernel (numba) or reference (pure Python); same results (R13).")]
+Seed = Annotated[int, typer.Option(help="Seed; the deals are fixed by (seed, game, hand) (R13).")]
+Quiet = Annotated[bool, typer.Option(help="No progress bar.")]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON only.")]
+PlainJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+DuelPlayers = Annotated[int, typer.Option(help="Seats, 2-6, split between A and B (R2).")]
+DuelHands = given(str, "Hands to play at least, all seatings counted, e.g. 1e4.", count_text(defaults.HANDS))
+UntilCi = Annotated[float | None, typer.Option(help="Play on until the 95% CI half-width is below this (chips/hand).")]
+MaxHands = given(str, "Most hands to play with --until-ci.", count_text(defaults.MAX_HANDS))
+TablePlayers = Annotated[int, typer.Option(help="Seats per table, 2-6 (R2).")]
+LeagueHands = Annotated[str, typer.Option(help="Hands per pairing (and for the multiway tables).")]
+LEAGUE_HANDS = count_text(defaults.LEAGUE_HANDS)
+LeagueOut = Annotated[Path | None, typer.Option(help="New directory for the parquet results.")]
+Board = Annotated[str, typer.Option(metavar="N N N N", help="The four community cards, e.g. --board 6 6 9 9.")]
+Holes = Annotated[
+    list[str], typer.Option(metavar="N,N", help="Private cards of one seat, e.g. --hole 6,2; repeat per seat.")
+]
+Snipes = Annotated[list[str] | None, typer.Option(help='A snipe, e.g. "9 full house"; repeatable.')]
+Pot = Annotated[int | None, typer.Option(help="Pot in chips (default: one ante per seat).")]
+First = Annotated[int, typer.Option(help="Seat of the first player (R3).")]
+Folded = Annotated[list[int] | None, typer.Option(help="A seat that folded; repeatable.")]
+Hole = Annotated[str, typer.Option(metavar="N N", help="The seat's two private cards, e.g. --hole 7 7.")]
+VisibleBoard = Annotated[
+    str, typer.Option(metavar="N N [N N]", help="The 2 or 4 visible board cards, e.g. --board 7 2 or --board 7,2.")
+]
+Opponents = Annotated[int, typer.Option(help="Opponents still in, 1-5.")]
+MadeSnipes = Annotated[list[str] | None, typer.Option(help='A snipe already made, e.g. "7 full house"; repeatable.')]
+Samples = Annotated[str, typer.Option(help="Monte Carlo samples, e.g. 1e5.")]
+SAMPLES = count_text(defaults.EQUITY_SAMPLES)
+Exact = Annotated[bool, typer.Option(help="Enumerate exactly (board of 4, 1-2 opponents).")]
+SampleSeed = Annotated[int, typer.Option(help="Monte Carlo seed.")]

@@ -1,0 +1,30 @@
+"""The defaults of every command, in one place: the library uses them and ``--help`` shows them.
+
+Plain constants only (no imports), so the command line can show them without loading the engine.
+Counts of hands are in hands (every seat's hand counted once), chips in chips.
+"""
+
+PLAYERS = 4
+"""Seats of ``simulate`` and ``league`` (R2)."""
+HANDS = 10_000
+"""Hands of ``simulate`` and ``duel``: at least this many, whole games (duel: whole duplicate groups)."""
+AGENTS = ("easy", "normal", "hard", "hard")
+"""Seats of ``simulate``, repeated to fill the table."""
+SEED = 0
+"""Seed of every command (R13)."""
+GAME_LENGTH = "20"
+"""Hands per game: "10", "20" or "bust" (R9)."""
+RULES = "ours"
+"""Rule preset: "ours" or "show" (R12)."""
+ENGINE = "kernel"
+"""Engine: "kernel" (numba) or "reference" (pure Python); same results (R13)."""
+CHUNK_GAMES = 200
+"""Games per chunk of ``simulate`` (one parquet part each)."""
+DUEL_PLAYERS = 2
+"""Seats of a duel, split between its two specs."""
+MAX_HANDS = 1_000_000
+"""Most hands a duel plays with ``--until-ci`` when no ``--max-hands`` is given."""
+LEAGUE_HANDS = 2000
+"""Hands per pairing of a league (and for its multiway tables)."""
+EQUITY_SAMPLES = 100_000
+"""Monte Carlo samples of ``equity``."""

@@ -1,0 +1,79 @@
+"""Checks of user input shared by the command line and the library: counts, card lists, backends.
+
+Each function raises ``ValueError`` with a one-line message that names the option, so the CLI can
+print it as ``sniper: error: …`` (exit 2) and a notebook gets the same message.
+"""
+
+MAX_COUNT = 10**10
+"""Largest ``--hands``/``--max-hands``/``--samples`` accepted: 1e10 hands take days even on many cores."""
+
+EQUITY_HOLE_HINT = "--hole takes two numbers, e.g. --hole 7 7"
+EQUITY_BOARD_HINT = "--board takes 2 or 4 numbers, e.g. --board 7 2 or --board 7 2 2 9"
+BOARD_HINT = "--board takes four numbers separated by spaces, e.g. --board 6 6 9 9"
+SHOWDOWN_HOLE_HINT = "--hole takes two numbers joined by a comma, e.g. --hole 6,2 (repeat --hole for each seat)"
+
+
+def parse_count(text: str, what: str = "--hands", maximum: int = MAX_COUNT) -> int:
+    """A positive whole count up to ``maximum`` from text such as ``1000000`` or ``1e6``; ``ValueError`` otherwise.
+
+    >>> parse_count("1e4")
+    10000
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{what} must be a positive whole number such as 1000 or 1e6, got {text!r}") from None
+    if not value.is_integer() or value < 1:
+        raise ValueError(f"{what} must be a positive whole number such as 1000 or 1e6, got {text!r}")
+    if value > maximum:
+        raise ValueError(f"{what} must be at most {maximum:,}, got {text!r}")
+    return int(value)
+
+
+def parse_cards(text: str, counts: tuple[int, ...], hint: str) -> tuple[int, ...]:
+    """The numbers of a card option's value (space- or comma-separated); ``ValueError`` saying ``hint`` otherwise.
+
+    Only the count and the syntax are checked here; the card values (1-10, R1) are checked by the library.
+
+    >>> parse_cards("6 6,9 9", (4,), BOARD_HINT)
+    (6, 6, 9, 9)
+    """
+    try:
+        cards = tuple(int(p) for p in text.replace(",", " ").split())
+    except ValueError:
+        cards = ()
+    if len(cards) not in counts:
+        raise ValueError(f"{hint}; got {text!r}")
+    return cards
+
+
+def check_players(players: int) -> None:
+    """``ValueError`` unless ``players`` is 2-6 seats (R2)."""
+    if not 2 <= players <= 6:
+        raise ValueError(f"--players must be 2-6 (R2), got {players}")
+
+
+def check_backend(workers: int, scheduler: str | None, chunk_games: int | None = None) -> None:
+    """``ValueError`` for a negative ``workers``, a ``scheduler`` that is not an address, or a negative
+    ``chunk_games`` (0 = sized automatically)."""
+    if workers < 0:
+        raise ValueError(f"--workers must be 0 (all cores) or more, got {workers}")
+    if scheduler is not None and "://" not in scheduler:
+        raise ValueError(f"--scheduler must be an address such as tcp://127.0.0.1:8786, got {scheduler!r}")
+    if chunk_games is not None and chunk_games < 0:
+        raise ValueError(f"--chunk-games must be 0 (auto) or more, got {chunk_games}")
+
+
+def check_equity_request(board: tuple[int, ...], opponents: int, exact: bool, max_opponents: int) -> None:
+    """``ValueError`` for an equity request ``sniper.equity.equity`` cannot answer as asked (opponents out of
+    range; ``exact`` without all 4 board cards or with more than 2 opponents)."""
+    if not 1 <= opponents <= max_opponents:
+        raise ValueError(f"--opponents must be 1-{max_opponents}, got {opponents}")
+    if exact and len(board) != 4:
+        raise ValueError(
+            f"--exact needs all 4 board cards, got {len(board)} (leave out --exact for a Monte Carlo estimate)"
+        )
+    if exact and opponents > 2:
+        raise ValueError(
+            f"--exact works with 1 or 2 opponents, got {opponents} (leave out --exact for a Monte Carlo estimate)"
+        )

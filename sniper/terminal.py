@@ -1,0 +1,315 @@
+"""What the command line shows on a terminal: consoles, progress, the numba warm-up spinner and the result tables.
+
+The CLI (``sniper.cli``) parses and calls the library; this module turns results into rich tables
+and lines. Every function prints to ``console`` (stdout; wide lines when piped) or
+``err_console`` (stderr: progress and spinners, shown only on a terminal).
+"""
+
+import errno
+import os
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+console = Console(width=None if sys.stdout.isatty() else 160)
+"""Standard output; piped output gets wide lines rather than tables cut at 80 columns."""
+err_console = Console(stderr=True)
+
+
+def print_line(text: str) -> None:
+    """Print a plain line (no colour highlighting); a trailing ``→ path`` moves to its own line rather than
+    being broken when the line is wider than the terminal."""
+    head, arrow, path = text.rpartition(" → ")
+    if arrow and len(text) > console.width:
+        text = f"{head}\n→ {path}"
+    console.print(text, highlight=False, soft_wrap=True)
+
+
+def warm_up(engine: str, quiet: bool = False) -> None:
+    """Compile the numba game kernel (or load it from numba's on-disk cache, ~0.4 s) before a run's clock starts.
+
+    The first run on a machine compiles for ~20 s; a spinner on stderr says so, only where a progress bar
+    would be shown (not ``quiet``, stderr a terminal). Nothing to do for the reference engine.
+    """
+    if engine != "kernel":
+        return
+    import kernels.game
+
+    compile_kernels = getattr(kernels.game, "warmup", None)
+    if compile_kernels is None:
+        return
+    if quiet or not err_console.is_terminal:
+        compile_kernels()
+        return
+    with err_console.status("compiling numba kernels (first run only, then cached)…"):
+        compile_kernels()
+
+
+@contextmanager
+def progress_bar(label: str, total: int | None, quiet: bool = False, kept: int = 0):
+    """A rich progress bar on stderr with hands, hands/s and ETA; yields ``update(done, total=None, note="")``.
+
+    Shown only when stderr is a terminal and not ``quiet``; ``note`` is extra text (e.g. the CI).
+    ``kept`` hands were done before (a resumed run): the bar starts there, and hands/s and the ETA
+    count only the hands played now.
+    """
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    columns = (
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        TextColumn("{task.completed:,.0f}/{task.fields[goal]} hands"),
+        TextColumn("{task.fields[rate]}"),
+        TextColumn("{task.fields[note]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    disable = quiet or not err_console.is_terminal
+    with Progress(*columns, console=err_console, disable=disable, transient=True) as bar:
+        task = bar.add_task(label, total=total, completed=kept, rate="", note="", goal=f"{total:,}" if total else "?")
+        start = time.perf_counter()
+
+        def update(done: int, total: int | None = None, note: str = "") -> None:
+            rate = max(done - kept, 0) / max(time.perf_counter() - start, 1e-9)
+            extra = {"total": total, "goal": f"{total:,}"} if total else {}
+            goal = total or bar.tasks[0].total
+            shown = min(done, goal) if goal else done
+            bar.update(task, completed=shown, rate=f"{rate:,.0f} hands/s", note=note, **extra)
+
+        yield update
+
+
+def run_line(result) -> str:
+    """The line ``sniper simulate`` prints about a finished ``sniper.runner.RunResult``."""
+    rate = f"{result.played_hands / max(result.seconds, 1e-9):,.0f} hands/s"
+    if result.already_complete:
+        return f"{result.out}: run already complete, {result.hands:,} hands in {result.games:,} games; nothing to do"
+    if result.kept_hands:
+        return (
+            f"{result.hands:,} hands in {result.games:,} games: {result.kept_hands:,} hands kept, "
+            f"{result.played_hands:,} played now in {result.seconds:.1f} s ({rate}) → {result.out}"
+        )
+    return f"{result.hands:,} hands in {result.games:,} games, {result.seconds:.1f} s ({rate}) → {result.out}"
+
+
+def run_header(run_dir: Path, manifest: dict) -> list[str]:
+    """The lines ``sniper summary`` prints above the table: status, seed, agents, hands; how to finish it."""
+    config = manifest["config"]
+    status = manifest.get("status", "?")
+    lines = [
+        f"{run_dir}: {status} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
+        f"{manifest.get('hands', 0):,} of {config.get('hands', 0):,} hands"
+    ]
+    if status != "complete":
+        lines.append(f"(not complete: finish with `sniper simulate --resume {run_dir}`)")
+    return lines
+
+
+def print_run_summary(out: Path) -> None:
+    """Print the per-agent summary of the run in ``out``; ``FileNotFoundError`` if it has no results."""
+    from sniper.results import read_results, summarize
+
+    print_summary(summarize(read_results(out)))
+
+
+def print_summary(summary) -> None:
+    """Print a per-agent summary table (``sniper.results.summarize``): net chips/hand ± 95% CI half-width.
+
+    Fits an 80-column terminal for runs of millions of hands: no vertical rules, short headers; a
+    long agent spec folds onto more lines, and no number is ever cut (in the extreme, numbers fold too).
+    """
+    headers = ("agent", "hands", "net/hand", "±95%", "SD won", "snipes", "hit", "games won")
+    rows = [
+        (
+            row.agent,
+            f"{row.hands:,}",
+            f"{row.net_per_hand:+.3f}",
+            f"{(row.ci95_high - row.ci95_low) / 2:.3f}",
+            f"{row.showdown_wins:,}",
+            f"{row.snipes_made:,}",
+            f"{row.snipes_hit:,}",
+            f"{row.games_won:,}",
+        )
+        for row in summary.itertuples()
+    ]
+    gap = 2  # between columns; no vertical rules and no padding at the edges
+    numbers_width = sum(max(len(cell) for cell in column) + gap for column in list(zip(headers, *rows))[1:])
+    numbers_fit = numbers_width + len("agent") <= console.width
+    table = Table(
+        title="Per agent: net chips per hand, 95% confidence interval",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        collapse_padding=True,
+        pad_edge=False,
+        show_edge=False,
+    )
+    for name in headers:
+        is_agent = name == "agent"
+        table.add_column(
+            name, justify="left" if is_agent else "right", overflow="fold", no_wrap=numbers_fit and not is_agent
+        )
+    for cells in rows:
+        table.add_row(*cells)
+    console.print(table)
+    console.print(
+        "hands: hands dealt in, summed over the agent's seats; SD won: showdowns won; hit: snipes that named "
+        "another showdown hand; games won: most chips at the end (R9).",
+        highlight=False,
+    )
+
+
+def hand_json(hand) -> dict:
+    """A ``sniper.hands.Hand`` as JSON data: category name, top number, the five numbers."""
+    from sniper.hands import CATEGORY_NAMES
+
+    return {"category": CATEGORY_NAMES[hand.category], "top": hand.top, "numbers": list(hand.numbers)}
+
+
+def showdown_json(result, holes, folded) -> dict:
+    """The ``sniper showdown --json`` report of a ``sniper.showdown.ShowdownResult``."""
+    seats = [
+        {
+            "seat": seat,
+            "hole": list(holes[seat]),
+            "folded": seat in folded,
+            "hand": hand_json(result.hands[seat]) if seat in result.hands else None,
+            "sniped": result.sniped.get(seat, False),
+            "payout": result.payout[seat],
+        }
+        for seat in range(len(holes))
+    ]
+    return {"seats": seats, "winners": list(result.winners), "payout": list(result.payout)}
+
+
+def print_showdown(result, board, holes, pot: int, first: int) -> None:
+    """Print a settled showdown: each seat's cards, hand, whether it was sniped, its payout."""
+    table = Table(title=f"Showdown, board {' '.join(map(str, board))}, pot {pot}")
+    for name in ("seat", "hole", "hand", "sniped", "payout"):
+        table.add_column(name)
+    for seat, hole in enumerate(holes):
+        made = result.hands.get(seat)
+        table.add_row(
+            str(seat) + (" (1st)" if seat == first else ""),
+            f"{hole[0]} {hole[1]}",
+            str(made) if made else "folded",
+            "yes" if result.sniped.get(seat) else "",
+            str(result.payout[seat]),
+        )
+    console.print(table)
+
+
+def print_duel(result, until_ci: float | None) -> None:
+    """Print a ``sniper.duel.DuelResult`` as a table, and why it stopped short of an ``--until-ci`` target."""
+    low, high = result.ci95
+    table = Table(title=f"Duplicate duel, {result.players} seats, {result.seatings} seatings per game")
+    table.add_column("")
+    table.add_column("value", justify="right")
+    table.add_row("A", result.a)
+    table.add_row("B", result.b)
+    table.add_row("hands (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
+    table.add_row("A net chips/hand vs B", f"{result.net_per_hand:+.3f}")
+    table.add_row("95% CI (duplicate)", f"[{low:+.3f}, {high:+.3f}]  ±{result.half_width:.3f}")
+    table.add_row("95% CI if dealt independently", f"±{result.independent_half_width:.3f}")
+    ratio = result.variance_ratio
+    table.add_row("variance ratio (independent/duplicate)", f"{ratio:.2f}×" if ratio != float("inf") else "∞")
+    table.add_row("games won A / B / drawn", f"{result.a_wins:,} / {result.b_wins:,} / {result.draws:,}")
+    table.add_row("verdict", f"[bold]{result.verdict}")
+    if until_ci is not None:
+        table.add_row(
+            "CI target (--until-ci)", f"±{until_ci:g} {'reached' if result.target_reached else 'not reached'}"
+        )
+    console.print(table)
+    if until_ci is not None and not result.target_reached:
+        console.print(
+            f"stopped at --max-hands ({result.max_hands:,} hands) before the CI half-width reached {until_ci:g} "
+            f"(it is {result.half_width:.3f}); raise --max-hands to play on",
+            highlight=False,
+        )
+
+
+def print_league(result) -> None:
+    """Print a ``sniper.league.LeagueResult``: the crosstable with 95% CIs and the ratings."""
+    specs = result.specs
+    cross = Table(title=f"Crosstable: row's net chips/hand against column, 95% CI ({result.players} seats, duplicate)")
+    cross.add_column("")
+    for spec in specs:
+        cross.add_column(spec, justify="right")
+    cells = {(r.a, r.b): r for r in result.crosstable.itertuples()}
+    for row in specs:
+        values = []
+        for col in specs:
+            cell = cells.get((row, col))
+            values.append(
+                "—" if cell is None else f"{cell.net_per_hand:+.2f} [{cell.ci95_low:+.2f}, {cell.ci95_high:+.2f}]"
+            )
+        cross.add_row(row, *values)
+    console.print(cross)
+    ratings = Table(title="Ratings")
+    columns = [("agent", "agent", "{}"), ("elo", "Elo (BT)", "{:.0f}"), ("elo_se", "± se", "{:.0f}")]
+    if "openskill_ordinal" in result.ratings:
+        columns += [
+            ("openskill_mu", "OpenSkill μ", "{:.2f}"),
+            ("openskill_sigma", "σ", "{:.2f}"),
+            ("table_mean_place", "mean place", "{:.2f}"),
+        ]
+    for _, title, _ in columns:
+        ratings.add_column(title, justify="left" if title == "agent" else "right")
+    for row in result.ratings.to_dict("records"):
+        ratings.add_row(*(fmt.format(row[name]) for name, _, fmt in columns))
+    console.print(ratings)
+    console.print(f"{result.hands:,} hands in {result.seconds:.1f} s")
+
+
+def equity_json(result, exact: bool) -> dict:
+    """The ``sniper equity --json`` report of a ``sniper.equity.EquityResult``."""
+    return {
+        "win": result.win,
+        "stderr": result.stderr,
+        "sniped": result.sniped,
+        "dangers": [[name, top, freq] for name, top, freq in result.dangers],
+        "samples": result.samples,
+        "exact": exact,
+    }
+
+
+def print_equity(result, hole, board, opponents: int, exact: bool) -> None:
+    """Print an equity estimate and the hands that beat it most often."""
+    how = "exact" if exact else f"{result.samples:,} samples, ± {result.stderr:.4f}"
+    console.print(
+        f"hole {hole[0]} {hole[1]}, board {' '.join(map(str, board))}, {opponents} opponent(s): "
+        f"win {result.win:.4f} ({how}), sniped {result.sniped:.4f}"
+    )
+    if result.dangers:
+        table = Table(title="Dangers: hands that beat it (opponents per deal)")
+        table.add_column("hand")
+        table.add_column("frequency", justify="right")
+        for name, top, freq in result.dangers:
+            table.add_row(f"{top} {name}", f"{freq:.4f}")
+        console.print(table)
+
+
+def output_failed(error: OSError) -> int:
+    """Exit code 1 for a failed write (``> /dev/full``, a full disk, a closed pipe), with a one-line message.
+
+    A closed pipe (``sniper summary DIR | head -1``) is quiet, as rich's console already is for its own
+    output and as Unix tools are: the reader stopped reading on purpose. Standard output is pointed at
+    /dev/null so that Python's own flush at exit does not fail again.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    if isinstance(error, BrokenPipeError) or error.errno == errno.EPIPE:
+        return 1
+    where = f" to {error.filename}" if error.filename else ""
+    try:
+        print(f"sniper: error: cannot write output{where}: {error.strerror or error}", file=sys.stderr)
+    except OSError:
+        pass
+    return 1
