@@ -30,6 +30,13 @@ seat ``s`` of hand ``h`` of game ``g`` in the fields of ``Field`` (the columns o
 hands game ``g`` played, or ``OVERFLOW`` when it needed more than ``cap_hands`` (then replay it with
 a larger buffer: results depend only on (seed, game)).
 
+Actions (optional): per game a buffer of ``cap_actions`` rows of ``arec`` (``int16`` of shape
+``(N_ACTION_FIELDS, n_games * cap_actions)``), row ``g * cap_actions + i`` holding the game's
+``i``-th action in the fields of ``ActionField`` (the columns of ``sniper.results.ACTION_SCHEMA``
+other than game). ``actions_out[g]`` is the number of actions game ``g`` took; when it is above
+``cap_actions`` only the first ``cap_actions`` were written (replay the game with a larger
+buffer). ``cap_actions = 0`` records nothing.
+
 Kernels do no validation: ``sniper.kernel_engine`` validates and calls them.
 """
 
@@ -49,7 +56,7 @@ from kernels.betting import (
     no_one_can_act_nb,
     start_round_nb,
 )
-from kernels.codes import STREAM_AGENT
+from kernels.codes import PASS, SNIPE_ROUND, STREAM_AGENT, Act
 from kernels.evaluator import PRIVATE_BASE, Tables, tables
 from kernels.params import N_PARAMS, Heuristic, Level
 from kernels.policies import bet_decision_nb, snipe_decision_nb
@@ -84,6 +91,23 @@ class Field(IntEnum):
 
 
 N_FIELDS = len(Field)
+
+
+class ActionField(IntEnum):
+    """Rows of the action record array ``arec``: the ``sniper.results.ACTION_SCHEMA`` column of the same name."""
+
+    HAND = 0
+    SEQ = 1
+    SEAT = 2
+    ROUND = 3
+    ACTION = 4
+    CHIPS = 5
+    LEVEL_AFTER = 6
+    CAP = 7
+    SNIPE = 8
+
+
+N_ACTION_FIELDS = len(ActionField)
 OVERFLOW = -1
 """``hands_out`` value of a game that needed more than ``cap_hands`` hands."""
 NO_LIMIT = -1
@@ -130,7 +154,34 @@ class GameInputs(NamedTuple):
     """``kernels.evaluator.tables()``."""
 
 
+class ActionLog(NamedTuple):
+    """Where a game's actions are recorded (``record_action_nb``)."""
+
+    rec: np.ndarray
+    """``int16 (N_ACTION_FIELDS, m)``: ``arec`` of ``play_games_nb``."""
+    pos: np.ndarray
+    """``int64 (4,)``: next row, end of the game's buffer (exclusive), first row of the hand, the hand."""
+
+
 # ----- one hand (R4–R8) ----------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def record_action_nb(log, seat, betting_round, action, chips, level_after, cap, snipe):
+    """Append one action to ``log`` (numba equivalent of a row of ``sniper.results.action_rows``);
+    past the end of the game's buffer only the count grows."""
+    r = log.pos[0]
+    if r < log.pos[1]:
+        log.rec[ActionField.HAND, r] = log.pos[3]
+        log.rec[ActionField.SEQ, r] = r - log.pos[2]
+        log.rec[ActionField.SEAT, r] = seat
+        log.rec[ActionField.ROUND, r] = betting_round
+        log.rec[ActionField.ACTION, r] = action
+        log.rec[ActionField.CHIPS, r] = chips
+        log.rec[ActionField.LEVEL_AFTER, r] = level_after
+        log.rec[ActionField.CAP, r] = cap
+        log.rec[ActionField.SNIPE, r] = snipe
+    log.pos[0] = r + 1
 
 
 @njit(cache=True)
@@ -141,10 +192,11 @@ def start_decision_nb(h, hand_key, seat):
 
 
 @njit(cache=True)
-def betting_nb(h, first, hand_key, live, agents, t):
+def betting_nb(h, first, hand_key, live, agents, t, log):
     """Betting rounds 1 and 2 (R4, R6); returns the players still in (1 if all others folded).
 
-    Each action is one ``bet_decision_nb`` and one ``apply_action_nb``. The betting stops when all
+    Each action is one ``bet_decision_nb``, one ``apply_action_nb`` and one ``record_action_nb``
+    (chips put in, the level B after it, the cap C when it was taken). The betting stops when all
     but one have folded, or when no player could still act with effect (R6 skip: the rest of the
     betting, this round and any later one, is skipped).
     """
@@ -164,7 +216,11 @@ def betting_nb(h, first, hand_key, live, agents, t):
                 agents.levels[actor], agents.params[actor], h, actor, n_legal, legal_mask, n_visible, level_b, cap,
                 first, t
             )  # fmt: skip
+            put_before = h.put[betting_round - 1, actor]
+            cap_before = cap
             level_b, cap, live = apply_action_nb(h, actor, action, betting_round, level_b, cap, live)
+            chips = h.put[betting_round - 1, actor] - put_before
+            record_action_nb(log, actor, betting_round, action, chips, level_b, cap_before, PASS)
             if live == 1:
                 return live
             if no_one_can_act_nb(h, level_b, cap):
@@ -174,10 +230,12 @@ def betting_nb(h, first, hand_key, live, agents, t):
 
 
 @njit(cache=True)
-def snipe_round_nb(h, first, hand_key, live, agents, t):
+def snipe_round_nb(h, first, hand_key, live, agents, t, log):
     """The snipe round (R7): each player still in, in betting order, passes or names a snipe into
-    ``h.snipes``; marks ``h.at_showdown``. Returns the ``uint64`` bit set of the codes named."""
+    ``h.snipes`` (recorded with the cap among them); marks ``h.at_showdown``. Returns the
+    ``uint64`` bit set of the codes named."""
     n = h.folded.shape[0]
+    cap = cap_nb(h)
     named_mask = np.uint64(0)
     n_turns = np.int64(0)
     for i in range(n):
@@ -188,6 +246,7 @@ def snipe_round_nb(h, first, hand_key, live, agents, t):
         start_decision_nb(h, hand_key, s)
         code = snipe_decision_nb(agents.heuristics[s], agents.params[s], h, s, named_mask, n_turns, live, t)
         h.snipes[s] = code
+        record_action_nb(log, s, SNIPE_ROUND, Act.PASS if code == PASS else Act.SNIPE, 0, 0, cap, code)
         n_turns += 1
         if code >= 0:
             named_mask |= _ONE << np.uint64(code)
@@ -257,8 +316,9 @@ def write_records_nb(h, stacks, first, hand, category, top, rec, row0):
 
 
 @njit(cache=True)
-def play_hand_nb(h, stacks, at_table, first, hand_key, agents, t, rec, row0, hand):
-    """Play one hand (R4–R8) and write its records at rows ``row0 .. row0 + n - 1`` of ``rec``.
+def play_hand_nb(h, stacks, at_table, first, hand_key, agents, t, rec, row0, hand, log):
+    """Play one hand (R4–R8) and write its records at rows ``row0 .. row0 + n - 1`` of ``rec``
+    and its actions to ``log`` (an ``ActionLog``).
 
     ``h`` is the game's ``kernels.betting.Hand``; ``stacks`` (``int64 (n,)``, chips before the
     ante) become the stacks after the hand; ``at_table`` ``int64 (n,)``; ``hand_key`` is
@@ -266,7 +326,9 @@ def play_hand_nb(h, stacks, at_table, first, hand_key, agents, t, rec, row0, han
     followed by ``sniper.results.hand_rows``.
     """
     live = deal_nb(h, stacks, at_table, first, hand_key, t.base)
-    live = betting_nb(h, first, hand_key, live, agents, t)
+    log.pos[2] = log.pos[0]
+    log.pos[3] = hand
+    live = betting_nb(h, first, hand_key, live, agents, t, log)
     pot = np.int64(0)
     for s in range(stacks.shape[0]):
         pot += h.committed[s]
@@ -275,7 +337,7 @@ def play_hand_nb(h, stacks, at_table, first, hand_key, agents, t, rec, row0, han
             if not h.folded[s]:
                 h.payout[s] = pot
     else:
-        named_mask = snipe_round_nb(h, first, hand_key, live, agents, t)
+        named_mask = snipe_round_nb(h, first, hand_key, live, agents, t, log)
         showdown_nb(h, first, named_mask, pot, t.snipe)
     write_records_nb(h, stacks, first, hand, t.category, t.top, rec, row0)
 
@@ -303,10 +365,10 @@ def next_first_nb(stacks, at_table, first, exit_at):
 
 
 @njit(cache=True)
-def play_game_nb(game_key, inputs, cap_hands, rec, row0):
+def play_game_nb(game_key, inputs, cap_hands, rec, row0, log):
     """One game (numba equivalent of ``sniper.game.play_game``): fresh stacks, hands until the hand
-    limit or fewer than two players at the table with chips (R9, R12). Writes rows from ``row0``;
-    returns the hands played, or ``OVERFLOW`` past ``cap_hands``."""
+    limit or fewer than two players at the table with chips (R9, R12). Writes rows from ``row0``
+    and actions to ``log``; returns the hands played, or ``OVERFLOW`` past ``cap_hands``."""
     rules = inputs.rules
     n = rules.n_seats
     stacks = np.full(n, rules.starting_stack, np.int64)
@@ -318,7 +380,9 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0):
         if hand >= cap_hands:
             return np.int64(OVERFLOW)
         hand_key = derive_nb(game_key, hand)
-        play_hand_nb(h, stacks, at_table, first, hand_key, inputs.agents, inputs.tables, rec, row0 + hand * n, hand)
+        play_hand_nb(
+            h, stacks, at_table, first, hand_key, inputs.agents, inputs.tables, rec, row0 + hand * n, hand, log
+        )
         hand += 1
         eligible, first = next_first_nb(stacks, at_table, first, rules.exit_at)
         if eligible < 2:
@@ -327,18 +391,25 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0):
 
 
 @njit(cache=True, nogil=True)
-def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out):
+def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, cap_actions, arec, actions_out):
     """Play the games ``games[start:stop]`` (``games``: ``int64 (G,)``) of run ``seed`` (``uint64``).
 
     ``inputs`` is a ``GameInputs``. Writes their rows of ``rec`` (``int16 (N_FIELDS, G * cap_hands
-    * n)``) and entries of ``hands_out`` (``int64 (G,)``) as in the module docstring. Releases the
-    GIL: ``sniper.kernel_engine.run_games`` runs disjoint ranges on threads. Every game depends
-    only on (seed, game), so results do not depend on how the games are split.
+    * n)``), entries of ``hands_out`` (``int64 (G,)``), rows of ``arec`` (``int16
+    (N_ACTION_FIELDS, G * cap_actions)``) and entries of ``actions_out`` (``int64 (G,)``) as in the
+    module docstring. Releases the GIL: ``sniper.kernel_engine.run_games`` runs disjoint ranges on
+    threads. Every game depends only on (seed, game), so results do not depend on how the games
+    are split.
     """
     seed_key = mix64_nb(seed)
     n = inputs.rules.n_seats
+    pos = np.zeros(4, np.int64)
+    log = ActionLog(arec, pos)
     for g in range(start, stop):
-        hands_out[g] = play_game_nb(derive_nb(seed_key, games[g]), inputs, cap_hands, rec, g * cap_hands * n)
+        pos[0] = g * cap_actions
+        pos[1] = pos[0] + cap_actions
+        hands_out[g] = play_game_nb(derive_nb(seed_key, games[g]), inputs, cap_hands, rec, g * cap_hands * n, log)
+        actions_out[g] = pos[0] - g * cap_actions
 
 
 def game_inputs(rules: GameRules, levels: np.ndarray, heuristics: np.ndarray, params: np.ndarray) -> GameInputs:
@@ -368,4 +439,6 @@ def warmup() -> None:
         np.zeros((n, N_PARAMS)),
     )
     rec = np.empty((N_FIELDS, 2 * n), np.int16)
-    play_games_nb(np.uint64(0), np.zeros(1, np.int64), 0, 1, inputs, 2, rec, np.zeros(1, np.int64))
+    arec = np.empty((N_ACTION_FIELDS, 64), np.int16)
+    one = np.zeros(1, np.int64)
+    play_games_nb(np.uint64(0), np.zeros(1, np.int64), 0, 1, inputs, 2, rec, one, 64, arec, one.copy())

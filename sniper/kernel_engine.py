@@ -24,10 +24,12 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from kernels.game import (
+    N_ACTION_FIELDS,
     N_FIELDS,
     NO_EXIT,
     NO_LIMIT,
     OVERFLOW,
+    ActionField,
     Field,
     GameInputs,
     GameRules,
@@ -37,7 +39,7 @@ from kernels.game import (
 from kernels.params import N_PARAMS, SNIPE_SAMPLES, Heuristic, Level, Param
 from sniper.agents import EasyAgent, MonteCarloAgent, RandomAgent
 from sniper.game import Rules
-from sniper.results import COLUMNS, SCHEMA
+from sniper.results import ACTION_COLUMNS, ACTION_SCHEMA, COLUMNS, SCHEMA
 from sniper.specs import make_agent
 
 MAX_SEATS = 6
@@ -46,6 +48,8 @@ MAX_CHIPS = np.iinfo(np.int16).max
 BUST_CAPACITY = 256
 """Hands buffered per game at first in bust mode; a game that needs more is replayed with more."""
 GROWTH = 8
+ACTIONS_PER_SEAT_HAND = 3
+"""Actions buffered per seat per hand at first; a game that takes more is replayed with more."""
 BLOCKS_PER_THREAD = 4
 """``run_games`` splits the games into this many blocks per thread (games differ in length)."""
 
@@ -108,37 +112,52 @@ def kernel_inputs(specs: Sequence[str], rules: Rules) -> GameInputs:
     )
 
 
+class KernelRun(NamedTuple):
+    """What ``run_games`` returns: the kernel's buffers (``kernels.game`` module docstring)."""
+
+    rec: np.ndarray
+    """``int16 (N_FIELDS, G * capacity * n)``: hands."""
+    hands: np.ndarray
+    """``int64 (G,)``: hands per game, or ``OVERFLOW``."""
+    arec: np.ndarray
+    """``int16 (N_ACTION_FIELDS, G * action_capacity)``: actions."""
+    actions: np.ndarray
+    """``int64 (G,)``: actions per game (above ``action_capacity``: not all recorded)."""
+
+
 def run_games(
     seed: np.uint64,
     games: np.ndarray,
     inputs: GameInputs,
     capacity: int,
     threads: int | None = None,
-    out: tuple[np.ndarray, np.ndarray] | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
+    action_capacity: int = 0,
+) -> KernelRun:
     """Play ``games`` (``int64 (G,)``) with ``kernels.game.play_games_nb`` on ``threads`` threads
-    (default: numba's thread count), in blocks of games; returns ``(rec, hands)`` as that kernel
-    writes them (``int16 (N_FIELDS, G * capacity * n)``, ``int64 (G,)``), into ``out`` if given.
-    The kernel releases the GIL and each game depends only on (seed, game), so results do not
-    depend on ``threads``.
+    (default: numba's thread count), in blocks of games, with buffers of ``capacity`` hands and
+    ``action_capacity`` actions per game (0: no actions recorded); returns the buffers as that
+    kernel writes them. The kernel releases the GIL and each game depends only on (seed, game),
+    so results do not depend on ``threads``.
     """
     n = inputs.rules.n_seats
-    if out is None:
-        out = (np.empty((N_FIELDS, games.size * capacity * n), np.int16), np.empty(games.size, np.int64))
-    rec, hands = out
+    rec = np.empty((N_FIELDS, games.size * capacity * n), np.int16)
+    hands = np.empty(games.size, np.int64)
+    arec = np.empty((N_ACTION_FIELDS, games.size * action_capacity), np.int16)
+    actions = np.empty(games.size, np.int64)
     threads = numba.get_num_threads() if threads is None else threads
     blocks = min(games.size, threads * BLOCKS_PER_THREAD) if threads > 1 else 1
     bounds = np.linspace(0, games.size, blocks + 1).astype(np.int64)
 
     def block(i: int) -> None:
-        play_games_nb(seed, games, int(bounds[i]), int(bounds[i + 1]), inputs, capacity, rec, hands)
+        lo, hi = int(bounds[i]), int(bounds[i + 1])
+        play_games_nb(seed, games, lo, hi, inputs, capacity, rec, hands, action_capacity, arec, actions)
 
     if blocks > 1:
         with ThreadPoolExecutor(threads) as pool:
             list(pool.map(block, range(blocks)))
     elif games.size:
         block(0)
-    return rec, hands
+    return KernelRun(rec, hands, arec, actions)
 
 
 def check_rules(rules: Rules, n_seats: int) -> None:
@@ -162,14 +181,15 @@ def check_rules(rules: Rules, n_seats: int) -> None:
 
 
 def play_games_kernel(
-    specs: Sequence[str], rules: Rules, seed: int, games: Sequence[int]
-) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    specs: Sequence[str], rules: Rules, seed: int, games: Sequence[int], actions: bool = False
+) -> tuple[dict[str, np.ndarray], np.ndarray] | tuple[dict[str, np.ndarray], np.ndarray, dict[str, np.ndarray]]:
     """Play ``games`` (game indices) of run ``seed`` with the kernel.
 
     Returns ``(columns, hands)``: ``columns`` maps every ``SCHEMA`` column except ``agent`` to a
     numpy array (one entry per seat per hand, in game, hand, seat order; ``seat`` holds the seat
-    index for the agent column), and ``hands`` (``int64 (G,)``) the hands each game played.
-    Raises ``ValueError`` on invalid agents, rules, seed or games.
+    index for the agent column), and ``hands`` (``int64 (G,)``) the hands each game played. With
+    ``actions``, a third item maps every ``ACTION_SCHEMA`` column to a numpy array (one entry per
+    action, in game, hand, seq order). Raises ``ValueError`` on invalid agents, rules, seed or games.
     """
     n = len(specs)
     inputs = kernel_inputs(specs, rules)
@@ -180,49 +200,76 @@ def play_games_kernel(
         raise ValueError(f"seed must be an integer, got {seed!r}")
     seed_word = np.uint64(int(seed) & ((1 << 64) - 1))
     limit = inputs.rules.hands_per_game
-
-    def run(which: np.ndarray, capacity: int) -> tuple[np.ndarray, np.ndarray]:
-        return run_games(seed_word, which, inputs, capacity)
-
     capacity = limit if limit != NO_LIMIT else BUST_CAPACITY
-    rec, hands = run(games, capacity)
-    parts = [(rec, hands, capacity, np.arange(games.size))]
-    todo = np.flatnonzero(hands == OVERFLOW)
+    action_capacity = max(1, int(capacity * n * ACTIONS_PER_SEAT_HAND)) if actions else 0
+
+    run = run_games(seed_word, games, inputs, capacity, action_capacity=action_capacity)
+    parts = [(run, capacity, action_capacity, np.arange(games.size))]
+    over = _overflowed(run, action_capacity)
+    todo = np.flatnonzero(over)
     while todo.size:
-        if capacity > MAX_CHIPS:
-            raise ValueError(f"a game lasted more than {MAX_CHIPS} hands: the int16 hand column cannot hold it")
-        capacity = min(capacity * GROWTH, MAX_CHIPS + 1)
-        rec_more, hands_more = run(games[todo], capacity)
-        parts.append((rec_more, hands_more, capacity, todo))
-        todo = todo[hands_more == OVERFLOW]
+        if (run.hands[over] == OVERFLOW).any():
+            if capacity > MAX_CHIPS:
+                raise ValueError(f"a game lasted more than {MAX_CHIPS} hands: the int16 hand column cannot hold it")
+            capacity = min(capacity * GROWTH, MAX_CHIPS + 1)
+        action_capacity *= GROWTH
+        run = run_games(seed_word, games[todo], inputs, capacity, action_capacity=action_capacity)
+        parts.append((run, capacity, action_capacity, todo))
+        over = _overflowed(run, action_capacity)
+        todo = todo[over]
 
     total_hands = np.zeros(games.size, np.int64)
-    for _, part_hands, _, where in parts:
-        ok = part_hands != OVERFLOW
-        total_hands[where[ok]] = part_hands[ok]
+    total_actions = np.zeros(games.size, np.int64)
+    for part, _, part_acap, where in parts:
+        ok = ~_overflowed(part, part_acap)
+        total_hands[where[ok]] = part.hands[ok]
+        total_actions[where[ok]] = part.actions[ok]
     if len(parts) == 1:
-        fields = _compact(rec, hands, capacity, n)
+        fields = _compact(run.rec, run.hands, capacity * n, n)
+        acts = _compact(run.arec, run.actions, action_capacity, 1) if actions else None
     else:
-        pieces = np.empty(games.size, dtype=object)
-        for part_rec, part_hands, part_cap, where in parts:
-            starts = np.arange(where.size) * part_cap * n
-            for i, g in enumerate(where):
-                if part_hands[i] != OVERFLOW:
-                    pieces[g] = part_rec[:, starts[i] : starts[i] + part_hands[i] * n]
-        fields = np.concatenate(list(pieces), axis=1) if games.size else np.empty((N_FIELDS, 0), np.int16)
+        hand_pieces = np.empty(games.size, dtype=object)
+        action_pieces = np.empty(games.size, dtype=object)
+        for part, part_cap, part_acap, where in parts:
+            ok = ~_overflowed(part, part_acap)
+            for i in np.flatnonzero(ok):
+                g = where[i]
+                begin = i * part_cap * n
+                hand_pieces[g] = part.rec[:, begin : begin + part.hands[i] * n]
+                begin = i * part_acap
+                action_pieces[g] = part.arec[:, begin : begin + part.actions[i]]
+        fields = np.concatenate(list(hand_pieces), axis=1) if games.size else np.empty((N_FIELDS, 0), np.int16)
+        acts = np.concatenate(list(action_pieces), axis=1) if actions and games.size else None
+        if actions and acts is None:
+            acts = np.empty((N_ACTION_FIELDS, 0), np.int16)
 
     columns = {"game": np.repeat(games, total_hands * n), "seat": np.tile(np.arange(n), int(total_hands.sum()))}
     for field in Field:
         columns[field.name.lower()] = fields[field]
     columns["ante"] = fields[Field.DEALT_IN]
-    return columns, total_hands
+    if not actions:
+        return columns, total_hands
+    action_columns = {"game": np.repeat(games, total_actions)}
+    for field in ActionField:
+        action_columns[field.name.lower()] = acts[field]
+    return columns, total_hands, action_columns
 
 
-def _compact(rec: np.ndarray, hands: np.ndarray, capacity: int, n: int) -> np.ndarray:
-    """The filled rows of per-game buffers ``rec`` (``int16 (N_FIELDS, G * capacity * n)``)."""
-    if np.all(hands == capacity):
+def _overflowed(run: KernelRun, action_capacity: int) -> np.ndarray:
+    """Games whose hands or (when recorded) actions did not fit their buffers: ``bool (G,)``."""
+    over = run.hands == OVERFLOW
+    if action_capacity:
+        over |= run.actions > action_capacity
+    return over
+
+
+def _compact(rec: np.ndarray, counts: np.ndarray, per_game: int, unit: int) -> np.ndarray:
+    """The filled columns of per-game buffers ``rec`` (``int16 (fields, G * per_game)``): the first
+    ``counts[g] * unit`` of game ``g``'s ``per_game`` columns."""
+    used = counts * unit
+    if np.all(used == per_game):
         return rec
-    mask = np.repeat(np.arange(capacity)[None, :] < hands[:, None], n, axis=1).reshape(-1)
+    mask = (np.arange(per_game)[None, :] < used[:, None]).reshape(-1)
     return rec[:, mask]
 
 
@@ -237,12 +284,23 @@ def to_arrow(columns: dict[str, np.ndarray], specs: Sequence[str]) -> pa.Table:
     return pa.Table.from_arrays(arrays, schema=SCHEMA)
 
 
-def play_chunk_kernel(config, chunk: int) -> tuple[pa.Table, list[int]]:
-    """Play chunk ``chunk`` of a run with the game kernel: same result as ``sniper.runner.play_chunk``.
+def actions_to_arrow(columns: dict[str, np.ndarray]) -> pa.Table:
+    """A table with exactly ``ACTION_SCHEMA`` from the action columns of ``play_games_kernel``."""
+    arrays = [
+        pa.array(columns[name].astype(dtype.to_pandas_dtype(), copy=False), type=dtype)
+        for name, (dtype, _) in ACTION_COLUMNS.items()
+    ]
+    return pa.Table.from_arrays(arrays, schema=ACTION_SCHEMA)
+
+
+def play_chunk_kernel(config, chunk: int, actions: bool = False):
+    """Play chunk ``chunk`` of a run with the game kernel: same result as ``sniper.runner.play_chunk``
+    (or, with ``actions``, as ``sniper.runner.play_chunk_tables``).
 
     ``config`` is a ``sniper.runner.RunConfig``. Returns the chunk's rows as a table with
-    ``SCHEMA`` and the number of hands of each of its games, in game order. Raises ``ValueError``
-    on an invalid config or chunk.
+    ``SCHEMA`` and the number of hands of each of its games, in game order; with ``actions``, a
+    ``sniper.runner.Chunk`` (hands, actions, counts). Raises ``ValueError`` on an invalid config
+    or chunk.
     """
     if not isinstance(chunk, (int, np.integer)) or chunk < 0:
         raise ValueError(f"chunk must be an integer >= 0, got {chunk!r}")
@@ -250,5 +308,11 @@ def play_chunk_kernel(config, chunk: int) -> tuple[pa.Table, list[int]]:
         raise ValueError(f"chunk_games must be >= 1, got {config.chunk_games!r}")
     start = int(chunk) * config.chunk_games
     games = np.arange(start, start + config.chunk_games, dtype=np.int64)
-    columns, hands = play_games_kernel(list(config.agents), config.rules, config.seed, games)
-    return to_arrow(columns, list(config.agents)), [int(h) for h in hands]
+    played = play_games_kernel(list(config.agents), config.rules, config.seed, games, actions)
+    hands = to_arrow(played[0], list(config.agents))
+    counts = [int(h) for h in played[1]]
+    if not actions:
+        return hands, counts
+    from sniper.runner import Chunk
+
+    return Chunk(hands, actions_to_arrow(played[2]), counts)

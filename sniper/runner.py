@@ -260,8 +260,11 @@ def play_chunk_tables(config: RunConfig, chunk: int) -> Chunk:
     """
     if config.engine == "reference":
         return play_chunk_reference(config, chunk)
-    hands, counts = play_chunk(config, chunk)
-    return Chunk(hands, to_table({name: [] for name in ACTION_COLUMNS}, ACTION_COLUMNS), counts)
+    if config.engine == "kernel":
+        from sniper.kernel_engine import play_chunk_kernel
+
+        return play_chunk_kernel(config, chunk, actions=True)
+    raise ValueError(f"unknown engine {config.engine!r}; valid: {', '.join(ENGINES)}")
 
 
 def play_chunk_reference(config: RunConfig, chunk: int) -> Chunk:

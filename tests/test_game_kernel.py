@@ -2,8 +2,8 @@
 
 Each case plays one chunk of games with ``sniper.runner.play_chunk_reference`` (``sniper.game``
 with ``sniper.engine.HandState``) and with ``sniper.kernel_engine.play_chunk_kernel`` and compares
-the two ``sniper.results.SCHEMA`` tables exactly: deck, deal, betting, snipes, showdown, payouts
-and the game loop all have to agree on every row.
+the two ``sniper.results.SCHEMA`` tables and the two ``ACTION_SCHEMA`` tables exactly: deck, deal,
+betting, snipes, showdown, payouts and the game loop all have to agree on every row.
 """
 
 import numba
@@ -50,17 +50,22 @@ CASES = [
 
 
 def _compare(config: RunConfig, chunk: int) -> int:
-    expected, _, expected_hands = play_chunk_reference(config, chunk)
-    actual, actual_hands = play_chunk_kernel(config, chunk)
-    assert actual_hands == expected_hands
-    assert actual.schema == expected.schema
-    if not actual.equals(expected):
-        a, b = actual.to_pandas(), expected.to_pandas()
-        bad = (a != b).any(axis=1)
-        first = int(np.flatnonzero(bad.to_numpy())[0])
-        cols = [c for c in a.columns if a.loc[first, c] != b.loc[first, c]]
-        pytest.fail(f"row {first} differs in {cols}:\nkernel\n{a.iloc[first]}\nreference\n{b.iloc[first]}")
-    return sum(expected_hands)
+    expected = play_chunk_reference(config, chunk)
+    actual = play_chunk_kernel(config, chunk, actions=True)
+    assert actual.counts == expected.counts
+    for name in ("hands", "actions"):
+        a_table, e_table = getattr(actual, name), getattr(expected, name)
+        assert a_table.schema == e_table.schema, name
+        if not a_table.equals(e_table):
+            a, b = a_table.to_pandas(), e_table.to_pandas()
+            if len(a) != len(b):
+                pytest.fail(f"{name}: {len(a)} kernel rows, {len(b)} reference rows")
+            bad = (a != b).any(axis=1)
+            first = int(np.flatnonzero(bad.to_numpy())[0])
+            cols = [c for c in a.columns if a.loc[first, c] != b.loc[first, c]]
+            pytest.fail(f"{name} row {first} differs in {cols}:\nkernel\n{a.iloc[first]}\nreference\n{b.iloc[first]}")
+    assert play_chunk_kernel(config, chunk)[0].equals(actual.hands), "recording actions changes no hand"
+    return sum(expected.counts)
 
 
 @pytest.mark.parametrize("agents, preset, length, stack, seed, chunk, games", CASES)
@@ -111,6 +116,20 @@ def test_bust_overflow_retry(monkeypatch):
     actual, retried = play_chunk_kernel(config, 0)
     assert retried == hands
     assert actual.equals(expected)
+
+
+@pytest.mark.parametrize("length", ["20", "bust"])
+def test_action_buffer_overflow_retry(length, monkeypatch):
+    """Games taking more actions than the first buffer holds are replayed with a larger one."""
+    config = RunConfig((R, E, R), make_rules("ours", length, 20), seed=6, chunk_games=6)
+    expected = play_chunk_kernel(config, 0, actions=True)
+    monkeypatch.setattr(ke, "ACTIONS_PER_SEAT_HAND", 0.05)
+    monkeypatch.setattr(ke, "BUST_CAPACITY", 2)
+    monkeypatch.setattr(ke, "GROWTH", 2)
+    actual = play_chunk_kernel(config, 0, actions=True)
+    assert actual.counts == expected.counts
+    assert actual.hands.equals(expected.hands) and actual.actions.equals(expected.actions)
+    assert actual.actions.num_rows > 0
 
 
 def test_results_do_not_depend_on_thread_count():
