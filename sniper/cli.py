@@ -56,27 +56,32 @@ def simulate(
     scheduler: opt.Scheduler = None,
     engine: opt.MaybeEngine = None,
     chunk_games: opt.ChunkGames = None,
+    decision_timeout: opt.DecisionTimeout = None,
     quiet: opt.Quiet = False,
 ) -> None:
-    """Play many games and write one parquet row per seat per hand, then print a summary.
+    """Play many games and write the hands and actions tables (parquet), then print a summary.
 
     Ctrl-C keeps every finished part; `sniper simulate --resume DIR` finishes the run. With `--resume`, an
     option given must equal the run's own.
     """
+    from sniper.game import AgentError
     from sniper.runner import RunDirError, RunOptions, plan
 
     job = None
     try:
         check.check_backend(workers, scheduler)
         count = None if hands is None else check.parse_count(hands)
-        options = RunOptions(players, count, agents, seed, game_length, rules, engine, chunk_games)
+        options = RunOptions(players, count, agents, seed, game_length, rules, engine, chunk_games, decision_timeout)
         job = plan(options, out, resume)
+        opt.note_outside_agents(job.config.agents)
         if scheduler is None and job.kept_hands < job.config.hands:
             show.warm_up(job.config.engine, quiet)
         with show.progress_bar("simulate", job.config.hands, quiet, kept=job.kept_hands) as update:
             result = job.start(workers or None, update, scheduler)
     except (FileExistsError, ConnectionError, RunDirError, ValueError) as error:
         fail(str(error))
+    except AgentError as error:
+        fail(f"{error}; finished parts are kept")
     except KeyboardInterrupt:
         where = job.out if job else out
         typer.echo(
@@ -157,6 +162,7 @@ def duel(
     workers: opt.Workers = 0,
     scheduler: opt.Scheduler = None,
     chunk_games: opt.AutoChunk = 0,
+    decision_timeout: opt.DecisionTimeout = None,
     as_json: opt.Json = False,
     quiet: opt.Quiet = False,
 ) -> None:
@@ -167,7 +173,9 @@ def duel(
     wider the CI would be for the same hands dealt independently.
     """
     from sniper.duel import DuelSetup, make_duel_rules, run_duel
+    from sniper.game import AgentError
     from sniper.runner import Backend
+    from sniper.specs import choose_engine
 
     try:
         check.check_players(players)
@@ -177,14 +185,16 @@ def duel(
         n_hands = defaults.HANDS if hands is None else check.parse_count(hands)
         limit = None if max_hands is None else check.parse_count(max_hands, "--max-hands")
         rule_set = make_duel_rules([a, b], rules, game_length, engine)
-        setup = DuelSetup(a.strip(), b.strip(), players, rule_set, seed, chunk_games, engine)
+        engine = choose_engine([a.strip(), b.strip()], engine)[0]
+        opt.note_outside_agents([a.strip(), b.strip()])
+        setup = DuelSetup(a.strip(), b.strip(), players, rule_set, seed, chunk_games, engine, decision_timeout)
         if scheduler is None:
             show.warm_up(engine, quiet or as_json)
         with Backend(workers or None, scheduler, engine=engine) as backend:
             with show.progress_bar("duel", None if until_ci is not None else n_hands, quiet) as update:
                 note = lambda done, half: update(done, note=f"CI ±{half:.3f}")  # noqa: E731
                 result = run_duel(setup, n_hands, until_ci, limit, backend, note)
-    except (ValueError, ConnectionError) as error:
+    except (ValueError, ConnectionError, AgentError) as error:
         fail(str(error))
     if as_json:
         typer.echo(json.dumps(result.to_json()))
@@ -205,13 +215,16 @@ def league(
     workers: opt.Workers = 0,
     scheduler: opt.Scheduler = None,
     chunk_games: opt.AutoChunk = 0,
+    decision_timeout: opt.DecisionTimeout = None,
     quiet: opt.Quiet = False,
 ) -> None:
     """Every spec against every other: duplicate duels, a crosstable with 95% CIs, Elo (Bradley–Terry) and
     OpenSkill ratings from full tables."""
     from sniper.duel import make_duel_rules
+    from sniper.game import AgentError
     from sniper.league import check_specs, league_hands, run_league, write_league
     from sniper.runner import Backend, prepare_out
+    from sniper.specs import choose_engine
 
     specs = [s.strip() for s in specs]
     try:
@@ -220,20 +233,45 @@ def league(
         check_specs(specs)
         n_hands = check.parse_count(hands)
         rule_set = make_duel_rules(specs, rules, game_length, engine)
+        engine = choose_engine(specs, engine)[0]
+        opt.note_outside_agents(specs)
         if out is not None:
             prepare_out(out)
         if scheduler is None:
             show.warm_up(engine, quiet)
         with Backend(workers or None, scheduler, engine=engine) as backend:
             with show.progress_bar("league", league_hands(specs, players, n_hands), quiet) as update:
-                result = run_league(specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update)
-    except (ValueError, FileExistsError, ConnectionError) as error:
+                result = run_league(
+                    specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update, decision_timeout
+                )
+    except (ValueError, FileExistsError, ConnectionError, AgentError) as error:
         fail(str(error))
     show.print_league(result)
     if out is not None:
         config = dict(specs=specs, players=players, hands=n_hands, seed=seed, rules=rules, game_length=game_length)
         write_league(result, out, {**config, "engine": engine, "chunk_games": chunk_games})
         show.console.print(f"→ {out}")
+
+
+@app.command()
+def replay(
+    run_dir: Annotated[Path, typer.Argument(help="A run directory.")],
+    game: Annotated[int | None, typer.Option(help="Game number (from 0).")] = None,
+    hand: Annotated[int | None, typer.Option(help="Hand number within the game (from 0).")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text, phh (PokerKit's format, docs/PHH.md) or json.")] = "text",
+    export: Annotated[Path | None, typer.Option(help="Write every hand of --games to this .phhs file.")] = None,
+    games: Annotated[str | None, typer.Option(help="Games to export: N or FIRST-LAST, e.g. 0-99.")] = None,
+) -> None:
+    """Show one hand of a run as a hand history: seats, cards, every action with the cap, snipes, showdown.
+
+    `sniper replay DIR --game 3 --hand 7 [--format phh|json]`; `sniper replay DIR --export F.phhs --games 0-99`.
+    """
+    from sniper.history import replay_command
+
+    try:
+        typer.echo(replay_command(run_dir, game, hand, fmt, export, games))
+    except (ValueError, LookupError) as error:
+        fail(str(error).strip("'\""))
 
 
 @app.command(cls=CardsCommand)

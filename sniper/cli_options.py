@@ -53,6 +53,15 @@ class CardsCommand(TyperCommand):
             raise
 
 
+def note_outside_agents(specs) -> None:
+    """Print the one-line note that outside agents play on the reference engine, if any are in ``specs``."""
+    from sniper.specs import choose_engine
+
+    note = choose_engine(list(specs), "kernel")[1]
+    if note:
+        typer.echo(f"sniper: note: {note}", err=True)
+
+
 def count_text(n: int) -> str:
     """A count as typed on the command line: ``10000`` → ``"1e4"``, ``2000`` → ``"2000"``.
 
@@ -80,6 +89,9 @@ RunSeed = given(int, "Run seed; every hand is fixed by (seed, game, hand) (R13).
 MaybeGameLength = given(str, "Hands per game: 10, 20 or bust (R9).", defaults.GAME_LENGTH)
 MaybeRules = given(str, "Rule preset: ours or show (R12).", defaults.RULES)
 MaybeEngine = given(str, "Engine: kernel (numba) or reference (pure Python), same results (R13).", defaults.ENGINE)
+DecisionTimeout = Annotated[
+    float | None, typer.Option(help="Seconds each decision of an outside agent may take (default: no limit).")
+]
 ChunkGames = given(int, "Games per chunk (unit of work and of parquet parts).", defaults.CHUNK_GAMES)
 Out = Annotated[Path | None, typer.Option(help="New run directory (default: runs/simulate-DATE-TIME).")]
 Resume = Annotated[

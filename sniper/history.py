@@ -465,3 +465,29 @@ def export_phhs(out, path, games: Sequence[int]) -> int:
     text = "".join(f"[{k}]\n{h.to_phh()}\n" for k, h in enumerate(hands, start=1))
     write_atomic(Path(path), lambda tmp: tmp.write_text(text))
     return len(hands)
+
+
+def replay_command(out, game: int | None, hand: int | None, fmt: str = "text", export=None, games=None) -> str:
+    """What ``sniper replay`` prints: hand ``hand`` of game ``game`` of the run in ``out`` rendered as
+    ``fmt`` (``HandHistory.render``), or, with ``export`` (a path) and ``games`` ("0-99"), the
+    line saying how many hands ``export_phhs`` wrote. Raises ``ValueError`` (one line) for a
+    missing or contradictory option, an unknown format, or a run this version cannot read, and
+    ``LookupError`` naming the valid range for a game or hand not in the run.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown --format {fmt!r}; valid: {', '.join(FORMATS)}")
+    if export is not None:
+        if games is None:
+            raise ValueError("--export needs --games, e.g. --games 0-99")
+        if game is not None or hand is not None:
+            raise ValueError("give --export with --games, or --game with --hand, not both")
+        chosen = parse_games(games)
+        count = export_phhs(out, export, chosen)
+        return f"wrote {count} hands of games {chosen.start}-{chosen.stop - 1} to {export}"
+    if games is not None:
+        raise ValueError("--games goes with --export FILE.phhs")
+    if game is None or hand is None:
+        raise ValueError("give --game and --hand (or --export FILE.phhs --games 0-99)")
+    if game < 0 or hand < 0:
+        raise ValueError(f"--game and --hand count from 0, got game {game}, hand {hand}")
+    return replay(out, game, hand).render(fmt)

@@ -41,7 +41,7 @@ import pyarrow.parquet as pq
 from sniper import __version__, defaults
 from sniper.game import GAME_LENGTHS, Rules, make_rules, play_game
 from sniper.results import ACTION_COLUMNS, ACTION_SCHEMA, SCHEMA, action_rows, hand_rows, to_table
-from sniper.specs import make_agent, parse_agents, split_specs
+from sniper.specs import choose_engine, make_agent, parse_agents, split_specs
 
 ENGINES = ("reference", "kernel")
 MANIFEST = "manifest.json"
@@ -99,8 +99,9 @@ class RunOptions:
     with a value other than the run's is refused. ``players`` 2-6 seats (R2); ``hands`` at least
     that many hands; ``agents`` a comma list of specs, one per seat or one for all
     (``sniper.specs.parse_agents``); ``game_length`` "10", "20" or "bust" and ``rules`` "ours" or
-    "show" (``sniper.game.make_rules``, R9, R12); ``engine`` "kernel" or "reference";
-    ``chunk_games`` games per chunk (at least 1).
+    "show" (``sniper.game.make_rules``, R9, R12); ``engine`` "kernel" or "reference" (outside
+    agents switch a new run to "reference": ``sniper.specs.choose_engine``); ``chunk_games`` games
+    per chunk (at least 1); ``decision_timeout`` seconds per decision of an outside agent.
     """
 
     players: int | None = None
@@ -111,6 +112,7 @@ class RunOptions:
     rules: str | None = None
     engine: str | None = None
     chunk_games: int | None = None
+    decision_timeout: float | None = None
 
     def given(self) -> dict[str, object]:
         """The options given (not ``None``), in field order."""
@@ -124,6 +126,8 @@ class RunOptions:
             raise ValueError(f"--hands must be at least 1, got {self.hands}")
         if self.chunk_games is not None and self.chunk_games < 1:
             raise ValueError(f"--chunk-games must be 1 or more, got {self.chunk_games}")
+        if self.decision_timeout is not None and not self.decision_timeout > 0:
+            raise ValueError(f"--decision-timeout must be a positive number of seconds, got {self.decision_timeout}")
         if self.engine is not None:
             check_engine(self.engine)
         make_rules(self.rules or "ours", self.game_length or "20")
@@ -139,13 +143,15 @@ class RunOptions:
         n = self.seats()
         mix = ",".join(defaults.AGENTS[i % len(defaults.AGENTS)] for i in range(n))
         pick = {name: value if value is not None else getattr(DEFAULTS, name) for name, value in asdict(self).items()}
+        agents = tuple(parse_agents(self.agents or mix, n))
         return RunConfig(
-            agents=tuple(parse_agents(self.agents or mix, n)),
+            agents=agents,
             rules=make_rules(pick["rules"], pick["game_length"]),
             seed=pick["seed"],
             hands=pick["hands"],
             chunk_games=pick["chunk_games"],
-            engine=pick["engine"],
+            engine=choose_engine(agents, pick["engine"])[0],
+            decision_timeout=self.decision_timeout,
         )
 
 
@@ -174,6 +180,7 @@ def run_options(config: RunConfig) -> RunOptions:
         rules=config.rules.name,
         engine=config.engine,
         chunk_games=config.chunk_games,
+        decision_timeout=config.decision_timeout,
     )
 
 

@@ -1,0 +1,95 @@
+"""`sniper replay`, outside agents and --decision-timeout on the command line (one-line errors, exit 2)."""
+
+import json
+import sys
+
+import pytest
+
+from sniper import cli
+from sniper.game import make_rules
+from sniper.history import replay
+from sniper.runner import RunConfig, simulate
+
+tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("replay") / "run"
+    simulate(RunConfig(("easy", "random", "easy"), make_rules(), seed=2, hands=100, chunk_games=2), out, workers=1)
+    return out
+
+
+def main(monkeypatch, capsys, *args):
+    monkeypatch.setattr(sys, "argv", ["sniper", *args])
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main()
+    captured = capsys.readouterr()
+    return exit_info.value.code, captured.out, captured.err
+
+
+def test_replay_prints_the_hand_in_each_format(run, monkeypatch, capsys):
+    expected = replay(run, 1, 2)
+    code, text, err = main(monkeypatch, capsys, "replay", str(run), "--game", "1", "--hand", "2")
+    assert code == 0, err
+    assert text.strip() == str(expected)
+    code, phh, _ = main(monkeypatch, capsys, "replay", str(run), "--game", "1", "--hand", "2", "--format", "phh")
+    assert tomllib.loads(phh)["variant"] == "SNH"
+    code, data, _ = main(monkeypatch, capsys, "replay", str(run), "--game", "1", "--hand", "2", "--format", "json")
+    assert json.loads(data) == expected.to_dict()
+
+
+def test_replay_exports_games_as_phhs(run, tmp_path, monkeypatch, capsys):
+    path = tmp_path / "games.phhs"
+    code, text, err = main(monkeypatch, capsys, "replay", str(run), "--export", str(path), "--games", "0-1")
+    assert code == 0, err
+    hands = tomllib.loads(path.read_text())
+    assert text.strip() == f"wrote {len(hands)} hands of games 0-1 to {path}"
+    assert {h["table"] for h in hands.values()} == {0, 1}
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--game", "999", "--hand", "0"], "game 999 is not in it"),
+        (["--game", "0", "--hand", "999"], "has hands 0-"),
+        (["--game", "0", "--hand", "-1"], "count from 0"),
+        (["--game", "0"], "give --game and --hand"),
+        (["--game", "0", "--hand", "0", "--format", "xml"], "unknown --format 'xml'"),
+        (["--export", "x.phhs"], "--export needs --games"),
+        (["--export", "x.phhs", "--games", "9-2"], "--games range"),
+    ],
+)
+def test_bad_replay_requests_are_one_line_exit_2(run, args, message, monkeypatch, capsys):
+    code, out, err = main(monkeypatch, capsys, "replay", str(run), *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("sniper: error: ") and message in err, err
+
+
+def test_replay_of_a_directory_that_is_not_a_run(tmp_path, monkeypatch, capsys):
+    code, _, err = main(monkeypatch, capsys, "replay", str(tmp_path), "--game", "0", "--hand", "0")
+    assert code == 2 and "is not a run directory" in err and err.count("\n") == 1
+
+
+def test_outside_agent_plays_on_the_reference_engine_with_a_note(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "run"
+    args = ["simulate", "--players", "2", "--agents", "examples.cautious:Cautious,easy", "--hands", "40"]
+    code, text, err = main(monkeypatch, capsys, *args, "--workers", "1", "--quiet", "--out", str(out))
+    assert code == 0, err
+    assert err.strip() == (
+        "sniper: note: outside agent examples.cautious:Cautious plays on the reference engine (--engine reference)"
+    )
+    assert json.loads((out / "manifest.json").read_text())["config"]["engine"] == "reference"
+    code, text, err = main(
+        monkeypatch, capsys, "duel", "examples.cautious:Cautious", "easy", "--hands", "100", "--workers", "1", "--json"
+    )
+    assert code == 0 and "sniper: note: outside agent" in err
+    assert json.loads(text)["a"] == "examples.cautious:Cautious"
+
+
+def test_bad_decision_timeout_and_bad_outside_agent(tmp_path, monkeypatch, capsys):
+    out = str(tmp_path / "run")
+    code, _, err = main(monkeypatch, capsys, "simulate", "--decision-timeout", "0", "--out", out)
+    assert code == 2 and "--decision-timeout must be a positive number" in err
+    code, _, err = main(monkeypatch, capsys, "duel", "examples.cautious:Nobody", "easy")
+    assert code == 2 and "has no 'Nobody'" in err and err.count("\n") == 1
