@@ -10,7 +10,7 @@ codes are ``kernels.codes.Act``: 0 fold, 1 check, 2 call, 3 +1, 4 +3, 5 +5, 6 al
 8 pass (names in ``kernels.codes.ACT_NAMES``).
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -184,7 +184,7 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
 
     dealt = df[df["dealt_in"]]
     z = stats.norm.ppf(0.975)
-    hit = _snipe_hits(df)
+    hit = snipe_hits(df)
     last = df.loc[df.groupby("game")["hand"].transform("max") == df["hand"]]
     best = last.groupby("game")["stack_after"].transform("max")
     tops = last[last["stack_after"] == best]
@@ -213,23 +213,26 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _snipe_hits(df: pd.DataFrame) -> pd.Series:
-    """For each row, whether its snipe matched another showdown hand of the same hand (R8)."""
+def held_snipe_codes(df: pd.DataFrame) -> np.ndarray:
+    """The snipe code that names each row's own best hand (R7): int16 array, -1 if not dealt in."""
     code_of = np.full((7, 11), -1, dtype=np.int16)
     for (cat, top), code in SNIPE_CODE.items():
         code_of[cat, top] = code
+    category = df["category"].to_numpy()
+    return np.where(category >= 0, code_of[np.maximum(category, 0), df["top"].to_numpy()], -1).astype(np.int16)
+
+
+def snipe_hits(df: pd.DataFrame, keys: Sequence[str] = ("game", "hand")) -> pd.Series:
+    """For each row, whether its snipe matched another seat's showdown hand in the same hand (R8).
+
+    ``keys``: the columns that identify a hand (add a seating column when several seatings of the
+    same games share a frame). Bool series aligned with ``df``.
+    """
+    keys = list(keys)
     at_sd = df[df["showdown"]]
-    held = code_of[at_sd["category"].to_numpy(), at_sd["top"].to_numpy()]
-    pairs = pd.DataFrame(
-        {
-            "game": at_sd["game"].to_numpy(),
-            "hand": at_sd["hand"].to_numpy(),
-            "seat": at_sd["seat"].to_numpy(),
-            "snipe": held,
-        }
-    )
-    snipers = df.loc[df["snipe"] >= 0, ["game", "hand", "seat", "snipe"]].reset_index()
-    merged = snipers.merge(pairs, on=["game", "hand", "snipe"], suffixes=("", "_held"))
+    pairs = at_sd[keys + ["seat"]].assign(snipe=held_snipe_codes(at_sd))
+    snipers = df.loc[df["snipe"] >= 0, keys + ["seat", "snipe"]].reset_index()
+    merged = snipers.merge(pairs, on=keys + ["snipe"], suffixes=("", "_held"))
     merged = merged[merged["seat"] != merged["seat_held"]]
     hits = pd.Series(False, index=df.index)
     hits[merged["index"].unique()] = True
