@@ -28,6 +28,8 @@ from sniper.results import held_snipe_codes, snipe_hits
 from sniper.runner import play_chunk
 
 QUICK_ENV = "SNIPER_NB_QUICK"
+STYLES = ("raised in round 2", "raised in round 1 only", "called, never raised", "checked through")
+"""Betting styles of ``betting_style``, loudest first."""
 TEXTURES = ("three or four of a number", "two pairs", "one pair", "four in a row", "no pair, no run")
 """Board textures of ``board_texture``, most to least specific."""
 
@@ -299,6 +301,36 @@ def hit_rates(frame: pd.DataFrame) -> pd.Series:
     ``sniper.results.snipe_hits`` over ``hand_keys(frame)``.
     """
     return snipe_hits(frame, keys=hand_keys(frame))
+
+
+def betting_style(actions: pd.DataFrame) -> pd.DataFrame:
+    """How each seat bet in each hand, from a run's actions table (one row per action, R6).
+
+    ``actions``: at least the columns game, hand, seat, round (1, 2; the snipe round's rows are
+    ignored) and action (``kernels.codes.Act``), plus seating in a duel's tables. Returns one row
+    per (hand keys, seat) that took a betting action: ``raises_1``, ``raises_2`` (bets, raises
+    and all-ins in each round), ``calls``, and ``style``, one of ``STYLES`` (categorical): raised
+    in round 2; raised in round 1 only; called but never raised; only checked (or folded).
+    Seats that never acted (all skipped by R6, or not dealt in) have no row.
+    """
+    from kernels.codes import Act
+
+    keys = hand_keys(actions) + ["seat"]
+    betting = actions[actions["round"].isin([1, 2])]
+    act = betting["action"].to_numpy()
+    raised = (act >= Act.RAISE_1) & (act <= Act.ALL_IN)
+    flags = pd.DataFrame(
+        {
+            **{k: betting[k].to_numpy() for k in keys},
+            "raises_1": raised & (betting["round"].to_numpy() == 1),
+            "raises_2": raised & (betting["round"].to_numpy() == 2),
+            "calls": act == Act.CALL,
+        }
+    )
+    out = flags.groupby(keys, sort=True).sum().astype(np.int16).reset_index()
+    style = np.select([out["raises_2"] > 0, out["raises_1"] > 0, out["calls"] > 0], STYLES[:3], STYLES[3])
+    out["style"] = pd.Categorical(style, categories=STYLES)
+    return out
 
 
 def plot_estimates(table: pd.DataFrame, label: str, ax=None, xlabel: str = "", zero: bool = True):

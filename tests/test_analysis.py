@@ -168,3 +168,29 @@ def test_naming_ones_own_hand_can_force_a_split():
     own = analysis.replay_showdowns(frame, "own")
     assert own.replay_payout.tolist() == [4, 4]
     assert own.change.tolist() == [4, -4]
+
+
+def test_betting_style_reads_the_actions_table():
+    """R6: bets, raises and all-ins are raises; calls and checks are quiet; snipe turns are ignored."""
+    from kernels.codes import Act
+
+    rows = [
+        (0, 0, 0, 1, Act.RAISE_3),
+        (0, 0, 1, 1, Act.CALL),
+        (0, 0, 2, 1, Act.CHECK),
+        (0, 0, 0, 2, Act.CHECK),
+        (0, 0, 1, 2, Act.ALL_IN),
+        (0, 0, 2, 2, Act.FOLD),
+        (0, 0, 0, 3, 7),  # a snipe-round turn
+        (0, 1, 0, 1, Act.CHECK),
+        (0, 1, 1, 1, Act.RAISE_1),
+        (0, 1, 0, 1, Act.CALL),
+    ]
+    actions = pd.DataFrame(rows, columns=["game", "hand", "seat", "round", "action"])
+    out = analysis.betting_style(actions).set_index(["hand", "seat"])
+    assert out.loc[(0, 0), "style"] == "raised in round 1 only"
+    assert out.loc[(0, 1), "style"] == "raised in round 2"
+    assert out.loc[(0, 2), "style"] == "checked through"
+    assert out.loc[(1, 0), "style"] == "called, never raised"
+    assert out.loc[(1, 1), ["raises_1", "raises_2", "calls"]].tolist() == [1, 0, 0]
+    assert len(out) == 5
