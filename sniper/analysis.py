@@ -138,6 +138,57 @@ def role_difference(
     }
 
 
+def stratified_difference(
+    frame: pd.DataFrame,
+    value,
+    group,
+    strata: str | Sequence[str],
+    cluster: str = "game",
+    min_rows: int = 1,
+) -> dict[str, float]:
+    """Mean of ``value`` where ``group`` is true minus where it is false, within strata, with a 95% CI.
+
+    For each stratum (a value of the ``strata`` columns) holding at least ``min_rows`` rows of
+    each group, ``d_s = mean(value | group, s) - mean(value | not group, s)``; the estimate is
+    ``sum_s w_s d_s`` with ``w_s`` the stratum's share of the kept rows. The standard error sums
+    each row's linearised influence per cluster (weights held fixed; t quantile, clusters − 1
+    df). ``value``/``group``: column names or arrays. Returns ``{"difference", "ci95_low",
+    "ci95_high", "strata", "rows", "clusters"}``; NaN bounds with fewer than 2 clusters, NaN
+    everywhere when no stratum qualifies.
+    """
+    from scipy import stats
+
+    keys = [strata] if isinstance(strata, str) else list(strata)
+    data = frame[keys + [cluster]].copy()
+    data["_y"] = _values(frame, value)
+    data["_g"] = _values(frame, group).astype(bool)
+    counts = data.groupby(keys + ["_g"]).size().unstack("_g", fill_value=0).reindex(columns=[False, True], fill_value=0)
+    kept = counts[(counts[False] >= min_rows) & (counts[True] >= min_rows)]
+    data = data.merge(kept.reset_index()[keys], on=keys)
+    if data.empty:
+        nan = float("nan")
+        return {"difference": nan, "ci95_low": nan, "ci95_high": nan, "strata": 0, "rows": 0, "clusters": 0}
+    cell = data.groupby(keys + ["_g"])["_y"].agg(["mean", "size"]).reset_index()
+    data = data.merge(cell, on=keys + ["_g"])
+    weight = data.groupby(keys)["_y"].transform("size") / len(data)
+    sign = np.where(data["_g"], 1.0, -1.0)
+    means = cell.pivot_table(index=keys, columns="_g", values="mean")
+    shares = kept.sum(axis=1) / kept.to_numpy().sum()
+    estimate = float(((means[True] - means[False]) * shares.reindex(means.index)).sum())
+    influence = sign * weight * (data["_y"] - data["mean"]) / data["size"]
+    per = influence.groupby(data[cluster]).sum().to_numpy()
+    n = len(per)
+    half = float(stats.t.ppf(0.975, n - 1) * np.sqrt(n / (n - 1) * (per**2).sum())) if n > 1 else float("nan")
+    return {
+        "difference": estimate,
+        "ci95_low": estimate - half,
+        "ci95_high": estimate + half,
+        "strata": len(kept),
+        "rows": len(data),
+        "clusters": n,
+    }
+
+
 def duel_rows(setup: DuelSetup, games: int) -> pd.DataFrame:
     """The results rows of a duplicate duel: games ``0..games-1`` under every seating of ``setup``.
 

@@ -194,3 +194,31 @@ def test_betting_style_reads_the_actions_table():
     assert out.loc[(1, 0), "style"] == "called, never raised"
     assert out.loc[(1, 1), ["raises_1", "raises_2", "calls"]].tolist() == [1, 0, 0]
     assert len(out) == 5
+
+
+def test_stratified_difference_compares_within_strata():
+    # Within each stratum the group is exactly 1 higher, though the groups' overall means differ by more
+    frame = pd.DataFrame(
+        {
+            "stratum": [0, 0, 0, 0, 1, 1, 1, 1, 2],
+            "group": [True, False, False, False, True, True, True, False, True],
+            "y": [1.0, 0.0, 0.0, 0.0, 6.0, 6.0, 6.0, 5.0, 9.0],
+            "game": [0, 1, 2, 3, 4, 5, 6, 7, 8],
+        }
+    )
+    out = analysis.stratified_difference(frame, "y", "group", "stratum")
+    assert out["difference"] == pytest.approx(1.0)
+    assert out["ci95_low"] == pytest.approx(1.0) and out["ci95_high"] == pytest.approx(1.0)
+    assert out["strata"] == 2 and out["rows"] == 8  # stratum 2 has no row outside the group
+    naive = frame.y[frame.group].mean() - frame.y[~frame.group].mean()
+    assert naive > 4
+
+
+def test_stratified_difference_with_one_stratum_is_the_plain_difference():
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame({"s": 0, "g": rng.random(400) < 0.3, "y": rng.normal(size=400), "game": np.arange(400) // 4})
+    out = analysis.stratified_difference(frame, "y", "g", "s")
+    assert out["difference"] == pytest.approx(frame.y[frame.g].mean() - frame.y[~frame.g].mean())
+    assert out["ci95_low"] < out["difference"] < out["ci95_high"]
+    empty = analysis.stratified_difference(frame, "y", "g", "s", min_rows=1000)
+    assert np.isnan(empty["difference"]) and empty["strata"] == 0
