@@ -19,20 +19,18 @@ import time
 import numba
 import numpy as np
 
-from kernels.game import N_FIELDS, warmup
+from kernels.game import warmup
 from sniper.game import make_rules
 from sniper.kernel_engine import kernel_inputs, play_chunk_kernel, run_games
 from sniper.runner import RunConfig, play_chunk_reference
 
 
 def kernel_rate(specs, rules, games: int, repeats: int, threads: int) -> tuple[float, float]:
-    """Best hands/s of ``play_games_nb`` (via ``run_games``) over ``repeats`` calls of ``games`` games, by wall time and
-    by process CPU time (hands per CPU-second: what a core delivers even when others share it)."""
+    """Best hands/s of ``play_games_nb`` (via ``run_games``, no actions recorded) over ``repeats``
+    calls of ``games`` games, by wall time and by process CPU time (hands per CPU-second: what a
+    core delivers even when others share it)."""
     inputs = kernel_inputs(specs, rules)
-    n = len(specs)
     cap = rules.hands_per_game
-    rec = np.empty((N_FIELDS, games * cap * n), np.int16)
-    hands = np.empty(games, np.int64)
     saved = numba.get_num_threads()
     numba.set_num_threads(threads)
     best = best_cpu = 0.0
@@ -41,7 +39,7 @@ def kernel_rate(specs, rules, games: int, repeats: int, threads: int) -> tuple[f
             ids = np.arange(r * games, (r + 1) * games, dtype=np.int64)
             cpu = time.process_time()
             start = time.perf_counter()
-            run_games(np.uint64(1), ids, inputs, cap, threads, (rec, hands))
+            hands = run_games(np.uint64(1), ids, inputs, cap, threads).hands
             best = max(best, hands.sum() / (time.perf_counter() - start))
             best_cpu = max(best_cpu, hands.sum() / (time.process_time() - cpu))
     finally:
@@ -79,7 +77,7 @@ def main() -> None:
     warmup()
     print(f"warm-up (compile or load from cache): {time.perf_counter() - start:.2f} s")
     all_threads = numba.config.NUMBA_NUM_THREADS
-    print(f"cpus {os.cpu_count()}, numba threads {all_threads}, layer {numba.threading_layer()}")
+    print(f"cpus {os.cpu_count()}, threads {all_threads} (Python threads over the nogil kernel)")
     rules = make_rules("ours", "20")
     load = os.getloadavg()[0]
     print(f"load average {load:.2f} (other processes compete for the cores when it exceeds ~0.5)")

@@ -49,6 +49,7 @@ from numba import njit
 from kernels.betting import (
     apply_action_nb,
     cap_nb,
+    chips_of_nb,
     deal_nb,
     legal_actions_nb,
     new_hand_nb,
@@ -59,7 +60,7 @@ from kernels.betting import (
 from kernels.codes import PASS, SNIPE_ROUND, STREAM_AGENT, Act
 from kernels.evaluator import PRIVATE_BASE, Tables, tables
 from kernels.params import N_PARAMS, Heuristic, Level
-from kernels.policies import bet_decision_nb, snipe_decision_nb
+from kernels.policies import SnipeTurn, Turn, bet_decision_nb, snipe_decision_nb
 from kernels.rng import derive_nb, mix64_nb, stream_start_nb
 from kernels.showdown import settle_nb
 
@@ -167,28 +168,29 @@ class ActionLog(NamedTuple):
 
 
 @njit(cache=True, inline="always")
-def record_action_nb(log, seat, betting_round, action, chips, level_after, cap, snipe):
-    """Append one action to ``log`` (numba equivalent of a row of ``sniper.results.action_rows``);
-    past the end of the game's buffer only the count grows."""
-    r = log.pos[0]
-    if r < log.pos[1]:
-        log.rec[ActionField.HAND, r] = log.pos[3]
-        log.rec[ActionField.SEQ, r] = r - log.pos[2]
-        log.rec[ActionField.SEAT, r] = seat
-        log.rec[ActionField.ROUND, r] = betting_round
-        log.rec[ActionField.ACTION, r] = action
-        log.rec[ActionField.CHIPS, r] = chips
-        log.rec[ActionField.LEVEL_AFTER, r] = level_after
-        log.rec[ActionField.CAP, r] = cap
-        log.rec[ActionField.SNIPE, r] = snipe
-    log.pos[0] = r + 1
+def record_action_nb(arec, pos, seat, betting_round, action, chips, level_after, cap, snipe):
+    """Append one action to the ``ActionLog`` ``(arec, pos)`` (numba equivalent of a row of
+    ``sniper.results.action_rows``); past the end of the game's buffer only the count grows."""
+    r = pos[0]
+    if r < pos[1]:
+        arec[ActionField.HAND, r] = pos[3]
+        arec[ActionField.SEQ, r] = r - pos[2]
+        arec[ActionField.SEAT, r] = seat
+        arec[ActionField.ROUND, r] = betting_round
+        arec[ActionField.ACTION, r] = action
+        arec[ActionField.CHIPS, r] = chips
+        arec[ActionField.LEVEL_AFTER, r] = level_after
+        arec[ActionField.CAP, r] = cap
+        arec[ActionField.SNIPE, r] = snipe
+    pos[0] = r + 1
 
 
-@njit(cache=True)
-def start_decision_nb(h, hand_key, seat):
-    """Start ``seat``'s next decision: ``h.stream`` at its key (R13), the seat's decision count advanced."""
-    stream_start_nb(h.stream, derive_nb(derive_nb(hand_key, STREAM_AGENT + seat), h.decisions[seat]))
-    h.decisions[seat] += 1
+@njit(cache=True, inline="always")
+def start_decision_nb(seats, stream, hand_key, seat):
+    """Start ``seat``'s next decision: ``stream`` at its key (R13), the seat's decision count advanced."""
+    d = seats[seat].decisions
+    stream_start_nb(stream, derive_nb(derive_nb(hand_key, STREAM_AGENT + seat), d))
+    seats[seat].decisions = d + 1
 
 
 @njit(cache=True)
@@ -200,53 +202,55 @@ def betting_nb(h, first, hand_key, live, agents, t, log):
     but one have folded, or when no player could still act with effect (R6 skip: the rest of the
     betting, this round and any later one, is skipped).
     """
-    n = h.folded.shape[0]
-    cap = cap_nb(h)
+    seats, private, board, stream = h.seats, h.private, h.board, h.stream
+    levels, params = agents.levels, agents.params
+    arec, pos = log
+    n = seats.shape[0]
+    cap = cap_nb(seats)
     for betting_round in range(1, 3):
-        start_round_nb(h)
+        start_round_nb(seats)
         level_b = np.int64(0)
-        if no_one_can_act_nb(h, level_b, cap):
+        if no_one_can_act_nb(seats, level_b, cap):
             return live
         n_visible = 2 if betting_round == 1 else 4
-        actor = next_actor_nb(h, first - 1 + n, level_b, cap)
+        actor = next_actor_nb(seats, first - 1 + n, level_b, cap)
         while actor >= 0:
-            n_legal, legal_mask = legal_actions_nb(h, actor, level_b, cap)
-            start_decision_nb(h, hand_key, actor)
-            action = bet_decision_nb(
-                agents.levels[actor], agents.params[actor], h, actor, n_legal, legal_mask, n_visible, level_b, cap,
-                first, t
-            )  # fmt: skip
-            put_before = h.put[betting_round - 1, actor]
+            n_legal, legal_mask = legal_actions_nb(seats, actor, level_b, cap)
+            start_decision_nb(seats, stream, hand_key, actor)
+            turn = Turn(actor, first, n_visible, level_b, cap, n_legal, legal_mask)
+            action = bet_decision_nb(levels[actor], params[actor], seats, private, board, stream, turn, t)
+            chips = chips_of_nb(seats, actor, action, level_b, cap)
             cap_before = cap
-            level_b, cap, live = apply_action_nb(h, actor, action, betting_round, level_b, cap, live)
-            chips = h.put[betting_round - 1, actor] - put_before
-            record_action_nb(log, actor, betting_round, action, chips, level_b, cap_before, PASS)
-            if live == 1:
+            level_b, cap, live = apply_action_nb(seats, actor, action, betting_round, level_b, cap, live)
+            record_action_nb(arec, pos, actor, betting_round, action, chips, level_b, cap_before, PASS)
+            if live == 1 or no_one_can_act_nb(seats, level_b, cap):
                 return live
-            if no_one_can_act_nb(h, level_b, cap):
-                return live
-            actor = next_actor_nb(h, actor, level_b, cap)
+            actor = next_actor_nb(seats, actor, level_b, cap)
     return live
 
 
 @njit(cache=True)
 def snipe_round_nb(h, first, hand_key, live, agents, t, log):
-    """The snipe round (R7): each player still in, in betting order, passes or names a snipe into
-    ``h.snipes`` (recorded with the cap among them); marks ``h.at_showdown``. Returns the
+    """The snipe round (R7): each player still in, in betting order, passes or names a snipe
+    (``seats.snipe``, recorded with the cap among them); marks ``seats.at_showdown``. Returns the
     ``uint64`` bit set of the codes named."""
-    n = h.folded.shape[0]
-    cap = cap_nb(h)
+    seats, private, board, stream, work = h.seats, h.private, h.board, h.stream, h.work
+    heuristics, params = agents.heuristics, agents.params
+    arec, pos = log
+    cap = cap_nb(seats)
+    n = seats.shape[0]
     named_mask = np.uint64(0)
     n_turns = np.int64(0)
     for i in range(n):
         s = (first + i) % n
-        if h.folded[s]:
+        if seats[s].folded:
             continue
-        h.at_showdown[s] = 1
-        start_decision_nb(h, hand_key, s)
-        code = snipe_decision_nb(agents.heuristics[s], agents.params[s], h, s, named_mask, n_turns, live, t)
-        h.snipes[s] = code
-        record_action_nb(log, s, SNIPE_ROUND, Act.PASS if code == PASS else Act.SNIPE, 0, 0, cap, code)
+        seats[s].at_showdown = 1
+        start_decision_nb(seats, stream, hand_key, s)
+        turn = SnipeTurn(s, named_mask, n_turns, live)
+        code = snipe_decision_nb(heuristics[s], params[s], seats, private, board, stream, work, turn, t)
+        seats[s].snipe = code
+        record_action_nb(arec, pos, s, SNIPE_ROUND, Act.PASS if code == PASS else Act.SNIPE, 0, 0, cap, code)
         n_turns += 1
         if code >= 0:
             named_mask |= _ONE << np.uint64(code)
@@ -254,28 +258,29 @@ def snipe_round_nb(h, first, hand_key, live, agents, t, log):
 
 
 @njit(cache=True)
-def showdown_nb(h, first, named_mask, pot, snipe):
-    """Settle the showdown (R8): ``h.sniped`` and ``h.payout``; odd chips 1 each to the winners in
-    betting order from the first player. ``snipe`` is ``t.snipe``."""
-    n = h.folded.shape[0]
+def showdown_nb(seats, scratch, first, named_mask, pot, snipe):
+    """Settle the showdown (R8): ``seats.sniped`` and ``seats.payout``; odd chips 1 each to the
+    winners in betting order from the first player. ``scratch`` is ``Hand.showdown``; ``snipe``
+    is ``t.snipe``."""
+    n = seats.shape[0]
     m = 0
     for i in range(n):
         s = (first + i) % n
-        if h.at_showdown[s]:
-            code = np.int64(snipe[np.uint32(h.keys[s]) // _PRIVATE_BASE])
-            h.sniped[s] = 1 if code >= 0 and (named_mask >> np.uint64(code)) & _ONE else 0
-            h.showdown_keys[m] = h.keys[s]
-            h.showdown_hit[m] = h.sniped[s]
+        if seats[s].at_showdown:
+            code = np.int64(snipe[np.uint32(seats[s].key) // _PRIVATE_BASE])
+            seats[s].sniped = 1 if code >= 0 and (named_mask >> np.uint64(code)) & _ONE else 0
+            scratch[0, m] = seats[s].key
+            scratch[1, m] = seats[s].sniped
             m += 1
-    n_win = settle_nb(h.showdown_keys, h.showdown_hit, m, h.showdown_won)
+    n_win = settle_nb(scratch[0], scratch[1], m, scratch[2])
     share = pot // n_win
     odd = pot - share * n_win
     m = 0
     for i in range(n):
         s = (first + i) % n
-        if h.at_showdown[s]:
-            if h.showdown_won[m]:
-                h.payout[s] = share + (1 if odd > 0 else 0)
+        if seats[s].at_showdown:
+            if scratch[2, m]:
+                seats[s].payout = share + (1 if odd > 0 else 0)
                 odd -= 1
             m += 1
 
@@ -284,34 +289,36 @@ def showdown_nb(h, first, named_mask, pot, snipe):
 def write_records_nb(h, stacks, first, hand, category, top, rec, row0):
     """Stacks after the hand into ``stacks`` and the hand's ``n`` rows of ``rec`` from ``row0``
     (numba equivalent of ``sniper.results.hand_rows``)."""
+    seats, private, board = h.seats, h.private, h.board
     for s in range(stacks.shape[0]):
-        stacks[s] = h.before[s] - h.committed[s] + h.payout[s]
+        seat = seats[s]
+        stacks[s] = seat.before - seat.committed + seat.payout
         r = row0 + s
         rec[Field.HAND, r] = hand
         rec[Field.FIRST_SEAT, r] = first
-        rec[Field.DEALT_IN, r] = h.in_play[s]
-        rec[Field.STACK_BEFORE, r] = h.before[s]
-        rec[Field.PRIVATE_1, r] = h.private[s, 0]
-        rec[Field.PRIVATE_2, r] = h.private[s, 1]
-        rec[Field.BOARD_1, r] = h.board[0]
-        rec[Field.BOARD_2, r] = h.board[1]
-        rec[Field.BOARD_3, r] = h.board[2]
-        rec[Field.BOARD_4, r] = h.board[3]
-        rec[Field.PUT_ROUND_1, r] = h.put[0, s]
-        rec[Field.PUT_ROUND_2, r] = h.put[1, s]
-        rec[Field.FOLDED_ROUND, r] = h.folded_round[s]
-        rec[Field.SNIPE, r] = h.snipes[s]
-        if h.in_play[s]:
-            rank = np.uint32(h.keys[s]) // _PRIVATE_BASE
+        rec[Field.DEALT_IN, r] = seat.in_play
+        rec[Field.STACK_BEFORE, r] = seat.before
+        rec[Field.PRIVATE_1, r] = private[s, 0]
+        rec[Field.PRIVATE_2, r] = private[s, 1]
+        rec[Field.BOARD_1, r] = board[0]
+        rec[Field.BOARD_2, r] = board[1]
+        rec[Field.BOARD_3, r] = board[2]
+        rec[Field.BOARD_4, r] = board[3]
+        rec[Field.PUT_ROUND_1, r] = seat.put_1
+        rec[Field.PUT_ROUND_2, r] = seat.put_2
+        rec[Field.FOLDED_ROUND, r] = seat.folded_round
+        rec[Field.SNIPE, r] = seat.snipe
+        if seat.in_play:
+            rank = np.uint32(seat.key) // _PRIVATE_BASE
             rec[Field.CATEGORY, r] = category[rank]
             rec[Field.TOP, r] = top[rank]
         else:
             rec[Field.CATEGORY, r] = -1
             rec[Field.TOP, r] = 0
-        rec[Field.SHOWDOWN, r] = h.at_showdown[s]
-        rec[Field.SNIPED, r] = h.sniped[s]
-        rec[Field.PAYOUT, r] = h.payout[s]
-        rec[Field.NET, r] = stacks[s] - h.before[s]
+        rec[Field.SHOWDOWN, r] = seat.at_showdown
+        rec[Field.SNIPED, r] = seat.sniped
+        rec[Field.PAYOUT, r] = seat.payout
+        rec[Field.NET, r] = stacks[s] - seat.before
         rec[Field.STACK_AFTER, r] = stacks[s]
 
 
@@ -325,20 +332,21 @@ def play_hand_nb(h, stacks, at_table, first, hand_key, agents, t, rec, row0, han
     ``derive(derive(mix64(seed), game), hand)``. Numba equivalent of ``sniper.game.play_hand``
     followed by ``sniper.results.hand_rows``.
     """
+    seats = h.seats
     live = deal_nb(h, stacks, at_table, first, hand_key, t.base)
     log.pos[2] = log.pos[0]
     log.pos[3] = hand
     live = betting_nb(h, first, hand_key, live, agents, t, log)
     pot = np.int64(0)
-    for s in range(stacks.shape[0]):
-        pot += h.committed[s]
+    for s in range(seats.shape[0]):
+        pot += seats[s].committed
     if live == 1:
-        for s in range(stacks.shape[0]):
-            if not h.folded[s]:
-                h.payout[s] = pot
+        for s in range(seats.shape[0]):
+            if not seats[s].folded:
+                seats[s].payout = pot
     else:
         named_mask = snipe_round_nb(h, first, hand_key, live, agents, t, log)
-        showdown_nb(h, first, named_mask, pot, t.snipe)
+        showdown_nb(seats, h.showdown, first, named_mask, pot, t.snipe)
     write_records_nb(h, stacks, first, hand, t.category, t.top, rec, row0)
 
 

@@ -4,19 +4,23 @@
 ``tests/test_policies.py`` feeds both the same observations and checks the same decision and the
 same random draws. Constants come from ``kernels.params`` (one definition for both layers).
 
-A decision sees (R10): its own private cards and strength key (``h.private[seat]``,
-``h.keys[seat]``, the key only with the board complete), the face-up board, and the public state
-in the ``kernels.betting.Hand`` ``h`` (commitments, this round's bets, who folded, bets and
-raises per seat); other seats' cards are in ``h`` but never read. Random words come from the
-decision's stream ``h.stream`` (``kernels.rng.stream_word_nb``), in the order the reference
-agent draws them. ``t`` is ``kernels.evaluator.tables()``; ``params`` a seat's ``float64
-(N_PARAMS,)`` vector (``kernels.params.Param``).
+A decision sees (R10): its own private cards and strength key (``private[seat]``,
+``seats[seat].key``, the key only with the board complete), the face-up ``board``, and the public
+state in ``seats`` (``kernels.betting.SEAT`` records: commitments, this round's bets, who folded,
+bets and raises per seat); other seats' cards are in ``private`` but never read. The scalars of
+the moment are a ``Turn`` (betting) or a ``SnipeTurn``. Random words come from the decision's
+``stream`` (``uint64 (2,)``, ``kernels.rng.stream_word_nb``), in the order the reference agent
+draws them. ``t`` is ``kernels.evaluator.tables()``; ``params`` a seat's ``float64 (N_PARAMS,)``
+vector (``kernels.params.Param``). Arrays are passed one by one, not in a tuple: reading an array
+out of a tuple costs a reference count in the hot loop.
 """
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from kernels.codes import N_SNIPES, PASS, SNIPE_CODE_OF, Act, Category
+from kernels.codes import N_ACTIONS, N_SNIPES, PASS, SNIPE_CODE_OF, Act, Category
 from kernels.evaluator import PRIVATE_BASE
 from kernels.params import EV_CANDIDATES, FUTURE_SNIPE_WEIGHTS, Heuristic, Level, Param
 from kernels.rng import stream_integer_nb, stream_random_nb, stream_word_nb
@@ -28,10 +32,42 @@ _ONE = np.uint64(1)
 _NO_CODES = np.zeros(0, np.int64)
 
 
+class Turn(NamedTuple):
+    """The scalars of a betting decision (R5, R6)."""
+
+    seat: int
+    """The seat to act."""
+    first: int
+    """The hand's first player (R3)."""
+    n_visible: int
+    """Board cards face up: 2 in betting round 1, 4 in round 2."""
+    level_b: int
+    """R6's ``B``: the highest amount put in this round."""
+    cap: int
+    """R5's cap ``C``."""
+    n_legal: int
+    """Number of legal actions."""
+    legal_mask: int
+    """Bit set of the legal ``Act`` values (``kernels.betting.legal_actions_nb``)."""
+
+
+class SnipeTurn(NamedTuple):
+    """The scalars of a snipe decision (R7)."""
+
+    seat: int
+    """The seat to snipe."""
+    named_mask: np.uint64
+    """Bit set of the codes named so far this hand."""
+    n_turns: int
+    """Snipe turns taken before this one, passes included."""
+    n_live: int
+    """Players at the snipe round."""
+
+
 # ----- what the agents see ---------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def prefer_nb(legal_mask, wanted):
     """``wanted`` if legal, else the all-in for a raise past the cap, else call or check.
 
@@ -46,7 +82,7 @@ def prefer_nb(legal_mask, wanted):
     return Act.CHECK
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def four_card_category_nb(a, b, c, d):
     """Category of four cards counting sets and pairs only (numba equivalent of
     ``sniper.agents.made_category`` / ``board_category`` of four cards)."""
@@ -62,17 +98,15 @@ def four_card_category_nb(a, b, c, d):
     return Category.HIGH_CARD
 
 
-@njit(cache=True)
-def immediate_strength_nb(h, seat, n_visible, category):
+@njit(cache=True, inline="always")
+def immediate_strength_nb(seats, private, board, seat, n_visible, category):
     """Numba equivalent of ``sniper.agents.immediate_strength`` of ``seat`` with ``n_visible`` (2 or 4)
     board cards face up; ``category`` is ``t.category``."""
-    private = h.private
-    board = h.board
     if n_visible == 2:
         made = four_card_category_nb(private[seat, 0], private[seat, 1], board[0], board[1])
         on_board = Category.ONE_PAIR if board[0] == board[1] else Category.HIGH_CARD
     else:
-        made = np.int64(category[np.uint32(h.keys[seat]) // _PRIVATE_BASE])
+        made = np.int64(category[np.uint32(seats[seat].key) // _PRIVATE_BASE])
         on_board = four_card_category_nb(board[0], board[1], board[2], board[3])
     return made if made > on_board else Category.HIGH_CARD
 
@@ -116,7 +150,7 @@ def board_snipes_nb(board, out):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def allowed_nb(code, own_code, named_mask):
     """``code`` is in ``sniper.agents.allowed_snipes``: not the own hand's name, not named yet
     (``named_mask``: ``uint64`` bit set of the codes named so far)."""
@@ -139,16 +173,16 @@ def future_snipe_probs_nb(board, weight, probs):
     probs[N_SNIPES] = 1.0 - total
 
 
-@njit(cache=True)
-def live_index_nb(h, first, seat):
+@njit(cache=True, inline="always")
+def live_index_nb(seats, first, seat):
     """``(number of seats still in, position of seat among them in betting order from the first)``:
     ``len(sniper.agents.live_seats(obs))`` and ``live_seats(obs).index(seat)`` (R3)."""
-    n = h.folded.shape[0]
+    n = seats.shape[0]
     n_live = 0
     index = -1
     for i in range(n):
         s = (first + i) % n
-        if not h.folded[s]:
+        if not seats[s].folded:
             if s == seat:
                 index = n_live
             n_live += 1
@@ -158,18 +192,28 @@ def live_index_nb(h, first, seat):
 # ----- betting levels (R6) -----------------------------------------------------------------------
 
 
-@njit(cache=True)
-def random_act_nb(h, n_legal):
-    """Numba equivalent of ``sniper.agents.RandomAgent.act``: one integer picks a legal action."""
-    return h.legal[stream_integer_nb(h.stream, n_legal)]
+@njit(cache=True, inline="always")
+def random_act_nb(stream, turn):
+    """Numba equivalent of ``sniper.agents.RandomAgent.act``: one integer picks a legal action
+    (the ``k``-th set bit of the legal mask is the ``k``-th of the sorted legal actions)."""
+    k = stream_integer_nb(stream, turn.n_legal)
+    for action in range(N_ACTIONS):
+        if (turn.legal_mask >> action) & 1:
+            if k == 0:
+                return action
+            k -= 1
+    return Act.CHECK
 
 
-@njit(cache=True)
-def easy_act_nb(params, h, seat, legal_mask, n_visible, level_b, t):
+@njit(cache=True, inline="always")
+def easy_act_nb(params, seats, private, board, stream, turn, category):
     """Numba equivalent of ``sniper.agents.EasyAgent.act``: immediate strength, one bluff draw."""
-    owed = level_b - h.round_put[seat]
-    strength = immediate_strength_nb(h, seat, n_visible, t.category)
-    bluffing = stream_random_nb(h.stream) < params[Param.BLUFF]
+    seat = turn.seat
+    level_b = turn.level_b
+    legal_mask = turn.legal_mask
+    owed = level_b - seats[seat].round_put
+    strength = immediate_strength_nb(seats, private, board, seat, turn.n_visible, category)
+    bluffing = stream_random_nb(stream) < params[Param.BLUFF]
     if owed == 0:
         if strength >= Category.THREE_OF_A_KIND:
             return prefer_nb(legal_mask, Act.RAISE_5)
@@ -186,7 +230,7 @@ def easy_act_nb(params, h, seat, legal_mask, n_visible, level_b, t):
 
 
 @njit(cache=True)
-def mc_equity_nb(params, key, h, seat, n_visible, n_live, opp_raises, t):
+def mc_equity_nb(params, key, seats, private, board, seat, n_visible, n_live, opp_raises, t):
     """Numba equivalent of ``sniper.agents.MonteCarloAgent.equity`` with rollout key ``key``
     (``kernels.rollout.rollout_nb``); ``opp_raises`` ``int64 (>= 1,)`` the opponents' bets and
     raises in betting order."""
@@ -196,13 +240,13 @@ def mc_equity_nb(params, key, h, seat, n_visible, n_live, opp_raises, t):
     probs = np.zeros(N_SNIPES + 1)
     n_future = np.int64(0)
     if weight > 0 and complete:
-        future_snipe_probs_nb(h.board, weight, probs)
+        future_snipe_probs_nb(board, weight, probs)
         n_future = n_opponents
     samples = np.int64(params[Param.SAMPLES])
     aggression = params[Param.AGGRESSION]
     win, _, _, _, weighted, weights = rollout_nb(
-        h.private[seat],
-        h.board[:n_visible],
+        private[seat],
+        board[:n_visible],
         n_opponents,
         _NO_CODES,
         probs,
@@ -219,9 +263,9 @@ def mc_equity_nb(params, key, h, seat, n_visible, n_live, opp_raises, t):
     e = weighted / UNITS / weights if aggression > 0 else win / (UNITS * samples)
     texture = params[Param.TEXTURE]
     if texture > 0 and complete:
-        own = np.int64(t.snipe[np.uint32(h.keys[seat]) // _PRIVATE_BASE])
+        own = np.int64(t.snipe[np.uint32(seats[seat].key) // _PRIVATE_BASE])
         codes = np.empty(6, np.int64)
-        m = board_snipes_nb(h.board, codes)
+        m = board_snipes_nb(board, codes)
         for i in range(m):
             if codes[i] == own:
                 e = e * (1.0 - texture)
@@ -230,27 +274,31 @@ def mc_equity_nb(params, key, h, seat, n_visible, n_live, opp_raises, t):
 
 
 @njit(cache=True)
-def mc_act_nb(params, h, seat, legal_mask, n_visible, level_b, cap, first, t):
+def mc_act_nb(params, seats, private, board, stream, turn, t):
     """Numba equivalent of ``sniper.agents.MonteCarloAgent.act``: word 0 keys the rollout, word 1
     is the bluff draw."""
-    owed = level_b - h.round_put[seat]
-    n = h.folded.shape[0]
-    n_live, index = live_index_nb(h, first, seat)
+    seat = turn.seat
+    first = turn.first
+    level_b = turn.level_b
+    legal_mask = turn.legal_mask
+    owed = level_b - seats[seat].round_put
+    n = seats.shape[0]
+    n_live, index = live_index_nb(seats, first, seat)
     opp_raises = np.zeros(max(n_live - 1, 1), np.int64)
     m = 0
     pot = np.int64(0)
     for i in range(n):
         s = (first + i) % n
-        pot += h.committed[s]
-        if s != seat and not h.folded[s]:
-            opp_raises[m] = h.raises[s]
+        pot += seats[s].committed
+        if s != seat and not seats[s].folded:
+            opp_raises[m] = seats[s].raises
             m += 1
-    key = stream_word_nb(h.stream)
-    e = mc_equity_nb(params, key, h, seat, n_visible, n_live, opp_raises, t)
-    bluffing = stream_random_nb(h.stream) < params[Param.BLUFF]
+    key = stream_word_nb(stream)
+    e = mc_equity_nb(params, key, seats, private, board, seat, turn.n_visible, n_live, opp_raises, t)
+    bluffing = stream_random_nb(stream) < params[Param.BLUFF]
     ratio = e * n_live
     scale = 1.0 - params[Param.POSITION] * index / (n_live - 1)
-    room = cap - h.committed[seat]
+    room = turn.cap - seats[seat].committed
     if (
         room <= params[Param.SHORT_STACK]
         and ratio >= params[Param.RAISE_SMALL] * scale
@@ -272,27 +320,25 @@ def mc_act_nb(params, h, seat, legal_mask, n_visible, level_b, cap, first, t):
     return Act.FOLD
 
 
-@njit(cache=True)
-def bet_decision_nb(level, params, h, seat, n_legal, legal_mask, n_visible, level_b, cap, first, t):
-    """A betting action (``Act``) of ``seat`` for its agent's ``level`` (``Level``) and ``params`` (R6).
+@njit(cache=True, inline="always")
+def bet_decision_nb(level, params, seats, private, board, stream, turn, t):
+    """A betting action (``Act``) for the agent's ``level`` (``Level``) and ``params`` (R6).
 
-    ``h.legal[:n_legal]`` are the sorted legal actions and ``legal_mask`` their bit set
-    (``kernels.betting.legal_actions_nb``); ``n_visible`` board cards are face up; ``level_b`` is
-    B and ``cap`` C (R5, R6); ``first`` the first player. Draws from ``h.stream``. Numba
-    equivalent of ``sniper.agents.Agent.act``.
+    ``turn`` is the ``Turn``; draws from ``stream``. Numba equivalent of
+    ``sniper.agents.Agent.act`` of ``RandomAgent``, ``EasyAgent`` and ``MonteCarloAgent``.
     """
     if level == Level.EASY:
-        return easy_act_nb(params, h, seat, legal_mask, n_visible, level_b, t)
+        return easy_act_nb(params, seats, private, board, stream, turn, t.category)
     if level == Level.MONTE_CARLO:
-        return mc_act_nb(params, h, seat, legal_mask, n_visible, level_b, cap, first, t)
-    return random_act_nb(h, n_legal)
+        return mc_act_nb(params, seats, private, board, stream, turn, t)
+    return random_act_nb(stream, turn)
 
 
 # ----- snipe heuristics (R7) -----------------------------------------------------------------
 
 
 @njit(cache=True)
-def snipe_rollout_nb(params, key, h, seat, n_live, named_mask, n_turns, extra, t):
+def snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_turns, extra, t):
     """Numba equivalent of ``sniper.agents._snipe_rollout``: rollout sums at the snipe round with
     the names made so far (bit set ``named_mask``) and ``extra`` (``PASS`` for none); ``n_turns``
     snipe turns taken before this one (passes included)."""
@@ -301,7 +347,7 @@ def snipe_rollout_nb(params, key, h, seat, n_live, named_mask, n_turns, extra, t
     n_future = n_opponents - n_turns if weight > 0 else np.int64(0)
     probs = np.zeros(N_SNIPES + 1)
     if n_future > 0:
-        future_snipe_probs_nb(h.board, weight, probs)
+        future_snipe_probs_nb(board, weight, probs)
     mask = named_mask
     if extra >= 0:
         mask |= _ONE << np.uint64(extra)
@@ -318,7 +364,7 @@ def snipe_rollout_nb(params, key, h, seat, n_live, named_mask, n_turns, extra, t
     samples = np.int64(params[Param.SAMPLES])
     no_raises = np.zeros(1, np.int64)
     return rollout_nb(
-        h.private[seat], h.board, n_opponents, codes, probs, n_future, key, samples, t.base, t.snipe, 0, t.category,
+        private[seat], board, n_opponents, codes, probs, n_future, key, samples, t.base, t.snipe, 0, t.category,
         no_raises, 0.0
     )  # fmt: skip
 
@@ -343,11 +389,14 @@ def ranked_beaters_nb(beaters, own_code, named_mask, out):
 
 
 @njit(cache=True)
-def rollout_snipe_nb(heuristic, params, h, seat, own, named_mask, n_turns, n_live, t):
+def rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t):
     """Numba equivalent of ``sniper.agents.snipe_beater`` and ``snipe_ev`` (one word keys every
-    rollout); ``own`` is the own hand's snipe code."""
-    key = stream_word_nb(h.stream)
-    base_win, _, _, beaters, _, _ = snipe_rollout_nb(params, key, h, seat, n_live, named_mask, n_turns, PASS, t)
+    rollout); ``turn`` is the ``SnipeTurn``, ``own`` the own hand's snipe code."""
+    seat, named_mask, n_turns, n_live = turn
+    key = stream_word_nb(stream)
+    base_win, _, _, beaters, _, _ = snipe_rollout_nb(
+        params, key, private, board, seat, n_live, named_mask, n_turns, PASS, t
+    )
     ranked = np.empty(N_SNIPES, np.int64)
     m = ranked_beaters_nb(beaters, own, named_mask, ranked)
     if heuristic == Heuristic.BEATER:
@@ -355,7 +404,9 @@ def rollout_snipe_nb(heuristic, params, h, seat, own, named_mask, n_turns, n_liv
     best = PASS
     best_units = base_win
     for i in range(min(m, EV_CANDIDATES)):
-        units, _, _, _, _, _ = snipe_rollout_nb(params, key, h, seat, n_live, named_mask, n_turns, ranked[i], t)
+        units, _, _, _, _, _ = snipe_rollout_nb(
+            params, key, private, board, seat, n_live, named_mask, n_turns, ranked[i], t
+        )
         if units > best_units:
             best = ranked[i]
             best_units = units
@@ -363,21 +414,20 @@ def rollout_snipe_nb(heuristic, params, h, seat, own, named_mask, n_turns, n_liv
 
 
 @njit(cache=True)
-def snipe_decision_nb(heuristic, params, h, seat, named_mask, n_turns, n_live, t):
-    """A snipe code (0..59) or ``PASS`` of ``seat`` for its ``heuristic`` (``Heuristic``) (R7).
+def snipe_decision_nb(heuristic, params, seats, private, board, stream, work, turn, t):
+    """A snipe code (0..59) or ``PASS`` for the agent's ``heuristic`` (``Heuristic``) (R7).
 
-    ``named_mask`` is the ``uint64`` bit set of the codes named so far this hand, ``n_turns`` the
-    number of snipe turns taken before (passes included), ``n_live`` the players at the snipe
-    round. Draws from ``h.stream``; uses ``h.legal`` as scratch. Numba equivalent of
-    ``sniper.agents.Agent.snipe`` with ``sniper.agents.SNIPE_HEURISTICS``.
+    ``turn`` is the ``SnipeTurn``; draws from ``stream``; ``work`` is ``int64 (>= 6,)`` scratch.
+    Numba equivalent of ``sniper.agents.Agent.snipe`` with ``sniper.agents.SNIPE_HEURISTICS``.
     """
-    own = np.int64(t.snipe[np.uint32(h.keys[seat]) // _PRIVATE_BASE])
+    own = np.int64(t.snipe[np.uint32(seats[turn.seat].key) // _PRIVATE_BASE])
+    named_mask = turn.named_mask
     if heuristic == Heuristic.RANDOM:
         n_allowed = 0
         for code in range(N_SNIPES):
             if allowed_nb(code, own, named_mask):
                 n_allowed += 1
-        pick = stream_integer_nb(h.stream, n_allowed + 1)
+        pick = stream_integer_nb(stream, n_allowed + 1)
         for code in range(N_SNIPES):
             if allowed_nb(code, own, named_mask):
                 if pick == 0:
@@ -385,12 +435,11 @@ def snipe_decision_nb(heuristic, params, h, seat, named_mask, n_turns, n_live, t
                 pick -= 1
         return PASS
     if heuristic == Heuristic.BOARD:
-        work = h.legal
-        m = board_snipes_nb(h.board, work)
+        m = board_snipes_nb(board, work)
         for i in range(m):
             if allowed_nb(work[i], own, named_mask):
                 return work[i]
         return PASS
     if heuristic == Heuristic.BEATER or heuristic == Heuristic.EV:
-        return rollout_snipe_nb(heuristic, params, h, seat, own, named_mask, n_turns, n_live, t)
+        return rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t)
     return PASS

@@ -78,14 +78,14 @@ def shuffled_deck_nb(seed, game, hand, n_cards, out):
         out[i] = deck[i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stream_start_nb(stream, key):
     """Start the stream ``stream`` (``uint64 (2,)``: key, draws so far) at ``key``: no draw yet."""
     stream[0] = np.uint64(key)
     stream[1] = np.uint64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stream_word_nb(stream):
     """The next random word of ``stream`` (``uint64 (2,)``, advanced by one draw): numba equivalent of
     ``sniper.rng.Stream.word``, so ``stream[1]`` counts the draws as ``Stream.count`` does."""
@@ -94,13 +94,13 @@ def stream_word_nb(stream):
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stream_integer_nb(stream, n):
     """The next integer in ``[0, n)`` of ``stream`` (numba equivalent of ``sniper.rng.Stream.integer``)."""
     return np.int64(uniform_int_nb(stream_word_nb(stream), n))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stream_random_nb(stream):
     """The next ``float64`` in ``[0, 1)`` of ``stream`` (numba equivalent of ``sniper.rng.Stream.random``)."""
     return uniform_float_nb(stream_word_nb(stream))
