@@ -114,6 +114,11 @@ def _where(agent: Agent, seat: int, game: int, hand: int) -> str:
     return f"agent {getattr(agent, 'spec', type(agent).__name__)} in seat {seat}, game {game}, hand {hand}"
 
 
+def decision_stream(seed: int, game: int, hand: int, seat: int, decision: int) -> Stream:
+    """The random stream of seat ``seat``'s ``decision``-th decision of a hand, counting from 0 (R13)."""
+    return Stream(derive(hand_key(seed, game, hand, STREAM_AGENT + seat), decision))
+
+
 def play_hand(
     agents: Sequence[Agent],
     stacks: Sequence[int],
@@ -133,10 +138,9 @@ def play_hand(
     n = len(stacks)
     state = deal_hand(stacks, at_table, first, seed, game, hand, rules)
     decisions = [0] * n
-    keys = [hand_key(seed, game, hand, STREAM_AGENT + s) for s in range(n)]
     while state.phase != Phase.DONE:
         seat = state.actor if state.phase != Phase.SNIPE else state.sniper
-        stream = Stream(derive(keys[seat], decisions[seat]))
+        stream = decision_stream(seed, game, hand, seat, decisions[seat])
         decisions[seat] += 1
         decide(state, agents[seat], seat, stream, game, hand)
     return state
@@ -150,6 +154,13 @@ def next_first(first: int, eligible: Sequence[bool]) -> int:
         if eligible[seat]:
             return seat
     return first
+
+
+def leave_table(stacks: Sequence[int], at_table: Sequence[bool], rules: Rules) -> list[bool]:
+    """Who is still at the table after a hand (R2, R12): a player with 0 chips is out, and under
+    ``rules.exit_at`` one with that many chips or more leaves safe. ``stacks`` in chips."""
+    exit_at = rules.exit_at
+    return [at_table[s] and stacks[s] > 0 and (exit_at is None or stacks[s] < exit_at) for s in range(len(stacks))]
 
 
 def play_game(agents: Sequence[Agent], seed: int, game: int, rules: Rules) -> Iterator[HandState]:
@@ -168,9 +179,7 @@ def play_game(agents: Sequence[Agent], seed: int, game: int, rules: Rules) -> It
         state = play_hand(agents, stacks, at_table, first, seed, game, hand, rules)
         yield state
         stacks = list(state.stacks_after)
-        for seat in range(n):
-            if stacks[seat] == 0 or (rules.exit_at is not None and stacks[seat] >= rules.exit_at):
-                at_table[seat] = False
+        at_table = leave_table(stacks, at_table, rules)
         hand += 1
         eligible = [at_table[s] and stacks[s] > 0 for s in range(n)]
         if sum(eligible) < 2:

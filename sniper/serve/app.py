@@ -1,0 +1,318 @@
+"""The FastAPI application of ``sniper serve``: HTTP to open and join rooms, a websocket per seat.
+
+Routes (documented with an example session in docs/serve-protocol.md):
+
+- ``GET /``: the browser client (``sniper/serve/static``, plain HTML/CSS/JS);
+- ``POST /api/rooms``: open a room, the creator takes seat 0 (the host) → ``{room, seat, token}``;
+- ``POST /api/rooms/{room}/join``: take the next open seat → ``{room, seat, token}``;
+- ``POST /api/solo``: a game against the computer (R11), started when the player connects;
+- ``GET /api/rooms/{room}``: the room's public facts (status, seats);
+- ``GET /api/info``: levels, rules, lengths, snipe names and timings the client needs;
+- ``WS /ws/{room}``: the first message must be ``{"type": "hello", "token": …}``; a wrong token is
+  refused with close code 1008. Then the server pushes ``state`` messages and answers bad
+  messages with ``error`` messages.
+
+AI seats decide on a thread pool with the rollout kernel switched on (``use_kernel_rollouts``);
+the kernels are compiled (or loaded from numba's cache) in the background at start-up.
+"""
+
+import asyncio
+import json
+import logging
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import Annotated, Literal
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from sniper.serve.settings import Settings
+from sniper.serve.table import AI_LEVELS, LENGTHS, MAX_NAME, RULE_NAMES, Lobby, LobbyFull, Room
+from sniper.serve.views import ACTIONS_BY_NAME, SNIPE_NAMES
+
+STATIC = Path(__file__).parent / "static"
+QUEUE_LIMIT = 256
+"""Messages waiting for a slow client before the server drops its connection (it may reconnect)."""
+HELLO_SECONDS = 10.0
+"""Time a new websocket has to send its ``hello``."""
+
+log = logging.getLogger("sniper.serve")
+
+RoomCode = Annotated[str, PathParam(max_length=64)]
+
+
+class NewRoom(BaseModel):
+    """Body of ``POST /api/rooms``: rules, game length (R9), seats (R2), AI levels for empty seats."""
+
+    name: str = Field("host", max_length=MAX_NAME)
+    rules: Literal["ours", "show"] = "ours"
+    length: Literal["10", "20", "bust"] = "20"
+    seats: int = Field(4, ge=2, le=6)
+    ai: list[str] = Field(default_factory=lambda: ["normal"], min_length=1, max_length=6)
+    bot: bool = False
+
+
+class JoinRoom(BaseModel):
+    """Body of ``POST /api/rooms/{room}/join``."""
+
+    name: str = Field("player", max_length=MAX_NAME)
+    bot: bool = False
+
+
+class NewSolo(BaseModel):
+    """Body of ``POST /api/solo``: a game against the computer, 3–5 players in total (R11)."""
+
+    name: str = Field("you", max_length=MAX_NAME)
+    players: int = Field(4, ge=3, le=5)
+    level: str = "normal"
+    rules: Literal["ours", "show"] = "ours"
+    length: Literal["10", "20", "bust"] = "20"
+
+
+class SocketClient:
+    """A seat's websocket: ``push`` queues a message, a writer task sends them in order.
+
+    When more than ``QUEUE_LIMIT`` messages wait, the connection is closed (the seat can reconnect).
+    """
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.queue: asyncio.Queue = asyncio.Queue(QUEUE_LIMIT)
+        self.closed: tuple[int, str] | None = None
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def push(self, message: dict) -> None:
+        """Queue ``message`` (strict JSON data) for sending."""
+        if self.closed is not None:
+            return
+        try:
+            self.queue.put_nowait(json.dumps(message, allow_nan=False))
+        except asyncio.QueueFull:
+            self.close(1008, "too many unread messages")
+
+    def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with ``code``."""
+        if self.closed is None:
+            self.closed = (code, reason)
+            try:
+                self.queue.put_nowait(None)
+            except asyncio.QueueFull:
+                self.writer.cancel()
+                asyncio.get_running_loop().create_task(self._close())
+
+    async def _write(self) -> None:
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.websocket.send_text(text)
+            await self._close()
+        except Exception:  # noqa: BLE001 - a dead socket just stops writing
+            pass
+
+    async def _close(self) -> None:
+        code, reason = self.closed or (1000, "")
+        try:
+            await self.websocket.close(code, reason)
+        except Exception:  # noqa: BLE001 - already closed
+            pass
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server application for ``settings`` (default ``Settings()``); run it with uvicorn."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        from sniper.agents import use_kernel_rollouts
+
+        use_kernel_rollouts(True)
+        executor = ThreadPoolExecutor(max(2, os.cpu_count() or 1), thread_name_prefix="sniper-ai")
+        executor.submit(warm_up)
+        app.state.lobby = Lobby(settings, executor)
+        try:
+            yield
+        finally:
+            await app.state.lobby.close()
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(title="sniper serve", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def lobby() -> Lobby:
+        return app.state.lobby
+
+    def room_or_404(code: str) -> Room:
+        room = lobby().get(code)
+        if room is None:
+            raise HTTPException(404, "no such room")
+        return room
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/api/info")
+    async def info() -> dict:
+        return {
+            "levels": list(AI_LEVELS),
+            "rules": list(RULE_NAMES),
+            "lengths": list(LENGTHS),
+            "actions": list(ACTIONS_BY_NAME),
+            "snipes": SNIPE_NAMES,
+            "turn_seconds": settings.turn_seconds,
+            "result_seconds": settings.result_seconds,
+        }
+
+    @app.post("/api/rooms")
+    async def create_room(body: NewRoom) -> dict:
+        try:
+            room = lobby().create(body.rules, body.length, body.seats, tuple(body.ai))
+        except LobbyFull as error:
+            raise HTTPException(503, str(error)) from None
+        except ValueError as error:
+            raise HTTPException(422, str(error)) from None
+        seat, token = room.join(body.name, "bot" if body.bot else "human")
+        return {"room": room.code, "seat": seat, "token": token}
+
+    @app.post("/api/rooms/{code}/join")
+    async def join_room(code: RoomCode, body: JoinRoom) -> dict:
+        room = room_or_404(code)
+        try:
+            seat, token = room.join(body.name, "bot" if body.bot else "human")
+        except ValueError as error:
+            raise HTTPException(409, str(error)) from None
+        return {"room": room.code, "seat": seat, "token": token}
+
+    @app.post("/api/solo")
+    async def solo(body: NewSolo) -> dict:
+        try:
+            room, seat, token = lobby().solo(body.name, body.players, body.level, body.rules, body.length)
+        except LobbyFull as error:
+            raise HTTPException(503, str(error)) from None
+        except ValueError as error:
+            raise HTTPException(422, str(error)) from None
+        return {"room": room.code, "seat": seat, "token": token}
+
+    @app.get("/api/rooms/{code}")
+    async def room_info(code: RoomCode) -> dict:
+        room = room_or_404(code)
+        return {
+            "room": room.code,
+            "status": room.status,
+            "rules": room.rules_name,
+            "length": room.length,
+            "players": [s.public() for s in room.seats],
+        }
+
+    @app.websocket("/ws/{code}")
+    async def seat_socket(websocket: WebSocket, code: str) -> None:
+        await websocket.accept()
+        room = lobby().get(code)
+        seat = None
+        try:
+            hello = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
+            message = json.loads(hello) if len(hello) <= settings.max_message else None
+            if isinstance(message, dict) and message.get("type") == "hello" and room is not None:
+                seat = room.seat_of(message.get("token"))
+        except (TimeoutError, ValueError, RecursionError, WebSocketDisconnect, KeyError, RuntimeError):
+            seat = None
+        if seat is None:
+            try:
+                await websocket.close(1008, 'send {"type": "hello", "token": …} with a seat token of this room')
+            except Exception:  # noqa: BLE001 - the client may be gone
+                pass
+            return
+        client = SocketClient(websocket)
+        room.connect(seat, client)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                error = read_message(room, seat, text, settings.max_message)
+                if error is not None:
+                    client.push({"type": "error", "message": error})
+        except (WebSocketDisconnect, RuntimeError, KeyError):
+            pass
+        finally:
+            room.disconnect(seat, client)
+            client.close(1000, "bye")
+
+    return app
+
+
+@contextmanager
+def running(settings: Settings | None = None, host: str = "127.0.0.1", port: int = 0):
+    """Serve ``create_app(settings)`` with uvicorn in a background thread; yields the base URL.
+
+    ``port=0`` picks a free port. For tests, examples and notebooks; ``sniper serve`` runs uvicorn
+    in the foreground instead. The server stops when the block ends.
+    """
+    import socket
+    import threading
+
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind((host, port))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=2**16)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="sniper-serve", daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            if not thread.is_alive():
+                raise RuntimeError(f"the server did not start on {host}:{port}")
+            time.sleep(0.02)
+        server.base_url = f"http://{host}:{port}"
+        yield server
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
+def check_listen(host: str, port: int) -> None:
+    """``OSError`` with a one-line reason unless ``host:port`` can be listened on."""
+    import socket
+
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except (OSError, OverflowError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise OSError(f"cannot listen on {host}:{port}: {reason.split(' (while')[0]}") from None
+
+
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765) -> None:
+    """Run the server in the foreground until Ctrl-C (``sniper serve``); ``OSError`` as ``check_listen``."""
+    import uvicorn
+
+    check_listen(host, port)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=2**16)
+
+
+def read_message(room: Room, seat: int, text: str, max_message: int) -> str | None:
+    """Parse and apply one client message; the error text to send back, or ``None`` if applied."""
+    if len(text) > max_message:
+        return f"message longer than {max_message} characters"
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return "message is not JSON"
+    if not isinstance(message, dict):
+        return "message must be a JSON object with a 'type'"
+    return room.handle(seat, message)
+
+
+def warm_up() -> None:
+    """Compile (or load from cache) the rollout kernel the AI seats use, before the first decision."""
+    from sniper.equity import kernel_rollout
+
+    try:
+        kernel_rollout((1, 2), (3, 4), 1, (), None, 0, 1, 8, False)
+    except Exception:  # noqa: BLE001 - a failed warm-up shows again at the first decision
+        log.exception("kernel warm-up failed")

@@ -1,0 +1,468 @@
+"""Rooms: one game of Sniper Hold'em between people, outside bots and AI seats, on the reference engine.
+
+A ``Room`` runs one game as an asyncio task: the reference engine (``sniper.engine.HandState``) is
+the only state, dealt exactly as ``sniper.game.play_hand`` deals (R13). Seats joined over the
+network decide by messages (``Room.handle``), each turn bounded by ``Settings.turn_seconds``; when
+time runs out the timeout rule of R11 acts (check if possible, fold if chips are owed, pass in
+the snipe round). AI seats decide with the kernel rollouts in a thread pool, off the event loop.
+Every message a seat receives is built by ``sniper.serve.views`` from what R10 allows it to know.
+
+``Lobby`` holds the open rooms: it creates them under unguessable codes, hands out seat tokens,
+and writes every finished game to ``Settings.out / <room>`` (``sniper.serve.record``).
+"""
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from kernels.codes import PASS, Act
+from sniper.agents import Agent, Observation
+from sniper.engine import HandState, Phase
+from sniper.game import deal_hand, decision_stream, leave_table, make_rules, next_first
+from sniper.serve.record import write_game
+from sniper.serve.settings import ROOM_SEATS, SOLO_PLAYERS, Settings
+from sniper.serve.views import ACTION_NAMES, ACTIONS_BY_NAME, SNIPE_NAMES, hand_view, to_act
+from sniper.specs import LEVELS, make_agent
+
+log = logging.getLogger("sniper.serve")
+
+RULE_NAMES = ("ours", "show")
+LENGTHS = ("10", "20", "bust")
+AI_LEVELS = tuple(LEVELS)
+"""AI levels that may fill empty seats (``sniper.specs.LEVELS``, default parameters)."""
+MAX_NAME = 24
+
+
+class Client(Protocol):
+    """A connection to one seat: ``push`` queues a message without waiting; ``close`` ends it."""
+
+    def push(self, message: dict) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+def timeout_choice(state: HandState) -> int:
+    """What running out of time does (R11): check if possible, fold if chips are owed, pass a snipe."""
+    if state.phase == Phase.SNIPE:
+        return PASS
+    return Act.CHECK if state.can_act(Act.CHECK) else Act.FOLD
+
+
+def clean_name(name: object, default: str) -> str:
+    """A display name: printable, at most ``MAX_NAME`` characters, ``default`` if empty."""
+    text = "".join(ch for ch in str(name or "") if ch.isprintable()).strip()[:MAX_NAME]
+    return text or default
+
+
+@dataclass
+class Seat:
+    """One seat: a player joined over the network (``token`` set) or an AI (``agent`` set)."""
+
+    index: int
+    name: str = ""
+    kind: str = "open"
+    token: str | None = None
+    spec: str | None = None
+    agent: Agent | None = None
+    client: Client | None = None
+
+    @property
+    def label(self) -> str:
+        """The seat's ``agent`` label in the recorded run: the AI spec, ``human:NAME`` or ``bot:NAME``."""
+        return self.spec if self.agent is not None else f"{self.kind}:{self.name}"
+
+    def public(self) -> dict:
+        """What every seat may know of this one: name, kind, AI level, connected."""
+        return {
+            "seat": self.index,
+            "name": self.name,
+            "kind": self.kind,
+            "level": self.spec,
+            "connected": self.client is not None or self.agent is not None,
+        }
+
+
+@dataclass
+class Room:
+    """One game (R9) in one room: seats, the reference engine's current hand, and the turn clock.
+
+    ``status`` goes "lobby" → "playing" ⇄ "between" (a hand's result on screen) → "over" (or
+    "closed"). ``turn`` counts decisions; a move must name the current turn, so a late message
+    never lands on a later turn. Use ``join``, ``connect``, ``handle`` from the event loop only.
+    """
+
+    code: str
+    settings: Settings
+    rules_name: str
+    length: str
+    n_seats: int
+    ai_levels: tuple[str, ...]
+    executor: Executor | None
+    on_over: Callable[["Room"], None] | None = None
+    autostart: bool = False
+    seed: int = 0
+    seats: list[Seat] = field(init=False)
+    status: str = "lobby"
+    turn: int = 0
+    hand_index: int = 0
+    hands: list[HandState] = field(default_factory=list)
+    current: HandState | None = None
+    deadline: float | None = None
+    last_timeout: dict | None = None
+    standings: dict | None = None
+    timeouts: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rules = make_rules(self.rules_name, self.length, 60)
+        self.seats = [Seat(i) for i in range(self.n_seats)]
+        self.stacks = [self.rules.starting_stack] * self.n_seats
+        self.at_table = [True] * self.n_seats
+        self.first = self.rules.first_seat % self.n_seats
+        self._pending: asyncio.Future | None = None
+        self._started = asyncio.Event()
+        self._dealt = asyncio.Event()
+        self.task: asyncio.Task | None = None
+
+    # ----- seats ------------------------------------------------------------------------------
+
+    def join(self, name: str, kind: str = "human") -> tuple[int, str]:
+        """Take the first open seat; returns (seat, token). ``ValueError`` if started or full."""
+        if self.status != "lobby":
+            raise ValueError("the game has started")
+        seat = next((s for s in self.seats if s.kind == "open"), None)
+        if seat is None:
+            raise ValueError("the room is full")
+        seat.kind = "bot" if kind == "bot" else "human"
+        seat.name = clean_name(name, f"player {seat.index + 1}")
+        seat.token = secrets.token_urlsafe(24)
+        return seat.index, seat.token
+
+    def seat_of(self, token: object) -> int | None:
+        """The seat holding ``token`` (compared in constant time), or ``None``."""
+        if not isinstance(token, str) or not token:
+            return None
+        found = None
+        for seat in self.seats:
+            if seat.token is not None and secrets.compare_digest(seat.token.encode(), token.encode()):
+                found = seat.index
+        return found
+
+    def connect(self, seat: int, client: Client) -> None:
+        """Attach ``client`` to ``seat`` (a reconnect replaces the old connection) and send the state."""
+        old = self.seats[seat].client
+        self.seats[seat].client = client
+        if old is not None and old is not client:
+            old.close(4000, "replaced by a new connection to this seat")
+        if self.autostart and self.status == "lobby":
+            self.start()
+        self.broadcast()
+
+    def disconnect(self, seat: int, client: Client) -> None:
+        """Detach ``client`` if it is still the seat's connection; the seat's turns then time out (R11)."""
+        if self.seats[seat].client is client:
+            self.seats[seat].client = None
+            self.broadcast()
+
+    def start(self) -> None:
+        """Fill every open seat with an AI of ``ai_levels`` (in order, cycling) and start the game."""
+        if self.status != "lobby":
+            return
+        open_seats = [s for s in self.seats if s.kind == "open"]
+        for i, seat in enumerate(open_seats):
+            level = self.ai_levels[i % len(self.ai_levels)]
+            seat.kind, seat.spec, seat.agent = "ai", level, make_agent(level)
+            seat.name = f"AI {seat.index + 1} ({level})"
+        self.status = "playing"
+        self._started.set()
+
+    # ----- messages ---------------------------------------------------------------------------
+
+    def handle(self, seat: int, message: dict) -> str | None:
+        """Apply one message from ``seat``; returns an error text (and changes nothing) or ``None``.
+
+        Types: ``act`` {turn, action}, ``snipe`` {turn, code}, ``start`` (host, seat 0, in the
+        lobby), ``deal`` (after a hand), ``state`` (resend the state). See docs/serve-protocol.md.
+        """
+        kind = message.get("type")
+        if kind in ("act", "snipe"):
+            return self._move(seat, kind, message)
+        if kind == "start":
+            if seat != 0:
+                return "only the host (seat 0) starts the game"
+            if self.status != "lobby":
+                return "the game has already started"
+            self.start()
+            self.broadcast()
+            return None
+        if kind == "deal":
+            if self.status != "between":
+                return "no hand result is on the table"
+            self._dealt.set()
+            return None
+        if kind == "state":
+            client = self.seats[seat].client
+            if client is not None:
+                client.push(self.view(seat))
+            return None
+        return f"unknown message type {kind!r}; valid: act, snipe, start, deal, state"
+
+    def _move(self, seat: int, kind: str, message: dict) -> str | None:
+        state = self.current
+        pending = self._pending
+        if self.status != "playing" or state is None or pending is None or pending.done() or to_act(state) != seat:
+            return "it is not your turn"
+        want = "snipe" if state.phase == Phase.SNIPE else "act"
+        if kind != want:
+            return f"this turn takes a {want!r} message"
+        turn = message.get("turn")
+        if isinstance(turn, bool) or not isinstance(turn, int) or turn != self.turn:
+            return f"turn must be the current turn number {self.turn}"
+        if kind == "act":
+            name = message.get("action")
+            action = ACTIONS_BY_NAME.get(name) if isinstance(name, str) else None
+            if action is None:
+                return f"unknown action {name!r}; valid: {', '.join(ACTIONS_BY_NAME)}"
+            if not state.can_act(action):
+                legal = ", ".join(ACTION_NAMES[a] for a in state.legal_actions())
+                return f"{name} is not legal now; legal: {legal}"
+            pending.set_result(action)
+            return None
+        code = message.get("code")
+        if isinstance(code, bool) or not isinstance(code, int) or not state.can_snipe(code):
+            return f"code must be -1 (pass) or a snipe code 0..{len(SNIPE_NAMES) - 1}"
+        pending.set_result(code)
+        return None
+
+    # ----- views ------------------------------------------------------------------------------
+
+    def view(self, seat: int) -> dict:
+        """The ``state`` message for ``seat``: room facts, players, and the hand as R10 allows."""
+        loop_time = asyncio.get_running_loop().time()
+        remaining = None if self.deadline is None else max(0.0, round(self.deadline - loop_time, 2))
+        players = []
+        for s in self.seats:
+            public = s.public()
+            public.update(stack=self.stacks[s.index], at_table=self.at_table[s.index])
+            players.append(public)
+        return {
+            "type": "state",
+            "room": self.code,
+            "seat": seat,
+            "host": 0,
+            "status": self.status,
+            "rules": self.rules_name,
+            "length": self.length,
+            "turn": self.turn,
+            "deadline": remaining,
+            "turn_seconds": self.settings.turn_seconds,
+            "result_seconds": self.settings.result_seconds,
+            "players": players,
+            "hand": hand_view(self.current, seat, self.hand_index) if self.current is not None else None,
+            "last_timeout": self.last_timeout,
+            "standings": self.standings,
+        }
+
+    def broadcast(self) -> None:
+        """Push each connected seat its own view."""
+        for seat in self.seats:
+            if seat.client is not None:
+                seat.client.push(self.view(seat.index))
+
+    def close_all(self, code: int = 1000, reason: str = "room closed") -> None:
+        """Close every connection of the room."""
+        for seat in self.seats:
+            if seat.client is not None:
+                seat.client.close(code, reason)
+                seat.client = None
+
+    # ----- the game ---------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Wait for the start, play the game to its end (R9), record it, keep the room open a while."""
+        try:
+            await asyncio.wait_for(self._started.wait(), self.settings.lobby_seconds)
+        except TimeoutError:
+            self.status = "closed"
+            self.close_all(1000, "the room was never started")
+            return
+        try:
+            await self._play()
+            self.status = "over"
+            self.broadcast()
+            if self.on_over is not None:
+                await asyncio.to_thread(self.on_over, self)
+            await asyncio.sleep(self.settings.keep_seconds)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # noqa: BLE001 - a room's failure must not stop the server
+            log.exception("room %s failed", self.code)
+            self.errors.append(f"{type(error).__name__}: {error}")
+            self.status = "closed"
+        self.close_all()
+
+    async def _play(self) -> None:
+        n = self.n_seats
+        while True:
+            state = deal_hand(self.stacks, self.at_table, self.first, self.seed, 0, self.hand_index, self.rules)
+            self.current = state
+            decisions = [0] * n
+            while state.phase != Phase.DONE:
+                seat = to_act(state)
+                stream = decision_stream(self.seed, 0, self.hand_index, seat, decisions[seat])
+                decisions[seat] += 1
+                choice = await self._decide(state, seat, stream)
+                if state.phase == Phase.SNIPE:
+                    state.snipe(choice)
+                else:
+                    state.act(choice)
+            state.check_invariants()
+            self.hands.append(state)
+            self.stacks = list(state.stacks_after)
+            self.at_table = leave_table(self.stacks, self.at_table, self.rules)
+            eligible = [self.at_table[s] and self.stacks[s] > 0 for s in range(n)]
+            last = sum(eligible) < 2 or (
+                self.rules.hands_per_game is not None and self.hand_index + 1 >= self.rules.hands_per_game
+            )
+            if last:
+                self.standings = self._standings()
+                return
+            self.status = "between"
+            self._dealt.clear()
+            self.broadcast()
+            if self.settings.result_seconds > 0:
+                try:
+                    await asyncio.wait_for(self._dealt.wait(), self.settings.result_seconds)
+                except TimeoutError:
+                    pass
+            self.status = "playing"
+            self.hand_index += 1
+            self.first = next_first(self.first, eligible)
+
+    async def _decide(self, state: HandState, seat: int, stream) -> int:
+        """The decision of ``seat``: its AI off the event loop, or its message within the turn time (R11)."""
+        loop = asyncio.get_running_loop()
+        self.turn += 1
+        player = self.seats[seat]
+        snipe = state.phase == Phase.SNIPE
+        if player.agent is not None:
+            self.deadline = None
+            self.broadcast()
+            decide = player.agent.snipe if snipe else player.agent.act
+            obs = Observation.of(state, seat)
+            choice, _ = await asyncio.gather(
+                loop.run_in_executor(self.executor, decide, obs, stream), asyncio.sleep(self.settings.ai_delay)
+            )
+            return choice
+        self._pending = loop.create_future()
+        self.deadline = loop.time() + self.settings.turn_seconds
+        self.broadcast()
+        try:
+            return await asyncio.wait_for(self._pending, self.settings.turn_seconds)
+        except TimeoutError:
+            choice = timeout_choice(state)
+            name = SNIPE_NAMES[choice] if snipe and choice != PASS else "pass" if snipe else ACTION_NAMES[choice]
+            self.timeouts += 1
+            self.last_timeout = {"seat": seat, "turn": self.turn, "hand": self.hand_index, "choice": name}
+            return choice
+        finally:
+            self._pending = None
+            self.deadline = None
+
+    def _standings(self) -> dict:
+        """The game's result (R9): final stacks, the winner(s) with the most chips; a tie is a draw."""
+        best = max(self.stacks)
+        leaders = [s for s in range(self.n_seats) if self.stacks[s] == best]
+        return {"stacks": list(self.stacks), "winners": leaders, "draw": len(leaders) > 1, "hands": len(self.hands)}
+
+    def manifest_facts(self) -> dict:
+        """What the run's manifest records about the room (under ``served``)."""
+        return {
+            "room": self.code,
+            "rules": self.rules_name,
+            "length": self.length,
+            "seats": [s.public() | {"label": s.label} for s in self.seats],
+            "standings": self.standings,
+            "timeouts": self.timeouts,
+        }
+
+
+class LobbyFull(RuntimeError):
+    """No room can be opened now (``Settings.max_rooms`` reached)."""
+
+
+class Lobby:
+    """The open rooms of one server, by unguessable code, and the thread pool the AI seats decide in."""
+
+    def __init__(self, settings: Settings, executor: Executor | None = None) -> None:
+        self.settings = settings
+        self.executor = executor
+        self.rooms: dict[str, Room] = {}
+        self.errors: list[str] = []
+        self.written: list[Path] = []
+
+    def create(
+        self,
+        rules: str = "ours",
+        length: str = "20",
+        seats: int = 4,
+        ai: tuple[str, ...] = ("normal",),
+        autostart: bool = False,
+    ) -> Room:
+        """Open a room and start its task; ``ValueError`` for bad options, ``LobbyFull`` when full."""
+        if rules not in RULE_NAMES:
+            raise ValueError(f"unknown rules {rules!r}; valid: {', '.join(RULE_NAMES)}")
+        if length not in LENGTHS:
+            raise ValueError(f"unknown game length {length!r}; valid: {', '.join(LENGTHS)}")
+        if seats not in ROOM_SEATS:
+            raise ValueError(f"a room has 2-6 seats, got {seats}")
+        if not ai or any(level not in AI_LEVELS for level in ai):
+            raise ValueError(f"AI levels must be among {', '.join(AI_LEVELS)}")
+        if len(self.rooms) >= self.settings.max_rooms:
+            raise LobbyFull(f"the server has {self.settings.max_rooms} open rooms; try later")
+        code = secrets.token_urlsafe(12)
+        seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(63)
+        room = Room(code, self.settings, rules, length, seats, tuple(ai), self.executor, self._record, autostart, seed)
+        self.rooms[code] = room
+        room.task = asyncio.get_running_loop().create_task(self._run(room))
+        return room
+
+    def solo(self, name: str, players: int = 4, level: str = "normal", rules: str = "ours", length: str = "20"):
+        """A game against the computer (R11): one person and ``players - 1`` AI seats of ``level``.
+
+        Starts as soon as the person connects. Returns (room, seat, token); ``ValueError`` for bad options.
+        """
+        if players not in SOLO_PLAYERS:
+            raise ValueError(f"against the computer a game has 3-5 players, got {players}")
+        room = self.create(rules, length, players, (level,), autostart=True)
+        seat, token = room.join(name)
+        return room, seat, token
+
+    def get(self, code: str) -> Room | None:
+        """The open room with ``code``, or ``None``."""
+        return self.rooms.get(code) if isinstance(code, str) else None
+
+    async def _run(self, room: Room) -> None:
+        try:
+            await room.run()
+        finally:
+            self.errors.extend(f"room {room.code}: {e}" for e in room.errors)
+            self.rooms.pop(room.code, None)
+
+    def _record(self, room: Room) -> None:
+        """Write the finished game of ``room`` to ``settings.out / room.code`` (runs in a thread)."""
+        labels = [s.label for s in room.seats]
+        out = Path(self.settings.out) / room.code
+        self.written.append(write_game(out, room.hands, labels, room.rules, room.seed, room.manifest_facts()))
+
+    async def close(self) -> None:
+        """Cancel every room's task (server shutdown)."""
+        tasks = [room.task for room in self.rooms.values() if room.task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
