@@ -160,6 +160,7 @@ function renderTurn(msg) {
   const acting = hand.to_act === null || msg.status !== "playing" ? null : msg.players[hand.to_act];
   $("turn-line").textContent = acting === null ? "" : mine ? (hand.turn_kind === "snipe" ? "Your snipe" : "Your turn")
     : `${acting.name} to ${hand.turn_kind === "snipe" ? "snipe" : "act"}`;
+  $("rule-seconds").textContent = msg.turn_seconds;
   clock = msg.deadline === null ? null : {end: Date.now() + msg.deadline * 1000, total: msg.turn_seconds, mine};
   tick();
   const actions = $("actions");
@@ -221,15 +222,15 @@ function renderLog(msg) {
     logged = {hand: hand.hand, bets: 0, snipes: 0, timeout: logged.timeout, result: logged.result};
     addLog(`Hand ${hand.hand + 1}: ${name(hand.first)} is 1st.`);
   }
-  for (const b of hand.bets.slice(logged.bets)) addLog(`${name(b.seat)}: ${b.action}${b.chips ? ` (${b.chips})` : ""} — ${ROUND_NAMES[b.round]}`);
-  logged.bets = hand.bets.length;
-  for (const s of hand.snipes.slice(logged.snipes)) addLog(`${name(s.seat)}: ${s.name === null ? "pass" : "snipes " + s.name}`);
-  logged.snipes = hand.snipes.length;
   const t = msg.last_timeout;
   if (t && t.turn !== logged.timeout) {
     logged.timeout = t.turn;
     addLog(`${name(t.seat)} ran out of time: ${t.choice}.`);
   }
+  for (const b of hand.bets.slice(logged.bets)) addLog(`${name(b.seat)}: ${b.action}${b.chips ? ` (${b.chips})` : ""} — ${ROUND_NAMES[b.round]}`);
+  logged.bets = hand.bets.length;
+  for (const s of hand.snipes.slice(logged.snipes)) addLog(`${name(s.seat)}: ${s.name === null ? "pass" : "snipes " + s.name}`);
+  logged.snipes = hand.snipes.length;
   if (hand.result && logged.result !== hand.hand) {
     logged.result = hand.hand;
     addLog($("result-text").textContent);
