@@ -1,39 +1,25 @@
 """A reference bot for `sniper serve`: plugs any `Agent` into a seat of a room over the websocket protocol.
 
-    sniper serve &                                             # the server, on 127.0.0.1:8765
-    python examples/bot_client.py --create --seats 4 --ai hard  # open a room, fill 3 seats with hard AI, play it
-    python examples/bot_client.py --room CODE --agent easy      # or take a seat in someone's room
+Run from the checkout root, with a server running (`sniper serve`, on 127.0.0.1:8765):
 
-The agent is any `sniper.agents.Agent`: a spec of `sniper.specs.make_agent` ("easy", "hard+ev", …)
-or your own class, such as `CallingStation` below. It sees exactly the R10 observation the
-server sends (docs/serve-protocol.md) and answers with an action or a snipe.
+    python examples/bot_client.py --create --seats 4 --ai hard       # open a room, fill 3 seats with hard AI
+    python examples/bot_client.py --room CODE --agent hard+ev        # or take a seat in someone's room
+
+`--agent` is any spec of `sniper.specs.make_agent`: a level ("easy", "hard+ev:samples=800") or an
+outside agent by import path (default: `examples.cautious:Cautious`). The agent sees exactly the
+R10 observation the server sends (docs/serve-protocol.md, `sniper.serve.bot.observation_of`) and
+answers each of its turns with an action or a snipe.
 """
 
 import argparse
 import asyncio
-from dataclasses import dataclass
+import os
+import sys
 
-from kernels.codes import PASS, Act
-from sniper.agents import Observation
-from sniper.rng import Stream
-from sniper.serve import bot
-from sniper.specs import make_agent
+sys.path.insert(0, os.getcwd())  # outside agents (and sniper itself) import from the checkout root
 
-
-@dataclass(frozen=True)
-class CallingStation:
-    """An outside agent: never folds when it can check or call, never raises, never snipes."""
-
-    spec: str = "calling-station"
-
-    def act(self, obs: Observation, stream: Stream) -> Act:
-        return Act.CHECK if Act.CHECK in obs.legal else Act.CALL
-
-    def snipe(self, obs: Observation, stream: Stream) -> int:
-        return PASS
-
-
-OWN_AGENTS = {"calling-station": CallingStation()}
+from sniper.serve import bot  # noqa: E402
+from sniper.specs import make_agent  # noqa: E402
 
 
 def main() -> None:
@@ -44,13 +30,16 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4, help="seats of a new room, 2-6")
     parser.add_argument("--ai", default="normal", help="AI level filling the empty seats of a new room")
     parser.add_argument("--length", default="20", help="game length of a new room: 10, 20 or bust")
-    parser.add_argument("--agent", default="calling-station", help="an agent spec or calling-station")
+    parser.add_argument("--agent", default="examples.cautious:Cautious", help="an agent spec (level or import path)")
     parser.add_argument("--name", default="bot", help="the seat's name")
     parser.add_argument("--seed", type=int, default=0, help="seed of the agent's random stream")
     args = parser.parse_args()
     if not args.create and not args.room:
         parser.error("give --room CODE or --create")
-    agent = OWN_AGENTS.get(args.agent) or make_agent(args.agent)
+    try:
+        agent = make_agent(args.agent)
+    except ValueError as error:
+        parser.error(str(error))
     if args.create:
         seat = bot.create(args.server, args.name, seats=args.seats, ai=[args.ai], length=args.length)
         print(f"room {seat['room']}: others join with --room {seat['room']}", flush=True)

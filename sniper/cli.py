@@ -368,7 +368,9 @@ def serve(
 
     try:
         check_listen(host, port)
-        console.print(f"sniper serve: open http://{host}:{port}/ (Ctrl-C stops); games go to {out}/", highlight=False)
+        show.console.print(
+            f"sniper serve: open http://{host}:{port}/ (Ctrl-C stops); games go to {out}/", highlight=False
+        )
         run_server(Settings(turn_seconds=turn_seconds, out=out), host, port)
     except OSError as error:
         fail(str(error))

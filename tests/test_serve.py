@@ -11,10 +11,12 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 
+from sniper import replay
 from sniper.cli import app as cli_app
 from sniper.results import read_results
 from sniper.rng import Stream
 from sniper.runner import load_manifest
+from sniper.runs import read_run
 from sniper.serve.app import create_app
 from sniper.serve.bot import reply
 from sniper.serve.settings import Settings
@@ -191,7 +193,14 @@ def test_a_seat_acts_only_with_its_own_token_and_bad_messages_change_nothing(cli
         assert again["turn"] == turn and again["hand"]["bets"] == bets
         host.send_json({"type": "act", "turn": turn, "action": "check"})
         after = until(host, lambda m: m["type"] == "state" and m["turn"] > turn)
-        assert after["hand"]["bets"][-1] == {"seat": 0, "action": "check", "chips": 0, "round": 1}
+        assert after["hand"]["bets"][-1] == {
+            "seat": 0,
+            "action": "check",
+            "chips": 0,
+            "round": 1,
+            "level_after": 0,
+            "cap": 60,
+        }
 
 
 def test_timeout_rule_and_reconnect(tmp_path):
@@ -209,7 +218,14 @@ def test_timeout_rule_and_reconnect(tmp_path):
             state = until(host, lambda m: m["type"] == "state" and m["hand"] and m["hand"]["result"] is not None)
             assert state["last_timeout"]["seat"] == 1 and state["last_timeout"]["choice"] == "fold"
             assert state["players"][1]["connected"] is False
-            assert state["hand"]["bets"][-1] == {"seat": 1, "action": "fold", "chips": 0, "round": 1}
+            assert state["hand"]["bets"][-1] == {
+                "seat": 1,
+                "action": "fold",
+                "chips": 0,
+                "round": 1,
+                "level_after": 3,
+                "cap": 60,
+            }
             # hand 2: the guest is 1st; it reconnects with its token and checks
             with c.websocket_connect(f"/ws/{room['room']}") as g:
                 back = hello(g, guest["token"])
@@ -298,6 +314,12 @@ def test_a_served_game_is_a_run_that_summary_reads(tmp_path):
     result = CliRunner().invoke(cli_app, ["summary", str(out)])
     assert result.exit_code == 0, result.output
     assert "bot:host" in result.output and "hard" in result.output
+    actions = read_run(out, "actions")
+    assert len(actions) and set(actions["hand"]) == set(df["hand"])
+    for hand in (0, final["standings"]["hands"] - 1):
+        history = replay(out, 0, hand)
+        assert list(history.seats["stack_after"]) == list(df[df["hand"] == hand].sort_values("seat")["stack_after"])
+        assert "bot:host" in str(history)
 
 
 def test_private_cards_sent_match_the_deal(tmp_path):

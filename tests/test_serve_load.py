@@ -3,7 +3,6 @@ play whole games on one uvicorn server: no errors, chips conserved in every reco
 every seat sent only its own private cards (R10). Bounded in time, not timed."""
 
 import asyncio
-import os
 
 import numpy as np
 import pytest
@@ -67,7 +66,8 @@ def test_fifty_rooms_of_bots_and_ai_play_whole_games(tmp_path):
 
 
 def test_the_example_bot_plays_a_room_to_the_end(tmp_path):
-    """examples/bot_client.py opens a room with AI seats and plays it to the end with an outside agent."""
+    """examples/bot_client.py opens a room with AI seats and plays it to the end with an outside agent
+    (examples.cautious:Cautious, by import path)."""
     import subprocess
     import sys
     from pathlib import Path
@@ -82,7 +82,6 @@ def test_the_example_bot_plays_a_room_to_the_end(tmp_path):
             capture_output=True,
             text=True,
             timeout=300,
-            env={**os.environ, "PYTHONPATH": str(root)},
         )
     assert done.returncode == 0, done.stderr
     assert "game over after" in done.stdout

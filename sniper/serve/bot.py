@@ -38,7 +38,10 @@ def observation_of(message: dict) -> Observation:
         pot=hand["pot"],
         round=ROUND_OF_PHASE[hand["phase"]],
         legal=tuple(ACTIONS_BY_NAME[name] for name in hand["legal"]),
-        bets=tuple(BetRecord(b["seat"], ACTIONS_BY_NAME[b["action"]], b["chips"], b["round"]) for b in hand["bets"]),
+        bets=tuple(
+            BetRecord(b["seat"], ACTIONS_BY_NAME[b["action"]], b["chips"], b["round"], b["level_after"], b["cap"])
+            for b in hand["bets"]
+        ),
         snipes=tuple(SnipeRecord(r["seat"], r["code"]) for r in hand["snipes"]),
     )
 

@@ -380,17 +380,6 @@ class Room:
         leaders = [s for s in range(self.n_seats) if self.stacks[s] == best]
         return {"stacks": list(self.stacks), "winners": leaders, "draw": len(leaders) > 1, "hands": len(self.hands)}
 
-    def manifest_facts(self) -> dict:
-        """What the run's manifest records about the room (under ``served``)."""
-        return {
-            "room": self.code,
-            "rules": self.rules_name,
-            "length": self.length,
-            "seats": [s.public() | {"label": s.label} for s in self.seats],
-            "standings": self.standings,
-            "timeouts": self.timeouts,
-        }
-
 
 class LobbyFull(RuntimeError):
     """No room can be opened now (``Settings.max_rooms`` reached)."""
@@ -458,7 +447,7 @@ class Lobby:
         """Write the finished game of ``room`` to ``settings.out / room.code`` (runs in a thread)."""
         labels = [s.label for s in room.seats]
         out = Path(self.settings.out) / room.code
-        self.written.append(write_game(out, room.hands, labels, room.rules, room.seed, room.manifest_facts()))
+        self.written.append(write_game(out, room.hands, labels, room.rules, room.seed, room.code))
 
     async def close(self) -> None:
         """Cancel every room's task (server shutdown)."""

@@ -11,21 +11,13 @@ The wire names of actions (``ACTION_NAMES``) and the JSON shapes are documented 
 ``Observation`` an ``Agent`` decides from.
 """
 
-from kernels.codes import PASS, Act
+from kernels.codes import ACT_NAMES, PASS, Act
 from sniper.agents import made_category
 from sniper.engine import HandState, Phase
 from sniper.hands import ALL_SNIPES, CATEGORY_NAMES, best_hand
 
-ACTION_NAMES: dict[Act, str] = {
-    Act.FOLD: "fold",
-    Act.CHECK: "check",
-    Act.CALL: "call",
-    Act.RAISE_1: "+1",
-    Act.RAISE_3: "+3",
-    Act.RAISE_5: "+5",
-    Act.ALL_IN: "all-in",
-}
-"""Wire names of the betting actions of R6 (``act`` messages and ``bets`` entries)."""
+ACTION_NAMES: dict[Act, str] = {act: ACT_NAMES[act] for act in Act if act <= Act.ALL_IN}
+"""Wire names of the betting actions of R6 (``act`` messages, ``bets`` entries): the hand-history names."""
 ACTIONS_BY_NAME = {name: act for act, name in ACTION_NAMES.items()}
 
 PHASE_NAMES = {Phase.BETTING_1: "betting 1", Phase.BETTING_2: "betting 2", Phase.SNIPE: "snipe", Phase.DONE: "done"}
@@ -102,7 +94,15 @@ def hand_view(state: HandState, seat: int, hand: int = 0) -> dict:
         "turn_kind": None if acting is None else ("snipe" if state.phase == Phase.SNIPE else "bet"),
         "legal": [ACTION_NAMES[a] for a in legal],
         "bets": [
-            {"seat": b.seat, "action": ACTION_NAMES[b.action], "chips": b.chips, "round": b.round} for b in state.bets
+            {
+                "seat": b.seat,
+                "action": ACTION_NAMES[b.action],
+                "chips": b.chips,
+                "round": b.round,
+                "level_after": b.level_after,
+                "cap": b.cap,
+            }
+            for b in state.bets
         ],
         "snipes": [{"seat": r.seat, "code": r.code, "name": snipe_name(r.code)} for r in state.snipes],
         "private": list(private) if private is not None else None,
