@@ -51,6 +51,7 @@ class Param(IntEnum):
     TEXTURE = 9
     SHORT_STACK = 10
     AGGRESSION = 11
+    SETTLE = 12
 
 
 N_PARAMS = len(Param)
@@ -64,7 +65,7 @@ RANDOM_DEFAULTS: dict[str, object] = {"snipes": "random"}
 EASY_DEFAULTS: dict[str, object] = {"bluff": 0.05, "raise_limit": 6, "snipes": "board"}
 """``easy`` (``sniper.agents.EasyAgent``): bluff probability, raise limit in chips, snipe heuristic."""
 
-NORMAL_DEFAULTS: dict[str, object] = {
+NORMAL_V1_DEFAULTS: dict[str, object] = {
     "samples": 100,
     "bluff": 0.05,
     "raise_small": 1.2,
@@ -77,12 +78,14 @@ NORMAL_DEFAULTS: dict[str, object] = {
     "raise_limit": 12,
     "future_snipes": 0.0,
     "aggression": 0.0,
+    "settle": 0.0,
     "snipes": "beater",
 }
-"""``normal`` (``sniper.agents.MonteCarloAgent``); meanings in that class's docstring."""
+"""``normal-v1``: ``normal`` as it was before adaptive sampling and retuning (kept so old results
+stay reproducible); meanings in ``sniper.agents.MonteCarloAgent``'s docstring."""
 
-HARD_DEFAULTS: dict[str, object] = {
-    **NORMAL_DEFAULTS,
+HARD_V1_DEFAULTS: dict[str, object] = {
+    **NORMAL_V1_DEFAULTS,
     "samples": 400,
     "bluff": 0.08,
     "raise_big": 1.8,
@@ -92,7 +95,17 @@ HARD_DEFAULTS: dict[str, object] = {
     "future_snipes": 1.0,
     "aggression": 1.0,
 }
-"""``hard``: ``normal`` with 4× the samples, future snipes and betting-weighted rollouts."""
+"""``hard-v1``: ``normal-v1`` with 4× the samples, future snipes and betting-weighted rollouts."""
+
+NORMAL_DEFAULTS: dict[str, object] = {**NORMAL_V1_DEFAULTS, "settle": 1.0}
+"""``normal`` (``sniper.agents.MonteCarloAgent``): ``normal-v1`` with adaptive sampling."""
+
+HARD_DEFAULTS: dict[str, object] = {**HARD_V1_DEFAULTS, "settle": 1.0}
+"""``hard``: ``hard-v1`` with adaptive sampling."""
+
+SETTLE_BLOCK = 25
+"""Adaptive sampling (``settle > 0``): rollouts run in blocks of this many samples, and after each
+block the decision stops once its equity is settled (``sniper.agents.settled``)."""
 
 # ----- snipe heuristics and the rollout models (R7) -------------------------------------------
 

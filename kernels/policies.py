@@ -22,7 +22,7 @@ from numba import njit
 
 from kernels.codes import N_ACTIONS, N_SNIPES, PASS, SNIPE_CODE_OF, Act, Category
 from kernels.evaluator import PRIVATE_BASE
-from kernels.params import EV_CANDIDATES, FUTURE_SNIPE_WEIGHTS, Heuristic, Level, Param
+from kernels.params import EV_CANDIDATES, FUTURE_SNIPE_WEIGHTS, SETTLE_BLOCK, Heuristic, Level, Param
 from kernels.rng import stream_integer_nb, stream_random_nb, stream_word_nb
 from kernels.rollout import UNITS, rollout_nb
 
@@ -230,10 +230,23 @@ def easy_act_nb(params, seats, private, board, stream, turn, category):
 
 
 @njit(cache=True)
-def mc_equity_nb(params, key, seats, private, board, seat, n_visible, n_live, opp_raises, t):
+def settled_nb(e_raw, n, factor, thresholds, n_thresholds, z):
+    """Numba equivalent of ``sniper.agents.settled`` over ``thresholds[:n_thresholds]``, same float operations."""
+    q = (e_raw * n + 1.0) / (n + 2.0)
+    margin = z * factor * np.sqrt(q * (1.0 - q) / n)
+    e = e_raw * factor
+    for i in range(n_thresholds):
+        if not abs(e - thresholds[i]) > margin:
+            return False
+    return True
+
+
+@njit(cache=True)
+def mc_equity_nb(params, key, seats, private, board, seat, n_visible, n_live, opp_raises, thresholds, n_thresholds, t):
     """Numba equivalent of ``sniper.agents.MonteCarloAgent.equity`` with rollout key ``key``
     (``kernels.rollout.rollout_nb``); ``opp_raises`` ``int64 (>= 1,)`` the opponents' bets and
-    raises in betting order."""
+    raises in betting order; ``thresholds[:n_thresholds]`` (``float64``) those of
+    ``MonteCarloAgent.thresholds`` for adaptive sampling (``Param.SETTLE > 0``)."""
     n_opponents = n_live - 1
     complete = n_visible == 4
     weight = params[Param.FUTURE_SNIPES]
@@ -244,33 +257,63 @@ def mc_equity_nb(params, key, seats, private, board, seat, n_visible, n_live, op
         n_future = n_opponents
     samples = np.int64(params[Param.SAMPLES])
     aggression = params[Param.AGGRESSION]
-    win, _, _, _, weighted, weights = rollout_nb(
-        private[seat],
-        board[:n_visible],
-        n_opponents,
-        _NO_CODES,
-        probs,
-        n_future,
-        key,
-        samples,
-        t.base,
-        t.snipe,
-        0,
-        t.category,
-        opp_raises,
-        aggression,
-    )
-    e = weighted / UNITS / weights if aggression > 0 else win / (UNITS * samples)
     texture = params[Param.TEXTURE]
+    z = params[Param.SETTLE]
+    textured = False
     if texture > 0 and complete:
         own = np.int64(t.snipe[np.uint32(seats[seat].key) // _PRIVATE_BASE])
         codes = np.empty(6, np.int64)
         m = board_snipes_nb(board, codes)
         for i in range(m):
             if codes[i] == own:
-                e = e * (1.0 - texture)
+                textured = True
                 break
+    factor = 1.0 - texture if textured else 1.0
+    block = samples if z <= 0 else np.int64(SETTLE_BLOCK)
+    done = np.int64(0)
+    units = np.int64(0)
+    weighted = 0.0
+    weights = 0.0
+    e = 0.0
+    while done < samples:
+        size = min(block, samples - done)
+        win, _, _, _, w_units, w_total = rollout_nb(
+            private[seat], board[:n_visible], n_opponents, _NO_CODES, probs, n_future, key, size,
+            t.base, t.snipe, done, t.category, opp_raises, aggression,
+        )  # fmt: skip
+        done += size
+        units += win
+        weighted += w_units
+        weights += w_total
+        e = weighted / UNITS / weights if aggression > 0 else units / (UNITS * done)
+        if z > 0 and settled_nb(e, done, factor, thresholds, n_thresholds, z):
+            break
+    if textured:
+        e = e * (1.0 - texture)
     return e
+
+
+@njit(cache=True)
+def mc_thresholds_nb(params, owed, level_b, room, legal_mask, n_live, index, pot, out):
+    """Numba equivalent of ``sniper.agents.MonteCarloAgent.thresholds`` into ``out`` (``float64 (>= 3,)``),
+    same order and float operations; returns how many."""
+    scale = 1.0 - params[Param.POSITION] * index / (n_live - 1)
+    m = 0
+    if owed == 0:
+        out[0] = params[Param.RAISE_SMALL] * scale / n_live
+        out[1] = params[Param.RAISE_MID] * scale / n_live
+        out[2] = params[Param.RAISE_BIG] * scale / n_live
+        return 3
+    if room <= params[Param.SHORT_STACK] and (legal_mask >> Act.ALL_IN) & 1:
+        out[m] = params[Param.RAISE_SMALL] * scale / n_live
+        m += 1
+    if level_b < params[Param.RAISE_LIMIT]:
+        out[m] = params[Param.RAISE_BIG] * scale / n_live
+        m += 1
+    if params[Param.CALL_MARGIN] > 0:
+        out[m] = owed / (pot + owed) / params[Param.CALL_MARGIN]
+        m += 1
+    return m
 
 
 @njit(cache=True)
@@ -293,8 +336,15 @@ def mc_act_nb(params, seats, private, board, stream, turn, t):
         if s != seat and not seats[s].folded:
             opp_raises[m] = seats[s].raises
             m += 1
+    thresholds = np.empty(3, np.float64)
+    n_thresholds = 0
+    if params[Param.SETTLE] > 0:
+        room = turn.cap - seats[seat].committed
+        n_thresholds = mc_thresholds_nb(params, owed, level_b, room, legal_mask, n_live, index, pot, thresholds)
     key = stream_word_nb(stream)
-    e = mc_equity_nb(params, key, seats, private, board, seat, turn.n_visible, n_live, opp_raises, t)
+    e = mc_equity_nb(
+        params, key, seats, private, board, seat, turn.n_visible, n_live, opp_raises, thresholds, n_thresholds, t
+    )
     bluffing = stream_random_nb(stream) < params[Param.BLUFF]
     ratio = e * n_live
     scale = 1.0 - params[Param.POSITION] * index / (n_live - 1)
@@ -338,10 +388,11 @@ def bet_decision_nb(level, params, seats, private, board, stream, turn, t):
 
 
 @njit(cache=True)
-def snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_turns, extra, t):
+def snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_turns, extra, first, size, t):
     """Numba equivalent of ``sniper.agents._snipe_rollout``: rollout sums at the snipe round with
     the names made so far (bit set ``named_mask``) and ``extra`` (``PASS`` for none); ``n_turns``
-    snipe turns taken before this one (passes included)."""
+    snipe turns taken before this one (passes included); samples ``first .. first + size - 1``
+    (``size`` 0: all ``Param.SAMPLES``)."""
     n_opponents = n_live - 1
     weight = params[Param.FUTURE_SNIPES]
     n_future = n_opponents - n_turns if weight > 0 else np.int64(0)
@@ -361,10 +412,10 @@ def snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_tu
         if (mask >> np.uint64(code)) & _ONE:
             codes[m] = code
             m += 1
-    samples = np.int64(params[Param.SAMPLES])
+    samples = np.int64(params[Param.SAMPLES]) if size == 0 else np.int64(size)
     no_raises = np.zeros(1, np.int64)
     return rollout_nb(
-        private[seat], board, n_opponents, codes, probs, n_future, key, samples, t.base, t.snipe, 0, t.category,
+        private[seat], board, n_opponents, codes, probs, n_future, key, samples, t.base, t.snipe, first, t.category,
         no_raises, 0.0
     )  # fmt: skip
 
@@ -389,15 +440,40 @@ def ranked_beaters_nb(beaters, own_code, named_mask, out):
 
 
 @njit(cache=True)
+def leader_settled_nb(ranked, m, beaters, z):
+    """Numba equivalent of ``sniper.agents.leader_settled`` for ``ranked[:m]``, same float operations."""
+    if m == 0:
+        return False
+    c1 = beaters[ranked[0]]
+    c2 = beaters[ranked[1]] if m > 1 else np.int64(0)
+    return c1 - c2 > z * np.sqrt(c1 + c2)
+
+
+@njit(cache=True)
 def rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t):
     """Numba equivalent of ``sniper.agents.snipe_beater`` and ``snipe_ev`` (one word keys every
     rollout); ``turn`` is the ``SnipeTurn``, ``own`` the own hand's snipe code."""
     seat, named_mask, n_turns, n_live = turn
     key = stream_word_nb(stream)
-    base_win, _, _, beaters, _, _ = snipe_rollout_nb(
-        params, key, private, board, seat, n_live, named_mask, n_turns, PASS, t
-    )
     ranked = np.empty(N_SNIPES, np.int64)
+    z = params[Param.SETTLE]
+    if heuristic == Heuristic.BEATER and z > 0:
+        samples = np.int64(params[Param.SAMPLES])
+        beaters = np.zeros(N_SNIPES, np.int64)
+        done = np.int64(0)
+        m = 0
+        while done < samples:
+            size = min(np.int64(SETTLE_BLOCK), samples - done)
+            sums = snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_turns, PASS, done, size, t)
+            beaters += sums[3]
+            done += size
+            m = ranked_beaters_nb(beaters, own, named_mask, ranked)
+            if leader_settled_nb(ranked, m, beaters, z):
+                break
+        return ranked[0] if m > 0 else PASS
+    base_win, _, _, beaters, _, _ = snipe_rollout_nb(
+        params, key, private, board, seat, n_live, named_mask, n_turns, PASS, 0, 0, t
+    )
     m = ranked_beaters_nb(beaters, own, named_mask, ranked)
     if heuristic == Heuristic.BEATER:
         return ranked[0] if m > 0 else PASS
@@ -405,7 +481,7 @@ def rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t):
     best_units = base_win
     for i in range(min(m, EV_CANDIDATES)):
         units, _, _, _, _, _ = snipe_rollout_nb(
-            params, key, private, board, seat, n_live, named_mask, n_turns, ranked[i], t
+            params, key, private, board, seat, n_live, named_mask, n_turns, ranked[i], 0, 0, t
         )
         if units > best_units:
             best = ranked[i]

@@ -5,7 +5,9 @@ cards, and draws its randomness from a ``Stream`` keyed by (seed, game, hand, se
 (R13), so its choices replay exactly and can be reproduced by the kernels.
 """
 
+import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -16,6 +18,7 @@ from kernels.params import (
     FUTURE_SNIPE_WEIGHTS,
     NORMAL_DEFAULTS,
     RANDOM_DEFAULTS,
+    SETTLE_BLOCK,
     SNIPE_SAMPLES,
 )
 from sniper.engine import BetRecord, HandState, SnipeRecord
@@ -259,15 +262,43 @@ def use_kernel_rollouts(enabled: bool = True) -> None:
 
 
 def rollout_sums(
-    private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, samples, opp_raises=(), aggression=0.0
+    private,
+    board,
+    n_opponents,
+    snipe_codes,
+    snipe_probs,
+    n_future,
+    key,
+    samples,
+    opp_raises=(),
+    aggression=0.0,
+    first=0,
 ):
     """``sniper.equity.rollout`` (or its kernel, see ``use_kernel_rollouts``): ``RolloutSums`` (R8)."""
     from sniper.equity import kernel_rollout, rollout
 
     args = (private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, samples)
     if _KERNEL_ROLLOUTS:
-        return kernel_rollout(*args, False, opp_raises, aggression)
-    return rollout(*args, opp_raises, aggression)
+        return kernel_rollout(*args, False, opp_raises, aggression, first)
+    return rollout(*args, opp_raises, aggression, first)
+
+
+def settled(e_raw: float, n: int, factor: float, thresholds: Sequence[float], z: float) -> bool:
+    """Whether an equity estimate is far enough from every threshold to stop sampling (adaptive sampling).
+
+    ``e_raw`` is the running mean share (0..1) of ``n`` rollouts, ``factor`` the texture factor the
+    decision multiplies it by, ``thresholds`` the equities (after that factor) at which the
+    decision would change (``MonteCarloAgent.thresholds``). A share lies in [0, 1], so its variance
+    is at most ``q (1 - q)``; with the smoothed mean ``q = (n e_raw + 1) / (n + 2)`` the standard
+    error is at most ``sqrt(q (1 - q) / n)`` (the betting weights' effect on it is ignored). Settled
+    when every threshold is more than ``z`` of those standard errors (scaled by ``factor``) away
+    from ``e_raw * factor``: a sequential test on the running mean, checked every
+    ``SETTLE_BLOCK`` samples.
+    """
+    q = (e_raw * n + 1.0) / (n + 2.0)
+    margin = z * factor * math.sqrt(q * (1.0 - q) / n)
+    e = e_raw * factor
+    return all(abs(e - t) > margin for t in thresholds)
 
 
 def opponent_raises(obs: Observation) -> list[int]:
@@ -306,6 +337,10 @@ class MonteCarloAgent:
     level is below ``raise_limit`` chips, calls when ``e * call_margin >= owed / (pot + owed)``
     (pot odds) or when bluffing, and folds otherwise. Random words per decision: word 0 keys the
     rollout, word 1 is the bluff draw.
+
+    Adaptive sampling (``settle > 0``): the rollouts stop before ``samples`` once the running
+    equity is more than ``settle`` standard errors from every threshold the decision compares it
+    with (``thresholds``, ``settled``); ``settle = 0`` always runs ``samples``.
     """
 
     samples: int = NORMAL_DEFAULTS["samples"]
@@ -320,11 +355,17 @@ class MonteCarloAgent:
     raise_limit: int = NORMAL_DEFAULTS["raise_limit"]
     future_snipes: float = NORMAL_DEFAULTS["future_snipes"]
     aggression: float = NORMAL_DEFAULTS["aggression"]
+    settle: float = NORMAL_DEFAULTS["settle"]
     snipes: str = NORMAL_DEFAULTS["snipes"]
     spec: str = "normal"
 
-    def equity(self, obs: Observation, key: int) -> float:
-        """Adjusted equity in [0, 1] of the agent's hand (see the class docstring)."""
+    def equity(self, obs: Observation, key: int, thresholds: Sequence[float] = ()) -> float:
+        """Adjusted equity in [0, 1] of the agent's hand (see the class docstring).
+
+        With ``settle > 0`` the rollouts run in blocks of ``SETTLE_BLOCK`` samples (sample numbers
+        continue from block to block, so the draws are those of one long rollout) and stop once
+        ``settled`` against ``thresholds``; ``samples`` is the maximum.
+        """
         from sniper.equity import UNITS
 
         n_opponents = len(live_seats(obs)) - 1
@@ -333,17 +374,53 @@ class MonteCarloAgent:
         probs = future_snipe_probs(obs.board, self.future_snipes) if modelled else None
         n_future = n_opponents if modelled else 0
         raises = opponent_raises(obs) if self.aggression > 0 else ()
-        sums = rollout_sums(
-            obs.private, obs.board, n_opponents, (), probs, n_future, key, self.samples, raises, self.aggression
-        )
-        e = sums.weighted_win if self.aggression > 0 else sums.win_units / (UNITS * self.samples)
-        if self.texture > 0 and complete and own_snipe_code(obs) in board_snipes(obs.board):
+        textured = self.texture > 0 and complete and own_snipe_code(obs) in board_snipes(obs.board)
+        factor = 1.0 - self.texture if textured else 1.0
+        block = self.samples if self.settle <= 0 else SETTLE_BLOCK
+        done, units, weighted, weights = 0, 0, 0.0, 0.0
+        while done < self.samples:
+            size = min(block, self.samples - done)
+            sums = rollout_sums(
+                obs.private, obs.board, n_opponents, (), probs, n_future, key, size, raises, self.aggression, done
+            )
+            done += size
+            units += sums.win_units
+            weighted += sums.weighted_units
+            weights += sums.weight_total
+            e = weighted / UNITS / weights if self.aggression > 0 else units / (UNITS * done)
+            if self.settle > 0 and settled(e, done, factor, thresholds, self.settle):
+                break
+        if textured:
             e = e * (1.0 - self.texture)
         return e
 
+    def thresholds(self, obs: Observation) -> list[float]:
+        """The equities at which ``act``'s choice changes in this decision (adaptive sampling).
+
+        ``raise_x * scale / n`` for each ratio threshold ``act`` can use here (all three facing no
+        bet; ``raise_big`` facing one while below ``raise_limit``; ``raise_small`` when the
+        all-in is possible), and the pot-odds equity ``owed / (pot + owed) / call_margin`` facing a bet.
+        """
+        live = live_seats(obs)
+        n = len(live)
+        scale = 1.0 - self.position * live.index(obs.seat) / (n - 1)
+        room = obs.cap - obs.committed[obs.seat]
+        owed = obs.owed
+        out = []
+        if owed == 0:
+            out += [self.raise_small * scale / n, self.raise_mid * scale / n, self.raise_big * scale / n]
+        else:
+            if room <= self.short_stack and Act.ALL_IN in obs.legal:
+                out.append(self.raise_small * scale / n)
+            if max(obs.round_put) < self.raise_limit:
+                out.append(self.raise_big * scale / n)
+            if self.call_margin > 0:
+                out.append(owed / (obs.pot + owed) / self.call_margin)
+        return out
+
     def act(self, obs: Observation, stream: Stream) -> Act:
         """A betting action by equity, pot odds, position and stack depth (R6)."""
-        e = self.equity(obs, stream.word())
+        e = self.equity(obs, stream.word(), self.thresholds(obs) if self.settle > 0 else ())
         bluffing = stream.random() < self.bluff
         live = live_seats(obs)
         n = len(live)
@@ -392,17 +469,20 @@ def snipe_board(agent, obs: Observation, stream: Stream) -> int:
     return next((code for code in board_snipes(obs.board) if code in allowed), PASS)
 
 
-def _snipe_rollout(agent, obs: Observation, key: int, extra: int | None = None):
-    """Rollout at the snipe round against the opponents still in, with the snipes made so far."""
+def _snipe_rollout(agent, obs: Observation, key: int, extra: int | None = None, first: int = 0, size: int = 0):
+    """Rollout at the snipe round against the opponents still in, with the snipes made so far.
+
+    Samples ``first .. first + size - 1`` (``size`` 0: all of the agent's ``samples``).
+    """
     n_opponents = len(live_seats(obs)) - 1
     made = [r.code for r in obs.snipes if r.code != PASS]
     if extra is not None:
         made.append(extra)
-    samples = getattr(agent, "samples", SNIPE_SAMPLES)
+    samples = size or getattr(agent, "samples", SNIPE_SAMPLES)
     weight = getattr(agent, "future_snipes", 0.0)
     n_future = n_opponents - len(obs.snipes) if weight > 0 else 0
     probs = future_snipe_probs(obs.board, weight) if n_future > 0 else None
-    return rollout_sums(obs.private, obs.board, n_opponents, made, probs, n_future, key, samples)
+    return rollout_sums(obs.private, obs.board, n_opponents, made, probs, n_future, key, samples, (), 0.0, first)
 
 
 def _ranked_beaters(obs: Observation, beaters: tuple[int, ...]) -> list[int]:
@@ -411,10 +491,39 @@ def _ranked_beaters(obs: Observation, beaters: tuple[int, ...]) -> list[int]:
     return ranked
 
 
+def leader_settled(ranked: Sequence[int], beaters: Sequence[int], z: float) -> bool:
+    """Whether the most frequent beater is settled: its count ``c1`` leads the runner-up's ``c2``
+    (0 if none) by more than ``z * sqrt(c1 + c2)`` (a sign test between the two names, normal
+    approximation); never with no beater seen."""
+    if not ranked:
+        return False
+    c1 = beaters[ranked[0]]
+    c2 = beaters[ranked[1]] if len(ranked) > 1 else 0
+    return c1 - c2 > z * math.sqrt(c1 + c2)
+
+
 def snipe_beater(agent, obs: Observation, stream: Stream) -> int:
     """``beater`` (the seed's AI): the allowed name it most often finds an opponent holding that
-    beats its own hand, over its rollouts; pass if no rollout shows one."""
-    ranked = _ranked_beaters(obs, _snipe_rollout(agent, obs, stream.word()).beaters)
+    beats its own hand, over its rollouts; pass if no rollout shows one.
+
+    With adaptive sampling (the agent's ``settle > 0``) the rollouts run in blocks of
+    ``SETTLE_BLOCK`` samples and stop once ``leader_settled``; ``samples`` is the maximum.
+    """
+    key = stream.word()
+    z = getattr(agent, "settle", 0.0)
+    if z <= 0:
+        ranked = _ranked_beaters(obs, _snipe_rollout(agent, obs, key).beaters)
+        return ranked[0] if ranked else PASS
+    samples = getattr(agent, "samples", SNIPE_SAMPLES)
+    beaters, done = [0] * N_SNIPES, 0
+    while done < samples:
+        size = min(SETTLE_BLOCK, samples - done)
+        block = _snipe_rollout(agent, obs, key, None, done, size).beaters
+        beaters = [a + b for a, b in zip(beaters, block)]
+        done += size
+        ranked = _ranked_beaters(obs, beaters)
+        if leader_settled(ranked, beaters, z):
+            break
     return ranked[0] if ranked else PASS
 
 

@@ -123,14 +123,16 @@ def rollout(
     n_samples: int = 1000,
     opp_raises: Sequence[int] = (),
     aggression: float = 0.0,
+    first: int = 0,
 ) -> RolloutSums:
     """Pure-Python Monte Carlo rollout: the reference of ``kernels.rollout.rollout_nb`` (R7, R8, R13).
 
     ``private``: 2 cards; ``board``: 0–4 visible cards; ``snipe_codes``: snipes already made;
     ``snipe_probs``: 61 probabilities (index 60 = pass) for the ``n_future`` snipes still to come;
     ``key``: 64-bit key; ``opp_raises`` (bets and raises per opponent) and ``aggression``: the
-    betting weights of ``kernels.rollout``. No validation: use ``equity`` for checked input. Same
-    draws and sums as the kernel, bit for bit (module docstring).
+    betting weights of ``kernels.rollout``; samples ``first .. first + n_samples - 1``. No
+    validation: use ``equity`` for checked input. Same draws and sums as the kernel, bit for bit
+    (module docstring).
     """
     unseen = _unseen(private, board)
     n_unseen = len(unseen)
@@ -149,7 +151,7 @@ def rollout(
     win_units = win_sq = sniped = 0
     weighted_units = weight_total = 0.0
     beaters = [0] * N_SNIPES
-    for j in range(n_samples):
+    for j in range(first, first + n_samples):
         sk = derive(key, j)
         work = list(unseen)
         for i in range(n_draws):
@@ -347,6 +349,7 @@ def kernel_rollout(
     parallel: bool = True,
     opp_raises: Sequence[int] = (),
     aggression: float = 0.0,
+    first: int = 0,
 ) -> RolloutSums:
     """``rollout`` computed by the numba kernel (same arguments and result, no validation).
 
@@ -361,9 +364,9 @@ def kernel_rollout(
     raises = np.zeros(max(n_opponents, 1), np.int64)
     raises[: len(opp_raises)] = opp_raises
 
-    def block(first: int) -> tuple:
-        size = min(PAR_BLOCK if parallel else n_samples, n_samples - first)
-        return rollout_nb(*cards, *snipes, size, t.base, t.snipe, first, t.category, raises, aggression)
+    def block(start: int) -> tuple:
+        size = min(PAR_BLOCK if parallel else n_samples, n_samples - start)
+        return rollout_nb(*cards, *snipes, size, t.base, t.snipe, first + start, t.category, raises, aggression)
 
     firsts = range(0, n_samples, PAR_BLOCK) if parallel else [0]
     if len(firsts) > 1:

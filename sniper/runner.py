@@ -41,7 +41,7 @@ import pyarrow.parquet as pq
 from sniper import __version__, defaults
 from sniper.game import GAME_LENGTHS, Rules, make_rules, play_game
 from sniper.results import ACTION_COLUMNS, ACTION_SCHEMA, SCHEMA, action_rows, hand_rows, to_table
-from sniper.specs import choose_engine, make_agent, parse_agents, split_specs
+from sniper.specs import agent_vector, choose_engine, make_agent, parse_agents, split_specs
 
 ENGINES = ("reference", "kernel")
 MANIFEST = "manifest.json"
@@ -506,13 +506,15 @@ def _read_part(path: Path, schema: pa.Schema) -> pa.ChunkedArray:
 
 
 def new_manifest(config: RunConfig) -> dict:
-    """The manifest of a new run of ``config``."""
+    """The manifest of a new run of ``config``; ``agent_parameters`` holds every seat's full parameter
+    vector (``sniper.specs.agent_vector``), so a run stays interpretable when level defaults change."""
     return {
         "format": RUN_FORMAT,
         "version": __version__,
         "layout": LAYOUT,
         "tables": list(TABLES),
         "config": config.to_dict(),
+        "agent_parameters": [agent_vector(spec) for spec in config.agents],
         "status": "running",
     }
 

@@ -16,7 +16,7 @@ import importlib
 import threading
 from dataclasses import dataclass, fields, replace
 
-from kernels.params import HARD_DEFAULTS, NORMAL_DEFAULTS
+from kernels.params import HARD_DEFAULTS, HARD_V1_DEFAULTS, NORMAL_DEFAULTS, NORMAL_V1_DEFAULTS
 from sniper.agents import SNIPE_HEURISTICS, Agent, EasyAgent, MonteCarloAgent, RandomAgent
 
 LEVELS: dict[str, Agent] = {
@@ -24,6 +24,8 @@ LEVELS: dict[str, Agent] = {
     "easy": EasyAgent(),
     "normal": MonteCarloAgent(**NORMAL_DEFAULTS, spec="normal"),
     "hard": MonteCarloAgent(**HARD_DEFAULTS, spec="hard"),
+    "normal-v1": MonteCarloAgent(**NORMAL_V1_DEFAULTS, spec="normal-v1"),
+    "hard-v1": MonteCarloAgent(**HARD_V1_DEFAULTS, spec="hard-v1"),
 }
 """Every level with its default parameters (documented in README.md)."""
 
@@ -173,6 +175,19 @@ def make_agent(spec: str, decision_timeout: float | None = None) -> Agent:
             raise ValueError(f"parameter {name!r} of {level!r} must be {valid}, got {value}")
         changes[name] = number
     return replace(LEVELS[level.strip()], **changes)
+
+
+def agent_vector(spec: str) -> dict:
+    """The full parameter vector of the agent ``spec`` names: its spec text, class, every parameter
+    and its snipe heuristic (plain JSON data), e.g. for a run's manifest. A name that is not a spec
+    (a human player of a run written by ``sniper.runs.write_run``) gives only ``{"spec": name}``."""
+    try:
+        agent = make_agent(spec)
+    except ValueError:
+        return {"spec": spec}
+    return {"spec": spec, "class": type(agent).__name__} | {
+        f.name: getattr(agent, f.name) for f in fields(agent) if f.name != "spec"
+    }
 
 
 def split_specs(text: str) -> list[str]:

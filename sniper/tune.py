@@ -40,7 +40,7 @@ import warnings
 import zlib
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager, nullcontext
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -48,7 +48,7 @@ import numpy as np
 from sniper.duel import DuelSetup, auto_chunk_games, play_duel_chunk, ratio_ci, run_duel
 from sniper.game import Rules
 from sniper.runner import Backend, RunConfig, write_atomic
-from sniper.specs import UNIT_INTERVAL, level_parameters, make_agent
+from sniper.specs import UNIT_INTERVAL, agent_vector, level_parameters, make_agent
 
 STUDY_DB = "study.db"
 STUDY_NAME = "sniper-tune"
@@ -145,14 +145,6 @@ def tuned_spec(spec: str, values: dict[str, float | int]) -> str:
     merged.update({name: format_value(v) for name, v in values.items()})
     body = ",".join(f"{name}={value}" for name, value in merged.items())
     return f"{head}:{body}" if body else head
-
-
-def agent_vector(spec: str) -> dict:
-    """The full parameter vector of the agent ``spec`` names: its class, every field and its snipe heuristic."""
-    agent = make_agent(spec)
-    return {"spec": spec, "class": type(agent).__name__} | {
-        f.name: getattr(agent, f.name) for f in fields(agent) if f.name != "spec"
-    }
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,13 @@ def test_enough_hands_compared():
         (("random+ev", "normal+random:samples=10,future_snipes=0.5,aggression=0.3"), "ours", "bust", 6),
         (("normal+ev:samples=8,texture=0.9", "hard+pass:samples=8", "easy+beater"), "show", "10", 60),
         (("hard:samples=12,aggression=0.9", "easy", "hard:samples=12,aggression=0.4,bluff=0.3", R), "ours", "10", 30),
+        (
+            ("normal:samples=150,settle=1.5", "hard:samples=200,settle=2", E, "hard:samples=90,settle=0.5"),
+            "ours",
+            "10",
+            60,
+        ),
+        (("normal:samples=80,settle=3,texture=0.7", "hard:samples=60,settle=1,short_stack=20"), "ours", "10", 12),
     ],
 )
 def test_monte_carlo_levels_equal_reference(agents, preset, length, stack, monkeypatch):
