@@ -14,7 +14,7 @@ limit (``make_agent(..., decision_timeout=…)``).
 
 import importlib
 import threading
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 
 from kernels.params import HARD_DEFAULTS, HARD_V1_DEFAULTS, NORMAL_DEFAULTS, NORMAL_V1_DEFAULTS
 from sniper.agents import SNIPE_HEURISTICS, Agent, EasyAgent, MonteCarloAgent, RandomAgent
@@ -179,15 +179,19 @@ def make_agent(spec: str, decision_timeout: float | None = None) -> Agent:
 
 def agent_vector(spec: str) -> dict:
     """The full parameter vector of the agent ``spec`` names: its spec text, class, every parameter
-    and its snipe heuristic (plain JSON data), e.g. for a run's manifest. A name that is not a spec
-    (a human player of a run written by ``sniper.runs.write_run``) gives only ``{"spec": name}``."""
+    and its snipe heuristic (plain JSON data), e.g. for a run's manifest. Outside agents give their
+    class and dataclass fields of plain types; a name that is not a spec (a human player of a run
+    written by ``sniper.runs.write_run``) gives only ``{"spec": name}``."""
     try:
         agent = make_agent(spec)
-    except ValueError:
+    except (ValueError, ImportError):
         return {"spec": spec}
-    return {"spec": spec, "class": type(agent).__name__} | {
-        f.name: getattr(agent, f.name) for f in fields(agent) if f.name != "spec"
-    }
+    vector: dict[str, object] = {"spec": spec, "class": type(agent).__name__}
+    for f in fields(agent) if is_dataclass(agent) else ():
+        value = getattr(agent, f.name)
+        if f.name != "spec" and isinstance(value, (bool, int, float, str, type(None))):
+            vector[f.name] = value
+    return vector
 
 
 def split_specs(text: str) -> list[str]:
