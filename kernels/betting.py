@@ -75,8 +75,8 @@ class Hand(NamedTuple):
     stream: np.ndarray
     """``uint64 (2,)``: the random stream of the decision being taken (``kernels.rng.stream_word_nb``)."""
     showdown: np.ndarray
-    """``int64 (3, n)``: scratch of the showdown by position in betting order: strength key,
-    sniped, won (``kernels.showdown.settle_nb``)."""
+    """``int64 (2, n)``: scratch of the showdown by position in betting order: strength key and
+    sniped flag of each hand at the showdown (``kernels.showdown.settle_nb``)."""
 
 
 @njit(cache=True)
@@ -90,7 +90,7 @@ def new_hand_nb(n):
         np.zeros(n, np.int64),
         np.zeros(8, np.int64),
         np.zeros(2, np.uint64),
-        np.zeros((3, n), np.int64),
+        np.zeros((2, n), np.int64),
     )
 
 

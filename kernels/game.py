@@ -62,7 +62,7 @@ from kernels.evaluator import PRIVATE_BASE, Tables, tables
 from kernels.params import N_PARAMS, Heuristic, Level
 from kernels.policies import SnipeTurn, Turn, bet_decision_nb, snipe_decision_nb
 from kernels.rng import derive_nb, mix64_nb, stream_start_nb
-from kernels.showdown import settle_nb
+from kernels.showdown import settle_nb, wins_nb
 
 
 class Field(IntEnum):
@@ -272,17 +272,14 @@ def showdown_nb(seats, scratch, first, named_mask, pot, snipe):
             scratch[0, m] = seats[s].key
             scratch[1, m] = seats[s].sniped
             m += 1
-    n_win = settle_nb(scratch[0], scratch[1], m, scratch[2])
+    n_win, best = settle_nb(scratch[0], scratch[1], m)
     share = pot // n_win
     odd = pot - share * n_win
-    m = 0
     for i in range(n):
         s = (first + i) % n
-        if seats[s].at_showdown:
-            if scratch[2, m]:
-                seats[s].payout = share + (1 if odd > 0 else 0)
-                odd -= 1
-            m += 1
+        if seats[s].at_showdown and wins_nb(seats[s].key, seats[s].sniped, best):
+            seats[s].payout = share + (1 if odd > 0 else 0)
+            odd -= 1
 
 
 @njit(cache=True)

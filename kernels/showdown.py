@@ -1,28 +1,36 @@
-"""The showdown of the kernels: who wins the pot (R8). One function, used by the game kernel and the rollout.
+"""The showdown of the kernels: who wins the pot (R8), in the game kernel.
 
-Numba equivalent of the winner rule of ``sniper.showdown.showdown`` (``sniper.showdown.winners``).
+Numba equivalent of ``sniper.showdown.winners``: ``settle_nb`` finds the best unsniped key and the
+number of winners, ``wins_nb`` says whether one hand is among them. ``kernels.rollout`` keeps the
+same rule written into its sample loop (a call there costs ~10% of its speed); it is tested bit
+for bit against ``sniper.equity.rollout``, which settles with ``sniper.showdown.winners``.
 """
 
 from numba import njit
 
 
-@njit(cache=True)
-def settle_nb(keys, hit, m, winners):
-    """Mark the winners among the first ``m`` hands at a showdown (R8); return how many.
+@njit(cache=True, inline="always")
+def settle_nb(keys, hit, m):
+    """``(number of winners, best key)`` among the first ``m`` hands at a showdown (R8).
 
     ``keys``: strength keys (``kernels.evaluator``, ``>= 0``, larger is stronger; R8 steps 1–4);
-    ``hit``: nonzero where the hand matches a snipe; ``winners`` (``int64 (>= m,)``) receives 1
-    for each winner and 0 otherwise. A sniped hand ranks last: the winners are the unsniped hands
-    with the best key, and when every hand is sniped all ``m`` tie and split. Numba equivalent of
-    ``sniper.showdown.winners``.
+    ``hit``: nonzero where the hand matches a snipe. A sniped hand ranks last: the winners are the
+    unsniped hands with the best key; when every hand is sniped all ``m`` tie and split, and the
+    best key returned is -1. Numba equivalent of ``sniper.showdown.winners``.
     """
     best = -1
-    for i in range(m):
-        if not hit[i] and keys[i] > best:
-            best = keys[i]
     k = 0
     for i in range(m):
-        won = 1 if best < 0 or (not hit[i] and keys[i] == best) else 0
-        winners[i] = won
-        k += won
-    return k
+        if not hit[i]:
+            if keys[i] > best:
+                best = keys[i]
+                k = 1
+            elif keys[i] == best:
+                k += 1
+    return (m, best) if best < 0 else (k, best)
+
+
+@njit(cache=True, inline="always")
+def wins_nb(key, hit, best):
+    """Whether a hand with strength ``key`` and sniped flag ``hit`` wins, ``best`` from ``settle_nb``."""
+    return best < 0 or (not hit and key == best)

@@ -33,6 +33,7 @@ from kernels.rollout import FUTURE_SNIPE_WORD, PASS_INDEX, UNITS, rollout_nb
 from sniper.cards import NUMBERS, check_cards, fresh_deck
 from sniper.hands import CATEGORY_NAMES, Hand, Snipe, best_hand, parse_snipe, strength
 from sniper.rng import derive, mix64, uniform_float
+from sniper.showdown import winners
 
 __all__ = ["EquityResult", "ExactEquity", "RolloutSums", "equity", "exact_equity", "rollout"]
 
@@ -96,16 +97,10 @@ def _unseen(private: Sequence[int], board: Sequence[int]) -> list[int]:
 
 
 def _share_units(own: tuple, own_sniped: bool, opponents: list[tuple[tuple, bool]]) -> int:
-    """The seat's share in units of 1/60 given strengths and sniped flags (R8)."""
-    alive = [s for s, hit in opponents if not hit]
-    if not own_sniped:
-        alive.append(own)
-    if not alive:
-        return UNITS // (len(opponents) + 1)
-    best = max(alive)
-    if own_sniped or own != best:
-        return 0
-    return UNITS // alive.count(best)
+    """The seat's share in units of 1/60 given strengths and sniped flags (R8; ``sniper.showdown.winners``)."""
+    keys = [own, *(s for s, _ in opponents)]
+    won = winners(keys, [own_sniped, *(hit for _, hit in opponents)])
+    return UNITS // len(won) if won[0] == 0 else 0
 
 
 def _code(hand: Hand) -> int:

@@ -3,7 +3,7 @@
 The readable reference of the showdown inside ``kernels.rollout`` and the game kernel.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sniper.cards import check_cards
@@ -26,6 +26,25 @@ def split_pot(pot: int, winners: Iterable[int], first: int, n_seats: int) -> dic
         raise ValueError("a pot needs at least one winner")
     share, odd = divmod(pot, len(order))
     return {seat: share + (1 if i < odd else 0) for i, seat in enumerate(order)}
+
+
+def winners(keys: Sequence, sniped: Sequence[bool]) -> list[int]:
+    """Positions of the winners among hands with strength ``keys`` and ``sniped`` flags (R8).
+
+    A sniped hand ranks last: the winners are the unsniped hands with the best key; when every
+    hand is sniped they all tie for last and all win a share. The one winner rule of the reference
+    layer (``showdown``, ``sniper.equity``); numba equivalent: ``kernels.showdown.settle_nb``.
+
+    >>> winners([5, 9, 9], [False, False, True])
+    [1]
+    >>> winners([5, 9], [True, True])
+    [0, 1]
+    """
+    alive = [i for i, hit in enumerate(sniped) if not hit]
+    if not alive:
+        return list(range(len(keys)))
+    best = max(keys[i] for i in alive)
+    return [i for i in alive if keys[i] == best]
 
 
 @dataclass(frozen=True)
@@ -62,16 +81,12 @@ def showdown(
     snipes = tuple(snipes)
     hands = {seat: best_hand(cards, board) for seat, cards in private.items()}
     sniped = {seat: any(s.matches(hand) for s in snipes) for seat, hand in hands.items()}
-    alive = [seat for seat in hands if not sniped[seat]]
-    if alive:
-        keys = {seat: strength(hands[seat], private[seat], rules) for seat in alive}
-        best = max(keys.values())
-        winners = [seat for seat in alive if keys[seat] == best]
-    else:
-        winners = list(hands)
-    shares = split_pot(pot, winners, first, n_seats)
+    seats = list(hands)
+    keys = [strength(hands[seat], private[seat], rules) for seat in seats]
+    won = [seats[i] for i in winners(keys, [sniped[seat] for seat in seats])]
+    shares = split_pot(pot, won, first, n_seats)
     payout = tuple(shares.get(seat, 0) for seat in range(n_seats))
-    return ShowdownResult(hands, sniped, tuple(betting_order(first, winners, n_seats)), payout)
+    return ShowdownResult(hands, sniped, tuple(betting_order(first, won, n_seats)), payout)
 
 
 def settle(

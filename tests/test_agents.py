@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+import sniper.agents
 from kernels.codes import PASS, SNIPE_CODE, Act, Category
 from sniper.agents import (
     SNIPE_HEURISTICS,
@@ -12,13 +13,19 @@ from sniper.agents import (
     board_snipes,
     future_snipe_probs,
     own_snipe_code,
-    use_kernel_rollouts,
 )
 from sniper.cards import shuffled_deck
 from sniper.engine import HandState, Phase
 from sniper.game import make_rules, play_game
 from sniper.rng import Stream
 from sniper.specs import LEVELS, level_parameters, make_agent, parse_agents, split_specs
+
+
+@pytest.fixture
+def kernel_rollouts(monkeypatch):
+    """The reference agents run their rollouts on the kernel for this test only (same results,
+    ``test_kernel_rollouts_play_the_same_games``; only faster)."""
+    monkeypatch.setattr(sniper.agents, "_KERNEL_ROLLOUTS", True)
 
 
 def code(category, top):
@@ -68,9 +75,8 @@ def snipe_round(seed, players, named):
 
 
 @pytest.mark.parametrize("heuristic", sorted(SNIPE_HEURISTICS))
-def test_heuristics_never_name_own_hand_or_repeat(heuristic):
+def test_heuristics_never_name_own_hand_or_repeat(heuristic, kernel_rollouts):
     """Issue rule for every heuristic: never the agent's own current hand, never a repeated snipe."""
-    use_kernel_rollouts(True)
     rng = random.Random(heuristic)
     agents = [make_agent(f"easy+{heuristic}"), make_agent(f"normal+{heuristic}:samples=50")]
     named_any = 0
@@ -88,22 +94,25 @@ def test_heuristics_never_name_own_hand_or_repeat(heuristic):
     assert heuristic == "pass" or named_any > 0
 
 
-def test_beater_names_what_beats_it():
-    """The seed AI: holding 6 6 on board 6 6 9 9 (four sixes), nothing beats it → it passes;
-    holding 2 3 on 6 6 9 9 (two pair), the most frequent beater is a full house."""
-    use_kernel_rollouts(True)
+def test_beater_names_what_beats_it(kernel_rollouts):
+    """The seed AI on board 6 10 9 9: holding 6 6 ("6 full house"), the hands that beat it are
+    the full houses of 9s and 10s and four 9s, and it names the most frequent, "9 full house";
+    holding 2 3 ("9 one pair", its own name, so not allowed), it names the most frequent other
+    beater of its rollouts, "9 two pair" (R7, R8)."""
     agent = make_agent("normal+beater:samples=400")
     state = HandState((60, 60), 0, {0: (6, 6), 1: (2, 3)}, (6, 10, 9, 9))
     while state.phase != Phase.SNIPE:
         state.act(Act.CHECK)
     obs0 = Observation.of(state, 0)
-    assert agent.snipe(obs0, Stream(1)) != own_snipe_code(obs0)
+    assert own_snipe_code(obs0) == code(Category.FULL_HOUSE, 6)
+    assert agent.snipe(obs0, Stream(1)) == code(Category.FULL_HOUSE, 9)
     state.snipe(PASS)
-    choice = agent.snipe(Observation.of(state, 1), Stream(2))
-    assert choice != PASS
+    obs1 = Observation.of(state, 1)
+    assert own_snipe_code(obs1) == code(Category.ONE_PAIR, 9)
+    assert agent.snipe(obs1, Stream(2)) == code(Category.TWO_PAIR, 9)
 
 
-def test_kernel_rollouts_play_the_same_games():
+def test_kernel_rollouts_play_the_same_games(monkeypatch):
     """``use_kernel_rollouts`` changes speed only: identical hand histories (R13)."""
     agents = [make_agent(s) for s in ("normal:samples=12", "hard+ev:samples=12", "easy+beater", "random")]
 
@@ -114,15 +123,14 @@ def test_kernel_rollouts_play_the_same_games():
                 out.append((state.bets, state.snipes, state.payout))
         return out
 
-    use_kernel_rollouts(False)
+    monkeypatch.setattr(sniper.agents, "_KERNEL_ROLLOUTS", False)
     reference = histories()
-    use_kernel_rollouts(True)
+    monkeypatch.setattr(sniper.agents, "_KERNEL_ROLLOUTS", True)
     assert histories() == reference
 
 
-def test_mc_decision_ignores_hidden_cards():
+def test_mc_decision_ignores_hidden_cards(kernel_rollouts):
     """R10: a Monte Carlo agent's decision depends only on what it can see."""
-    use_kernel_rollouts(True)
     agent = make_agent("hard:samples=200")
     for seed in range(20):
         deck = shuffled_deck(seed, 1, 2)
@@ -173,9 +181,8 @@ def test_parse_agents_checks_the_seat_count():
         parse_agents("easy,", 4)
 
 
-def test_monte_carlo_agent_prefers_strong_hands():
+def test_monte_carlo_agent_prefers_strong_hands(kernel_rollouts):
     """A Monte Carlo level bets its four of a kind and folds nothing-hands to a big bet (R6 odds)."""
-    use_kernel_rollouts(True)
     agent = MonteCarloAgent(samples=300, bluff=0.0)
     strong = HandState((60, 60), 0, {0: (9, 9), 1: (2, 3)}, (9, 9, 4, 1))
     assert agent.act(Observation.of(strong, 0), Stream(3)) in (Act.RAISE_3, Act.RAISE_5, Act.ALL_IN)
