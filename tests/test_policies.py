@@ -30,6 +30,8 @@ from sniper.specs import LEVELS, make_agent
 SNIPE_SAMPLES = 12
 """Rollouts of ``beater``/``ev`` for levels without ``samples`` here (the default 200 in pure Python
 is slow); the kernel and the reference both read the patched value."""
+SAMPLES = st.sampled_from([1, 3, 8, 16, 40, 80])
+"""Rollouts of the Monte Carlo levels: few, and past ``SETTLE_BLOCK`` so adaptive sampling can stop early."""
 STACKS = (0, 1, 2, 3, 4, 5, 6, 8, 11, 20, 60)
 
 
@@ -130,6 +132,7 @@ TWEAKS = st.one_of(
             "texture": st.sampled_from([0.0, 0.4, 0.9]),
             "short_stack": st.integers(0, 30),
             "position": st.sampled_from([0.0, 0.3, 1.0]),
+            "settle": st.sampled_from([0.0, 1.0, 3.0]),
         }
     ),
 )
@@ -141,7 +144,7 @@ TWEAKS = st.one_of(
 @EXAMPLES
 @given(
     state=hands(snipe_round=False),
-    samples=st.integers(1, 16),
+    samples=SAMPLES,
     key=st.integers(0, 2**64 - 1),
     tweaks=TWEAKS,
 )
@@ -165,7 +168,7 @@ def test_bet_decisions_match(spec, state, samples, key, tweaks, pure_python):
 @pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS)
 @EXAMPLES
-@given(state=hands(snipe_round=True), samples=st.integers(1, 16), key=st.integers(0, 2**64 - 1))
+@given(state=hands(snipe_round=True), samples=SAMPLES, key=st.integers(0, 2**64 - 1))
 def test_snipe_decisions_match(spec, state, samples, key, pure_python):
     """R7, R10, R13: same snipe (or pass) and same random draws from both layers."""
     spec = with_samples(spec, samples)
@@ -185,7 +188,7 @@ def test_snipe_decisions_match(spec, state, samples, key, pure_python):
 @pytest.mark.slow
 @pytest.mark.parametrize("level", ["normal", "hard"])
 @EXAMPLES
-@given(state=hands(snipe_round=False), samples=st.integers(1, 16), key=st.integers(0, 2**64 - 1), tweaks=TWEAKS)
+@given(state=hands(snipe_round=False), samples=SAMPLES, key=st.integers(0, 2**64 - 1), tweaks=TWEAKS)
 def test_monte_carlo_equity_matches(level, state, samples, key, tweaks, pure_python):
     """The equity behind every Monte Carlo bet, bit for bit: betting weights, future snipes, texture (R7, R8)."""
     spec = with_samples(level, samples, tweaks)
@@ -195,9 +198,11 @@ def test_monte_carlo_equity_matches(level, state, samples, key, tweaks, pure_pyt
     seats, private, board = kernel_view(state, seat)
     live = live_seats(obs)
     raises = np.array([seats[s]["raises"] for s in live if s != seat] or [0], np.int64)
-    view = (seats, private, board, seat, state.visible, len(live), raises, tables())
+    thresholds = agent.thresholds(obs) if agent.settle > 0 else []
+    found = np.array([*thresholds, 0.0, 0.0, 0.0], np.float64)
+    view = (seats, private, board, seat, state.visible, len(live), raises, found, len(thresholds), tables())
     actual = mc_equity_nb(kernel.params, np.uint64(key), *view)
-    assert actual == agent.equity(obs, key)
+    assert actual == agent.equity(obs, key, thresholds)
 
 
 @pytest.mark.parametrize("level", ["normal", "hard", "normal:texture=0.9,future_snipes=0.5,aggression=0.5"])
@@ -223,5 +228,7 @@ def test_equity_where_the_board_names_the_hand(level, private, board, pure_pytho
     obs = Observation.of(state, seat)
     seats, private_cards, board_cards = kernel_view(state, seat)
     raises = np.array([seats[s]["raises"] for s in live_seats(obs) if s != seat], np.int64)
-    view = (seats, private_cards, board_cards, seat, 4, 3, raises, tables())
-    assert mc_equity_nb(kernel.params, np.uint64(11), *view) == agent.equity(obs, 11)
+    thresholds = agent.thresholds(obs) if agent.settle > 0 else []
+    found = np.array([*thresholds, 0.0, 0.0, 0.0], np.float64)
+    view = (seats, private_cards, board_cards, seat, 4, 3, raises, found, len(thresholds), tables())
+    assert mc_equity_nb(kernel.params, np.uint64(11), *view) == agent.equity(obs, 11, thresholds)
