@@ -356,22 +356,19 @@ def tune(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (default: this machine only).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.", min=1, max=65535)] = 8765,
-    out: Annotated[Path, typer.Option(help="Finished games are written to OUT/ROOM/ as runs.")] = Path("runs/served"),
-    turn_seconds: Annotated[float, typer.Option(help="Seconds per turn before the timeout rule (R11).", min=1)] = 30.0,
+    host: Annotated[str, typer.Option(help="Address to listen on (default: this machine only).")] = defaults.SERVE_HOST,
+    port: Annotated[int, typer.Option(help="TCP port.", min=1, max=65535)] = defaults.SERVE_PORT,
+    out: Annotated[Path, typer.Option(help="Each finished game is written to OUT/ROOM/.")] = Path(defaults.SERVE_OUT),
+    turn_seconds: Annotated[
+        float, typer.Option(help="Seconds per turn before the timeout rule (R11).", min=1)
+    ] = defaults.TURN_SECONDS,
 ) -> None:
     """Host games: people in a browser and bots over a websocket play the AI levels (rooms of 2-6)."""
-    from sniper.serve.app import check_listen
     from sniper.serve.app import serve as run_server
     from sniper.serve.settings import Settings
 
     try:
-        check_listen(host, port)
-        show.console.print(
-            f"sniper serve: open http://{host}:{port}/ (Ctrl-C stops); games go to {out}/", highlight=False
-        )
-        run_server(Settings(turn_seconds=turn_seconds, out=out), host, port)
+        run_server(Settings(turn_seconds=turn_seconds, out=out), host, port, announce=show.print_line)
     except OSError as error:
         fail(str(error))
 

@@ -28,3 +28,13 @@ LEAGUE_HANDS = 2000
 """Hands per pairing of a league (and for its multiway tables)."""
 EQUITY_SAMPLES = 100_000
 """Monte Carlo samples of ``equity``."""
+SERVE_HOST = "127.0.0.1"
+"""Address ``serve`` listens on: this machine only, unless ``--host`` says otherwise."""
+SERVE_PORT = 8765
+"""TCP port of ``serve``."""
+SERVE_OUT = "runs/served"
+"""Where ``serve`` writes each finished game, as a run in ``SERVE_OUT/<room>/``."""
+TURN_SECONDS = 30.0
+"""Each turn of interactive play has 30 seconds (R11)."""
+RESULT_SECONDS = 10.0
+"""A hand's result stays on screen until someone deals or 10 seconds pass (R11)."""

@@ -128,9 +128,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        from sniper.agents import use_kernel_rollouts
+        from sniper import agents
 
-        use_kernel_rollouts(True)
+        kernel_rollouts = agents._KERNEL_ROLLOUTS  # restored at shutdown: the switch is process-wide
+        agents.use_kernel_rollouts(True)
         executor = ThreadPoolExecutor(max(2, os.cpu_count() or 1), thread_name_prefix="sniper-ai")
         executor.submit(warm_up)
         app.state.lobby = Lobby(settings, executor)
@@ -139,6 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await app.state.lobby.close()
             executor.shutdown(wait=False, cancel_futures=True)
+            agents.use_kernel_rollouts(kernel_rollouts)
 
     app = FastAPI(title="sniper serve", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -287,11 +289,13 @@ def check_listen(host: str, port: int) -> None:
         raise OSError(f"cannot listen on {host}:{port}: {reason.split(' (while')[0]}") from None
 
 
-def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765) -> None:
-    """Run the server in the foreground until Ctrl-C (``sniper serve``); ``OSError`` as ``check_listen``."""
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765, announce=print) -> None:
+    """Run the server in the foreground until Ctrl-C (``sniper serve``); ``announce`` gets the line
+    with its address once the port is free. Raises ``OSError`` as ``check_listen``."""
     import uvicorn
 
     check_listen(host, port)
+    announce(f"sniper serve: open http://{host}:{port}/ (Ctrl-C stops); games go to {settings.out}/")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=2**16)
 
 

@@ -3,10 +3,8 @@
 from dataclasses import dataclass
 from pathlib import Path
 
-TURN_SECONDS = 30.0
-"""Each turn has 30 seconds (R11)."""
-RESULT_SECONDS = 10.0
-"""A hand's result stays on screen until someone deals or 10 seconds pass (R11)."""
+from sniper.defaults import RESULT_SECONDS, SERVE_OUT, TURN_SECONDS
+
 SOLO_PLAYERS = (3, 4, 5)
 """Players in total against the computer (R11); the default is 4."""
 ROOM_SEATS = (2, 3, 4, 5, 6)
@@ -30,7 +28,7 @@ class Settings:
     turn_seconds: float = TURN_SECONDS
     result_seconds: float = RESULT_SECONDS
     ai_delay: float = 0.6
-    out: Path = Path("runs/served")
+    out: Path = Path(SERVE_OUT)
     max_rooms: int = 500
     lobby_seconds: float = 3600.0
     keep_seconds: float = 600.0
