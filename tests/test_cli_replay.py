@@ -93,3 +93,14 @@ def test_bad_decision_timeout_and_bad_outside_agent(tmp_path, monkeypatch, capsy
     assert code == 2 and "--decision-timeout must be a positive number" in err
     code, _, err = main(monkeypatch, capsys, "duel", "examples.cautious:Nobody", "easy")
     assert code == 2 and "has no 'Nobody'" in err and err.count("\n") == 1
+
+
+def test_a_0_1_run_is_refused_in_one_line_naming_its_version(tmp_path, monkeypatch, capsys):
+    old = tmp_path / "old"
+    old.mkdir()
+    config = RunConfig(("easy", "easy"), make_rules()).to_dict()
+    (old / "manifest.json").write_text(json.dumps({"format": "sniper-run", "version": "0.1.0", "config": config}))
+    (old / "part-00000.parquet").write_bytes(b"PAR1")
+    for args in (["summary", str(old)], ["replay", str(old), "--game", "0", "--hand", "0"]):
+        code, _, err = main(monkeypatch, capsys, *args)
+        assert code == 2 and err.count("\n") == 1 and "written by sniper 0.1.0" in err, err
