@@ -3,7 +3,7 @@
 CI runs every notebook at its small size: ``SNIPER_NB_QUICK=1`` unless the caller set it
 (``sniper.analysis.quick_mode``). The checkout is put first on the kernels' ``PYTHONPATH`` so the
 notebooks import this ``sniper`` whether or not it is installed. The full-size run that produced
-the committed outputs: ``SNIPER_NB_QUICK=0 python -m pytest notebooks --overwrite``.
+the committed outputs: ``SNIPER_NB_QUICK=0 python -m pytest notebooks --overwrite --nbmake-timeout=3600``.
 """
 
 import os
