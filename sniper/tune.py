@@ -89,6 +89,11 @@ class ParamRange:
             return trial.suggest_int(self.name, int(self.low), int(self.high), log=self.kind == "log")
         return trial.suggest_float(self.name, self.low, self.high, log=self.kind == "log")
 
+    def contains(self, value: float) -> bool:
+        """Whether ``value`` is a value this range can suggest (within the bounds; whole if integer)."""
+        whole = not (self.integer or self.kind == "int") or float(value).is_integer()
+        return self.low <= value <= self.high and whole
+
     def __str__(self) -> str:
         return f"{self.name}={self.low:g}:{self.high:g}:{self.kind}"
 
@@ -216,6 +221,10 @@ class TuneSetup:
     def level(self) -> str:
         """The level of ``spec`` (``hard`` for ``hard+ev:bluff=0.1``)."""
         return self.spec.strip().partition(":")[0].partition("+")[0].strip()
+
+    def param(self, name: str) -> ParamRange:
+        """The searched range of parameter ``name``."""
+        return next(p for p in self.params if p.name == name)
 
     @property
     def field(self) -> tuple[str, ...]:
@@ -467,6 +476,7 @@ def open_study(setup: TuneSetup, directory: Path):
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
+    warnings.filterwarnings("ignore", message="WilcoxonPruner finds steps")
     path = directory / STUDY_DB
     if path.exists() and path.stat().st_size > 0:
         try:
@@ -486,8 +496,9 @@ def open_study(setup: TuneSetup, directory: Path):
         if study.trials:
             raise TuneError(f"{path} is not a sniper tune study (trials without a setup)")
         study.set_user_attr("identity", identity)
-        defaults = level_parameters(setup.level)
-        start = {p.name: defaults[p.name] for p in setup.params if p.low <= defaults[p.name] <= p.high}
+        untuned = make_agent(setup.spec)
+        values = {p.name: getattr(untuned, p.name) for p in setup.params}
+        start = {name: value for name, value in values.items() if setup.param(name).contains(value)}
         if len(start) == len(setup.params):
             study.enqueue_trial(start, user_attrs={"untuned": True})
     else:
