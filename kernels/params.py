@@ -100,8 +100,24 @@ HARD_V1_DEFAULTS: dict[str, object] = {
 NORMAL_DEFAULTS: dict[str, object] = {**NORMAL_V1_DEFAULTS, "settle": 1.0}
 """``normal`` (``sniper.agents.MonteCarloAgent``): ``normal-v1`` with adaptive sampling."""
 
-HARD_DEFAULTS: dict[str, object] = {**HARD_V1_DEFAULTS, "settle": 1.0}
-"""``hard``: ``hard-v1`` with adaptive sampling."""
+HARD_DEFAULTS: dict[str, object] = {
+    **HARD_V1_DEFAULTS,
+    "samples": 744,
+    "bluff": 0.01851,
+    "raise_small": 1.123,
+    "raise_mid": 1.236,
+    "raise_big": 1.948,
+    "call_margin": 1.031,
+    "position": 0.6227,
+    "short_stack": 12,
+    "raise_limit": 30,
+    "future_snipes": 0.7576,
+    "aggression": 4.668,
+    "settle": 1.0,
+}
+"""``hard``: retuned with ``sniper tune`` against three ``normal`` at 4 seats (three rounds, winners
+chosen on held-out seeds; ``experiments/tune/``), with adaptive sampling: bets less often on
+middling hands, bluffs rarely, weighs position and the opponents' raises far more than ``hard-v1``."""
 
 SETTLE_BLOCK = 25
 """Adaptive sampling (``settle > 0``): rollouts run in blocks of this many samples, and after each
