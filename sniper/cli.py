@@ -4,7 +4,6 @@ Defaults come from ``sniper.defaults``; checks from the library (``ValueError`` 
 ``sniper: error: …``, exit 2); tables and progress from ``sniper.terminal``.
 """
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -16,6 +15,7 @@ from sniper import cli_options as opt
 from sniper import inputs as check
 from sniper import terminal as show
 from sniper.cli_options import CardsCommand, fail
+from sniper.stats import dumps
 
 app = typer.Typer(
     help="Simulate Sniper Hold'em at scale and pit its AI players against each other.",
@@ -119,7 +119,7 @@ def hand(
         best = best_hand(tuple(cards[:2]), tuple(cards[2:]))
     except ValueError as error:
         fail(str(error))
-    typer.echo(json.dumps(show.hand_json(best)) if as_json else str(best))
+    typer.echo(dumps(show.hand_json(best)) if as_json else str(best))
 
 
 @app.command(cls=CardsCommand)
@@ -142,7 +142,7 @@ def showdown(
     except ValueError as error:
         fail(str(error))
     if as_json:
-        typer.echo(json.dumps(show.showdown_json(result, holes, set(folded or []))))
+        typer.echo(dumps(show.showdown_json(result, holes, set(folded or []))))
     else:
         show.print_showdown(result, cards, holes, sum(result.payout), first)
 
@@ -155,6 +155,9 @@ def duel(
     hands: opt.DuelHands = None,
     until_ci: opt.UntilCi = None,
     max_hands: opt.MaxHands = None,
+    sprt: opt.SprtOption = None,
+    alpha: opt.Alpha = defaults.SPRT_ALPHA,
+    beta: opt.Beta = defaults.SPRT_BETA,
     seed: opt.Seed = defaults.SEED,
     game_length: opt.GameLength = defaults.GAME_LENGTH,
     rules: opt.Rules = defaults.RULES,
@@ -176,14 +179,14 @@ def duel(
     from sniper.game import AgentError
     from sniper.runner import Backend
     from sniper.specs import choose_engine
+    from sniper.stats import Sprt, parse_hypotheses
 
     try:
         check.check_players(players)
         check.check_backend(workers, scheduler, chunk_games)
-        if until_ci is not None and not until_ci > 0:
-            raise ValueError(f"--until-ci must be a positive number of chips per hand, got {until_ci}")
-        n_hands = defaults.HANDS if hands is None else check.parse_count(hands)
+        n_hands = None if hands is None else check.parse_count(hands)
         limit = None if max_hands is None else check.parse_count(max_hands, "--max-hands")
+        test = None if sprt is None else Sprt(*parse_hypotheses(sprt), alpha, beta)
         rule_set = make_duel_rules([a, b], rules, game_length, engine)
         engine = choose_engine([a.strip(), b.strip()], engine)[0]
         opt.note_outside_agents([a.strip(), b.strip()])
@@ -191,13 +194,14 @@ def duel(
         if scheduler is None:
             show.warm_up(engine, quiet or as_json)
         with Backend(workers or None, scheduler, engine=engine) as backend:
-            with show.progress_bar("duel", None if until_ci is not None else n_hands, quiet) as update:
+            goal = n_hands or defaults.HANDS if until_ci is None and test is None else None
+            with show.progress_bar("duel", goal, quiet) as update:
                 note = lambda done, half: update(done, note=f"CI ±{half:.3f}")  # noqa: E731
-                result = run_duel(setup, n_hands, until_ci, limit, backend, note)
+                result = run_duel(setup, n_hands, until_ci, limit, backend, note, test)
     except (ValueError, ConnectionError, AgentError) as error:
         fail(str(error))
     if as_json:
-        typer.echo(json.dumps(result.to_json()))
+        typer.echo(dumps(result.to_json()))
     else:
         show.print_duel(result, until_ci)
 
@@ -302,7 +306,7 @@ def equity(
     except ValueError as error:
         fail(str(error))
     if as_json:
-        typer.echo(json.dumps(show.equity_json(result, exact)))
+        typer.echo(dumps(show.equity_json(result, exact)))
     else:
         show.print_equity(result, own, cards, opponents, exact)
 
@@ -347,7 +351,7 @@ def tune(
     except (ValueError, ConnectionError) as error:
         fail(str(error))
     if as_json:
-        typer.echo(json.dumps(result.to_json()))
+        typer.echo(dumps(result.to_json()))
         return
     for table in tuning.report_tables(result):
         show.console.print(table)

@@ -118,7 +118,19 @@ PlainJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 DuelPlayers = Annotated[int, typer.Option(help="Seats, 2-6, split between A and B (R2).")]
 DuelHands = given(str, "Hands to play at least, all seatings counted, e.g. 1e4.", count_text(defaults.HANDS))
 UntilCi = Annotated[float | None, typer.Option(help="Play on until the 95% CI half-width is below this (chips/hand).")]
-MaxHands = given(str, "Most hands to play with --until-ci.", count_text(defaults.MAX_HANDS))
+MaxHands = given(
+    str, "Most hands to play with --until-ci or --sprt (and at most with --hands).", count_text(defaults.MAX_HANDS)
+)
+SprtOption = Annotated[
+    str | None,
+    typer.Option(
+        "--sprt",
+        metavar="H0:H1",
+        help="Sequential test of A's edge H0 against H1 (chips/hand, e.g. 0:0.2): play until it decides.",
+    ),
+]
+Alpha = Annotated[float, typer.Option(help="SPRT: chance of accepting H1 when H0 is true.")]
+Beta = Annotated[float, typer.Option(help="SPRT: chance of accepting H0 when H1 is true.")]
 TablePlayers = Annotated[int, typer.Option(help="Seats per table, 2-6 (R2).")]
 LeagueHands = Annotated[str, typer.Option(help="Hands per pairing (and for the multiway tables).")]
 LEAGUE_HANDS = count_text(defaults.LEAGUE_HANDS)

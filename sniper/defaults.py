@@ -38,3 +38,7 @@ TURN_SECONDS = 30.0
 """Each turn of interactive play has 30 seconds (R11)."""
 RESULT_SECONDS = 10.0
 """A hand's result stays on screen until someone deals or 10 seconds pass (R11)."""
+SPRT_ALPHA = 0.05
+"""SPRT false-positive rate: accepting H1 when H0 is true."""
+SPRT_BETA = 0.05
+"""SPRT false-negative rate: accepting H0 when H1 is true."""

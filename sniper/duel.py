@@ -11,11 +11,19 @@ Statistics. The independent unit is the *duplicate group*: one game index played
 seatings. For group ``g`` let ``Y_g`` be the chips A's seats won in it (summed over its seatings
 and hands) and ``H_g`` its hands (each hand counted once, whatever the number of seats). The
 result is ``net_per_hand = sum(Y) / sum(H)``: chips per hand won by A's seats together from B's
-seats (heads-up: A's net chips per hand). Its 95% CI is the ratio estimator's (linearised
-standard error ``sqrt(sum((Y_g - r H_g)^2) / (n (n-1))) / mean(H)``, Student t with ``n-1`` df).
-``independent_half_width`` is the same CI computed with every (game, seating) as its own unit, as
-if the same hands had been dealt independently; ``variance_ratio = (independent / duplicate)^2``
-is how many times more hands independent deals would need for the same precision.
+seats (heads-up: A's net chips per hand). Its 95% CI is the clustered ratio estimator's
+(``sniper.stats.clustered_mean_ci``: linearised standard error, Student t with ``n-1`` df), over
+at least ``MIN_GROUPS`` groups so that it is finite. ``independent_half_width`` is the same CI
+computed with every (game, seating) as its own unit, as if the same hands had been dealt
+independently; ``variance_ratio = (independent / duplicate)^2`` is how many times more hands
+independent deals would need for the same precision.
+
+Stopping. A duel plays ``hands`` hands (whole groups); or, with ``until_ci``, until the CI
+half-width is below it (evaluated after each chunk); or, with ``sprt``, until a sequential
+probability ratio test (``sniper.stats.Sprt``) decides between two edges (evaluated after each
+group). Both follow chunk order and game order, so results never depend on the number of
+workers, and stop at ``max_hands`` at the latest: a limit is never exceeded by more than the
+group that reaches it.
 """
 
 import itertools
@@ -29,9 +37,11 @@ import numpy as np
 from sniper import defaults
 from sniper.game import Rules
 from sniper.runner import Backend, RunConfig, play_chunk
+from sniper.stats import MIN_UNITS, Sprt, json_safe, ratio_ci
 
 VERDICTS = ("A is stronger", "B is stronger", "no significant difference")
-MIN_GROUPS = 2
+MIN_GROUPS = MIN_UNITS
+"""Fewest duplicate groups a duel plays: a finite 95% CI needs at least 2 (``sniper.stats``)."""
 UNTIL_CI_MIN_GROUPS = 10
 MAX_CHUNK_GAMES = 25
 
@@ -149,19 +159,6 @@ def play_duel_chunk(setup: DuelSetup, chunk: int) -> np.ndarray:
     return units
 
 
-def ratio_ci(y: np.ndarray, h: np.ndarray) -> tuple[float, float]:
-    """Ratio ``sum(y)/sum(h)`` over independent units and its 95% CI half-width (t, n-1 df)."""
-    from scipy import stats
-
-    n = len(y)
-    r = float(y.sum() / h.sum())
-    if n < 2:
-        return r, float("inf")
-    d = y - r * h
-    se = float(np.sqrt((d**2).sum() / (n * (n - 1))) / h.mean())
-    return r, float(stats.t.ppf(0.975, n - 1) * se)
-
-
 @dataclass
 class DuelResult:
     """The outcome of a duel; chips per hand for A against B (see the module docstring)."""
@@ -184,7 +181,9 @@ class DuelResult:
     target_reached: bool | None = None
     """With ``until_ci``: whether the CI half-width got below it before the hand limit (else None)."""
     max_hands: int | None = None
-    """With ``until_ci``: the hand limit that applied."""
+    """With ``until_ci`` or ``sprt``: the hand limit that applied."""
+    sprt: Sprt | None = None
+    """The sequential test, when one was asked for (``sniper.stats.Sprt``, decided or "inconclusive")."""
 
     @property
     def ci95(self) -> tuple[float, float]:
@@ -193,7 +192,12 @@ class DuelResult:
 
     @property
     def variance_ratio(self) -> float:
-        """(independent / duplicate half-width)²: the hands independent deals would need, per duplicate hand."""
+        """(independent / duplicate half-width)²: the hands independent deals would need, per duplicate hand.
+
+        ``inf`` when the duplicate CI has width 0 (a spec against itself), ``nan`` without finite CIs.
+        """
+        if not (np.isfinite(self.half_width) and np.isfinite(self.independent_half_width)):
+            return float("nan")
         if self.half_width == 0:
             return float("inf")
         return (self.independent_half_width / self.half_width) ** 2
@@ -211,26 +215,34 @@ class DuelResult:
     def to_json(self) -> dict:
         """The ``--json`` report: a, b, hands, net_per_hand, ci95, verdict, and more.
 
-        With ``until_ci`` also ``until_ci`` and ``target_reached`` (false: stopped at the hand limit).
+        With ``until_ci`` also ``until_ci`` and ``target_reached`` (false: stopped at the hand limit);
+        with ``sprt`` also ``sprt`` (``Sprt.to_json``). Strict JSON: non-finite numbers are ``None``.
         """
-        ratio = self.variance_ratio
-        return {
-            "a": self.a,
-            "b": self.b,
-            "hands": self.hands,
-            "net_per_hand": self.net_per_hand,
-            "ci95": list(self.ci95),
-            "verdict": self.verdict,
-            "players": self.players,
-            "seatings": self.seatings,
-            "groups": self.groups,
-            "games": {"a_won": self.a_wins, "b_won": self.b_wins, "drawn": self.draws},
-            "ci95_half_width": self.half_width,
-            "independent_ci95_half_width": self.independent_half_width,
-            "variance_ratio": ratio if np.isfinite(ratio) else None,
-            "seconds": round(self.seconds, 3),
-            **({"until_ci": self.until_ci, "target_reached": self.target_reached} if self.until_ci is not None else {}),
-        }
+        return json_safe(
+            {
+                "a": self.a,
+                "b": self.b,
+                "hands": self.hands,
+                "net_per_hand": self.net_per_hand,
+                "ci95": list(self.ci95),
+                "verdict": self.verdict,
+                "players": self.players,
+                "seatings": self.seatings,
+                "groups": self.groups,
+                "games": {"a_won": self.a_wins, "b_won": self.b_wins, "drawn": self.draws},
+                "ci95_half_width": self.half_width,
+                "independent_ci95_half_width": self.independent_half_width,
+                "variance_ratio": self.variance_ratio,
+                "seconds": round(self.seconds, 3),
+                **(
+                    {"until_ci": self.until_ci, "target_reached": self.target_reached}
+                    if self.until_ci is not None
+                    else {}
+                ),
+                **({"max_hands": self.max_hands} if self.max_hands is not None else {}),
+                **({"sprt": self.sprt.to_json()} if self.sprt is not None else {}),
+            }
+        )
 
 
 def summarize_units(setup: DuelSetup, units: np.ndarray, seconds: float = 0.0) -> DuelResult:
@@ -283,33 +295,62 @@ def play_groups(
                 done += int(count)
             groups += keep
             yield (take(result, keep) if keep < len(per_group) else result), done
-            if keep < len(per_group) or done >= hands:
+            if keep < len(per_group) or (done >= hands and groups >= MIN_GROUPS):
                 return
     finally:
         results.close()
 
 
+def duel_limits(hands: int | None = None, max_hands: int | None = None, sequential: bool = False) -> tuple[int, int]:
+    """(minimum, target) hands of a duel from the hands and limit asked for (``None``: not given).
+
+    A fixed-size duel plays ``hands`` (default ``defaults.HANDS``, cut to an explicit ``max_hands``);
+    a sequential one (``until_ci`` or ``sprt``) plays at least ``hands`` (default 0) and at most
+    ``max_hands`` (default ``defaults.MAX_HANDS``). Raises ``ValueError`` when an explicit ``hands``
+    is above an explicit ``max_hands``.
+
+    >>> duel_limits(), duel_limits(max_hands=3000), duel_limits(max_hands=3000, sequential=True)
+    ((10000, 10000), (3000, 3000), (0, 3000))
+    """
+    if hands is not None and max_hands is not None and hands > max_hands:
+        raise ValueError(f"--hands {hands:,} is above --max-hands {max_hands:,}; give at most {max_hands:,}")
+    if sequential:
+        return hands or 0, max_hands or defaults.MAX_HANDS
+    target = hands if hands is not None else defaults.HANDS
+    target = min(target, max_hands) if max_hands is not None else target
+    return target, target
+
+
 def run_duel(
     setup: DuelSetup,
-    hands: int = defaults.HANDS,
+    hands: int | None = None,
     until_ci: float | None = None,
     max_hands: int | None = None,
     backend: Backend | None = None,
     progress: Callable[[int, float], None] | None = None,
+    sprt: Sprt | None = None,
 ) -> DuelResult:
-    """Play a duplicate duel of at least ``hands`` hands (all seatings counted) and summarize it.
+    """Play a duplicate duel and summarize it (module docstring, "Stopping").
 
-    With ``until_ci`` (chips/hand) play on, chunk by chunk, until the CI half-width is below it
-    (after at least ``UNTIL_CI_MIN_GROUPS`` groups) or ``max_hands`` hands (default
-    ``max(hands, 1e6)``). The stopping point is decided in chunk order, so results do not depend
-    on the backend or the number of workers. ``progress(hands, half_width)`` after each chunk.
-    The result's ``target_reached`` says whether the CI got below ``until_ci`` (None without it).
+    ``hands``/``max_hands`` as in ``duel_limits`` (with ``sprt``, only ``max_hands``). With
+    ``until_ci`` (chips/hand) play on, chunk by chunk, until the CI half-width is below it (after
+    at least ``UNTIL_CI_MIN_GROUPS`` groups);
+    with ``sprt`` (a fresh ``sniper.stats.Sprt``) until it decides, or "inconclusive" at the limit.
+    ``progress(hands, half_width)`` after each chunk. The result's ``target_reached`` says whether
+    the CI got below ``until_ci`` (None without it). Raises ``ValueError`` for ``until_ci`` with
+    ``sprt``, ``hands`` with ``sprt``, a non-positive ``until_ci``, or ``hands`` above ``max_hands``.
     """
+    if until_ci is not None and sprt is not None:
+        raise ValueError("give either --until-ci or --sprt, not both")
+    if sprt is not None and hands is not None:
+        raise ValueError("--sprt decides when to stop: give --max-hands (the most hands to play), not --hands")
+    if until_ci is not None and not until_ci > 0:
+        raise ValueError(f"--until-ci must be a positive number of chips per hand, got {until_ci}")
+    sequential = until_ci is not None or sprt is not None
+    minimum, target = duel_limits(hands, max_hands, sequential)
     started = time.perf_counter()
     if not setup.chunk_games:
-        setup = replace(setup, chunk_games=auto_chunk_games(hands, len(seatings(setup.players)), setup.rules))
-    limit = max(hands, max_hands or defaults.MAX_HANDS)
-    target = limit if until_ci is not None else hands
+        setup = replace(setup, chunk_games=auto_chunk_games(target, len(seatings(setup.players)), setup.rules))
     blocks = []
     reached = None if until_ci is None else False
     with nullcontext(backend) if backend is not None else Backend.here(setup.engine) as running:
@@ -317,23 +358,28 @@ def run_duel(
             running, play_duel_chunk, setup, target, lambda u: u[..., 0].sum(axis=1), lambda u, k: u[:k]
         )
         for units, done in stream:
+            if sprt is not None:
+                used = sprt.feed(units[..., 1].sum(axis=1), units[..., 0].sum(axis=1))
+                units = units[:used]
             blocks.append(units)
             result = summarize_units(setup, np.concatenate(blocks))
             if progress:
-                progress(done, result.half_width)
-            if (
-                until_ci is not None
-                and done >= hands
-                and result.groups >= UNTIL_CI_MIN_GROUPS
-                and result.half_width < until_ci
-            ):
-                reached = True
+                progress(int(result.hands), result.half_width)
+            if sprt is not None and sprt.decision is not None:
                 stream.close()
                 break
+            if until_ci is not None and done >= minimum and result.groups >= UNTIL_CI_MIN_GROUPS:
+                if result.half_width < until_ci:
+                    reached = True
+                    stream.close()
+                    break
+    if sprt is not None:
+        sprt.finish()
     return replace(
         result,
         seconds=time.perf_counter() - started,
         until_ci=until_ci,
         target_reached=reached,
-        max_hands=limit if until_ci is not None else None,
+        max_hands=target if sequential else None,
+        sprt=sprt,
     )

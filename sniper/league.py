@@ -4,9 +4,10 @@ Two parts, both with duplicate dealing (``sniper.duel``):
 
 - Pairwise: a duplicate duel for every pair of specs at ``players`` seats split between the two.
   The crosstable gives net chips per hand of the row spec against the column spec with its 95% CI
-  (duplicate groups as the unit) and games won. Ratings: a Bradley–Terry fit on games won (a draw
-  counts half to each), shown on the Elo scale (``1500 + 400 log10(odds)``), with a small ridge
-  prior so that a spec that never lost still has a finite rating.
+  (duplicate groups as the unit, at least 2 per pair) and games won. Ratings: a Bradley–Terry fit
+  on games won (a draw counts half to each; ``sniper.stats.bradley_terry``), shown on the Elo
+  scale (``1500 + 400 log10(odds)``) as columns ``bt_rating``, ``bt_rating_se``: a "BT rating,
+  Elo scale", with a small ridge prior so that a spec that never lost still has a finite rating.
 - Multiway (``players >= 3`` and at least 3 specs): full tables where seat ``s`` of rotation ``r``
   holds spec ``(s + r) mod K``, every rotation replaying the same games. Each game's finishing
   order (total chips of each spec's seats at the end; equal totals tie) updates OpenSkill
@@ -29,9 +30,7 @@ from sniper import __version__, defaults
 from sniper.duel import DuelResult, DuelSetup, auto_chunk_games, play_groups, run_duel
 from sniper.game import Rules
 from sniper.runner import Backend, RunConfig, play_chunk, prepare_out, write_atomic, write_json
-
-ELO_SCALE = 400 / np.log(10)
-RIDGE = 0.01
+from sniper.stats import bradley_terry
 
 
 @dataclass(frozen=True)
@@ -105,36 +104,6 @@ def _group_hands(frame: pd.DataFrame) -> np.ndarray:
 def _take(frame: pd.DataFrame, k: int) -> pd.DataFrame:
     games = np.sort(frame["game"].unique())[:k]
     return frame[frame["game"].isin(games)]
-
-
-def bradley_terry(specs: list[str], wins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Bradley–Terry strengths from ``wins[i, j]`` (games i won against j; draws count half).
-
-    Returns (Elo-scale ratings centred on 1500, their standard errors), maximising the
-    likelihood with a ridge prior ``RIDGE * |theta|^2 / 2`` (scipy L-BFGS). The standard errors
-    are those of the centred ratings (inverse Hessian projected onto sum-zero ratings).
-    """
-    from scipy.optimize import minimize
-    from scipy.special import expit, log_expit
-
-    k = len(specs)
-    games = wins + wins.T
-
-    def loss(theta):
-        diff = theta[:, None] - theta[None, :]
-        value = -(wins * log_expit(diff)).sum() + RIDGE * theta @ theta / 2
-        p = expit(diff)
-        grad = -(wins * (1 - p)).sum(axis=1) + (wins.T * (1 - p.T)).sum(axis=1) + RIDGE * theta
-        return value, grad
-
-    theta = minimize(loss, np.zeros(k), jac=True, method="L-BFGS-B").x
-    theta -= theta.mean()
-    p = expit(theta[:, None] - theta[None, :])
-    weight = games * p * (1 - p)
-    hessian = np.diag(weight.sum(axis=1)) - weight + RIDGE * np.eye(k)
-    centre = np.eye(k) - 1 / k
-    se = np.sqrt(np.diag(centre @ np.linalg.inv(hessian) @ centre))
-    return 1500 + ELO_SCALE * theta, ELO_SCALE * se
 
 
 def openskill_ratings(specs: list[str], tables: pd.DataFrame) -> pd.DataFrame:
@@ -255,8 +224,8 @@ def run_league(
         i, j = index[d.a], index[d.b]
         wins[i, j] += d.a_wins + d.draws / 2
         wins[j, i] += d.b_wins + d.draws / 2
-    elo, elo_se = bradley_terry(specs, wins)
-    ratings = pd.DataFrame({"agent": specs, "elo": elo, "elo_se": elo_se})
+    rating, rating_se = bradley_terry(wins)
+    ratings = pd.DataFrame({"agent": specs, "bt_rating": rating, "bt_rating_se": rating_se})
     table = crosstable(duels)
     ratings["net_per_hand_vs_all"] = [table.loc[table["a"] == s, "net_per_hand"].mean() for s in specs]
     tables = None
@@ -276,7 +245,7 @@ def run_league(
         hands_seat = tables.assign(seat_hands=tables["hands"] * tables["seats"]).groupby("agent")["seat_hands"].sum()
         ratings["table_mean_place"] = ratings["agent"].map(per["place"])
         ratings["table_net_per_seat_hand"] = ratings["agent"].map(per["net"] / hands_seat)
-    ratings = ratings.sort_values("elo", ascending=False, kind="stable").reset_index(drop=True)
+    ratings = ratings.sort_values("bt_rating", ascending=False, kind="stable").reset_index(drop=True)
     return LeagueResult(specs, players, duels, table, ratings, tables, played, time.perf_counter() - started)
 
 

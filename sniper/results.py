@@ -175,15 +175,15 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
     """Per-agent summary of a results frame (one row per seat per hand, ``SCHEMA``).
 
     Columns: hands (dealt in), net chips per hand with its 95% confidence interval (chips/hand;
-    games are the independent units, since hands of one game share stacks: a ratio estimator
-    with a game-clustered standard error and the normal quantile), showdown wins, snipes made, snipes that hit (named a
-    hand held at the showdown by another seat), games won (most chips at the end; a tie for first
-    is a draw and counts for nobody, R9).
+    games are the independent units, since hands of one game share stacks: the clustered ratio
+    estimator with Student's t, ``sniper.stats.clustered_mean_ci``; with fewer than 2 games the
+    interval is infinite), showdown wins, snipes made, snipes that hit (named a hand held at the
+    showdown by another seat), games won (most chips at the end; a tie for first is a draw and
+    counts for nobody, R9).
     """
-    from scipy import stats
+    from sniper.stats import clustered_mean_ci
 
     dealt = df[df["dealt_in"]]
-    z = stats.norm.ppf(0.975)
     hit = snipe_hits(df)
     last = df.loc[df.groupby("game")["hand"].transform("max") == df["hand"]]
     best = last.groupby("game")["stack_after"].transform("max")
@@ -193,17 +193,14 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for agent, group in dealt.groupby("agent", sort=False):
         per_game = group.groupby("game")["net"].agg(["sum", "size"])
-        chips, hands = per_game["sum"].to_numpy(np.float64), per_game["size"].to_numpy(np.float64)
-        mean = chips.sum() / hands.sum()
-        n = len(chips)
-        se = np.sqrt(((chips - mean * hands) ** 2).sum() / (n * (n - 1))) / hands.mean() if n > 1 else np.nan
+        ci = clustered_mean_ci(per_game["sum"].to_numpy(np.float64), per_game["size"].to_numpy(np.float64))
         rows.append(
             {
                 "agent": agent,
                 "hands": len(group),
-                "net_per_hand": mean,
-                "ci95_low": mean - z * se,
-                "ci95_high": mean + z * se,
+                "net_per_hand": ci.estimate,
+                "ci95_low": ci.low,
+                "ci95_high": ci.high,
                 "showdown_wins": int(((group["payout"] > 0) & group["showdown"]).sum()),
                 "snipes_made": int((group["snipe"] >= 0).sum()),
                 "snipes_hit": int(hit[group.index].sum()),

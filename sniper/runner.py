@@ -438,8 +438,10 @@ def write_parts(out: Path, chunk: int, played: Chunk) -> None:
 
 
 def write_json(path: Path, data: dict) -> None:
-    """Write ``data`` as indented JSON to ``path`` atomically."""
-    write_atomic(path, lambda tmp: tmp.write_text(json.dumps(data, indent=2) + "\n"))
+    """Write ``data`` as indented strict JSON to ``path`` atomically (non-finite numbers as null, ``sniper.stats``)."""
+    from sniper.stats import dumps
+
+    write_atomic(path, lambda tmp: tmp.write_text(dumps(data, indent=2) + "\n"))
 
 
 def prepare_out(out: Path) -> None:

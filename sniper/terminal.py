@@ -129,7 +129,7 @@ def print_summary(summary) -> None:
             row.agent,
             f"{row.hands:,}",
             f"{row.net_per_hand:+.3f}",
-            f"{(row.ci95_high - row.ci95_low) / 2:.3f}",
+            number((row.ci95_high - row.ci95_low) / 2, ".3f"),
             f"{row.showdown_wins:,}",
             f"{row.snipes_made:,}",
             f"{row.snipes_hit:,}",
@@ -203,8 +203,18 @@ def print_showdown(result, board, holes, pot: int, first: int) -> None:
     console.print(table)
 
 
+def number(value: float, spec: str = "+.3f") -> str:
+    """A number for a table: ``format(value, spec)``, "∞" for infinity and "n/a" for nan (no finite value)."""
+    if value != value:
+        return "n/a"
+    if value in (float("inf"), float("-inf")):
+        return "∞" if value > 0 else "-∞"
+    return format(value, spec)
+
+
 def print_duel(result, until_ci: float | None) -> None:
-    """Print a ``sniper.duel.DuelResult`` as a table, and why it stopped short of an ``--until-ci`` target."""
+    """Print a ``sniper.duel.DuelResult`` as a table, and why it stopped short of an ``--until-ci`` target or
+    an SPRT decision."""
     low, high = result.ci95
     table = Table(title=f"Duplicate duel, {result.players} seats, {result.seatings} seatings per game")
     table.add_column("")
@@ -213,21 +223,32 @@ def print_duel(result, until_ci: float | None) -> None:
     table.add_row("B", result.b)
     table.add_row("hands (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
     table.add_row("A net chips/hand vs B", f"{result.net_per_hand:+.3f}")
-    table.add_row("95% CI (duplicate)", f"[{low:+.3f}, {high:+.3f}]  ±{result.half_width:.3f}")
-    table.add_row("95% CI if dealt independently", f"±{result.independent_half_width:.3f}")
-    ratio = result.variance_ratio
-    table.add_row("variance ratio (independent/duplicate)", f"{ratio:.2f}×" if ratio != float("inf") else "∞")
+    table.add_row("95% CI (duplicate)", f"[{number(low)}, {number(high)}]  ±{number(result.half_width, '.3f')}")
+    table.add_row("95% CI if dealt independently", f"±{number(result.independent_half_width, '.3f')}")
+    table.add_row("variance ratio (independent/duplicate)", f"{number(result.variance_ratio, '.2f')}×")
     table.add_row("games won A / B / drawn", f"{result.a_wins:,} / {result.b_wins:,} / {result.draws:,}")
     table.add_row("verdict", f"[bold]{result.verdict}")
     if until_ci is not None:
         table.add_row(
             "CI target (--until-ci)", f"±{until_ci:g} {'reached' if result.target_reached else 'not reached'}"
         )
+    test = result.sprt
+    if test is not None:
+        lower, upper = test.bounds
+        table.add_row(f"SPRT H0 {test.h0:g} vs H1 {test.h1:g} (α {test.alpha:g}, β {test.beta:g})", "")
+        table.add_row("log-likelihood ratio [bounds]", f"{number(test.llr, '+.3f')} [{lower:+.3f}, {upper:+.3f}]")
+        table.add_row("SPRT decision", f"[bold]{test.decision}")
     console.print(table)
     if until_ci is not None and not result.target_reached:
         console.print(
             f"stopped at --max-hands ({result.max_hands:,} hands) before the CI half-width reached {until_ci:g} "
             f"(it is {result.half_width:.3f}); raise --max-hands to play on",
+            highlight=False,
+        )
+    if test is not None and test.decision == "inconclusive":
+        console.print(
+            f"stopped at --max-hands ({result.max_hands:,} hands) before the SPRT decided; "
+            "raise --max-hands to play on",
             highlight=False,
         )
 
@@ -245,12 +266,18 @@ def print_league(result) -> None:
         for col in specs:
             cell = cells.get((row, col))
             values.append(
-                "—" if cell is None else f"{cell.net_per_hand:+.2f} [{cell.ci95_low:+.2f}, {cell.ci95_high:+.2f}]"
+                "—"
+                if cell is None
+                else f"{cell.net_per_hand:+.2f} [{number(cell.ci95_low, '+.2f')}, {number(cell.ci95_high, '+.2f')}]"
             )
         cross.add_row(row, *values)
     console.print(cross)
     ratings = Table(title="Ratings")
-    columns = [("agent", "agent", "{}"), ("elo", "Elo (BT)", "{:.0f}"), ("elo_se", "± se", "{:.0f}")]
+    columns = [
+        ("agent", "agent", "{}"),
+        ("bt_rating", "BT rating, Elo scale", "{:.0f}"),
+        ("bt_rating_se", "± se", "{:.0f}"),
+    ]
     if "openskill_ordinal" in result.ratings:
         columns += [
             ("openskill_mu", "OpenSkill μ", "{:.2f}"),

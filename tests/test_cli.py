@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -140,6 +141,13 @@ def test_equity_json():
         ["duel", "easy", "random", "--until-ci", "0.1", "--max-hands", "2e10"],
         ["league", "easy", "random", "--hands", "1e12"],
         ["equity", "--hole", "7", "7", "--board", "7", "2", "--samples", "1e11"],
+        ["duel", "easy", "random", "--hands", "5000", "--max-hands", "3000"],
+        ["duel", "easy", "random", "--sprt", "0:0.2", "--until-ci", "0.1"],
+        ["duel", "easy", "random", "--sprt", "0:0.2", "--hands", "100"],
+        ["duel", "easy", "random", "--sprt", "0.2"],
+        ["duel", "easy", "random", "--sprt", "0:0"],
+        ["duel", "easy", "random", "--sprt", "0:0.2", "--alpha", "0.7"],
+        ["duel", "easy", "random", "--sprt", "0:0.2", "--beta", "0"],
     ],
 )
 def test_bad_input_is_one_line_exit_2(args, monkeypatch, capsys, tmp_path):
@@ -430,3 +438,109 @@ def test_interrupted_run_resumes_with_its_own_options_given(tmp_path):
     import pandas as pd
 
     pd.testing.assert_frame_equal(read_results(out), read_results(whole))
+
+
+def strict_loads(text: str):
+    """``json.loads`` that refuses NaN and Infinity, as RFC 8259 and JSON.parse do."""
+
+    def refuse(name):
+        raise ValueError(f"not strict JSON: {name}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_duel_of_ten_hands_plays_two_groups_with_a_finite_interval_in_strict_json():
+    result = invoke("duel", "easy", "random", "--hands", "10", "--workers", "1", "--json")
+    assert result.exit_code == 0, result.output
+    data = strict_loads(result.stdout)
+    assert data["groups"] >= 2
+    low, high = data["ci95"]
+    assert isinstance(low, float) and isinstance(high, float) and low <= data["net_per_hand"] <= high
+
+
+def test_an_explicit_max_hands_is_never_exceeded_by_more_than_the_last_group():
+    group = 2 * 20  # heads-up: two seatings of a 20-hand game
+    until = invoke("duel", "easy", "random", "--until-ci", "0.0001", "--max-hands", "3000", "--workers", "1", "--json")
+    assert until.exit_code == 0, until.output
+    data = strict_loads(until.stdout)
+    assert 3000 <= data["hands"] < 3000 + group and data["target_reached"] is False and data["max_hands"] == 3000
+    fixed = strict_loads(invoke("duel", "easy", "random", "--max-hands", "500", "--workers", "1", "--json").stdout)
+    assert 500 <= fixed["hands"] < 500 + group
+    refused = invoke("duel", "easy", "random", "--hands", "5000", "--max-hands", "3000")
+    assert refused.exit_code == 2
+    assert refused.stderr.strip() == "sniper: error: --hands 5,000 is above --max-hands 3,000; give at most 3,000"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "hypotheses", "decision"),
+    [("easy", "random", "0:0.5", "accept H1"), ("random", "easy", "0:0.5", "accept H0")],
+)
+def test_duel_sprt_decides_and_reports_in_json(a, b, hypotheses, decision):
+    result = invoke("duel", a, b, "--sprt", hypotheses, "--workers", "1", "--json")
+    assert result.exit_code == 0, result.output
+    data = strict_loads(result.stdout)
+    test = data["sprt"]
+    assert set(test) == {"h0", "h1", "alpha", "beta", "llr", "bounds", "decision"}
+    assert (test["h0"], test["h1"], test["alpha"], test["beta"], test["decision"]) == (0, 0.5, 0.05, 0.05, decision)
+    lower, upper = test["bounds"]
+    assert test["llr"] >= upper if decision == "accept H1" else test["llr"] <= lower
+    assert data["groups"] >= 20 and data["hands"] < 5000, "a clear case is decided early"
+
+
+def test_duel_sprt_stops_inconclusive_at_max_hands():
+    args = ["duel", "easy", "easy:bluff=0.2", "--sprt", "-0.5:0.5", "--max-hands", "400", "--workers", "1"]
+    data = strict_loads(invoke(*args, "--json").stdout)
+    assert data["sprt"]["decision"] == "inconclusive" and 400 <= data["hands"] < 440
+    table = invoke(*args)
+    assert "inconclusive" in table.stdout and "before the SPRT decided" in table.stdout
+
+
+def test_duel_sprt_is_the_same_for_any_number_of_workers():
+    from sniper.duel import DuelSetup, run_duel
+    from sniper.runner import Backend
+    from sniper.stats import Sprt
+
+    setup = DuelSetup("easy", "easy:bluff=0.3", chunk_games=4)
+    alone = run_duel(setup, max_hands=4000, sprt=Sprt(-0.05, 0.05))
+    with Backend(2) as backend:
+        pooled = run_duel(setup, max_hands=4000, backend=backend, sprt=Sprt(-0.05, 0.05))
+    np.testing.assert_array_equal(alone.units, pooled.units)
+    assert alone.sprt.to_json() == pooled.sprt.to_json()
+
+
+def test_league_of_few_hands_has_finite_intervals_and_strict_json(tmp_path):
+    out = tmp_path / "league"
+    result = invoke("league", "easy", "random", "--players", "2", "--hands", "10", "--workers", "1", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    import pandas as pd
+
+    table = pd.read_parquet(out / "crosstable.parquet")
+    assert np.isfinite(table[["ci95_low", "ci95_high"]].to_numpy()).all()
+    strict_loads((out / "league.json").read_text())
+    assert "BT rating, Elo scale" in result.stdout
+
+
+def test_every_json_output_is_strict(tmp_path):
+    outputs = [
+        invoke("hand", "7", "7", "7", "2", "2", "9", "--json"),
+        invoke("showdown", "--board", "6", "6", "9", "9", "--hole", "6,2", "--hole", "9,3", "--json"),
+        invoke("equity", "--hole", "7", "7", "--board", "7", "2", "2", "9", "--exact", "--json"),
+        invoke("duel", "easy", "easy", "--hands", "100", "--workers", "1", "--json"),
+    ]
+    for result in outputs:
+        assert result.exit_code == 0, result.output
+        strict_loads(result.stdout)
+    same = strict_loads(outputs[-1].stdout)
+    assert same["ci95"] == [0.0, 0.0] and same["variance_ratio"] is None  # a spec against itself: 0 width
+    run = tmp_path / "run"
+    assert invoke("simulate", "--players", "2", "--hands", "5", "--workers", "1", "--out", str(run)).exit_code == 0
+    strict_loads((run / "manifest.json").read_text())
+
+
+def test_summary_of_a_one_game_run_shows_no_interval(tmp_path):
+    run = tmp_path / "run"
+    result = invoke(
+        "simulate", "--players", "2", "--agents", "easy", "--hands", "3", "--workers", "1", "--out", str(run)
+    )
+    assert result.exit_code == 0, result.output
+    assert "∞" in result.stdout and "nan" not in result.stdout

@@ -6,8 +6,9 @@ import pytest
 
 from sniper.duel import DuelSetup, ratio_ci, run_duel, seatings
 from sniper.game import make_rules
-from sniper.league import TableSetup, bradley_terry, play_table_chunk, run_league, write_league
+from sniper.league import TableSetup, play_table_chunk, run_league, write_league
 from sniper.runner import Backend
+from sniper.stats import bradley_terry
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -80,7 +81,7 @@ def test_until_ci_plays_until_the_interval_is_narrow_enough():
 
 def test_bradley_terry_orders_by_wins():
     wins = np.array([[0, 70, 90], [30, 0, 60], [10, 40, 0]], dtype=float)
-    elo, se = bradley_terry(["a", "b", "c"], wins)
+    elo, se = bradley_terry(wins)
     assert elo[0] > elo[1] > elo[2]
     assert elo.mean() == pytest.approx(1500)
     assert (se > 0).all() and (se < 200).all()
@@ -107,7 +108,7 @@ def test_league_smoke(tmp_path):
     forward = table.set_index(["a", "b"])["net_per_hand"]
     for (a, b), value in forward.items():
         assert forward[(b, a)] == pytest.approx(-value)
-    assert list(result.ratings.columns[:3]) == ["agent", "elo", "elo_se"]
+    assert list(result.ratings.columns[:3]) == ["agent", "bt_rating", "bt_rating_se"]
     assert {"openskill_mu", "openskill_sigma", "openskill_ordinal"} <= set(result.ratings.columns)
     assert result.ratings["agent"].iloc[-1] == "random"
     write_league(result, tmp_path / "league", {"specs": specs})

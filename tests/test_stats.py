@@ -1,0 +1,135 @@
+"""sniper.stats: clustered intervals, Bradley–Terry against choix, the SPRT's error rates, strict JSON."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+from scipy import stats as scipy_stats
+
+from sniper.stats import (
+    ELO_SCALE,
+    RIDGE,
+    Sprt,
+    bradley_terry,
+    clustered_mean_ci,
+    dumps,
+    fixed_size_units,
+    json_safe,
+    parse_hypotheses,
+    simulate_sprt,
+    sprt_bounds,
+    sprt_llr,
+)
+
+
+def strict_loads(text: str):
+    """``json.loads`` that refuses NaN and Infinity (as JSON.parse and RFC 8259 do)."""
+
+    def refuse(name):
+        raise ValueError(f"not strict JSON: {name}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_equal_weights_give_the_mean_and_scipy_t_interval():
+    values = np.array([1.0, 3.0, 2.0, 6.0, -1.0])
+    ci = clustered_mean_ci(values)
+    low, high = scipy_stats.t.interval(0.95, len(values) - 1, loc=values.mean(), scale=scipy_stats.sem(values))
+    assert ci.estimate == pytest.approx(values.mean())
+    assert (ci.low, ci.high) == pytest.approx((low, high))
+
+
+def test_ratio_estimator_by_hand():
+    y, h = np.array([10.0, -4.0, 7.0]), np.array([20.0, 10.0, 30.0])
+    r = y.sum() / h.sum()
+    se = math.sqrt(((y - r * h) ** 2).sum() / (3 * 2)) / h.mean()
+    ci = clustered_mean_ci(y, h)
+    assert (ci.estimate, ci.se, ci.units) == (pytest.approx(r), pytest.approx(se), 3)
+    assert ci.half_width == pytest.approx(scipy_stats.t.ppf(0.975, 2) * se)
+
+
+def test_one_unit_has_no_finite_interval_and_bad_input_is_refused():
+    ci = clustered_mean_ci([5.0], [20.0])
+    assert ci.estimate == 0.25 and math.isnan(ci.se) and ci.half_width == math.inf
+    assert strict_loads(dumps(ci.to_json()))["ci95"] == [None, None]
+    with pytest.raises(ValueError):
+        clustered_mean_ci([], [])
+    with pytest.raises(ValueError):
+        clustered_mean_ci([1.0, 2.0], [1.0])
+    with pytest.raises(ValueError):
+        clustered_mean_ci([1.0, 2.0], [0.0, 0.0])
+
+
+def test_bradley_terry_equals_the_choix_fit():
+    choix = pytest.importorskip("choix")
+    wins = np.array([[0, 7, 9, 4], [3, 0, 6, 5], [1, 4, 0, 2], [6, 5, 8, 0]])
+    data = [(i, j) for i in range(4) for j in range(4) for _ in range(wins[i, j])]
+    theta = choix.opt_pairwise(4, data, alpha=RIDGE / 2, tol=1e-10)  # choix's penalty is alpha·|θ|²
+    expected = 1500 + ELO_SCALE * (theta - theta.mean())
+    ratings, se = bradley_terry(wins.astype(float))
+    np.testing.assert_allclose(ratings, expected, atol=1e-3)
+    assert (se > 0).all() and ratings.mean() == pytest.approx(1500)
+
+
+def test_bradley_terry_two_specs_known_solution():
+    """Two specs, 30 wins to 10, no prior: the odds are 3, so the ratings differ by 400·log10(3)."""
+    ratings, se = bradley_terry(np.array([[0.0, 30.0], [10.0, 0.0]]), ridge=0.0)
+    assert ratings[0] - ratings[1] == pytest.approx(400 * math.log10(3), abs=1e-3)
+    # Fisher information of the log-odds is n·p·(1−p) = 40·0.75·0.25; each centred rating carries half of it
+    assert se[0] == pytest.approx(ELO_SCALE / math.sqrt(40 * 0.75 * 0.25) / 2, rel=1e-4)
+
+
+def test_sprt_llr_bounds_and_hypotheses():
+    assert sprt_bounds(0.05, 0.05) == pytest.approx((math.log(0.05 / 0.95), math.log(0.95 / 0.05)))
+    assert sprt_llr(0.1, 0.05, 0.0, 0.2) == 0.0  # the midpoint favours neither
+    assert sprt_llr(0.3, 0.1, 0.0, 0.2) == pytest.approx(-sprt_llr(-0.1, 0.1, 0.0, 0.2))
+    assert parse_hypotheses("-0.1:0.25") == (-0.1, 0.25)
+    for bad in ("0.2", "0:0", "a:b", "0:inf", "1:2:3"):
+        with pytest.raises(ValueError):
+            parse_hypotheses(bad)
+    with pytest.raises(ValueError):
+        Sprt(0.0, 0.2, alpha=0.6, beta=0.5)
+
+
+def test_sprt_feed_stops_at_the_deciding_unit():
+    test = Sprt(0.0, 1.0, min_units=2)
+    used = test.feed([1.0, 1.1, 0.9, 1.0, 1.05] * 10)
+    assert test.decision == "accept H1" and 2 <= used < 50 and test.units == used
+    assert test.feed([5.0]) == 1 and test.units == used, "a decided test takes no more units"
+    data = test.to_json()
+    assert set(data) == {"h0", "h1", "alpha", "beta", "llr", "bounds", "decision"}
+    assert data["llr"] >= data["bounds"][1]
+    open_test = Sprt(0.0, 1.0)
+    open_test.update([0.5])
+    assert open_test.finish() == "inconclusive"
+    assert strict_loads(dumps(open_test.to_json()))["llr"] is None  # one unit: no variance, no LLR
+
+
+def test_sprt_error_rates_and_average_hands_on_a_normal_model():
+    """When the edge is H0 the SPRT accepts H1 about α of the time at most, and when it is H1 it accepts H0
+    about β at most; at either it needs about half the hands of the fixed-size test with the same α, β."""
+    runs, alpha, beta, size = 1000, 0.05, 0.05, 40.0
+    slack = 3 * math.sqrt(alpha * (1 - alpha) / runs) + 0.01  # the variance is estimated as it goes
+    at_h0 = simulate_sprt(0.0, 0.0, 0.2, 5.0, size=size, runs=runs, alpha=alpha, beta=beta, seed=1)
+    at_h1 = simulate_sprt(0.2, 0.0, 0.2, 5.0, size=size, runs=runs, alpha=alpha, beta=beta, seed=2)
+    assert at_h0.accept_h1 <= alpha + slack, at_h0
+    assert at_h1.accept_h0 <= beta + slack, at_h1
+    assert at_h0.inconclusive == at_h1.inconclusive == 0
+    for run in (at_h0, at_h1):
+        assert run.average_units <= 0.6 * run.fixed_units, run
+    beyond = simulate_sprt(0.4, 0.0, 0.2, 5.0, size=size, runs=300, seed=3)
+    assert beyond.accept_h0 <= beta and beyond.average_units < 0.6 * at_h1.average_units
+
+
+def test_fixed_size_units_matches_the_normal_formula():
+    z = scipy_stats.norm.ppf(0.95) + scipy_stats.norm.ppf(0.9)
+    assert fixed_size_units(0.0, 0.5, 2.0, 0.05, 0.1) == pytest.approx((z * 2.0 / 0.5) ** 2)
+
+
+def test_json_safe_and_dumps_are_strict():
+    data = {"a": [float("nan"), float("inf"), -float("inf"), 1.5], "b": np.float64("nan"), "c": (np.int64(2),)}
+    assert json_safe(data) == {"a": [None, None, None, 1.5], "b": None, "c": [2]}
+    assert strict_loads(dumps(data)) == {"a": [None, None, None, 1.5], "b": None, "c": [2]}
+    with pytest.raises(ValueError):
+        strict_loads(json.dumps({"x": float("inf")}))
