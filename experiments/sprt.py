@@ -1,0 +1,165 @@
+"""SPRT for duels: error rates and average hands to a decision, against the fixed-size test (issue 10).
+
+Two parts:
+
+1. A normal model of duplicate-group results (``sniper.stats.simulate_sprt``): 40-hand groups,
+   5 chips/hand standard deviation, H0:H1 = 0:0.2, the true edge at H0, midway, at H1 and beyond.
+2. Real duels (kernel engine, 20-hand games, duplicate groups): for each duel and each of
+   ``--seeds`` seeds, the groups are played in game order once, chunk by chunk, and fed group by
+   group to one ``Sprt`` per hypothesis pair, exactly as ``sniper duel --sprt`` does (checked
+   against ``run_duel`` for one seed), until every test has decided or ``--max-hands``. The true
+   edge is unknown, so the hypotheses are placed around the edge measured on all groups played:
+   at H1 (0:edge), beyond H1 (0:edge/2), at H0 (edge:2·edge) and midway (0:2·edge, the worst
+   case), with the edge measured by a pilot duel on other seeds. The fixed-size test with the same α, β needs
+   ``fixed_size_units`` groups for the per-group standard deviation measured on all groups.
+
+Run: ``python experiments/sprt.py [--seeds 20] [--max-hands 60000] [--quick]``; prints markdown
+tables (copied into experiments/README.md and README.md) and the uptime load average.
+"""
+
+import argparse
+import os
+import time
+
+import numpy as np
+
+from sniper.duel import DuelSetup, play_duel_chunk, run_duel, seatings
+from sniper.runner import Backend
+from sniper.stats import Sprt, fixed_size_units, simulate_sprt
+
+ALPHA = BETA = 0.05
+CHUNK_GAMES = 25
+
+
+def normal_model(runs: int) -> list[str]:
+    """Markdown rows: error rates and average groups of the SPRT on the normal model."""
+    rows = [
+        "| true edge | accept H1 | accept H0 | avg groups | max groups | fixed-size groups | avg / fixed |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for mean, name in ((0.0, "H0 = 0"), (0.1, "midway 0.1"), (0.2, "H1 = 0.2"), (0.4, "beyond, 0.4")):
+        run = simulate_sprt(mean, 0.0, 0.2, 5.0, size=40.0, runs=runs, alpha=ALPHA, beta=BETA, seed=7)
+        rows.append(
+            f"| {name} | {run.accept_h1:.3f} | {run.accept_h0:.3f} | {run.average_units:.0f} | {run.max_units} | "
+            f"{run.fixed_units:.0f} | {run.average_units / run.fixed_units:.2f} |"
+        )
+    return rows
+
+
+def play_seed(setup: DuelSetup, tests: dict[str, Sprt], max_hands: int, backend: Backend) -> np.ndarray:
+    """Play ``setup``'s groups in game order, feeding each ``Sprt`` group by group until all decided or
+    ``max_hands`` (as ``run_duel``: the group that reaches it is the last); returns the groups played as an
+    array of shape (groups, 2): chips won by A's seats, hands."""
+    played = []
+    hands = 0
+    chunks = backend.map(play_duel_chunk, ((setup, chunk) for chunk in range(10**6)))
+    try:
+        for units in chunks:
+            groups = np.stack([units[..., 1].sum(axis=1), units[..., 0].sum(axis=1)], axis=1)
+            before = hands + np.cumsum(groups[:, 1]) - groups[:, 1]
+            groups = groups[before < max_hands]
+            for test in tests.values():
+                test.feed(groups[:, 0], groups[:, 1])
+            played.append(groups)
+            hands += int(groups[:, 1].sum())
+            if hands >= max_hands or all(t.decision is not None for t in tests.values()):
+                break
+    finally:
+        chunks.close()
+    for test in tests.values():
+        test.finish()
+    return np.concatenate(played)
+
+
+def hands_used(test: Sprt, groups: np.ndarray) -> int:
+    """Hands of the groups a test used."""
+    return int(groups[: test.units, 1].sum())
+
+
+def real_duels(a: str, b: str, players: int, seeds: int, max_hands: int, pairs: dict, backend: Backend):
+    """Play one duel per seed and run every hypothesis pair on it; returns (markdown rows, pooled groups)."""
+    results = {name: [] for name in pairs}
+    pooled = []
+    for seed in range(seeds):
+        setup = DuelSetup(a, b, players, seed=seed, chunk_games=CHUNK_GAMES)
+        tests = {name: Sprt(h0, h1, ALPHA, BETA) for name, (h0, h1) in pairs.items()}
+        groups = play_seed(setup, tests, max_hands, backend)
+        pooled.append(groups)
+        for name, test in tests.items():
+            results[name].append((test.decision, hands_used(test, groups)))
+    groups = np.concatenate(pooled)
+    edge = groups[:, 0].sum() / groups[:, 1].sum()
+    d = groups[:, 0] - edge * groups[:, 1]
+    sd, mean_h = float(d.std(ddof=1)), float(groups[:, 1].mean())
+    rows = []
+    for name, (h0, h1) in pairs.items():
+        decisions = [dec for dec, _ in results[name]]
+        hands = np.array([h for _, h in results[name]])
+        fixed = fixed_size_units(h0 * mean_h, h1 * mean_h, sd, ALPHA, BETA) * mean_h
+        rows.append(
+            f"| {a} vs {b}, {players} seats | {name} | {h0:g}:{h1:g} | {decisions.count('accept H1')} / "
+            f"{decisions.count('accept H0')} / {decisions.count('inconclusive')} | {hands.mean():,.0f} | "
+            f"{hands.max():,} | {fixed:,.0f} | {hands.mean() / fixed:.2f} |"
+        )
+    return rows, groups, edge, sd / mean_h * np.sqrt(mean_h)
+
+
+def check_against_run_duel(a: str, b: str, players: int, h0: float, h1: float, max_hands: int, backend) -> None:
+    """The offline replay decides as ``run_duel`` does for seed 0 (same groups, same decision, same hands)."""
+    setup = DuelSetup(a, b, players, seed=0, chunk_games=CHUNK_GAMES)
+    test = Sprt(h0, h1, ALPHA, BETA)
+    groups = play_seed(setup, {"x": test}, max_hands, backend)
+    duel = run_duel(setup, max_hands=max_hands, backend=backend, sprt=Sprt(h0, h1, ALPHA, BETA))
+    assert duel.sprt.decision == test.decision and duel.hands == hands_used(test, groups), (duel.sprt, test)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--max-hands", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=4000, help="normal-model runs per row")
+    parser.add_argument("--quick", action="store_true", help="3 seeds, 300 model runs: a smoke test")
+    args = parser.parse_args()
+    if args.quick:
+        args.seeds, args.runs, args.max_hands = 3, 300, 20_000
+    started = time.perf_counter()
+    print(f"load average before: {os.getloadavg()}")
+    print("\nNormal model (40-hand groups, 5 chips/hand SD, H0:H1 = 0:0.2, α = β = 0.05, evaluated per group):\n")
+    print("\n".join(normal_model(args.runs)))
+    header = [
+        "| duel | true edge vs hypotheses | H0:H1 | accept H1 / H0 / inconclusive | avg hands | max hands | "
+        "fixed-size hands | avg / fixed |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    rows = []
+    with Backend(None, engine="kernel") as backend:
+        check_against_run_duel("hard", "easy", 2, 0.0, 0.2, 20_000, backend)
+        easy = {"beyond H1 (edge ≈ +0.5)": (0.0, 0.2)}
+        found, _, edge, sd = real_duels("hard", "easy", 2, args.seeds, args.max_hands, easy, backend)
+        rows += found
+        print(f"\nhard vs easy heads-up: pooled edge {edge:+.3f} chips/hand, SD {sd:.2f} chips/hand (per group hand)")
+        pilot = run_duel(DuelSetup("hard", "normal", 4, seed=1000, chunk_games=CHUNK_GAMES), 40_000, backend=backend)
+        e = round(max(pilot.net_per_hand, 0.05), 2)
+        print(
+            f"hard vs normal, 4 seats, pilot (seed 1000, {pilot.hands:,} hands): {pilot.net_per_hand:+.3f} ± "
+            f"{pilot.half_width:.3f}; hypotheses built on {e:g}"
+        )
+        pairs = {
+            "at H1": (0.0, e),
+            "beyond H1": (0.0, e / 2),
+            "at H0": (e, 2 * e),
+            "midway (worst case)": (0.0, 2 * e),
+        }
+        found, _, edge, sd = real_duels("hard", "normal", 4, args.seeds, args.max_hands, pairs, backend)
+        rows += found
+        print(f"hard vs normal, 4 seats: pooled edge {edge:+.3f} chips/hand, SD {sd:.2f} chips/hand")
+    print(
+        f"\nReal duels ({args.seeds} seeds each, α = β = 0.05, at most {args.max_hands:,} hands, {seatings(2)} / "
+        "4-seat seatings; hands counted up to the deciding group):\n"
+    )
+    print("\n".join(header + rows))
+    print(f"\n{time.perf_counter() - started:.0f} s; load average after: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
