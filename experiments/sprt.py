@@ -118,10 +118,11 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--max-hands", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=4000, help="normal-model runs per row")
+    parser.add_argument("--pilot-hands", type=int, default=100_000, help="hands of the pilot duel (seed 1000)")
     parser.add_argument("--quick", action="store_true", help="3 seeds, 300 model runs: a smoke test")
     args = parser.parse_args()
     if args.quick:
-        args.seeds, args.runs, args.max_hands = 3, 300, 20_000
+        args.seeds, args.runs, args.max_hands, args.pilot_hands = 3, 300, 20_000, 10_000
     started = time.perf_counter()
     print(f"load average before: {os.getloadavg()}")
     print("\nNormal model (40-hand groups, 5 chips/hand SD, H0:H1 = 0:0.2, α = β = 0.05, evaluated per group):\n")
@@ -138,7 +139,8 @@ def main() -> None:
         found, _, edge, sd = real_duels("hard", "easy", 2, args.seeds, args.max_hands, easy, backend)
         rows += found
         print(f"\nhard vs easy heads-up: pooled edge {edge:+.3f} chips/hand, SD {sd:.2f} chips/hand (per group hand)")
-        pilot = run_duel(DuelSetup("hard", "normal", 4, seed=1000, chunk_games=CHUNK_GAMES), 40_000, backend=backend)
+        pilot_setup = DuelSetup("hard", "normal", 4, seed=1000, chunk_games=CHUNK_GAMES)
+        pilot = run_duel(pilot_setup, args.pilot_hands, backend=backend)
         e = round(max(pilot.net_per_hand, 0.05), 2)
         print(
             f"hard vs normal, 4 seats, pilot (seed 1000, {pilot.hands:,} hands): {pilot.net_per_hand:+.3f} ± "
