@@ -4,14 +4,13 @@ Defaults come from ``sniper.defaults``; checks from the library (``ValueError`` 
 ``sniper: error: …``, exit 2); tables and progress from ``sniper.terminal``.
 """
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from sniper import __version__, defaults
 from sniper import cli_options as opt
+from sniper import defaults
 from sniper import inputs as check
 from sniper import terminal as show
 from sniper.cli_options import CardsCommand, fail
@@ -27,18 +26,8 @@ app = typer.Typer(
 )
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"sniper {__version__}")
-        raise typer.Exit()
-
-
 @app.callback()
-def _main(
-    version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
-    ] = False,
-) -> None:
+def _main(version: opt.Version = False) -> None:
     """Simulate Sniper Hold'em at scale and pit its AI players against each other."""
 
 
@@ -83,10 +72,7 @@ def simulate(
     except AgentError as error:
         fail(f"{error}; finished parts are kept")
     except KeyboardInterrupt:
-        where = job.out if job else out
-        typer.echo(
-            f"sniper: interrupted; finished parts are kept; finish with: sniper simulate --resume {where}", err=True
-        )
+        typer.echo(f"sniper: interrupted; finished parts are kept; finish with: {show.resume_hint(job, out)}", err=True)
         raise typer.Exit(130) from None
     show.print_line(show.run_line(result))
     show.print_run_summary(result.out)
@@ -177,8 +163,6 @@ def duel(
     """
     from sniper.duel import DuelSetup, make_duel_rules, run_duel
     from sniper.game import AgentError
-    from sniper.runner import Backend
-    from sniper.specs import choose_engine
     from sniper.stats import Sprt, parse_hypotheses
 
     try:
@@ -188,16 +172,12 @@ def duel(
         limit = None if max_hands is None else check.parse_count(max_hands, "--max-hands")
         test = None if sprt is None else Sprt(*parse_hypotheses(sprt), alpha, beta)
         rule_set = make_duel_rules([a, b], rules, game_length, engine)
-        engine = choose_engine([a.strip(), b.strip()], engine)[0]
-        opt.note_outside_agents([a.strip(), b.strip()])
-        setup = DuelSetup(a.strip(), b.strip(), players, rule_set, seed, chunk_games, engine, decision_timeout)
-        if scheduler is None:
-            show.warm_up(engine, quiet or as_json)
-        with Backend(workers or None, scheduler, engine=engine) as backend:
-            goal = n_hands or defaults.HANDS if until_ci is None and test is None else None
-            with show.progress_bar("duel", goal, quiet) as update:
-                note = lambda done, half: update(done, note=f"CI ±{half:.3f}")  # noqa: E731
-                result = run_duel(setup, n_hands, until_ci, limit, backend, note, test)
+        goal = n_hands or defaults.HANDS if until_ci is None and test is None else None
+        pair = [a.strip(), b.strip()]
+        with opt.playing("duel", pair, engine, workers, scheduler, goal, quiet or as_json) as (engine, backend, update):
+            setup = DuelSetup(*pair, players, rule_set, seed, chunk_games, engine, decision_timeout)
+            note = lambda done, half: update(done, note=f"CI ±{half:.3f}")  # noqa: E731
+            result = run_duel(setup, n_hands, until_ci, limit, backend, note, test)
     except (ValueError, ConnectionError, AgentError) as error:
         fail(str(error))
     if as_json:
@@ -222,13 +202,12 @@ def league(
     decision_timeout: opt.DecisionTimeout = None,
     quiet: opt.Quiet = False,
 ) -> None:
-    """Every spec against every other: duplicate duels, a crosstable with 95% CIs, Elo (Bradley–Terry) and
-    OpenSkill ratings from full tables."""
+    """Every spec against every other: duplicate duels, a crosstable with 95% CIs, BT ratings (Bradley–Terry,
+    Elo scale) and OpenSkill ratings from full tables."""
     from sniper.duel import make_duel_rules
     from sniper.game import AgentError
     from sniper.league import check_specs, league_hands, run_league, write_league
-    from sniper.runner import Backend, prepare_out
-    from sniper.specs import choose_engine
+    from sniper.runner import prepare_out
 
     specs = [s.strip() for s in specs]
     try:
@@ -237,17 +216,12 @@ def league(
         check_specs(specs)
         n_hands = check.parse_count(hands)
         rule_set = make_duel_rules(specs, rules, game_length, engine)
-        engine = choose_engine(specs, engine)[0]
-        opt.note_outside_agents(specs)
         if out is not None:
             prepare_out(out)
-        if scheduler is None:
-            show.warm_up(engine, quiet)
-        with Backend(workers or None, scheduler, engine=engine) as backend:
-            with show.progress_bar("league", league_hands(specs, players, n_hands), quiet) as update:
-                result = run_league(
-                    specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update, decision_timeout
-                )
+        total = league_hands(specs, players, n_hands)
+        with opt.playing("league", specs, engine, workers, scheduler, total, quiet) as (engine, backend, update):
+            args = (specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update, decision_timeout)
+            result = run_league(*args)
     except (ValueError, FileExistsError, ConnectionError, AgentError) as error:
         fail(str(error))
     show.print_league(result)
@@ -378,29 +352,5 @@ def serve(
 
 
 def main() -> None:
-    """Console entry point: run the app, turning usage errors into one-line messages (exit 2).
-
-    typer's own parsing errors (a bad ``--players``, a missing option) come out as one line
-    ``sniper: error: …`` instead of a usage box; Ctrl-C exits with 130; a failed write to stdout exits 1.
-    """
-    try:
-        code = app(standalone_mode=False)
-        sys.stdout.flush()
-    except KeyboardInterrupt:
-        code = _interrupted()
-    except OSError as error:
-        code = show.output_failed(error)
-    except Exception as error:
-        if type(error).__name__ == "Abort":
-            code = _interrupted()
-        elif hasattr(error, "format_message"):
-            typer.echo(f"sniper: error: {error.format_message()}", err=True)
-            code = 2
-        else:
-            raise
-    sys.exit(code if isinstance(code, int) else 0)
-
-
-def _interrupted() -> int:
-    typer.echo("sniper: interrupted", err=True)
-    return 130
+    """Console entry point (``sniper``): ``cli_options.run(app)``: one-line errors, exit codes 2, 130 and 1."""
+    opt.run(app)

@@ -4,6 +4,8 @@ Every default shown by ``--help`` comes from ``sniper.defaults``, the values the
 A new command takes its options from here and calls one library function.
 """
 
+import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -60,6 +62,65 @@ def note_outside_agents(specs) -> None:
     note = choose_engine(list(specs), "kernel")[1]
     if note:
         typer.echo(f"sniper: note: {note}", err=True)
+
+
+@contextmanager
+def playing(label: str, specs, engine: str, workers: int, scheduler: str | None, total: int | None, quiet: bool):
+    """What every command that plays games does around the library call: the engine the specs need
+    (outside agents play on the reference engine, with a note), the numba warm-up, the backend and the
+    progress bar. Yields (engine, backend, update)."""
+    from sniper import terminal as show
+    from sniper.runner import Backend
+    from sniper.specs import choose_engine
+
+    engine = choose_engine(list(specs), engine)[0]
+    note_outside_agents(specs)
+    if scheduler is None:
+        show.warm_up(engine, quiet)
+    with Backend(workers or None, scheduler, engine=engine) as backend:
+        with show.progress_bar(label, total, quiet) as update:
+            yield engine, backend, update
+
+
+def run(app) -> NoReturn:
+    """Run the typer ``app`` as the console script: usage errors as one line ``sniper: error: …`` (exit 2)
+    instead of a usage box, Ctrl-C exits 130, a failed write to stdout exits 1 (``terminal.output_failed``)."""
+    from sniper import terminal as show
+
+    try:
+        code = app(standalone_mode=False)
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        code = _interrupted()
+    except OSError as error:
+        code = show.output_failed(error)
+    except Exception as error:
+        if type(error).__name__ == "Abort":
+            code = _interrupted()
+        elif hasattr(error, "format_message"):
+            typer.echo(f"sniper: error: {error.format_message()}", err=True)
+            code = 2
+        else:
+            raise
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _interrupted() -> int:
+    typer.echo("sniper: interrupted", err=True)
+    return 130
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from sniper import __version__
+
+        typer.echo(f"sniper {__version__}")
+        raise typer.Exit()
+
+
+Version = Annotated[
+    bool, typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version and exit.")
+]
 
 
 def count_text(n: int) -> str:

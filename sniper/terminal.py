@@ -97,6 +97,12 @@ def run_line(result) -> str:
     return f"{result.hands:,} hands in {result.games:,} games, {result.seconds:.1f} s ({rate}) → {result.out}"
 
 
+def resume_hint(plan, out) -> str:
+    """The command that finishes an interrupted run: that of ``plan`` (``sniper.runner.Plan``) or, before
+    there is one, of ``out``."""
+    return f"sniper simulate --resume {plan.out if plan is not None else out}"
+
+
 def run_header(run_dir: Path, manifest: dict) -> list[str]:
     """The lines ``sniper summary`` prints above the table: status, seed, agents, hands; how to finish it."""
     config = manifest["config"]
