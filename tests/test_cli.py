@@ -530,6 +530,8 @@ def test_every_json_output_is_strict(tmp_path):
     for result in outputs:
         assert result.exit_code == 0, result.output
         strict_loads(result.stdout)
+    single = invoke("equity", "--hole", "7", "7", "--board", "7", "2", "--samples", "1", "--json")
+    assert strict_loads(single.stdout)["stderr"] is None, "one sample has no standard error"
     same = strict_loads(outputs[-1].stdout)
     assert same["ci95"] == [0.0, 0.0] and same["variance_ratio"] is None  # a spec against itself: 0 width
     run = tmp_path / "run"
