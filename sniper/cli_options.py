@@ -214,3 +214,9 @@ Samples = Annotated[str, typer.Option(help="Monte Carlo samples, e.g. 1e5.")]
 SAMPLES = count_text(defaults.EQUITY_SAMPLES)
 Exact = Annotated[bool, typer.Option(help="Enumerate exactly (board of 4, 1-2 opponents).")]
 SampleSeed = Annotated[int, typer.Option(help="Monte Carlo seed.")]
+HandsPerTrial = Annotated[str, typer.Option(help="Hands per trial, all seatings counted.")]
+HANDS_PER_TRIAL = count_text(defaults.TUNE_HANDS_PER_TRIAL)
+ValidateHands = Annotated[str, typer.Option(help="Hands per validated configuration.")]
+VALIDATE_HANDS = count_text(defaults.TUNE_VALIDATE_HANDS)
+Study = Annotated[Path, typer.Option(help="Study directory (DIR/study.db); re-run to continue.")]
+STUDY = Path(defaults.TUNE_STUDY)

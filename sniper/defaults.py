@@ -42,3 +42,13 @@ SPRT_ALPHA = 0.05
 """SPRT false-positive rate: accepting H1 when H0 is true."""
 SPRT_BETA = 0.05
 """SPRT false-negative rate: accepting H0 when H1 is true."""
+TUNE_PLAYERS = 2
+"""Seats of ``tune``."""
+TUNE_TRIALS = 50
+"""Finished trials a ``tune`` study should reach."""
+TUNE_HANDS_PER_TRIAL = 5000
+"""Hands per ``tune`` trial, all seatings counted."""
+TUNE_VALIDATE_HANDS = 40_000
+"""Hands per configuration ``tune`` validates on held-out seeds."""
+TUNE_STUDY = "study"
+"""Directory of a ``tune`` study (``study.db``, plots)."""

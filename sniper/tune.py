@@ -45,6 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sniper import defaults
 from sniper.duel import DuelSetup, auto_chunk_games, play_duel_chunk, ratio_ci, run_duel
 from sniper.game import Rules
 from sniper.runner import Backend, RunConfig, write_atomic
@@ -210,10 +211,10 @@ class TuneSetup:
     against: tuple[str, ...]
     players: int
     params: tuple[ParamRange, ...]
-    trials: int = 50
-    hands_per_trial: int = 5000
-    seed: int = 0
-    validate_hands: int = 40_000
+    trials: int = defaults.TUNE_TRIALS
+    hands_per_trial: int = defaults.TUNE_HANDS_PER_TRIAL
+    seed: int = defaults.SEED
+    validate_hands: int = defaults.TUNE_VALIDATE_HANDS
     time_budget_us: float | None = None
     rules: Rules = field(default_factory=Rules)
 
