@@ -72,8 +72,7 @@ def simulate(
     except AgentError as error:
         fail(f"{error}; finished parts are kept")
     except KeyboardInterrupt:
-        typer.echo(f"sniper: interrupted; finished parts are kept; finish with: {show.resume_hint(job, out)}", err=True)
-        raise typer.Exit(130) from None
+        raise opt.Interrupted(job.out if job else None) from None
     show.print_line(show.run_line(result))
     show.print_run_summary(result.out)
 

@@ -90,6 +90,10 @@ def run(app) -> NoReturn:
     try:
         code = app(standalone_mode=False)
         sys.stdout.flush()
+        if code == 130:  # typer turns a Ctrl-C outside a command's own handling into a silent exit 130
+            code = _interrupted()
+    except Interrupted as stop:
+        code = _interrupted(stop.run_dir)
     except KeyboardInterrupt:
         code = _interrupted()
     except OSError as error:
@@ -105,8 +109,22 @@ def run(app) -> NoReturn:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-def _interrupted() -> int:
-    typer.echo("sniper: interrupted", err=True)
+class Interrupted(Exception):
+    """Ctrl-C during ``simulate``: ``run`` says so, and how to finish ``run_dir`` once it has a manifest."""
+
+    def __init__(self, run_dir: Path | None):
+        super().__init__(run_dir)
+        self.run_dir = run_dir
+
+
+def _interrupted(run_dir: Path | None = None) -> int:
+    """Say "interrupted" in one line (how to finish the run when ``run_dir`` has a manifest); returns 130."""
+    from sniper import terminal as show
+    from sniper.runner import is_run_dir
+
+    resume = run_dir is not None and is_run_dir(run_dir)
+    hint = f"; finished parts are kept; finish with: {show.resume_hint(None, run_dir)}" if resume else ""
+    typer.echo(f"sniper: interrupted{hint}", err=True)
     return 130
 
 

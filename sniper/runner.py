@@ -465,6 +465,11 @@ def check_layout(out: Path, manifest: dict) -> None:
         )
 
 
+def is_run_dir(out: Path) -> bool:
+    """Whether ``out`` has a manifest (``resume`` can finish it); an interrupted ``simulate`` may leave none."""
+    return (Path(out) / MANIFEST).is_file()
+
+
 def load_manifest(out: Path) -> dict:
     """The manifest of run directory ``out``; ``RunDirError`` saying why if it is not one."""
     out = Path(out)
@@ -552,8 +557,6 @@ def simulate(
     out = Path(out)
     with Backend(workers, scheduler, engine=config.engine) as backend:
         prepare_out(out)
-        for table in TABLES:
-            (out / table).mkdir()
         manifest = new_manifest(config)
         write_json(out / MANIFEST, manifest)
         return _run(config, out, manifest, {}, backend, progress)
@@ -689,6 +692,8 @@ def _run(
     (an interrupted one included).
     """
     started = time.perf_counter()
+    for table in TABLES:  # after the manifest: a Ctrl-C before it leaves ``out`` empty, so it can be used again
+        (out / table).mkdir(exist_ok=True)
     planned_hands, chunk, kept_hands = 0, 0, 0
     done = {"hands": 0, "games": 0, "parts": 0}
     pending: list = []

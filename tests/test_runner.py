@@ -1,11 +1,13 @@
 """The runner (R13): same results whatever the backend or number of workers, resume, refusals."""
 
+import functools
 import json
 import signal
 import subprocess
 import sys
 import time
 import types
+from contextlib import contextmanager
 from pathlib import Path
 
 import pandas as pd
@@ -13,7 +15,7 @@ import pytest
 
 from sniper.game import make_rules
 from sniper.results import read_results
-from sniper.runner import RunConfig, RunDirError, load_manifest, play_chunk, resume, simulate
+from sniper.runner import RunConfig, RunDirError, load_manifest, part_path, play_chunk, resume, simulate
 from sniper.runs import read_run
 
 CONFIG = RunConfig(agents=("easy", "random", "easy"), rules=make_rules(), seed=7, hands=1500, chunk_games=5)
@@ -97,32 +99,90 @@ def test_resume_after_injected_stop_equals_uninterrupted_run(baseline, tmp_path)
     pd.testing.assert_frame_equal(read_run(out, "actions"), baseline[2])
 
 
-def test_ctrl_c_then_resume_from_the_command_line(baseline, tmp_path):
+PATIENCE = 600
+"""Seconds a test waits for a child ``sniper`` before failing (generous: a loaded machine with a cold numba cache)."""
+READY = """
+import runpy, sys
+class Ready:
+    def find_spec(self, name, path=None, target=None):
+        if name == "sniper.cli" and not sys.stdout.closed:
+            print("ready", flush=True)
+sys.meta_path.insert(0, Ready())
+runpy.run_module("sniper", run_name="__main__", alter_sys=True)
+"""
+"""``python -m sniper`` that says "ready" when ``sniper.__main__`` starts importing the command line: from then
+on Ctrl-C is sniper's to handle (before, Python's start-up or runpy's own code may get it)."""
+
+
+@contextmanager
+def sniper_child(*args: str):
+    """``python -m sniper ARGS`` as a child with Ctrl-C handled (a test run in the background inherits an
+    ignored SIGINT otherwise); started once it prints "ready"; killed if still running when the test ends."""
+    argv = [sys.executable, "-c", READY, *args]
+    default_sigint = functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL)
+    pipe = subprocess.PIPE
+    process = subprocess.Popen(argv, stdout=pipe, stderr=pipe, text=True, preexec_fn=default_sigint)
+    try:
+        assert process.stdout.readline() == "ready\n"
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+
+
+def interrupt(process: subprocess.Popen) -> list[str]:
+    """Send Ctrl-C (SIGINT) to ``process``; its stderr lines once it exits (fails if it does not within PATIENCE)."""
+    process.send_signal(signal.SIGINT)
+    try:
+        _, stderr = process.communicate(timeout=PATIENCE)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"sniper did not exit within {PATIENCE} s of Ctrl-C")
+    assert process.returncode == 130, stderr
+    return stderr.strip().splitlines()
+
+
+def test_ctrl_c_then_resume_from_the_command_line(tmp_path):
     out = tmp_path / "run"
     config = RunConfig(agents=("easy", "random", "easy"), rules=make_rules(), seed=7, hands=2500, chunk_games=2)
-    argv = [sys.executable, "-m", "sniper", "simulate", "--players", "3", "--agents", "easy,random,easy"]
-    argv += ["--seed", "7", "--hands", "2500", "--chunk-games", "2", "--workers", "2", "--quiet", "--out", str(out)]
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 60
-    while not (out / "hands" / "part-00003.parquet").exists() and process.poll() is None and time.time() < deadline:
-        time.sleep(0.01)
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130, stderr
-    assert stderr.strip().splitlines() == [
-        f"sniper: interrupted; finished parts are kept; finish with: sniper simulate --resume {out}"
-    ]
+    args = ["simulate", "--players", "3", "--agents", "easy,random,easy", "--seed", "7", "--hands", "2500"]
+    args += ["--chunk-games", "2", "--workers", "2", "--quiet", "--out", str(out)]
+    with sniper_child(*args) as process:
+        deadline = time.monotonic() + PATIENCE
+        while not part_path(out, 3).exists():
+            if (code := process.poll()) is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"no part 3 within {PATIENCE} s (exit code {code}): {process.communicate()[1]}")
+            time.sleep(0.01)
+        lines = interrupt(process)
+    assert lines == [f"sniper: interrupted; finished parts are kept; finish with: sniper simulate --resume {out}"]
     assert load_manifest(out)["status"] == "interrupted"
+    assert not list(out.rglob(".*tmp*")), "no partial part is left behind"
     done = subprocess.run(
         [sys.executable, "-m", "sniper", "simulate", "--resume", str(out), "--quiet"],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=PATIENCE,
     )
     assert done.returncode == 0, done.stderr
     simulate(config, tmp_path / "whole", workers=2)
     pd.testing.assert_frame_equal(read_results(out), read_results(tmp_path / "whole"))
     pd.testing.assert_frame_equal(read_run(out, "actions"), read_run(tmp_path / "whole", "actions"))
+
+
+def test_ctrl_c_while_loading_exits_130_in_one_line_and_leaves_out_usable(tmp_path):
+    """Ctrl-C before the run has a manifest (imports, numba warm-up): exit 130, one line, no traceback, no
+    resume hint; ``--out`` is left absent or empty, so the same command starts the run afresh."""
+    out = tmp_path / "run"
+    args = ["simulate", "--agents", "random,random", "--hands", "40", "--chunk-games", "2", "--quiet"]
+    args += ["--out", str(out)]
+    with sniper_child(*args) as process:
+        lines = interrupt(process)
+    assert lines == ["sniper: interrupted"]
+    assert not out.exists() or not any(out.iterdir())
+    with sniper_child(*args) as process:
+        assert process.wait(timeout=PATIENCE) == 0, process.stderr.read()
+    assert load_manifest(out)["status"] == "complete"
 
 
 def test_resume_refuses_other_parameters_version_or_directory(baseline, tmp_path):
