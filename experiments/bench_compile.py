@@ -22,7 +22,16 @@ from pathlib import Path
 
 COMMANDS = {
     "sniper duel easy hard": ["duel", "easy", "hard", "--hands", "200", "--json"],
-    "sniper simulate (default agents)": ["simulate", "--players", "4", "--hands", "400", "--quiet", "--out", "{tmp}/run"],
+    "sniper simulate (default agents)": [
+        "simulate",
+        "--players",
+        "4",
+        "--hands",
+        "400",
+        "--quiet",
+        "--out",
+        "{tmp}/run",
+    ],
     "sniper equity": ["equity", "--hole", "7", "7", "--board", "7", "2", "--opponents", "3", "--samples", "1000"],
 }
 """Commands timed: the two of the cold-start goal (issue 8) and the rollout-only ``equity``."""
