@@ -7,7 +7,9 @@ Prints hands/s for four ``random`` and four ``easy`` agents (our rules, 20-hand 
 - the reference engine (``sniper.runner.play_chunk_reference``: ``sniper.game`` + ``hand_rows``);
 - end to end, ``sniper.kernel_engine.play_chunk_kernel`` including the pyarrow table;
 
-and the ratios between them. The machine is noisy: compare ratios from one run.
+and the ratios between them; then, per Monte Carlo agent mix (``MIXES``), the reference engine
+with pure-Python rollouts against the kernel on one thread. The machine is noisy: compare ratios
+from one run.
 
 Usage: ``python experiments/bench_game.py [--games 20000] [--repeats 3]``.
 """
@@ -66,11 +68,17 @@ def end_to_end_rate(specs, rules, games: int, repeats: int) -> float:
     return best
 
 
+MIXES = [["easy", "normal", "hard", "hard"], ["normal"] * 4, ["hard"] * 4]
+"""Monte Carlo agent mixes (at their defaults) of the per-mix ratio table; the first is the default run."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20000, help="games per kernel call (20 hands each)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--reference-games", type=int, default=30)
+    parser.add_argument("--mix-games", type=int, default=200, help="kernel games per Monte Carlo mix")
+    parser.add_argument("--mix-reference-games", type=int, default=2, help="reference games per Monte Carlo mix")
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -96,6 +104,14 @@ def main() -> None:
             f"| 4 {name} | {ref:,.0f} | {one:,.0f} | {one_cpu:,.0f} | {full:,.0f} | {e2e:,.0f} "
             f"| {one / ref:,.0f}× (1 thread) | {full / one:.2f} |"
         )
+    print()
+    print("Reference engine (pure-Python rollouts) against the kernel on 1 thread, by agent mix:")
+    print("| agents | reference hands/s | kernel hands/s (1 thread) | kernel/reference |")
+    print("|---|---|---|---|")
+    for specs in MIXES:
+        ref = reference_rate(specs, rules, args.mix_reference_games)
+        one, _ = kernel_rate(specs, rules, args.mix_games, 1, 1)
+        print(f"| {','.join(specs)} | {ref:,.1f} | {one:,.0f} | {one / ref:,.0f}× |", flush=True)
 
 
 if __name__ == "__main__":

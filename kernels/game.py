@@ -319,7 +319,7 @@ def write_records_nb(h, stacks, first, hand, category, top, rec, row0):
         rec[Field.STACK_AFTER, r] = stacks[s]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_hand_nb(h, stacks, at_table, first, hand_key, agents, t, rec, row0, hand, log):
     """Play one hand (R4–R8) and write its records at rows ``row0 .. row0 + n - 1`` of ``rec``
     and its actions to ``log`` (an ``ActionLog``).
@@ -369,7 +369,7 @@ def next_first_nb(stacks, at_table, first, exit_at):
     return eligible, first
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_game_nb(game_key, inputs, cap_hands, rec, row0, log):
     """One game (numba equivalent of ``sniper.game.play_game``): fresh stacks, hands until the hand
     limit or fewer than two players at the table with chips (R9, R12). Writes rows from ``row0``

@@ -29,7 +29,8 @@ from kernels.rollout import UNITS, rollout_nb
 _FUTURE_WEIGHTS = np.array(FUTURE_SNIPE_WEIGHTS, dtype=np.float64)
 _PRIVATE_BASE = np.uint32(PRIVATE_BASE)
 _ONE = np.uint64(1)
-_NO_CODES = np.zeros(0, np.int64)
+# Integer arguments of jitted calls are wrapped in ``np.int64``: a literal or a global would
+# compile one more specialisation of the callee (``Literal[int]``) and lengthen the cold start.
 
 
 class Turn(NamedTuple):
@@ -241,7 +242,7 @@ def settled_nb(e_raw, n, factor, thresholds, n_thresholds, z):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mc_equity_nb(params, key, seats, private, board, seat, n_visible, n_live, opp_raises, thresholds, n_thresholds, t):
     """Numba equivalent of ``sniper.agents.MonteCarloAgent.equity`` with rollout key ``key``
     (``kernels.rollout.rollout_nb``); ``opp_raises`` ``int64 (>= 1,)`` the opponents' bets and
@@ -270,6 +271,7 @@ def mc_equity_nb(params, key, seats, private, board, seat, n_visible, n_live, op
                 break
     factor = 1.0 - texture if textured else 1.0
     block = samples if z <= 0 else np.int64(SETTLE_BLOCK)
+    no_codes = np.empty(0, np.int64)
     done = np.int64(0)
     units = np.int64(0)
     weighted = 0.0
@@ -278,7 +280,7 @@ def mc_equity_nb(params, key, seats, private, board, seat, n_visible, n_live, op
     while done < samples:
         size = min(block, samples - done)
         win, _, _, _, w_units, w_total = rollout_nb(
-            private[seat], board[:n_visible], n_opponents, _NO_CODES, probs, n_future, key, size,
+            private[seat], board[:n_visible], n_opponents, no_codes, probs, n_future, key, size,
             t.base, t.snipe, done, t.category, opp_raises, aggression,
         )  # fmt: skip
         done += size
@@ -343,8 +345,9 @@ def mc_act_nb(params, seats, private, board, stream, turn, t):
         n_thresholds = mc_thresholds_nb(params, owed, level_b, room, legal_mask, n_live, index, pot, thresholds)
     key = stream_word_nb(stream)
     e = mc_equity_nb(
-        params, key, seats, private, board, seat, turn.n_visible, n_live, opp_raises, thresholds, n_thresholds, t
-    )
+        params, key, seats, private, board, np.int64(seat), np.int64(turn.n_visible), np.int64(n_live), opp_raises,
+        thresholds, np.int64(n_thresholds), t,
+    )  # fmt: skip
     bluffing = stream_random_nb(stream) < params[Param.BLUFF]
     ratio = e * n_live
     scale = 1.0 - params[Param.POSITION] * index / (n_live - 1)
@@ -388,11 +391,10 @@ def bet_decision_nb(level, params, seats, private, board, stream, turn, t):
 
 
 @njit(cache=True)
-def snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_turns, extra, first, size, t):
-    """Numba equivalent of ``sniper.agents._snipe_rollout``: rollout sums at the snipe round with
-    the names made so far (bit set ``named_mask``) and ``extra`` (``PASS`` for none); ``n_turns``
-    snipe turns taken before this one (passes included); samples ``first .. first + size - 1``
-    (``size`` 0: all ``Param.SAMPLES``)."""
+def snipe_rollout_inputs_nb(params, board, n_live, named_mask, n_turns, extra):
+    """The snipe-round rollout's ``(snipe codes, future snipe probabilities, n_future)``: the names
+    made so far (bit set ``named_mask``) and ``extra`` (``PASS`` for none); ``n_turns`` snipe turns
+    taken before this one (passes included). Part of ``snipe_rollout_nb``."""
     n_opponents = n_live - 1
     weight = params[Param.FUTURE_SNIPES]
     n_future = n_opponents - n_turns if weight > 0 else np.int64(0)
@@ -412,11 +414,21 @@ def snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_tu
         if (mask >> np.uint64(code)) & _ONE:
             codes[m] = code
             m += 1
+    return codes, probs, np.int64(n_future)
+
+
+@njit(cache=True, inline="always")
+def snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_turns, extra, first, size, t):
+    """Numba equivalent of ``sniper.agents._snipe_rollout``: rollout sums at the snipe round
+    (``snipe_rollout_inputs_nb``); samples ``first .. first + size - 1`` (``size`` 0: all
+    ``Param.SAMPLES``). Inlined, so its callers call ``rollout_nb`` directly (a shallower call
+    tree compiles faster)."""
+    codes, probs, n_future = snipe_rollout_inputs_nb(params, board, n_live, named_mask, n_turns, extra)
     samples = np.int64(params[Param.SAMPLES]) if size == 0 else np.int64(size)
     no_raises = np.zeros(1, np.int64)
     return rollout_nb(
-        private[seat], board, n_opponents, codes, probs, n_future, key, samples, t.base, t.snipe, first, t.category,
-        no_raises, 0.0
+        private[seat], board, np.int64(n_live - 1), codes, probs, n_future, key, samples, t.base, t.snipe,
+        np.int64(first), t.category, no_raises, 0.0
     )  # fmt: skip
 
 
@@ -464,7 +476,9 @@ def rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t):
         m = 0
         while done < samples:
             size = min(np.int64(SETTLE_BLOCK), samples - done)
-            sums = snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_turns, PASS, done, size, t)
+            sums = snipe_rollout_nb(
+                params, key, private, board, seat, n_live, named_mask, n_turns, np.int64(PASS), done, size, t
+            )
             beaters += sums[3]
             done += size
             m = ranked_beaters_nb(beaters, own, named_mask, ranked)
@@ -472,7 +486,7 @@ def rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t):
                 break
         return ranked[0] if m > 0 else PASS
     base_win, _, _, beaters, _, _ = snipe_rollout_nb(
-        params, key, private, board, seat, n_live, named_mask, n_turns, PASS, 0, 0, t
+        params, key, private, board, seat, n_live, named_mask, n_turns, np.int64(PASS), np.int64(0), np.int64(0), t
     )
     m = ranked_beaters_nb(beaters, own, named_mask, ranked)
     if heuristic == Heuristic.BEATER:
@@ -481,7 +495,7 @@ def rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t):
     best_units = base_win
     for i in range(min(m, EV_CANDIDATES)):
         units, _, _, _, _, _ = snipe_rollout_nb(
-            params, key, private, board, seat, n_live, named_mask, n_turns, ranked[i], 0, 0, t
+            params, key, private, board, seat, n_live, named_mask, n_turns, ranked[i], np.int64(0), np.int64(0), t
         )
         if units > best_units:
             best = ranked[i]
@@ -489,7 +503,7 @@ def rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def snipe_decision_nb(heuristic, params, seats, private, board, stream, work, turn, t):
     """A snipe code (0..59) or ``PASS`` for the agent's ``heuristic`` (``Heuristic``) (R7).
 
