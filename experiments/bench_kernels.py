@@ -23,8 +23,8 @@ from kernels.evaluator import evaluate_into_nb, evaluate_par_into_nb, tables
 from kernels.evaluator import warmup as warmup_evaluator
 from kernels.rollout import rollout_nb
 from kernels.rollout import warmup as warmup_rollout
-from sniper.equity import kernel_rollout
 from sniper.hands import best_hand
+from sniper.rollout import kernel_rollout
 
 COMPILE_SNIPPET = """
 import time

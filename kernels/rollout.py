@@ -1,6 +1,6 @@
-"""Monte Carlo rollouts of a seat's showdown: the numba copy of ``sniper.equity.rollout`` (R7, R8, R13).
+"""Monte Carlo rollouts of a seat's showdown: the numba copy of ``sniper.rollout.rollout`` (R7, R8, R13).
 
-The draw scheme (shared bit for bit with the reference ``sniper.equity.rollout``):
+The draw scheme (shared bit for bit with the reference ``sniper.rollout.rollout``):
 
 - Unseen cards: the fresh deck minus the seat's 2 private cards minus the ``k`` visible board
   cards, as an ascending list of length ``U = 38 - k``.
@@ -31,7 +31,7 @@ The draw scheme (shared bit for bit with the reference ``sniper.equity.rollout``
   order. With ``aggression == 0`` every weight is 1.
 
 Kernels take the evaluator tables as arguments (``kernels.evaluator.tables()``: ``base`` and
-``snipe``) and do no validation; ``sniper.equity.equity`` validates and calls them.
+``snipe``) and do no validation; ``sniper.rollout.equity`` validates and calls them.
 """
 
 import numpy as np
@@ -77,12 +77,12 @@ def rollout_nb(
     ``snipe_codes``: ``int64 (m,)`` snipes already made (codes 0..59); ``snipe_probs``:
     ``float64 (61,)``; ``n_future``: opponents yet to snipe; ``key``: ``uint64``; ``base``,
     ``snipe``: ``kernels.evaluator.tables()`` fields; ``n_samples`` samples numbered ``first ..
-    first + n_samples - 1`` (``sniper.equity.kernel_rollout`` runs blocks of samples on threads, the GIL
+    first + n_samples - 1`` (``sniper.rollout.kernel_rollout`` runs blocks of samples on threads, the GIL
     released); ``category``: ``kernels.evaluator.tables().category``; ``opp_raises``: ``int64
     (n_opponents,)`` bets and raises per opponent; ``aggression``: ``float64`` betting weight (0 =
     unweighted). Returns ``(win_units, win_units_squared, sniped, beaters, weighted_units,
     weight_total)``: three ``int64``, ``int64 (60,)`` and two ``float64``. Numba equivalent of
-    ``sniper.equity.rollout``, bit for bit.
+    ``sniper.rollout.rollout``, bit for bit.
 
     Everything is in this one function: each jitted caller re-optimises the code of its callees,
     so helpers would multiply the compile time.
@@ -212,7 +212,7 @@ def rollout_nb(
 
 
 def warmup() -> None:
-    """Compile the rollout kernels for the dtypes ``sniper.equity`` uses."""
+    """Compile the rollout kernels for the dtypes ``sniper.rollout`` uses."""
     t = tables()
     args = (
         np.array([1, 2], np.uint8),

@@ -3,7 +3,7 @@
 Numba equivalent of ``sniper.showdown.winners``: ``settle_nb`` finds the best unsniped key and the
 number of winners, ``wins_nb`` says whether one hand is among them. ``kernels.rollout`` keeps the
 same rule written into its sample loop (a call there costs ~10% of its speed); it is tested bit
-for bit against ``sniper.equity.rollout``, which settles with ``sniper.showdown.winners``.
+for bit against ``sniper.rollout.rollout``, which settles with ``sniper.showdown.winners``.
 """
 
 from numba import njit

@@ -83,14 +83,14 @@ def evaluate(cards):
 
 def equity(hole, board, opponents: int = 1, snipes=(), samples: int = 100_000, seed: int = 0, exact: bool = False):
     """Showdown equity of private cards ``hole`` with the face-up ``board`` (2 or 4 cards) against
-    ``opponents`` random hands (R7, R8): ``sniper.equity.EquityResult`` (``win``, ``stderr``,
+    ``opponents`` random hands (R7, R8): ``sniper.rollout.EquityResult`` (``win``, ``stderr``,
     ``sniped``, ``dangers``). ``snipes``: names already made ("9 full house") or codes. Raises
     ``ValueError`` for bad input. Monte Carlo with ``samples`` and ``seed``, or ``exact``.
 
     >>> equity([7, 7], [7, 2, 2, 9], opponents=1, exact=True).win > 0.9
     True
     """
-    from sniper.equity import equity as compute
+    from sniper.rollout import equity as compute
 
     return compute(tuple(hole), tuple(board), opponents, snipes, samples=samples, seed=seed, exact=exact)
 

@@ -254,7 +254,7 @@ _KERNEL_ROLLOUTS = False
 def use_kernel_rollouts(enabled: bool = True) -> None:
     """Make the reference agents run their rollouts on ``kernels.rollout`` instead of pure Python.
 
-    The results do not change: the kernel is tested bit for bit against ``sniper.equity.rollout``
+    The results do not change: the kernel is tested bit for bit against ``sniper.rollout.rollout``
     on the same keys; only the speed does (about a thousand times faster).
     """
     global _KERNEL_ROLLOUTS
@@ -274,8 +274,8 @@ def rollout_sums(
     aggression=0.0,
     first=0,
 ):
-    """``sniper.equity.rollout`` (or its kernel, see ``use_kernel_rollouts``): ``RolloutSums`` (R8)."""
-    from sniper.equity import kernel_rollout, rollout
+    """``sniper.rollout.rollout`` (or its kernel, see ``use_kernel_rollouts``): ``RolloutSums`` (R8)."""
+    from sniper.rollout import kernel_rollout, rollout
 
     args = (private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, samples)
     if _KERNEL_ROLLOUTS:
@@ -315,7 +315,7 @@ def opponent_raises(obs: Observation) -> list[int]:
 class MonteCarloAgent:
     """``normal`` and ``hard``: bet and call by Monte Carlo equity, as the seed's AI (000, 002).
 
-    Each betting decision runs ``samples`` rollouts (``sniper.equity.rollout``, keyed by the
+    Each betting decision runs ``samples`` rollouts (``sniper.rollout.rollout``, keyed by the
     decision's first random word) against the opponents still in and takes the equity ``e``
     (expected share of the pot, 0..1), in which:
 
@@ -366,7 +366,7 @@ class MonteCarloAgent:
         continue from block to block, so the draws are those of one long rollout) and stop once
         ``settled`` against ``thresholds``; ``samples`` is the maximum.
         """
-        from sniper.equity import UNITS
+        from sniper.rollout import UNITS
 
         n_opponents = len(live_seats(obs)) - 1
         complete = len(obs.board) == 4

@@ -267,8 +267,8 @@ def equity(
     Win is the expected share of the pot; sniped is the chance the seat's own hand matches a snipe;
     dangers are the hands opponents beat it with most often.
     """
-    from sniper.equity import MAX_OPPONENTS
-    from sniper.equity import equity as compute
+    from sniper.rollout import MAX_OPPONENTS
+    from sniper.rollout import equity as compute
 
     try:
         own = check.parse_cards(hole, (2,), check.EQUITY_HOLE_HINT)

@@ -102,7 +102,9 @@ def run(app) -> NoReturn:
         if type(error).__name__ == "Abort":
             code = _interrupted()
         elif hasattr(error, "format_message"):
-            typer.echo(f"sniper: error: {error.format_message()}", err=True)
+            message = error.format_message()
+            if message:  # no arguments at all: click has printed the help, which is the message
+                typer.echo(f"sniper: error: {message}", err=True)
             code = 2
         else:
             raise

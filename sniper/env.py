@@ -9,7 +9,7 @@ with the same random streams as in a run (R13).
 Actions (``Discrete(68)``): 0–6 the betting actions of R6 (``kernels.codes.Act``: fold, check,
 call, +1, +3, +5, all-in), 7 pass in the snipe round, ``8 + code`` name snipe ``code`` (0..59,
 R7). The observation is a dict: ``action_mask`` (``int8 (68,)``, 1 = legal now) and
-``observation`` (``int16 (41,)``, what R10 lets the seat see), laid out as ``OBS_FIELDS``:
+``observation`` (``int16 (42,)``, what R10 lets the seat see), laid out as ``OBS_FIELDS``:
 the round (1, 2, 3 = snipe round, 0 = not this seat's turn or the hand is over), the seat, the
 first player, its two private cards, the four community cards (0 while face down), the cap, the
 pot, the chips it owes, then six entries each (seat order, padded to 6 seats) for stacks before

@@ -65,7 +65,7 @@ def check_backend(workers: int, scheduler: str | None, chunk_games: int | None =
 
 
 def check_equity_request(board: tuple[int, ...], opponents: int, exact: bool, max_opponents: int) -> None:
-    """``ValueError`` for an equity request ``sniper.equity.equity`` cannot answer as asked (opponents out of
+    """``ValueError`` for an equity request ``sniper.rollout.equity`` cannot answer as asked (opponents out of
     range; ``exact`` without all 4 board cards or with more than 2 opponents)."""
     if not 1 <= opponents <= max_opponents:
         raise ValueError(f"--opponents must be 1-{max_opponents}, got {opponents}")

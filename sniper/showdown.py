@@ -33,7 +33,7 @@ def winners(keys: Sequence, sniped: Sequence[bool]) -> list[int]:
 
     A sniped hand ranks last: the winners are the unsniped hands with the best key; when every
     hand is sniped they all tie for last and all win a share. The one winner rule of the reference
-    layer (``showdown``, ``sniper.equity``); numba equivalent: ``kernels.showdown.settle_nb``.
+    layer (``showdown``, ``sniper.rollout``); numba equivalent: ``kernels.showdown.settle_nb``.
 
     >>> winners([5, 9, 9], [False, False, True])
     [1]

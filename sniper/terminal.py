@@ -299,7 +299,7 @@ def print_league(result) -> None:
 
 
 def equity_json(result, exact: bool) -> dict:
-    """The ``sniper equity --json`` report of a ``sniper.equity.EquityResult``."""
+    """The ``sniper equity --json`` report of a ``sniper.rollout.EquityResult``."""
     return {
         "win": result.win,
         "stderr": _equity_stderr(result, exact),

@@ -6,8 +6,8 @@ import pytest
 import sniper.agents
 from kernels.params import HARD_V1_DEFAULTS, SETTLE_BLOCK
 from sniper.agents import leader_settled, settled
-from sniper.equity import kernel_rollout, rollout
 from sniper.game import make_rules, play_game
+from sniper.rollout import kernel_rollout, rollout
 from sniper.runner import RunConfig, new_manifest
 from sniper.specs import LEVELS, make_agent
 

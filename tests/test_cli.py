@@ -28,6 +28,13 @@ def test_python_m_sniper_help():
         assert command in done.stdout
 
 
+def test_python_m_sniper_without_arguments_prints_the_help_and_no_empty_error_line():
+    done = subprocess.run([sys.executable, "-m", "sniper"], capture_output=True, text=True, timeout=60)
+    assert "simulate" in done.stdout + done.stderr
+    assert "sniper: error: \n" not in done.stderr and not done.stderr.rstrip().endswith("sniper: error:")
+    assert "Traceback" not in done.stderr
+
+
 def test_hand_json():
     result = invoke("hand", "7", "7", "7", "2", "2", "9", "--json")
     assert result.exit_code == 0, result.output

@@ -1,6 +1,6 @@
 """Game-level cross-check: the kernel against the reference engine at the levels' *default* parameters.
 
-The reference agents run their rollouts in pure Python (``sniper.equity.rollout``), so nothing of
+The reference agents run their rollouts in pure Python (``sniper.rollout.rollout``), so nothing of
 the kernels is on the reference side. Each case plays whole short games with both engines and
 compares the hands and actions tables row for row (R2–R13). A seeded matrix then counts the rare
 events those games went through and asserts a minimum of each, so the comparison is known to

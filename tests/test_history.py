@@ -152,3 +152,15 @@ def test_parse_games():
     for bad in ("a-b", "5-2", "-1"):
         with pytest.raises(ValueError, match="--games"):
             parse_games(bad)
+
+
+def test_facade_functions_stay_callable_whatever_was_imported_first():
+    """``sniper.equity`` is the façade function, not a submodule that a first import would bind over it."""
+    import sniper
+
+    sniper.play_hand(["easy", "random"], seed=3)
+    first = sniper.equity([7, 7], [7, 2], opponents=1, samples=2000, seed=1)
+    again = sniper.equity([7, 7], [7, 2], opponents=1, samples=2000, seed=1)
+    assert callable(sniper.equity) and first.win == again.win and 0.0 < first.win < 1.0
+    for name in ("play_hand", "play_game", "evaluate", "equity", "read_run", "replay"):
+        assert callable(getattr(sniper, name)), name

@@ -5,7 +5,7 @@
 2 to 6 seats, short and deep stacks, any first player, random legal betting so far (commitments,
 raises, folds, position, caps that rose after a fold), a board of 2 or 4, snipes already made —
 and hands the same observation (R10) to the Python agent (pure-Python rollouts,
-``sniper.equity.rollout``) and to the numba policy. Both must return the same action or snipe
+``sniper.rollout.rollout``) and to the numba policy. Both must return the same action or snipe
 *and* draw the same number of random words from the decision's stream (R13).
 """
 

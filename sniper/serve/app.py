@@ -314,7 +314,7 @@ def read_message(room: Room, seat: int, text: str, max_message: int) -> str | No
 
 def warm_up() -> None:
     """Compile (or load from cache) the rollout kernel the AI seats use, before the first decision."""
-    from sniper.equity import kernel_rollout
+    from sniper.rollout import kernel_rollout
 
     try:
         kernel_rollout((1, 2), (3, 4), 1, (), None, 0, 1, 8, False)
