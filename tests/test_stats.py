@@ -63,6 +63,7 @@ def test_one_unit_has_no_finite_interval_and_bad_input_is_refused():
 
 def test_bradley_terry_equals_the_choix_fit():
     import choix
+
     wins = np.array([[0, 7, 9, 4], [3, 0, 6, 5], [1, 4, 0, 2], [6, 5, 8, 0]])
     data = [(i, j) for i in range(4) for j in range(4) for _ in range(wins[i, j])]
     theta = choix.opt_pairwise(4, data, alpha=RIDGE / 2, tol=1e-10)  # choix's penalty is alpha·|θ|²
