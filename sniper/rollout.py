@@ -328,7 +328,7 @@ def equity(
 def _result(win_units: int, win_sq: int, sniped: int, beaters: np.ndarray, n: int) -> EquityResult:
     win = win_units / UNITS / n
     mean_sq = win_sq / UNITS**2 / n
-    variance = max(mean_sq - win * win, 0.0) * n / (n - 1) if n > 1 else 0.0
+    variance = max(mean_sq - win * win, 0.0) * n / (n - 1) if n > 1 else float("nan")  # one sample: no SE
     return EquityResult(win, sqrt(variance / n), sniped / n, _dangers(beaters / n), n)
 
 

@@ -302,7 +302,7 @@ def equity_json(result, exact: bool) -> dict:
     """The ``sniper equity --json`` report of a ``sniper.rollout.EquityResult``."""
     return {
         "win": result.win,
-        "stderr": _equity_stderr(result, exact),
+        "stderr": result.stderr,
         "sniped": result.sniped,
         "dangers": [[name, top, freq] for name, top, freq in result.dangers],
         "samples": result.samples,
@@ -310,14 +310,9 @@ def equity_json(result, exact: bool) -> dict:
     }
 
 
-def _equity_stderr(result, exact: bool) -> float:
-    """The estimate's standard error: 0 when exact, none (nan) from a single sample."""
-    return result.stderr if exact or result.samples >= 2 else float("nan")
-
-
 def print_equity(result, hole, board, opponents: int, exact: bool) -> None:
     """Print an equity estimate and the hands that beat it most often."""
-    how = "exact" if exact else f"{result.samples:,} samples, ± {number(_equity_stderr(result, exact), '.4f')}"
+    how = "exact" if exact else f"{result.samples:,} samples, ± {number(result.stderr, '.4f')}"
     console.print(
         f"hole {hole[0]} {hole[1]}, board {' '.join(map(str, board))}, {opponents} opponent(s): "
         f"win {result.win:.4f} ({how}), sniped {result.sniped:.4f}"

@@ -160,3 +160,10 @@ def test_bad_input_raises(kwargs, message):
     args = {"private": (7, 8), "board": (1, 2, 3, 4), "n_opponents": 3} | kwargs
     with pytest.raises(ValueError, match=message):
         equity(**args)
+
+
+def test_a_single_sample_has_no_standard_error():
+    """One Monte Carlo sample gives no variance estimate: the standard error is nan, not 0."""
+    single = equity((7, 7), (7, 2), 1, samples=1, seed=0)
+    assert single.samples == 1 and np.isnan(single.stderr)
+    assert equity((7, 7), (7, 2), 1, samples=2, seed=0).stderr >= 0.0
