@@ -33,6 +33,8 @@ from kernels.codes import COPIES, N_NUMBERS, SNIPE_CODE, Category
 
 PRIVATE_BASE = 121
 """Strength key = rank * PRIVATE_BASE + high private * 11 + low private."""
+PRIVATE_BASE_U32 = np.uint32(PRIVATE_BASE)
+"""``PRIVATE_BASE`` as the kernels' key dtype (uint32), for jitted arithmetic on keys."""
 
 POW5 = np.array([0] + [5 ** (n - 1) for n in range(1, N_NUMBERS + 1)], dtype=np.uint32)
 """Count key of a card: ``POW5[c] = 5**(c-1)`` for ``c`` in 1..10; ``POW5[0] = 0`` (no card)."""

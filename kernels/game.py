@@ -58,7 +58,8 @@ from kernels.betting import (
     start_round_nb,
 )
 from kernels.codes import PASS, SNIPE_ROUND, STREAM_AGENT, Act
-from kernels.evaluator import PRIVATE_BASE, Tables, tables
+from kernels.evaluator import PRIVATE_BASE_U32 as _PRIVATE_BASE
+from kernels.evaluator import Tables, tables
 from kernels.params import N_PARAMS, Heuristic, Level
 from kernels.policies import SnipeTurn, Turn, bet_decision_nb, snipe_decision_nb
 from kernels.rng import derive_nb, mix64_nb, stream_start_nb
@@ -116,7 +117,6 @@ NO_LIMIT = -1
 NO_EXIT = -1
 """``exit_at`` of our version: nobody leaves the table safe (R12)."""
 
-_PRIVATE_BASE = np.uint32(PRIVATE_BASE)
 _ONE = np.uint64(1)
 
 

@@ -21,13 +21,12 @@ import numpy as np
 from numba import njit
 
 from kernels.codes import N_ACTIONS, N_SNIPES, PASS, SNIPE_CODE_OF, Act, Category
-from kernels.evaluator import PRIVATE_BASE
+from kernels.evaluator import PRIVATE_BASE_U32 as _PRIVATE_BASE
 from kernels.params import EV_CANDIDATES, FUTURE_SNIPE_WEIGHTS, SETTLE_BLOCK, Heuristic, Level, Param
 from kernels.rng import stream_integer_nb, stream_random_nb, stream_word_nb
 from kernels.rollout import UNITS, rollout_nb
 
 _FUTURE_WEIGHTS = np.array(FUTURE_SNIPE_WEIGHTS, dtype=np.float64)
-_PRIVATE_BASE = np.uint32(PRIVATE_BASE)
 _ONE = np.uint64(1)
 # Integer arguments of jitted calls are wrapped in ``np.int64``: a literal or a global would
 # compile one more specialisation of the callee (``Literal[int]``) and lengthen the cold start.

@@ -38,7 +38,8 @@ import numpy as np
 from numba import njit
 
 from kernels.codes import COPIES, DECK_SIZE, N_NUMBERS, N_SNIPES
-from kernels.evaluator import POW5, PRIVATE_BASE, PRIVATE_PART, tables
+from kernels.evaluator import POW5, PRIVATE_PART, tables
+from kernels.evaluator import PRIVATE_BASE_U32 as _PRIVATE_BASE
 from kernels.params import AGGRESSION_SCALE
 from kernels.rng import derive_nb, uniform_float_nb
 
@@ -51,7 +52,6 @@ UNITS = 60
 
 _SHARE = np.array([0, 60, 30, 20, 15, 12, 10], dtype=np.int64)
 _MASK16 = np.uint64(0xFFFF)
-_PRIVATE_BASE = np.uint32(PRIVATE_BASE)
 
 
 @njit(cache=True, nogil=True)
