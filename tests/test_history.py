@@ -5,7 +5,9 @@ import json
 import duckdb
 import numpy as np
 import pandas as pd
+import polars as pl
 import pyarrow.compute as pc
+import pyarrow.parquet as pq
 import pytest
 
 from kernels.codes import ACT_NAMES, PASS, SNIPE_ROUND, Act
@@ -38,6 +40,17 @@ def test_every_parquet_reader_opens_the_table_folders(run):
     assert per_agent["net"].sum() == 0, "chips are conserved (R9)"
     snipes = duckdb.sql(f"SELECT count(*) FROM '{run}/actions/*.parquet' WHERE action = {int(Act.SNIPE)}").fetchall()[0]
     assert snipes[0] == (hands["snipe"] >= 0).sum()
+    assert pl.read_parquet(run / "hands" / "*.parquet")["net"].sum() == 0
+
+
+def test_parts_use_the_writer_options(run):
+    """Integers delta-encoded, the agent string dictionary-encoded (``sniper.runner.parquet_options``)."""
+    meta = pq.ParquetFile(next((run / "hands").glob("part-*.parquet"))).metadata.row_group(0)
+    encodings = {meta.column(i).path_in_schema: meta.column(i).encodings for i in range(meta.num_columns)}
+    assert "DELTA_BINARY_PACKED" in encodings["net"] and "DELTA_BINARY_PACKED" in encodings["game"]
+    assert "RLE_DICTIONARY" in encodings["agent"]
+    assert meta.column(SCHEMA.names.index("game")).statistics is not None
+    assert meta.column(SCHEMA.names.index("net")).statistics is None
 
 
 def test_actions_table_adds_up_to_the_hands_table(run):
