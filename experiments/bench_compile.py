@@ -3,8 +3,9 @@
 Each command runs twice as a subprocess (``python -m sniper …``) with the same fresh
 ``NUMBA_CACHE_DIR`` (a temporary directory): the first run compiles everything it needs (cold),
 the second loads it from that cache (warm). Compile time ≈ cold − warm. Wall and CPU seconds
-(user + system of the child) are printed with the load average; on a shared machine compare CPU
-seconds, and compare checkouts only within one sitting.
+(user + system of the child and its own children: the warm-up compiles in two processes at once)
+are printed with the load average; wall time is what a user waits, CPU time what the machine
+spends (on a shared machine compare CPU seconds); compare checkouts only within one sitting.
 
 Usage: ``python experiments/bench_compile.py [--repo DIR ...] [--repeats 1]``; ``--repo`` runs
 the commands from other checkouts (e.g. ``git worktree add /tmp/old main@{1}``) for a
@@ -66,8 +67,11 @@ def main() -> None:
     args = parser.parse_args()
     repos = args.repo or [Path(__file__).resolve().parent.parent]
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
-    print("| checkout | command | cold wall s | cold CPU s | warm wall s | warm CPU s | compile CPU s (cold − warm) |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| checkout | command | cold wall s | cold CPU s | warm wall s | warm CPU s "
+        "| compile wall s (cold − warm) | compile CPU s (cold − warm) |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     for name, argv in COMMANDS.items():
         for repo in repos:
             best = None
@@ -79,7 +83,7 @@ def main() -> None:
             note = "" if ok else " (failed)"
             print(
                 f"| {repo.name} | `{name}`{note} | {cold_wall:.1f} | {cold_cpu:.1f} | {warm_wall:.1f} | {warm_cpu:.1f} "
-                f"| {cold_cpu - warm_cpu:.1f} |",
+                f"| {cold_wall - warm_wall:.1f} | {cold_cpu - warm_cpu:.1f} |",
                 flush=True,
             )
     print(f"load average {os.getloadavg()[0]:.2f} at the end")

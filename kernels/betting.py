@@ -79,9 +79,9 @@ class Hand(NamedTuple):
     sniped flag of each hand at the showdown (``kernels.showdown.settle_nb``)."""
 
 
-@njit(cache=True)
-def new_hand_nb(n):
-    """A ``Hand`` for ``n`` seats (arrays allocated, contents set by ``deal_nb``)."""
+def new_hand(n):
+    """A ``Hand`` for ``n`` seats (arrays allocated, contents set by ``deal_nb``); plain Python,
+    compiled as ``new_hand_nb``, so Python code can build a ``Hand`` of the very same numba type."""
     return Hand(
         np.zeros(n, SEAT),
         np.zeros((n, 2), np.uint8),
@@ -92,6 +92,10 @@ def new_hand_nb(n):
         np.zeros(2, np.uint64),
         np.zeros((2, n), np.int64),
     )
+
+
+new_hand_nb = njit(cache=True)(new_hand)
+"""``new_hand`` compiled (numba)."""
 
 
 @njit(cache=True)

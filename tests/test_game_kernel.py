@@ -6,13 +6,18 @@ the two ``sniper.results.SCHEMA`` tables and the two ``ACTION_SCHEMA`` tables ex
 betting, snipes, showdown, payouts and the game loop all have to agree on every row.
 """
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numba
 import numpy as np
 import pytest
 
 import sniper.agents
 import sniper.kernel_engine as ke
-from kernels.game import Field
+from kernels.game import IN_CHILD, Field
 from kernels.params import Heuristic, Level, Param
 from sniper.game import Rules, make_rules
 from sniper.kernel_engine import kernel_agent, play_chunk_kernel, play_games_kernel
@@ -219,3 +224,24 @@ def test_chunk_validation():
     config = RunConfig((E, R), make_rules(), chunk_games=2)
     with pytest.raises(ValueError, match="chunk"):
         play_chunk_kernel(config, -1)
+
+
+PARALLEL_WARMUP = """
+import kernels.game as g
+g.warmup(parallel=True)
+for name in g.IN_CHILD:
+    stats = getattr(g, name).stats
+    print(name, sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
+"""
+
+
+@pytest.mark.slow
+def test_parallel_warmup_loads_what_the_second_process_compiled(tmp_path):
+    """``kernels.game.warmup`` on a cold cache: every callee compiled by the second process is
+    loaded from the disk cache by ``play_games_nb`` (its argument types match those the game
+    passes), none is compiled twice."""
+    root = Path(__file__).resolve().parent.parent
+    env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", PARALLEL_WARMUP], env=env, capture_output=True, text=True, check=True)
+    counts = {name: (int(hits), int(misses)) for name, hits, misses in map(str.split, done.stdout.splitlines())}
+    assert counts == {name: (1, 0) for name in IN_CHILD}
