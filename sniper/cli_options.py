@@ -173,7 +173,13 @@ MaybeEngine = given(str, "Engine: kernel (numba) or reference (pure Python), sam
 DecisionTimeout = Annotated[
     float | None, typer.Option(help="Seconds each decision of an outside agent may take (default: no limit).")
 ]
-ChunkGames = given(int, "Games per chunk (unit of work and of parquet parts).", defaults.CHUNK_GAMES)
+ChunkGames = given(
+    int,
+    f"Games per chunk (unit of work and of parquet parts); auto: {defaults.CHUNK_GAMES} with the reference "
+    f"engine, {defaults.CHUNK_GAMES}-{defaults.KERNEL_CHUNK_GAMES} (about 1/{defaults.CHUNKS_PER_RUN} of the run) "
+    "with the kernel.",
+    "auto",
+)
 Out = Annotated[Path | None, typer.Option(help="New run directory (default: runs/simulate-DATE-TIME).")]
 Resume = Annotated[
     Path | None, typer.Option(help="Finish the interrupted run in this directory (options given must equal its own).")

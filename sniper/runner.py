@@ -101,7 +101,8 @@ class RunOptions:
     (``sniper.specs.parse_agents``); ``game_length`` "10", "20" or "bust" and ``rules`` "ours" or
     "show" (``sniper.game.make_rules``, R9, R12); ``engine`` "kernel" or "reference" (outside
     agents switch a new run to "reference": ``sniper.specs.choose_engine``); ``chunk_games`` games
-    per chunk (at least 1); ``decision_timeout`` seconds per decision of an outside agent.
+    per chunk (at least 1; default ``default_chunk_games``); ``decision_timeout`` seconds per
+    decision of an outside agent.
     """
 
     players: int | None = None
@@ -144,15 +145,34 @@ class RunOptions:
         mix = ",".join(defaults.AGENTS[i % len(defaults.AGENTS)] for i in range(n))
         pick = {name: value if value is not None else getattr(DEFAULTS, name) for name, value in asdict(self).items()}
         agents = tuple(parse_agents(self.agents or mix, n))
+        rules = make_rules(pick["rules"], pick["game_length"])
+        engine = choose_engine(agents, pick["engine"])[0]
         return RunConfig(
             agents=agents,
-            rules=make_rules(pick["rules"], pick["game_length"]),
+            rules=rules,
             seed=pick["seed"],
             hands=pick["hands"],
-            chunk_games=pick["chunk_games"],
-            engine=choose_engine(agents, pick["engine"])[0],
+            chunk_games=self.chunk_games or default_chunk_games(pick["hands"], rules, engine),
+            engine=engine,
             decision_timeout=self.decision_timeout,
         )
+
+
+def default_chunk_games(hands: int, rules: Rules, engine: str) -> int:
+    """Games per chunk of a new run given no ``--chunk-games``.
+
+    ``defaults.CHUNK_GAMES`` with the reference engine (chunks are what its worker processes share);
+    with the kernel, about ``hands / CHUNKS_PER_RUN`` hands per chunk (20 hands per game assumed for
+    bust games), between ``CHUNK_GAMES`` and ``KERNEL_CHUNK_GAMES`` games. Results do not depend on
+    it: every hand is fixed by (seed, game, hand) (R13).
+
+    >>> default_chunk_games(1_000_000, make_rules(), "kernel"), default_chunk_games(10_000, make_rules(), "kernel")
+    (1000, 200)
+    """
+    if engine != "kernel":
+        return defaults.CHUNK_GAMES
+    games = -(-hands // (defaults.CHUNKS_PER_RUN * (rules.hands_per_game or 20)))
+    return max(defaults.CHUNK_GAMES, min(defaults.KERNEL_CHUNK_GAMES, games))
 
 
 DEFAULTS = RunOptions(
@@ -163,7 +183,6 @@ DEFAULTS = RunOptions(
     game_length=defaults.GAME_LENGTH,
     rules=defaults.RULES,
     engine=defaults.ENGINE,
-    chunk_games=defaults.CHUNK_GAMES,
 )
 """The options of a new run when none are given (from ``sniper.defaults``, which ``--help`` shows)."""
 

@@ -202,7 +202,7 @@ def run_main(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
 
 
 def test_simulate_help_shows_the_defaults_the_run_uses():
-    from sniper.runner import DEFAULTS
+    from sniper.runner import DEFAULTS, RunOptions
 
     result = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "240"})
     assert result.exit_code == 0, result.output
@@ -216,7 +216,6 @@ def test_simulate_help_shows_the_defaults_the_run_uses():
         ("--game-length", defaults.GAME_LENGTH),
         ("--rules", defaults.RULES),
         ("--engine", defaults.ENGINE),
-        ("--chunk-games", str(defaults.CHUNK_GAMES)),
     ]:
         at = next(i for i, line in enumerate(below) if line.startswith(f"│ {option} "))
         assert f"[default: ({default})]" in below[at + 1] or f"[default: ({default})]" in below[at], option
@@ -226,6 +225,12 @@ def test_simulate_help_shows_the_defaults_the_run_uses():
     assert "numba threads" in lines["--workers"] and "processes" in lines["--workers"]
     config = DEFAULTS.config()
     assert (len(config.agents), config.hands, config.rules.hands_per_game) == (4, 10_000, 20)
+    at = next(i for i, line in enumerate(below) if line.startswith("│ --chunk-games "))
+    assert "[default: (auto)]" in below[at] + below[at + 1]
+    assert config.chunk_games == defaults.CHUNK_GAMES, "10,000 hands: the fewest games per chunk"
+    assert RunOptions(hands=10**6).config().chunk_games == defaults.KERNEL_CHUNK_GAMES
+    assert RunOptions(hands=10**6, engine="reference").config().chunk_games == defaults.CHUNK_GAMES
+    assert RunOptions(hands=10**6, chunk_games=7).config().chunk_games == 7
 
 
 @pytest.mark.parametrize(
