@@ -39,7 +39,11 @@ if no_actions:
     runner.play_chunk_tables = hands_only
 root = Path(tempfile.mkdtemp())
 runner.simulate(runner.RunConfig(tuple(agents), make_rules(), seed=1, hands=2000, chunk_games=20), root / "warm")
-config = runner.RunConfig(tuple(agents), make_rules(), seed=0, hands=hands, chunk_games=200)
+try:  # the checkout's own default chunk size for this run (0.1 and 0.2 always used 200 games)
+    chunk_games = runner.RunOptions(players=len(agents), hands=hands, agents=",".join(agents)).config().chunk_games
+except AttributeError:
+    chunk_games = 200
+config = runner.RunConfig(tuple(agents), make_rules(), seed=0, hands=hands, chunk_games=chunk_games)
 usage = resource.getrusage(resource.RUSAGE_SELF)
 started = time.perf_counter()
 result = runner.simulate(config, root / "run")
