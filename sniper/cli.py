@@ -17,6 +17,7 @@ from sniper.cli_options import CardsCommand, fail
 from sniper.stats import dumps
 
 app = typer.Typer(
+    cls=opt.Group,
     help="Simulate Sniper Hold'em at scale and pit its AI players against each other.",
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
@@ -31,7 +32,7 @@ def _main(version: opt.Version = False) -> None:
     """Simulate Sniper Hold'em at scale and pit its AI players against each other."""
 
 
-@app.command()
+@app.command(cls=opt.Command)
 def simulate(
     players: opt.Players = None,
     hands: opt.Hands = None,
@@ -77,8 +78,12 @@ def simulate(
     show.print_run_summary(result.out)
 
 
-@app.command()
-def summary(run_dir: Annotated[Path, typer.Argument(help="A run directory written by `sniper simulate`.")]) -> None:
+@app.command(cls=opt.Command)
+def summary(
+    run_dir: Annotated[
+        Path, typer.Argument(metavar="DIR", help="A run directory (`sniper simulate`, `sniper serve`).")
+    ],
+) -> None:
     """Print the per-agent summary of an existing run."""
     from sniper.runner import RunDirError, load_manifest
 
@@ -90,9 +95,11 @@ def summary(run_dir: Annotated[Path, typer.Argument(help="A run directory writte
         fail(str(error))
 
 
-@app.command()
+@app.command(cls=opt.Command)
 def hand(
-    cards: Annotated[list[int], typer.Argument(help="Six numbers 1-10: two private cards, then four board cards.")],
+    cards: Annotated[
+        list[int], typer.Argument(metavar="CARD", help="Six numbers 1-10: two private cards, then four board cards.")
+    ],
     as_json: opt.PlainJson = False,
 ) -> None:
     """Name the best 5 of 6 cards (R8), e.g. `sniper hand 7 7 7 2 2 9`."""
@@ -132,10 +139,10 @@ def showdown(
         show.print_showdown(result, cards, holes, sum(result.payout), first)
 
 
-@app.command()
+@app.command(cls=opt.Command)
 def duel(
-    a: Annotated[str, typer.Argument(help="Agent spec A, e.g. easy.")],
-    b: Annotated[str, typer.Argument(help="Agent spec B, e.g. easy:bluff=0.2 (may equal A).")],
+    a: Annotated[str, typer.Argument(metavar="A", help="Agent spec A, e.g. easy.")],
+    b: Annotated[str, typer.Argument(metavar="B", help="Agent spec B, e.g. easy:bluff=0.2 (may equal A).")],
     players: opt.DuelPlayers = defaults.DUEL_PLAYERS,
     hands: opt.DuelHands = None,
     until_ci: opt.UntilCi = None,
@@ -185,9 +192,9 @@ def duel(
         show.print_duel(result, until_ci)
 
 
-@app.command()
+@app.command(cls=opt.Command)
 def league(
-    specs: Annotated[list[str], typer.Argument(help="Two or more distinct agent specs.")],
+    specs: Annotated[list[str], typer.Argument(metavar="SPEC...", help="Two or more distinct agent specs.")],
     players: opt.TablePlayers = defaults.PLAYERS,
     hands: opt.LeagueHands = opt.LEAGUE_HANDS,
     out: opt.LeagueOut = None,
@@ -230,14 +237,14 @@ def league(
         show.console.print(f"→ {out}")
 
 
-@app.command()
+@app.command(cls=opt.Command)
 def replay(
-    run_dir: Annotated[Path, typer.Argument(help="A run directory.")],
-    game: Annotated[int | None, typer.Option(help="Game number (from 0).")] = None,
-    hand: Annotated[int | None, typer.Option(help="Hand number within the game (from 0).")] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text, phh (PokerKit's format, docs/PHH.md) or json.")] = "text",
-    export: Annotated[Path | None, typer.Option(help="Write every hand of --games to this .phhs file.")] = None,
-    games: Annotated[str | None, typer.Option(help="Games to export: N or FIRST-LAST, e.g. 0-99.")] = None,
+    run_dir: opt.RunDir,
+    game: opt.Game = None,
+    hand: opt.HandNumber = None,
+    fmt: opt.Format = "text",
+    export: opt.Export = None,
+    games: opt.Games = None,
 ) -> None:
     """Show one hand of a run as a hand history: seats, cards, every action with the cap, snipes, showdown.
 
@@ -284,18 +291,18 @@ def equity(
         show.print_equity(result, own, cards, opponents, exact)
 
 
-@app.command()
+@app.command(cls=opt.Command)
 def tune(
-    spec: Annotated[str, typer.Argument(help="The spec to tune, e.g. hard.")],
-    against: Annotated[str, typer.Option(help="Opponents: one spec per other seat, or one for all.")],
-    param: Annotated[list[str], typer.Option(help="NAME=LOW:HIGH[:int|:log], repeatable.")],
-    players: Annotated[int, typer.Option(help="Seats, 2-6 (R2).")] = defaults.TUNE_PLAYERS,
-    trials: Annotated[int, typer.Option(help="Finished trials the study should reach.")] = defaults.TUNE_TRIALS,
+    spec: Annotated[str, typer.Argument(metavar="SPEC", help="The spec to tune, e.g. hard.")],
+    against: opt.Against,
+    param: opt.Params,
+    players: opt.TunePlayers = defaults.TUNE_PLAYERS,
+    trials: opt.Trials = defaults.TUNE_TRIALS,
     hands_per_trial: opt.HandsPerTrial = opt.HANDS_PER_TRIAL,
     study: opt.Study = opt.STUDY,
-    seed: Annotated[int, typer.Option(help="Seed S: tuning on run seed 2S, validation on 2S+1.")] = defaults.SEED,
+    seed: opt.TuneSeed = defaults.SEED,
     validate_hands: opt.ValidateHands = opt.VALIDATE_HANDS,
-    time_budget_us: Annotated[float | None, typer.Option(help="Most CPU µs per decision allowed.")] = None,
+    time_budget_us: opt.TimeBudget = None,
     workers: opt.Workers = 0,
     scheduler: opt.Scheduler = None,
     as_json: opt.Json = False,
@@ -331,14 +338,12 @@ def tune(
     show.console.print(f"tuned spec: [bold]{result.best.spec}[/bold]   plots: {study}/*.png", highlight=False)
 
 
-@app.command()
+@app.command(cls=opt.Command)
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (default: this machine only).")] = defaults.SERVE_HOST,
-    port: Annotated[int, typer.Option(help="TCP port.", min=1, max=65535)] = defaults.SERVE_PORT,
-    out: Annotated[Path, typer.Option(help="Each finished game is written to OUT/ROOM/.")] = Path(defaults.SERVE_OUT),
-    turn_seconds: Annotated[
-        float, typer.Option(help="Seconds per turn before the timeout rule (R11).", min=1)
-    ] = defaults.TURN_SECONDS,
+    host: opt.Host = defaults.SERVE_HOST,
+    port: opt.Port = defaults.SERVE_PORT,
+    out: opt.ServeOut = Path(defaults.SERVE_OUT),
+    turn_seconds: opt.TurnSeconds = defaults.TURN_SECONDS,
 ) -> None:
     """Host games: people in a browser and bots over a websocket play the AI levels (rooms of 2-6)."""
     from sniper.serve.app import serve as run_server

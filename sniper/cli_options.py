@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 from sniper import defaults
 
@@ -21,31 +21,73 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-class CardsCommand(TyperCommand):
-    """A command whose ``--board``/``--hole`` take their numbers space- or comma-separated: the option's parser
-    also takes the words after its value, up to the next option (``--board 6 6 9 9`` = ``--board 6,6,9,9``)."""
+class Command(TyperCommand):
+    """A command whose ``--help`` reads cleanly: every value option shows its metavar (``N``, ``DIR``, ``SPEC``…),
+    never a Python type such as ``<int>``; flags show no value; every default shows one way, ``[default: X]`` at
+    the end of the help text (``show_default`` strings too, e.g. ``[default: no limit]``).
+
+    The defaults themselves come from ``sniper.defaults`` through each option's declaration.
+    """
+
+    def get_params(self, ctx):
+        """click's parameters (the help option included), tidied for ``--help`` (idempotent)."""
+        params = super().get_params(ctx)
+        for param in params:
+            tidy_help(param)
+        return params
+
+
+class Group(TyperGroup):
+    """The ``sniper`` app itself, with the clean ``--help`` of ``Command``."""
+
+    def get_params(self, ctx):
+        """click's parameters (``--version``, the help option), tidied for ``--help`` (idempotent)."""
+        params = super().get_params(ctx)
+        for param in params:
+            tidy_help(param)
+        return params
+
+
+def tidy_help(param) -> None:
+    """Give one click parameter of a ``Command`` the clean ``--help`` described there (idempotent).
+
+    A flag gets an empty metavar (no type column); an argument's type column is dropped (its metavar names
+    it); a default, given or described, moves into the help text as ``[default: X]``.
+    """
+    if getattr(param, "is_flag", False) and param.metavar is None:
+        param.metavar = ""
+    if param.param_type_name == "argument" and hasattr(param, "display_type_rich"):
+        param.display_type_rich = _no_type  # typer >= 0.16 shows <path>, <str>… beside the name
+    shown = getattr(param, "show_default", None)
+    if shown is False or param.param_type_name == "argument":
+        return
+    if isinstance(shown, str):
+        text = shown
+    elif getattr(param, "is_flag", False) or param.default is None or isinstance(param.default, (list, tuple)):
+        text = ""
+    else:
+        text = str(param.default)
+    if text:
+        param.help = f"{param.help or ''} [default: {text}]".strip()
+    param.show_default = False
+
+
+def _no_type(ctx) -> None:
+    """No type column in ``--help``: the parameter's metavar says what it takes."""
+    return None
+
+
+class CardsCommand(Command):
+    """A command whose ``--board``/``--hole`` take their numbers space- or comma-separated: the words after a card
+    option's value, up to the next option, belong to it (``--board 6 6 9 9`` = ``--board "6 6 9 9"``)."""
 
     card_options = ("--board", "--hole")
 
-    def make_parser(self, ctx):
-        """click's parser, with each card option also taking the words after its value (joined by spaces)."""
-        parser = super().make_parser(ctx)
-        for name in self.card_options:
-            option = parser._long_opt[name]
-
-            def process(value, state, plain=option.process):
-                words = [value]
-                while state.rargs and not state.rargs[0].startswith("-"):
-                    words.append(state.rargs.pop(0))
-                plain(" ".join(words), state)
-
-            option.process = process
-        return parser
-
     def parse_args(self, ctx, args: list[str]) -> list[str]:
-        """click's parsing; a stray word gets a hint on where cards go and that snipes are quoted."""
+        """click's parsing of ``join_card_words(args)``; a stray word gets a hint on where cards go and that
+        snipes are quoted."""
         try:
-            return super().parse_args(ctx, args)
+            return super().parse_args(ctx, join_card_words(args, self.card_options))
         except Exception as error:  # click's UsageError, vendored inside typer
             if str(getattr(error, "message", "")).startswith("Got unexpected extra argument"):
                 error.message += (
@@ -53,6 +95,31 @@ class CardsCommand(TyperCommand):
                     '(e.g. --snipe "9 full house")'
                 )
             raise
+
+
+def join_card_words(args: list[str], options: tuple[str, ...]) -> list[str]:
+    """``args`` with each card option's value joined (by spaces) with the words after it, up to the next word
+    that starts with ``-``; the value itself is taken as click takes it (the next word, or after ``=``).
+    Nothing after ``--`` changes.
+
+    >>> join_card_words(["--board", "6", "6", "9", "9", "--hole=6", "2", "--json"], ("--board", "--hole"))
+    ['--board', '6 6 9 9', '--hole=6 2', '--json']
+    """
+    out: list[str] = []
+    rest = list(args)
+    while rest:
+        word = rest.pop(0)
+        if word == "--":
+            return out + [word] + rest
+        name, eq, _ = word.partition("=")
+        if name not in options or not (eq or rest):
+            out.append(word)
+            continue
+        value = [word] if eq else [word, rest.pop(0)]
+        while rest and not rest[0].startswith("-"):
+            value[-1] += " " + rest.pop(0)
+        out.extend(value)
+    return out
 
 
 def note_outside_agents(specs) -> None:
@@ -139,7 +206,8 @@ def _show_version(value: bool) -> None:
 
 
 Version = Annotated[
-    bool, typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version and exit.")
+    bool,
+    typer.Option("--version", metavar="", callback=_show_version, is_eager=True, help="Show the version and exit."),
 ]
 
 
@@ -153,60 +221,85 @@ def count_text(n: int) -> str:
     return f"{float(mantissa):g}e{int(exponent)}" if n >= 10_000 and float(mantissa).is_integer() else str(n)
 
 
-def given(kind: type, help: str, default) -> object:
+def given(kind: type, metavar: str, help: str, default) -> object:
     """An option that is ``None`` when not given (so ``--resume`` can tell) whose default, applied by the library,
     ``--help`` shows."""
-    return Annotated[kind | None, typer.Option(help=help, show_default=str(default))]
+    return Annotated[kind | None, typer.Option(metavar=metavar, help=help, show_default=str(default))]
 
 
-Players = given(int, "Seats at the table, 2-6 (R2).", defaults.PLAYERS)
-Hands = given(str, "Hands to play at least, e.g. 1e6; whole games are played.", count_text(defaults.HANDS))
+def flag(name: str, help: str) -> object:
+    """A boolean flag ``name`` (no ``--no-…`` form), off unless given."""
+    return Annotated[bool, typer.Option(name, help=help)]
+
+
+Players = given(int, "N", "Seats at the table, 2-6 (R2).", defaults.PLAYERS)
+Hands = given(str, "N", "Hands to play at least, e.g. 1e6; whole games are played.", count_text(defaults.HANDS))
 Agents = given(
     str,
+    "SPECS",
     "Comma list of agent specs, one per seat or one for all (the default repeats to fill the seats).",
     ",".join(defaults.AGENTS),
 )
-RunSeed = given(int, "Run seed; every hand is fixed by (seed, game, hand) (R13).", defaults.SEED)
-MaybeGameLength = given(str, "Hands per game: 10, 20 or bust (R9).", defaults.GAME_LENGTH)
-MaybeRules = given(str, "Rule preset: ours or show (R12).", defaults.RULES)
-MaybeEngine = given(str, "Engine: kernel (numba) or reference (pure Python), same results (R13).", defaults.ENGINE)
+RunSeed = given(int, "N", "Run seed; every hand is fixed by (seed, game, hand) (R13).", defaults.SEED)
+MaybeGameLength = given(str, "10|20|bust", "Hands per game (R9).", defaults.GAME_LENGTH)
+MaybeRules = given(str, "ours|show", "Rule preset (R12).", defaults.RULES)
+MaybeEngine = given(
+    str, "kernel|reference", "Engine: numba kernel or pure-Python reference, same results (R13).", defaults.ENGINE
+)
 DecisionTimeout = Annotated[
-    float | None, typer.Option(help="Seconds each decision of an outside agent may take (default: no limit).")
+    float | None,
+    typer.Option(
+        metavar="SECONDS", help="Seconds each decision of an outside agent may take.", show_default="no limit"
+    ),
 ]
 ChunkGames = given(
     int,
+    "N",
     f"Games per chunk (unit of work and of parquet parts); auto: {defaults.CHUNK_GAMES} with the reference "
     f"engine, {defaults.CHUNK_GAMES}-{defaults.KERNEL_CHUNK_GAMES} (about 1/{defaults.CHUNKS_PER_RUN} of the run) "
     "with the kernel.",
     "auto",
 )
-Out = Annotated[Path | None, typer.Option(help="New run directory (default: runs/simulate-DATE-TIME).")]
+Out = Annotated[
+    Path | None, typer.Option(metavar="DIR", help="New run directory.", show_default="runs/simulate-DATE-TIME")
+]
 Resume = Annotated[
-    Path | None, typer.Option(help="Finish the interrupted run in this directory (options given must equal its own).")
+    Path | None,
+    typer.Option(
+        metavar="DIR", help="Finish the interrupted run in this directory (options given must equal its own)."
+    ),
 ]
 Workers = Annotated[
     int,
     typer.Option(
+        metavar="N",
         help="Cores to use, 0 = all: numba threads in this process (kernel engine) or spawned worker "
-        "processes (reference engine; 1 = this process only)."
+        "processes (reference engine; 1 = this process only).",
     ),
 ]
 Scheduler = Annotated[
-    str | None, typer.Option(help="Run chunks on an existing dask.distributed cluster, e.g. tcp://127.0.0.1:8786.")
+    str | None,
+    typer.Option(metavar="URL", help="Run chunks on an existing dask.distributed cluster, e.g. tcp://127.0.0.1:8786."),
 ]
-AutoChunk = Annotated[int, typer.Option(help="Games per chunk of work (0 = sized from --hands).")]
-GameLength = Annotated[str, typer.Option(help="Hands per game: 10, 20 or bust (R9).")]
-Rules = Annotated[str, typer.Option(help="Rule preset: ours or show (R12).")]
-Engine = Annotated[str, typer.Option(help="Engine: kernel (numba) or reference (pure Python); same results (R13).")]
-Seed = Annotated[int, typer.Option(help="Seed; the deals are fixed by (seed, game, hand) (R13).")]
-Quiet = Annotated[bool, typer.Option(help="No progress bar.")]
-Json = Annotated[bool, typer.Option("--json", help="Print JSON only.")]
-PlainJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-DuelPlayers = Annotated[int, typer.Option(help="Seats, 2-6, split between A and B (R2).")]
-DuelHands = given(str, "Hands to play at least, all seatings counted, e.g. 1e4.", count_text(defaults.HANDS))
-UntilCi = Annotated[float | None, typer.Option(help="Play on until the 95% CI half-width is below this (chips/hand).")]
+AutoChunk = Annotated[int, typer.Option(metavar="N", help="Games per chunk of work (0 = sized from --hands).")]
+GameLength = Annotated[str, typer.Option(metavar="10|20|bust", help="Hands per game (R9).")]
+Rules = Annotated[str, typer.Option(metavar="ours|show", help="Rule preset (R12).")]
+Engine = Annotated[
+    str,
+    typer.Option(metavar="kernel|reference", help="Engine: numba kernel or pure-Python reference; same results (R13)."),
+]
+Seed = Annotated[int, typer.Option(metavar="N", help="Seed; the deals are fixed by (seed, game, hand) (R13).")]
+Quiet = flag("--quiet", "No progress bar.")
+Json = flag("--json", "Print JSON only.")
+PlainJson = flag("--json", "Print JSON.")
+DuelPlayers = Annotated[int, typer.Option(metavar="N", help="Seats, 2-6, split between A and B (R2).")]
+DuelHands = given(str, "N", "Hands to play at least, all seatings counted, e.g. 1e4.", count_text(defaults.HANDS))
+UntilCi = Annotated[
+    float | None,
+    typer.Option(metavar="CHIPS", help="Play on until the 95% CI half-width is below this (chips/hand)."),
+]
 MaxHands = given(
-    str, "Most hands to play with --until-ci or --sprt (and at most with --hands).", count_text(defaults.MAX_HANDS)
+    str, "N", "Most hands to play with --until-ci or --sprt (and at most with --hands).", count_text(defaults.MAX_HANDS)
 )
 SprtOption = Annotated[
     str | None,
@@ -216,33 +309,66 @@ SprtOption = Annotated[
         help="Sequential test of A's edge H0 against H1 (chips/hand, e.g. 0:0.2): play until it decides.",
     ),
 ]
-Alpha = Annotated[float, typer.Option(help="SPRT: chance of accepting H1 when H0 is true.")]
-Beta = Annotated[float, typer.Option(help="SPRT: chance of accepting H0 when H1 is true.")]
-TablePlayers = Annotated[int, typer.Option(help="Seats per table, 2-6 (R2).")]
-LeagueHands = Annotated[str, typer.Option(help="Hands per pairing (and for the multiway tables).")]
+Alpha = Annotated[float, typer.Option(metavar="P", help="SPRT: chance of accepting H1 when H0 is true.")]
+Beta = Annotated[float, typer.Option(metavar="P", help="SPRT: chance of accepting H0 when H1 is true.")]
+TablePlayers = Annotated[int, typer.Option(metavar="N", help="Seats per table, 2-6 (R2).")]
+LeagueHands = Annotated[str, typer.Option(metavar="N", help="Hands per pairing (and for the multiway tables).")]
 LEAGUE_HANDS = count_text(defaults.LEAGUE_HANDS)
-LeagueOut = Annotated[Path | None, typer.Option(help="New directory for the parquet results.")]
+LeagueOut = Annotated[Path | None, typer.Option(metavar="DIR", help="New directory for the parquet results.")]
 Board = Annotated[str, typer.Option(metavar="N N N N", help="The four community cards, e.g. --board 6 6 9 9.")]
 Holes = Annotated[
     list[str], typer.Option(metavar="N,N", help="Private cards of one seat, e.g. --hole 6,2; repeat per seat.")
 ]
-Snipes = Annotated[list[str] | None, typer.Option(help='A snipe, e.g. "9 full house"; repeatable.')]
-Pot = Annotated[int | None, typer.Option(help="Pot in chips (default: one ante per seat).")]
-First = Annotated[int, typer.Option(help="Seat of the first player (R3).")]
-Folded = Annotated[list[int] | None, typer.Option(help="A seat that folded; repeatable.")]
+Snipes = Annotated[
+    list[str] | None, typer.Option(metavar="SNIPE", help='A snipe, e.g. "9 full house" (R7); repeatable.')
+]
+Pot = Annotated[int | None, typer.Option(metavar="CHIPS", help="Pot in chips.", show_default="one ante per seat")]
+First = Annotated[int, typer.Option(metavar="SEAT", help="Seat of the first player (R3).")]
+Folded = Annotated[list[int] | None, typer.Option(metavar="SEAT", help="A seat that folded; repeatable.")]
 Hole = Annotated[str, typer.Option(metavar="N N", help="The seat's two private cards, e.g. --hole 7 7.")]
 VisibleBoard = Annotated[
     str, typer.Option(metavar="N N [N N]", help="The 2 or 4 visible board cards, e.g. --board 7 2 or --board 7,2.")
 ]
-Opponents = Annotated[int, typer.Option(help="Opponents still in, 1-5.")]
-MadeSnipes = Annotated[list[str] | None, typer.Option(help='A snipe already made, e.g. "7 full house"; repeatable.')]
-Samples = Annotated[str, typer.Option(help="Monte Carlo samples, e.g. 1e5.")]
+Opponents = Annotated[int, typer.Option(metavar="N", help="Opponents still in, 1-5.")]
+MadeSnipes = Annotated[
+    list[str] | None,
+    typer.Option(metavar="SNIPE", help='A snipe already made, e.g. "7 full house" (R7); repeatable.'),
+]
+Samples = Annotated[str, typer.Option(metavar="N", help="Monte Carlo samples, e.g. 1e5.")]
 SAMPLES = count_text(defaults.EQUITY_SAMPLES)
-Exact = Annotated[bool, typer.Option(help="Enumerate exactly (board of 4, 1-2 opponents).")]
-SampleSeed = Annotated[int, typer.Option(help="Monte Carlo seed.")]
-HandsPerTrial = Annotated[str, typer.Option(help="Hands per trial, all seatings counted.")]
+Exact = flag("--exact", "Enumerate exactly (board of 4, 1-2 opponents).")
+SampleSeed = Annotated[int, typer.Option(metavar="N", help="Monte Carlo seed.")]
+Against = Annotated[str, typer.Option(metavar="SPECS", help="Opponents: one spec per other seat, or one for all.")]
+Params = Annotated[
+    list[str], typer.Option(metavar="NAME=LOW:HIGH", help="A searched parameter, NAME=LOW:HIGH[:int|:log]; repeatable.")
+]
+TunePlayers = Annotated[int, typer.Option(metavar="N", help="Seats, 2-6 (R2).")]
+Trials = Annotated[int, typer.Option(metavar="N", help="Finished trials the study should reach.")]
+HandsPerTrial = Annotated[
+    str, typer.Option(metavar="N", help="Hands per trial, all seatings counted (rounded up to whole duplicate groups).")
+]
 HANDS_PER_TRIAL = count_text(defaults.TUNE_HANDS_PER_TRIAL)
-ValidateHands = Annotated[str, typer.Option(help="Hands per validated configuration.")]
+TuneSeed = Annotated[int, typer.Option(metavar="S", help="Seed S: tuning on run seed 2S, validation on 2S+1.")]
+ValidateHands = Annotated[
+    str, typer.Option(metavar="N", help="Hands per validated configuration (rounded up to whole duplicate groups).")
+]
 VALIDATE_HANDS = count_text(defaults.TUNE_VALIDATE_HANDS)
-Study = Annotated[Path, typer.Option(help="Study directory (DIR/study.db); re-run to continue.")]
+TimeBudget = Annotated[
+    float | None, typer.Option(metavar="US", help="Most CPU µs per decision allowed.", show_default="no limit")
+]
+Study = Annotated[Path, typer.Option(metavar="DIR", help="Study directory (DIR/study.db); re-run to continue.")]
 STUDY = Path(defaults.TUNE_STUDY)
+RunDir = Annotated[Path, typer.Argument(metavar="DIR", help="A run directory.")]
+Game = Annotated[int | None, typer.Option(metavar="N", help="Game number (from 0).")]
+HandNumber = Annotated[int | None, typer.Option(metavar="N", help="Hand number within the game (from 0).")]
+Format = Annotated[
+    str, typer.Option("--format", metavar="text|phh|json", help="Output format; phh is PokerKit's (docs/PHH.md).")
+]
+Export = Annotated[Path | None, typer.Option(metavar="FILE", help="Write every hand of --games to this .phhs file.")]
+Games = Annotated[str | None, typer.Option(metavar="RANGE", help="Games to export: N or FIRST-LAST, e.g. 0-99.")]
+Host = Annotated[str, typer.Option(metavar="HOST", help="Address to listen on (the default: this machine only).")]
+Port = Annotated[int, typer.Option(metavar="PORT", help="TCP port, 1-65535.", min=1, max=65535)]
+ServeOut = Annotated[Path, typer.Option(metavar="DIR", help="Each finished game is written to DIR/ROOM/.")]
+TurnSeconds = Annotated[
+    float, typer.Option(metavar="SECONDS", help="Seconds per turn before the timeout rule (R11).", min=1)
+]

@@ -218,7 +218,7 @@ def test_simulate_help_shows_the_defaults_the_run_uses():
         ("--engine", defaults.ENGINE),
     ]:
         at = next(i for i, line in enumerate(below) if line.startswith(f"│ {option} "))
-        assert f"[default: ({default})]" in below[at + 1] or f"[default: ({default})]" in below[at], option
+        assert f"[default: {default}]" in below[at + 1] or f"[default: {default}]" in below[at], option
         name = option[2:].replace("-", "_")
         shown = cli.opt.count_text(getattr(DEFAULTS, name)) if name == "hands" else str(getattr(DEFAULTS, name))
         assert shown == default, "--help shows the default the run uses"
@@ -226,7 +226,7 @@ def test_simulate_help_shows_the_defaults_the_run_uses():
     config = DEFAULTS.config()
     assert (len(config.agents), config.hands, config.rules.hands_per_game) == (4, 10_000, 20)
     at = next(i for i, line in enumerate(below) if line.startswith("│ --chunk-games "))
-    assert "[default: (auto)]" in below[at] + below[at + 1]
+    assert "[default: auto]" in below[at] + below[at + 1]
     assert config.chunk_games == defaults.CHUNK_GAMES, "10,000 hands: the fewest games per chunk"
     assert RunOptions(hands=10**6).config().chunk_games == defaults.KERNEL_CHUNK_GAMES
     assert RunOptions(hands=10**6, engine="reference").config().chunk_games == defaults.CHUNK_GAMES
@@ -269,6 +269,43 @@ def test_card_options_take_spaces_or_commas():
     commas = invoke("equity", "--hole", "7,7", "--board", "7,2,2,9", *args)
     assert spaced.exit_code == commas.exit_code == 0, spaced.output + commas.output
     assert json.loads(spaced.stdout) == json.loads(commas.stdout)
+
+
+COMMANDS = ("simulate", "summary", "hand", "showdown", "duel", "league", "replay", "equity", "tune", "serve")
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_shows_metavars_flags_and_one_default_style(command):
+    """Every command's --help: a metavar for each value (N, DIR, SPEC…), never a Python type such as <int>,
+    <bool> or <list[str]>; flags without a --no- form; every default as [default: X], none in parentheses."""
+    import re
+
+    args = ["--help"] if command is None else [command, "--help"]
+    result = runner.invoke(app, args, env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    python_types = re.findall(r"<(?:bool|int|float|str|path|list\[[^>]*\]|[a-z]+ range)>", text)
+    assert not python_types, python_types
+    assert "--no-" not in text and "(default:" not in text and "[default: (" not in text
+
+
+def test_help_defaults_are_those_of_sniper_defaults():
+    """The defaults --help shows are the values of sniper.defaults (one truth)."""
+    import re
+
+    shown = {}
+    for command in COMMANDS:
+        text = runner.invoke(app, [command, "--help"], env={"COLUMNS": "400"}).stdout
+        for option, default in re.findall(r"│\s+(?:\*\s+)?(--[a-z-]+)\s.*?\[default: ([^\]]+)\]", text):
+            shown[command, option] = default
+    assert shown["duel", "--players"] == str(defaults.DUEL_PLAYERS)
+    assert shown["duel", "--max-hands"] == cli.opt.count_text(defaults.MAX_HANDS)
+    assert shown["league", "--hands"] == str(defaults.LEAGUE_HANDS)
+    assert shown["equity", "--samples"] == cli.opt.count_text(defaults.EQUITY_SAMPLES)
+    assert shown["tune", "--validate-hands"] == cli.opt.count_text(defaults.TUNE_VALIDATE_HANDS)
+    assert shown["serve", "--port"] == str(defaults.SERVE_PORT)
+    assert shown["serve", "--turn-seconds"] == str(defaults.TURN_SECONDS)
+    assert shown["simulate", "--decision-timeout"] == "no limit"
 
 
 def test_equity_usage_has_no_internal_argument():
