@@ -21,16 +21,6 @@ CATEGORY_NAMES = {
     Category.FULL_HOUSE: "full house",
     Category.FOUR_OF_A_KIND: "four of a kind",
 }
-_ALIASES = {
-    "high": Category.HIGH_CARD,
-    "pair": Category.ONE_PAIR,
-    "trips": Category.THREE_OF_A_KIND,
-    "three": Category.THREE_OF_A_KIND,
-    "quads": Category.FOUR_OF_A_KIND,
-    "four": Category.FOUR_OF_A_KIND,
-    "full": Category.FULL_HOUSE,
-    "boat": Category.FULL_HOUSE,
-}
 
 
 @dataclass(frozen=True, order=True)
@@ -136,32 +126,38 @@ ALL_SNIPES = tuple(Snipe.from_code(code) for code in range(len(SNIPE_TOP)))
 """The 60 names that may be sniped, in R7's table order."""
 
 
+SNIPE_FORM = 'TOP HAND TYPE, e.g. "9 full house" or "5 straight"'
+"""How a snipe is written (R7, README): its top number, then one of R7's hand-type names."""
+
+
 def parse_category(text: str) -> Category:
-    """A category from its name or a common alias ("full house", "pair", "trips"…) (R8).
+    """A category from its R7/R8 name ("full house", "one pair"…; case and spacing are free).
 
     Raises ``ValueError`` listing the valid names.
     """
-    key = " ".join(text.lower().replace("-", " ").split())
+    key = " ".join(text.lower().split())
     for category, name in CATEGORY_NAMES.items():
-        if key in (name, name.replace(" ", "")):
+        if key == name:
             return category
-    if key in _ALIASES:
-        return _ALIASES[key]
-    raise ValueError(f"unknown hand type {text!r}; valid: {', '.join(CATEGORY_NAMES.values())}")
+    raise ValueError(f"unknown hand type {text!r}; valid: {', '.join(reversed(CATEGORY_NAMES.values()))}")
 
 
 def parse_snipe(text: str) -> Snipe:
-    """A snipe from text such as "9 full house", "full house 9" or "9 straight" (R7).
+    """A snipe from text written as R7 names it: the top number, then the hand type ("9 full house",
+    "5 straight", "6 high card"); case and spacing are free, nothing else is accepted (no other order,
+    no aliases such as "trips" or "fullhouse").
 
-    Raises ``ValueError`` with the reason: no top number, an unknown hand type, or a top number
-    that hand type cannot have (e.g. "4 straight", "5 high card").
+    Raises ``ValueError`` (one line) with the reason: not ``SNIPE_FORM``, an unknown hand type (the
+    valid names listed), or a top number that hand type cannot have (e.g. "4 straight", "5 high card").
     """
-    match = re.fullmatch(r"\s*(\d+)\s+(.+?)\s*|\s*(.+?)\s+(\d+)\s*", text)
+    match = re.fullmatch(r"\s*(\d+)\s+([A-Za-z][A-Za-z ]*?)\s*", text)
     if not match:
-        raise ValueError(f"snipe {text!r} needs a hand type and a top number, e.g. '9 full house'")
-    top_text, name = (match[1], match[2]) if match[1] else (match[4], match[3])
-    category = parse_category(name)
-    top = int(top_text)
+        raise ValueError(f"snipe {text!r} must be written {SNIPE_FORM}")
+    try:
+        category = parse_category(match[2])
+    except ValueError as error:
+        raise ValueError(f"snipe {text!r}: {error}; write {SNIPE_FORM}") from None
+    top = int(match[1])
     if (int(category), top) not in SNIPE_CODE:
         tops = [t for (c, t) in SNIPE_CODE if c == category]
         raise ValueError(f"{CATEGORY_NAMES[category]} cannot have top number {top}; valid: {min(tops)}-{max(tops)}")

@@ -132,6 +132,9 @@ def test_equity_json():
         ["hand", "7", "7"],
         ["showdown", "--board", "6", "6", "9", "9", "--hole", "6,6", "--hole", "6,3"],
         ["showdown", "--board", "6", "6", "9", "9", "--hole", "6,2", "--snipe", "9 flush"],
+        ["showdown", "--board", "6", "6", "9", "9", "--hole", "6,2", "--snipe", "full house 9"],
+        ["showdown", "--board", "6", "6", "9", "9", "--hole", "6,2", "--snipe", "9 fullhouse"],
+        ["equity", "--hole", "7", "7", "--board", "7", "2", "--snipe", "trips 7"],
         ["duel", "easy", "genius"],
         ["duel", "easy", "random", "--players", "7"],
         ["duel", "easy", "random", "--until-ci", "0"],
@@ -243,6 +246,14 @@ def test_simulate_help_shows_the_defaults_the_run_uses():
             ["showdown", "--board", "6", "6", "9", "9", "--hole", "6,2", "--snipe", "9", "full"],
             'quoted (e.g. --snipe "9',
         ),
+        (
+            ["showdown", "--board", "6", "6", "9", "9", "--hole", "6,2", "--hole", "9,3", "--snipe", "full house 9"],
+            'TOP HAND TYPE, e.g. "9 full house"',
+        ),
+        (
+            ["showdown", "--board", "6", "6", "9", "9", "--hole", "6,2", "--hole", "9,3", "--snipe", "9 fullhouse"],
+            'TOP HAND TYPE, e.g. "9 full house"',
+        ),
         (["equity", "--hole", "7", "--board", "7", "2"], "--hole takes two numbers, e.g. --hole 7 7"),
         (["equity", "--hole", "7,7,7", "--board", "7", "2"], "--hole takes two numbers, e.g. --hole 7 7"),
         (["equity", "--hole", "7", "7", "--board", "7", "x"], "--board takes 2 or 4 numbers"),
@@ -250,6 +261,8 @@ def test_simulate_help_shows_the_defaults_the_run_uses():
     ],
 )
 def test_card_input_errors_say_what_the_option_takes(args, message, monkeypatch, capsys):
+    """Cards and snipes (R1, R7: a snipe is written "TOP HAND TYPE", R7's names only) get one line naming the
+    valid form, exit 2."""
     code, out, err = run_main(monkeypatch, capsys, *args)
     assert code == 2, err
     lines = err.strip().splitlines()

@@ -582,7 +582,7 @@ def test_r7_six_high_card_is_legal_but_never_hits():
     "text, category, top",
     [
         ("9 full house", Category.FULL_HOUSE, 9),
-        ("full house 9", Category.FULL_HOUSE, 9),
+        ("9 Full  House", Category.FULL_HOUSE, 9),
         ("9 straight", Category.STRAIGHT, 9),
         ("5 straight", Category.STRAIGHT, 5),
         ("10 high card", Category.HIGH_CARD, 10),
@@ -593,7 +593,7 @@ def test_r7_six_high_card_is_legal_but_never_hits():
     ],
 )
 def test_r7_parse_forms(text, category, top):
-    """R7: a snipe reads "<top> <hand type>" or "<hand type> <top>"."""
+    """R7: a snipe reads "<top> <hand type>" with R7's names (case and spacing free)."""
     assert parse_snipe(text) == Snipe(category, top)
 
 
@@ -611,12 +611,22 @@ def test_r7_parse_forms(text, category, top):
         "9",
         "",
         "nine full house",
+        "full house 9",
+        "9 fullhouse",
+        "9 pair",
+        "9 trips",
+        "9 boat",
+        "9 full-house",
     ],
 )
 def test_r7_parse_errors(text):
-    """R7: names outside the table (bad top number, unknown type, missing part) are rejected."""
-    with pytest.raises(ValueError):
+    """R7: names outside the table (bad top number, unknown type, missing part, another order, an alias) are
+    rejected with one line that says what is valid."""
+    with pytest.raises(ValueError) as error:
         parse_snipe(text)
+    message = str(error.value)
+    assert "\n" not in message
+    assert "9 full house" in message or "valid:" in message
 
 
 def test_r7_snipe_round_order_repeats_and_own_hand():
