@@ -21,6 +21,9 @@ Every interval and test that ``summary``, ``duel``, ``league`` and ``tune`` repo
   ``LLR ≤ log(β/(1 − α))`` (accept H0) (Wald, *Sequential Analysis*, 1947).
 - **Strict JSON** (``json_safe``, ``dumps``): non-finite numbers become ``null`` (RFC 8259 has no
   NaN or Infinity).
+- **Honest text** (``value_text``, ``interval_text``): an estimate or interval without a finite value
+  (e.g. the interval of a single unit) prints as ``NO_VALUE`` ("n/a"), never ``nan`` or ``inf``; the
+  same value is ``null`` in JSON.
 """
 
 import json
@@ -330,6 +333,31 @@ def fixed_size_units(h0: float, h1: float, sd: float, alpha: float = 0.05, beta:
 
     z = stats.norm.ppf(1 - alpha) + stats.norm.ppf(1 - beta)
     return float((z * sd / abs(h1 - h0)) ** 2)
+
+
+NO_VALUE = "n/a"
+"""How text shows a statistic without a finite value (JSON: ``null``)."""
+
+
+def value_text(value: float, spec: str = "+.3f") -> str:
+    """``format(value, spec)``, or ``NO_VALUE`` when ``value`` is not finite (nan, ±inf): no value to show.
+
+    >>> value_text(0.1234), value_text(float("inf"), ".3f")
+    ('+0.123', 'n/a')
+    """
+    return format(value, spec) if math.isfinite(value) else NO_VALUE
+
+
+def interval_text(low: float, high: float, spec: str = "+.3f") -> str:
+    """An interval as ``[low, high]``, or ``NO_VALUE`` when it cannot be computed (a bound not finite, e.g.
+    fewer than ``MIN_UNITS`` units).
+
+    >>> interval_text(-0.5, 1.25), interval_text(float("-inf"), float("inf"))
+    ('[-0.500, +1.250]', 'n/a')
+    """
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return NO_VALUE
+    return f"[{format(low, spec)}, {format(high, spec)}]"
 
 
 def json_safe(data):

@@ -16,6 +16,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from sniper.stats import MIN_UNITS, NO_VALUE, interval_text, value_text
+
 console = Console(width=None if sys.stdout.isatty() else 160)
 """Standard output; piped output gets wide lines rather than tables cut at 80 columns."""
 err_console = Console(stderr=True)
@@ -135,7 +137,7 @@ def print_summary(summary) -> None:
             row.agent,
             f"{row.hands:,}",
             f"{row.net_per_hand:+.3f}",
-            number((row.ci95_high - row.ci95_low) / 2, ".3f"),
+            value_text((row.ci95_high - row.ci95_low) / 2, ".3f"),
             f"{row.showdown_wins:,}",
             f"{row.snipes_made:,}",
             f"{row.snipes_hit:,}",
@@ -162,9 +164,10 @@ def print_summary(summary) -> None:
     for cells in rows:
         table.add_row(*cells)
     console.print(table)
+    missing = f"; {NO_VALUE}: no interval from fewer than {MIN_UNITS} games" if any(NO_VALUE in r for r in rows) else ""
     console.print(
         "hands: hands dealt in, summed over the agent's seats; SD won: showdowns won; hit: snipes that named "
-        "another showdown hand; games won: most chips at the end (R9).",
+        f"another showdown hand; games won: most chips at the end (R9){missing}.",
         highlight=False,
     )
 
@@ -210,9 +213,10 @@ def print_showdown(result, board, holes, pot: int, first: int) -> None:
 
 
 def number(value: float, spec: str = "+.3f") -> str:
-    """A number for a table: ``format(value, spec)``, "∞" for infinity and "n/a" for nan (no finite value)."""
+    """A number for a table: ``format(value, spec)``, "∞" for a true infinity (an SPRT log-likelihood ratio when
+    every unit agrees) and ``NO_VALUE`` for nan (no value). Intervals use ``sniper.stats.interval_text``."""
     if value != value:
-        return "n/a"
+        return NO_VALUE
     if value in (float("inf"), float("-inf")):
         return "∞" if value > 0 else "-∞"
     return format(value, spec)
@@ -229,8 +233,8 @@ def print_duel(result, until_ci: float | None) -> None:
     table.add_row("B", result.b)
     table.add_row("hands (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
     table.add_row("A net chips/hand vs B", f"{result.net_per_hand:+.3f}")
-    table.add_row("95% CI (duplicate)", f"[{number(low)}, {number(high)}]  ±{number(result.half_width, '.3f')}")
-    table.add_row("95% CI if dealt independently", f"±{number(result.independent_half_width, '.3f')}")
+    table.add_row("95% CI (duplicate)", f"{interval_text(low, high)}  ±{value_text(result.half_width, '.3f')}")
+    table.add_row("95% CI if dealt independently", f"±{value_text(result.independent_half_width, '.3f')}")
     table.add_row("variance ratio (independent/duplicate)", f"{number(result.variance_ratio, '.2f')}×")
     table.add_row("games won A / B / drawn", f"{result.a_wins:,} / {result.b_wins:,} / {result.draws:,}")
     table.add_row("verdict", f"[bold]{result.verdict}")
@@ -248,7 +252,7 @@ def print_duel(result, until_ci: float | None) -> None:
     if until_ci is not None and not result.target_reached:
         console.print(
             f"stopped at --max-hands ({result.max_hands:,} hands) before the CI half-width reached {until_ci:g} "
-            f"(it is {result.half_width:.3f}); raise --max-hands to play on",
+            f"(it is {value_text(result.half_width, '.3f')}); raise --max-hands to play on",
             highlight=False,
         )
     if test is not None and test.decision == "inconclusive":
@@ -274,7 +278,7 @@ def print_league(result) -> None:
             values.append(
                 "—"
                 if cell is None
-                else f"{cell.net_per_hand:+.2f} [{number(cell.ci95_low, '+.2f')}, {number(cell.ci95_high, '+.2f')}]"
+                else f"{cell.net_per_hand:+.2f} {interval_text(cell.ci95_low, cell.ci95_high, '+.2f')}"
             )
         cross.add_row(row, *values)
     console.print(cross)

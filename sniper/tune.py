@@ -702,13 +702,15 @@ def report_tables(result: TuneResult, top: int = 10) -> list:
     """Rich tables for the terminal: the best trials, then the validation (chips/hand, 95% CIs)."""
     from rich.table import Table
 
+    from sniper.stats import interval_text, value_text
+
     trials = Table(title=f"Best trials of {len(result.trials)} (tuning seed {result.setup.tuning_seed})")
     for name in ("#", "net/hand", "95% CI", "µs/decision", "hands", "spec"):
         trials.add_column(name, justify="left" if name == "spec" else "right")
     ranked = sorted(result.trials, key=lambda t: -(t["value"] if t["value"] is not None else -math.inf))
     for t in ranked[:top]:
-        low, high = t["ci95"] or (None, None)
-        ci = f"[{low:+.3f}, {high:+.3f}]" if low is not None and high is not None else "-"
+        low, high = (math.nan if v is None else v for v in (t["ci95"] or (None, None)))
+        ci = interval_text(low, high)
         state = " pruned" if t["pruned"] else "" if t["feasible"] else " over budget"
         value = f"{t['value']:+.3f}" if t["value"] is not None else "-"
         trials.add_row(str(t["number"]), value + state, ci, f"{t['decision_us']:.2f}", f"{t['hands']:,}", t["spec"])
@@ -718,6 +720,5 @@ def report_tables(result: TuneResult, top: int = 10) -> list:
         checks.add_column(name, justify="left" if name == "spec" else "right")
     for e in [*result.validated, result.vs_untuned]:
         label = f"{e.spec} vs {result.setup.spec}" if e is result.vs_untuned else e.spec
-        low, high = e.ci95
-        checks.add_row(label, f"{e.hands:,}", f"{e.net_per_hand:+.3f}", f"[{low:+.3f}, {high:+.3f}]")
+        checks.add_row(label, f"{e.hands:,}", value_text(e.net_per_hand), interval_text(*e.ci95))
     return [trials, checks]

@@ -602,9 +602,16 @@ def test_every_json_output_is_strict(tmp_path):
 
 
 def test_summary_of_a_one_game_run_shows_no_interval(tmp_path):
+    """A run of one game (R9: hands of a game are not independent) has no interval: "n/a", never nan or inf."""
     run = tmp_path / "run"
     result = invoke(
         "simulate", "--players", "2", "--agents", "easy", "--hands", "3", "--workers", "1", "--out", str(run)
     )
     assert result.exit_code == 0, result.output
-    assert "∞" in result.stdout and "nan" not in result.stdout
+    summary = invoke("summary", str(run))
+    assert summary.exit_code == 0, summary.output
+    for text in (result.stdout, summary.stdout):
+        row = next(line for line in text.splitlines() if line.startswith("easy"))
+        assert row.split()[3] == "n/a", row
+        assert "nan" not in text and "inf" not in text.replace("interval", "") and "∞" not in text
+        assert "n/a: no interval from fewer than 2 games" in " ".join(text.split())
