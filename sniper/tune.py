@@ -10,7 +10,14 @@ holds every seat with the same cards and random streams. Every trial plays the s
 trials are compared on identical deals. Each group's net chips per hand is reported to optuna under
 its game index (a stable instance id, in a per-spec shuffled chunk order) and ``WilcoxonPruner``
 stops a trial once a paired Wilcoxon test says it is worse than the best one; a pruned trial
-returns its running mean (so the sampler still learns) and records the hands it did not play.
+returns its running mean (so the sampler still learns) and records the hands it did not play
+(``hands_saved``: the groups not played × the mean hands of the groups played, games ending early
+by R9). The pruner is not asked to stop a trial in its last chunk: every group is played by then,
+so such a trial completes unpruned, and every pruned trial saved hands.
+
+Hand counts are whole duplicate groups: ``--hands-per-trial`` and ``--validate-hands`` are rounded
+up (``TuneSetup.groups``, ``TuneSetup.validation_groups``); ``TuneSetup.rounding_notes`` says what
+is played instead, and the JSON report gives both the asked and the played counts.
 
 Seeds. Tuning plays run seed ``2*S`` (games ``0 .. groups-1``), validation plays run seed
 ``2*S + 1``: even and odd run seeds, so the two are disjoint for every ``--seed S`` (R13 keys
@@ -46,7 +53,7 @@ from pathlib import Path
 import numpy as np
 
 from sniper import defaults
-from sniper.duel import DuelSetup, auto_chunk_games, play_duel_chunk, ratio_ci, run_duel
+from sniper.duel import MIN_GROUPS, DuelSetup, auto_chunk_games, play_duel_chunk, ratio_ci, run_duel
 from sniper.game import Rules
 from sniper.runner import Backend, RunConfig, write_atomic
 from sniper.specs import UNIT_INTERVAL, agent_vector, level_parameters, make_agent
@@ -278,11 +285,57 @@ class TuneSetup:
         return auto_chunk_games(self.hands_per_trial, self.seatings, self.rules)
 
     @property
+    def hands_per_group(self) -> int:
+        """Hands of one duplicate group at most: seatings × hands per game (20 for "bust", an estimate; a game
+        also ends early when one player holds every chip, R9)."""
+        return self.seatings * (self.rules.hands_per_game or 20)
+
+    @property
     def groups(self) -> int:
-        """Duplicate groups every trial plays: ``hands_per_trial`` rounded up to whole chunks."""
-        per_group = self.seatings * (self.rules.hands_per_game or 20)
-        groups = max(PRUNE_STARTUP, -(-self.hands_per_trial // per_group))
+        """Duplicate groups every trial plays: ``hands_per_trial`` rounded up to whole groups, at least
+        ``PRUNE_STARTUP`` (so the pruner can start), in whole chunks."""
+        groups = max(PRUNE_STARTUP, -(-self.hands_per_trial // self.hands_per_group))
         return -(-groups // self.chunk_games) * self.chunk_games
+
+    @property
+    def trial_hands(self) -> int:
+        """Hands a trial plays (at most; see ``hands_per_group``): ``groups × hands_per_group``."""
+        return self.groups * self.hands_per_group
+
+    @property
+    def validation_chunk_games(self) -> int:
+        """Games (duplicate groups) per chunk of a validated configuration."""
+        return auto_chunk_games(self.validate_hands, self.seatings, self.rules)
+
+    @property
+    def validation_groups(self) -> int:
+        """Duplicate groups each validated configuration plays: ``validate_hands`` rounded up to whole groups, at
+        least ``sniper.duel.MIN_GROUPS`` (a finite interval), in whole chunks."""
+        groups = max(MIN_GROUPS, -(-self.validate_hands // self.hands_per_group))
+        return -(-groups // self.validation_chunk_games) * self.validation_chunk_games
+
+    @property
+    def validation_hands(self) -> int:
+        """Hands each validated configuration plays (at most): ``validation_groups × hands_per_group``."""
+        return self.validation_groups * self.hands_per_group
+
+    def rounding_notes(self) -> list[str]:
+        """One line per hand count that is played other than asked (whole duplicate groups, see ``groups`` and
+        ``validation_groups``): what is played instead and why. Empty when both are played as asked."""
+        group = f"duplicate groups of {self.hands_per_group} hands ({self.seatings} seatings × one game)"
+        notes = []
+        if self.trial_hands != self.hands_per_trial:
+            notes.append(
+                f"--hands-per-trial {self.hands_per_trial:,} plays {self.trial_hands:,} hands per trial: {self.groups} "
+                f"{group}, at least {PRUNE_STARTUP}, in chunks of {self.chunk_games}"
+            )
+        if self.validation_hands != self.validate_hands:
+            notes.append(
+                f"--validate-hands {self.validate_hands:,} plays {self.validation_hands:,} hands per validated "
+                f"configuration: {self.validation_groups} {group}, at least {MIN_GROUPS}, in chunks of "
+                f"{self.validation_chunk_games}"
+            )
+        return notes
 
     def identity(self) -> dict:
         """What makes two studies the same search (stored in the study; compared on resume)."""
@@ -380,20 +433,22 @@ def evaluate(
 ) -> tuple[Evaluation, bool]:
     """Play ``chunks`` of ``setup`` in the given order; ``report(game, net_per_hand)`` after each group.
 
-    Stops when ``report`` returns True (pruned). Returns the evaluation of the groups played and
-    whether it stopped early.
+    Stops after the chunk in which ``report`` returned True (pruned): the rest of that chunk is already
+    played, so its groups count. A stop asked for in the last chunk is ignored: every group has been
+    played, nothing is saved, and the evaluation is complete. Returns the evaluation of the groups
+    played and whether it stopped early (True only when some chunks were not played).
     """
     y, h = [], []
     stopped = False
     results = backend.map(play_duel_chunk, ((setup, c) for c in chunks))
     try:
-        for chunk, units in zip(chunks, results):
+        for position, (chunk, units) in enumerate(zip(chunks, results)):
             for i in range(units.shape[0]):
                 hands, net = int(units[i, :, 0].sum()), int(units[i, :, 1].sum())
                 y.append(net)
                 h.append(hands)
                 if report is not None and report(chunk * setup.chunk_games + i, net / max(hands, 1)):
-                    stopped = True
+                    stopped = position < len(chunks) - 1
             if stopped:
                 break
     finally:
@@ -433,6 +488,8 @@ class TuneResult:
                     "hands_saved": sum(t["hands_saved"] for t in self.trials),
                     "seed": s.tuning_seed,
                     "groups": s.groups,
+                    "hands_per_trial": s.trial_hands,
+                    "hands_per_trial_asked": s.hands_per_trial,
                     "best_trials": sorted(self.trials, key=lambda t: -(t["value"] if t["value"] is not None else -1e9))[
                         :VALIDATE_TOP
                     ],
@@ -442,6 +499,9 @@ class TuneResult:
                     "net_per_hand": self.best.net_per_hand,
                     "ci95": list(self.best.ci95),
                     "seed": s.validation_seed,
+                    "groups": s.validation_groups,
+                    "hands_per_configuration": s.validation_hands,
+                    "hands_asked": s.validate_hands,
                     "vs_untuned": {
                         "net_per_hand": self.vs_untuned.net_per_hand,
                         "ci95": list(self.vs_untuned.ci95),
@@ -588,9 +648,8 @@ def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tup
         if vector not in seen and (len(candidates) < VALIDATE_TOP or spec == setup.spec):
             candidates.append(spec)
             seen.append(vector)
-    chunk_games = auto_chunk_games(setup.validate_hands, setup.seatings, setup.rules)
-    per_group = setup.seatings * (setup.rules.hands_per_game or 20)
-    n_chunks = -(-max(2, -(-setup.validate_hands // per_group)) // chunk_games)
+    chunk_games = setup.validation_chunk_games
+    n_chunks = setup.validation_groups // chunk_games
     out = []
     for spec in candidates:
         key = f"validation:{setup.validate_hands}:{spec}"

@@ -106,6 +106,32 @@ def test_evaluation_is_paired_on_common_groups():
     assert seen[0] == seen[1]
 
 
+def test_a_stop_in_the_last_chunk_is_ignored_so_a_pruned_trial_always_saved_hands():
+    """A prune asked for while the last chunk is played saves nothing: the evaluation completes unpruned (so
+    a pruned trial never reports hands_saved 0); earlier, the evaluation stops after that chunk."""
+    setup = FieldSetup("easy:bluff=0.2", ("easy",), seed=4, chunk_games=1)
+    always = lambda game, value: True  # noqa: E731
+    with Backend.here("kernel") as backend:
+        early, stopped_early = evaluate(setup, [2, 0, 1], backend, always)
+        last, stopped_last = evaluate(setup, [0], backend, always)
+    assert stopped_early and early.groups == 1
+    assert not stopped_last and last.groups == 1
+
+
+def test_hand_counts_are_whole_duplicate_groups_and_notes_say_what_is_played():
+    """--hands-per-trial and --validate-hands are rounded up to whole duplicate groups (R13 duplicate deals);
+    the setup says how many hands are played instead, and says nothing when the count is played as asked."""
+    small = small_setup(hands_per_trial=100, validate_hands=10)
+    assert small.hands_per_group == 40  # 2 seatings × 20-hand games
+    assert (small.groups, small.trial_hands) == (tuning.PRUNE_STARTUP, 200)
+    assert (small.validation_groups, small.validation_hands) == (2, 80)
+    trial_note, validation_note = small.rounding_notes()
+    assert "--hands-per-trial 100 plays 200 hands per trial" in trial_note
+    assert "--validate-hands 10 plays 80 hands" in validation_note
+    exact = small_setup(hands_per_trial=200, validate_hands=400)
+    assert (exact.trial_hands, exact.validation_hands) == (200, 400) and exact.rounding_notes() == []
+
+
 def test_tuning_and_validation_seeds_are_disjoint():
     tuning_seeds = {small_setup(seed=s).tuning_seed for s in range(-50, 50)}
     validation_seeds = {small_setup(seed=s).validation_seed for s in range(-50, 50)}
@@ -126,6 +152,8 @@ def test_tiny_study_reports_validates_and_plots(tmp_path):
     untuned = tuning.same_agent("normal:samples=20")
     assert [tuning.same_agent(e.spec) for e in result.validated].count(untuned) == 1
     assert all(t["decision_us"] > 0 for t in result.trials)
+    assert all(t["hands_saved"] > 0 for t in result.trials if t["pruned"])
+    assert data["tuning"]["hands_per_trial"] == small_setup().trial_hands == 200
     for name in tuning.PLOTS:
         assert (tmp_path / "s" / name).read_bytes()[:4] == b"\x89PNG"
     study = load(tmp_path / "s")
@@ -218,6 +246,9 @@ def test_cli_json_and_refusal(tmp_path):
     assert set(data["tuning"]) >= {"trials", "pruned", "hands"}
     assert set(data["validation"]) >= {"hands", "net_per_hand", "ci95", "vs_untuned"}
     assert set(data["validation"]["vs_untuned"]) >= {"net_per_hand", "ci95"}
+    assert (data["tuning"]["hands_per_trial"], data["tuning"]["hands_per_trial_asked"]) == (400, 300)
+    assert data["validation"]["hands_per_configuration"] == 320 and data["validation"]["hands_asked"] == 300
+    assert "sniper: note: --hands-per-trial 300 plays 400 hands per trial" in result.stderr
     other = [a if a != "bluff=0:0.2" else "bluff=0:0.1" for a in args]
     refused = CliRunnerInvoke(other)
     assert refused.exit_code == 2
