@@ -31,7 +31,9 @@ def main() -> None:
     parser.add_argument("--ai", default="normal", help="AI level filling the empty seats of a new room")
     parser.add_argument("--length", default="20", help="game length of a new room: 10, 20 or bust")
     parser.add_argument("--agent", default="examples.cautious:Cautious", help="an agent spec (level or import path)")
-    parser.add_argument("--name", default="bot", help="the seat's name")
+    parser.add_argument(
+        "--name", help="the seat's name, recorded as bot:NAME (default: the agent's module or level, e.g. cautious)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the agent's random stream")
     args = parser.parse_args()
     if not args.create and not args.room:
@@ -40,11 +42,12 @@ def main() -> None:
         agent = make_agent(args.agent)
     except ValueError as error:
         parser.error(str(error))
+    name = args.name or bot.agent_name(args.agent)
     if args.create:
-        seat = bot.create(args.server, args.name, seats=args.seats, ai=[args.ai], length=args.length)
+        seat = bot.create(args.server, name, seats=args.seats, ai=[args.ai], length=args.length)
         print(f"room {seat['room']}: others join with --room {seat['room']}", flush=True)
     else:
-        seat = bot.join(args.server, args.room, args.name)
+        seat = bot.join(args.server, args.room, name)
     url = args.server.replace("http", "ws", 1).rstrip("/") + f"/ws/{seat['room']}"
     final = asyncio.run(bot.play_seat(url, seat["token"], agent, args.seed, start=args.create))
     standings = final["standings"]

@@ -67,7 +67,7 @@ def test_fifty_rooms_of_bots_and_ai_play_whole_games(tmp_path):
 
 def test_the_example_bot_plays_a_room_to_the_end(tmp_path):
     """examples/bot_client.py opens a room with AI seats and plays it to the end with an outside agent
-    (examples.cautious:Cautious, by import path)."""
+    (examples.cautious:Cautious, by import path); the run labels its seat bot:cautious, not bot:bot."""
     import subprocess
     import sys
     from pathlib import Path
@@ -86,4 +86,4 @@ def test_the_example_bot_plays_a_room_to_the_end(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "game over after" in done.stdout
     (run,) = tmp_path.iterdir()
-    assert read_results(run)["agent"].iloc[0] == "bot:bot"
+    assert read_results(run)["agent"].iloc[0] == "bot:cautious", "the seat is named after its agent's module"

@@ -67,12 +67,28 @@ def http_post(base: str, path: str, body: dict, timeout: float = 10.0) -> dict:
         return json.loads(answer.read())
 
 
-def create(base: str, name: str = "bot", **options) -> dict:
-    """Open a room (``POST /api/rooms``; options: rules, length, seats, ai) → ``{room, seat, token}``."""
+def agent_name(spec: str) -> str:
+    """A seat name for the agent made from ``spec`` (``sniper.specs.make_agent``): an outside agent's module
+    file stem (``examples.cautious:Cautious:margin=2`` → ``cautious``), a level's spec head (``hard+ev:samples=800``
+    → ``hard+ev``). The run records the seat as ``bot:NAME`` (docs/serve-protocol.md).
+
+    >>> agent_name("examples.cautious:Cautious:margin=2"), agent_name("hard+ev:samples=800")
+    ('cautious', 'hard+ev')
+    """
+    from sniper.specs import is_outside
+
+    head = spec.strip().partition(":")[0].strip()
+    return head.rpartition(".")[2] if is_outside(spec) else head
+
+
+def create(base: str, name: str, **options) -> dict:
+    """Open a room (``POST /api/rooms``; options: rules, length, seats, ai) → ``{room, seat, token}``.
+
+    ``name`` is the seat's name; the run records the seat as ``bot:NAME``."""
     return http_post(base, "/api/rooms", {"name": name, "bot": True, **options})
 
 
-def join(base: str, room: str, name: str = "bot") -> dict:
+def join(base: str, room: str, name: str) -> dict:
     """Take the next open seat of ``room`` (``POST /api/rooms/{room}/join``) → ``{room, seat, token}``."""
     return http_post(base, f"/api/rooms/{room}/join", {"name": name, "bot": True})
 
