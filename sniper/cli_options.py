@@ -78,16 +78,34 @@ def _no_type(ctx) -> None:
 
 
 class CardsCommand(Command):
-    """A command whose ``--board``/``--hole`` take their numbers space- or comma-separated: the words after a card
-    option's value, up to the next option, belong to it (``--board 6 6 9 9`` = ``--board "6 6 9 9"``)."""
+    """A command whose ``--board``/``--hole`` take their numbers space- or comma-separated: the option's parser
+    also takes the words after its value, up to the next option (``--board 6 6 9 9`` = ``--board 6,6,9,9``).
+
+    The arguments are never rewritten: click's parser for the two options consumes the extra words itself
+    (through click's ``OptionParser._long_opt``, the one private name used; the card-option tests of ``tests/test_cli.py`` fail if it goes).
+    """
 
     card_options = ("--board", "--hole")
 
+    def make_parser(self, ctx):
+        """click's parser, with each card option also taking the words after its value (joined by spaces)."""
+        parser = super().make_parser(ctx)
+        for name in self.card_options:
+            option = parser._long_opt[name]
+
+            def process(value, state, plain=option.process):
+                words = [value]
+                while state.rargs and not state.rargs[0].startswith("-"):
+                    words.append(state.rargs.pop(0))
+                plain(" ".join(words), state)
+
+            option.process = process
+        return parser
+
     def parse_args(self, ctx, args: list[str]) -> list[str]:
-        """click's parsing of ``join_card_words(args)``; a stray word gets a hint on where cards go and that
-        snipes are quoted."""
+        """click's parsing; a stray word gets a hint on where cards go and that snipes are quoted."""
         try:
-            return super().parse_args(ctx, join_card_words(args, self.card_options))
+            return super().parse_args(ctx, args)
         except Exception as error:  # click's UsageError, vendored inside typer
             if str(getattr(error, "message", "")).startswith("Got unexpected extra argument"):
                 error.message += (
@@ -95,31 +113,6 @@ class CardsCommand(Command):
                     '(e.g. --snipe "9 full house")'
                 )
             raise
-
-
-def join_card_words(args: list[str], options: tuple[str, ...]) -> list[str]:
-    """``args`` with each card option's value joined (by spaces) with the words after it, up to the next word
-    that starts with ``-``; the value itself is taken as click takes it (the next word, or after ``=``).
-    Nothing after ``--`` changes.
-
-    >>> join_card_words(["--board", "6", "6", "9", "9", "--hole=6", "2", "--json"], ("--board", "--hole"))
-    ['--board', '6 6 9 9', '--hole=6 2', '--json']
-    """
-    out: list[str] = []
-    rest = list(args)
-    while rest:
-        word = rest.pop(0)
-        if word == "--":
-            return out + [word] + rest
-        name, eq, _ = word.partition("=")
-        if name not in options or not (eq or rest):
-            out.append(word)
-            continue
-        value = [word] if eq else [word, rest.pop(0)]
-        while rest and not rest[0].startswith("-"):
-            value[-1] += " " + rest.pop(0)
-        out.extend(value)
-    return out
 
 
 def note_outside_agents(specs) -> None:
