@@ -213,8 +213,8 @@ def edge_parts(rows: pd.DataFrame) -> pd.DataFrame:
 
     Parts (chips per hand, hands counted once per seating as in ``sniper.duel``), summing to the
     duel's ``net_per_hand``: pots won at a showdown, pots won uncontested, minus antes, minus chips
-    put in betting round 1, minus round 2. A's seats only: B's are the negatives (chips are
-    conserved, R9), so a part is A's edge from it.
+    put in betting round 1, minus round 2. A's seats only: B's seats have parts of their own (both
+    pay antes), and only the nets are opposite (chips are conserved, R9).
     """
     a = (rows["role"] == "A").to_numpy()
     won = rows["payout"].to_numpy()
