@@ -81,8 +81,9 @@ class CardsCommand(Command):
     """A command whose ``--board``/``--hole`` take their numbers space- or comma-separated: the option's parser
     also takes the words after its value, up to the next option (``--board 6 6 9 9`` = ``--board 6,6,9,9``).
 
-    The arguments are never rewritten: click's parser for the two options consumes the extra words itself
-    (through click's ``OptionParser._long_opt``, the one private name used; the card-option tests of ``tests/test_cli.py`` fail if it goes).
+    The arguments are never rewritten: click's parser for the two options consumes the extra words itself,
+    through click's ``OptionParser._long_opt`` (the one private name used; the card-option tests of
+    ``tests/test_cli.py`` fail if it goes).
     """
 
     card_options = ("--board", "--hole")
