@@ -249,9 +249,9 @@ DecisionTimeout = Annotated[
 ChunkGames = given(
     int,
     "N",
-    f"Games per chunk (unit of work and of parquet parts); auto: {defaults.CHUNK_GAMES} with the reference "
-    f"engine, {defaults.CHUNK_GAMES}-{defaults.KERNEL_CHUNK_GAMES} (about 1/{defaults.CHUNKS_PER_RUN} of the run) "
-    "with the kernel.",
+    f"Games per chunk (unit of work and of parquet parts); auto: about 1/{defaults.CHUNKS_PER_RUN} of the run, "
+    f"{defaults.CHUNK_GAMES}-{defaults.KERNEL_CHUNK_GAMES} games, with the kernel; about "
+    f"1/{defaults.REFERENCE_CHUNKS} of it, 1-{defaults.CHUNK_GAMES} games, with the reference engine.",
     "auto",
 )
 Out = Annotated[

@@ -19,13 +19,16 @@ RULES = "ours"
 ENGINE = "kernel"
 """Engine: "kernel" (numba) or "reference" (pure Python); same results (R13)."""
 CHUNK_GAMES = 200
-"""Games per chunk of ``simulate`` (one parquet part each) with the reference engine, and the
-fewest with the kernel (``sniper.runner.default_chunk_games``)."""
+"""Games per chunk of ``simulate`` (one parquet part each): the most with the reference engine,
+the fewest with the kernel (``sniper.runner.default_chunk_games``)."""
 KERNEL_CHUNK_GAMES = 1000
 """The most games per chunk of a kernel run given no ``--chunk-games``: bigger parts cost less per
 hand to play and write (≈ 0.7 CPU µs of 4.8 per hand for four ``easy`` seats, experiments/README.md)."""
 CHUNKS_PER_RUN = 50
 """A kernel run given no ``--chunk-games`` is cut into about this many chunks (progress, resume)."""
+REFERENCE_CHUNKS = 8
+"""A reference-engine run given no ``--chunk-games`` is cut into about this many chunks (work for
+its worker processes), of at most ``CHUNK_GAMES`` games."""
 DUEL_PLAYERS = 2
 """Seats of a duel, split between its two specs."""
 MAX_HANDS = 1_000_000

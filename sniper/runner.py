@@ -161,17 +161,23 @@ class RunOptions:
 def default_chunk_games(hands: int, rules: Rules, engine: str) -> int:
     """Games per chunk of a new run given no ``--chunk-games``.
 
-    ``defaults.CHUNK_GAMES`` with the reference engine (chunks are what its worker processes share);
-    with the kernel, about ``hands / CHUNKS_PER_RUN`` hands per chunk (20 hands per game assumed for
-    bust games), between ``CHUNK_GAMES`` and ``KERNEL_CHUNK_GAMES`` games. Results do not depend on
-    it: every hand is fixed by (seed, game, hand) (R13).
+    With the kernel, about ``hands / CHUNKS_PER_RUN`` hands per chunk, between ``CHUNK_GAMES`` and
+    ``KERNEL_CHUNK_GAMES`` games (bigger parts cost less per hand to write). With the reference
+    engine, about ``hands / REFERENCE_CHUNKS`` hands per chunk, between 1 and ``CHUNK_GAMES`` games:
+    small runs play few games beyond ``hands``, and the chunks are what its worker processes
+    share. 20 hands per game are assumed for bust games. Results do not depend on it: every hand
+    is fixed by (seed, game, hand) (R13), and it does not depend on the number of workers.
 
-    >>> default_chunk_games(1_000_000, make_rules(), "kernel"), default_chunk_games(10_000, make_rules(), "kernel")
-    (1000, 200)
+    >>> rules = make_rules()
+    >>> [default_chunk_games(h, rules, "kernel") for h in (1_000_000, 10_000)]
+    [1000, 200]
+    >>> [default_chunk_games(h, rules, "reference") for h in (20, 200, 1_000_000)]
+    [1, 2, 200]
     """
+    per_game = rules.hands_per_game or 20
     if engine != "kernel":
-        return defaults.CHUNK_GAMES
-    games = -(-hands // (defaults.CHUNKS_PER_RUN * (rules.hands_per_game or 20)))
+        return max(1, min(defaults.CHUNK_GAMES, -(-hands // (defaults.REFERENCE_CHUNKS * per_game))))
+    games = -(-hands // (defaults.CHUNKS_PER_RUN * per_game))
     return max(defaults.CHUNK_GAMES, min(defaults.KERNEL_CHUNK_GAMES, games))
 
 

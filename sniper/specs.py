@@ -13,6 +13,8 @@ limit (``make_agent(..., decision_timeout=…)``).
 """
 
 import importlib
+import os
+import sys
 import threading
 from dataclasses import dataclass, fields, is_dataclass, replace
 
@@ -115,10 +117,16 @@ def _value(text: str):
 
 def make_outside_agent(spec: str, decision_timeout: float | None = None) -> OutsideAgent:
     """The outside agent an import-path spec names (module docstring); ``ValueError`` saying why
-    it cannot be imported, built, or does not implement ``act`` and ``snipe``."""
+    it cannot be imported, built, or does not implement ``act`` and ``snipe``.
+
+    The current directory is searched first, as ``python -m`` does (and uvicorn for its apps), so
+    ``examples.cautious:Cautious`` works from a checkout with the installed ``sniper`` command too.
+    """
     text = spec.strip()
     module_name, _, rest = text.partition(":")
     class_name, _, params = rest.partition(":")
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
     try:
         module = importlib.import_module(module_name.strip())
     except ImportError as error:

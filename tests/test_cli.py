@@ -233,6 +233,7 @@ def test_simulate_help_shows_the_defaults_the_run_uses():
     assert config.chunk_games == defaults.CHUNK_GAMES, "10,000 hands: the fewest games per chunk"
     assert RunOptions(hands=10**6).config().chunk_games == defaults.KERNEL_CHUNK_GAMES
     assert RunOptions(hands=10**6, engine="reference").config().chunk_games == defaults.CHUNK_GAMES
+    assert RunOptions(hands=20, engine="reference").config().chunk_games == 1, "a small run plays few extra games"
     assert RunOptions(hands=10**6, chunk_games=7).config().chunk_games == 7
 
 

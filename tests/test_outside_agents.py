@@ -1,6 +1,10 @@
 """Outside agents: import-path specs playing on the reference engine with the same guarantees (R10, R13)."""
 
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -140,3 +144,31 @@ def test_decision_timeout_ends_the_run(tmp_path):
     with pytest.raises(AgentError, match=rf"agent {agent} in seat 1, game 0, hand 0: TimeoutError: no decision within"):
         simulate(config, tmp_path / "slow", workers=1)
     assert load_manifest(tmp_path / "slow")["status"] == "interrupted"
+
+
+CONSOLE_SCRIPT = """
+import os, sys
+sys.path[:] = [p for p in sys.path if p not in ("", os.getcwd())]  # as the installed `sniper` command starts
+from sniper.cli import main
+sys.argv = ["sniper", "duel", "mybot:Quiet", "random", "--hands", "200", "--json"]
+main()
+"""
+
+
+def test_outside_agent_module_in_the_current_directory(tmp_path):
+    """The installed ``sniper`` command imports an outside agent from the current directory, as
+    ``python -m sniper`` does (the README's ``examples.cautious`` example from a checkout)."""
+    (tmp_path / "mybot.py").write_text(
+        "class Quiet:\n"
+        "    def act(self, obs, stream):\n"
+        "        return obs.legal[0]\n"
+        "    def snipe(self, obs, stream):\n"
+        "        return -1\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    env = os.environ | {"PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", CONSOLE_SCRIPT], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    assert "mybot:Quiet" in done.stdout
