@@ -255,7 +255,7 @@ def replay(
     try:
         typer.echo(replay_command(run_dir, game, hand, fmt, export, games))
     except (ValueError, LookupError) as error:
-        fail(str(error).strip("'\""))
+        fail(error.args[0] if isinstance(error, LookupError) and error.args else str(error))
 
 
 @app.command(cls=CardsCommand)

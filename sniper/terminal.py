@@ -35,21 +35,19 @@ def print_line(text: str) -> None:
 def warm_up(engine: str, quiet: bool = False) -> None:
     """Compile the numba game kernel (or load it from numba's on-disk cache, ~0.4 s) before a run's clock starts.
 
-    The first run on a machine compiles for ~20 s; a spinner on stderr says so, only where a progress bar
-    would be shown (not ``quiet``, stderr a terminal). Nothing to do for the reference engine.
+    The first run on a machine compiles for ~10-20 s (``kernels.game.warmup``); a spinner on stderr says so,
+    only then (the cache is cold) and only where a progress bar would be shown (not ``quiet``, stderr a
+    terminal). Nothing to do for the reference engine.
     """
     if engine != "kernel":
         return
     import kernels.game
 
-    compile_kernels = getattr(kernels.game, "warmup", None)
-    if compile_kernels is None:
-        return
-    if quiet or not err_console.is_terminal:
-        compile_kernels()
+    if quiet or not err_console.is_terminal or kernels.game.is_cached():
+        kernels.game.warmup()
         return
     with err_console.status("compiling numba kernels (first run only, then cached)…"):
-        compile_kernels()
+        kernels.game.warmup()
 
 
 @contextmanager
@@ -247,7 +245,10 @@ def print_duel(result, until_ci: float | None) -> None:
         lower, upper = test.bounds
         table.add_row(f"SPRT H0 {test.h0:g} vs H1 {test.h1:g} (α {test.alpha:g}, β {test.beta:g})", "")
         table.add_row("log-likelihood ratio [bounds]", f"{number(test.llr, '+.3f')} [{lower:+.3f}, {upper:+.3f}]")
-        table.add_row("SPRT decision", f"[bold]{test.decision}")
+        favoured = {"accept H1": ("H1", test.h1, "H0", test.h0), "accept H0": ("H0", test.h0, "H1", test.h1)}
+        why = favoured.get(test.decision)
+        note = f" (the data favour {why[0]} = {why[1]:g} over {why[2]} = {why[3]:g}; one-sided)" if why else ""
+        table.add_row("SPRT decision", f"[bold]{test.decision}[/bold]{note}")
     console.print(table)
     if until_ci is not None and not result.target_reached:
         console.print(

@@ -679,7 +679,7 @@ def duel_untuned(setup: TuneSetup, study, best: str, backend: Backend) -> Evalua
     cached = study.user_attrs.get(key)
     if cached is None:
         duel = DuelSetup(best, setup.spec, setup.players, setup.rules, setup.validation_seed)
-        result = run_duel(duel, setup.validate_hands, backend=backend)
+        result = run_duel(duel, setup.validation_hands, backend=backend)  # at least the candidates' hands
         cached = finite(asdict(Evaluation(best, result.hands, result.groups, result.net_per_hand, result.half_width)))
         study.set_user_attr(key, cached)
     return Evaluation(**{k: (math.inf if v is None else v) for k, v in cached.items()})

@@ -548,6 +548,9 @@ def test_duel_sprt_decides_and_reports_in_json(a, b, hypotheses, decision):
     lower, upper = test["bounds"]
     assert test["llr"] >= upper if decision == "accept H1" else test["llr"] <= lower
     assert data["groups"] >= 20 and data["hands"] < 5000, "a clear case is decided early"
+    text = runner.invoke(app, ["duel", a, b, "--sprt", hypotheses, "--workers", "1"], env={"COLUMNS": "240"})
+    favoured = "H1 = 0.5 over H0 = 0" if decision == "accept H1" else "H0 = 0 over H1 = 0.5"
+    assert f"{decision} (the data favour {favoured}; one-sided)" in text.stdout
 
 
 def test_duel_sprt_stops_inconclusive_at_max_hands():
