@@ -346,13 +346,16 @@ def serve(
     port: opt.Port = defaults.SERVE_PORT,
     out: opt.ServeOut = Path(defaults.SERVE_OUT),
     turn_seconds: opt.TurnSeconds = defaults.TURN_SECONDS,
+    ai_delay: opt.AiDelay = defaults.AI_DELAY,
 ) -> None:
     """Host games: people in a browser and bots over a websocket play the AI levels (rooms of 2-6)."""
     from sniper.serve.app import serve as run_server
     from sniper.serve.settings import Settings
 
     try:
-        run_server(Settings(turn_seconds=turn_seconds, out=out), host, port, announce=show.print_line)
+        run_server(
+            Settings(turn_seconds=turn_seconds, ai_delay=ai_delay, out=out), host, port, announce=show.print_line
+        )
     except OSError as error:
         fail(str(error))
 

@@ -366,3 +366,9 @@ ServeOut = Annotated[Path, typer.Option(metavar="DIR", help="Each finished game 
 TurnSeconds = Annotated[
     float, typer.Option(metavar="SECONDS", help="Seconds per turn before the timeout rule (R11).", min=1)
 ]
+AiDelay = Annotated[
+    float,
+    typer.Option(
+        metavar="SECONDS", help="Least time an AI seat takes per decision, so people can follow (0 for bots).", min=0
+    ),
+]

@@ -47,6 +47,8 @@ TURN_SECONDS = 30.0
 """Each turn of interactive play has 30 seconds (R11)."""
 RESULT_SECONDS = 10.0
 """A hand's result stays on screen until someone deals or 10 seconds pass (R11)."""
+AI_DELAY = 0.6
+"""The least time, seconds, an AI seat of ``serve`` takes per decision, so people can follow the play."""
 SPRT_ALPHA = 0.05
 """SPRT false-positive rate: accepting H1 when H0 is true."""
 SPRT_BETA = 0.05

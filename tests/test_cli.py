@@ -319,6 +319,7 @@ def test_help_defaults_are_those_of_sniper_defaults():
     assert shown["tune", "--validate-hands"] == cli.opt.count_text(defaults.TUNE_VALIDATE_HANDS)
     assert shown["serve", "--port"] == str(defaults.SERVE_PORT)
     assert shown["serve", "--turn-seconds"] == str(defaults.TURN_SECONDS)
+    assert shown["serve", "--ai-delay"] == str(defaults.AI_DELAY)
     assert shown["simulate", "--decision-timeout"] == "no limit"
 
 

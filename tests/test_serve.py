@@ -151,6 +151,19 @@ def test_serve_refuses_a_bad_port():
     assert result.exit_code == 2
 
 
+def test_serve_passes_its_timings_to_the_server(monkeypatch):
+    """``--ai-delay 0`` (bots want no pause) and ``--turn-seconds`` reach the server's ``Settings``; a
+    negative delay is refused."""
+    import sniper.serve.app
+
+    seen = []
+    monkeypatch.setattr(sniper.serve.app, "serve", lambda settings, *a, **k: seen.append(settings))
+    result = CliRunner().invoke(cli_app, ["serve", "--ai-delay", "0", "--turn-seconds", "12"])
+    assert result.exit_code == 0, result.output
+    assert (seen[0].ai_delay, seen[0].turn_seconds) == (0.0, 12.0)
+    assert CliRunner().invoke(cli_app, ["serve", "--ai-delay", "-1"]).exit_code == 2
+
+
 # ----- moves --------------------------------------------------------------------------------------
 
 

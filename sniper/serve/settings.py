@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from pathlib import Path
 
-from sniper.defaults import RESULT_SECONDS, SERVE_OUT, TURN_SECONDS
+from sniper.defaults import AI_DELAY, RESULT_SECONDS, SERVE_OUT, TURN_SECONDS
 
 SOLO_PLAYERS = (3, 4, 5)
 """Players in total against the computer (R11); the default is 4."""
@@ -27,7 +27,7 @@ class Settings:
 
     turn_seconds: float = TURN_SECONDS
     result_seconds: float = RESULT_SECONDS
-    ai_delay: float = 0.6
+    ai_delay: float = AI_DELAY
     out: Path = Path(SERVE_OUT)
     max_rooms: int = 500
     lobby_seconds: float = 3600.0
