@@ -471,7 +471,8 @@ def replay_command(out, game: int | None, hand: int | None, fmt: str = "text", e
     """What ``sniper replay`` prints: hand ``hand`` of game ``game`` of the run in ``out`` rendered as
     ``fmt`` (``HandHistory.render``), or, with ``export`` (a path) and ``games`` ("0-99"), the
     line saying how many hands ``export_phhs`` wrote. Raises ``ValueError`` (one line) for a
-    missing or contradictory option, an unknown format, or a run this version cannot read, and
+    missing or contradictory option, an unknown format, an export file that exists already, or a
+    run this version cannot read, and
     ``LookupError`` naming the valid range for a game or hand not in the run.
     """
     if fmt not in FORMATS:
@@ -482,6 +483,8 @@ def replay_command(out, game: int | None, hand: int | None, fmt: str = "text", e
         if game is not None or hand is not None:
             raise ValueError("give --export with --games, or --game with --hand, not both")
         chosen = parse_games(games)
+        if Path(export).exists():
+            raise ValueError(f"{export} already exists; give a new file (an export never overwrites)")
         count = export_phhs(out, export, chosen)
         return f"wrote {count} hands of games {chosen.start}-{chosen.stop - 1} to {export}"
     if games is not None:

@@ -518,7 +518,8 @@ def load_manifest(out: Path) -> dict:
     out = Path(out)
     path = out / MANIFEST
     if not out.is_dir():
-        raise RunDirError(f"{out} is not a run directory (no such directory)")
+        reason = "a file, not a directory" if out.exists() else "no such directory"
+        raise RunDirError(f"{out} is not a run directory ({reason})")
     try:
         manifest = json.loads(path.read_text())
     except FileNotFoundError:

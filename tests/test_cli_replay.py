@@ -46,6 +46,16 @@ def test_replay_exports_games_as_phhs(run, tmp_path, monkeypatch, capsys):
     hands = tomllib.loads(path.read_text())
     assert text.strip() == f"wrote {len(hands)} hands of games 0-1 to {path}"
     assert {h["table"] for h in hands.values()} == {0, 1}
+    before = path.read_text()
+    code, _, err = main(monkeypatch, capsys, "replay", str(run), "--export", str(path), "--games", "0")
+    assert code == 2 and err == f"sniper: error: {path} already exists; give a new file (an export never overwrites)\n"
+    assert path.read_text() == before, "nothing already written is lost"
+
+
+def test_a_file_is_not_a_run_directory(tmp_path, monkeypatch, capsys):
+    (tmp_path / "notes.md").write_text("hello")
+    code, _, err = main(monkeypatch, capsys, "summary", str(tmp_path / "notes.md"))
+    assert code == 2 and err.strip().endswith("is not a run directory (a file, not a directory)")
 
 
 @pytest.mark.parametrize(
