@@ -2,7 +2,8 @@
 
 Each measurement runs `sniper.runner.simulate` in a fresh subprocess from a checkout (``--tree``
 options: this checkout, and e.g. ``git worktree add /tmp/before <commit>`` for the code before),
-after a warm-up run that loads the compiled kernels, and reports wall-clock hands/s and the
+after a warm-up run that loads the compiled kernels, with the checkout's own default chunk size
+for the run (``RunOptions.config``; 200 games where it has none), and reports wall-clock hands/s and the
 process's CPU time per hand (user + system, all threads: robust to other jobs on a shared
 machine). ``--no-actions`` variants replace this checkout's chunk function by one that records no
 actions and writes empty actions parts, so the difference is the whole cost of the actions table
