@@ -13,9 +13,8 @@ from numba import njit
 
 from kernels.codes import DECK_SIZE, PASS, RAISE_STEPS, STREAM_DECK, Act
 from kernels.evaluator import POW5, PRIVATE_PART
-from kernels.rng import derive_nb, uniform_int_nb
+from kernels.rng import derive_nb, shuffle_into_nb
 
-_FRESH = np.array([n for n in range(1, 11) for _ in range(4)], dtype=np.uint8)
 _STEPS = np.array(RAISE_STEPS, dtype=np.int64)
 _NO_CAP = np.int64(1) << 62
 
@@ -96,22 +95,6 @@ def new_hand(n):
 
 new_hand_nb = njit(cache=True)(new_hand)
 """``new_hand`` compiled (numba)."""
-
-
-@njit(cache=True)
-def shuffle_into_nb(deck_key, n_cards, deck):
-    """Fresh deck into ``deck`` (``uint8 (40,)``), then the first ``n_cards`` draws of the shuffle (R13).
-
-    Numba equivalent of ``sniper.cards.shuffled_deck`` without allocation; ``deck[:n_cards]`` are
-    the dealt cards.
-    """
-    for i in range(DECK_SIZE):
-        deck[i] = _FRESH[i]
-    for i in range(n_cards):
-        j = i + np.int64(uniform_int_nb(derive_nb(deck_key, i), DECK_SIZE - i))
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
 
 
 @njit(cache=True)
