@@ -119,7 +119,7 @@ def auto_chunk_games(hands: int, seatings: int, rules: Rules, chunks: int = 8) -
 
     Depends only on the request, never on the number of workers, so results stay the same.
     """
-    per_group = seatings * (rules.hands_per_game or 20)
+    per_group = seatings * rules.planned_hands
     return max(1, min(MAX_CHUNK_GAMES, -(-hands // (chunks * per_group))))
 
 

@@ -38,6 +38,15 @@ class Rules:
     first_seat: int = 0
     tie_break: str = "ours"
 
+    @property
+    def planned_hands(self) -> int:
+        """Hands a game is taken to last when work is sized (chunks, duplicate groups): the hand
+        limit (R9), or ``BUST_GAME_HANDS`` for a game played until one player holds every chip."""
+        return self.hands_per_game or BUST_GAME_HANDS
+
+
+BUST_GAME_HANDS = 20
+"""An estimate, for sizing work only, of the hands of a game played until one player holds every chip."""
 
 PRESETS = {
     "ours": Rules(),

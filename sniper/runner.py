@@ -165,7 +165,7 @@ def default_chunk_games(hands: int, rules: Rules, engine: str) -> int:
     ``KERNEL_CHUNK_GAMES`` games (bigger parts cost less per hand to write). With the reference
     engine, about ``hands / REFERENCE_CHUNKS`` hands per chunk, between 1 and ``CHUNK_GAMES`` games:
     small runs play few games beyond ``hands``, and the chunks are what its worker processes
-    share. 20 hands per game are assumed for bust games. Results do not depend on it: every hand
+    share. Games are taken to last ``Rules.planned_hands``. Results do not depend on it: every hand
     is fixed by (seed, game, hand) (R13), and it does not depend on the number of workers.
 
     >>> rules = make_rules()
@@ -174,7 +174,7 @@ def default_chunk_games(hands: int, rules: Rules, engine: str) -> int:
     >>> [default_chunk_games(h, rules, "reference") for h in (20, 200, 1_000_000)]
     [1, 2, 200]
     """
-    per_game = rules.hands_per_game or 20
+    per_game = rules.planned_hands
     if engine != "kernel":
         return max(1, min(defaults.CHUNK_GAMES, -(-hands // (defaults.REFERENCE_CHUNKS * per_game))))
     games = -(-hands // (defaults.CHUNKS_PER_RUN * per_game))

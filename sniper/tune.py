@@ -286,9 +286,9 @@ class TuneSetup:
 
     @property
     def hands_per_group(self) -> int:
-        """Hands of one duplicate group at most: seatings × hands per game (20 for "bust", an estimate; a game
-        also ends early when one player holds every chip, R9)."""
-        return self.seatings * (self.rules.hands_per_game or 20)
+        """Hands of one duplicate group at most: seatings × ``Rules.planned_hands`` (an estimate for "bust";
+        a game also ends early when one player holds every chip, R9)."""
+        return self.seatings * self.rules.planned_hands
 
     @property
     def groups(self) -> int:
