@@ -21,35 +21,31 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-class Command(TyperCommand):
-    """A command whose ``--help`` reads cleanly: every value option shows its metavar (``N``, ``DIR``, ``SPEC``…),
-    never a Python type such as ``<int>``; flags show no value; every default shows one way, ``[default: X]`` at
-    the end of the help text (``show_default`` strings too, e.g. ``[default: no limit]``).
-
-    The defaults themselves come from ``sniper.defaults`` through each option's declaration.
+class TidyHelp:
+    """Mixin for click commands and groups whose ``--help`` reads cleanly: every value option shows its metavar
+    (``N``, ``DIR``, ``SPEC``…), never a Python type such as ``<int>``; flags show no value; every default shows
+    one way, ``[default: X]`` at the end of the help text (``show_default`` strings too, e.g. ``[default: no
+    limit]``). The defaults themselves come from ``sniper.defaults`` through each option's declaration.
     """
 
     def get_params(self, ctx):
-        """click's parameters (the help option included), tidied for ``--help`` (idempotent)."""
+        """click's parameters (the help option included), tidied for ``--help`` by ``tidy_help`` (idempotent)."""
         params = super().get_params(ctx)
         for param in params:
             tidy_help(param)
         return params
 
 
-class Group(TyperGroup):
-    """The ``sniper`` app itself, with the clean ``--help`` of ``Command``."""
+class Command(TidyHelp, TyperCommand):
+    """A ``sniper`` command with the clean ``--help`` of ``TidyHelp``."""
 
-    def get_params(self, ctx):
-        """click's parameters (``--version``, the help option), tidied for ``--help`` (idempotent)."""
-        params = super().get_params(ctx)
-        for param in params:
-            tidy_help(param)
-        return params
+
+class Group(TidyHelp, TyperGroup):
+    """The ``sniper`` app itself, with the clean ``--help`` of ``TidyHelp``."""
 
 
 def tidy_help(param) -> None:
-    """Give one click parameter of a ``Command`` the clean ``--help`` described there (idempotent).
+    """Give one click parameter the clean ``--help`` described in ``TidyHelp`` (idempotent).
 
     A flag gets an empty metavar (no type column); an argument's type column is dropped (its metavar names
     it); a default, given or described, moves into the help text as ``[default: X]``.
