@@ -11,6 +11,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from kernels import NO_REFCOUNT
 from kernels.codes import DECK_SIZE, PASS, RAISE_STEPS, STREAM_DECK, Act
 from kernels.evaluator import POW5, PRIVATE_PART
 from kernels.rng import derive_nb, shuffle_into_nb
@@ -97,7 +98,7 @@ new_hand_nb = njit(cache=True)(new_hand)
 """``new_hand`` compiled (numba)."""
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def deal_nb(h, stacks, at_table, first, hand_key, base):
     """Start a hand (R4 steps 1–2): reset ``h``, take the antes, deal, compute the strength keys.
 

@@ -51,6 +51,7 @@ import numba
 import numpy as np
 from numba import njit
 
+from kernels import NO_REFCOUNT
 from kernels.betting import (
     apply_action_nb,
     cap_nb,
@@ -199,7 +200,7 @@ def start_decision_nb(seats, stream, hand_key, seat):
     seats[seat].decisions = d + 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def betting_nb(h, first, hand_key, live, agents, t, log):
     """Betting rounds 1 and 2 (R4, R6); returns the players still in (1 if all others folded).
 
@@ -235,7 +236,7 @@ def betting_nb(h, first, hand_key, live, agents, t, log):
     return live
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def snipe_round_nb(h, first, hand_key, live, agents, t, log):
     """The snipe round (R7): each player still in, in betting order, passes or names a snipe
     (``seats.snipe``, recorded with the cap among them); marks ``seats.at_showdown``. Returns the
@@ -263,7 +264,7 @@ def snipe_round_nb(h, first, hand_key, live, agents, t, log):
     return named_mask
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def showdown_nb(seats, scratch, first, named_mask, pot, snipe):
     """Settle the showdown (R8): ``seats.sniped`` and ``seats.payout``; odd chips 1 each to the
     winners in betting order from the first player. ``scratch`` is ``Hand.showdown``; ``snipe``
@@ -288,7 +289,7 @@ def showdown_nb(seats, scratch, first, named_mask, pot, snipe):
             odd -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def write_records_nb(h, stacks, first, hand, category, top, rec, row0):
     """Stacks after the hand into ``stacks`` and the hand's ``n`` rows of ``rec`` from ``row0``
     (numba equivalent of ``sniper.results.hand_rows``)."""
@@ -356,7 +357,7 @@ def play_hand_nb(h, stacks, at_table, first, hand_key, agents, t, rec, row0, han
 # ----- games (R3, R9, R12) -------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def next_first_nb(stacks, at_table, first, exit_at):
     """After a hand: seats with 0 chips are out, and under ``exit_at`` one with that many chips
     leaves the table safe (R9, R12). Returns ``(players who can still play, next first player)``:
@@ -375,16 +376,18 @@ def next_first_nb(stacks, at_table, first, exit_at):
     return eligible, first
 
 
-@njit(cache=True, inline="always")
-def play_game_nb(game_key, inputs, cap_hands, rec, row0, log):
+@njit(cache=True, **NO_REFCOUNT)
+def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, at_table, h):
     """One game (numba equivalent of ``sniper.game.play_game``): fresh stacks, hands until the hand
     limit or fewer than two players at the table with chips (R9, R12). Writes rows from ``row0``
-    and actions to ``log``; returns the hands played, or ``OVERFLOW`` past ``cap_hands``."""
+    and actions to ``log``; returns the hands played, or ``OVERFLOW`` past ``cap_hands``.
+    ``stacks``, ``at_table`` (``int64 (n,)``) and ``h`` (``kernels.betting.Hand``) are the caller's
+    scratch, reset here (this function allocates nothing: ``kernels.NO_REFCOUNT``)."""
     rules = inputs.rules
     n = rules.n_seats
-    stacks = np.full(n, rules.starting_stack, np.int64)
-    at_table = np.ones(n, np.int64)
-    h = new_hand_nb(n)
+    for s in range(n):
+        stacks[s] = rules.starting_stack
+        at_table[s] = 1
     first = np.int64(rules.first_seat % n)
     hand = np.int64(0)
     while rules.hands_per_game < 0 or hand < rules.hands_per_game:
@@ -416,10 +419,14 @@ def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, c
     n = inputs.rules.n_seats
     pos = np.zeros(4, np.int64)
     log = ActionLog(arec, pos)
+    stacks = np.empty(n, np.int64)
+    at_table = np.empty(n, np.int64)
+    h = new_hand_nb(n)
     for g in range(start, stop):
         pos[0] = g * cap_actions
         pos[1] = pos[0] + cap_actions
-        hands_out[g] = play_game_nb(derive_nb(seed_key, games[g]), inputs, cap_hands, rec, g * cap_hands * n, log)
+        game_key = derive_nb(seed_key, games[g])
+        hands_out[g] = play_game_nb(game_key, inputs, cap_hands, rec, g * cap_hands * n, log, stacks, at_table, h)
         actions_out[g] = pos[0] - g * cap_actions
 
 

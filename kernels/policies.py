@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from kernels import NO_REFCOUNT, REFCOUNT
 from kernels.codes import N_ACTIONS, N_SNIPES, PASS, SNIPE_CODE_OF, Act, Category
 from kernels.evaluator import PRIVATE_BASE_U32 as _PRIVATE_BASE
 from kernels.params import EV_CANDIDATES, FUTURE_SNIPE_WEIGHTS, SETTLE_BLOCK, Heuristic, Level, Param
@@ -111,7 +112,7 @@ def immediate_strength_nb(seats, private, board, seat, n_visible, category):
     return made if made > on_board else Category.HIGH_CARD
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def board_snipes_nb(board, out):
     """Numba equivalent of ``sniper.agents.board_snipes`` of the 4-card ``board``: codes into ``out``
     (``int64 (>= 4,)``), most obvious first; returns how many."""
@@ -317,7 +318,7 @@ def mc_thresholds_nb(params, owed, level_b, room, legal_mask, n_live, index, pot
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, **REFCOUNT)
 def mc_act_nb(params, seats, private, board, stream, turn, t):
     """Numba equivalent of ``sniper.agents.MonteCarloAgent.act``: word 0 keys the rollout, word 1
     is the bluff draw."""
@@ -460,7 +461,7 @@ def leader_settled_nb(ranked, m, beaters, z):
     return c1 - c2 > z * np.sqrt(c1 + c2)
 
 
-@njit(cache=True)
+@njit(cache=True, **REFCOUNT)
 def rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t):
     """Numba equivalent of ``sniper.agents.snipe_beater`` and ``snipe_ev`` (one word keys every
     rollout); ``turn`` is the ``SnipeTurn``, ``own`` the own hand's snipe code."""

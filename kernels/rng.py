@@ -11,6 +11,7 @@ may be any non-negative integer type.
 import numpy as np
 from numba import njit
 
+from kernels import NO_REFCOUNT
 from kernels.codes import COPIES, DECK_SIZE, N_NUMBERS, STREAM_DECK
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -60,7 +61,7 @@ def uniform_float_nb(word):
     return np.float64(np.uint64(word) >> _S11) * _INV53
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def shuffle_into_nb(deck_key, n_cards, deck):
     """Fresh deck into ``deck`` (``uint8 (40,)``), then the first ``n_cards`` draws of the shuffle (R13).
 

@@ -245,3 +245,30 @@ def test_parallel_warmup_loads_what_the_second_process_compiled(tmp_path):
     done = subprocess.run([sys.executable, "-c", PARALLEL_WARMUP], env=env, capture_output=True, text=True, check=True)
     counts = {name: (int(hits), int(misses)) for name, hits, misses in map(str.split, done.stdout.splitlines())}
     assert counts == {name: (1, 0) for name in IN_CHILD}
+
+
+NRT_BALANCE = """
+import sys
+from numba.core.runtime import rtsys
+from sniper.game import make_rules
+from sniper.kernel_engine import play_games_kernel
+specs, rules = sys.argv[1].split(","), make_rules("ours", "10")
+play_games_kernel(specs, rules, 1, [0], actions=True)  # compiled and warm
+before = rtsys.get_allocation_stats()
+play_games_kernel(specs, rules, 1, range(1, 7), actions=True)
+after = rtsys.get_allocation_stats()
+print(*(a - b for a, b in zip(after, before)))
+"""
+
+
+@pytest.mark.parametrize("specs", ["random+board,easy+beater,normal+ev,hard", "easy,random,hard+random"])
+def test_kernel_frees_what_it_allocates(specs):
+    """The per-hand kernels run without reference counting (``kernels.NO_REFCOUNT``) and call the
+    allocating Monte Carlo levels (``kernels.REFCOUNT``): every array numba allocates during a run
+    of games is freed again (numba's allocation statistics, ``NUMBA_NRT_STATS``)."""
+    root = Path(__file__).resolve().parent.parent
+    env = os.environ | {"NUMBA_NRT_STATS": "1", "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", NRT_BALANCE, specs], env=env, capture_output=True, text=True, check=True)
+    alloc, free, mi_alloc, mi_free = map(int, done.stdout.split())
+    assert alloc > 0 and mi_alloc > 0  # the Monte Carlo levels allocate, so the count is live
+    assert (alloc, mi_alloc) == (free, mi_free)
