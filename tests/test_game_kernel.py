@@ -268,7 +268,8 @@ def test_kernel_frees_what_it_allocates(specs):
     of games is freed again (numba's allocation statistics, ``NUMBA_NRT_STATS``)."""
     root = Path(__file__).resolve().parent.parent
     env = os.environ | {"NUMBA_NRT_STATS": "1", "PYTHONPATH": str(root)}
-    done = subprocess.run([sys.executable, "-c", NRT_BALANCE, specs], env=env, capture_output=True, text=True, check=True)
+    command = [sys.executable, "-c", NRT_BALANCE, specs]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     alloc, free, mi_alloc, mi_free = map(int, done.stdout.split())
     assert alloc > 0 and mi_alloc > 0  # the Monte Carlo levels allocate, so the count is live
     assert (alloc, mi_alloc) == (free, mi_free)
