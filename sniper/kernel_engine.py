@@ -33,6 +33,7 @@ from kernels.game import (
     Field,
     GameInputs,
     GameRules,
+    compact_nb,
     game_inputs,
     play_games_nb,
 )
@@ -265,12 +266,12 @@ def _overflowed(run: KernelRun, action_capacity: int) -> np.ndarray:
 
 def _compact(rec: np.ndarray, counts: np.ndarray, per_game: int, unit: int) -> np.ndarray:
     """The filled columns of per-game buffers ``rec`` (``int16 (fields, G * per_game)``): the first
-    ``counts[g] * unit`` of game ``g``'s ``per_game`` columns."""
-    used = counts * unit
-    if np.all(used == per_game):
+    ``counts[g] * unit`` of game ``g``'s ``per_game`` columns (``kernels.game.compact_nb``)."""
+    if np.all(counts * unit == per_game):
         return rec
-    mask = (np.arange(per_game)[None, :] < used[:, None]).reshape(-1)
-    return rec[:, mask]
+    out = np.empty((rec.shape[0], int(counts.sum()) * unit), rec.dtype)
+    compact_nb(rec, counts, per_game, unit, out)
+    return out
 
 
 def to_arrow(columns: dict[str, np.ndarray], specs: Sequence[str]) -> pa.Table:

@@ -52,6 +52,8 @@ LAYOUT = 2
 """Run directory layout version: 2 = one folder per table (sniper 0.2); 0.1 wrote ``part-*.parquet``
 beside ``manifest.json`` and no actions."""
 CONNECT_TIMEOUT = 3.0
+CHUNKS_IN_FLIGHT = 2
+"""Chunks whose parts may be still being written while the next chunk plays (``experiments/README.md``)."""
 
 
 class RunDirError(ValueError):
@@ -561,8 +563,9 @@ def _scan_parts(out: Path, config: RunConfig) -> dict[int, tuple[int, int]]:
 
 
 def _read_part(path: Path, schema: pa.Schema) -> pa.ChunkedArray:
-    """The ``game`` column of a part; ``ValueError`` when its schema is not ``schema``."""
-    if not pq.read_schema(path).equals(schema):
+    """The ``game`` column of a part; ``ValueError`` when its columns' names and types are not
+    those of ``schema`` (nullable fields, as written before ``sniper.results.schema_of``, are kept)."""
+    if [(f.name, f.type) for f in pq.read_schema(path)] != [(f.name, f.type) for f in schema]:
         raise ValueError("schema")
     return pq.read_table(path, columns=["game"])["game"]
 
@@ -730,9 +733,9 @@ def _run(
 ) -> RunResult:
     """Play the chunks not in ``kept`` in order until the run has ``config.hands`` hands.
 
-    Each chunk's two parts are written on background threads while the next chunk is played (at
-    most one chunk in flight); a chunk counts as done, in order, once both parts are in place, and
-    ``progress`` is called then. The manifest's ``wall_seconds`` adds up the time of every session
+    Each chunk's two parts are written on background threads while the next chunks are played (at
+    most ``CHUNKS_IN_FLIGHT`` chunks in flight); a chunk counts as done, in order, once both parts
+    are in place, and ``progress`` is called then. The manifest's ``wall_seconds`` adds up the time of every session
     (an interrupted one included).
     """
     started = time.perf_counter()
@@ -740,25 +743,26 @@ def _run(
         (out / table).mkdir(exist_ok=True)
     planned_hands, chunk, kept_hands = 0, 0, 0
     done = {"hands": 0, "games": 0, "parts": 0}
-    pending: list = []
+    pending: deque = deque()
     todo = ((config, c) for c in itertools.count() if c not in kept)
     results = backend.map(play_chunk_tables, todo)
     earlier = float(manifest.pop("wall_seconds", 0) or 0)
     manifest.update(status="running")
     write_json(out / MANIFEST, manifest)
-    writer = ThreadPoolExecutor(len(TABLES), thread_name_prefix="sniper-writer")
+    writer = ThreadPoolExecutor(len(TABLES) * CHUNKS_IN_FLIGHT, thread_name_prefix="sniper-writer")
 
     def count(hands: int, games: int) -> None:
         done.update(hands=done["hands"] + hands, games=done["games"] + games, parts=done["parts"] + 1)
         if progress:
             progress(done["hands"])
 
-    def settle() -> None:
-        """Wait for the chunk in flight and count it."""
-        if pending:
-            futures, hands, games = pending.pop()
+    def settle(keep: int = 0) -> None:
+        """Wait for the oldest chunks in flight, in order, and count them, until ``keep`` are left."""
+        while len(pending) > keep:
+            futures, hands, games = pending[0]
             for future in futures:
                 future.result()
+            pending.popleft()
             count(hands, games)
 
     try:
@@ -771,7 +775,7 @@ def _run(
             else:
                 played, games = _truncate(next(results), planned_hands, config, chunk)
                 hands = sum(played.counts)
-                settle()
+                settle(CHUNKS_IN_FLIGHT - 1)
                 futures = [writer.submit(write_part, out, chunk, table, getattr(played, table)) for table in TABLES]
                 pending.append((futures, hands, games))
             planned_hands += hands
@@ -781,7 +785,7 @@ def _run(
         results.close()
         try:
             settle()
-        except BaseException:  # noqa: BLE001 - the chunk in flight did not finish: it is not counted
+        except BaseException:  # noqa: BLE001 - a chunk in flight did not finish: it and later ones are not counted
             pass
         writer.shutdown(wait=True)
         seconds = earlier + time.perf_counter() - started

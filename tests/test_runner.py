@@ -257,3 +257,25 @@ def test_a_run_written_by_0_1_is_refused_naming_the_version(tmp_path):
     for call in (lambda: resume(out), lambda: read_run(out), lambda: read_results(out)):
         with pytest.raises(RunDirError, match=r"written by sniper 0\.1\.0.*no actions table"):
             call()
+
+
+def test_parts_with_nullable_fields_are_kept_on_resume(baseline, tmp_path):
+    """Runs written before the schema became non-nullable (``sniper.results.schema_of``) resume:
+    their parts are kept, the new parts join them, and the whole run reads as before."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "run"
+    simulate(CONFIG, out, workers=1)
+    for path in out.rglob("part-*.parquet"):
+        table = pq.read_table(path)
+        nullable = pa.schema([field.with_nullable(True) for field in table.schema])
+        pq.write_table(table.cast(nullable), path)
+    kept = part_path(out, 0).stat().st_mtime_ns
+    (out / "hands" / "part-00001.parquet").unlink()
+    result = resume(out, workers=1)
+    assert part_path(out, 0).stat().st_mtime_ns == kept
+    assert 0 < result.played_hands < result.hands
+    assert not pq.read_schema(part_path(out, 1)).field("game").nullable
+    pd.testing.assert_frame_equal(read_results(out), baseline[1])
+    pd.testing.assert_frame_equal(read_run(out, "actions"), baseline[2])
