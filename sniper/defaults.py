@@ -21,10 +21,11 @@ ENGINE = "kernel"
 CHUNK_GAMES = 200
 """Games per chunk of ``simulate`` (one parquet part each): the most with the reference engine,
 the fewest with the kernel (``sniper.runner.default_chunk_games``)."""
-KERNEL_CHUNK_GAMES = 1000
+KERNEL_CHUNK_GAMES = 2000
 """The most games per chunk of a kernel run given no ``--chunk-games``: bigger parts cost less per
-hand to play and write (≈ 0.7 CPU µs of 4.8 per hand for four ``easy`` seats, experiments/README.md)."""
-CHUNKS_PER_RUN = 50
+hand to play and write (2,000 games: ≈ +8% hands/s end to end against 1,000 for four ``easy``
+seats, experiments/README.md)."""
+CHUNKS_PER_RUN = 25
 """A kernel run given no ``--chunk-games`` is cut into about this many chunks (progress, resume)."""
 REFERENCE_CHUNKS = 8
 """A reference-engine run given no ``--chunk-games`` is cut into about this many chunks (work for

@@ -172,7 +172,7 @@ def default_chunk_games(hands: int, rules: Rules, engine: str) -> int:
 
     >>> rules = make_rules()
     >>> [default_chunk_games(h, rules, "kernel") for h in (1_000_000, 10_000)]
-    [1000, 200]
+    [2000, 200]
     >>> [default_chunk_games(h, rules, "reference") for h in (20, 200, 1_000_000)]
     [1, 2, 200]
     """
