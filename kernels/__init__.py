@@ -34,11 +34,11 @@ NO_REFCOUNT = {"_nrt": False}
 reference counting (NRT). numba otherwise increments and decrements, with atomic instructions, the
 reference count of every array each time it is bound to a variable, passed to an inlined function
 or read out of a tuple; in the game kernel that was ≈ 45% of its time (``experiments/README.md``,
-"Reference counting"). A function compiled with these options cannot allocate (numba refuses to
+"Fourth sitting"). A function compiled with these options cannot allocate (numba refuses to
 compile it), and neither can the functions it calls unless they set ``REFCOUNT``. Arrays keep
 their owners' reference counts, so the arrays such a function uses must be owned by a caller that
 counts them. ``_nrt`` is a numba option without a public name (numba 0.58–0.68); a test checks
-that the compiled game kernel has no reference counting left in its per-hand functions."""
+that a run of every level frees every array numba allocates (``tests/test_game_kernel.py``)."""
 
 REFCOUNT = {"_nrt": True}
 """``njit`` options of a kernel that allocates and is called from a ``NO_REFCOUNT`` one: its own

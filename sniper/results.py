@@ -54,7 +54,7 @@ def schema_of(columns_doc: dict[str, tuple[pa.DataType, str]]) -> pa.Schema:
     """The arrow schema of a table documented by ``columns_doc`` (``COLUMNS`` or ``ACTION_COLUMNS``).
 
     No column is ever null, so every field is non-nullable: parquet then writes no definition
-    levels (≈ 15% less CPU to write a part, ``experiments/README.md``, "Writer options"). Parts
+    levels (≈ 15% less CPU to write a part, ``experiments/README.md``, "Fourth sitting"). Parts
     written before with nullable fields are read and resumed alike (``sniper.runner``)."""
     return pa.schema([pa.field(name, dtype, nullable=False) for name, (dtype, _) in columns_doc.items()])
 
