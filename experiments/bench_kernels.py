@@ -21,7 +21,7 @@ import numpy as np
 
 from kernels.evaluator import evaluate_into_nb, evaluate_par_into_nb, tables
 from kernels.evaluator import warmup as warmup_evaluator
-from kernels.rollout import rollout_nb
+from kernels.rollout import new_rollout_scratch, rollout_nb
 from kernels.rollout import warmup as warmup_rollout
 from sniper.hands import best_hand
 from sniper.rollout import kernel_rollout
@@ -135,7 +135,9 @@ def main() -> None:
         t.snipe,
     )
     numba.set_num_threads(1)
-    r_one = args.rollouts / best_of(lambda: rollout_nb(*position, 0, t.category, np.zeros(3, np.int64), 0.0), 3)
+    scratch = new_rollout_scratch()
+    one_thread = (*position, 0, t.category, np.zeros(3, np.int64), 0.0, scratch)
+    r_one = args.rollouts / best_of(lambda: rollout_nb(*one_thread), 3)
     numba.set_num_threads(threads)
     r_par = args.rollouts / best_of(lambda: kernel_rollout((7, 9), (3, 8), 3, key=99, n_samples=args.rollouts), 3)
     print(f"rollout (3 opponents, board of 2), 1 thread: {r_one / 1e6:.1f} M rollouts/s")

@@ -24,7 +24,7 @@ import numpy as np
 
 import sniper.agents as agents_module
 from kernels.evaluator import tables
-from kernels.rollout import rollout_nb
+from kernels.rollout import new_rollout_scratch, rollout_nb
 from sniper.game import make_rules, play_game
 from sniper.kernel_engine import play_games_kernel
 from sniper.specs import make_agent
@@ -54,6 +54,7 @@ def bare_rollout_seconds(calls: list[tuple]) -> float:
     """Wall time of ``rollout_nb`` over exactly the recorded calls (inputs prepared beforehand),
     less the Python call overhead (the same calls with 0 samples), so the bound is the kernel's."""
     t = tables()
+    scratch = new_rollout_scratch()
     prepared = []
     for private, board, n_opp, codes, probs, n_future, key, samples, opp_raises, aggression in calls:
         probs = np.zeros(61) if probs is None else np.asarray(probs, np.float64)
@@ -73,6 +74,7 @@ def bare_rollout_seconds(calls: list[tuple]) -> float:
                 t.category,
                 np.array(list(opp_raises) or [0], np.int64),
                 aggression,
+                scratch,
             )
         )
     empty = [(*args[:7], 0, *args[8:]) for args in prepared]

@@ -30,16 +30,16 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 
 
 NO_REFCOUNT = {"_nrt": False}
-"""``njit`` options of the per-hand kernels, which allocate nothing: compiled without numba's
-reference counting (NRT). numba otherwise increments and decrements, with atomic instructions, the
-reference count of every array each time it is bound to a variable, passed to an inlined function
-or read out of a tuple; in the game kernel that was ≈ 45% of its time (``experiments/README.md``,
-"Fourth sitting"). A function compiled with these options cannot allocate (numba refuses to
-compile it), and neither can the functions it calls unless they set ``REFCOUNT``. Arrays keep
-their owners' reference counts, so the arrays such a function uses must be owned by a caller that
-counts them. ``_nrt`` is a numba option without a public name (numba 0.58–0.68); a test checks
-that a run of every level frees every array numba allocates (``tests/test_game_kernel.py``)."""
-
-REFCOUNT = {"_nrt": True}
-"""``njit`` options of a kernel that allocates and is called from a ``NO_REFCOUNT`` one: its own
-code counts references again (numba otherwise compiles a callee with its caller's setting)."""
+"""``njit`` options of the kernels that allocate nothing: the game kernel's per-hand functions, the
+AI decisions (Monte Carlo levels included) and the rollout, compiled without numba's reference
+counting (NRT). numba otherwise increments and decrements, with atomic instructions, the reference
+count of every array each time it is bound to a variable, passed to an inlined function or read
+out of a tuple; in the game kernel that was ≈ 45% of its time, and ≈ 25% more of the default
+table's with the Monte Carlo levels (``experiments/README.md``, "Fourth sitting" and "Reference
+counting"). A function compiled with these options cannot allocate (numba refuses to compile it),
+and neither can the functions it calls (they inherit the option): their working arrays are
+allocated once by a caller that counts references (``kernels.policies.Scratch``,
+``kernels.rollout.RolloutScratch``, allocated once per range of games by
+``kernels.game.play_games_nb``), which owns them while they are used. ``_nrt`` is a numba option
+without a public name (numba 0.58–0.68); a test checks that a run of every level frees every array
+numba allocates (``tests/test_game_kernel.py``)."""

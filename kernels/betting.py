@@ -14,6 +14,7 @@ from numba import njit
 from kernels import NO_REFCOUNT
 from kernels.codes import DECK_SIZE, PASS, RAISE_STEPS, STREAM_DECK, Act
 from kernels.evaluator import POW5, PRIVATE_PART
+from kernels.policies import Scratch, new_scratch
 from kernels.rng import derive_nb, shuffle_into_nb
 
 _STEPS = np.array(RAISE_STEPS, dtype=np.int64)
@@ -70,8 +71,8 @@ class Hand(NamedTuple):
     """``uint8 (40,)``: the shuffled deck (scratch of ``deal_nb``)."""
     order: np.ndarray
     """``int64 (n,)``: seats dealt in, in betting order from the first player (``n_in`` entries)."""
-    work: np.ndarray
-    """``int64 (8,)``: scratch of the snipe heuristics (``kernels.policies.snipe_decision_nb``)."""
+    scratch: Scratch
+    """The working arrays of the seats' decisions (``kernels.policies``)."""
     stream: np.ndarray
     """``uint64 (2,)``: the random stream of the decision being taken (``kernels.rng.stream_word_nb``)."""
     showdown: np.ndarray
@@ -88,7 +89,7 @@ def new_hand(n):
         np.zeros(4, np.uint8),
         np.zeros(DECK_SIZE, np.uint8),
         np.zeros(n, np.int64),
-        np.zeros(8, np.int64),
+        new_scratch(),
         np.zeros(2, np.uint64),
         np.zeros((2, n), np.int64),
     )

@@ -209,7 +209,7 @@ def betting_nb(h, first, hand_key, live, agents, t, log):
     but one have folded, or when no player could still act with effect (R6 skip: the rest of the
     betting, this round and any later one, is skipped).
     """
-    seats, private, board, stream = h.seats, h.private, h.board, h.stream
+    seats, private, board, stream, scratch = h.seats, h.private, h.board, h.stream, h.scratch
     levels, params = agents.levels, agents.params
     arec, pos = log
     n = seats.shape[0]
@@ -225,7 +225,7 @@ def betting_nb(h, first, hand_key, live, agents, t, log):
             n_legal, legal_mask = legal_actions_nb(seats, actor, level_b, cap)
             start_decision_nb(seats, stream, hand_key, actor)
             turn = Turn(actor, first, n_visible, level_b, cap, n_legal, legal_mask)
-            action = bet_decision_nb(levels[actor], params[actor], seats, private, board, stream, turn, t)
+            action = bet_decision_nb(levels[actor], params[actor], seats, private, board, stream, scratch, turn, t)
             chips = chips_of_nb(seats, actor, action, level_b, cap)
             cap_before = cap
             level_b, cap, live = apply_action_nb(seats, actor, action, betting_round, level_b, cap, live)
@@ -241,7 +241,7 @@ def snipe_round_nb(h, first, hand_key, live, agents, t, log):
     """The snipe round (R7): each player still in, in betting order, passes or names a snipe
     (``seats.snipe``, recorded with the cap among them); marks ``seats.at_showdown``. Returns the
     ``uint64`` bit set of the codes named."""
-    seats, private, board, stream, work = h.seats, h.private, h.board, h.stream, h.work
+    seats, private, board, stream, scratch = h.seats, h.private, h.board, h.stream, h.scratch
     heuristics, params = agents.heuristics, agents.params
     arec, pos = log
     cap = cap_nb(seats)
@@ -255,7 +255,7 @@ def snipe_round_nb(h, first, hand_key, live, agents, t, log):
         seats[s].at_showdown = 1
         start_decision_nb(seats, stream, hand_key, s)
         turn = SnipeTurn(s, named_mask, n_turns, live)
-        code = snipe_decision_nb(heuristics[s], params[s], seats, private, board, stream, work, turn, t)
+        code = snipe_decision_nb(heuristics[s], params[s], seats, private, board, stream, scratch, turn, t)
         seats[s].snipe = code
         record_action_nb(arec, pos, s, SNIPE_ROUND, Act.PASS if code == PASS else Act.SNIPE, 0, 0, cap, code)
         n_turns += 1

@@ -11,21 +11,23 @@ bets and raises per seat); other seats' cards are in ``private`` but never read.
 the moment are a ``Turn`` (betting) or a ``SnipeTurn``. Random words come from the decision's
 ``stream`` (``uint64 (2,)``, ``kernels.rng.stream_word_nb``), in the order the reference agent
 draws them. ``t`` is ``kernels.evaluator.tables()``; ``params`` a seat's ``float64 (N_PARAMS,)``
-vector (``kernels.params.Param``). Arrays are passed one by one, not in a tuple: reading an array
-out of a tuple costs a reference count in the hot loop.
+vector (``kernels.params.Param``); ``scratch`` a ``Scratch``, the working arrays of the decisions:
+like the game kernel that calls them, the decisions allocate nothing and compile without reference
+counting (``kernels.NO_REFCOUNT``).
 """
 
 from typing import NamedTuple
 
 import numpy as np
 from numba import njit
+from numba.extending import register_jitable
 
-from kernels import NO_REFCOUNT, REFCOUNT
+from kernels import NO_REFCOUNT
 from kernels.codes import N_ACTIONS, N_SNIPES, PASS, SNIPE_CODE_OF, Act, Category
 from kernels.evaluator import PRIVATE_BASE_U32 as _PRIVATE_BASE
 from kernels.params import EV_CANDIDATES, FUTURE_SNIPE_WEIGHTS, SETTLE_BLOCK, Heuristic, Level, Param
 from kernels.rng import stream_integer_nb, stream_random_nb, stream_word_nb
-from kernels.rollout import UNITS, rollout_nb
+from kernels.rollout import MAX_OPPONENTS, UNITS, RolloutScratch, new_rollout_scratch, rollout_nb
 
 _FUTURE_WEIGHTS = np.array(FUTURE_SNIPE_WEIGHTS, dtype=np.float64)
 _ONE = np.uint64(1)
@@ -50,6 +52,42 @@ class Turn(NamedTuple):
     """Number of legal actions."""
     legal_mask: int
     """Bit set of the legal ``Act`` values (``kernels.betting.legal_actions_nb``)."""
+
+
+class Scratch(NamedTuple):
+    """The working arrays of the decisions (``new_scratch``), allocated once per range of games as
+    a field of ``kernels.betting.Hand``, or by a Python caller; one per thread."""
+
+    codes: np.ndarray
+    """``int64 (60,)``: snipe codes: the board's obvious snipes (``board_snipes_nb``), or the codes
+    named so far given to a snipe-round rollout (``snipe_rollout_inputs_nb``)."""
+    ranked: np.ndarray
+    """``int64 (60,)``: the allowed beater codes, ranked (``ranked_beaters_nb``)."""
+    beaters: np.ndarray
+    """``int64 (60,)``: beaters summed over the blocks of an adaptive ``beater`` snipe."""
+    raises: np.ndarray
+    """``int64 (5,)``: the opponents' bets and raises, in betting order (``mc_act_nb``)."""
+    thresholds: np.ndarray
+    """``float64 (3,)``: the decision thresholds of adaptive sampling (``mc_thresholds_nb``)."""
+    probs: np.ndarray
+    """``float64 (61,)``: the future snipe distribution (``future_snipe_probs_nb``)."""
+    rollout: RolloutScratch
+    """The rollout's own scratch (``kernels.rollout.rollout_nb``)."""
+
+
+@register_jitable
+def new_scratch():
+    """A ``Scratch`` (contents set by the decisions); plain Python and, called from a kernel,
+    compiled into it (the same numba type either way)."""
+    return Scratch(
+        np.zeros(N_SNIPES, np.int64),
+        np.zeros(N_SNIPES, np.int64),
+        np.zeros(N_SNIPES, np.int64),
+        np.zeros(MAX_OPPONENTS, np.int64),
+        np.zeros(3, np.float64),
+        np.zeros(N_SNIPES + 1, np.float64),
+        new_rollout_scratch(),
+    )
 
 
 class SnipeTurn(NamedTuple):
@@ -159,10 +197,9 @@ def allowed_nb(code, own_code, named_mask):
 
 
 @njit(cache=True)
-def future_snipe_probs_nb(board, weight, probs):
+def future_snipe_probs_nb(board, weight, probs, codes):
     """Numba equivalent of ``sniper.agents.future_snipe_probs`` into ``probs`` (``float64 (61,)``),
-    same float operations."""
-    codes = np.empty(6, np.int64)
+    same float operations; ``codes`` (``int64 (>= 6,)``) is scratch."""
     m = board_snipes_nb(board, codes)
     for i in range(N_SNIPES + 1):
         probs[i] = 0.0
@@ -243,18 +280,23 @@ def settled_nb(e_raw, n, factor, thresholds, n_thresholds, z):
 
 
 @njit(cache=True, inline="always")
-def mc_equity_nb(params, key, seats, private, board, seat, n_visible, n_live, opp_raises, thresholds, n_thresholds, t):
+def mc_equity_nb(
+    params, key, seats, private, board, seat, n_visible, n_live, opp_raises, thresholds, n_thresholds, scratch, t
+):
     """Numba equivalent of ``sniper.agents.MonteCarloAgent.equity`` with rollout key ``key``
-    (``kernels.rollout.rollout_nb``); ``opp_raises`` ``int64 (>= 1,)`` the opponents' bets and
-    raises in betting order; ``thresholds[:n_thresholds]`` (``float64``) those of
-    ``MonteCarloAgent.thresholds`` for adaptive sampling (``Param.SETTLE > 0``)."""
+    (``kernels.rollout.rollout_nb``); ``opp_raises`` ``int64 (>= n_live - 1,)`` the opponents' bets
+    and raises in betting order; ``thresholds[:n_thresholds]`` (``float64``) those of
+    ``MonteCarloAgent.thresholds`` for adaptive sampling (``Param.SETTLE > 0``). Uses
+    ``scratch.probs``, ``scratch.codes`` and ``scratch.rollout``."""
     n_opponents = n_live - 1
     complete = n_visible == 4
     weight = params[Param.FUTURE_SNIPES]
-    probs = np.zeros(N_SNIPES + 1)
+    probs, codes = scratch.probs, scratch.codes
+    for i in range(N_SNIPES + 1):
+        probs[i] = 0.0
     n_future = np.int64(0)
     if weight > 0 and complete:
-        future_snipe_probs_nb(board, weight, probs)
+        future_snipe_probs_nb(board, weight, probs, codes)
         n_future = n_opponents
     samples = np.int64(params[Param.SAMPLES])
     aggression = params[Param.AGGRESSION]
@@ -263,7 +305,6 @@ def mc_equity_nb(params, key, seats, private, board, seat, n_visible, n_live, op
     textured = False
     if texture > 0 and complete:
         own = np.int64(t.snipe[np.uint32(seats[seat].key) // _PRIVATE_BASE])
-        codes = np.empty(6, np.int64)
         m = board_snipes_nb(board, codes)
         for i in range(m):
             if codes[i] == own:
@@ -271,7 +312,7 @@ def mc_equity_nb(params, key, seats, private, board, seat, n_visible, n_live, op
                 break
     factor = 1.0 - texture if textured else 1.0
     block = samples if z <= 0 else np.int64(SETTLE_BLOCK)
-    no_codes = np.empty(0, np.int64)
+    no_codes = codes[:0]
     done = np.int64(0)
     units = np.int64(0)
     weighted = 0.0
@@ -279,9 +320,9 @@ def mc_equity_nb(params, key, seats, private, board, seat, n_visible, n_live, op
     e = 0.0
     while done < samples:
         size = min(block, samples - done)
-        win, _, _, _, w_units, w_total = rollout_nb(
+        win, _, _, w_units, w_total = rollout_nb(
             private[seat], board[:n_visible], n_opponents, no_codes, probs, n_future, key, size,
-            t.base, t.snipe, done, t.category, opp_raises, aggression,
+            t.base, t.snipe, done, t.category, opp_raises, aggression, scratch.rollout,
         )  # fmt: skip
         done += size
         units += win
@@ -318,10 +359,10 @@ def mc_thresholds_nb(params, owed, level_b, room, legal_mask, n_live, index, pot
     return m
 
 
-@njit(cache=True, **REFCOUNT)
-def mc_act_nb(params, seats, private, board, stream, turn, t):
+@njit(cache=True, **NO_REFCOUNT)
+def mc_act_nb(params, seats, private, board, stream, scratch, turn, t):
     """Numba equivalent of ``sniper.agents.MonteCarloAgent.act``: word 0 keys the rollout, word 1
-    is the bluff draw."""
+    is the bluff draw. Uses ``scratch`` (a ``Scratch``) and allocates nothing."""
     seat = turn.seat
     first = turn.first
     level_b = turn.level_b
@@ -329,7 +370,7 @@ def mc_act_nb(params, seats, private, board, stream, turn, t):
     owed = level_b - seats[seat].round_put
     n = seats.shape[0]
     n_live, index = live_index_nb(seats, first, seat)
-    opp_raises = np.zeros(max(n_live - 1, 1), np.int64)
+    opp_raises = scratch.raises
     m = 0
     pot = np.int64(0)
     for i in range(n):
@@ -338,7 +379,7 @@ def mc_act_nb(params, seats, private, board, stream, turn, t):
         if s != seat and not seats[s].folded:
             opp_raises[m] = seats[s].raises
             m += 1
-    thresholds = np.empty(3, np.float64)
+    thresholds = scratch.thresholds
     n_thresholds = 0
     if params[Param.SETTLE] > 0:
         room = turn.cap - seats[seat].committed
@@ -346,7 +387,7 @@ def mc_act_nb(params, seats, private, board, stream, turn, t):
     key = stream_word_nb(stream)
     e = mc_equity_nb(
         params, key, seats, private, board, np.int64(seat), np.int64(turn.n_visible), np.int64(n_live), opp_raises,
-        thresholds, np.int64(n_thresholds), t,
+        thresholds, np.int64(n_thresholds), scratch, t,
     )  # fmt: skip
     bluffing = stream_random_nb(stream) < params[Param.BLUFF]
     ratio = e * n_live
@@ -374,16 +415,16 @@ def mc_act_nb(params, seats, private, board, stream, turn, t):
 
 
 @njit(cache=True, inline="always")
-def bet_decision_nb(level, params, seats, private, board, stream, turn, t):
+def bet_decision_nb(level, params, seats, private, board, stream, scratch, turn, t):
     """A betting action (``Act``) for the agent's ``level`` (``Level``) and ``params`` (R6).
 
-    ``turn`` is the ``Turn``; draws from ``stream``. Numba equivalent of
+    ``turn`` is the ``Turn``; draws from ``stream``; ``scratch`` is a ``Scratch``. Numba equivalent of
     ``sniper.agents.Agent.act`` of ``RandomAgent``, ``EasyAgent`` and ``MonteCarloAgent``.
     """
     if level == Level.EASY:
         return easy_act_nb(params, seats, private, board, stream, turn, t.category)
     if level == Level.MONTE_CARLO:
-        return mc_act_nb(params, seats, private, board, stream, turn, t)
+        return mc_act_nb(params, seats, private, board, stream, scratch, turn, t)
     return random_act_nb(stream, turn)
 
 
@@ -391,44 +432,42 @@ def bet_decision_nb(level, params, seats, private, board, stream, turn, t):
 
 
 @njit(cache=True)
-def snipe_rollout_inputs_nb(params, board, n_live, named_mask, n_turns, extra):
-    """The snipe-round rollout's ``(snipe codes, future snipe probabilities, n_future)``: the names
-    made so far (bit set ``named_mask``) and ``extra`` (``PASS`` for none); ``n_turns`` snipe turns
-    taken before this one (passes included). Part of ``snipe_rollout_nb``."""
+def snipe_rollout_inputs_nb(params, board, n_live, named_mask, n_turns, extra, codes, probs):
+    """The snipe-round rollout's inputs: the names made so far (bit set ``named_mask``) and
+    ``extra`` (``PASS`` for none) ascending into ``codes`` (``int64 (60,)``), the future snipe
+    probabilities into ``probs`` (``float64 (61,)``); ``n_turns`` snipe turns taken before this one
+    (passes included). Returns ``(number of codes, n_future)``. Part of ``snipe_rollout_nb``."""
     n_opponents = n_live - 1
     weight = params[Param.FUTURE_SNIPES]
     n_future = n_opponents - n_turns if weight > 0 else np.int64(0)
-    probs = np.zeros(N_SNIPES + 1)
+    for i in range(N_SNIPES + 1):
+        probs[i] = 0.0
     if n_future > 0:
-        future_snipe_probs_nb(board, weight, probs)
+        future_snipe_probs_nb(board, weight, probs, codes)
     mask = named_mask
     if extra >= 0:
         mask |= _ONE << np.uint64(extra)
     m = 0
     for code in range(N_SNIPES):
         if (mask >> np.uint64(code)) & _ONE:
-            m += 1
-    codes = np.empty(m, np.int64)
-    m = 0
-    for code in range(N_SNIPES):
-        if (mask >> np.uint64(code)) & _ONE:
             codes[m] = code
             m += 1
-    return codes, probs, np.int64(n_future)
+    return np.int64(m), np.int64(n_future)
 
 
 @njit(cache=True, inline="always")
-def snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_turns, extra, first, size, t):
+def snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_turns, extra, first, size, scratch, t):
     """Numba equivalent of ``sniper.agents._snipe_rollout``: rollout sums at the snipe round
-    (``snipe_rollout_inputs_nb``); samples ``first .. first + size - 1`` (``size`` 0: all
+    (``snipe_rollout_inputs_nb``; ``kernels.rollout.rollout_nb``'s result, its beaters in
+    ``scratch.rollout.beaters``); samples ``first .. first + size - 1`` (``size`` 0: all
     ``Param.SAMPLES``). Inlined, so its callers call ``rollout_nb`` directly (a shallower call
     tree compiles faster)."""
-    codes, probs, n_future = snipe_rollout_inputs_nb(params, board, n_live, named_mask, n_turns, extra)
+    codes, probs = scratch.codes, scratch.probs
+    m, n_future = snipe_rollout_inputs_nb(params, board, n_live, named_mask, n_turns, extra, codes, probs)
     samples = np.int64(params[Param.SAMPLES]) if size == 0 else np.int64(size)
-    no_raises = np.zeros(1, np.int64)
     return rollout_nb(
-        private[seat], board, np.int64(n_live - 1), codes, probs, n_future, key, samples, t.base, t.snipe,
-        np.int64(first), t.category, no_raises, 0.0
+        private[seat], board, np.int64(n_live - 1), codes[:m], probs, n_future, key, samples, t.base, t.snipe,
+        np.int64(first), t.category, scratch.raises, 0.0, scratch.rollout
     )  # fmt: skip
 
 
@@ -461,42 +500,48 @@ def leader_settled_nb(ranked, m, beaters, z):
     return c1 - c2 > z * np.sqrt(c1 + c2)
 
 
-@njit(cache=True, **REFCOUNT)
-def rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t):
+@njit(cache=True, **NO_REFCOUNT)
+def rollout_snipe_nb(heuristic, params, private, board, stream, scratch, turn, own, t):
     """Numba equivalent of ``sniper.agents.snipe_beater`` and ``snipe_ev`` (one word keys every
-    rollout); ``turn`` is the ``SnipeTurn``, ``own`` the own hand's snipe code."""
+    rollout); ``turn`` is the ``SnipeTurn``, ``own`` the own hand's snipe code. Uses ``scratch``
+    (a ``Scratch``) and allocates nothing."""
     seat, named_mask, n_turns, n_live = turn
     key = stream_word_nb(stream)
-    ranked = np.empty(N_SNIPES, np.int64)
+    ranked = scratch.ranked
     z = params[Param.SETTLE]
     if heuristic == Heuristic.BEATER and z > 0:
         samples = np.int64(params[Param.SAMPLES])
-        beaters = np.zeros(N_SNIPES, np.int64)
+        beaters = scratch.beaters
+        for code in range(N_SNIPES):
+            beaters[code] = 0
         done = np.int64(0)
         m = 0
         while done < samples:
             size = min(np.int64(SETTLE_BLOCK), samples - done)
-            sums = snipe_rollout_nb(
-                params, key, private, board, seat, n_live, named_mask, n_turns, np.int64(PASS), done, size, t
+            snipe_rollout_nb(
+                params, key, private, board, seat, n_live, named_mask, n_turns, np.int64(PASS), done, size, scratch, t
             )
-            beaters += sums[3]
+            for code in range(N_SNIPES):
+                beaters[code] += scratch.rollout.beaters[code]
             done += size
             m = ranked_beaters_nb(beaters, own, named_mask, ranked)
             if leader_settled_nb(ranked, m, beaters, z):
                 break
         return ranked[0] if m > 0 else PASS
-    base_win, _, _, beaters, _, _ = snipe_rollout_nb(
-        params, key, private, board, seat, n_live, named_mask, n_turns, np.int64(PASS), np.int64(0), np.int64(0), t
-    )
-    m = ranked_beaters_nb(beaters, own, named_mask, ranked)
+    base_win, _, _, _, _ = snipe_rollout_nb(
+        params, key, private, board, seat, n_live, named_mask, n_turns, np.int64(PASS), np.int64(0), np.int64(0),
+        scratch, t,
+    )  # fmt: skip
+    m = ranked_beaters_nb(scratch.rollout.beaters, own, named_mask, ranked)
     if heuristic == Heuristic.BEATER:
         return ranked[0] if m > 0 else PASS
     best = PASS
     best_units = base_win
     for i in range(min(m, EV_CANDIDATES)):
-        units, _, _, _, _, _ = snipe_rollout_nb(
-            params, key, private, board, seat, n_live, named_mask, n_turns, ranked[i], np.int64(0), np.int64(0), t
-        )
+        units, _, _, _, _ = snipe_rollout_nb(
+            params, key, private, board, seat, n_live, named_mask, n_turns, ranked[i], np.int64(0), np.int64(0),
+            scratch, t,
+        )  # fmt: skip
         if units > best_units:
             best = ranked[i]
             best_units = units
@@ -504,10 +549,10 @@ def rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t):
 
 
 @njit(cache=True, inline="always")
-def snipe_decision_nb(heuristic, params, seats, private, board, stream, work, turn, t):
+def snipe_decision_nb(heuristic, params, seats, private, board, stream, scratch, turn, t):
     """A snipe code (0..59) or ``PASS`` for the agent's ``heuristic`` (``Heuristic``) (R7).
 
-    ``turn`` is the ``SnipeTurn``; draws from ``stream``; ``work`` is ``int64 (>= 6,)`` scratch.
+    ``turn`` is the ``SnipeTurn``; draws from ``stream``; ``scratch`` is a ``Scratch``.
     Numba equivalent of ``sniper.agents.Agent.snipe`` with ``sniper.agents.SNIPE_HEURISTICS``.
     """
     own = np.int64(t.snipe[np.uint32(seats[turn.seat].key) // _PRIVATE_BASE])
@@ -525,11 +570,12 @@ def snipe_decision_nb(heuristic, params, seats, private, board, stream, work, tu
                 pick -= 1
         return PASS
     if heuristic == Heuristic.BOARD:
-        m = board_snipes_nb(board, work)
+        codes = scratch.codes
+        m = board_snipes_nb(board, codes)
         for i in range(m):
-            if allowed_nb(work[i], own, named_mask):
-                return work[i]
+            if allowed_nb(codes[i], own, named_mask):
+                return codes[i]
         return PASS
     if heuristic == Heuristic.BEATER or heuristic == Heuristic.EV:
-        return rollout_snipe_nb(heuristic, params, private, board, stream, turn, own, t)
+        return rollout_snipe_nb(heuristic, params, private, board, stream, scratch, turn, own, t)
     return PASS

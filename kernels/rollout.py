@@ -34,9 +34,13 @@ Kernels take the evaluator tables as arguments (``kernels.evaluator.tables()``: 
 ``snipe``) and do no validation; ``sniper.rollout.equity`` validates and calls them.
 """
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
+from numba.extending import register_jitable
 
+from kernels import NO_REFCOUNT
 from kernels.codes import COPIES, DECK_SIZE, N_NUMBERS, N_SNIPES
 from kernels.evaluator import POW5, PRIVATE_PART, tables
 from kernels.evaluator import PRIVATE_BASE_U32 as _PRIVATE_BASE
@@ -49,12 +53,50 @@ PASS_INDEX = N_SNIPES
 """Index of "pass" in ``snipe_probs``."""
 UNITS = 60
 """A whole pot in win units: a share of ``1/k`` is ``60 // k`` units (``k`` ≤ 6 divides 60)."""
+MAX_OPPONENTS = 5
+"""Opponents of a seat at most: 6 seats (R2)."""
 
 _SHARE = np.array([0, 60, 30, 20, 15, 12, 10], dtype=np.int64)
 _MASK16 = np.uint64(0xFFFF)
 
 
-@njit(cache=True, nogil=True)
+class RolloutScratch(NamedTuple):
+    """The working arrays of ``rollout_nb`` and its ``beaters`` output, allocated by its caller
+    (``new_rollout_scratch``) once for many calls: the rollout allocates nothing and compiles
+    without reference counting (``kernels.NO_REFCOUNT``). One per thread."""
+
+    unseen: np.ndarray
+    """``uint8 (38,)``: the unseen cards in ascending order (the first ``U = 38 - k``)."""
+    work: np.ndarray
+    """``uint8 (38,)``: the working copy of ``unseen`` a sample shuffles."""
+    cum: np.ndarray
+    """``float64 (61,)``: cumulative sums of ``snipe_probs``."""
+    opp_key: np.ndarray
+    """``int64 (5,)``: each opponent's strength key in the current sample."""
+    opp_base: np.ndarray
+    """``uint32 (5,)``: each opponent's ``base`` table entry (rank part of the key)."""
+    opp_hit: np.ndarray
+    """``bool (5,)``: each opponent's hand matches a snipe in the current sample."""
+    beaters: np.ndarray
+    """``int64 (60,)``: output, the last call's ``beaters`` (module docstring)."""
+
+
+@register_jitable
+def new_rollout_scratch():
+    """A ``RolloutScratch`` (contents set by ``rollout_nb``); plain Python and, called from a
+    kernel, compiled into it (the same numba type either way)."""
+    return RolloutScratch(
+        np.zeros(DECK_SIZE - 2, np.uint8),
+        np.zeros(DECK_SIZE - 2, np.uint8),
+        np.zeros(N_SNIPES + 1, np.float64),
+        np.zeros(MAX_OPPONENTS, np.int64),
+        np.zeros(MAX_OPPONENTS, np.uint32),
+        np.zeros(MAX_OPPONENTS, np.bool_),
+        np.zeros(N_SNIPES, np.int64),
+    )
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def rollout_nb(
     private,
     board,
@@ -70,6 +112,7 @@ def rollout_nb(
     category,
     opp_raises,
     aggression,
+    scratch,
 ):
     """Monte Carlo rollout of one seat, single thread (scheme in the module docstring; R7, R8, R13).
 
@@ -79,27 +122,31 @@ def rollout_nb(
     ``snipe``: ``kernels.evaluator.tables()`` fields; ``n_samples`` samples numbered ``first ..
     first + n_samples - 1`` (``sniper.rollout.kernel_rollout`` runs blocks of samples on threads, the GIL
     released); ``category``: ``kernels.evaluator.tables().category``; ``opp_raises``: ``int64
-    (n_opponents,)`` bets and raises per opponent; ``aggression``: ``float64`` betting weight (0 =
-    unweighted). Returns ``(win_units, win_units_squared, sniped, beaters, weighted_units,
-    weight_total)``: three ``int64``, ``int64 (60,)`` and two ``float64``. Numba equivalent of
-    ``sniper.rollout.rollout``, bit for bit.
+    (>= n_opponents,)`` bets and raises per opponent (read only with ``aggression > 0``);
+    ``aggression``: ``float64`` betting weight (0 = unweighted); ``scratch``: a ``RolloutScratch``.
+    Returns ``(win_units, win_units_squared, sniped, weighted_units, weight_total)``: three
+    ``int64`` and two ``float64``; writes ``beaters`` into ``scratch.beaters``. Allocates nothing.
+    Numba equivalent of ``sniper.rollout.rollout``, bit for bit.
 
     Everything is in this one function: each jitted caller re-optimises the code of its callees,
     so helpers would multiply the compile time.
     """
-    counts = np.full(N_NUMBERS + 1, COPIES, np.int64)
-    for c in private:
-        counts[c] -= 1
-    for c in board:
-        counts[c] -= 1
-    unseen = np.empty(DECK_SIZE - 2 - board.shape[0], np.uint8)
+    unseen, work, cum = scratch.unseen, scratch.work, scratch.cum
+    opp_key, opp_base, opp_hit, beaters = scratch.opp_key, scratch.opp_base, scratch.opp_hit, scratch.beaters
     m = 0
     for n in range(1, N_NUMBERS + 1):
-        for _ in range(counts[n]):
+        count = COPIES
+        for c in private:
+            count -= c == n
+        for c in board:
+            count -= c == n
+        for _ in range(count):
             unseen[m] = n
+            work[m] = n
             m += 1
+    n_unseen_i = m
+    n_unseen = np.uint64(m)
     n_cum = snipe_probs.shape[0]
-    cum = np.empty(n_cum, np.float64)
     total = 0.0
     for i in range(n_cum):
         total += snipe_probs[i]
@@ -107,9 +154,6 @@ def rollout_nb(
     made_mask = np.uint64(0)
     for code in snipe_codes:
         made_mask |= np.uint64(1) << np.uint64(code)
-    n_unseen = np.uint64(unseen.shape[0])
-    n_unseen_i = unseen.shape[0]
-    work = unseen.copy()
     n_missing = 4 - board.shape[0]
     n_draws = n_missing + 2 * n_opponents
     n_words = (n_draws + 3) // 4
@@ -118,15 +162,13 @@ def rollout_nb(
         board_key += POW5[np.uint32(c)]
     own_add = POW5[np.uint32(private[0])] + POW5[np.uint32(private[1])]
     own_private = PRIVATE_PART[np.uint32(private[0]), np.uint32(private[1])]
-    opp_key = np.empty(5, np.int64)
-    opp_base = np.empty(5, np.uint32)
-    opp_hit = np.empty(5, np.bool_)
+    for c in range(N_SNIPES):
+        beaters[c] = 0
     win_units = np.int64(0)
     win_sq = np.int64(0)
     weighted_units = 0.0
     weight_total = 0.0
     sniped = np.int64(0)
-    beaters = np.zeros(N_SNIPES, np.int64)
     start = first
     stop = first + n_samples
     for j in range(start, stop):
@@ -208,7 +250,7 @@ def rollout_nb(
                 weight *= 1.0 + aggression * opp_raises[o] * cat / AGGRESSION_SCALE
         weighted_units += weight * share
         weight_total += weight
-    return win_units, win_sq, sniped, beaters, weighted_units, weight_total
+    return win_units, win_sq, sniped, weighted_units, weight_total
 
 
 def warmup() -> None:
@@ -229,5 +271,6 @@ def warmup() -> None:
         t.category,
         np.zeros(1, np.int64),
         0.0,
+        new_rollout_scratch(),
     )
     rollout_nb(*args)

@@ -29,7 +29,7 @@ import numpy as np
 from kernels.codes import N_SNIPES, SNIPE_CODE
 from kernels.evaluator import tables
 from kernels.params import AGGRESSION_SCALE
-from kernels.rollout import FUTURE_SNIPE_WORD, PASS_INDEX, UNITS, rollout_nb
+from kernels.rollout import FUTURE_SNIPE_WORD, MAX_OPPONENTS, PASS_INDEX, UNITS, new_rollout_scratch, rollout_nb
 from sniper.cards import NUMBERS, check_cards, fresh_deck
 from sniper.hands import CATEGORY_NAMES, Hand, Snipe, best_hand, parse_snipe, strength
 from sniper.rng import derive, mix64, uniform_float
@@ -37,7 +37,6 @@ from sniper.showdown import winners
 
 __all__ = ["EquityResult", "ExactEquity", "RolloutSums", "equity", "exact_equity", "rollout"]
 
-MAX_OPPONENTS = 5
 PAR_BLOCK = 4096
 """Samples per thread task of ``kernel_rollout(parallel=True)``."""
 
@@ -349,8 +348,9 @@ def kernel_rollout(
     """``rollout`` computed by the numba kernel (same arguments and result, no validation).
 
     ``parallel``: blocks of ``PAR_BLOCK`` samples run on numba's thread count of Python threads
-    (``rollout_nb`` releases the GIL); the integer sums equal the single-thread ones exactly (the
-    weighted float sums only up to rounding: use ``parallel=False`` where bits matter).
+    (``rollout_nb`` releases the GIL), each block with its own ``kernels.rollout.RolloutScratch``;
+    the integer sums equal the single-thread ones exactly (the weighted float sums only up to
+    rounding: use ``parallel=False`` where bits matter).
     """
     t = tables()
     probs = np.zeros(N_SNIPES + 1) if snipe_probs is None else np.asarray(snipe_probs, np.float64)
@@ -361,7 +361,11 @@ def kernel_rollout(
 
     def block(start: int) -> tuple:
         size = min(PAR_BLOCK if parallel else n_samples, n_samples - start)
-        return rollout_nb(*cards, *snipes, size, t.base, t.snipe, first + start, t.category, raises, aggression)
+        scratch = new_rollout_scratch()
+        sums = rollout_nb(
+            *cards, *snipes, size, t.base, t.snipe, first + start, t.category, raises, aggression, scratch
+        )
+        return *sums, scratch.beaters
 
     firsts = range(0, n_samples, PAR_BLOCK) if parallel else [0]
     if len(firsts) > 1:
@@ -370,6 +374,6 @@ def kernel_rollout(
     else:
         parts = [block(0)]
     w, sq, s = (sum(int(part[i]) for part in parts) for i in range(3))
-    beaters = np.sum([part[3] for part in parts], axis=0)
-    weighted, total = (sum(float(part[i]) for part in parts) for i in (4, 5))
+    weighted, total = (sum(float(part[i]) for part in parts) for i in (3, 4))
+    beaters = np.sum([part[5] for part in parts], axis=0)
     return RolloutSums(int(w), int(sq), int(s), tuple(int(b) for b in beaters), weighted, total)

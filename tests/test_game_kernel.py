@@ -263,13 +263,14 @@ print(*(a - b for a, b in zip(after, before)))
 
 @pytest.mark.parametrize("specs", ["random+board,easy+beater,normal+ev,hard", "easy,random,hard+random"])
 def test_kernel_frees_what_it_allocates(specs):
-    """The per-hand kernels run without reference counting (``kernels.NO_REFCOUNT``) and call the
-    allocating Monte Carlo levels (``kernels.REFCOUNT``): every array numba allocates during a run
-    of games is freed again (numba's allocation statistics, ``NUMBA_NRT_STATS``)."""
+    """The per-hand kernels and the decisions, Monte Carlo levels included, run without reference
+    counting (``kernels.NO_REFCOUNT``) on arrays ``play_games_nb`` allocates once per range of
+    games: every array numba allocates during a run of games is freed again (numba's allocation
+    statistics, ``NUMBA_NRT_STATS``)."""
     root = Path(__file__).resolve().parent.parent
     env = os.environ | {"NUMBA_NRT_STATS": "1", "PYTHONPATH": str(root)}
     command = [sys.executable, "-c", NRT_BALANCE, specs]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     alloc, free, mi_alloc, mi_free = map(int, done.stdout.split())
-    assert alloc > 0 and mi_alloc > 0  # the Monte Carlo levels allocate, so the count is live
+    assert alloc > 0 and mi_alloc > 0  # each range of games allocates its scratch, so the count is live
     assert (alloc, mi_alloc) == (free, mi_free)

@@ -19,7 +19,7 @@ import sniper.kernel_engine
 from kernels.betting import SEAT
 from kernels.codes import PASS, Act
 from kernels.evaluator import POW5, PRIVATE_PART, tables
-from kernels.policies import SnipeTurn, Turn, bet_decision_nb, mc_equity_nb, snipe_decision_nb
+from kernels.policies import SnipeTurn, Turn, bet_decision_nb, mc_equity_nb, new_scratch, snipe_decision_nb
 from sniper.agents import RAISES, SNIPE_HEURISTICS, Observation, live_seats
 from sniper.cards import shuffled_deck
 from sniper.engine import HandState, Phase
@@ -160,7 +160,7 @@ def test_bet_decisions_match(spec, state, samples, key, tweaks, pure_python):
     legal = state.legal_actions()
     mask = sum(1 << int(a) for a in legal)
     turn = Turn(seat, state.first, state.visible, state.level, state.cap, len(legal), mask)
-    actual = bet_decision_nb(kernel.level, kernel.params, seats, private, board, words, turn, tables())
+    actual = bet_decision_nb(kernel.level, kernel.params, seats, private, board, words, new_scratch(), turn, tables())
     assert (Act(actual), int(words[1])) == (expected, stream.count)
     assert expected in legal
 
@@ -198,8 +198,8 @@ def check_snipe_decision(spec: str, state: HandState, samples: int, key: int) ->
     words = np.array([key, 0], np.uint64)
     named = np.uint64(sum(1 << code for code in {r.code for r in state.snipes} if code != PASS))
     turn = SnipeTurn(seat, named, len(state.snipes), len(state.live))
-    work = np.zeros(8, np.int64)
-    actual = snipe_decision_nb(kernel.heuristic, kernel.params, seats, private, board, words, work, turn, tables())
+    scratch = new_scratch()
+    actual = snipe_decision_nb(kernel.heuristic, kernel.params, seats, private, board, words, scratch, turn, tables())
     assert (int(actual), int(words[1])) == (expected, stream.count)
 
 
@@ -218,8 +218,8 @@ def test_monte_carlo_equity_matches(level, state, samples, key, tweaks, pure_pyt
     raises = np.array([seats[s]["raises"] for s in live if s != seat] or [0], np.int64)
     thresholds = agent.thresholds(obs) if agent.settle > 0 else []
     found = np.array([*thresholds, 0.0, 0.0, 0.0], np.float64)
-    view = (seats, private, board, seat, state.visible, len(live), raises, found, len(thresholds), tables())
-    actual = mc_equity_nb(kernel.params, np.uint64(key), *view)
+    view = (seats, private, board, seat, state.visible, len(live), raises, found, len(thresholds))
+    actual = mc_equity_nb(kernel.params, np.uint64(key), *view, new_scratch(), tables())
     assert actual == agent.equity(obs, key, thresholds)
 
 
@@ -248,5 +248,5 @@ def test_equity_where_the_board_names_the_hand(level, private, board, pure_pytho
     raises = np.array([seats[s]["raises"] for s in live_seats(obs) if s != seat], np.int64)
     thresholds = agent.thresholds(obs) if agent.settle > 0 else []
     found = np.array([*thresholds, 0.0, 0.0, 0.0], np.float64)
-    view = (seats, private_cards, board_cards, seat, 4, 3, raises, found, len(thresholds), tables())
+    view = (seats, private_cards, board_cards, seat, 4, 3, raises, found, len(thresholds), new_scratch(), tables())
     assert mc_equity_nb(kernel.params, np.uint64(11), *view) == agent.equity(obs, 11, thresholds)
