@@ -35,8 +35,8 @@ def recorded_rollouts(specs: list[str], rules, games: int) -> tuple[list[tuple],
     calls: list[tuple] = []
     original = agents_module.rollout_sums
 
-    def recording(private, board, n_opp, codes, probs, n_future, key, samples, opp_raises=(), aggression=0.0):
-        call = (private, board, n_opp, codes, probs, n_future, key, samples, opp_raises, aggression)
+    def recording(private, board, n_opp, codes, probs, n_future, key, samples, opp_raises=(), aggression=0.0, first=0):
+        call = (private, board, n_opp, codes, probs, n_future, key, samples, opp_raises, aggression, first)
         calls.append(call)
         return original(*call)
 
@@ -56,7 +56,7 @@ def bare_rollout_seconds(calls: list[tuple]) -> float:
     t = tables()
     scratch = new_rollout_scratch()
     prepared = []
-    for private, board, n_opp, codes, probs, n_future, key, samples, opp_raises, aggression in calls:
+    for private, board, n_opp, codes, probs, n_future, key, samples, opp_raises, aggression, first in calls:
         probs = np.zeros(61) if probs is None else np.asarray(probs, np.float64)
         prepared.append(
             (
@@ -70,7 +70,7 @@ def bare_rollout_seconds(calls: list[tuple]) -> float:
                 samples,
                 t.base,
                 t.snipe,
-                0,
+                first,
                 t.category,
                 np.array(list(opp_raises) or [0], np.int64),
                 aggression,
