@@ -176,6 +176,8 @@ def duel(
         check.check_backend(workers, scheduler, chunk_games)
         n_hands = None if hands is None else check.parse_count(hands)
         limit = None if max_hands is None else check.parse_count(max_hands, "--max-hands")
+        if sprt is None and (alpha, beta) != (defaults.SPRT_ALPHA, defaults.SPRT_BETA):
+            raise ValueError("--alpha and --beta are the error rates of --sprt H0:H1: give --sprt too")
         test = None if sprt is None else Sprt(*parse_hypotheses(sprt), alpha, beta)
         rule_set = make_duel_rules([a, b], rules, game_length, engine)
         goal = n_hands or defaults.HANDS if until_ci is None and test is None else None

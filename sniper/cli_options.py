@@ -230,7 +230,30 @@ Agents = given(
     "Comma list of agent specs, one per seat or one for all (the default repeats to fill the seats).",
     ",".join(defaults.AGENTS),
 )
-RunSeed = given(int, "N", "Run seed; every hand is fixed by (seed, game, hand) (R13).", defaults.SEED)
+MAX_SEED = 2**64 - 1
+"""Seeds are unsigned 64-bit words (``sniper.rng``): a seed outside 0..MAX_SEED is refused, not wrapped."""
+
+
+def seed_in(top: int):
+    """An option callback refusing a seed outside ``0..top`` (click's one-line usage error, exit 2)."""
+
+    def check(value: int | None) -> int | None:
+        if value is not None and not 0 <= value <= top:
+            raise typer.BadParameter(f"{value} is not a seed: seeds run from 0 to {top}")
+        return value
+
+    return check
+
+
+RunSeed = Annotated[
+    int | None,
+    typer.Option(
+        metavar="N",
+        help="Run seed, 0 to 2^64-1; every hand is fixed by (seed, game, hand) (R13).",
+        show_default=str(defaults.SEED),
+        callback=seed_in(MAX_SEED),
+    ),
+]
 MaybeGameLength = given(str, "10|20|bust", "Hands per game (R9).", defaults.GAME_LENGTH)
 MaybeRules = given(str, "ours|show", "Rule preset (R12).", defaults.RULES)
 MaybeEngine = given(
@@ -278,7 +301,12 @@ Engine = Annotated[
     str,
     typer.Option(metavar="kernel|reference", help="Engine: numba kernel or pure-Python reference; same results (R13)."),
 ]
-Seed = Annotated[int, typer.Option(metavar="N", help="Seed; the deals are fixed by (seed, game, hand) (R13).")]
+Seed = Annotated[
+    int,
+    typer.Option(
+        metavar="N", help="Seed, 0 to 2^64-1; the deals are fixed by (seed, game, hand) (R13).", min=0, max=MAX_SEED
+    ),
+]
 Quiet = flag("--quiet", "No progress bar.")
 Json = flag("--json", "Print JSON only.")
 PlainJson = flag("--json", "Print JSON.")
@@ -327,7 +355,9 @@ MadeSnipes = Annotated[
 Samples = Annotated[str, typer.Option(metavar="N", help="Monte Carlo samples, e.g. 1e5.")]
 SAMPLES = count_text(defaults.EQUITY_SAMPLES)
 Exact = flag("--exact", "Enumerate exactly (board of 4, 1-2 opponents).")
-SampleSeed = Annotated[int, typer.Option(metavar="N", help="Monte Carlo seed.")]
+SampleSeed = Annotated[
+    int, typer.Option(metavar="N", help="Monte Carlo seed, 0 to 2^64-1.", callback=seed_in(MAX_SEED))
+]
 Against = Annotated[str, typer.Option(metavar="SPECS", help="Opponents: one spec per other seat, or one for all.")]
 Params = Annotated[
     list[str], typer.Option(metavar="NAME=LOW:HIGH", help="A searched parameter, NAME=LOW:HIGH[:int|:log]; repeatable.")
@@ -338,7 +368,12 @@ HandsPerTrial = Annotated[
     str, typer.Option(metavar="N", help="Hands per trial, all seatings counted (rounded up to whole duplicate groups).")
 ]
 HANDS_PER_TRIAL = count_text(defaults.TUNE_HANDS_PER_TRIAL)
-TuneSeed = Annotated[int, typer.Option(metavar="S", help="Seed S: tuning on run seed 2S, validation on 2S+1.")]
+TuneSeed = Annotated[
+    int,
+    typer.Option(
+        metavar="S", help="Seed S: tuning on run seed 2S, validation on 2S+1.", callback=seed_in(MAX_SEED // 2)
+    ),
+]
 ValidateHands = Annotated[
     str, typer.Option(metavar="N", help="Hands per validated configuration (rounded up to whole duplicate groups).")
 ]

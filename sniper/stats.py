@@ -306,7 +306,9 @@ class Sprt:
         return self.decision
 
     def to_json(self) -> dict:
-        """``{"h0", "h1", "alpha", "beta", "llr", "bounds": [lower, upper], "decision"}`` (strict JSON)."""
+        """``{"h0", "h1", "alpha", "beta", "llr", "bounds": [lower, upper], "decision", "units",
+        "min_units"}`` (strict JSON): ``units`` fed so far, and ``min_units``, before which the test
+        does not decide (an "inconclusive" test with ``units < min_units`` never could)."""
         return json_safe(
             {
                 "h0": self.h0,
@@ -316,6 +318,8 @@ class Sprt:
                 "llr": self.llr,
                 "bounds": list(self.bounds),
                 "decision": self.decision,
+                "units": self.units,
+                "min_units": max(self.min_units, MIN_UNITS),
             }
         )
 

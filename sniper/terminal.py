@@ -257,8 +257,10 @@ def print_duel(result, until_ci: float | None) -> None:
             highlight=False,
         )
     if test is not None and test.decision == "inconclusive":
+        early = max(test.min_units, MIN_UNITS)
+        why = f" (it decides from the {early}th group on; {test.units} were played)" if test.units < early else ""
         console.print(
-            f"stopped at --max-hands ({result.max_hands:,} hands) before the SPRT decided; "
+            f"stopped at --max-hands ({result.max_hands:,} hands) before the SPRT decided{why}; "
             "raise --max-hands to play on",
             highlight=False,
         )

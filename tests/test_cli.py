@@ -158,6 +158,10 @@ def test_equity_json():
         ["duel", "easy", "random", "--sprt", "0:0"],
         ["duel", "easy", "random", "--sprt", "0:0.2", "--alpha", "0.7"],
         ["duel", "easy", "random", "--sprt", "0:0.2", "--beta", "0"],
+        ["duel", "easy", "random", "--alpha", "0.1"],
+        ["simulate", "--seed", "-1"],
+        ["duel", "easy", "random", "--seed", str(2**64)],
+        ["tune", "easy", "--param", "bluff=0:0.2", "--seed", "-1"],
     ],
 )
 def test_bad_input_is_one_line_exit_2(args, monkeypatch, capsys, tmp_path):
@@ -544,7 +548,7 @@ def test_duel_sprt_decides_and_reports_in_json(a, b, hypotheses, decision):
     assert result.exit_code == 0, result.output
     data = strict_loads(result.stdout)
     test = data["sprt"]
-    assert set(test) == {"h0", "h1", "alpha", "beta", "llr", "bounds", "decision"}
+    assert set(test) == {"h0", "h1", "alpha", "beta", "llr", "bounds", "decision", "units", "min_units"}
     assert (test["h0"], test["h1"], test["alpha"], test["beta"], test["decision"]) == (0, 0.5, 0.05, 0.05, decision)
     lower, upper = test["bounds"]
     assert test["llr"] >= upper if decision == "accept H1" else test["llr"] <= lower
@@ -558,8 +562,10 @@ def test_duel_sprt_stops_inconclusive_at_max_hands():
     args = ["duel", "easy", "easy:bluff=0.2", "--sprt", "-0.5:0.5", "--max-hands", "400", "--workers", "1"]
     data = strict_loads(invoke(*args, "--json").stdout)
     assert data["sprt"]["decision"] == "inconclusive" and 400 <= data["hands"] < 440
+    assert data["sprt"]["units"] == data["groups"] < data["sprt"]["min_units"] == 20, "too few groups to decide"
     table = invoke(*args)
     assert "inconclusive" in table.stdout and "before the SPRT decided" in table.stdout
+    assert f"it decides from the 20th group on; {data['groups']} were played" in table.stdout
 
 
 def test_duel_sprt_is_the_same_for_any_number_of_workers():

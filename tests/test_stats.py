@@ -99,7 +99,8 @@ def test_sprt_feed_stops_at_the_deciding_unit():
     assert test.decision == "accept H1" and 2 <= used < 50 and test.units == used
     assert test.feed([5.0]) == 1 and test.units == used, "a decided test takes no more units"
     data = test.to_json()
-    assert set(data) == {"h0", "h1", "alpha", "beta", "llr", "bounds", "decision"}
+    assert set(data) == {"h0", "h1", "alpha", "beta", "llr", "bounds", "decision", "units", "min_units"}
+    assert (data["units"], data["min_units"]) == (used, 2)
     assert data["llr"] >= data["bounds"][1]
     open_test = Sprt(0.0, 1.0)
     open_test.update([0.5])
