@@ -177,3 +177,12 @@ def test_facade_functions_stay_callable_whatever_was_imported_first():
     assert callable(sniper.equity) and first.win == again.win and 0.0 < first.win < 1.0
     for name in ("play_hand", "play_game", "evaluate", "equity", "read_run", "replay"):
         assert callable(getattr(sniper, name)), name
+
+
+@pytest.mark.parametrize(("name", "value"), [("hand", -1), ("game", -2), ("seed", -3), ("hand", 1.5), ("game", True)])
+def test_play_hand_refuses_a_bad_index_in_one_line(name, value):
+    """A negative or non-integer seed, game or hand is a ``ValueError`` naming it (R13 keys are >= 0)."""
+    import sniper
+
+    with pytest.raises(ValueError, match=f"^{name} must be an integer >= 0"):
+        sniper.play_hand(["easy", "random"], **{name: value})
