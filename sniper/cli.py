@@ -72,8 +72,8 @@ def simulate(
         fail(str(error))
     except AgentError as error:
         fail(f"{error}; finished parts are kept")
-    except KeyboardInterrupt:
-        raise opt.Interrupted(job.out if job else None) from None
+    except KeyboardInterrupt as stop:
+        raise opt.Interrupted(getattr(stop, "run_dir", None) or (job.out if job else None)) from None
     show.print_line(show.run_line(result))
     show.print_run_summary(result.out)
 
@@ -214,8 +214,7 @@ def league(
     Elo scale) and OpenSkill ratings from full tables."""
     from sniper.duel import make_duel_rules
     from sniper.game import AgentError
-    from sniper.league import check_specs, league_hands, run_league, write_league
-    from sniper.runner import prepare_out
+    from sniper.league import check_specs, league_hands, league_out, run_league, save_league
 
     specs = [s.strip() for s in specs]
     try:
@@ -224,19 +223,19 @@ def league(
         check_specs(specs)
         n_hands = check.parse_count(hands)
         rule_set = make_duel_rules(specs, rules, game_length, engine)
-        if out is not None:
-            prepare_out(out)
         total = league_hands(specs, players, n_hands)
-        with opt.playing("league", specs, engine, workers, scheduler, total, quiet) as (engine, backend, update):
-            args = (specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update, decision_timeout)
-            result = run_league(*args)
+        with league_out(out) as target:
+            with opt.playing("league", specs, engine, workers, scheduler, total, quiet) as (engine, backend, update):
+                args = (specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update, decision_timeout)
+                result = run_league(*args)
+            show.print_league(result)
+            if target is not None:
+                config = dict(specs=specs, players=players, hands=n_hands, seed=seed, rules=rules)
+                config.update(game_length=game_length, engine=engine, chunk_games=chunk_games)
+                save_league(result, target, config)
+                show.console.print(f"→ {target}")
     except (ValueError, FileExistsError, ConnectionError, AgentError) as error:
         fail(str(error))
-    show.print_league(result)
-    if out is not None:
-        config = dict(specs=specs, players=players, hands=n_hands, seed=seed, rules=rules, game_length=game_length)
-        write_league(result, out, {**config, "engine": engine, "chunk_games": chunk_games})
-        show.console.print(f"→ {out}")
 
 
 @app.command(cls=opt.Command)

@@ -14,12 +14,13 @@ Two parts, both with duplicate dealing (``sniper.duel``):
   Plackett–Luce ratings (``openskill`` package), in game and rotation order.
 
 Output (``write_league``): ``crosstable.parquet``, ``ratings.parquet``, ``tables.parquet`` (one
-row per spec per multiway game) and ``league.json``.
+row per spec per multiway game) and ``league.json``, which claims the directory (``league_out``).
 """
 
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,7 +30,7 @@ import pandas as pd
 from sniper import __version__, defaults
 from sniper.duel import DuelResult, DuelSetup, auto_chunk_games, play_groups, run_duel
 from sniper.game import Rules
-from sniper.runner import Backend, RunConfig, play_chunk, prepare_out, write_atomic, write_json
+from sniper.runner import Backend, RunConfig, claim_out, play_chunk, release_out, write_atomic, write_json
 from sniper.stats import bradley_terry
 
 
@@ -249,17 +250,39 @@ def run_league(
     return LeagueResult(specs, players, duels, table, ratings, tables, played, time.perf_counter() - started)
 
 
-def write_league(result: LeagueResult, out: Path, config: dict) -> None:
-    """Write a league's parquet files and ``league.json`` into the new directory ``out`` (atomically each)."""
-    out = Path(out)
-    prepare_out(out)
+LEAGUE_FILE = "league.json"
+"""A league directory's description, created first: it claims the directory (``sniper.runner.claim_out``)."""
+
+
+@contextmanager
+def league_out(out: Path | None) -> Iterator[Path | None]:
+    """Claim the new directory ``out`` for a league's results before the league is played, and yield it
+    (None: yield None, nothing is written). ``LEAGUE_FILE`` is created exclusively, so two leagues never
+    share a directory; if the block raises (an error, Ctrl-C) the claim is removed again, leaving ``out``
+    empty (``release_out``). Raises ``FileExistsError`` if ``out`` exists and is not empty, ``OSError`` if
+    it cannot be made.
+    """
+    if out is None:
+        yield None
+        return
+    out = claim_out(Path(out), LEAGUE_FILE, {"format": "sniper-league", "version": __version__, "status": "running"})
+    try:
+        yield out
+    except BaseException:
+        release_out(out, LEAGUE_FILE)
+        raise
+
+
+def save_league(result: LeagueResult, out: Path, config: dict) -> None:
+    """Write a league's parquet files, then ``league.json``, into ``out``, claimed by ``league_out`` (each
+    file written to a temporary file then renamed)."""
     frames = {"crosstable": result.crosstable, "ratings": result.ratings}
     if result.tables is not None:
         frames["tables"] = result.tables
     for name, frame in frames.items():
         write_atomic(out / f"{name}.parquet", lambda tmp, f=frame: f.to_parquet(tmp, index=False))
     write_json(
-        out / "league.json",
+        out / LEAGUE_FILE,
         {
             "format": "sniper-league",
             "version": __version__,
@@ -269,3 +292,10 @@ def write_league(result: LeagueResult, out: Path, config: dict) -> None:
             "files": [f"{name}.parquet" for name in frames],
         },
     )
+
+
+def write_league(result: LeagueResult, out: Path, config: dict) -> None:
+    """Write a league's results into the new directory ``out`` (``league_out``, then ``save_league``).
+    Raises ``FileExistsError`` if ``out`` exists and is not empty."""
+    with league_out(out) as claimed:
+        save_league(result, claimed, config)

@@ -60,6 +60,15 @@ class RunDirError(ValueError):
     """A directory is not a run directory, or cannot be resumed; the message says why."""
 
 
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C while a run was played: its finished parts are kept in ``run_dir``, whose manifest says
+    "interrupted"; ``resume`` finishes it."""
+
+    def __init__(self, run_dir: Path):
+        super().__init__(run_dir)
+        self.run_dir = run_dir
+
+
 @dataclass(frozen=True)
 class RunConfig:
     """What a run plays: agent specs (one per seat), rules, seed, and at least ``hands`` hands.
@@ -489,11 +498,40 @@ def write_json(path: Path, data: dict) -> None:
     write_atomic(path, lambda tmp: tmp.write_text(dumps(data, indent=2) + "\n"))
 
 
-def prepare_out(out: Path) -> None:
-    """Create a new output directory; ``FileExistsError`` if it exists and is not empty."""
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise FileExistsError(f"output directory {out} already exists and is not empty; choose another --out")
-    out.mkdir(parents=True, exist_ok=True)
+def claim_out(out: Path, name: str, data: dict, numbered: bool = False) -> Path:
+    """Make ``out`` a new output directory owned by this process, with ``name`` holding ``data`` (strict JSON)
+    as its first file; returns the directory.
+
+    ``out`` may be missing (it is made, parents too) or an empty directory. The claim is atomic: ``name`` is
+    created exclusively (``O_EXCL``) before anything else is written, so of two processes given one directory
+    exactly one gets it; later writes replace ``name`` atomically (``write_json``). With ``numbered`` (a default
+    name the user did not choose) a taken ``out`` falls back to ``out-2``, ``out-3``, … instead. Raises
+    ``FileExistsError`` if ``out`` is taken (not ``numbered``), ``OSError`` if it cannot be made.
+    """
+    from sniper.stats import dumps
+
+    text = dumps(data, indent=2) + "\n"
+    for n in itertools.count(1):
+        path = out if n == 1 else out.with_name(f"{out.name}-{n}")
+        try:
+            if path.exists() and (not path.is_dir() or any(path.iterdir())):
+                raise FileExistsError(path)
+            path.mkdir(parents=True, exist_ok=True)
+            with open(path / name, "x") as claim:
+                claim.write(text)
+            return path
+        except FileExistsError:
+            if not numbered:
+                raise FileExistsError(
+                    f"output directory {out} already exists and is not empty; choose another --out"
+                ) from None
+    raise AssertionError("unreachable")
+
+
+def release_out(out: Path, name: str) -> None:
+    """Undo ``claim_out`` of ``out`` when nothing was written after ``name``: remove ``name``, leaving ``out``
+    empty, so it can be given again."""
+    (out / name).unlink(missing_ok=True)
 
 
 def part_path(out: Path, chunk: int, table: str = "hands") -> Path:
@@ -590,22 +628,23 @@ def simulate(
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
     scheduler: str | None = None,
+    numbered: bool = False,
 ) -> RunResult:
     """Play a run and write it to the new directory ``out`` (see the module docstring).
 
     ``workers`` cores (numba threads for the kernel engine, processes for the reference engine;
     default: all) or a dask ``scheduler`` address. ``progress`` is called with the number of hands
-    finished so far. Raises
-    ``FileExistsError`` if ``out`` is not empty, ``ConnectionError`` if the scheduler is
-    unreachable, ``ValueError`` for an unknown engine. On ``KeyboardInterrupt`` the finished parts
-    stay and the manifest says "interrupted"; ``resume`` finishes the run.
+    finished so far. The directory is claimed atomically by creating its manifest (``claim_out``);
+    with ``numbered`` (a default name) a taken ``out`` becomes ``out-2``, … (the result's ``out``).
+    Raises ``FileExistsError`` if ``out`` is not empty (not ``numbered``), ``ConnectionError`` if
+    the scheduler is unreachable, ``ValueError`` for an unknown engine. On Ctrl-C the finished parts
+    stay, the manifest says "interrupted" and ``RunInterrupted`` names the directory; ``resume``
+    finishes the run.
     """
     check_engine(config.engine)
-    out = Path(out)
     with Backend(workers, scheduler, engine=config.engine) as backend:
-        prepare_out(out)
         manifest = new_manifest(config)
-        write_json(out / MANIFEST, manifest)
+        out = claim_out(Path(out), MANIFEST, manifest, numbered)
         return _run(config, out, manifest, {}, backend, progress)
 
 
@@ -640,16 +679,19 @@ class Plan:
     config: RunConfig
     kept_hands: int = 0
     resuming: bool = False
+    numbered: bool = False
+    """``out`` is the default name: if taken, the run goes to ``out-2``, … (``claim_out``)."""
 
     def start(self, workers: int | None = None, progress=None, scheduler: str | None = None) -> "RunResult":
         """Play the run (see ``simulate`` and ``resume`` for what is raised)."""
         if self.resuming:
             return resume(self.out, run_options(self.config), workers, progress, scheduler)
-        return simulate(self.config, self.out, workers, progress, scheduler)
+        return simulate(self.config, self.out, workers, progress, scheduler, numbered=self.numbered)
 
 
 def plan(options: RunOptions, out: Path | None = None, resume_dir: Path | None = None) -> Plan:
-    """What ``sniper simulate`` will do: a new run into ``out`` (default ``runs/simulate-DATE-TIME``), or, with
+    """What ``sniper simulate`` will do: a new run into ``out`` (default ``runs/simulate-DATE-TIME``, or
+    ``…-2``, ``…-3`` if that is taken when the run starts), or, with
     ``resume_dir``, the rest of that run, checked against ``options`` (``open_run``).
 
     Raises ``ValueError`` for invalid options or for ``out`` and ``resume_dir`` both given and
@@ -657,7 +699,9 @@ def plan(options: RunOptions, out: Path | None = None, resume_dir: Path | None =
     """
     if resume_dir is None:
         config = options.config()
-        return Plan(Path(out) if out is not None else Path("runs") / time.strftime("simulate-%Y%m%d-%H%M%S"), config)
+        if out is not None:
+            return Plan(Path(out), config)
+        return Plan(Path("runs") / time.strftime("simulate-%Y%m%d-%H%M%S"), config, numbered=True)
     if out is not None and Path(out) != Path(resume_dir):
         raise ValueError("give either --out (a new run) or --resume (an interrupted one), not both")
     manifest, config = open_run(Path(resume_dir), options)
@@ -781,7 +825,7 @@ def _run(
             planned_hands += hands
             chunk += 1
         settle()
-    except BaseException:
+    except BaseException as stop:
         results.close()
         try:
             settle()
@@ -791,6 +835,8 @@ def _run(
         seconds = earlier + time.perf_counter() - started
         manifest.update(status="interrupted", **done, wall_seconds=round(seconds, 3))
         write_json(out / MANIFEST, manifest)
+        if isinstance(stop, KeyboardInterrupt) and not isinstance(stop, RunInterrupted):
+            raise RunInterrupted(out) from stop
         raise
     results.close()
     writer.shutdown(wait=True)

@@ -21,9 +21,9 @@ from sniper.runner import (
     TABLES,
     Chunk,
     RunConfig,
+    claim_out,
     load_manifest,
     new_manifest,
-    prepare_out,
     write_json,
     write_parts,
 )
@@ -79,8 +79,9 @@ def write_run(
     stored in the hands table's ``agent`` column; ``seed`` and ``source`` (free text, e.g.
     "serve") go into the manifest. The directory is complete when this returns: the manifest
     (status "complete", ``source``), ``hands/part-00000.parquet`` and ``actions/part-00000.parquet``,
-    each written to a temporary file then renamed. Raises ``FileExistsError`` if ``out`` exists
-    and is not empty, ``ValueError`` when a hand does not have one seat per agent.
+    each written to a temporary file then renamed; the manifest (status "running" until then) is
+    created first, exclusively (``sniper.runner.claim_out``). Raises ``FileExistsError`` if ``out``
+    exists and is not empty, ``ValueError`` when a hand does not have one seat per agent.
     """
     out = Path(out)
     hand_cols: dict[str, list] = {}
@@ -97,13 +98,13 @@ def write_run(
         counts.append(len(states))
     if not hand_cols:
         raise ValueError("write_run needs at least one hand")
-    prepare_out(out)
+    config = RunConfig(tuple(agents), rules, seed, sum(counts), max(1, len(counts)), "reference")
+    manifest = new_manifest(config)
+    claim_out(out, MANIFEST, manifest)
     for table in TABLES:
         (out / table).mkdir()
     played = Chunk(to_table(hand_cols), to_table(action_cols, ACTION_COLUMNS), counts)
     write_parts(out, 0, played)
-    config = RunConfig(tuple(agents), rules, seed, sum(counts), max(1, len(counts)), "reference")
-    manifest = new_manifest(config)
     manifest.update(status="complete", hands=sum(counts), games=len(counts), parts=1, source=source)
     write_json(out / MANIFEST, manifest)
     return out

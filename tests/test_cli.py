@@ -100,6 +100,61 @@ def test_league_writes_parquet(tmp_path):
     assert {p.name for p in out.iterdir()} == {"crosstable.parquet", "ratings.parquet", "league.json"}
 
 
+def test_simulate_default_out_taken_in_the_same_second_gets_a_numbered_name(tmp_path, monkeypatch):
+    """Two runs started in the same second: the second one's default directory is not an error and not the
+    first one's: it gets a -2 suffix, and the first run is left untouched."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sniper.runner.time.strftime", lambda fmt, *a: "simulate-20260101-120000")
+    args = ["simulate", "--agents", "random,random", "--hands", "40", "--chunk-games", "2", "--engine", "reference"]
+    first = invoke(*args, "--seed", "1", "--workers", "1")
+    assert first.exit_code == 0, first.output
+    second = invoke(*args, "--seed", "2", "--workers", "1")
+    assert second.exit_code == 0, second.output
+    assert "→ runs/simulate-20260101-120000\n" in first.stdout
+    assert "→ runs/simulate-20260101-120000-2\n" in second.stdout
+    seeds = [json.loads(Path(d, "manifest.json").read_text())["config"]["seed"] for d in sorted(Path("runs").iterdir())]
+    assert seeds == [1, 2]
+
+
+def test_league_out_is_claimed_before_the_league_is_played(tmp_path, monkeypatch):
+    """A second league given the same --out while the first is playing is refused; the first writes its
+    results (it used to be the first that failed, after playing, or both wrote into one directory)."""
+    from sniper import league
+
+    out = tmp_path / "league"
+    play = league.run_league
+    refused = []
+
+    def run_then_race(*args, **kwargs):
+        result = play(*args, **kwargs)
+        try:
+            league.write_league(result, out, {"other": True})
+        except FileExistsError:
+            refused.append(True)
+        return result
+
+    monkeypatch.setattr(league, "run_league", run_then_race)
+    result = invoke("league", "easy", "random", "--players", "2", "--hands", "100", "--workers", "1", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert refused == [True]
+    assert "other" not in json.loads((out / "league.json").read_text())["config"]
+
+
+def test_league_out_is_released_when_the_league_fails(tmp_path, monkeypatch):
+    """A league that fails after claiming --out leaves it empty, so the same command can be run again."""
+    from sniper import league
+
+    def fails(*args, **kwargs):
+        assert (out / "league.json").exists(), "claimed before playing"
+        raise ValueError("an agent failed")
+
+    out = tmp_path / "league"
+    monkeypatch.setattr(league, "run_league", fails)
+    result = invoke("league", "easy", "random", "--players", "2", "--hands", "100", "--workers", "1", "--out", str(out))
+    assert (result.exit_code, result.stderr) == (2, "sniper: error: an agent failed\n")
+    assert not any(out.iterdir())
+
+
 def test_equity_json():
     args = ["equity", "--hole", "7", "7", "--board", "7", "2", "--opponents", "3", "--snipe", "7 full house"]
     result = invoke(*args, "--samples", "20000", "--json")

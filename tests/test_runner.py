@@ -15,7 +15,7 @@ import pytest
 
 from sniper.game import make_rules
 from sniper.results import read_results
-from sniper.runner import RunConfig, RunDirError, load_manifest, part_path, play_chunk, resume, simulate
+from sniper.runner import RunConfig, RunDirError, RunInterrupted, load_manifest, part_path, play_chunk, resume, simulate
 from sniper.runs import read_run
 
 CONFIG = RunConfig(agents=("easy", "random", "easy"), rules=make_rules(), seed=7, hands=1500, chunk_games=5)
@@ -208,6 +208,50 @@ def test_existing_out_is_refused_and_untouched(tmp_path):
         simulate(CONFIG, tmp_path, workers=1)
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
     assert (tmp_path / "notes.txt").read_text() == "keep me"
+
+
+def claimed_by_another_process_during_mkdir(monkeypatch, out: Path) -> None:
+    """Make ``Path.mkdir`` of ``out`` also write ``out/manifest.json`` as another process would that checked
+    ``out`` at the same moment: the race between seeing an empty directory and writing into it."""
+    mkdir = Path.mkdir
+
+    def racing(self, *args, **kwargs):
+        mkdir(self, *args, **kwargs)
+        if self == out and not (out / "manifest.json").exists():
+            (out / "manifest.json").write_text("the other run")
+
+    monkeypatch.setattr(Path, "mkdir", racing)
+
+
+def test_two_runs_never_share_an_output_directory(tmp_path, monkeypatch):
+    """The directory is claimed atomically (manifest created with O_EXCL): a run that loses the race to
+    another one is refused rather than writing into the other's directory."""
+    out = tmp_path / "run"
+    claimed_by_another_process_during_mkdir(monkeypatch, out)
+    config = RunConfig(agents=("random", "random"), rules=make_rules(), hands=20, chunk_games=2, engine="reference")
+    with pytest.raises(FileExistsError, match="already exists"):
+        simulate(config, out, workers=1)
+    assert [p.name for p in out.iterdir()] == ["manifest.json"]
+    assert (out / "manifest.json").read_text() == "the other run"
+
+
+def test_a_taken_default_directory_falls_back_to_a_numbered_one(tmp_path, monkeypatch):
+    out = tmp_path / "simulate-20260101-120000"
+    claimed_by_another_process_during_mkdir(monkeypatch, out)
+    config = RunConfig(agents=("random", "random"), rules=make_rules(), hands=20, chunk_games=2, engine="reference")
+    result = simulate(config, out, workers=1, numbered=True)
+    assert result.out == tmp_path / "simulate-20260101-120000-2"
+    assert load_manifest(result.out)["status"] == "complete"
+    assert (out / "manifest.json").read_text() == "the other run"
+    again = simulate(config, out, workers=1, numbered=True)
+    assert again.out == tmp_path / "simulate-20260101-120000-3"
+
+    def stop(done: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(RunInterrupted) as stopped:
+        simulate(config, out, workers=1, progress=stop, numbered=True)
+    assert stopped.value.run_dir == tmp_path / "simulate-20260101-120000-4", "Ctrl-C names the directory to resume"
 
 
 def test_play_chunk_dispatches_on_engine(monkeypatch):
