@@ -600,6 +600,18 @@ def _scan_parts(out: Path, config: RunConfig) -> dict[int, tuple[int, int]]:
     return kept
 
 
+def unreadable_parts(out: Path, table: str = "hands") -> list[Path]:
+    """The parts of ``table`` of the run in ``out`` whose parquet footer cannot be read
+    (``pyarrow.parquet.read_schema``: a truncated or overwritten file), in chunk order."""
+    bad = []
+    for path in sorted((Path(out) / table).glob("part-*.parquet")):
+        try:
+            pq.read_schema(path)
+        except (OSError, pa.ArrowException):
+            bad.append(path)
+    return bad
+
+
 def _read_part(path: Path, schema: pa.Schema) -> pa.ChunkedArray:
     """The ``game`` column of a part; ``ValueError`` when its columns' names and types are not
     those of ``schema`` (nullable fields, as written before ``sniper.results.schema_of``, are kept)."""
@@ -705,9 +717,13 @@ def plan(options: RunOptions, out: Path | None = None, resume_dir: Path | None =
     if out is not None and Path(out) != Path(resume_dir):
         raise ValueError("give either --out (a new run) or --resume (an interrupted one), not both")
     manifest, config = open_run(Path(resume_dir), options)
-    # an interrupted run keeps the parts before the interruption (written in order)
+    # an interrupted run keeps the parts before the interruption (written in order); a complete one with a
+    # missing or unreadable part, an unknown number until ``resume`` scans them
     try:
-        kept = config.hands if manifest.get("status") == "complete" else int(manifest.get("hands", 0) or 0)
+        if _is_complete(Path(resume_dir), manifest, config):
+            kept = config.hands
+        else:
+            kept = 0 if manifest.get("status") == "complete" else int(manifest.get("hands", 0) or 0)
     except (TypeError, ValueError):
         kept = 0
     return Plan(Path(resume_dir), config, kept, resuming=True)
@@ -739,7 +755,8 @@ def resume(
 
 
 def _is_complete(out: Path, manifest: dict, config: RunConfig) -> bool:
-    """Whether the manifest says complete, with its hand target reached and every part present."""
+    """Whether the manifest says complete, with its hand target reached and every part present with a
+    readable footer (``unreadable_parts``)."""
     try:
         parts, hands = int(manifest.get("parts", -1)), int(manifest.get("hands", -1))
     except (TypeError, ValueError):
@@ -749,6 +766,7 @@ def _is_complete(out: Path, manifest: dict, config: RunConfig) -> bool:
         and hands >= config.hands
         and parts >= 1
         and all(part_path(out, k, table).is_file() for k in range(parts) for table in TABLES)
+        and not any(unreadable_parts(out, table) for table in TABLES)
     )
 
 

@@ -10,6 +10,7 @@ pyarrow read directly (``pd.read_parquet(DIR / "actions")``,
 from collections.abc import Sequence
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
@@ -21,9 +22,11 @@ from sniper.runner import (
     TABLES,
     Chunk,
     RunConfig,
+    RunDirError,
     claim_out,
     load_manifest,
     new_manifest,
+    unreadable_parts,
     write_json,
     write_parts,
 )
@@ -37,7 +40,8 @@ def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, fi
     both are pushed down to the parquet scan (``pyarrow.dataset``), so only the needed columns and
     row groups are read. Rows come in part order (game, hand, seat or seq). Returns a pandas
     DataFrame (a ``pyarrow.Table`` with ``arrow=True``). Raises ``sniper.runner.RunDirError`` when
-    ``out`` is not a run this version reads (a 0.1 run is refused with its version) and
+    ``out`` is not a run this version reads (a 0.1 run is refused with its version) or a part of
+    ``table`` is unreadable (named, with the command that plays it again), and
     ``ValueError`` for an unknown table or column.
 
     >>> import tempfile
@@ -58,8 +62,16 @@ def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, fi
         raise ValueError(f"unknown column {unknown[0]!r} of the {table} table; columns: {', '.join(schema.names)}")
     if filters is not None and not isinstance(filters, ds.Expression):
         filters = pq.filters_to_expression(filters)
-    dataset = ds.dataset(out / table, format="parquet", schema=schema)
-    result = dataset.to_table(columns=list(columns) if columns else None, filter=filters)
+    try:
+        dataset = ds.dataset(out / table, format="parquet", schema=schema)
+        result = dataset.to_table(columns=list(columns) if columns else None, filter=filters)
+    except (OSError, pa.ArrowException):
+        bad = unreadable_parts(out, table)
+        if not bad:
+            raise
+        raise RunDirError(
+            f"{bad[0]} is not a readable parquet file; `sniper simulate --resume {out}` plays it again"
+        ) from None
     return result if arrow else result.to_pandas()
 
 

@@ -71,6 +71,21 @@ def test_simulate_then_summary(tmp_path):
     assert "already exists" in again.stderr
 
 
+def test_summary_of_a_run_with_an_unreadable_part_is_one_line(tmp_path):
+    out = tmp_path / "run"
+    args = ["simulate", "--agents", "random,random", "--hands", "40", "--chunk-games", "2", "--engine", "reference"]
+    assert invoke(*args, "--workers", "1", "--out", str(out)).exit_code == 0
+    bad = out / "hands" / "part-00000.parquet"
+    bad.write_text("garbage")
+    result = invoke("summary", str(out))
+    assert result.exit_code == 2
+    hint = f"sniper: error: {bad} is not a readable parquet file; `sniper simulate --resume {out}` plays it again"
+    assert result.stderr.splitlines() == [hint]
+    resumed = invoke("simulate", "--resume", str(out))
+    assert resumed.exit_code == 0, resumed.output
+    assert "nothing to do" not in resumed.stdout and "random" in resumed.stdout
+
+
 def test_duel_json_keys():
     result = invoke("duel", "easy", "random", "--hands", "400", "--workers", "1", "--json")
     assert result.exit_code == 0, result.output

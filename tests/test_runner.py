@@ -292,6 +292,21 @@ def test_resume_of_a_complete_run_with_a_missing_part_plays_it_again(baseline, t
     pd.testing.assert_frame_equal(read_run(out, "actions"), baseline[2])
 
 
+def test_resume_of_a_complete_run_with_an_unreadable_part_plays_it_again(baseline, tmp_path):
+    """A part overwritten after the run finished: reading the run names it and says how to replay it; resuming
+    checks every part's footer, so the run is not complete, and the part is played again."""
+    out = tmp_path / "run"
+    simulate(CONFIG, out, workers=1)
+    bad = out / "hands" / "part-00001.parquet"
+    bad.write_bytes(b"garbage")
+    with pytest.raises(RunDirError, match=f"{bad} is not a readable parquet file; `sniper simulate --resume {out}`"):
+        read_run(out)
+    result = resume(out, workers=1)
+    assert not result.already_complete and result.played_hands > 0
+    pd.testing.assert_frame_equal(read_results(out), baseline[1])
+    pd.testing.assert_frame_equal(read_run(out, "actions"), baseline[2])
+
+
 def test_a_run_written_by_0_1_is_refused_naming_the_version(tmp_path):
     out = tmp_path / "old"
     out.mkdir()
