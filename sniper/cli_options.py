@@ -141,7 +141,8 @@ def playing(label: str, specs, engine: str, workers: int, scheduler: str | None,
 
 def run(app) -> NoReturn:
     """Run the typer ``app`` as the console script: usage errors as one line ``sniper: error: …`` (exit 2)
-    instead of a usage box, Ctrl-C exits 130, a failed write to stdout exits 1 (``terminal.output_failed``)."""
+    instead of a usage box, Ctrl-C exits 130, a failed write exits 1, or 2 when the output path given cannot be
+    used (``terminal.output_failed``)."""
     from sniper import terminal as show
 
     try:

@@ -445,11 +445,16 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):
 
 
 def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
-    """Call ``write(tmp)`` on a temporary path beside ``path``, then rename it into place."""
+    """Call ``write(tmp)`` on a temporary path beside ``path``, then rename it into place. An ``OSError`` about
+    the temporary file names ``path`` instead (the user gave that one)."""
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     try:
         write(tmp)
         os.replace(tmp, path)
+    except OSError as error:
+        if error.filename == str(tmp):
+            error.filename = str(path)
+        raise
     finally:
         if tmp.exists():
             tmp.unlink()

@@ -333,8 +333,26 @@ def print_equity(result, hole, board, opponents: int, exact: bool) -> None:
         console.print(table)
 
 
+PATH_ERRORS = frozenset(
+    (
+        errno.ENOENT,
+        errno.ENOTDIR,
+        errno.EISDIR,
+        errno.EEXIST,
+        errno.EACCES,
+        errno.EPERM,
+        errno.EROFS,
+        errno.ENAMETOOLONG,
+    )
+)
+"""``errno`` values that say an output path cannot be used (a missing folder, a file in the way, no permission):
+bad input, exit 2, unlike a failed write (a full disk, a closed pipe), exit 1."""
+
+
 def output_failed(error: OSError) -> int:
-    """Exit code 1 for a failed write (``> /dev/full``, a full disk, a closed pipe), with a one-line message.
+    """A one-line message for a failed write, and the exit code: 2 when the path given cannot be used
+    (``PATH_ERRORS``: ``--out README.md/sub``, ``--export nodir/x.phhs``), 1 when writing failed (``> /dev/full``,
+    a full disk, a closed pipe).
 
     A closed pipe (``sniper summary DIR | head -1``) is quiet, as rich's console already is for its own
     output and as Unix tools are: the reader stopped reading on purpose. Standard output is pointed at
@@ -352,4 +370,4 @@ def output_failed(error: OSError) -> int:
         print(f"sniper: error: cannot write output{where}: {error.strerror or error}", file=sys.stderr)
     except OSError:
         pass
-    return 1
+    return 2 if error.errno in PATH_ERRORS and error.filename else 1

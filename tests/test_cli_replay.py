@@ -1,4 +1,4 @@
-"""`sniper replay`, outside agents and --decision-timeout on the command line (one-line errors, exit 2)."""
+"""`sniper replay`, outside agents, --decision-timeout, bad output paths: one-line errors, exit 2."""
 
 import json
 import sys
@@ -50,6 +50,22 @@ def test_replay_exports_games_as_phhs(run, tmp_path, monkeypatch, capsys):
     code, _, err = main(monkeypatch, capsys, "replay", str(run), "--export", str(path), "--games", "0")
     assert code == 2 and err == f"sniper: error: {path} already exists; give a new file (an export never overwrites)\n"
     assert path.read_text() == before, "nothing already written is lost"
+
+
+def test_export_into_a_missing_folder_is_bad_input_naming_the_file_given(run, tmp_path, monkeypatch, capsys):
+    path = tmp_path / "nodir" / "x.phhs"
+    code, _, err = main(monkeypatch, capsys, "replay", str(run), "--export", str(path), "--games", "0-1")
+    assert (code, err) == (2, f"sniper: error: cannot write output to {path}: No such file or directory\n")
+
+
+@pytest.mark.parametrize(
+    "command", [["simulate", "--hands", "40", "--engine", "reference"], ["league", "easy", "random"]]
+)
+def test_an_output_directory_inside_a_file_is_bad_input(command, tmp_path, monkeypatch, capsys):
+    (tmp_path / "README.md").write_text("a file")
+    out = tmp_path / "README.md" / "sub"
+    code, _, err = main(monkeypatch, capsys, *command, "--workers", "1", "--quiet", "--out", str(out))
+    assert (code, err) == (2, f"sniper: error: cannot write output to {out}: Not a directory\n")
 
 
 def test_a_file_is_not_a_run_directory(tmp_path, monkeypatch, capsys):
