@@ -73,7 +73,8 @@ def simulate(
     except AgentError as error:
         fail(f"{error}; finished parts are kept")
     except KeyboardInterrupt as stop:
-        raise opt.Interrupted(getattr(stop, "run_dir", None) or (job.out if job else None)) from None
+        # the library names the run it claimed; before that, only a run being resumed is this command's own
+        raise opt.Interrupted(getattr(stop, "run_dir", None) or (job.out if job and job.resuming else None)) from None
     show.print_line(show.run_line(result))
     show.print_run_summary(result.out)
 

@@ -68,6 +68,18 @@ def test_an_output_directory_inside_a_file_is_bad_input(command, tmp_path, monke
     assert (code, err) == (2, f"sniper: error: cannot write output to {out}: Not a directory\n")
 
 
+def test_ctrl_c_before_the_out_is_claimed_points_at_no_run(run, tmp_path, monkeypatch, capsys):
+    """--out naming another process's run, Ctrl-C before this run claims it: no hint to resume the other run."""
+    from sniper import terminal
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(terminal, "warm_up", interrupt)
+    code, _, err = main(monkeypatch, capsys, "simulate", "--hands", "40", "--out", str(run))
+    assert (code, err) == (130, "sniper: interrupted\n")
+
+
 def test_a_file_is_not_a_run_directory(tmp_path, monkeypatch, capsys):
     (tmp_path / "notes.md").write_text("hello")
     code, _, err = main(monkeypatch, capsys, "summary", str(tmp_path / "notes.md"))
