@@ -151,6 +151,27 @@ def test_serve_refuses_a_bad_port():
     assert result.exit_code == 2
 
 
+@pytest.mark.parametrize("under", ["", "sub"])
+def test_serve_refuses_an_out_that_cannot_hold_games_before_serving(tmp_path, monkeypatch, under):
+    """``--out`` naming a file (or a path under one) is refused at startup with one line, exit 2: otherwise every
+    finished game would fail to be written (NotADirectoryError)."""
+    import uvicorn
+
+    import sniper.serve.app
+
+    started = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(a))
+    monkeypatch.setattr(sniper.serve.app, "check_listen", lambda host, port: None)
+    readme = tmp_path / "README.md"
+    readme.write_text("mine")
+    result = CliRunner().invoke(cli_app, ["serve", "--out", str(readme / under if under else readme)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("sniper: error: cannot write games to --out")
+    assert started == [] and readme.read_text() == "mine"
+    fine = CliRunner().invoke(cli_app, ["serve", "--out", str(tmp_path / "new" / "games")])
+    assert fine.exit_code == 0 and len(started) == 1 and (tmp_path / "new" / "games").is_dir()
+
+
 def test_serve_passes_its_timings_to_the_server(monkeypatch):
     """``--ai-delay 0`` (bots want no pause) and ``--turn-seconds`` reach the server's ``Settings``; a
     negative delay is refused."""

@@ -289,11 +289,30 @@ def check_listen(host: str, port: int) -> None:
         raise OSError(f"cannot listen on {host}:{port}: {reason.split(' (while')[0]}") from None
 
 
+def check_out(out: Path) -> None:
+    """Create ``out`` if needed; ``OSError`` with a one-line reason unless it is a directory games can be
+    written under (each finished game goes to ``out/<room>/``, ``sniper.serve.record``)."""
+    import tempfile
+
+    out = Path(out)
+    try:
+        if out.exists() and not out.is_dir():
+            raise NotADirectoryError(0, "it is a file, not a directory")
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise OSError(f"cannot write games to --out {out}: {reason}; choose another --out") from None
+
+
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765, announce=print) -> None:
     """Run the server in the foreground until Ctrl-C (``sniper serve``); ``announce`` gets the line
-    with its address once the port is free. Raises ``OSError`` as ``check_listen``."""
+    with its address once the port is free. Raises ``OSError`` as ``check_out`` and ``check_listen``,
+    before serving."""
     import uvicorn
 
+    check_out(settings.out)
     check_listen(host, port)
     announce(f"sniper serve: open http://{host}:{port}/ (Ctrl-C stops); games go to {settings.out}/")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=2**16)
