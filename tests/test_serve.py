@@ -103,6 +103,17 @@ def test_bad_room_options_are_refused(client, body):
     assert client.post("/api/rooms", json=body).status_code == 422
 
 
+@pytest.mark.parametrize("number", ["NaN", "1e400", "-Infinity"])
+@pytest.mark.parametrize(("path", "field"), [("/api/rooms", "seats"), ("/api/solo", "players")])
+def test_a_non_finite_number_is_refused_with_422_in_strict_json(client, path, field, number):
+    """Python's JSON reader takes NaN and 1e400 (inf); the 422 that refuses them must still be strict JSON
+    (docs/serve-protocol.md: bad options get 422 with the reason), not a 500."""
+    answer = client.post(path, content=f'{{"{field}": {number}}}', headers={"content-type": "application/json"})
+    assert answer.status_code == 422
+    detail = json.loads(answer.text, parse_constant=lambda name: pytest.fail(f"{name} in the body"))["detail"]
+    assert detail[0]["loc"] == ["body", field] and detail[0]["input"] is None and detail[0]["msg"]
+
+
 @pytest.mark.parametrize("players", [2, 6])
 def test_solo_has_3_to_5_players(client, players):
     """R11: against the computer, 3, 4 or 5 players in total."""

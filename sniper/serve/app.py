@@ -26,15 +26,18 @@ from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Annotated, Literal
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
-from fastapi.responses import FileResponse
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from sniper.serve.settings import Settings
 from sniper.serve.table import AI_LEVELS, LENGTHS, MAX_NAME, RULE_NAMES, Lobby, LobbyFull, Room
 from sniper.serve.views import ACTIONS_BY_NAME, SNIPE_NAMES
+from sniper.stats import json_safe
 
 STATIC = Path(__file__).parent / "static"
 QUEUE_LIMIT = 256
@@ -144,6 +147,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="sniper serve", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_exception_handler(RequestValidationError, invalid_request)
 
     def lobby() -> Lobby:
         return app.state.lobby
@@ -244,6 +248,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             client.close(1000, "bye")
 
     return app
+
+
+async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+    """HTTP 422 with FastAPI's usual ``{"detail": [...]}`` body, in strict JSON: a non-finite number sent
+    (``NaN``, ``1e400``) is echoed back as ``null``, where FastAPI's own handler fails with HTTP 500."""
+    return JSONResponse(status_code=422, content=json_safe(jsonable_encoder({"detail": error.errors()})))
 
 
 @contextmanager
