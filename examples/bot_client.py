@@ -9,6 +9,10 @@ Run from the checkout root, with a server running (`sniper serve`, on 127.0.0.1:
 outside agent by import path (default: `examples.cautious:Cautious`). The agent sees exactly the
 R10 observation the server sends (docs/serve-protocol.md, `sniper.serve.bot.observation_of`) and
 answers each of its turns with an action or a snipe.
+
+Errors are one line on stderr: exit 2 when the server refuses the options (its reason is shown: a bad
+`--seats` or `--ai`, an unknown `--room`), 1 when the server cannot be reached or stops mid-game,
+130 on Ctrl-C.
 """
 
 import argparse
@@ -22,7 +26,14 @@ from sniper.serve import bot  # noqa: E402
 from sniper.specs import make_agent  # noqa: E402
 
 
+def fail(message: str, code: int) -> None:
+    """Print ``bot_client: error: message`` on stderr and exit with ``code``."""
+    print(f"bot_client: error: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
 def main() -> None:
+    """Parse the options, take the seat, play it to the end; one-line errors (see the module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--server", default="http://127.0.0.1:8765", help="the server's base URL")
     parser.add_argument("--room", help="join this room (its code)")
@@ -38,18 +49,27 @@ def main() -> None:
     args = parser.parse_args()
     if not args.create and not args.room:
         parser.error("give --room CODE or --create")
+    if not args.server.startswith(("http://", "https://")):
+        parser.error(f"--server must be an http:// or https:// URL, got {args.server!r}")
     try:
         agent = make_agent(args.agent)
     except ValueError as error:
         parser.error(str(error))
     name = args.name or bot.agent_name(args.agent)
-    if args.create:
-        seat = bot.create(args.server, name, seats=args.seats, ai=[args.ai], length=args.length)
-        print(f"room {seat['room']}: others join with --room {seat['room']}", flush=True)
-    else:
-        seat = bot.join(args.server, args.room, name)
-    url = args.server.replace("http", "ws", 1).rstrip("/") + f"/ws/{seat['room']}"
-    final = asyncio.run(bot.play_seat(url, seat["token"], agent, args.seed, start=args.create))
+    try:
+        if args.create:
+            seat = bot.create(args.server, name, seats=args.seats, ai=[args.ai], length=args.length)
+            print(f"room {seat['room']}: others join with --room {seat['room']}", flush=True)
+        else:
+            seat = bot.join(args.server, args.room, name)
+        url = args.server.replace("http", "ws", 1).rstrip("/") + f"/ws/{seat['room']}"
+        final = asyncio.run(bot.play_seat(url, seat["token"], agent, args.seed, start=args.create))
+    except bot.Refused as error:
+        fail(str(error), 1 if error.status >= 500 else 2)
+    except ConnectionError as error:
+        fail(str(error), 1)
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
     standings = final["standings"]
     print(f"game over after {standings['hands']} hands; chips {standings['stacks']}; you were seat {seat['seat']}")
 

@@ -87,3 +87,60 @@ def test_the_example_bot_plays_a_room_to_the_end(tmp_path):
     assert "game over after" in done.stdout
     (run,) = tmp_path.iterdir()
     assert read_results(run)["agent"].iloc[0] == "bot:cautious", "the seat is named after its agent's module"
+
+
+def run_example_bot(*args: str):
+    """examples/bot_client.py with ``args``, from the checkout root; the finished process."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    command = [sys.executable, "examples/bot_client.py", *args]
+    return subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=120)
+
+
+def test_the_example_bot_says_in_one_line_why_the_server_refused_or_was_gone(tmp_path):
+    """Bad options get the server's reason in one line and exit 2; an unreachable server exit 1; no traceback."""
+    settings = Settings(turn_seconds=20, result_seconds=0, ai_delay=0, out=tmp_path, keep_seconds=1)
+    with running(settings) as server:
+        refused = {
+            "hrad": run_example_bot("--server", server.base_url, "--create", "--ai", "hrad"),
+            "seats": run_example_bot("--server", server.base_url, "--create", "--seats", "9"),
+            "no such room": run_example_bot("--server", server.base_url, "--room", "NOPE"),
+        }
+        base = server.base_url
+    for reason, done in refused.items():
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.count("\n") == 1 and done.stderr.startswith("bot_client: error: "), done.stderr
+        assert reason in done.stderr and "HTTP" in done.stderr
+    gone = run_example_bot("--server", base, "--create")
+    assert gone.returncode == 1 and gone.stderr.count("\n") == 1, gone.stderr
+    assert gone.stderr.startswith("bot_client: error: cannot reach the server"), gone.stderr
+
+
+def test_a_seat_whose_server_stops_mid_game_ends_with_one_connection_error(tmp_path):
+    """``play_seat`` turns the server's going away (close code 1012) into a one-line ``ConnectionError``."""
+    import threading
+
+    settings = Settings(turn_seconds=60, result_seconds=0, ai_delay=0, out=tmp_path, keep_seconds=1)
+    connected, outcome = threading.Event(), []
+
+    def play(url: str, token: str) -> None:
+        try:
+            outcome.append(
+                asyncio.run(bot.play_seat(url, token, make_agent("easy"), on_message=lambda m: connected.set()))
+            )
+        except Exception as error:  # noqa: BLE001 - the test inspects it
+            outcome.append(error)
+
+    with running(settings) as server:
+        seat = bot.create(server.base_url, "waiting", seats=2)  # never started: the seat waits in the lobby
+        url = server.base_url.replace("http", "ws", 1) + f"/ws/{seat['room']}"
+        player = threading.Thread(target=play, args=(url, seat["token"]))
+        player.start()
+        assert connected.wait(60), "the seat never got its first state"
+    player.join(60)
+    (error,) = outcome
+    assert isinstance(error, ConnectionError), repr(error)
+    assert "closed the connection before the game was over" in str(error) and "\n" not in str(error)

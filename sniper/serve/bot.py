@@ -8,6 +8,7 @@ connects to a room with a seat token and answers every turn of that seat until t
 
 import asyncio
 import json
+import urllib.error
 import urllib.request
 
 from kernels.codes import Act
@@ -58,13 +59,53 @@ def reply(message: dict, agent: Agent, stream: Stream) -> dict | None:
     return {"type": "act", "turn": message["turn"], "action": ACTION_NAMES[Act(agent.act(obs, stream))]}
 
 
+class Refused(ValueError):
+    """The server refused a request (HTTP 4xx/5xx); the message is one line with its reason and ``status``."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+
+def server_reason(body: bytes) -> str:
+    """The reason in an error answer's body: FastAPI's ``detail``, a string or a list of validation errors
+    (``loc: msg`` each), else the body's text, on one line.
+
+    >>> server_reason(b'{"detail": [{"loc": ["body", "seats"], "msg": "Input should be less than or equal to 6"}]}')
+    'seats: Input should be less than or equal to 6'
+    >>> server_reason(b'{"detail": "no such room"}')
+    'no such room'
+    """
+    try:
+        detail = json.loads(body)["detail"]
+    except (ValueError, KeyError, TypeError):
+        return " ".join(body.decode(errors="replace").split())[:200] or "no reason given"
+    if isinstance(detail, list):
+        errors = [e for e in detail if isinstance(e, dict)]
+        detail = "; ".join(f"{'.'.join(str(x) for x in e.get('loc', [])[1:])}: {e.get('msg')}" for e in errors)
+    return " ".join(str(detail).split())
+
+
 def http_post(base: str, path: str, body: dict, timeout: float = 10.0) -> dict:
-    """POST ``body`` as JSON to ``base + path`` and return the JSON answer (``urllib`` errors propagate)."""
+    """POST ``body`` as JSON to ``base + path`` and return the JSON answer.
+
+    Raises ``Refused`` (a ``ValueError``) with the server's reason for an error answer (422 bad options,
+    404 no such room, 409 full or started, 503 too many rooms), ``ConnectionError`` when the server cannot
+    be reached, ``ValueError`` for a ``base`` that is not an http URL.
+    """
     request = urllib.request.Request(
         base.rstrip("/") + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
     )
-    with urllib.request.urlopen(request, timeout=timeout) as answer:
-        return json.loads(answer.read())
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            return json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        reason = server_reason(error.read())
+        raise Refused(f"the server refused {path} (HTTP {error.code}): {reason}", error.code) from None
+    except urllib.error.URLError as error:
+        raise ConnectionError(f"cannot reach the server at {base}: {error.reason}") from None
+    except OSError as error:  # a timeout or a connection dropped while reading
+        raise ConnectionError(f"cannot reach the server at {base}: {error}") from None
 
 
 def agent_name(spec: str) -> str:
@@ -99,9 +140,27 @@ async def play_seat(ws_url: str, token: str, agent: Agent, seed: int = 0, start:
     ``ws_url``: ``ws://HOST:PORT/ws/ROOM``; ``seed`` keys the agent's random stream (decision
     ``d`` draws from ``derive(mix64(seed), d)``); ``start``: send ``start`` (host only) once
     connected; a hand's result on screen is dealt on at once (``deal``). ``on_message`` is called
-    with every message received. Raises ``ConnectionError`` if the server closes the connection
-    before the game is over.
+    with every message received. Raises ``ConnectionError`` (one line: the close code and reason) if
+    the server cannot be reached or closes the connection before the game is over.
     """
+    import websockets
+
+    try:
+        last = await _play_seat(ws_url, token, agent, seed, start, on_message)
+    except websockets.exceptions.ConnectionClosed as closed:
+        close = closed.rcvd or closed.sent
+        why = f"code {close.code}{f' {close.reason}' if close.reason else ''}" if close else "no close frame"
+        raise ConnectionError(f"the server closed the connection before the game was over ({why})") from None
+    except (OSError, websockets.exceptions.InvalidHandshake) as error:
+        raise ConnectionError(f"cannot connect to {ws_url}: {error}") from None
+    if last is None or last["status"] != "over":
+        status = last["status"] if last else "none"
+        raise ConnectionError(f"the server closed the connection before the game was over (last status: {status})")
+    return last
+
+
+async def _play_seat(ws_url: str, token: str, agent: Agent, seed: int, start: bool, on_message) -> dict | None:
+    """``play_seat`` without its checks: the last ``state`` message when the connection ends (None if none)."""
     import websockets
 
     key, decisions, answered, dealt, last = mix64(seed), 0, -1, -1, None
@@ -130,5 +189,4 @@ async def play_seat(ws_url: str, token: str, agent: Agent, seed: int = 0, start:
                 decisions += 1
                 answered = message["turn"]
                 await socket.send(json.dumps(move))
-    status = last["status"] if last else "none"
-    raise ConnectionError(f"the server closed the connection before the game was over (last status: {status})")
+    return last

@@ -410,8 +410,10 @@ class Lobby:
             raise ValueError(f"unknown game length {length!r}; valid: {', '.join(LENGTHS)}")
         if seats not in ROOM_SEATS:
             raise ValueError(f"a room has 2-6 seats, got {seats}")
-        if not ai or any(level not in AI_LEVELS for level in ai):
-            raise ValueError(f"AI levels must be among {', '.join(AI_LEVELS)}")
+        unknown = [level for level in ai if level not in AI_LEVELS]
+        if not ai or unknown:
+            named = f"unknown AI level {', '.join(map(repr, unknown))}" if unknown else "no AI level given"
+            raise ValueError(f"{named}; AI levels: {', '.join(AI_LEVELS)}")
         if len(self.rooms) >= self.settings.max_rooms:
             raise LobbyFull(f"the server has {self.settings.max_rooms} open rooms; try later")
         code = secrets.token_urlsafe(12)
