@@ -31,7 +31,8 @@ against the untuned ``SPEC`` (``sniper.duel``) on the validation seed.
 Resumable and safe. The study lives in ``DIR/study.db`` (SQLite, optuna's RDB storage: any optuna
 tool opens it). Re-running with the same ``DIR`` continues until ``trials`` trials are finished.
 One process at a time holds ``DIR/.lock``; trials left RUNNING by a killed process are failed and
-their parameters retried first. The sampler is re-seeded before every trial from the number of
+their parameters retried first, as are those of a trial stopped by Ctrl-C (``KeyboardInterrupt``
+propagates; optuna does not log it). The sampler is re-seeded before every trial from the number of
 finished trials, so a resumed study proposes what an uninterrupted one would. A study made for
 another spec, field, seats, parameter space, hands per trial, seed, time budget or with other
 level defaults is refused (``TuneError`` naming the difference).
@@ -535,7 +536,7 @@ def open_study(setup: TuneSetup, directory: Path):
     import optuna
     from optuna.trial import TrialState
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    optuna.logging.set_verbosity(optuna.logging.ERROR)  # no "Trial N failed" traceback: the error propagates
     warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
     warnings.filterwarnings("ignore", message="WilcoxonPruner finds steps")
     path = directory / STUDY_DB
@@ -573,6 +574,16 @@ def open_study(setup: TuneSetup, directory: Path):
         if trial.params not in waiting:
             study.enqueue_trial(trial.params, user_attrs={"retry_of": trial.number})
     return study
+
+
+def retry_last(study) -> None:
+    """Enqueue the parameters of the study's last trial again if it failed (a Ctrl-C stopped it), as
+    ``open_study`` does for a trial a killed process left RUNNING: a resumed study plays it first."""
+    from optuna.trial import TrialState
+
+    trials = study.get_trials(deepcopy=False)
+    if trials and trials[-1].state == TrialState.FAIL:
+        study.enqueue_trial(trials[-1].params, user_attrs={"retry_of": trials[-1].number})
 
 
 def _sampler(setup: TuneSetup, finished: int):
@@ -749,7 +760,11 @@ def tune(
             if finished >= setup.trials:
                 break
             study.sampler = _sampler(setup, finished)
-            study.optimize(objective, n_trials=1, catch=())
+            try:
+                study.optimize(objective, n_trials=1, catch=())
+            except KeyboardInterrupt:
+                retry_last(study)
+                raise
         rows = trial_rows(study)
         validated, best = validate(setup, study, rows, running)
         vs = duel_untuned(setup, study, best.spec, running)

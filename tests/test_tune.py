@@ -188,6 +188,35 @@ def test_a_trial_left_running_is_failed_and_retried(tmp_path):
     assert sum(t.state == TrialState.COMPLETE for t in trials) == 2
 
 
+def test_ctrl_c_stops_quietly_and_the_resumed_study_equals_an_uninterrupted_one(tmp_path, monkeypatch):
+    """Ctrl-C in a trial: ``KeyboardInterrupt`` reaches the caller (the CLI says ``sniper: interrupted``) and
+    optuna logs nothing (no "Trial N failed" traceback); the stopped trial (here the first, the untuned spec)
+    is played first on resume, so the study ends as an uninterrupted one."""
+    import logging
+
+    timing = tuning.decision_time_us
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append
+    logging.getLogger("optuna").addHandler(handler)
+    monkeypatch.setattr(tuning, "decision_time_us", interrupt)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            tuning.tune(small_setup(trials=2), tmp_path / "a")
+    finally:
+        logging.getLogger("optuna").removeHandler(handler)
+    assert [r.getMessage() for r in records] == []
+    monkeypatch.setattr(tuning, "decision_time_us", timing)
+    tuning.tune(small_setup(trials=2), tmp_path / "a")
+    tuning.tune(small_setup(trials=2), tmp_path / "b")
+    complete = [[t.params for t in load(tmp_path / d).trials if t.state == TrialState.COMPLETE] for d in "ab"]
+    assert complete[0] == complete[1] and len(complete[0]) == 2
+
+
 def test_resume_after_kill_9(tmp_path):
     directory = tmp_path / "k"
     args = ["tune", "normal:samples=20", "--against", "easy", "--param", "bluff=0:0.3", "--trials", "50"]
