@@ -326,6 +326,7 @@ def tune(
         opponents = tuple(split_specs(against))
         setup = tuning.TuneSetup(spec.strip(), opponents, players, ranges, trials, seed=seed, **counts)
         setup.check()
+        tuning.check_study_dir(study)
         if scheduler is None:
             show.warm_up("kernel", as_json)
         with Backend(workers or None, scheduler, engine="kernel") as backend:

@@ -35,7 +35,8 @@ their parameters retried first, as are those of a trial stopped by Ctrl-C (``Key
 propagates; optuna does not log it). The sampler is re-seeded before every trial from the number of
 finished trials, so a resumed study proposes what an uninterrupted one would. A study made for
 another spec, field, seats, parameter space, hands per trial, seed, time budget or with other
-level defaults is refused (``TuneError`` naming the difference).
+level defaults is refused (``TuneError`` naming the difference), and so is a non-empty directory
+that holds no study (``check_study_dir``), whose files the plots could overwrite.
 
 Decision time (``decision_time_us``): CPU microseconds per decision of the tuned spec in the game
 kernel, on one thread; with ``time_budget_us`` it is an optuna constraint (``<= 0`` when met).
@@ -516,6 +517,26 @@ class TuneResult:
         )
 
 
+def check_study_dir(directory: Path) -> None:
+    """``TuneError`` unless ``directory`` can hold this command's study: absent, empty, or a study of
+    ``sniper tune`` (it has ``study.db``, or only files ``tune`` writes). Files of one's own are never
+    overwritten (the plots ``PLOTS`` would be)."""
+    directory = Path(directory)
+    existing = next(d for d in (directory, *directory.parents) if d.exists())
+    if not existing.is_dir():
+        raise TuneError(f"--study {directory}: {existing} is a file, not a directory; choose another --study")
+    if not directory.is_dir() or (directory / STUDY_DB).is_file():
+        return
+    ours = {STUDY_DB, LOCK, *PLOTS}
+    foreign = sorted(p.name for p in directory.iterdir() if p.name not in ours and not p.name.startswith("."))
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
+        raise TuneError(
+            f"--study {directory} is not empty and holds no study ({STUDY_DB} missing; it has {shown}); "
+            "choose a new or empty directory"
+        )
+
+
 @contextmanager
 def locked(directory: Path):
     """Hold ``directory/.lock`` (``TuneError`` if another process holds it); released on exit or kill."""
@@ -743,13 +764,15 @@ def tune(
     """Run (or continue) the study in ``directory`` to ``setup.trials`` finished trials, then validate.
 
     ``progress(finished, trials)`` after each trial. Raises ``ValueError`` for an invalid setup and
-    ``TuneError`` for a foreign or busy study directory (see the module docstring).
+    ``TuneError`` for a foreign or busy study directory, or a non-empty directory that is not a study
+    (``check_study_dir``; see the module docstring).
     """
     from optuna.trial import TrialState
 
     setup.check()
     started = time.perf_counter()
     directory = Path(directory)
+    check_study_dir(directory)
     with locked(directory), nullcontext(backend) if backend is not None else Backend.here("kernel") as running:
         study = open_study(setup, directory)
         objective = _objective(setup, running)

@@ -256,6 +256,31 @@ def test_a_foreign_study_is_refused(tmp_path, change, named):
         tuning.tune(small_setup(**change), tmp_path / "s")
 
 
+def test_a_directory_that_is_not_a_study_is_refused_and_left_alone(tmp_path):
+    """--study in a non-empty directory that holds no study (or a file) is refused before anything is written,
+    so a file of one's own (here history.png, a plot's name) is never overwritten; a real study resumes."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "history.png").write_bytes(b"my own plot")
+    (mine / "notes.txt").write_text("mine")
+    with pytest.raises(TuneError, match="not empty and holds no study"):
+        tuning.tune(small_setup(trials=1), mine)
+    assert sorted(p.name for p in mine.iterdir()) == ["history.png", "notes.txt"]
+    assert (mine / "history.png").read_bytes() == b"my own plot"
+    (tmp_path / "file").write_text("x")
+    for path in (tmp_path / "file", tmp_path / "file" / "sub"):
+        with pytest.raises(TuneError, match="is a file, not a directory"):
+            tuning.check_study_dir(path)
+    tuning.tune(small_setup(trials=1), tmp_path / "s")
+    (tmp_path / "s" / "notes.txt").write_text("a note beside a study")
+    tuning.check_study_dir(tmp_path / "s")  # a study of ours (it has study.db) resumes
+    (tmp_path / "empty").mkdir()
+    tuning.check_study_dir(tmp_path / "empty")
+    refused = CliRunnerInvoke(["tune", "easy", "--against", "random", "--param", "bluff=0:0.2", "--study", str(mine)])
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1, refused.output
+    assert refused.stderr.startswith("sniper: error: --study"), refused.stderr
+
+
 def test_time_budget_is_a_constraint(tmp_path):
     result = tuning.tune(small_setup(trials=2, time_budget_us=1e-6), tmp_path / "s")
     assert all(not t["feasible"] for t in result.trials)
