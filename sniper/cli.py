@@ -333,7 +333,7 @@ def tune(
             result = tuning.tune(setup, study, backend)
     except (ValueError, ConnectionError) as error:
         fail(str(error))
-    for note in setup.rounding_notes():
+    for note in [*setup.rounding_notes(), *result.played_notes()]:
         typer.echo(f"sniper: note: {note}", err=True)
     if as_json:
         typer.echo(dumps(result.to_json()))

@@ -366,7 +366,12 @@ Params = Annotated[
 TunePlayers = Annotated[int, typer.Option(metavar="N", help="Seats, 2-6 (R2).")]
 Trials = Annotated[int, typer.Option(metavar="N", help="Finished trials the study should reach.")]
 HandsPerTrial = Annotated[
-    str, typer.Option(metavar="N", help="Hands per trial, all seatings counted (rounded up to whole duplicate groups).")
+    str,
+    typer.Option(
+        metavar="N",
+        help="Hands per trial, all seatings counted: fixes the duplicate groups every trial plays (rounded up to "
+        "whole groups; fewer hands are played when games end early, as the report says).",
+    ),
 ]
 HANDS_PER_TRIAL = count_text(defaults.TUNE_HANDS_PER_TRIAL)
 TuneSeed = Annotated[
@@ -376,7 +381,11 @@ TuneSeed = Annotated[
     ),
 ]
 ValidateHands = Annotated[
-    str, typer.Option(metavar="N", help="Hands per validated configuration (rounded up to whole duplicate groups).")
+    str,
+    typer.Option(
+        metavar="N",
+        help="Hands per validated configuration, fixing its duplicate groups as --hands-per-trial does.",
+    ),
 ]
 VALIDATE_HANDS = count_text(defaults.TUNE_VALIDATE_HANDS)
 TimeBudget = Annotated[

@@ -15,9 +15,12 @@ returns its running mean (so the sampler still learns) and records the hands it 
 by R9). The pruner is not asked to stop a trial in its last chunk: every group is played by then,
 so such a trial completes unpruned, and every pruned trial saved hands.
 
-Hand counts are whole duplicate groups: ``--hands-per-trial`` and ``--validate-hands`` are rounded
-up (``TuneSetup.groups``, ``TuneSetup.validation_groups``); ``TuneSetup.rounding_notes`` says what
-is played instead, and the JSON report gives both the asked and the played counts.
+Hand counts are whole duplicate groups: ``--hands-per-trial`` and ``--validate-hands`` fix the number
+of groups (``TuneSetup.groups``, ``TuneSetup.validation_groups``: the count rounded up to whole groups
+of full-length games; ``TuneSetup.rounding_notes`` says when that plans more). The groups are not
+extended when games end early (R9: one player holds every chip), so every trial plays the same deals;
+such trials play fewer hands than asked, and ``TuneResult.played_notes`` and the JSON report
+(``hands_per_trial``, ``hands_per_configuration``: the mean played; ``…_max``: the plan) say so.
 
 Seeds. Tuning plays run seed ``2*S`` (games ``0 .. groups-1``), validation plays run seed
 ``2*S + 1``: even and odd run seeds, so the two are disjoint for every ``--seed S`` (R13 keys
@@ -322,18 +325,19 @@ class TuneSetup:
         return self.validation_groups * self.hands_per_group
 
     def rounding_notes(self) -> list[str]:
-        """One line per hand count that is played other than asked (whole duplicate groups, see ``groups`` and
-        ``validation_groups``): what is played instead and why. Empty when both are played as asked."""
+        """One line per hand count that is planned other than asked (whole duplicate groups, see ``groups`` and
+        ``validation_groups``): the most hands played instead and why. Empty when both are planned as asked.
+        Games that end early (R9) play fewer: ``TuneResult.played_notes`` says how many after the run."""
         group = f"duplicate groups of {self.hands_per_group} hands ({self.seatings} seatings × one game)"
         notes = []
         if self.trial_hands != self.hands_per_trial:
             notes.append(
-                f"--hands-per-trial {self.hands_per_trial:,} plays {self.trial_hands:,} hands per trial: {self.groups} "
-                f"{group}, at least {PRUNE_STARTUP}, in chunks of {self.chunk_games}"
+                f"--hands-per-trial {self.hands_per_trial:,} plays up to {self.trial_hands:,} hands per trial: "
+                f"{self.groups} {group}, at least {PRUNE_STARTUP}, in chunks of {self.chunk_games}"
             )
         if self.validation_hands != self.validate_hands:
             notes.append(
-                f"--validate-hands {self.validate_hands:,} plays {self.validation_hands:,} hands per validated "
+                f"--validate-hands {self.validate_hands:,} plays up to {self.validation_hands:,} hands per validated "
                 f"configuration: {self.validation_groups} {group}, at least {MIN_GROUPS}, in chunks of "
                 f"{self.validation_chunk_games}"
             )
@@ -476,6 +480,27 @@ class TuneResult:
         """Trials stopped early by the pruner."""
         return sum(1 for t in self.trials if t["pruned"])
 
+    @property
+    def trial_hands_played(self) -> list[int]:
+        """Hands played by each trial that played every group (not pruned): at most ``setup.trial_hands``,
+        fewer when games end early (one player holds every chip, R9)."""
+        return [t["hands"] for t in self.trials if not t["pruned"]]
+
+    def played_notes(self) -> list[str]:
+        """One line per hand count played below what was asked (games that end early, R9): the hands actually
+        played per trial and per validated configuration. The groups are fixed, not extended, so every trial
+        plays the same deals (paired evaluation); the hands columns and the JSON give the counts."""
+        s, notes = self.setup, []
+        why = "games end early when one player holds every chip (R9); the groups are fixed, so all play the same deals"
+        for label, option, asked, played in (
+            ("trials (not pruned)", "--hands-per-trial", s.hands_per_trial, self.trial_hands_played),
+            ("validated configurations", "--validate-hands", s.validate_hands, [e.hands for e in self.validated]),
+        ):
+            if played and min(played) < asked:
+                span = f"{min(played):,}" if min(played) == max(played) else f"{min(played):,}-{max(played):,}"
+                notes.append(f"{label} played {span} hands each ({option} {asked:,}): {why}")
+        return notes
+
     def to_json(self) -> dict:
         """The ``--json`` report (strict JSON)."""
         s = self.setup
@@ -490,7 +515,8 @@ class TuneResult:
                     "hands_saved": sum(t["hands_saved"] for t in self.trials),
                     "seed": s.tuning_seed,
                     "groups": s.groups,
-                    "hands_per_trial": s.trial_hands,
+                    "hands_per_trial": mean_count(self.trial_hands_played),
+                    "hands_per_trial_max": s.trial_hands,
                     "hands_per_trial_asked": s.hands_per_trial,
                     "best_trials": sorted(self.trials, key=lambda t: -(t["value"] if t["value"] is not None else -1e9))[
                         :VALIDATE_TOP
@@ -502,7 +528,8 @@ class TuneResult:
                     "ci95": list(self.best.ci95),
                     "seed": s.validation_seed,
                     "groups": s.validation_groups,
-                    "hands_per_configuration": s.validation_hands,
+                    "hands_per_configuration": mean_count([e.hands for e in self.validated]),
+                    "hands_per_configuration_max": s.validation_hands,
                     "hands_asked": s.validate_hands,
                     "vs_untuned": {
                         "net_per_hand": self.vs_untuned.net_per_hand,
@@ -535,6 +562,15 @@ def check_study_dir(directory: Path) -> None:
             f"--study {directory} is not empty and holds no study ({STUDY_DB} missing; it has {shown}); "
             "choose a new or empty directory"
         )
+
+
+def mean_count(counts: list[int]) -> int | None:
+    """The mean of ``counts``, rounded to a whole number (None if empty).
+
+    >>> mean_count([165, 179]), mean_count([])
+    (172, None)
+    """
+    return round(sum(counts) / len(counts)) if counts else None
 
 
 @contextmanager

@@ -126,8 +126,8 @@ def test_hand_counts_are_whole_duplicate_groups_and_notes_say_what_is_played():
     assert (small.groups, small.trial_hands) == (tuning.PRUNE_STARTUP, 200)
     assert (small.validation_groups, small.validation_hands) == (2, 80)
     trial_note, validation_note = small.rounding_notes()
-    assert "--hands-per-trial 100 plays 200 hands per trial" in trial_note
-    assert "--validate-hands 10 plays 80 hands" in validation_note
+    assert "--hands-per-trial 100 plays up to 200 hands per trial" in trial_note
+    assert "--validate-hands 10 plays up to 80 hands" in validation_note
     exact = small_setup(hands_per_trial=200, validate_hands=400)
     assert (exact.trial_hands, exact.validation_hands) == (200, 400) and exact.rounding_notes() == []
 
@@ -153,7 +153,11 @@ def test_tiny_study_reports_validates_and_plots(tmp_path):
     assert [tuning.same_agent(e.spec) for e in result.validated].count(untuned) == 1
     assert all(t["decision_us"] > 0 for t in result.trials)
     assert all(t["hands_saved"] > 0 for t in result.trials if t["pruned"])
-    assert data["tuning"]["hands_per_trial"] == small_setup().trial_hands == 200
+    full = [t["hands"] for t in result.trials if not t["pruned"]]
+    assert data["tuning"]["hands_per_trial"] == round(sum(full) / len(full))
+    assert data["tuning"]["hands_per_trial_max"] == small_setup().trial_hands == 200
+    validated = [e.hands for e in result.validated]
+    assert data["validation"]["hands_per_configuration"] == round(sum(validated) / len(validated))
     for name in tuning.PLOTS:
         assert (tmp_path / "s" / name).read_bytes()[:4] == b"\x89PNG"
     study = load(tmp_path / "s")
@@ -300,13 +304,36 @@ def test_cli_json_and_refusal(tmp_path):
     assert set(data["tuning"]) >= {"trials", "pruned", "hands"}
     assert set(data["validation"]) >= {"hands", "net_per_hand", "ci95", "vs_untuned"}
     assert set(data["validation"]["vs_untuned"]) >= {"net_per_hand", "ci95"}
-    assert (data["tuning"]["hands_per_trial"], data["tuning"]["hands_per_trial_asked"]) == (400, 300)
-    assert data["validation"]["hands_per_configuration"] == 320 and data["validation"]["hands_asked"] == 300
-    assert "sniper: note: --hands-per-trial 300 plays 400 hands per trial" in result.stderr
+    assert (data["tuning"]["hands_per_trial_max"], data["tuning"]["hands_per_trial_asked"]) == (400, 300)
+    assert data["validation"]["hands_per_configuration_max"] == 320 and data["validation"]["hands_asked"] == 300
+    assert "sniper: note: --hands-per-trial 300 plays up to 400 hands per trial" in result.stderr
     other = [a if a != "bluff=0:0.2" else "bluff=0:0.1" for a in args]
     refused = CliRunnerInvoke(other)
     assert refused.exit_code == 2
     assert refused.stderr.count("\n") == 1 and "was made for params" in refused.stderr
+
+
+def test_hand_counts_reported_are_those_played_when_games_end_early():
+    """Games that end early (R9) play fewer hands than asked: the JSON gives the hands played (the mean of the
+    trials not pruned, of the validated configurations) beside the plan, and a note says so with the range."""
+    setup = small_setup(hands_per_trial=400, validate_hands=400)
+    rows = [
+        {"number": n, "spec": "s", "value": 0.1, "decision_us": 1.0, "hands": h, "hands_saved": 0, "pruned": p}
+        for n, (h, p) in enumerate([(165, False), (179, False), (60, True)])
+    ]
+    validated = [tuning.Evaluation("a", 159, 10, 0.1, 0.1), tuning.Evaluation("b", 161, 10, 0.0, 0.1)]
+    result = tuning.TuneResult(setup, Path("s"), rows, validated, validated[0], validated[0], 1.0)
+    data = result.to_json()
+    assert (data["tuning"]["hands_per_trial"], data["tuning"]["hands_per_trial_max"]) == (172, 400)
+    assert (data["validation"]["hands_per_configuration"], data["validation"]["hands_per_configuration_max"]) == (
+        160,
+        400,
+    )
+    trial_note, validation_note = result.played_notes()
+    assert "played 165-179 hands each (--hands-per-trial 400)" in trial_note
+    assert "played 159-161 hands each (--validate-hands 400)" in validation_note
+    full = [dict(r, hands=400) for r in rows[:2]]
+    assert tuning.TuneResult(setup, Path("s"), full, [], validated[0], validated[0], 1.0).played_notes() == []
 
 
 def CliRunnerInvoke(args):
