@@ -298,7 +298,7 @@ def tune(
     spec: Annotated[str, typer.Argument(metavar="SPEC", help="The spec to tune, e.g. hard.")],
     against: opt.Against,
     param: opt.Params,
-    players: opt.TunePlayers = defaults.TUNE_PLAYERS,
+    players: opt.TunePlayers = None,
     trials: opt.Trials = defaults.TUNE_TRIALS,
     hands_per_trial: opt.HandsPerTrial = opt.HANDS_PER_TRIAL,
     study: opt.Study = opt.STUDY,
@@ -316,7 +316,7 @@ def tune(
 
     try:
         check.check_backend(workers, scheduler)
-        level = spec.strip().partition(":")[0].partition("+")[0].strip()
+        level = tuning.tunable_level(spec)
         ranges = tuple(tuning.parse_param(p, level) for p in param)
         counts = {
             "hands_per_trial": check.parse_count(hands_per_trial, "--hands-per-trial"),
@@ -324,7 +324,8 @@ def tune(
             "time_budget_us": time_budget_us,
         }
         opponents = tuple(split_specs(against))
-        setup = tuning.TuneSetup(spec.strip(), opponents, players, ranges, trials, seed=seed, **counts)
+        seats = tuning.seats_for(opponents, players)
+        setup = tuning.TuneSetup(spec.strip(), opponents, seats, ranges, trials, seed=seed, **counts)
         setup.check()
         tuning.check_study_dir(study)
         if scheduler is None:

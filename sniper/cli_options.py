@@ -363,7 +363,9 @@ Against = Annotated[str, typer.Option(metavar="SPECS", help="Opponents: one spec
 Params = Annotated[
     list[str], typer.Option(metavar="NAME=LOW:HIGH", help="A searched parameter, NAME=LOW:HIGH[:int|:log]; repeatable.")
 ]
-TunePlayers = Annotated[int, typer.Option(metavar="N", help="Seats, 2-6 (R2).")]
+TunePlayers = given(
+    int, "N", "Seats, 2-6 (R2).", f"one per --against spec + 1, or {defaults.TUNE_PLAYERS} for one spec"
+)
 Trials = Annotated[int, typer.Option(metavar="N", help="Finished trials the study should reach.")]
 HandsPerTrial = Annotated[
     str,

@@ -177,7 +177,8 @@ def make_agent(spec: str, decision_timeout: float | None = None) -> Agent:
         try:
             number = kind(value) if kind is int else float(value)
         except ValueError:
-            raise ValueError(f"parameter {name!r} of {level!r} needs a {kind.__name__}, got {value!r}") from None
+            wanted = "an integer" if kind is int else "a number"
+            raise ValueError(f"parameter {name!r} of {level!r} needs {wanted}, got {value!r}") from None
         if number < 0 or (name == "samples" and number < 1) or (name in UNIT_INTERVAL and number > 1):
             valid = "at least 1" if name == "samples" else "0-1" if name in UNIT_INTERVAL else ">= 0"
             raise ValueError(f"parameter {name!r} of {level!r} must be {valid}, got {value}")

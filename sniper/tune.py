@@ -61,7 +61,7 @@ from sniper import defaults
 from sniper.duel import MIN_GROUPS, DuelSetup, auto_chunk_games, play_duel_chunk, ratio_ci, run_duel
 from sniper.game import Rules
 from sniper.runner import Backend, RunConfig, write_atomic
-from sniper.specs import UNIT_INTERVAL, agent_vector, level_parameters, make_agent
+from sniper.specs import LEVELS, UNIT_INTERVAL, agent_vector, is_outside, level_parameters, make_agent
 
 STUDY_DB = "study.db"
 STUDY_NAME = "sniper-tune"
@@ -109,6 +109,35 @@ class ParamRange:
 
     def __str__(self) -> str:
         return f"{self.name}={self.low:g}:{self.high:g}:{self.kind}"
+
+
+def tunable_level(spec: str) -> str:
+    """The level whose parameters ``sniper tune`` searches for ``spec`` (``hard`` for ``hard+ev:bluff=0.1``);
+    ``ValueError`` for an outside agent (an import path: its parameters are not known) or an unknown level.
+
+    >>> tunable_level("hard+ev:bluff=0.1")
+    'hard'
+    """
+    if is_outside(spec):
+        raise ValueError(
+            f"{spec.strip()!r} is an outside agent: sniper tune searches the parameters of a level "
+            f"({', '.join(LEVELS)}), optionally with +HEURISTIC and :NAME=VALUE"
+        )
+    level = spec.strip().partition(":")[0].partition("+")[0].strip()
+    level_parameters(level)
+    return level
+
+
+def seats_for(against: Sequence[str], players: int | None) -> int:
+    """Seats of a study: ``players`` if given, else one per ``against`` spec plus the tuned spec's, or
+    ``defaults.TUNE_PLAYERS`` for one spec (repeated), as ``simulate`` takes its seats from ``--agents``.
+
+    >>> seats_for(["normal", "normal", "normal"], None), seats_for(["normal"], None), seats_for(["normal"], 4)
+    (4, 2, 4)
+    """
+    if players is not None:
+        return players
+    return len(against) + 1 if len(against) > 1 else defaults.TUNE_PLAYERS
 
 
 def parse_param(text: str, level: str) -> ParamRange:
@@ -232,8 +261,8 @@ class TuneSetup:
 
     @property
     def level(self) -> str:
-        """The level of ``spec`` (``hard`` for ``hard+ev:bluff=0.1``)."""
-        return self.spec.strip().partition(":")[0].partition("+")[0].strip()
+        """The level of ``spec`` (``hard`` for ``hard+ev:bluff=0.1``; ``tunable_level``)."""
+        return tunable_level(self.spec)
 
     def param(self, name: str) -> ParamRange:
         """The searched range of parameter ``name``."""
@@ -258,10 +287,14 @@ class TuneSetup:
         """``ValueError`` (one line) unless the setup is valid."""
         if not 2 <= self.players <= 6:
             raise ValueError(f"--players must be 2-6 (R2), got {self.players}")
+        tunable_level(self.spec)
         make_agent(self.spec)
         if len(self.against) not in (1, self.players - 1):
+            others = self.players - 1
+            one_each = "" if others == 1 else f", or {others}, one per other seat"
             raise ValueError(
-                f"{len(self.against)} --against specs for {self.players} players; give 1 or {self.players - 1}"
+                f"{len(self.against)} --against specs for --players {self.players}: give one spec (it fills the "
+                f"other seats){one_each}; without --players the seats follow the --against list"
             )
         for spec in self.against:
             make_agent(spec)

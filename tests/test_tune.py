@@ -378,3 +378,40 @@ def test_bad_tune_input_is_one_line_exit_2(extra, monkeypatch, capsys, tmp_path)
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("sniper: error: "), captured.err
     assert not (tmp_path / "s").exists()
+
+
+def test_seats_follow_the_against_list_when_players_is_not_given(monkeypatch, tmp_path):
+    """Without --players a study has one seat per --against spec plus the tuned spec's (as simulate takes its
+    seats from --agents); one spec keeps the default seats; --players still wins."""
+    seen = []
+
+    def record(setup, study, backend):
+        seen.append(setup)
+        raise ValueError("not played in this test")
+
+    monkeypatch.setattr(tuning, "tune", record)
+    base = ["tune", "hard", "--param", "bluff=0:0.2", "--study", str(tmp_path / "s"), "--against"]
+    for against, extra in (("normal,normal,normal", []), ("normal", []), ("normal", ["--players", "3"])):
+        CliRunnerInvoke([*base, against, *extra])
+    assert [(s.players, s.field) for s in seen] == [
+        (4, ("normal",) * 3),
+        (tuning.defaults.TUNE_PLAYERS, ("normal",)),
+        (3, ("normal",) * 2),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["examples.cautious:Cautious", "--param", "margin=0:1"], "is an outside agent: sniper tune searches"),
+        (["hard:samples=many", "--param", "bluff=0:0.2"], "needs an integer, got 'many'"),
+        (["hard", "--players", "2", "--param", "bluff=0:0.2", "--against", "normal,normal,normal"], "give one spec"),
+    ],
+)
+def test_tune_messages_say_what_to_do(args, message, tmp_path):
+    result = CliRunnerInvoke(
+        ["tune", *args, *([] if "--against" in args else ["--against", "easy"]), "--study", str(tmp_path / "s")]
+    )
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+    assert message in result.stderr
+    assert not (tmp_path / "s").exists()
