@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from kernels.codes import PASS, SNIPE_CODE, SNIPE_ROUND, Act
+from kernels.codes import PASS, SNIPE_CODE_OF, SNIPE_ROUND, Act
 from sniper.engine import HandState
 from sniper.hands import best_hand
 
@@ -162,12 +162,13 @@ def to_table(columns: dict[str, Iterable], columns_doc: dict = COLUMNS) -> pa.Ta
     return pa.table(arrays, schema=schema_of(columns_doc))
 
 
-def read_results(path) -> pd.DataFrame:
+def read_results(path, columns: Sequence[str] | None = None, arrow: bool = False):
     """The hands table of a run directory (``sniper.runs.read_run``), or of one parquet file, as a
-    pandas DataFrame.
+    pandas DataFrame (a ``pyarrow.Table`` with ``arrow=True``).
 
-    Raises ``FileNotFoundError`` when there is nothing to read and ``sniper.runner.RunDirError``
-    for a directory that is not a run this version reads.
+    ``columns``: the columns to read (default all), pushed down to the parquet scan. Raises
+    ``FileNotFoundError`` when there is nothing to read, ``sniper.runner.RunDirError`` for a
+    directory that is not a run this version reads and ``ValueError`` for an unknown column.
     """
     import pyarrow.parquet as pq
 
@@ -175,58 +176,194 @@ def read_results(path) -> pd.DataFrame:
     if path.is_dir():
         from sniper.runs import read_run
 
-        return read_run(path, "hands")
+        return read_run(path, "hands", columns=columns, arrow=arrow)
     if not path.exists():
         raise FileNotFoundError(f"no parquet results in {path}")
-    return pq.read_table(path, schema=SCHEMA).to_pandas()
+    unknown = [c for c in columns or () if c not in SCHEMA.names]
+    if unknown:
+        raise ValueError(f"unknown column {unknown[0]!r} of the hands table; columns: {', '.join(SCHEMA.names)}")
+    table = pq.read_table(path, schema=SCHEMA, columns=list(columns) if columns else None)
+    return table if arrow else table.to_pandas()
 
 
-def summarize(df: pd.DataFrame) -> pd.DataFrame:
+SUMMARY_COLUMNS = (
+    "game",
+    "hand",
+    "seat",
+    "agent",
+    "dealt_in",
+    "showdown",
+    "payout",
+    "net",
+    "snipe",
+    "category",
+    "top",
+    "stack_after",
+)
+"""The hands-table columns ``summarize`` reads (``read_results(out, columns=SUMMARY_COLUMNS)``)."""
+
+
+def summarize(data) -> pd.DataFrame:
     """Per-agent summary of a results frame (one row per seat per hand, ``SCHEMA``).
 
-    Columns: hands (dealt in), net chips per hand with its 95% confidence interval (chips/hand;
-    games are the independent units, since hands of one game share stacks: the clustered ratio
-    estimator with Student's t, ``sniper.stats.clustered_mean_ci``; with fewer than 2 games the
+    ``data``: a pandas DataFrame or a ``pyarrow.Table`` with at least the ``SUMMARY_COLUMNS``
+    (reading only those, ``read_results(out, columns=SUMMARY_COLUMNS, arrow=True)``, is fastest).
+    One row per agent, in order of the agent's first hand dealt in. Columns: hands (dealt in), net
+    chips per hand with its 95% confidence interval (chips/hand; games are the independent units,
+    since hands of one game share stacks: the clustered ratio estimator with Student's t over the
+    per-game sums in game order, ``sniper.stats.clustered_mean_ci``; with fewer than 2 games the
     interval is infinite), showdown wins, snipes made, snipes that hit (named a hand held at the
     showdown by another seat), games won (most chips at the end; a tie for first is a draw and
-    counts for nobody, R9).
+    counts for nobody, R9). Numpy group-bys on small integer codes (``np.bincount``), no pandas
+    group-by and no Python loop over rows: about 1 s for 8 million rows (``sniper summary`` of 2e6 hands
+    at 4 seats, ``experiments/README.md``).
     """
     from sniper.stats import clustered_mean_ci
 
-    dealt = df[df["dealt_in"]]
-    hit = snipe_hits(df)
-    last = df.loc[df.groupby("game")["hand"].transform("max") == df["hand"]]
-    best = last.groupby("game")["stack_after"].transform("max")
-    tops = last[last["stack_after"] == best]
-    unique = tops.groupby("game")["seat"].transform("size") == 1
-    winners = tops[unique]
+    col = _arrays(data, [name for name in SUMMARY_COLUMNS if name != "agent"])
+    agent, names = _factorize(data, "agent")
+    dealt = col["dealt_in"].astype(bool, copy=False)
+    if not dealt.any():
+        return pd.DataFrame([])
+    showdown = col["showdown"].astype(bool, copy=False)
+    hit = _hit_mask([col["game"], col["hand"]], col["seat"], col["snipe"], showdown, col["category"], col["top"])
+    # Games won (R9): the rows of each game's last hand, the most chips after it, alone at the top.
+    game, n_games = _dense_codes(col["game"])
+    hand = col["hand"]
+    last_hand = np.full(n_games, np.iinfo(hand.dtype).min, dtype=hand.dtype)
+    np.maximum.at(last_hand, game, hand)
+    last = np.flatnonzero(hand == last_hand[game])
+    last_game, stack = game[last], col["stack_after"][last]
+    best = np.full(n_games, np.iinfo(stack.dtype).min, dtype=stack.dtype)
+    np.maximum.at(best, last_game, stack)
+    top = stack == best[last_game]
+    alone = np.bincount(last_game[top], minlength=n_games) == 1
+    n_agents = len(names)
+    won = np.bincount(agent[last[top & alone[last_game]]], minlength=n_agents)
+    # Per agent, over the rows dealt in; net chips summed per (agent, game), games in order.
+
+    def count(mask: np.ndarray) -> np.ndarray:
+        rows = mask & dealt
+        return np.array([np.count_nonzero(rows)]) if n_agents == 1 else np.bincount(agent[rows], minlength=n_agents)
+
+    showdown_wins = count((col["payout"] > 0) & showdown)
+    snipes_made = count(col["snipe"] >= 0)
+    snipes_hit = count(hit)
+    cell = np.where(dealt, game if n_agents == 1 else agent * n_games + game, n_agents * n_games)  # last: not dealt
+    net = np.bincount(cell, weights=col["net"], minlength=n_agents * n_games + 1)[:-1].reshape(n_agents, n_games)
+    size = np.bincount(cell, minlength=n_agents * n_games + 1)[:-1].reshape(n_agents, n_games)
     rows = []
-    for agent, group in dealt.groupby("agent", sort=False):
-        per_game = group.groupby("game")["net"].agg(["sum", "size"])
-        ci = clustered_mean_ci(per_game["sum"].to_numpy(np.float64), per_game["size"].to_numpy(np.float64))
+    for a in [0] if n_agents == 1 else pd.unique(agent[dealt]):
+        played = size[a] > 0
+        ci = clustered_mean_ci(net[a][played], size[a][played].astype(np.float64))
         rows.append(
             {
-                "agent": agent,
-                "hands": len(group),
+                "agent": names[a],
+                "hands": int(size[a].sum()),
                 "net_per_hand": ci.estimate,
                 "ci95_low": ci.low,
                 "ci95_high": ci.high,
-                "showdown_wins": int(((group["payout"] > 0) & group["showdown"]).sum()),
-                "snipes_made": int((group["snipe"] >= 0).sum()),
-                "snipes_hit": int(hit[group.index].sum()),
-                "games_won": int((winners["agent"] == agent).sum()),
+                "showdown_wins": int(showdown_wins[a]),
+                "snipes_made": int(snipes_made[a]),
+                "snipes_hit": int(snipes_hit[a]),
+                "games_won": int(won[a]),
             }
         )
     return pd.DataFrame(rows)
 
 
+def _arrays(data, names: Sequence[str]) -> dict[str, np.ndarray]:
+    """Columns ``names`` of a pandas DataFrame or ``pyarrow.Table`` as numpy arrays."""
+    if isinstance(data, pa.Table):
+        return {name: data.column(name).to_numpy() for name in names}
+    return {name: data[name].to_numpy() for name in names}
+
+
+def _factorize(data, name: str) -> tuple[np.ndarray, list]:
+    """Column ``name`` of a DataFrame or ``pyarrow.Table`` as integer codes (one per row) and the
+    distinct values they index."""
+    if isinstance(data, pa.Table):
+        import pyarrow.compute as pc
+
+        column = data.column(name)
+        values = pc.unique(column)
+        codes = pc.index_in(column, value_set=values).to_numpy()
+        return codes.astype(np.int64), values.to_pylist()
+    codes, values = pd.factorize(data[name])
+    return codes.astype(np.int64), list(values)
+
+
+def _dense_codes(values: np.ndarray) -> tuple[np.ndarray, int]:
+    """``(codes, n)``: int64 codes 0..n-1 of an integer array, increasing with the values (equal
+    values, equal codes; some codes may be unused when the values are nearly dense)."""
+    values = np.asarray(values)
+    if len(values) == 0:
+        return np.zeros(0, dtype=np.int64), 0
+    low, high = int(values.min()), int(values.max())
+    if high - low < 2 * len(values) + 1024:
+        return np.subtract(values, low, dtype=np.int64), high - low + 1
+    unique, codes = np.unique(values, return_inverse=True)
+    return codes.astype(np.int64).ravel(), len(unique)
+
+
+def _group_ids(columns: Sequence[np.ndarray]) -> tuple[np.ndarray, int]:
+    """``(ids, n)``: one int64 id 0..n-1 per row, equal exactly when the rows agree on every one of
+    ``columns`` (integer columns, or any values pandas factorizes)."""
+    ids, span = None, 1
+    for values in columns:
+        values = np.asarray(values)
+        if values.dtype.kind in "biu":
+            codes, n = _dense_codes(values)
+        else:
+            codes, uniques = pd.factorize(values)
+            codes, n = codes.astype(np.int64), len(uniques)
+        n = max(n, 1)
+        if ids is None:
+            ids, span = codes, n
+            continue
+        if span * n >= 2**62:
+            ids, span = _dense_codes(ids)
+        ids, span = ids * n + codes, span * n
+    return ids, span
+
+
+def _held_codes(category: np.ndarray, top: np.ndarray) -> np.ndarray:
+    """The snipe code naming each row's own best hand (R7), int16, -1 if not dealt in."""
+    category = np.asarray(category)
+    return np.where(category >= 0, SNIPE_CODE_OF[np.maximum(category, 0), np.asarray(top)], -1).astype(np.int16)
+
+
+def _hit_mask(keys: Sequence[np.ndarray], seat, snipe, showdown, category, top) -> np.ndarray:
+    """Bool array, one per row: whether the row's ``snipe`` (code, -1 for none) names the best hand
+    (``category``, ``top``, ``_held_codes``) of a ``showdown`` row of the same hand (equal ``keys``
+    columns) and another ``seat`` (R8). Counts the showdown rows per (hand, code) and per (hand,
+    seat, code) by sorting their keys, only over the rows that snipe or show: no Python loop."""
+    snipe, showdown = np.asarray(snipe), np.asarray(showdown, dtype=bool)
+    category = np.asarray(category)
+    hit = np.zeros(len(snipe), dtype=bool)
+    sniping, shown = snipe >= 0, showdown & (category >= 0)
+    rows = np.flatnonzero(sniping | shown)
+    if not (sniping.any() and shown.any()):
+        return hit
+    sniping, shown = sniping[rows], shown[rows]
+    hand, _ = _group_ids([np.asarray(k)[rows] for k in keys])
+    seat, seats = _dense_codes(np.asarray(seat)[rows])
+    named = snipe[rows][sniping].astype(np.int64)
+    held = _held_codes(category[rows][shown], np.asarray(top)[rows][shown]).astype(np.int64)
+    codes = int(max(named.max(), held.max())) + 1
+
+    def matches(key: np.ndarray) -> np.ndarray:
+        held_keys = np.sort(key[shown] * codes + held, kind="stable")  # nearly sorted: part order
+        wanted = key[sniping] * codes + named
+        return np.searchsorted(held_keys, wanted, "right") - np.searchsorted(held_keys, wanted, "left")
+
+    hit[rows[sniping]] = matches(hand) > matches(hand * seats + seat)
+    return hit
+
+
 def held_snipe_codes(df: pd.DataFrame) -> np.ndarray:
     """The snipe code that names each row's own best hand (R7): int16 array, -1 if not dealt in."""
-    code_of = np.full((7, 11), -1, dtype=np.int16)
-    for (cat, top), code in SNIPE_CODE.items():
-        code_of[cat, top] = code
-    category = df["category"].to_numpy()
-    return np.where(category >= 0, code_of[np.maximum(category, 0), df["top"].to_numpy()], -1).astype(np.int16)
+    return _held_codes(df["category"].to_numpy(), df["top"].to_numpy())
 
 
 def snipe_hits(df: pd.DataFrame, keys: Sequence[str] = ("game", "hand")) -> pd.Series:
@@ -235,12 +372,6 @@ def snipe_hits(df: pd.DataFrame, keys: Sequence[str] = ("game", "hand")) -> pd.S
     ``keys``: the columns that identify a hand (add a seating column when several seatings of the
     same games share a frame). Bool series aligned with ``df``.
     """
-    keys = list(keys)
-    at_sd = df[df["showdown"]]
-    pairs = at_sd[keys + ["seat"]].assign(snipe=held_snipe_codes(at_sd))
-    snipers = df.loc[df["snipe"] >= 0, keys + ["seat", "snipe"]].reset_index()
-    merged = snipers.merge(pairs, on=keys + ["snipe"], suffixes=("", "_held"))
-    merged = merged[merged["seat"] != merged["seat_held"]]
-    hits = pd.Series(False, index=df.index)
-    hits[merged["index"].unique()] = True
-    return hits
+    columns = [df[k].to_numpy() for k in keys]
+    cells = (df[c].to_numpy() for c in ("seat", "snipe", "showdown", "category", "top"))
+    return pd.Series(_hit_mask(columns, *cells), index=df.index)

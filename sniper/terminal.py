@@ -117,10 +117,12 @@ def run_header(run_dir: Path, manifest: dict) -> list[str]:
 
 
 def print_run_summary(out: Path) -> None:
-    """Print the per-agent summary of the run in ``out``; ``FileNotFoundError`` if it has no results."""
-    from sniper.results import read_results, summarize
+    """Print the per-agent summary of the run in ``out``; ``FileNotFoundError`` if it has no results.
 
-    print_summary(summarize(read_results(out)))
+    Reads only the ``sniper.results.SUMMARY_COLUMNS``, as arrow (no pandas frame of the hands)."""
+    from sniper.results import SUMMARY_COLUMNS, read_results, summarize
+
+    print_summary(summarize(read_results(out, columns=SUMMARY_COLUMNS, arrow=True)))
 
 
 def print_summary(summary) -> None:

@@ -222,3 +222,10 @@ def test_stratified_difference_with_one_stratum_is_the_plain_difference():
     assert out["ci95_low"] < out["difference"] < out["ci95_high"]
     empty = analysis.stratified_difference(frame, "y", "g", "s", min_rows=1000)
     assert np.isnan(empty["difference"]) and empty["strata"] == 0
+
+
+def test_a_snipe_of_ones_own_hand_is_no_hit():
+    """R8: a snipe hits another seat's showdown hand; the sniper's own hand does not count."""
+    frame = showdown_frame((6, 6, 9, 9), [(6, 2), (9, 3)], ["6 full house", "6 full house"])
+    assert held_snipe_codes(frame).tolist() == [parse_snipe("6 full house").code, parse_snipe("9 full house").code]
+    assert analysis.hit_rates(frame).tolist() == [False, True]

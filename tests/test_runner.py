@@ -10,11 +10,12 @@ import types
 from contextlib import contextmanager
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
 from sniper.game import make_rules
-from sniper.results import read_results
+from sniper.results import SUMMARY_COLUMNS, held_snipe_codes, read_results, snipe_hits, summarize
 from sniper.runner import RunConfig, RunDirError, RunInterrupted, load_manifest, part_path, play_chunk, resume, simulate
 from sniper.runs import read_run
 
@@ -338,3 +339,61 @@ def test_parts_with_nullable_fields_are_kept_on_resume(baseline, tmp_path):
     assert not pq.read_schema(part_path(out, 1)).field("game").nullable
     pd.testing.assert_frame_equal(read_results(out), baseline[1])
     pd.testing.assert_frame_equal(read_run(out, "actions"), baseline[2])
+
+
+def reference_hits(df: pd.DataFrame, keys=("game", "hand")) -> np.ndarray:
+    """R8 by a plain pandas merge: a snipe hits when another seat of the same hand shows the named hand."""
+    keys = list(keys)
+    at_sd = df[df["showdown"]]
+    pairs = at_sd[keys + ["seat"]].assign(snipe=held_snipe_codes(at_sd))
+    snipers = df.loc[df["snipe"] >= 0, keys + ["seat", "snipe"]].reset_index()
+    merged = snipers.merge(pairs, on=keys + ["snipe"], suffixes=("", "_held"))
+    return df.index.isin(merged.loc[merged["seat"] != merged["seat_held"], "index"])
+
+
+def reference_summary(df: pd.DataFrame) -> pd.DataFrame:
+    """``sniper.results.summarize`` computed the plain pandas way, one agent at a time (R8, R9)."""
+    from sniper.stats import clustered_mean_ci
+
+    dealt = df[df["dealt_in"]]
+    hit = pd.Series(reference_hits(df), index=df.index)
+    last = df.loc[df.groupby("game")["hand"].transform("max") == df["hand"]]
+    tops = last[last["stack_after"] == last.groupby("game")["stack_after"].transform("max")]
+    winners = tops[tops.groupby("game")["seat"].transform("size") == 1]
+    rows = []
+    for agent, group in dealt.groupby("agent", sort=False):
+        per_game = group.groupby("game")["net"].agg(["sum", "size"])
+        ci = clustered_mean_ci(per_game["sum"].to_numpy(np.float64), per_game["size"].to_numpy(np.float64))
+        rows.append(
+            {
+                "agent": agent,
+                "hands": len(group),
+                "net_per_hand": ci.estimate,
+                "ci95_low": ci.low,
+                "ci95_high": ci.high,
+                "showdown_wins": int(((group["payout"] > 0) & group["showdown"]).sum()),
+                "snipes_made": int((group["snipe"] >= 0).sum()),
+                "snipes_hit": int(hit[group.index].sum()),
+                "games_won": int((winners["agent"] == agent).sum()),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def test_summarize_gives_exactly_the_numbers_of_the_pandas_reference(baseline):
+    """R8, R9: the vectorised summary (frame, shuffled frame, or the arrow table of its columns only)
+    equals the reference to the last bit: counts, per-game clustered intervals, draws for first place."""
+    out, df, _ = baseline
+    tied = df.copy()
+    last = (tied["game"] == 0) & (tied["hand"] == tied.loc[tied["game"] == 0, "hand"].max())
+    tied.loc[last, "stack_after"] = tied.loc[last, "stack_after"].max()  # game 0 ends in a draw: won by nobody
+    shuffled = df.sample(frac=1, random_state=0)
+    for frame in (df, tied, shuffled):
+        pd.testing.assert_frame_equal(summarize(frame), reference_summary(frame), check_exact=True)
+        assert (snipe_hits(frame).to_numpy() == reference_hits(frame)).all()
+    arrow = read_results(out, columns=SUMMARY_COLUMNS, arrow=True)
+    assert arrow.column_names == list(SUMMARY_COLUMNS)
+    pd.testing.assert_frame_equal(summarize(arrow), reference_summary(df), check_exact=True)
+    expected = reference_summary(df)
+    assert reference_summary(tied)["games_won"].sum() == expected["games_won"].sum() - 1
+    assert expected["snipes_hit"].min() > 0 and (~df["dealt_in"]).any() and len(expected) == 2

@@ -20,6 +20,7 @@ from sniper.stats import (
     simulate_sprt,
     sprt_bounds,
     sprt_llr,
+    t_quantile,
 )
 
 
@@ -38,6 +39,14 @@ def test_equal_weights_give_the_mean_and_scipy_t_interval():
     low, high = scipy_stats.t.interval(0.95, len(values) - 1, loc=values.mean(), scale=scipy_stats.sem(values))
     assert ci.estimate == pytest.approx(values.mean())
     assert (ci.low, ci.high) == pytest.approx((low, high))
+
+
+@pytest.mark.parametrize("level", [0.95, 0.9, 0.99])
+def test_t_quantile_is_scipy_stats_t_ppf_exactly(level):
+    """``t_quantile`` (scipy.special.stdtrit, no scipy.stats import) returns the very floats of scipy.stats.t.ppf."""
+    units = [0, 1, 2, 3, 4, 5, 10, 31, 100, 1_000, 12_345, 100_000, 10**7]
+    expected = [math.inf if n < 2 else float(scipy_stats.t.ppf(0.5 + level / 2, n - 1)) for n in units]
+    assert [t_quantile(n, level) for n in units] == expected
 
 
 def test_ratio_estimator_by_hand():
