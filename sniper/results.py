@@ -214,46 +214,56 @@ def summarize(data) -> pd.DataFrame:
     per-game sums in game order, ``sniper.stats.clustered_mean_ci``; with fewer than 2 games the
     interval is infinite), showdown wins, snipes made, snipes that hit (named a hand held at the
     showdown by another seat), games won (most chips at the end; a tie for first is a draw and
-    counts for nobody, R9). Numpy group-bys on small integer codes (``np.bincount``), no pandas
-    group-by and no Python loop over rows: about 1 s for 8 million rows (``sniper summary`` of 2e6 hands
-    at 4 seats, ``experiments/README.md``).
+    counts for nobody, R9). Numpy group-bys on small integer codes (``np.bincount``) batch by batch
+    over arrow's buffers, the snipe hits by sorted keys (``_hits``): no pandas group-by or merge and
+    no Python loop over rows; ≈ 1 s for the 8 million rows of 2e6 hands at 4 seats on 2 shared
+    cores (``experiments/README.md``, "The per-agent summary").
     """
     from sniper.stats import clustered_mean_ci
 
-    col = _arrays(data, [name for name in SUMMARY_COLUMNS if name != "agent"])
-    agent, names = _factorize(data, "agent")
-    dealt = col["dealt_in"].astype(bool, copy=False)
-    if not dealt.any():
+    names, batches = _batches(data)
+    n_agents = len(names)
+    codes, n_games = _game_codes([batch["game"] for batch in batches])
+    n_cells = n_agents * n_games  # (agent, game) cells; one more for the rows not dealt in
+    net, size = np.zeros(n_cells + 1), np.zeros(n_cells + 1, dtype=np.int64)
+    showdown_wins, snipes_made = np.zeros(n_agents, dtype=np.int64), np.zeros(n_agents, dtype=np.int64)
+    last_hand = np.full(n_games, -1, dtype=_HAND_DTYPE)  # ufunc.at is fast only for one dtype
+    order: list[int] = []  # agents by first hand dealt in
+    shown = []  # the rows that snipe or show a hand, for the snipe hits (R8)
+    for batch, game in zip(batches, codes, strict=True):
+        agent, dealt, showdown = batch["agent"], batch["dealt_in"], batch["showdown"]
+        cell = np.where(dealt, agent * n_games + game, n_cells)
+        net += np.bincount(cell, weights=batch["net"], minlength=n_cells + 1)
+        size += np.bincount(cell, minlength=n_cells + 1)
+        hand = batch["hand"].astype(_HAND_DTYPE, copy=False)
+        np.maximum.at(last_hand, game, hand)
+        sniping = batch["snipe"] >= 0
+        showdown_wins += np.bincount(agent[dealt & showdown & (batch["payout"] > 0)], minlength=n_agents)
+        snipes_made += np.bincount(agent[dealt & sniping], minlength=n_agents)
+        shows = showdown & (batch["category"] >= 0)
+        rows = np.flatnonzero(sniping | shows)
+        held = np.where(shows[rows], _held_codes(batch["category"][rows], batch["top"][rows]), -1)
+        hand_id = game[rows] * _HAND_SPAN + hand[rows]
+        shown.append((hand_id, batch["seat"][rows], batch["snipe"][rows], held, agent[rows], dealt[rows]))
+        seen = pd.unique(agent[dealt]) if n_agents > 1 else np.zeros(int(dealt.any()), dtype=np.int64)
+        order += [int(a) for a in seen if a not in order]
+    if not order:
         return pd.DataFrame([])
-    showdown = col["showdown"].astype(bool, copy=False)
-    hit = _hit_mask([col["game"], col["hand"]], col["seat"], col["snipe"], showdown, col["category"], col["top"])
+    hand_id, seat, snipe, held, agent, dealt = (np.concatenate(part) for part in zip(*shown, strict=True))
+    snipes_hit = np.bincount(agent[_hits(hand_id, seat, snipe, held) & dealt], minlength=n_agents)
     # Games won (R9): the rows of each game's last hand, the most chips after it, alone at the top.
-    game, n_games = _dense_codes(col["game"])
-    hand = col["hand"]
-    last_hand = np.full(n_games, np.iinfo(hand.dtype).min, dtype=hand.dtype)
-    np.maximum.at(last_hand, game, hand)
-    last = np.flatnonzero(hand == last_hand[game])
-    last_game, stack = game[last], col["stack_after"][last]
-    best = np.full(n_games, np.iinfo(stack.dtype).min, dtype=stack.dtype)
+    last = [np.flatnonzero(batch["hand"] == last_hand[game]) for batch, game in zip(batches, codes, strict=True)]
+    last_game = np.concatenate([game[rows] for game, rows in zip(codes, last, strict=True)])
+    stack = np.concatenate([batch["stack_after"][rows] for batch, rows in zip(batches, last, strict=True)])
+    best = np.full(n_games, np.iinfo(np.int64).min)
     np.maximum.at(best, last_game, stack)
     top = stack == best[last_game]
     alone = np.bincount(last_game[top], minlength=n_games) == 1
-    n_agents = len(names)
-    won = np.bincount(agent[last[top & alone[last_game]]], minlength=n_agents)
-    # Per agent, over the rows dealt in; net chips summed per (agent, game), games in order.
-
-    def count(mask: np.ndarray) -> np.ndarray:
-        rows = mask & dealt
-        return np.array([np.count_nonzero(rows)]) if n_agents == 1 else np.bincount(agent[rows], minlength=n_agents)
-
-    showdown_wins = count((col["payout"] > 0) & showdown)
-    snipes_made = count(col["snipe"] >= 0)
-    snipes_hit = count(hit)
-    cell = np.where(dealt, game if n_agents == 1 else agent * n_games + game, n_agents * n_games)  # last: not dealt
-    net = np.bincount(cell, weights=col["net"], minlength=n_agents * n_games + 1)[:-1].reshape(n_agents, n_games)
-    size = np.bincount(cell, minlength=n_agents * n_games + 1)[:-1].reshape(n_agents, n_games)
+    winner = np.concatenate([batch["agent"][rows] for batch, rows in zip(batches, last, strict=True)])
+    won = np.bincount(winner[top & alone[last_game]], minlength=n_agents)
+    net, size = net[:-1].reshape(n_agents, n_games), size[:-1].reshape(n_agents, n_games)
     rows = []
-    for a in [0] if n_agents == 1 else pd.unique(agent[dealt]):
+    for a in order:
         played = size[a] > 0
         ci = clustered_mean_ci(net[a][played], size[a][played].astype(np.float64))
         rows.append(
@@ -272,25 +282,41 @@ def summarize(data) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _arrays(data, names: Sequence[str]) -> dict[str, np.ndarray]:
-    """Columns ``names`` of a pandas DataFrame or ``pyarrow.Table`` as numpy arrays."""
-    if isinstance(data, pa.Table):
-        return {name: data.column(name).to_numpy() for name in names}
-    return {name: data[name].to_numpy() for name in names}
+_HAND_DTYPE = COLUMNS["hand"][0].to_pandas_dtype()
+_HAND_SPAN = int(np.iinfo(_HAND_DTYPE).max) + 1  # hand ids: game * _HAND_SPAN + hand
 
 
-def _factorize(data, name: str) -> tuple[np.ndarray, list]:
-    """Column ``name`` of a DataFrame or ``pyarrow.Table`` as integer codes (one per row) and the
-    distinct values they index."""
+def _batches(data) -> tuple[list, list[dict[str, np.ndarray]]]:
+    """The ``SUMMARY_COLUMNS`` of a DataFrame (one batch) or of a ``pyarrow.Table`` (one batch per
+    chunk, numpy views of arrow's buffers: nothing is concatenated) as numpy arrays; ``agent`` as
+    int64 codes into the returned list of agent names."""
+    names = [name for name in SUMMARY_COLUMNS if name != "agent"]
     if isinstance(data, pa.Table):
         import pyarrow.compute as pc
 
-        column = data.column(name)
-        values = pc.unique(column)
-        codes = pc.index_in(column, value_set=values).to_numpy()
-        return codes.astype(np.int64), values.to_pylist()
-    codes, values = pd.factorize(data[name])
-    return codes.astype(np.int64), list(values)
+        agents = pc.unique(data.column("agent"))
+        batches = []
+        for batch in data.select(SUMMARY_COLUMNS).to_batches():
+            arrays = {name: batch.column(name).to_numpy(zero_copy_only=False) for name in names}
+            codes = pc.index_in(batch.column("agent"), value_set=agents).to_numpy(zero_copy_only=False)
+            batches.append(arrays | {"agent": codes.astype(np.int64)})
+        return agents.to_pylist(), batches
+    codes, agents = pd.factorize(data["agent"])
+    return list(agents), [{name: data[name].to_numpy() for name in names} | {"agent": codes.astype(np.int64)}]
+
+
+def _game_codes(games: Sequence[np.ndarray]) -> tuple[list[np.ndarray], int]:
+    """``(codes, n)``: each array of game indices as int64 codes 0..n-1 that increase with the game
+    across all the arrays (as ``_dense_codes`` of their concatenation, without concatenating)."""
+    games = [np.asarray(g) for g in games]
+    filled = [g for g in games if len(g)]
+    if not filled:
+        return [np.zeros(len(g), dtype=np.int64) for g in games], 0
+    low, high = min(int(g.min()) for g in filled), max(int(g.max()) for g in filled)
+    if high - low < 2 * sum(map(len, filled)) + 1024:
+        return [np.subtract(g, low, dtype=np.int64) for g in games], high - low + 1
+    unique = np.unique(np.concatenate([np.unique(g) for g in filled]))
+    return [np.searchsorted(unique, g).astype(np.int64) for g in games], len(unique)
 
 
 def _dense_codes(values: np.ndarray) -> tuple[np.ndarray, int]:
@@ -335,29 +361,37 @@ def _held_codes(category: np.ndarray, top: np.ndarray) -> np.ndarray:
 
 def _hit_mask(keys: Sequence[np.ndarray], seat, snipe, showdown, category, top) -> np.ndarray:
     """Bool array, one per row: whether the row's ``snipe`` (code, -1 for none) names the best hand
-    (``category``, ``top``, ``_held_codes``) of a ``showdown`` row of the same hand (equal ``keys``
-    columns) and another ``seat`` (R8). Counts the showdown rows per (hand, code) and per (hand,
-    seat, code) by sorting their keys, only over the rows that snipe or show: no Python loop."""
-    snipe, showdown = np.asarray(snipe), np.asarray(showdown, dtype=bool)
-    category = np.asarray(category)
-    hit = np.zeros(len(snipe), dtype=bool)
-    sniping, shown = snipe >= 0, showdown & (category >= 0)
-    rows = np.flatnonzero(sniping | shown)
-    if not (sniping.any() and shown.any()):
-        return hit
-    sniping, shown = sniping[rows], shown[rows]
+    (``category``, ``top``) of a ``showdown`` row of the same hand (equal ``keys`` columns) and
+    another ``seat`` (R8): ``_hits`` over the rows that snipe or show."""
+    snipe, category = np.asarray(snipe), np.asarray(category)
+    shows = np.asarray(showdown, dtype=bool) & (category >= 0)
+    rows = np.flatnonzero((snipe >= 0) | shows)
     hand, _ = _group_ids([np.asarray(k)[rows] for k in keys])
-    seat, seats = _dense_codes(np.asarray(seat)[rows])
-    named = snipe[rows][sniping].astype(np.int64)
-    held = _held_codes(category[rows][shown], np.asarray(top)[rows][shown]).astype(np.int64)
-    codes = int(max(named.max(), held.max())) + 1
+    seat, _ = _dense_codes(np.asarray(seat)[rows])
+    held = np.where(shows[rows], _held_codes(category[rows], np.asarray(top)[rows]), -1)
+    hit = np.zeros(len(snipe), dtype=bool)
+    hit[rows] = _hits(hand, seat, snipe[rows], held)
+    return hit
+
+
+def _hits(hand: np.ndarray, seat: np.ndarray, snipe: np.ndarray, held: np.ndarray) -> np.ndarray:
+    """Bool array: whether each row's ``snipe`` (code, -1 for none) is the ``held`` code (-1: no
+    hand shown) of a row with the same ``hand`` id and another ``seat`` (non-negative integer ids).
+    Counts the shown rows per (hand, code) and per (hand, seat, code) by sorting their keys."""
+    hit = np.zeros(len(snipe), dtype=bool)
+    sniping, shown = np.flatnonzero(snipe >= 0), np.flatnonzero(held >= 0)
+    if len(sniping) == 0 or len(shown) == 0:
+        return hit
+    hand, seats = hand.astype(np.int64, copy=False), int(seat.max()) + 1
+    codes = int(max(snipe.max(), held.max())) + 1
 
     def matches(key: np.ndarray) -> np.ndarray:
-        held_keys = np.sort(key[shown] * codes + held, kind="stable")  # nearly sorted: part order
-        wanted = key[sniping] * codes + named
+        held_keys = key[shown] * codes + held[shown]
+        held_keys.sort(kind="stable")  # nearly sorted already (part order): timsort is then fast
+        wanted = key[sniping] * codes + snipe[sniping]
         return np.searchsorted(held_keys, wanted, "right") - np.searchsorted(held_keys, wanted, "left")
 
-    hit[rows[sniping]] = matches(hand) > matches(hand * seats + seat)
+    hit[sniping] = matches(hand) > matches(hand * seats + seat)
     return hit
 
 
