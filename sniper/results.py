@@ -306,8 +306,9 @@ def _batches(data) -> tuple[list, list[dict[str, np.ndarray]]]:
 
 
 def _game_codes(games: Sequence[np.ndarray]) -> tuple[list[np.ndarray], int]:
-    """``(codes, n)``: each array of game indices as int64 codes 0..n-1 that increase with the game
-    across all the arrays (as ``_dense_codes`` of their concatenation, without concatenating)."""
+    """``(codes, n)``: each array of game indices (or any integers) as int64 codes 0..n-1 that
+    increase with the value across all the arrays, without concatenating them: the value minus the
+    smallest when the values are nearly dense, else its rank among the distinct values."""
     games = [np.asarray(g) for g in games]
     filled = [g for g in games if len(g)]
     if not filled:
@@ -322,14 +323,8 @@ def _game_codes(games: Sequence[np.ndarray]) -> tuple[list[np.ndarray], int]:
 def _dense_codes(values: np.ndarray) -> tuple[np.ndarray, int]:
     """``(codes, n)``: int64 codes 0..n-1 of an integer array, increasing with the values (equal
     values, equal codes; some codes may be unused when the values are nearly dense)."""
-    values = np.asarray(values)
-    if len(values) == 0:
-        return np.zeros(0, dtype=np.int64), 0
-    low, high = int(values.min()), int(values.max())
-    if high - low < 2 * len(values) + 1024:
-        return np.subtract(values, low, dtype=np.int64), high - low + 1
-    unique, codes = np.unique(values, return_inverse=True)
-    return codes.astype(np.int64).ravel(), len(unique)
+    codes, n = _game_codes([values])
+    return codes[0], n
 
 
 def _group_ids(columns: Sequence[np.ndarray]) -> tuple[np.ndarray, int]:
