@@ -393,6 +393,10 @@ def test_summarize_gives_exactly_the_numbers_of_the_pandas_reference(baseline):
         assert (snipe_hits(frame).to_numpy() == reference_hits(frame)).all()
     arrow = read_results(out, columns=SUMMARY_COLUMNS, arrow=True)
     assert arrow.column_names == list(SUMMARY_COLUMNS)
+    part = read_results(min((out / "hands").glob("part-*.parquet")), columns=["game", "net"])
+    assert list(part.columns) == ["game", "net"] and part.equals(df[["game", "net"]].iloc[: len(part)])
+    with pytest.raises(ValueError, match="unknown column 'nett'"):
+        read_results(min((out / "hands").glob("part-*.parquet")), columns=["nett"])
     pd.testing.assert_frame_equal(summarize(arrow), reference_summary(df), check_exact=True)
     expected = reference_summary(df)
     assert reference_summary(tied)["games_won"].sum() == expected["games_won"].sum() - 1
