@@ -215,9 +215,10 @@ def summarize(data) -> pd.DataFrame:
     interval is infinite), showdown wins, snipes made, snipes that hit (named a hand held at the
     showdown by another seat), games won (most chips at the end; a tie for first is a draw and
     counts for nobody, R9). Numpy group-bys on small integer codes (``np.bincount``) batch by batch
-    over arrow's buffers, the snipe hits by sorted keys (``_hits``): no pandas group-by or merge and
-    no Python loop over rows; ≈ 1 s for the 8 million rows of 2e6 hands at 4 seats on 2 shared
-    cores (``experiments/README.md``, "The per-agent summary").
+    over arrow's buffers, the snipe hits by sorted keys per batch (``_hits``; over all the rows at
+    once when a hand may be in two batches): no pandas group-by or merge and no Python loop over
+    rows; ≈ 1 s for the 8 million rows of 2e6 hands at 4 seats on 2 shared cores
+    (``experiments/README.md``, "The per-agent summary").
     """
     from sniper.stats import clustered_mean_ci
 
@@ -249,8 +250,14 @@ def summarize(data) -> pd.DataFrame:
         order += [int(a) for a in seen if a not in order]
     if not order:
         return pd.DataFrame([])
-    hand_id, seat, snipe, held, agent, dealt = (np.concatenate(part) for part in zip(*shown, strict=True))
-    snipes_hit = np.bincount(agent[_hits(hand_id, seat, snipe, held) & dealt], minlength=n_agents)
+    # Each batch on its own (cache-sized arrays) when no hand can be in two: increasing hand-id ranges.
+    ranges = [(part[0].min(), part[0].max()) for part in shown if len(part[0])]
+    if any(high >= low for (_, high), (low, _) in zip(ranges, ranges[1:])):
+        shown = [tuple(np.concatenate(column) for column in zip(*shown, strict=True))]
+    snipes_hit = sum(
+        np.bincount(agent[_hits(hand_id, seat, snipe, held) & dealt], minlength=n_agents)
+        for hand_id, seat, snipe, held, agent, dealt in shown
+    )
     # Games won (R9): the rows of each game's last hand, the most chips after it, alone at the top.
     last = [np.flatnonzero(batch["hand"] == last_hand[game]) for batch, game in zip(batches, codes, strict=True)]
     last_game = np.concatenate([game[rows] for game, rows in zip(codes, last, strict=True)])

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 
 from sniper.game import make_rules
@@ -393,6 +394,10 @@ def test_summarize_gives_exactly_the_numbers_of_the_pandas_reference(baseline):
         assert (snipe_hits(frame).to_numpy() == reference_hits(frame)).all()
     arrow = read_results(out, columns=SUMMARY_COLUMNS, arrow=True)
     assert arrow.column_names == list(SUMMARY_COLUMNS)
+    for table in (arrow, pa.Table.from_pandas(shuffled, preserve_index=False)):  # hands split across batches
+        batches = pa.Table.from_batches(table.to_batches(max_chunksize=7))
+        expected = reference_summary(table.to_pandas())
+        pd.testing.assert_frame_equal(summarize(batches), expected, check_exact=True)
     part = read_results(min((out / "hands").glob("part-*.parquet")), columns=["game", "net"])
     assert list(part.columns) == ["game", "net"] and part.equals(df[["game", "net"]].iloc[: len(part)])
     with pytest.raises(ValueError, match="unknown column 'nett'"):
