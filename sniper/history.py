@@ -429,16 +429,17 @@ def play_game(agents: Sequence[str], seed: int = 0, game: int = 0, rules=None) -
 def play_hand(agents: Sequence[str], seed: int = 0, game: int = 0, hand: int = 0, rules=None) -> HandHistory:
     """Hand ``hand`` of game ``game`` of run ``seed``, played by the reference engine (the hands
     before it are played too: they set the stacks). ``LookupError`` if the game ends sooner;
-    ``ValueError`` if ``seed``, ``game`` or ``hand`` is not an integer >= 0."""
+    ``ValueError`` if ``seed`` (0..2^64-1), ``game`` (0..2^63-1) or ``hand`` (0..32767, the int16
+    hand column) is out of range or not an integer."""
     from itertools import islice
 
     from sniper.game import Rules
     from sniper.game import play_game as play
     from sniper.specs import make_agent
 
-    for name, value in (("seed", seed), ("game", game), ("hand", hand)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-            raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
+    for name, value, top in (("seed", seed, 2**64 - 1), ("game", game, 2**63 - 1), ("hand", hand, 2**15 - 1)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= top:
+            raise ValueError(f"{name} must be an integer from 0 to {top}, got {value!r}")
     rules = rules or Rules()
     players = [make_agent(spec) for spec in agents]
     for index, state in islice(enumerate(play(players, seed, game, rules)), hand, None):

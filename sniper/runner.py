@@ -527,9 +527,8 @@ def claim_out(out: Path, name: str, data: dict, numbered: bool = False) -> Path:
             return path
         except FileExistsError:
             if not numbered:
-                raise FileExistsError(
-                    f"output directory {out} already exists and is not empty; choose another --out"
-                ) from None
+                what = "is a file, not a directory" if out.is_file() else "already exists and is not empty"
+                raise FileExistsError(f"output directory {out} {what}; choose another --out") from None
     raise AssertionError("unreachable")
 
 

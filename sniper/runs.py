@@ -41,7 +41,7 @@ def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, fi
     row groups are read. Rows come in part order (game, hand, seat or seq). Returns a pandas
     DataFrame (a ``pyarrow.Table`` with ``arrow=True``). Raises ``sniper.runner.RunDirError`` when
     ``out`` is not a run this version reads (a 0.1 run is refused with its version) or a part of
-    ``table`` is unreadable (named, with the command that plays it again), and
+    ``table`` is unreadable or holds corrupt data (named, with how to play it again), and
     ``ValueError`` for an unknown table or column.
 
     >>> import tempfile
@@ -65,13 +65,22 @@ def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, fi
     try:
         dataset = ds.dataset(out / table, format="parquet", schema=schema)
         result = dataset.to_table(columns=list(columns) if columns else None, filter=filters)
-    except (OSError, pa.ArrowException):
+    except (OSError, pa.ArrowException) as error:
         bad = unreadable_parts(out, table)
-        if not bad:
-            raise
-        raise RunDirError(
-            f"{bad[0]} is not a readable parquet file; `sniper simulate --resume {out}` plays it again"
-        ) from None
+        if bad:
+            raise RunDirError(
+                f"{bad[0]} is not a readable parquet file; `sniper simulate --resume {out}` plays it again"
+            ) from None
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        for path in sorted((out / table).glob("part-*.parquet")):
+            try:
+                pq.read_table(path, columns=list(columns) if columns else None)
+            except (OSError, pa.ArrowException):
+                raise RunDirError(
+                    f"{path} holds corrupt data ({reason}); delete it, and `sniper simulate --resume {out}` "
+                    "plays it again"
+                ) from None
+        raise RunDirError(f"cannot read the {table} of {out}: {reason}") from None
     return result if arrow else result.to_pandas()
 
 

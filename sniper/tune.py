@@ -579,16 +579,16 @@ class TuneResult:
 
 def check_study_dir(directory: Path) -> None:
     """``TuneError`` unless ``directory`` can hold this command's study: absent, empty, or a study of
-    ``sniper tune`` (it has ``study.db``, or only files ``tune`` writes). Files of one's own are never
-    overwritten (the plots ``PLOTS`` would be)."""
+    ``sniper tune`` (it has ``study.db``; a directory holding only the ``LOCK`` of a start that made
+    no study yet also counts as empty). Files of one's own are never overwritten (the plots ``PLOTS``
+    would be, even one that merely has a plot's name)."""
     directory = Path(directory)
     existing = next(d for d in (directory, *directory.parents) if d.exists())
     if not existing.is_dir():
         raise TuneError(f"--study {directory}: {existing} is a file, not a directory; choose another --study")
     if not directory.is_dir() or (directory / STUDY_DB).is_file():
         return
-    ours = {STUDY_DB, LOCK, *PLOTS}
-    foreign = sorted(p.name for p in directory.iterdir() if p.name not in ours and not p.name.startswith("."))
+    foreign = sorted(p.name for p in directory.iterdir() if p.name != LOCK and not p.name.startswith("."))
     if foreign:
         shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
         raise TuneError(

@@ -86,6 +86,25 @@ def test_summary_of_a_run_with_an_unreadable_part_is_one_line(tmp_path):
     assert "nothing to do" not in resumed.stdout and "random" in resumed.stdout
 
 
+def test_summary_of_a_part_with_corrupt_data_is_one_line(tmp_path):
+    """A part whose footer reads but whose pages do not (bytes overwritten in the middle) is named,
+    with how to play it again, in one line, exit 2; once deleted, --resume plays it again."""
+    out = tmp_path / "run"
+    args = ["simulate", "--agents", "random,random", "--hands", "40", "--chunk-games", "2", "--engine", "reference"]
+    assert invoke(*args, "--workers", "1", "--out", str(out)).exit_code == 0
+    bad = out / "hands" / "part-00000.parquet"
+    data = bytearray(bad.read_bytes())
+    data[8:400] = bytes(392)  # the first data pages; the footer at the end stays readable
+    bad.write_bytes(bytes(data))
+    result = invoke("summary", str(out))
+    assert result.exit_code == 2, result.output
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"sniper: error: {bad} holds corrupt data (") and f"--resume {out}`" in line, line
+    bad.unlink()
+    assert invoke("simulate", "--resume", str(out)).exit_code == 0
+    assert invoke("summary", str(out)).exit_code == 0
+
+
 def test_duel_json_keys():
     result = invoke("duel", "easy", "random", "--hands", "400", "--workers", "1", "--json")
     assert result.exit_code == 0, result.output
@@ -696,3 +715,15 @@ def test_summary_of_a_one_game_run_shows_no_interval(tmp_path):
         assert row.split()[3] == "n/a", row
         assert "nan" not in text and "inf" not in text.replace("interval", "") and "∞" not in text
         assert "n/a: no interval from fewer than 2 games" in " ".join(text.split())
+
+
+def test_an_out_that_is_a_file_is_named_as_one(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("mine")
+    result = invoke("simulate", "--hands", "20", "--out", str(path))
+    assert result.exit_code == 2
+    assert (
+        result.stderr.strip()
+        == f"sniper: error: output directory {path} is a file, not a directory; choose another --out"
+    )
+    assert path.read_text() == "mine"

@@ -280,6 +280,11 @@ def test_a_directory_that_is_not_a_study_is_refused_and_left_alone(tmp_path):
     tuning.check_study_dir(tmp_path / "s")  # a study of ours (it has study.db) resumes
     (tmp_path / "empty").mkdir()
     tuning.check_study_dir(tmp_path / "empty")
+    plot_only = tmp_path / "plot-only"
+    plot_only.mkdir()
+    (plot_only / "history.png").write_bytes(b"my own plot")  # only a plot's name: still not a study
+    with pytest.raises(TuneError, match="not empty and holds no study"):
+        tuning.check_study_dir(plot_only)
     refused = CliRunnerInvoke(["tune", "easy", "--against", "random", "--param", "bluff=0:0.2", "--study", str(mine)])
     assert refused.exit_code == 2 and refused.stderr.count("\n") == 1, refused.output
     assert refused.stderr.startswith("sniper: error: --study"), refused.stderr
