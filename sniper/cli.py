@@ -89,9 +89,7 @@ def summary(
     from sniper.runner import RunDirError, load_manifest
 
     try:
-        for line in show.run_header(run_dir, load_manifest(run_dir)):
-            show.console.print(line, highlight=False)
-        show.print_run_summary(run_dir)
+        show.print_run_summary(run_dir, show.run_header(run_dir, load_manifest(run_dir)))
     except (RunDirError, FileNotFoundError) as error:
         fail(str(error))
 

@@ -9,6 +9,7 @@ import errno
 import os
 import sys
 import time
+from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -116,13 +117,18 @@ def run_header(run_dir: Path, manifest: dict) -> list[str]:
     return lines
 
 
-def print_run_summary(out: Path) -> None:
-    """Print the per-agent summary of the run in ``out``; ``FileNotFoundError`` if it has no results.
+def print_run_summary(out: Path, header: Sequence[str] = ()) -> None:
+    """Print the ``header`` lines, then the per-agent summary of the run in ``out``, once it is read
+    (an unreadable run prints nothing); ``FileNotFoundError`` if it has no results,
+    ``sniper.runner.RunDirError`` if a part is unreadable.
 
     Reads only the ``sniper.results.SUMMARY_COLUMNS``, as arrow (no pandas frame of the hands)."""
     from sniper.results import SUMMARY_COLUMNS, read_results, summarize
 
-    print_summary(summarize(read_results(out, columns=SUMMARY_COLUMNS, arrow=True)))
+    summary = summarize(read_results(out, columns=SUMMARY_COLUMNS, arrow=True))
+    for line in header:
+        console.print(line, highlight=False)
+    print_summary(summary)
 
 
 def print_summary(summary) -> None:

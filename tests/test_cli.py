@@ -81,6 +81,7 @@ def test_summary_of_a_run_with_an_unreadable_part_is_one_line(tmp_path):
     assert result.exit_code == 2
     hint = f"sniper: error: {bad} is not a readable parquet file; `sniper simulate --resume {out}` plays it again"
     assert result.stderr.splitlines() == [hint]
+    assert result.stdout == "", "no header of a run that cannot be read"
     resumed = invoke("simulate", "--resume", str(out))
     assert resumed.exit_code == 0, resumed.output
     assert "nothing to do" not in resumed.stdout and "random" in resumed.stdout
