@@ -564,7 +564,9 @@ class TuneResult:
                     "hands_per_configuration": mean_count([e.hands for e in self.validated]),
                     "hands_per_configuration_max": s.validation_hands,
                     "hands_asked": s.validate_hands,
-                    "vs_untuned": {
+                    "vs_untuned": None  # the best spec is the untuned one: nothing was compared
+                    if self.vs_untuned.hands == 0
+                    else {
                         "net_per_hand": self.vs_untuned.net_per_hand,
                         "ci95": list(self.vs_untuned.ci95),
                         "hands": self.vs_untuned.hands,
@@ -595,6 +597,19 @@ def check_study_dir(directory: Path) -> None:
             f"--study {directory} is not empty and holds no study ({STUDY_DB} missing; it has {shown}); "
             "choose a new or empty directory"
         )
+
+
+def holds_study(path: Path) -> bool:
+    """Whether the SQLite file ``path`` holds optuna's study ``STUDY_NAME``, read without writing
+    (optuna would add its tables to any database it opens)."""
+    import sqlite3
+    from contextlib import closing
+
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            return db.execute("SELECT 1 FROM studies WHERE study_name = ?", (STUDY_NAME,)).fetchone() is not None
+    except sqlite3.Error:
+        return False
 
 
 def mean_count(counts: list[int]) -> int | None:
@@ -631,6 +646,8 @@ def open_study(setup: TuneSetup, directory: Path):
     warnings.filterwarnings("ignore", message="WilcoxonPruner finds steps")
     path = directory / STUDY_DB
     if path.exists() and path.stat().st_size > 0:
+        if not holds_study(path):
+            raise TuneError(f"{path} is not a sniper tune study (no optuna study named {STUDY_NAME!r}); left untouched")
         try:
             optuna.load_study(study_name=STUDY_NAME, storage=f"sqlite:///{path}")
         except Exception as error:  # noqa: BLE001 - any unreadable database is reported the same way
@@ -772,7 +789,8 @@ def same_agent(spec: str) -> dict:
 def duel_untuned(setup: TuneSetup, study, best: str, backend: Backend) -> Evaluation:
     """Duplicate duel (``sniper.duel``) of ``best`` against the untuned spec on the validation seed.
 
-    Zero with CI [0, 0] and no hands when ``best`` is the untuned agent.
+    No hands (zero with CI [0, 0], reported as ``null`` in JSON and left out of the table) when
+    ``best`` is the untuned agent.
     """
     if same_agent(best) == same_agent(setup.spec):
         return Evaluation(best, 0, 0, 0.0, 0.0)
@@ -884,7 +902,7 @@ def report_tables(result: TuneResult, top: int = 10) -> list:
     checks = Table(title=f"Validation on held-out seed {result.setup.validation_seed} vs {opponents}")
     for name in ("spec", "hands", "net/hand", "95% CI"):
         checks.add_column(name, justify="left" if name == "spec" else "right")
-    for e in [*result.validated, result.vs_untuned]:
+    for e in [*result.validated, *([result.vs_untuned] if result.vs_untuned.hands else [])]:
         label = f"{e.spec} vs {result.setup.spec}" if e is result.vs_untuned else e.spec
         checks.add_row(label, f"{e.hands:,}", value_text(e.net_per_hand), interval_text(*e.ci95))
     return [trials, checks]

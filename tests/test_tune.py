@@ -308,7 +308,8 @@ def test_cli_json_and_refusal(tmp_path):
     assert set(data) >= {"spec", "best_spec", "tuning", "validation", "study"}
     assert set(data["tuning"]) >= {"trials", "pruned", "hands"}
     assert set(data["validation"]) >= {"hands", "net_per_hand", "ci95", "vs_untuned"}
-    assert set(data["validation"]["vs_untuned"]) >= {"net_per_hand", "ci95"}
+    vs = data["validation"]["vs_untuned"]
+    assert vs is None or (set(vs) >= {"net_per_hand", "ci95", "hands"} and vs["hands"] > 0)
     assert (data["tuning"]["hands_per_trial_max"], data["tuning"]["hands_per_trial_asked"]) == (400, 300)
     assert data["validation"]["hands_per_configuration_max"] == 320 and data["validation"]["hands_asked"] == 300
     assert "sniper: note: --hands-per-trial 300 plays up to 400 hands per trial" in result.stderr
@@ -420,3 +421,20 @@ def test_tune_messages_say_what_to_do(args, message, tmp_path):
     assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
     assert message in result.stderr
     assert not (tmp_path / "s").exists()
+
+
+def test_untuned_best_has_no_comparison_and_a_foreign_database_is_left_alone(tmp_path):
+    """With one trial (the untuned spec) the best is the untuned spec: ``vs_untuned`` is null, not a
+    measured 0 with CI [0, 0]. A ``study.db`` that is some other SQLite file is refused unchanged."""
+    import sqlite3
+
+    result = tuning.tune(small_setup(trials=1), tmp_path / "s")
+    assert result.vs_untuned.hands == 0 and result.to_json()["validation"]["vs_untuned"] is None
+    foreign = tmp_path / "f"
+    foreign.mkdir()
+    with sqlite3.connect(foreign / "study.db") as db:
+        db.execute("CREATE TABLE mine (x)")
+    before = (foreign / "study.db").read_bytes()
+    with pytest.raises(TuneError, match="is not a sniper tune study"):
+        tuning.tune(small_setup(trials=1), foreign)
+    assert (foreign / "study.db").read_bytes() == before
