@@ -162,6 +162,13 @@ def to_table(columns: dict[str, Iterable], columns_doc: dict = COLUMNS) -> pa.Ta
     return pa.table(arrays, schema=schema_of(columns_doc))
 
 
+def check_columns(columns: Sequence[str] | None, schema: pa.Schema, table: str) -> None:
+    """``ValueError`` naming the first of ``columns`` that ``schema`` (the ``table`` table's) lacks."""
+    unknown = [c for c in columns or () if c not in schema.names]
+    if unknown:
+        raise ValueError(f"unknown column {unknown[0]!r} of the {table} table; columns: {', '.join(schema.names)}")
+
+
 def read_results(path, columns: Sequence[str] | None = None, arrow: bool = False):
     """The hands table of a run directory (``sniper.runs.read_run``), or of one parquet file, as a
     pandas DataFrame (a ``pyarrow.Table`` with ``arrow=True``).
@@ -179,9 +186,7 @@ def read_results(path, columns: Sequence[str] | None = None, arrow: bool = False
         return read_run(path, "hands", columns=columns, arrow=arrow)
     if not path.exists():
         raise FileNotFoundError(f"no parquet results in {path}")
-    unknown = [c for c in columns or () if c not in SCHEMA.names]
-    if unknown:
-        raise ValueError(f"unknown column {unknown[0]!r} of the hands table; columns: {', '.join(SCHEMA.names)}")
+    check_columns(columns, SCHEMA, "hands")
     table = pq.read_table(path, schema=SCHEMA, columns=list(columns) if columns else None)
     return table if arrow else table.to_pandas()
 

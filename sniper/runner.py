@@ -433,6 +433,11 @@ class Backend:
         return self.client.submit(fn, *a, pure=False)
 
 
+def error_line(error: BaseException) -> str:
+    """The first line of ``error``'s message, or its type's name when it has none."""
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
+
+
 def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):
     """A ``distributed.Client`` for ``scheduler``; ``ConnectionError`` (one line) if unreachable."""
     from distributed import Client
@@ -440,8 +445,9 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):
     try:
         return Client(scheduler, timeout=timeout, set_as_default=False)
     except Exception as error:  # noqa: BLE001 - any failure to connect is reported the same way
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise ConnectionError(f"cannot reach dask scheduler {scheduler} within {timeout:g} s ({reason})") from None
+        raise ConnectionError(
+            f"cannot reach dask scheduler {scheduler} within {timeout:g} s ({error_line(error)})"
+        ) from None
 
 
 def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
@@ -604,13 +610,14 @@ def _scan_parts(out: Path, config: RunConfig) -> dict[int, tuple[int, int]]:
     return kept
 
 
-def unreadable_parts(out: Path, table: str = "hands") -> list[Path]:
-    """The parts of ``table`` of the run in ``out`` whose parquet footer cannot be read
-    (``pyarrow.parquet.read_schema``: a truncated or overwritten file), in chunk order."""
+def unreadable_parts(out: Path, table: str = "hands", read: Callable[[Path], object] = pq.read_schema) -> list[Path]:
+    """The parts of ``table`` of the run in ``out`` that ``read`` fails on, in chunk order: by default
+    those whose parquet footer cannot be read (``pyarrow.parquet.read_schema``: a truncated or
+    overwritten file); ``read=pyarrow.parquet.read_table`` also finds corrupt pages."""
     bad = []
     for path in sorted((Path(out) / table).glob("part-*.parquet")):
         try:
-            pq.read_schema(path)
+            read(path)
         except (OSError, pa.ArrowException):
             bad.append(path)
     return bad

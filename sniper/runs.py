@@ -16,7 +16,7 @@ import pyarrow.parquet as pq
 
 from sniper.engine import HandState
 from sniper.game import Rules
-from sniper.results import ACTION_COLUMNS, action_rows, hand_rows, to_table
+from sniper.results import ACTION_COLUMNS, action_rows, check_columns, hand_rows, to_table
 from sniper.runner import (
     MANIFEST,
     TABLES,
@@ -24,6 +24,7 @@ from sniper.runner import (
     RunConfig,
     RunDirError,
     claim_out,
+    error_line,
     load_manifest,
     new_manifest,
     unreadable_parts,
@@ -57,30 +58,26 @@ def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, fi
     if table not in TABLES:
         raise ValueError(f"unknown table {table!r}; valid: {', '.join(TABLES)}")
     schema = TABLES[table]
-    unknown = [c for c in columns or () if c not in schema.names]
-    if unknown:
-        raise ValueError(f"unknown column {unknown[0]!r} of the {table} table; columns: {', '.join(schema.names)}")
+    check_columns(columns, schema, table)
+    wanted = list(columns) if columns else None
     if filters is not None and not isinstance(filters, ds.Expression):
         filters = pq.filters_to_expression(filters)
     try:
         dataset = ds.dataset(out / table, format="parquet", schema=schema)
-        result = dataset.to_table(columns=list(columns) if columns else None, filter=filters)
+        result = dataset.to_table(columns=wanted, filter=filters)
     except (OSError, pa.ArrowException) as error:
         bad = unreadable_parts(out, table)
         if bad:
             raise RunDirError(
                 f"{bad[0]} is not a readable parquet file; `sniper simulate --resume {out}` plays it again"
             ) from None
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        for path in sorted((out / table).glob("part-*.parquet")):
-            try:
-                pq.read_table(path, columns=list(columns) if columns else None)
-            except (OSError, pa.ArrowException):
-                raise RunDirError(
-                    f"{path} holds corrupt data ({reason}); delete it, and `sniper simulate --resume {out}` "
-                    "plays it again"
-                ) from None
-        raise RunDirError(f"cannot read the {table} of {out}: {reason}") from None
+        corrupt = unreadable_parts(out, table, lambda path: pq.read_table(path, columns=wanted))
+        if corrupt:
+            raise RunDirError(
+                f"{corrupt[0]} holds corrupt data ({error_line(error)}); delete it, and "
+                f"`sniper simulate --resume {out}` plays it again"
+            ) from None
+        raise RunDirError(f"cannot read the {table} of {out}: {error_line(error)}") from None
     return result if arrow else result.to_pandas()
 
 
