@@ -30,13 +30,14 @@ from sniper.rng import Stream
 class Observation:
     """Everything an AI may use to decide (R10), nothing more.
 
-    Per-seat tuples have one entry per seat of the table; chips are integers. ``board`` holds the
-    face-up community cards (2 or 4). ``legal`` lists the legal betting actions, sorted (empty in
+    Per-seat tuples have one entry per seat of the table; chips are integers. ``private`` holds
+    the seat's two private cards (empty for a seat not dealt in, R2); ``board`` the community cards
+    face up (2 or 4, ``HandState.visible``). ``legal`` lists the legal betting actions, sorted (empty in
     the snipe round). ``snipes`` are the snipe-round turns so far, public as soon as made (R7).
     """
 
     seat: int
-    private: tuple[int, int]
+    private: tuple[int, ...]
     board: tuple[int, ...]
     first: int
     stacks: tuple[int, ...]
@@ -52,10 +53,16 @@ class Observation:
 
     @classmethod
     def of(cls, state: HandState, seat: int) -> "Observation":
-        """What ``seat`` sees of ``state`` (R10): its own cards, the face-up board, public history."""
+        """What ``seat`` sees of ``state`` (R10): its own cards, the face-up board, public history.
+
+        The one truth of what a seat may see: the agents' decisions (``sniper.game.decide``), the
+        server's views (``sniper.serve.views.hand_view``, which the bot side turns back into this,
+        ``sniper.serve.bot.observation_of``) and the env's observations
+        (``sniper.env.seat_observation``) are all built from it. Any seat of the table, at any
+        point of the hand (a seat not dealt in has no private cards)."""
         return cls(
             seat=seat,
-            private=tuple(state.private[seat]),
+            private=tuple(state.private.get(seat, ())),
             board=tuple(state.board[: state.visible]),
             first=state.first,
             stacks=tuple(state.stacks),

@@ -62,7 +62,9 @@ class HandState:
     ``stacks`` are every seat's chips before the ante (0 = out, not dealt in; R2). ``in_play``
     marks the seats dealt in (default: every seat with chips). ``private`` maps each seat dealt
     in to its two private cards and ``board`` holds all four community cards, of which
-    ``visible`` are face up. Chips are integers. Raises ``ValueError`` when fewer than two seats
+    ``visible`` are face up: 2 after the deal, 4 once betting round 2 begins or the betting is
+    skipped (R4, R6); a hand won by folds in round 1 ends with 2, the last two never turned (R4,
+    R10). Chips are integers. Raises ``ValueError`` when fewer than two seats
     are dealt in or a seat dealt in has no chips or no cards.
     """
 
@@ -79,6 +81,7 @@ class HandState:
     acted: set[int] = field(init=False)
     actor: int | None = field(init=False)
     betting_skipped: bool = field(init=False)
+    visible: int = field(init=False)
     bets: list[BetRecord] = field(init=False)
     snipes: list[SnipeRecord] = field(init=False)
     result: ShowdownResult | None = field(init=False)
@@ -100,6 +103,7 @@ class HandState:
         self.bets, self.snipes = [], []
         self.result, self.payout = None, None
         self.betting_skipped = False
+        self.visible = 2
         self._begin_round(Phase.BETTING_1)
 
     # ----- facts derived from the state (R3, R5, R6) -----------------------------------------
@@ -125,10 +129,6 @@ class HandState:
         """All chips put in this hand, antes included (R4), chips."""
         return sum(self.committed)
 
-    @property
-    def visible(self) -> int:
-        """How many community cards are face up: 2 in betting round 1, else 4 (R4)."""
-        return 2 if self.phase == Phase.BETTING_1 and not self.betting_skipped else 4
 
     @property
     def level(self) -> int:
@@ -229,6 +229,8 @@ class HandState:
 
     def _begin_round(self, phase: Phase) -> None:
         self.phase = phase
+        if phase == Phase.BETTING_2:
+            self.visible = 4
         self.round_put = [0] * self.n_seats
         self.acted = set()
         self.actor = None
@@ -266,6 +268,7 @@ class HandState:
 
     def _begin_snipes(self) -> None:
         self.phase = Phase.SNIPE
+        self.visible = 4
         self.actor = None
         self._snipe_order = self.live
 

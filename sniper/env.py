@@ -19,8 +19,10 @@ each seat made this hand (-2 none yet, -1 pass, else the code).
 Rewards: at the end of each hand every learner seat receives its net chips for that hand (payout
 minus chips put in; 0 for a seat not dealt in), so an episode's rewards sum to the seat's final
 stack minus the starting stack. The episode ends (all agents terminate) when the game ends (R9).
-``reset(seed=s)`` starts game 0 of run ``s``; a later ``reset()`` without a seed plays the next
-game of the same run, so a seed fixes every deal and every opponent decision.
+``hands`` lists the game's finished hands (``sniper.engine.HandState``; ``sniper.results.hand_rows``
+makes them the hands table of a run): the hands ``sniper.game.play_game`` plays for the same seed
+and decisions. ``reset(seed=s)`` starts game 0 of run ``s``; a later ``reset()`` without a seed
+plays the next game of the same run, so a seed fixes every deal and every opponent decision.
 """
 
 import numpy as np
@@ -29,8 +31,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from kernels.codes import N_ACTIONS, N_SNIPES, PASS, STREAM_AGENT, Act
+from sniper.agents import Observation
 from sniper.engine import HandState, Phase
-from sniper.game import deal_hand, decide, make_rules, next_first
+from sniper.game import deal_hand, decide, leave_table, make_rules, next_first
 from sniper.rng import Stream, derive, hand_key
 from sniper.specs import make_agent
 
@@ -57,6 +60,32 @@ OBS_FIELDS = (
 """The observation vector's fields and their lengths, in order (module docstring)."""
 OBS_SIZE = sum(length for _, length in OBS_FIELDS)
 NO_SNIPE = -2
+
+
+def seat_observation(state: HandState, seat: int) -> dict:
+    """What ``seat`` sees of ``state`` as the env's observation (module docstring): ``observation``
+    (``int16 (42,)``, laid out as ``OBS_FIELDS``) and ``action_mask`` (``int8 (68,)``).
+
+    Built from ``sniper.agents.Observation.of`` (R10: own cards, face-up board, public history) and
+    whose turn it is; a seat not dealt in shows private cards 0 0."""
+    seen = Observation.of(state, seat)
+    pad = MAX_SEATS - state.n_seats
+    snipes = [NO_SNIPE] * MAX_SEATS
+    for record in seen.snipes:
+        snipes[record.seat] = record.code
+    turn = state.actor if state.phase != Phase.SNIPE else state.sniper
+    acting = state.phase != Phase.DONE and turn == seat
+    private = seen.private or (0, 0)
+    board = [*seen.board, *[0] * (4 - len(seen.board))]
+    values = [seen.round if acting else 0, seat, seen.first, *private, *board, seen.cap, seen.pot, seen.owed]
+    values += [*seen.stacks, *[0] * pad, *seen.committed, *[0] * pad, *seen.round_put, *[0] * pad]
+    values += [*(int(f) for f in seen.folded), *[1] * pad, *snipes]
+    mask = np.zeros(N_ENV_ACTIONS, np.int8)
+    if acting and state.phase == Phase.SNIPE:
+        mask[PASS_ACTION:] = 1
+    elif acting:
+        mask[list(seen.legal)] = 1
+    return {"observation": np.array(values, np.int16), "action_mask": mask}
 
 
 def env(players: int = 4, opponents=None, rules: str = "ours", game_length: str = "20", render_mode=None):
@@ -109,6 +138,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self._action_space = spaces.Discrete(N_ENV_ACTIONS)
         self._seed, self._game = 0, -1
         self._state: HandState | None = None
+        self.hands: list[HandState] = []
 
     def observation_space(self, agent):
         """The same ``Dict`` space object for every agent and call."""
@@ -136,7 +166,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self._at_table = [True] * self.n_seats
         self._first = self.rules.first_seat % self.n_seats
         self._hand = 0
-        self._last_hand: HandState | None = None
+        self.hands: list[HandState] = []
         self._start_hand()
         self._run_until_learner()
         self._accumulate_rewards()
@@ -161,33 +191,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self._accumulate_rewards()
 
     def observe(self, agent):
-        """The seat's observation and action mask now (module docstring)."""
-        seat = self.agent_seat[agent]
-        state = self._state
-        obs = np.zeros(OBS_SIZE, np.int16)
-        mask = np.zeros(N_ENV_ACTIONS, np.int8)
-        n = self.n_seats
-        stacks = list(state.stacks) + [0] * (MAX_SEATS - n)
-        committed = list(state.committed) + [0] * (MAX_SEATS - n)
-        round_put = list(state.round_put) + [0] * (MAX_SEATS - n)
-        folded = [int(f) for f in state.folded] + [1] * (MAX_SEATS - n)
-        snipes = [NO_SNIPE] * MAX_SEATS
-        for record in state.snipes:
-            snipes[record.seat] = record.code
-        turn = state.actor if state.phase != Phase.SNIPE else state.sniper
-        acting = state.phase != Phase.DONE and turn == seat
-        private = state.private.get(seat, (0, 0))
-        board = list(state.board[: state.visible]) + [0] * (4 - state.visible)
-        live = state.live
-        values = [int(state.phase) if acting else 0, seat, state.first, *private, *board]
-        values += [state.cap if live else 0, state.pot, max(0, state.level - state.round_put[seat])]
-        values += stacks + committed + round_put + folded + snipes
-        obs[:] = values
-        if acting and state.phase == Phase.SNIPE:
-            mask[PASS_ACTION:] = 1
-        elif acting:
-            mask[list(state.legal_actions())] = 1
-        return {"observation": obs, "action_mask": mask}
+        """The seat's observation and action mask now (module docstring, ``seat_observation``)."""
+        return seat_observation(self._state, self.agent_seat[agent])
 
     def render(self):
         """The current hand as text: "ansi" returns it, "human" prints it."""
@@ -238,11 +243,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         for agent in self.agents:
             seat = self.agent_seat[agent]
             self.rewards[agent] += after[seat] - state.stacks[seat]
+        self.hands.append(state)
         self._stacks = list(after)
-        exit_at = self.rules.exit_at
-        for seat in range(self.n_seats):
-            if self._stacks[seat] == 0 or (exit_at is not None and self._stacks[seat] >= exit_at):
-                self._at_table[seat] = False
+        self._at_table = leave_table(self._stacks, self._at_table, self.rules)
         self._hand += 1
         eligible = [self._at_table[s] and self._stacks[s] > 0 for s in range(self.n_seats)]
         limit = self.rules.hands_per_game

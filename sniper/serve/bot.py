@@ -21,14 +21,15 @@ ROUND_OF_PHASE = {name: int(phase) for phase, name in PHASE_NAMES.items()}
 
 
 def observation_of(message: dict) -> Observation:
-    """The ``Observation`` of the seat a ``state`` message was sent to (R10).
+    """The ``Observation`` of the seat a ``state`` message was sent to (R10): the inverse of
+    ``sniper.serve.views.hand_view``, so it equals ``Observation.of`` of the hand for that seat.
 
-    ``KeyError``/``TypeError`` if the message has no hand in progress.
+    ``KeyError``/``TypeError`` if the message has no hand.
     """
     hand = message["hand"]
     return Observation(
         seat=message["seat"],
-        private=tuple(hand["private"]),
+        private=tuple(hand["private"] or ()),
         board=tuple(hand["board"]),
         first=hand["first"],
         stacks=tuple(hand["stacks"]),

@@ -1,10 +1,12 @@
 """What a seat is told about a hand: the one place where the server turns engine state into JSON (R10).
 
 ``hand_view(state, seat)`` is a pure function of what R10 lets ``seat`` know: its own private
-cards, the face-up board, the public history (actions, snipes, stacks, who is first) and, once the
-hand is settled at a showdown, the hands shown there. Other seats' private cards appear only in
-``result.showdown`` and only for seats that reached the showdown; a hand won because everyone
-else folded shows no cards, and the two board cards never turned stay hidden (R4, R10).
+cards, the face-up board and its legal actions as ``sniper.agents.Observation.of`` gives them
+(the one truth of what a seat may see), the public history (actions, snipes, stacks, who is
+first) and, once the hand is settled at a showdown, the hands shown there. Other seats' private
+cards appear only in ``result.showdown`` and only for seats that reached the showdown; a hand won
+because everyone else folded shows no cards, and the two board cards never turned stay hidden
+(``HandState.visible``, R4, R10).
 
 The wire names of actions (``ACTION_NAMES``) and the JSON shapes are documented in
 ``docs/serve-protocol.md``; ``sniper.serve.bot.observation_of`` turns a view back into the
@@ -12,7 +14,7 @@ The wire names of actions (``ACTION_NAMES``) and the JSON shapes are documented 
 """
 
 from kernels.codes import ACT_NAMES, PASS, Act
-from sniper.agents import made_category
+from sniper.agents import Observation, made_category
 from sniper.engine import HandState, Phase
 from sniper.hands import ALL_SNIPES, CATEGORY_NAMES, best_hand
 
@@ -30,14 +32,6 @@ SNIPE_NAMES = [str(snipe) for snipe in ALL_SNIPES]
 def snipe_name(code: int) -> str | None:
     """The name of snipe ``code`` (0..59), ``None`` for ``PASS`` (R7)."""
     return None if code == PASS else SNIPE_NAMES[code]
-
-
-def visible_board(state: HandState) -> tuple[int, ...]:
-    """The community cards face up (R4): 2 in betting round 1, else 4, and still 2 when the hand
-    ended by folds in round 1 (the last two cards were never turned)."""
-    if state.phase == Phase.DONE and state.result is None and state.bets[-1].round == 1:
-        return state.board[:2]
-    return state.board[: state.visible]
 
 
 def to_act(state: HandState) -> int | None:
@@ -73,10 +67,10 @@ def hand_view(state: HandState, seat: int, hand: int = 0) -> dict:
     after a showdown only, each showdown seat's private cards, hand and whether it was sniped.
     """
     done = state.phase == Phase.DONE
-    board = visible_board(state)
+    seen = Observation.of(state, seat)  # the one truth of what the seat may see (R10)
+    board, legal = seen.board, seen.legal
     acting = to_act(state)
-    private = state.private.get(seat)
-    legal = state.legal_actions() if state.actor == seat and state.phase != Phase.SNIPE else ()
+    private = seen.private or None
     view = {
         "hand": hand,
         "first": state.first,
