@@ -129,7 +129,6 @@ class HandState:
         """All chips put in this hand, antes included (R4), chips."""
         return sum(self.committed)
 
-
     @property
     def level(self) -> int:
         """B, the most any player has put in this betting round (R6), chips."""

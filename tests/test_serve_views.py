@@ -18,7 +18,7 @@ from sniper.engine import HandState, Phase
 from sniper.game import deal_hand, decision_stream, make_rules
 from sniper.serve.bot import observation_of
 from sniper.serve.table import timeout_choice
-from sniper.serve.views import ACTION_NAMES, best_so_far, hand_view, visible_board
+from sniper.serve.views import ACTION_NAMES, best_so_far, hand_view
 
 RULES = make_rules()
 
@@ -110,7 +110,7 @@ def test_uncontested_round_one_keeps_the_last_two_board_cards_hidden():
     state = HandState((60, 60), 0, {0: (1, 2), 1: (3, 4)}, (5, 6, 7, 8))
     state.act(Act.RAISE_1)
     state.act(Act.FOLD)
-    assert visible_board(state) == (5, 6)
+    assert state.visible == 2 and Observation.of(state, 1).board == (5, 6)
     view = hand_view(state, 0)
     assert view["board"] == [5, 6] and view["result"]["showdown"] is None and view["result"]["winners"] == [0]
 
