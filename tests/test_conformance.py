@@ -253,3 +253,19 @@ def test_a_hand_won_by_folds_in_round_one_turns_no_more_cards():
     assert last.visible == 2
     board = environment.observe("player_0")["observation"][5:9]
     assert list(board) == [*last.board[:2], 0, 0]
+
+
+def test_the_sample_covers_every_way_a_hand_shows_or_hides_cards():
+    """The games above hold hands won by folds in round 1 and in round 2, showdowns with a folded
+    seat, betting skipped (R6) and seats not dealt in (R2), so each R10 case is checked."""
+    kinds = Counter()
+    for rules_name, specs, length in CASES:
+        for seed in SEEDS:
+            for state in by_play_game(specs, make_rules(rules_name, length), seed)[0]:
+                folded_out = state.result is None
+                kinds["folds in round 1"] += folded_out and state.bets[-1].round == 1
+                kinds["folds in round 2"] += folded_out and state.bets[-1].round == 2
+                kinds["showdown with a fold"] += not folded_out and any(state.folded[s] for s in state.private)
+                kinds["betting skipped"] += state.betting_skipped
+                kinds["seat not dealt in"] += not all(state.in_play)
+    assert len(+kinds) == 5, kinds
