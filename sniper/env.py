@@ -166,7 +166,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self._at_table = [True] * self.n_seats
         self._first = self.rules.first_seat % self.n_seats
         self._hand = 0
-        self.hands: list[HandState] = []
+        self.hands = []
         self._start_hand()
         self._run_until_learner()
         self._accumulate_rewards()
