@@ -105,9 +105,22 @@ def resume_hint(plan, out) -> str:
 
 
 def run_header(run_dir: Path, manifest: dict) -> list[str]:
-    """The lines ``sniper summary`` prints above the table: status, seed, agents, hands; how to finish it."""
+    """The lines ``sniper summary`` prints above the table: status, seed, agents, hands; how to finish it (a
+    record, ``sniper.runner.is_record``: its source and seat labels, and that it cannot be finished)."""
+    from sniper.runner import is_record
+
     config = manifest["config"]
     status = manifest.get("status", "?")
+    if is_record(manifest):
+        seed = config.get("seed")
+        lines = [
+            f"{run_dir}: {status} record of {manifest.get('source') or 'games played elsewhere'}, "
+            f"seed {'unknown' if seed is None else seed}, seats {','.join(config.get('agents', []))}, "
+            f"{manifest.get('hands', 0):,} hands"
+        ]
+        if status != "complete":
+            lines.append("(not complete: the game stopped before its end; these are the hands it finished)")
+        return lines
     lines = [
         f"{run_dir}: {status} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
         f"{manifest.get('hands', 0):,} of {config.get('hands', 0):,} hands"
