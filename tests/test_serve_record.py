@@ -145,6 +145,19 @@ def test_resume_never_imports_an_outside_agent_named_in_a_manifest(tmp_path, tra
     trapped()
 
 
+def test_an_outside_agent_restated_with_agents_resumes(tmp_path):
+    """The operator names the run's outside agent again: the run resumes (and plays nothing new here)."""
+    agents = ("easy", "examples.cautious:Cautious:margin=2")
+    config = RunConfig(agents, make_rules(), seed=2, hands=40, chunk_games=1, engine="reference")
+    out = simulate(config, tmp_path / "run", workers=1).out
+    manifest = json.loads((out / MANIFEST).read_text())
+    (out / MANIFEST).write_text(json.dumps({**manifest, "status": "interrupted"}))
+    with pytest.raises(RunDirError, match="outside agent examples.cautious:Cautious:margin=2, and an agent named"):
+        resume(out, workers=1)
+    result = resume(out, {"agents": ",".join(agents)}, workers=1)
+    assert result.hands == manifest["hands"] and load_manifest(out)["status"] == "complete"
+
+
 def test_a_trial_spec_read_from_a_study_is_never_imported(trapped):
     """``sniper tune`` validates the best trials' specs read back from ``study.db``: one that is not a spec of
     the tuned level (here an import path) is refused before anything is built from it."""
