@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
@@ -179,7 +180,7 @@ class RecordWriter:
         write_parts(self.out, self.parts, played, self.durable)
         self.parts += 1
         self.hands += sum(played.counts)
-        self.games.update(played.hands["game"].to_pylist())
+        self.games.update(pc.unique(played.hands["game"]).to_pylist())
         self._save("running")
 
     def add_hand(self, game: int, hand: int, state: HandState) -> None:
@@ -263,7 +264,7 @@ def recover_record(out) -> Path | None:
         while True:
             try:
                 _read_part(part_path(out, parts, "actions"), ACTION_SCHEMA)
-                games.update(_read_part(part_path(out, parts, "hands"), SCHEMA).to_pylist())
+                games.update(pc.unique(_read_part(part_path(out, parts, "hands"), SCHEMA)).to_pylist())
             except (OSError, ValueError, pa.ArrowException):
                 break
             parts += 1
