@@ -130,6 +130,16 @@ def test_labels_given_to_write_game_stay_data(tmp_path, trapped):
     trapped()
 
 
+def test_summary_prints_labels_as_they_are_never_as_markup(tmp_path):
+    """Names that read as rich markup (a stray closing tag made `summary` fail with a traceback) print as given."""
+    rules = make_rules("ours", "10")
+    hands = list(play_game([RandomAgent()] * 2, 3, 0, rules))
+    out = write_game(tmp_path / "game", hands, ["human:[/x]", "bot:[bold]b[/bold]"], rules, 3, "abc")
+    shown = CliRunner().invoke(cli_app, ["summary", str(out)])
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.count("human:[/x]") == 2 and shown.output.count("bot:[bold]b[/bold]") == 2
+
+
 def test_resume_never_imports_an_outside_agent_named_in_a_manifest(tmp_path, trapped):
     """An outside agent in a run's manifest (a file) is imported only when the operator names it again with
     ``--agents``; without, resuming is refused in one line and nothing is imported."""
