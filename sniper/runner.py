@@ -14,7 +14,9 @@ per chunk and table, written by the parent in chunk order, each under a temporar
 sees a partial file; a chunk counts only once both its parts are in place. Each table's folder
 is a parquet dataset: ``pd.read_parquet(DIR / "hands")`` reads it. An interrupted run (Ctrl-C, a
 killed process) is finished by ``resume``: finished parts are kept, missing or unreadable ones are
-played again, and the result equals an uninterrupted run.
+played again, and the result equals an uninterrupted run. Nothing read from a run's files is imported:
+an outside agent is resumed only when the caller names it again (``refuse_outside``), and a record of
+games played elsewhere (``is_record``, ``sniper.runs.write_run``) is not resumed at all.
 
 Backends (``Backend``): this process (``workers=1``), local worker processes (the default, one per
 core), or an existing dask.distributed cluster (``scheduler="tcp://host:8786"``: one
@@ -701,21 +703,22 @@ def simulate(
 def open_run(out: Path, requested: "RunOptions | dict | None" = None) -> tuple[dict, RunConfig]:
     """The manifest and config of the run in ``out``, checked for resuming with the ``requested`` options.
 
-    Raises ``RunDirError`` saying why when ``out`` is not a run directory, was made by another
-    version of sniper, or an option differs from the run's (``refuse_changes``); ``ValueError`` for
-    an invalid option.
+    Raises ``RunDirError`` saying why when ``out`` is not a run directory, is a record of games played
+    elsewhere (``is_record``), was made by another version of sniper, plays an outside agent that
+    ``requested`` does not name again (``refuse_outside``), or an option differs from the run's
+    (``refuse_changes``); ``ValueError`` for an invalid option.
     """
     manifest = load_manifest(out)
-    if manifest["version"] != __version__:
-        raise RunDirError(
-            f"{out} was made by sniper {manifest['version']}, this is {__version__}; "
-            "its results could differ, so it cannot be resumed (start a new run)"
-        )
     if is_record(manifest):
         source = manifest.get("source") or "sniper.runs.write_run"
         raise RunDirError(
             f"cannot resume {out}: a served run is a record, not a plan (games of {source}); "
             "`sniper summary` and `sniper replay` read it"
+        )
+    if manifest["version"] != __version__:
+        raise RunDirError(
+            f"{out} was made by sniper {manifest['version']}, this is {__version__}; "
+            "its results could differ, so it cannot be resumed (start a new run)"
         )
     config = RunConfig.from_dict(manifest["config"])
     check_engine(config.engine)
