@@ -239,6 +239,22 @@ def test_a_record_killed_before_its_first_hand_is_removed(tmp_path):
     assert list((tmp_path / "games" / "r").iterdir()) == []
 
 
+def test_a_server_stopped_mid_game_marks_it_interrupted(tmp_path):
+    """Ctrl-C (the app's shutdown) during a game: the hands played so far are an interrupted record, with its seed."""
+    with TestClient(create_app(served_settings(tmp_path, seed=4))) as c:
+        seat = c.post("/api/solo", json={"name": "p", "players": 3, "level": "random", "length": "20"}).json()
+        manifest = tmp_path / "games" / seat["room"] / MANIFEST
+        with c.websocket_connect(f"/ws/{seat['room']}") as ws:
+            ws.send_json({"type": "hello", "token": seat["token"]})
+            for _ in range(2000):
+                ws.receive_json()
+                if manifest.is_file() and json.loads(manifest.read_text())["hands"] >= 1:
+                    break
+    recorded = load_manifest(manifest.parent)
+    assert (recorded["status"], recorded["config"]["seed"]) == ("interrupted", 4)
+    assert len(read_results(manifest.parent)) == 3 * recorded["hands"] >= 3
+
+
 def test_kill_9_mid_game_then_restart_records_an_interrupted_run(tmp_path):
     """A real server process killed with SIGKILL during a game (hands already journaled); the next server on
     the same --out makes the game an interrupted run at start-up, which `summary` reads."""

@@ -451,7 +451,10 @@ class Lobby:
             self.rooms.pop(room.code, None)
             record = self.records.pop(room.code, None)
             if record is not None:  # the game stopped before its end (shutdown, a failure)
-                self.written.append(record.interrupt())
+                try:
+                    self.written.append(record.interrupt())
+                except OSError:
+                    log.exception("room %s: cannot mark its record interrupted", room.code)
 
     def _journal(self, room: Room) -> None:
         """Write the hand ``room`` just finished to ``settings.out / room.code`` (runs in a thread). Seats are
