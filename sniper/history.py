@@ -86,11 +86,12 @@ class HandHistory:
 
     ``seat_lines``: one ``SeatLine`` per seat (seat order); ``action_lines``: one ``ActionLine``
     per action in the order played; ``board``: all four community cards; ``first``: the hand's
-    first player (R3); ``seed``, ``game``, ``hand``: its R13 key; ``rules``: the rule preset name.
-    Chips are integers. ``seats`` and ``actions`` give the lines as DataFrames.
+    first player (R3); ``seed``, ``game``, ``hand``: its R13 key (``seed`` is ``None`` when unknown: a served
+    game recorded after a crash, ``sniper.serve.record``); ``rules``: the rule preset name. Chips are
+    integers. ``seats`` and ``actions`` give the lines as DataFrames.
     """
 
-    seed: int
+    seed: int | None
     game: int
     hand: int
     first: int
@@ -120,7 +121,8 @@ class HandHistory:
             raise ValueError(f"the rows describe {len(keys)} hands, not one")
         ((game, hand),) = keys
         board = tuple(int(hand_cols[f"board_{k}"][0]) for k in range(1, 5))
-        return cls(int(seed), game, hand, int(hand_cols["first_seat"][0]), board, tuple(seats), tuple(actions), rules)
+        key = None if seed is None else int(seed)
+        return cls(key, game, hand, int(hand_cols["first_seat"][0]), board, tuple(seats), tuple(actions), rules)
 
     @classmethod
     def from_state(
@@ -170,7 +172,7 @@ class HandHistory:
 
     def __str__(self) -> str:
         """The hand as a poker client's text hand history (every private card shown: a simulation log)."""
-        lines = [f"Sniper Hold'em - seed {self.seed}, game {self.game}, hand {self.hand} (rules: {self.rules})"]
+        lines = [f"Sniper Hold'em - seed {self._seed_text}, game {self.game}, hand {self.hand} (rules: {self.rules})"]
         dealt = [s for s in self.seat_lines if s.dealt_in]
         for s in self.seat_lines:
             mark = " - first" if s.seat == self.first else "" if s.dealt_in else " - not dealt in"
@@ -223,7 +225,8 @@ class HandHistory:
             cells = [s.seat, s.agent, s.stack_before, f"{s.private_1} {s.private_2}" if s.dealt_in else ""]
             cells += [per_round[1], per_round[2], per_round[SNIPE_ROUND], made, f"{s.net:+d}"]
             rows.append("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in cells) + "</tr>")
-        caption = f"seed {self.seed}, game {self.game}, hand {self.hand}: board {_cards(self.board)}, pot {self.pot}"
+        caption = f"seed {self._seed_text}, game {self.game}, hand {self.hand}: board {_cards(self.board)}, "
+        caption += f"pot {self.pot}"
         return f"<table><caption>{html.escape(caption)}</caption>{head}{''.join(rows)}</table>"
 
     def to_dict(self) -> dict:
@@ -300,7 +303,11 @@ class HandHistory:
             "_caps": sorted({a.cap for a in self.action_lines}),
             "_sniped": [s.sniped for s in players],
         }
-        return "\n".join(f"{key} = {_toml(value)}" for key, value in fields.items()) + "\n"
+        return "\n".join(f"{key} = {_toml(value)}" for key, value in fields.items() if value is not None) + "\n"
+
+    @property
+    def _seed_text(self) -> str:
+        return "unknown" if self.seed is None else str(self.seed)
 
     def render(self, fmt: str = "text") -> str:
         """The hand as ``fmt``: "text" (``str``), "phh" (``to_phh``) or "json" (``to_json``)."""

@@ -14,7 +14,9 @@ per chunk and table, written by the parent in chunk order, each under a temporar
 sees a partial file; a chunk counts only once both its parts are in place. Each table's folder
 is a parquet dataset: ``pd.read_parquet(DIR / "hands")`` reads it. An interrupted run (Ctrl-C, a
 killed process) is finished by ``resume``: finished parts are kept, missing or unreadable ones are
-played again, and the result equals an uninterrupted run.
+played again, and the result equals an uninterrupted run. Nothing read from a run's files is imported:
+an outside agent is resumed only when the caller names it again (``refuse_outside``), and a record of
+games played elsewhere (``is_record``, ``sniper.runs.write_run``) is not resumed at all.
 
 Backends (``Backend``): this process (``workers=1``), local worker processes (the default, one per
 core), or an existing dask.distributed cluster (``scheduler="tcp://host:8786"``: one
@@ -28,7 +30,7 @@ import os
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -41,7 +43,7 @@ import pyarrow.parquet as pq
 from sniper import __version__, defaults
 from sniper.game import GAME_LENGTHS, Rules, make_rules, play_game
 from sniper.results import ACTION_COLUMNS, ACTION_SCHEMA, SCHEMA, action_rows, hand_rows, to_table
-from sniper.specs import agent_vector, choose_engine, make_agent, parse_agents, split_specs
+from sniper.specs import agent_vector, choose_engine, is_outside, make_agent, parse_agents, split_specs
 
 ENGINES = ("reference", "kernel")
 MANIFEST = "manifest.json"
@@ -450,13 +452,18 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):
         ) from None
 
 
-def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
+def write_atomic(path: Path, write: Callable[[Path], None], durable: bool = False) -> None:
     """Call ``write(tmp)`` on a temporary path beside ``path``, then rename it into place. An ``OSError`` about
-    the temporary file names ``path`` instead (the user gave that one)."""
+    the temporary file names ``path`` instead (the user gave that one). With ``durable`` the file and then
+    its directory are flushed to disk (``os.fsync``), so the new file survives a power cut too."""
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     try:
         write(tmp)
+        if durable:
+            fsync(tmp)
         os.replace(tmp, path)
+        if durable:
+            fsync(path.parent)
     except OSError as error:
         if error.filename == str(tmp):
             error.filename = str(path)
@@ -464,6 +471,15 @@ def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def fsync(path: Path) -> None:
+    """Flush the file or directory ``path`` to disk (``os.fsync``)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def parquet_options(schema: pa.Schema) -> dict:
@@ -491,22 +507,26 @@ PARQUET_OPTIONS = {table: parquet_options(schema) for table, schema in TABLES.it
 """``parquet_options`` of each table of a run, by table name."""
 
 
-def write_part(out: Path, chunk: int, table: str, data: pa.Table) -> None:
-    """Write ``data`` as chunk ``chunk``'s part of ``table`` atomically (``PARQUET_OPTIONS``)."""
-    write_atomic(part_path(out, chunk, table), lambda tmp: pq.write_table(data, tmp, **PARQUET_OPTIONS[table]))
+def write_part(out: Path, chunk: int, table: str, data: pa.Table, durable: bool = False) -> None:
+    """Write ``data`` as chunk ``chunk``'s part of ``table`` atomically (``PARQUET_OPTIONS``; ``durable``:
+    ``write_atomic``)."""
+    path = part_path(out, chunk, table)
+    write_atomic(path, lambda tmp: pq.write_table(data, tmp, **PARQUET_OPTIONS[table]), durable)
 
 
-def write_parts(out: Path, chunk: int, played: Chunk) -> None:
-    """Write chunk ``chunk``'s two parts atomically (``resume`` keeps a chunk only when both are there)."""
-    for table in TABLES:
-        write_part(out, chunk, table, getattr(played, table))
+def write_parts(out: Path, chunk: int, played: Chunk, durable: bool = False) -> None:
+    """Write chunk ``chunk``'s two parts atomically, the actions first (``resume`` keeps a chunk only when
+    both are there)."""
+    for table in reversed(TABLES):
+        write_part(out, chunk, table, getattr(played, table), durable)
 
 
-def write_json(path: Path, data: dict) -> None:
-    """Write ``data`` as indented strict JSON to ``path`` atomically (non-finite numbers as null, ``sniper.stats``)."""
+def write_json(path: Path, data: dict, durable: bool = False) -> None:
+    """Write ``data`` as indented strict JSON to ``path`` atomically (non-finite numbers as null, ``sniper.stats``;
+    ``durable``: ``write_atomic``)."""
     from sniper.stats import dumps
 
-    write_atomic(path, lambda tmp: tmp.write_text(dumps(data, indent=2) + "\n"))
+    write_atomic(path, lambda tmp: tmp.write_text(dumps(data, indent=2) + "\n"), durable)
 
 
 def claim_out(out: Path, name: str, data: dict, numbered: bool = False) -> Path:
@@ -631,18 +651,27 @@ def _read_part(path: Path, schema: pa.Schema) -> pa.ChunkedArray:
     return pq.read_table(path, columns=["game"])["game"]
 
 
-def new_manifest(config: RunConfig) -> dict:
+def new_manifest(config: RunConfig, vectors: Sequence[dict | None] | None = None) -> dict:
     """The manifest of a new run of ``config``; ``agent_parameters`` holds every seat's full parameter
-    vector (``sniper.specs.agent_vector``), so a run stays interpretable when level defaults change."""
+    vector, so a run stays interpretable when level defaults change: ``vectors`` when given (one per
+    seat, ``None`` for a seat with no known parameters, e.g. a person), else ``sniper.specs.agent_vector``
+    of each of ``config.agents``, which must then be specs the operator gave (never labels)."""
     return {
         "format": RUN_FORMAT,
         "version": __version__,
         "layout": LAYOUT,
         "tables": list(TABLES),
         "config": config.to_dict(),
-        "agent_parameters": [agent_vector(spec) for spec in config.agents],
+        "agent_parameters": list(vectors) if vectors is not None else [agent_vector(s) for s in config.agents],
         "status": "running",
     }
+
+
+def is_record(manifest: dict) -> bool:
+    """Whether a manifest is that of a record of games played elsewhere (``sniper.runs.write_run``, e.g.
+    ``sniper serve``; it has a ``source``): its ``config.agents`` are seat labels, data that is never
+    parsed as agent specs, so it cannot be resumed (a record, not a plan)."""
+    return "source" in manifest
 
 
 def simulate(
@@ -674,11 +703,18 @@ def simulate(
 def open_run(out: Path, requested: "RunOptions | dict | None" = None) -> tuple[dict, RunConfig]:
     """The manifest and config of the run in ``out``, checked for resuming with the ``requested`` options.
 
-    Raises ``RunDirError`` saying why when ``out`` is not a run directory, was made by another
-    version of sniper, or an option differs from the run's (``refuse_changes``); ``ValueError`` for
-    an invalid option.
+    Raises ``RunDirError`` saying why when ``out`` is not a run directory, is a record of games played
+    elsewhere (``is_record``), was made by another version of sniper, plays an outside agent that
+    ``requested`` does not name again (``refuse_outside``), or an option differs from the run's
+    (``refuse_changes``); ``ValueError`` for an invalid option.
     """
     manifest = load_manifest(out)
+    if is_record(manifest):
+        source = manifest.get("source") or "sniper.runs.write_run"
+        raise RunDirError(
+            f"cannot resume {out}: a served run is a record, not a plan (games of {source}); "
+            "`sniper summary` and `sniper replay` read it"
+        )
     if manifest["version"] != __version__:
         raise RunDirError(
             f"{out} was made by sniper {manifest['version']}, this is {__version__}; "
@@ -686,8 +722,22 @@ def open_run(out: Path, requested: "RunOptions | dict | None" = None) -> tuple[d
         )
     config = RunConfig.from_dict(manifest["config"])
     check_engine(config.engine)
+    refuse_outside(out, config, requested)
     refuse_changes(out, config, requested)
     return manifest, config
+
+
+def refuse_outside(out: Path, config: RunConfig, requested: "RunOptions | dict | None") -> None:
+    """``RunDirError`` when the run in ``out`` plays outside agents (``sniper.specs.is_outside``) and
+    ``requested`` does not give ``agents``: a spec read from a manifest is never imported, so the operator
+    restates them (``--agents``, compared with the run's own by ``refuse_changes``)."""
+    given = requested.get("agents") if isinstance(requested, dict) else getattr(requested, "agents", None)
+    outside = [spec for spec in config.agents if is_outside(spec)]
+    if outside and given is None:
+        raise RunDirError(
+            f"cannot resume {out}: it plays outside agent {outside[0]}, and an agent named in a run's "
+            f"{MANIFEST} is never imported: give the run's --agents again to resume it"
+        )
 
 
 @dataclass(frozen=True)
@@ -704,11 +754,13 @@ class Plan:
     resuming: bool = False
     numbered: bool = False
     """``out`` is the default name: if taken, the run goes to ``out-2``, … (``claim_out``)."""
+    requested: "RunOptions | None" = None
+    """The options the user gave when resuming (``resume`` checks them again; never the run's own)."""
 
     def start(self, workers: int | None = None, progress=None, scheduler: str | None = None) -> "RunResult":
         """Play the run (see ``simulate`` and ``resume`` for what is raised)."""
         if self.resuming:
-            return resume(self.out, run_options(self.config), workers, progress, scheduler)
+            return resume(self.out, self.requested or RunOptions(), workers, progress, scheduler)
         return simulate(self.config, self.out, workers, progress, scheduler, numbered=self.numbered)
 
 
@@ -737,7 +789,7 @@ def plan(options: RunOptions, out: Path | None = None, resume_dir: Path | None =
             kept = 0 if manifest.get("status") == "complete" else int(manifest.get("hands", 0) or 0)
     except (TypeError, ValueError):
         kept = 0
-    return Plan(Path(resume_dir), config, kept, resuming=True)
+    return Plan(Path(resume_dir), config, kept, resuming=True, requested=options)
 
 
 def resume(

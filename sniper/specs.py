@@ -186,21 +186,28 @@ def make_agent(spec: str, decision_timeout: float | None = None) -> Agent:
     return replace(LEVELS[level.strip()], **changes)
 
 
-def agent_vector(spec: str) -> dict:
-    """The full parameter vector of the agent ``spec`` names: its spec text, class, every parameter
-    and its snipe heuristic (plain JSON data), e.g. for a run's manifest. Outside agents give their
-    class and dataclass fields of plain types; a name that is not a spec (a human player of a run
-    written by ``sniper.runs.write_run``) gives only ``{"spec": name}``."""
-    try:
-        agent = make_agent(spec)
-    except (ValueError, ImportError):
-        return {"spec": spec}
-    vector: dict[str, object] = {"spec": spec, "class": type(agent).__name__}
-    for f in fields(agent) if is_dataclass(agent) else ():
-        value = getattr(agent, f.name)
+def parameter_vector(agent: Agent, spec: str) -> dict:
+    """The full parameter vector of ``agent`` (built from ``spec``): its spec text, class, every
+    parameter and its snipe heuristic, as plain JSON data, e.g. for a run's manifest. Read from the
+    object, nothing is parsed or imported: an outside agent (``OutsideAgent``) gives the class and the
+    dataclass fields of plain types of the object it wraps."""
+    inner = agent.agent if isinstance(agent, OutsideAgent) else agent
+    vector: dict[str, object] = {"spec": spec, "class": type(inner).__name__}
+    for f in fields(inner) if is_dataclass(inner) else ():
+        value = getattr(inner, f.name)
         if f.name != "spec" and isinstance(value, (bool, int, float, str, type(None))):
             vector[f.name] = value
     return vector
+
+
+def agent_vector(spec: str) -> dict:
+    """``parameter_vector`` of the agent ``spec`` names (``make_agent``; ``ValueError`` if it names none).
+
+    For specs the operator gave (command-line options, library calls) only: an outside agent's module
+    is imported. A name, a label or text read from a file or sent by a client is data and never comes
+    here (``sniper.runs.write_run`` records seats by label).
+    """
+    return parameter_vector(make_agent(spec), spec)
 
 
 def split_specs(text: str) -> list[str]:

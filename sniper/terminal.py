@@ -16,6 +16,7 @@ from pathlib import Path
 from rich import box
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from sniper.stats import MIN_UNITS, NO_VALUE, interval_text, value_text
 
@@ -25,12 +26,12 @@ err_console = Console(stderr=True)
 
 
 def print_line(text: str) -> None:
-    """Print a plain line (no colour highlighting); a trailing ``→ path`` moves to its own line rather than
-    being broken when the line is wider than the terminal."""
+    """Print a plain line (no colour highlighting, no rich markup: paths and labels print as they are); a
+    trailing ``→ path`` moves to its own line rather than being broken when the line is wider than the terminal."""
     head, arrow, path = text.rpartition(" → ")
     if arrow and len(text) > console.width:
         text = f"{head}\n→ {path}"
-    console.print(text, highlight=False, soft_wrap=True)
+    console.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
 def warm_up(engine: str, quiet: bool = False) -> None:
@@ -105,9 +106,22 @@ def resume_hint(plan, out) -> str:
 
 
 def run_header(run_dir: Path, manifest: dict) -> list[str]:
-    """The lines ``sniper summary`` prints above the table: status, seed, agents, hands; how to finish it."""
+    """The lines ``sniper summary`` prints above the table: status, seed, agents, hands; how to finish it (a
+    record, ``sniper.runner.is_record``: its source and seat labels, and that it cannot be finished)."""
+    from sniper.runner import is_record
+
     config = manifest["config"]
     status = manifest.get("status", "?")
+    if is_record(manifest):
+        seed = config.get("seed")
+        lines = [
+            f"{run_dir}: {status} record of {manifest.get('source') or 'games played elsewhere'}, "
+            f"seed {'unknown' if seed is None else seed}, seats {','.join(config.get('agents', []))}, "
+            f"{manifest.get('hands', 0):,} hands"
+        ]
+        if status != "complete":
+            lines.append("(not complete: the game stopped before its end; these are the hands it finished)")
+        return lines
     lines = [
         f"{run_dir}: {status} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
         f"{manifest.get('hands', 0):,} of {config.get('hands', 0):,} hands"
@@ -127,7 +141,7 @@ def print_run_summary(out: Path, header: Sequence[str] = ()) -> None:
 
     summary = summarize(read_results(out, columns=SUMMARY_COLUMNS, arrow=True))
     for line in header:
-        console.print(line, highlight=False)
+        console.print(line, highlight=False, markup=False)  # seat labels are a run's data, not markup
     print_summary(summary)
 
 
@@ -140,7 +154,7 @@ def print_summary(summary) -> None:
     headers = ("agent", "hands", "net/hand", "±95%", "SD won", "snipes", "hit", "games won")
     rows = [
         (
-            row.agent,
+            Text(str(row.agent)),  # a label (e.g. a served seat's name) prints as it is, never as markup
             f"{row.hands:,}",
             f"{row.net_per_hand:+.3f}",
             value_text((row.ci95_high - row.ci95_low) / 2, ".3f"),

@@ -761,7 +761,7 @@ def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tup
     ranked = sorted(eligible, key=lambda r: -r["value"])
     candidates: list[str] = []
     seen: list[dict] = []
-    for spec in [*(r["spec"] for r in ranked), setup.spec]:
+    for spec in [*(stored_spec(r["spec"], setup) for r in ranked), setup.spec]:
         vector = same_agent(spec)
         if vector not in seen and (len(candidates) < VALIDATE_TOP or spec == setup.spec):
             candidates.append(spec)
@@ -779,6 +779,15 @@ def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tup
             study.set_user_attr(key, finite(cached))
         out.append(Evaluation(**{k: (math.inf if v is None else v) for k, v in cached.items()}))
     return out, max(out, key=lambda e: e.net_per_hand)
+
+
+def stored_spec(spec: object, setup: TuneSetup) -> str:
+    """A trial's spec read back from the study (``study.db``, a file): ``TuneError`` unless it is a spec of the
+    tuned level, so no text from the file can name an outside agent (which would be imported) or another level."""
+    head = setup.spec.strip().partition(":")[0]
+    if not isinstance(spec, str) or is_outside(spec) or spec.strip().partition(":")[0] != head:
+        raise TuneError(f"the study holds a trial spec {spec!r} that is not one of {setup.spec!r}; use another --study")
+    return spec
 
 
 def same_agent(spec: str) -> dict:

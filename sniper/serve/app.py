@@ -34,6 +34,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from sniper.serve.record import recover_games
 from sniper.serve.settings import Settings
 from sniper.serve.table import AI_LEVELS, LENGTHS, MAX_NAME, RULE_NAMES, Lobby, LobbyFull, Room
 from sniper.serve.views import ACTIONS_BY_NAME, SNIPE_NAMES
@@ -137,6 +138,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         agents.use_kernel_rollouts(True)
         executor = ThreadPoolExecutor(max(2, os.cpu_count() or 1), thread_name_prefix="sniper-ai")
         executor.submit(warm_up)
+        app.state.recovered = recover_games(settings.out)  # games a killed server left unfinished
         app.state.lobby = Lobby(settings, executor)
         try:
             yield

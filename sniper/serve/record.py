@@ -1,22 +1,97 @@
-"""Write a served game as a run directory that ``sniper summary`` and ``sniper replay`` read.
+"""Served games as run directories (records) that ``sniper summary`` and ``sniper replay`` read.
 
-The one place the server writes results: ``write_game`` hands the game's finished reference-engine
-hands to ``sniper.runs.write_run`` (manifest, ``hands/`` and ``actions/``).
+The one place the server writes results. A game is journaled hand by hand: ``GameRecord.hand`` adds
+each finished hand as one more part of both tables, flushed to disk before the next hand is dealt
+(``sniper.runs.RecordWriter``, ``durable``), and ``finish`` marks the run "complete", so a crash
+(``kill -9``, a power cut) loses at most the hand in play. At start-up ``recover_games`` makes each
+game a killed server left "running" an "interrupted" record of its finished hands.
+
+Seats are recorded as labels (``human:NAME``, ``bot:NAME``, or the AI level): data, never parsed as
+an agent spec or imported; the AI seats' parameter vectors come from the agent objects the server
+built from its own level list (``sniper.specs.parameter_vector``).
 """
 
+import logging
+import threading
+from collections.abc import Sequence
 from pathlib import Path
 
+from sniper.agents import Agent
 from sniper.engine import HandState
 from sniper.game import Rules
-from sniper.runs import write_run
+from sniper.runner import MANIFEST, RunDirError
+from sniper.runs import RecordWriter, recover_record, write_run
+from sniper.specs import parameter_vector
+
+log = logging.getLogger("sniper.serve")
 
 
-def write_game(out: Path, hands: list[HandState], agents: list[str], rules: Rules, seed: int, room: str) -> Path:
-    """Write one finished game (game index 0) of room ``room`` to the new directory ``out``; returns it.
+def seat_vectors(agents: Sequence[Agent | None], specs: Sequence[str | None]) -> list[dict | None]:
+    """The manifest's ``agent_parameters`` of a served game: each AI seat's ``parameter_vector`` (its agent
+    object and level), ``None`` for a seat played over the network."""
+    return [None if agent is None else parameter_vector(agent, spec or "") for agent, spec in zip(agents, specs)]
 
-    ``hands``: the game's finished hands in order; ``agents``: one label per seat (an AI spec, or
-    ``human:NAME`` / ``bot:NAME``), the ``agent`` column; ``seed``: the deck seed (R13). The
-    manifest's ``source`` names the room. Raises ``FileExistsError`` if ``out`` exists and is not
-    empty, ``ValueError`` for an empty game.
+
+def source_of(room: str) -> str:
+    """The manifest's ``source`` of a game of room ``room``."""
+    return f"sniper serve, room {room}"
+
+
+class GameRecord:
+    """One served game of room ``room``, written to the new directory ``out`` hand by hand (module docstring).
+
+    ``labels``: one per seat, the ``agent`` column; ``vectors``: ``seat_vectors``; ``seed``: the deck
+    seed (R13), kept out of the manifest until ``finish`` or ``interrupt`` (it fixes the cards still to
+    come): a game recovered after a crash has seed ``null``. The methods may be called from any thread.
     """
-    return write_run(out, agents, rules, [hands], seed, 0, source=f"sniper serve, room {room}")
+
+    def __init__(self, out: Path, labels: Sequence[str], vectors, rules: Rules, seed: int, room: str) -> None:
+        self.seed = seed
+        self.writer = RecordWriter(out, labels, rules, None, source_of(room), vectors, durable=True)
+        self._lock = threading.Lock()
+
+    def hand(self, index: int, state: HandState) -> None:
+        """Journal finished hand ``index`` (game 0); ``FileExistsError`` at the first hand if ``out`` is taken."""
+        with self._lock:
+            self.writer.add_hand(0, index, state)
+
+    def finish(self) -> Path:
+        """Mark the game complete, with its seed; returns its directory."""
+        with self._lock:
+            return self.writer.close("complete", self.seed)
+
+    def interrupt(self) -> Path:
+        """Mark the game interrupted (the server stops or the room failed mid-game), with its seed. Waits
+        for a hand being written (from another thread); after ``finish`` it changes nothing."""
+        with self._lock:
+            return self.writer.close("interrupted", self.seed)
+
+
+def write_game(
+    out: Path, hands: list[HandState], agents: list[str], rules: Rules, seed: int, room: str, vectors=None
+) -> Path:
+    """Write one finished game (game index 0) of room ``room`` to the new directory ``out`` at once; returns it.
+
+    ``hands``: the game's finished hands in order; ``agents``: one label per seat (``human:NAME``,
+    ``bot:NAME`` or the AI level), the ``agent`` column, never parsed; ``vectors``: ``seat_vectors``;
+    ``seed``: the deck seed (R13). Raises ``FileExistsError`` if ``out`` exists and is not empty,
+    ``ValueError`` for an empty game.
+    """
+    return write_run(out, agents, rules, [hands], seed, 0, source=source_of(room), vectors=vectors)
+
+
+def recover_games(root: Path) -> list[Path]:
+    """Recover (``sniper.runs.recover_record``) every game under ``root`` that a killed server left
+    "running" and no live server is writing; returns the interrupted records made. Unreadable
+    directories are skipped (logged)."""
+    made = []
+    root = Path(root)
+    for manifest in sorted(root.glob(f"*/{MANIFEST}")) if root.is_dir() else ():
+        try:
+            recovered = recover_record(manifest.parent)
+        except (RunDirError, OSError) as error:
+            log.warning("cannot recover %s: %s", manifest.parent, error)
+            continue
+        if recovered is not None:
+            made.append(recovered)
+    return made

@@ -8,7 +8,7 @@ the snipe round). AI seats decide with the kernel rollouts in a thread pool, off
 Every message a seat receives is built by ``sniper.serve.views`` from what R10 allows it to know.
 
 ``Lobby`` holds the open rooms: it creates them under unguessable codes, hands out seat tokens,
-and writes every finished game to ``Settings.out / <room>`` (``sniper.serve.record``).
+and writes every game to ``Settings.out / <room>`` hand by hand as it is played (``sniper.serve.record``).
 """
 
 import asyncio
@@ -24,7 +24,7 @@ from kernels.codes import PASS, Act
 from sniper.agents import Agent, Observation
 from sniper.engine import HandState, Phase
 from sniper.game import deal_hand, decision_stream, leave_table, make_rules, next_first
-from sniper.serve.record import write_game
+from sniper.serve.record import GameRecord, seat_vectors
 from sniper.serve.settings import ROOM_SEATS, SOLO_PLAYERS, Settings
 from sniper.serve.views import ACTION_NAMES, ACTIONS_BY_NAME, SNIPE_NAMES, hand_view, to_act
 from sniper.specs import LEVELS, make_agent
@@ -106,6 +106,7 @@ class Room:
     on_over: Callable[["Room"], None] | None = None
     autostart: bool = False
     seed: int = 0
+    on_hand: Callable[["Room"], None] | None = None
     seats: list[Seat] = field(init=False)
     status: str = "lobby"
     turn: int = 0
@@ -323,6 +324,8 @@ class Room:
                     state.act(choice)
             state.check_invariants()
             self.hands.append(state)
+            if self.on_hand is not None:
+                await asyncio.to_thread(self.on_hand, self)
             self.stacks = list(state.stacks_after)
             self.at_table = leave_table(self.stacks, self.at_table, self.rules)
             eligible = [self.at_table[s] and self.stacks[s] > 0 for s in range(n)]
@@ -394,6 +397,7 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.errors: list[str] = []
         self.written: list[Path] = []
+        self.records: dict[str, GameRecord] = {}
 
     def create(
         self,
@@ -419,6 +423,7 @@ class Lobby:
         code = secrets.token_urlsafe(12)
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(63)
         room = Room(code, self.settings, rules, length, seats, tuple(ai), self.executor, self._record, autostart, seed)
+        room.on_hand = self._journal
         self.rooms[code] = room
         room.task = asyncio.get_running_loop().create_task(self._run(room))
         return room
@@ -444,12 +449,29 @@ class Lobby:
         finally:
             self.errors.extend(f"room {room.code}: {e}" for e in room.errors)
             self.rooms.pop(room.code, None)
+            record = self.records.pop(room.code, None)
+            if record is not None:  # the game stopped before its end (shutdown, a failure)
+                try:
+                    self.written.append(record.interrupt())
+                except OSError:
+                    log.exception("room %s: cannot mark its record interrupted", room.code)
+
+    def _journal(self, room: Room) -> None:
+        """Write the hand ``room`` just finished to ``settings.out / room.code`` (runs in a thread). Seats are
+        recorded by label, never parsed; AI seats with the parameters of the agents built in ``Room.start``."""
+        record = self.records.get(room.code)
+        if record is None:
+            out = Path(self.settings.out) / room.code
+            labels = [s.label for s in room.seats]
+            vectors = seat_vectors([s.agent for s in room.seats], [s.spec for s in room.seats])
+            record = self.records[room.code] = GameRecord(out, labels, vectors, room.rules, room.seed, room.code)
+        record.hand(len(room.hands) - 1, room.hands[-1])
 
     def _record(self, room: Room) -> None:
-        """Write the finished game of ``room`` to ``settings.out / room.code`` (runs in a thread)."""
-        labels = [s.label for s in room.seats]
-        out = Path(self.settings.out) / room.code
-        self.written.append(write_game(out, room.hands, labels, room.rules, room.seed, room.code))
+        """Mark the finished game of ``room`` complete (runs in a thread)."""
+        record = self.records.pop(room.code, None)
+        if record is not None:
+            self.written.append(record.finish())
 
     async def close(self) -> None:
         """Cancel every room's task (server shutdown)."""
