@@ -180,7 +180,7 @@ def test_start_page_and_a_game_against_the_computer(browser, tmp_path):
             expect(page.locator("#helper")).to_contain_text("Your best hand")
             if not done["timeout"] and "check" in hand["legal"]:
                 expect(page.locator("#timer")).to_have_text(f"{int(TURN_SECONDS)} s", timeout=2000)
-                expect(page.locator("#log")).to_contain_text(f"Player ran out of time: check", timeout=WAIT_MS)
+                expect(page.locator("#log")).to_contain_text("Player ran out of time: check", timeout=WAIT_MS)
                 done["timeout"] = True
             else:
                 turn = page.evaluate("last.turn")
@@ -191,10 +191,10 @@ def test_start_page_and_a_game_against_the_computer(browser, tmp_path):
             expect(page.locator("#helper")).to_contain_text("Your best hand: ")
             best = hand["best"]["name"]  # snipe one's own hand: the warning must say "by you" (R7, R11)
             top, kind = best.split(" ", 1)
-            page.select_option("#snipe-type", label=kind)
-            page.select_option("#snipe-top", label=top)
             if not screenshot.exists():
                 page.screenshot(path=str(screenshot), full_page=True)
+            page.select_option("#snipe-type", label=kind)
+            page.select_option("#snipe-top", label=top)
             turn = page.evaluate("last.turn")
             page.click("#snipe-go")
             page.wait_for_function(f"last.turn > {turn} || last.hand.phase === 'done'", timeout=WAIT_MS)
@@ -324,7 +324,9 @@ def test_rooms_show_rules_length_and_who_is_a_person(browser, tmp_path):
     guest.screenshot(path=str(tmp_path / "phone-join.png"))
     guest.fill("#name", "AI 3 (easy)")
     guest.click("#join")
-    expect(guest.locator("#lobby-players li")).to_have_text([f"{SPOOF} person", "AI 3 (easy) (you) person", re.compile("open")])
+    expect(guest.locator("#lobby-players li")).to_have_text(
+        [f"{SPOOF} person", "AI 3 (easy) (you) person", re.compile("open")]
+    )
     host.click("#start-game")
     for page in (host, guest):
         expect(page.locator(".seat")).to_have_count(3)
