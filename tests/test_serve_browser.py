@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from sniper.serve.app import running
+from sniper.serve import app as serve_app
+from sniper.serve.app import create_app, running
 from sniper.serve.settings import Settings
 
 CHROMIUM = os.environ.get("SNIPER_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
@@ -38,6 +39,11 @@ PHONE = {"width": 390, "height": 844}
 SPOOF = "AI 2 (hard)"
 """A person's name that looks like an AI seat's: the page must still show the seat as a person."""
 PROTOCOL = Path(__file__).parent.parent / "docs" / "serve-protocol.md"
+STRICT_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+"""A strict Content-Security-Policy the page must work under (added to the page's own response)."""
 
 SITUATION = """() => {
   const visible = (id) => !document.getElementById(id).classList.contains('hidden');
@@ -59,22 +65,42 @@ IN_VIEW = """(selector) => {
 """Whether every element of ``selector`` is on screen with the page scrolled to its top."""
 
 
+def strict_csp_app(settings: Settings):
+    """``create_app(settings)`` whose every response also carries ``STRICT_CSP`` (enforced together with
+    any policy the server sets itself): the page must need no inline script, style or event handler."""
+    app = create_app(settings)
+
+    @app.middleware("http")
+    async def add_csp(request, call_next):
+        response = await call_next(request)
+        response.headers.append("content-security-policy", STRICT_CSP)
+        return response
+
+    return app
+
+
 @pytest.fixture
-def browser(tmp_path):
-    """``open(viewport)`` → a new page (own storage) on a running server; a failure saves screenshots."""
+def browser(tmp_path, monkeypatch):
+    """``open(viewport)`` → a new page (own storage) on a running server that sends a strict CSP;
+    any CSP violation fails the test."""
+    monkeypatch.setattr(serve_app, "create_app", strict_csp_app)
     settings = Settings(turn_seconds=TURN_SECONDS, result_seconds=60, ai_delay=0.05, out=tmp_path / "games", seed=3)
     with running(settings) as server, sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         pages = []
 
+        violations = []
+
         def open_page(viewport: dict):
             page = chromium.new_context(viewport=viewport).new_page()
+            page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
             page.base_url = server.base_url
             pages.append(page)
             return page
 
         try:
             yield open_page
+            assert violations == [], "the page broke its Content-Security-Policy"
         except BaseException:
             for i, page in enumerate(pages):
                 page.screenshot(path=str(tmp_path / f"failure-{i}.png"), full_page=True)
