@@ -89,7 +89,7 @@ def browser(tmp_path, monkeypatch):
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         pages = []
 
-        violations = []
+        violations = []  # (the test's own page scripts are functions, which a CSP does not block; strings are eval)
 
         def open_page(viewport: dict):
             page = chromium.new_context(viewport=viewport).new_page()
@@ -211,7 +211,7 @@ def test_start_page_and_a_game_against_the_computer(browser, tmp_path):
             else:
                 turn = page.evaluate("last.turn")
                 page.click(f"#actions button[data-action='{'call' if 'call' in hand['legal'] else 'check'}']")
-                page.wait_for_function(f"last.turn > {turn}", timeout=WAIT_MS)
+                page.wait_for_function("(turn) => last.turn > turn", arg=turn, timeout=WAIT_MS)
                 done["button"] = True
         elif situation == "snipe":
             expect(page.locator("#helper")).to_contain_text("Your best hand: ")
@@ -223,7 +223,9 @@ def test_start_page_and_a_game_against_the_computer(browser, tmp_path):
             page.select_option("#snipe-top", label=top)
             turn = page.evaluate("last.turn")
             page.click("#snipe-go")
-            page.wait_for_function(f"last.turn > {turn} || last.hand.phase === 'done'", timeout=WAIT_MS)
+            page.wait_for_function(
+                "(turn) => last.turn > turn || last.hand.phase === 'done'", arg=turn, timeout=WAIT_MS
+            )
             expect(page.locator("#snipes-made")).to_contain_text(f"Player: {best}")
             if page.evaluate("last.hand.phase") == "snipe":
                 expect(page.locator("#helper")).to_contain_text("WARNING: sniped by you")
@@ -237,7 +239,7 @@ def test_start_page_and_a_game_against_the_computer(browser, tmp_path):
                     2 if 1 in [s["seat"] for s in hand["result"]["showdown"]] else 0
                 )
             page.click("#deal")
-            page.wait_for_function(f"last.hand.hand > {hand['hand']}", timeout=WAIT_MS)
+            page.wait_for_function("(hand) => last.hand.hand > hand", arg=hand["hand"], timeout=WAIT_MS)
         time.sleep(0.05)
     assert page.evaluate(SITUATION) == "over", "the 10-hand game did not end"
     assert all(done.values()), f"not every part of the page was exercised: {done}"
@@ -272,12 +274,14 @@ def bust(page, tmp_path: Path, shots: set) -> None:
             turn = message["turn"]
             move = "check" if "bet" not in shots and "check" in hand["legal"] else "all-in"
             page.click(f"#actions button[data-action='{move}']")
-            page.wait_for_function(f"last.turn > {turn}", timeout=WAIT_MS)
+            page.wait_for_function("(turn) => last.turn > turn", arg=turn, timeout=WAIT_MS)
         elif situation == "snipe":
             assert page.evaluate(IN_VIEW, "#snipe-box select, #snipe-box button")
             turn = message["turn"]
             page.click("#snipe-pass")
-            page.wait_for_function(f"last.turn > {turn} || last.hand.phase === 'done'", timeout=WAIT_MS)
+            page.wait_for_function(
+                "(turn) => last.turn > turn || last.hand.phase === 'done'", arg=turn, timeout=WAIT_MS
+            )
         elif situation == "result":
             check_result(page, message)
             assert page.evaluate(IN_VIEW, "#result-text, #deal"), "the result is off the phone's screen"
@@ -291,7 +295,7 @@ def bust(page, tmp_path: Path, shots: set) -> None:
                 page.screenshot(path=str(tmp_path / "phone-busted.png"))
                 return
             page.click("#deal")
-            page.wait_for_function(f"last.hand.hand > {hand['hand']}", timeout=WAIT_MS)
+            page.wait_for_function("(hand) => last.hand.hand > hand", arg=hand["hand"], timeout=WAIT_MS)
         time.sleep(0.05)
     raise AssertionError("the player never busted")
 
@@ -308,13 +312,15 @@ def test_a_phone_with_5_players_and_a_busted_player(browser, tmp_path):
     assert shots == {"bet", "result"}, "no betting turn with all six buttons was seen"
     hand = page.evaluate("last.hand.hand")
     page.click("#deal")  # the game goes on without the busted player: no cards for them, the way out stays
-    page.wait_for_function(f"last.hand.hand > {hand}", timeout=WAIT_MS)
+    page.wait_for_function("(hand) => last.hand.hand > hand", arg=hand, timeout=WAIT_MS)
     assert page.evaluate("last.hand.private") is None
     check_own_cards_once(page, page.evaluate("last.hand"))
     expect(page.locator("#out")).to_be_visible()
     first_room = page.evaluate("session.room")
     page.click("#out-again")  # a new game against the computer, at once
-    page.wait_for_function(f"session && session.room !== {first_room!r} && last && last.hand && last.hand.hand === 0")
+    page.wait_for_function(
+        "(room) => session && session.room !== room && last && last.hand && last.hand.hand === 0", arg=first_room
+    )
     expect(page.locator("#out")).to_be_hidden()
     expect(page.locator(".seat")).to_have_count(5)
     bust(page, tmp_path, shots)  # the same seed deals the same game: busted again
@@ -356,7 +362,7 @@ def test_rooms_show_rules_length_and_who_is_a_person(browser, tmp_path):
     host.click("#start-game")
     for page in (host, guest):
         expect(page.locator(".seat")).to_have_count(3)
-        page.wait_for_function("last.status !== 'lobby'")
+        page.wait_for_function("() => last.status !== 'lobby'")
         players = page.evaluate("last.players")
         assert [p["kind"] for p in players] == ["human", "human", "ai"]
         check_kinds(page, players)
