@@ -3,6 +3,7 @@ a bounded fuzz, whole games recorded as runs that `sniper summary` reads (R9, R1
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -118,6 +119,29 @@ def test_a_non_finite_number_is_refused_with_422_in_strict_json(client, path, fi
 def test_solo_has_3_to_5_players(client, players):
     """R11: against the computer, 3, 4 or 5 players in total."""
     assert client.post("/api/solo", json={"players": players}).status_code == 422
+
+
+def test_the_ai_levels_offered_are_those_documented(client):
+    """The levels /api/info offers (the page's menus) are the protocol doc's list, levels of
+    ``sniper.specs.LEVELS``; a level not offered is refused for a room and a game against the computer."""
+    from sniper.specs import LEVELS
+
+    doc = (Path(__file__).parent.parent / "docs" / "serve-protocol.md").read_text()
+    documented = re.findall(r"`([^`]+)`", re.search(r"AI levels offered: (.*?)\(", doc).group(1))
+    offered = client.get("/api/info").json()["levels"]
+    assert offered == documented and set(offered) <= set(LEVELS)
+    for level in set(LEVELS) - set(offered):
+        assert client.post("/api/rooms", json={"ai": [level]}).status_code == 422
+        assert client.post("/api/solo", json={"level": level}).status_code == 422
+
+
+def test_the_rules_page_is_the_rules_file(client):
+    """GET /rules (the page's "Rules" link) is docs/RULES.md, a fixed file; a path after it is not read."""
+    answer = client.get("/rules")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/plain")
+    assert answer.text == (Path(__file__).parent.parent / "docs" / "RULES.md").read_text(encoding="utf-8")
+    assert client.get("/rules/../pyproject.toml").status_code == 404
+    assert client.get("/rules", params={"path": "pyproject.toml"}).text == answer.text
 
 
 def test_full_or_started_rooms_refuse_joins(client):

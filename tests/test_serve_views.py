@@ -161,3 +161,33 @@ def test_action_names_cover_every_betting_action():
     """R6: seven betting actions, seven distinct wire names."""
     assert sorted(ACTION_NAMES) == [Act.FOLD, Act.CHECK, Act.CALL, Act.RAISE_1, Act.RAISE_3, Act.RAISE_5, Act.ALL_IN]
     assert len(set(ACTION_NAMES.values())) == 7
+
+
+def test_options_carry_the_chips_each_action_puts_in_and_to_call_what_is_owed():
+    """R6: each legal action of the actor with the chips the engine then records and B after it;
+    ``to_call`` is ``B - r[p]`` for a seat still betting, and 0 once it folded or the hand is done."""
+    calls = 0
+    for seed in range(40):
+        final, moves = random_hand(500 + seed, 4)
+        state = redeal(final, set(final.private), 4, random.Random(seed))
+        for move in moves:
+            views = {seat: hand_view(state, seat) for seat in state.private}
+            for seat, view in views.items():
+                betting = state.phase in (Phase.BETTING_1, Phase.BETTING_2) and not state.folded[seat]
+                assert view["to_call"] == (state.level - state.round_put[seat] if betting else 0)
+            if state.phase != Phase.SNIPE:
+                view = views[state.actor]
+                assert [o["action"] for o in view["options"]] == view["legal"]
+                call = [o["chips"] for o in view["options"] if o["action"] == "call"]
+                assert view["to_call"] == (call[0] if call else 0)
+                calls += bool(call)
+                chosen = next(o for o in view["options"] if o["action"] == ACTION_NAMES[move])
+                record = state.act(move)
+                assert (chosen["chips"], chosen["level_after"]) == (record.chips, record.level_after)
+                assert all(v["options"] == [] for s, v in views.items() if s != record.seat)
+            else:
+                assert all(v["options"] == [] for v in views.values())
+                apply(state, move)
+        done = hand_view(state, 0)
+        assert done["to_call"] == 0 and done["options"] == []
+    assert calls, "the sample must cover calls"

@@ -8,6 +8,7 @@ Routes (documented with an example session in docs/serve-protocol.md):
 - ``POST /api/solo``: a game against the computer (R11), started when the player connects;
 - ``GET /api/rooms/{room}``: the room's public facts (status, seats);
 - ``GET /api/info``: levels, rules, lengths, snipe names and timings the client needs;
+- ``GET /rules``: the game's rules R1–R13 (docs/RULES.md, packaged as ``sniper/serve/RULES.md``), plain text;
 - ``WS /ws/{room}``: the first message must be ``{"type": "hello", "token": …}``; a wrong token is
   refused with close code 1008. Then the server pushes ``state`` messages and answers bad
   messages with ``error`` messages.
@@ -30,7 +31,7 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconn
 from fastapi import Path as PathParam
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -41,6 +42,8 @@ from sniper.serve.views import ACTIONS_BY_NAME, SNIPE_NAMES
 from sniper.stats import json_safe
 
 STATIC = Path(__file__).parent / "static"
+RULES = Path(__file__).parent / "RULES.md"
+"""The rules page of ``GET /rules``: a fixed file (a link to docs/RULES.md, so one text), never a client's path."""
 QUEUE_LIMIT = 256
 """Messages waiting for a slow client before the server drops its connection (it may reconnect)."""
 HELLO_SECONDS = 10.0
@@ -163,6 +166,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/rules", include_in_schema=False)
+    async def rules() -> PlainTextResponse:
+        return PlainTextResponse(RULES.read_text(encoding="utf-8"))
 
     @app.get("/api/info")
     async def info() -> dict:

@@ -27,14 +27,15 @@ from sniper.game import deal_hand, decision_stream, leave_table, make_rules, nex
 from sniper.serve.record import GameRecord, seat_vectors
 from sniper.serve.settings import ROOM_SEATS, SOLO_PLAYERS, Settings
 from sniper.serve.views import ACTION_NAMES, ACTIONS_BY_NAME, SNIPE_NAMES, hand_view, to_act
-from sniper.specs import LEVELS, make_agent
+from sniper.specs import make_agent
 
 log = logging.getLogger("sniper.serve")
 
 RULE_NAMES = ("ours", "show")
 LENGTHS = ("10", "20", "bust")
-AI_LEVELS = tuple(LEVELS)
-"""AI levels that may fill empty seats (``sniper.specs.LEVELS``, default parameters)."""
+AI_LEVELS = ("random", "easy", "normal", "hard")
+"""AI levels that may fill empty seats (levels of ``sniper.specs.LEVELS``, default parameters; the ``-v1``
+levels stay for reproducing old runs, not offered at the table). Listed in docs/serve-protocol.md."""
 MAX_NAME = 24
 
 

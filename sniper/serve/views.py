@@ -62,7 +62,10 @@ def hand_view(state: HandState, seat: int, hand: int = 0) -> dict:
     """What ``seat`` may know of ``state`` (R10), as plain JSON data (schema: docs/serve-protocol.md).
 
     ``hand`` is the hand's index in the game. ``legal`` lists the seat's legal betting actions when
-    it is that seat's turn to bet, else is empty. ``result`` is ``None`` until the hand is done;
+    it is that seat's turn to bet, else is empty; ``options`` gives each of them with the chips it
+    puts in and B after it (R6). ``to_call`` is the chips the seat must put in to stay in the hand
+    now (R6 ``B - r[p]``), 0 when it owes nothing, is out of the hand, or the betting is over.
+    ``result`` is ``None`` until the hand is done;
     then it holds the payout and stacks after the hand (chips, one per seat), the winners and,
     after a showdown only, each showdown seat's private cards, hand and whether it was sniped.
     """
@@ -87,6 +90,8 @@ def hand_view(state: HandState, seat: int, hand: int = 0) -> dict:
         "to_act": acting,
         "turn_kind": None if acting is None else ("snipe" if state.phase == Phase.SNIPE else "bet"),
         "legal": [ACTION_NAMES[a] for a in legal],
+        "options": [_option(state, a) for a in legal],
+        "to_call": _to_call(state, seat),
         "bets": [
             {
                 "seat": b.seat,
@@ -104,6 +109,21 @@ def hand_view(state: HandState, seat: int, hand: int = 0) -> dict:
         "result": _result(state) if done else None,
     }
     return view
+
+
+def _option(state: HandState, action) -> dict:
+    """A legal betting action of the actor with the chips it puts in and B after it (R6)."""
+    chips = state.chips_for(action)
+    level_after = max(state.level, state.round_put[state.actor] + chips)
+    return {"action": ACTION_NAMES[action], "chips": chips, "level_after": level_after}
+
+
+def _to_call(state: HandState, seat: int) -> int:
+    """Chips ``seat`` owes to stay in (R6): ``B - r[p]`` while it bets in this hand, else 0 (R5: never past the cap)."""
+    betting = state.phase in (Phase.BETTING_1, Phase.BETTING_2)
+    if not betting or not state.in_play[seat] or state.folded[seat]:
+        return 0
+    return max(0, min(state.owed(seat), state.cap - state.committed[seat]))
 
 
 def _result(state: HandState) -> dict:

@@ -76,25 +76,43 @@ function render(msg) {
   $("board").replaceChildren(...[0, 1, 2, 3].map((i) => cardEl(i < hand.board.length ? hand.board[i] : null)));
   $("pot").textContent = hand.pot;
   $("cap").textContent = hand.cap;
-  const owed = Math.max(...hand.round_put) - hand.round_put[me];
-  $("owed").textContent = hand.private ? owed : 0;
+  $("owed").textContent = hand.to_call;
   $("phase").textContent = hand.phase;
   $("hand-no").textContent = `${hand.hand + 1}` + (msg.length === "bust" ? "" : ` of ${msg.length}`);
-  $("private").replaceChildren(...(hand.private || [null, null]).map((n) => cardEl(n)));
+  $("me").classList.toggle("hidden", !hand.private);   // not dealt in (out, or left the table): no cards to show
+  $("private").replaceChildren(...(hand.private || []).map((n) => cardEl(n)));
   renderHelper(hand);
   renderTurn(msg);
   renderSnipes(hand);
   renderResult(msg);
+  renderOut(msg);
   renderLog(msg);
+}
+
+const KIND_NAMES = {human: "person", bot: "bot", ai: "AI", open: "open"};
+
+function kindTag(p) {
+  // Who plays a seat, from the server's `kind` (never from the name: a person may call themselves "AI 2 (hard)").
+  const tag = document.createElement("span");
+  tag.className = "kind kind-" + p.kind;
+  tag.textContent = KIND_NAMES[p.kind] + (p.kind === "ai" && p.level ? ` · ${p.level}` : "");
+  return tag;
+}
+
+function rulesText(msg) {
+  const length = msg.length === "bust" ? "until one has every chip" : `${msg.length} hands`;
+  return `Rules: ${msg.rules === "show" ? "the show (leave at 75)" : "ours"} · game: ${length}`;
 }
 
 function renderLobby(msg) {
   show("lobby");
   $("lobby-code").textContent = msg.room;
   $("lobby-link").textContent = `${location.origin}/?room=${msg.room}`;
+  $("lobby-rules").textContent = rulesText(msg);
   $("lobby-players").replaceChildren(...msg.players.map((p) => {
     const li = document.createElement("li");
-    li.textContent = p.kind === "open" ? "(open: AI at the start)" : `${p.name}${p.seat === msg.seat ? " (you)" : ""}`;
+    li.textContent = p.kind === "open" ? "(open: AI at the start)" : `${p.name}${p.seat === msg.seat ? " (you)" : ""} `;
+    if (p.kind !== "open") li.append(kindTag(p));
     return li;
   }));
   $("start-game").classList.toggle("hidden", msg.seat !== msg.host);
@@ -114,19 +132,26 @@ function renderSeats(msg) {
     div.dataset.seat = p.seat;
     const name = document.createElement("div");
     name.className = "name";
-    name.textContent = p.name + (p.seat === msg.seat ? " (you)" : "") + (p.connected ? "" : " · away");
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = p.name + (p.seat === msg.seat ? " (you)" : "") + (p.connected ? "" : " · away");
+    name.append(who, kindTag(p));
     if (hand && hand.first === p.seat) { const b = document.createElement("span"); b.className = "badge"; b.textContent = "1st"; name.append(b); }
     div.append(name);
     const line = document.createElement("div");
-    line.className = "line";
-    const stack = hand ? hand.stacks[p.seat] - hand.committed[p.seat] : p.stack;
+    line.className = "line chips";
+    const result = hand && hand.result;
+    // chips now: before the hand minus what is in the pot while it is played; after it, with what it won
+    const stack = !hand ? p.stack : result ? result.stacks_after[p.seat] : hand.stacks[p.seat] - hand.committed[p.seat];
     let status = !p.at_table ? (p.stack > 0 ? "left safe" : "out") : folded ? "folded" : "";
     if (dealt && !folded && hand.committed[p.seat] === hand.cap && hand.phase !== "done") status = "at the cap";
-    line.textContent = `${stack} chips` + (dealt ? ` · in ${hand.committed[p.seat]}` : "") + (status ? ` · ${status}` : "");
+    const net = dealt && result ? result.stacks_after[p.seat] - hand.stacks[p.seat] : null;
+    const put = dealt && !result ? ` · in ${hand.committed[p.seat]}` : net !== null ? ` · ${net > 0 ? "+" : ""}${net}` : "";
+    line.textContent = `${stack} chips` + put + (status ? ` · ${status}` : "");
     div.append(line);
     const cards = document.createElement("div");
     cards.className = "cards";
-    if (p.seat === msg.seat && hand && hand.private) cards.append(...hand.private.map((n) => cardEl(n, true)));
+    if (p.seat === msg.seat) { /* your own cards are shown once, big, under the board */ }
     else if (shown[p.seat]) cards.append(...shown[p.seat].private.map((n) => cardEl(n, true)));
     else if (dealt && !folded && !(hand.result)) cards.append(cardEl(null, true), cardEl(null, true));
     div.append(cards);
@@ -147,7 +172,7 @@ function renderHelper(hand) {
   const b = hand.best;
   let text = (b.final ? "Your best hand: " : "Your best hand so far: ") + b.name;
   if (b.sniped_by.length) {
-    const who = b.sniped_by.map((s) => last.players[s].name).join(", ");
+    const who = b.sniped_by.map((s) => (s === last.seat ? "you" : last.players[s].name)).join(", ");
     text += ` — WARNING: sniped by ${who}`;
     el.classList.add("warn");
   }
@@ -165,15 +190,23 @@ function renderTurn(msg) {
   tick();
   const actions = $("actions");
   if (mine && hand.turn_kind === "bet") {
-    actions.replaceChildren(...hand.legal.map((a) => {
+    actions.replaceChildren(...hand.options.map((o) => {
       const b = document.createElement("button");
-      b.textContent = a;
-      b.dataset.action = a;
-      b.onclick = () => send({type: "act", turn: msg.turn, action: a});
+      b.textContent = buttonText(o);
+      b.title = o.chips ? `puts in ${o.chips} chip${o.chips === 1 ? "" : "s"}; the bet is then ${o.level_after}` : o.action;
+      b.dataset.action = o.action;
+      b.onclick = () => send({type: "act", turn: msg.turn, action: o.action});
       return b;
     }));
   } else actions.replaceChildren();
   $("snipe-box").classList.toggle("hidden", !(mine && hand.turn_kind === "snipe"));
+}
+
+function buttonText(o) {
+  // "call 3" (chips put in), "+3 → 6" (the bet B after the raise), "all-in 12" (chips put in): R6
+  if (o.action === "call" || o.action === "all-in") return `${o.action} ${o.chips}`;
+  if (o.action.startsWith("+")) return `${o.action} → ${o.level_after}`;
+  return o.action;
 }
 
 function renderSnipes(hand) {
@@ -191,11 +224,13 @@ function renderResult(msg) {
   } else {
     box.classList.remove("hidden");
     const r = hand.result;
-    const names = r.winners.map((s) => msg.players[s].name).join(" and ");
-    const won = r.winners.map((s) => `${msg.players[s].name} +${r.payout[s]}`).join(", ");
+    const name = (s) => (s === msg.seat ? "You" : msg.players[s].name);
+    const names = r.winners.map(name).join(" and ");
+    const won = r.winners.map((s) => `${name(s)} +${r.payout[s]}`).join(", ");
+    const hands = [...new Set(r.showdown === null ? [] : r.showdown.filter((x) => r.winners.includes(x.seat)).map((x) => x.hand))];
     $("result-text").textContent = r.showdown === null
       ? `${names} won the pot of ${hand.pot}: everyone else folded (no cards shown).`
-      : `${names} won at the showdown (${won}).`;
+      : `${names} won with ${hands.join(" / ")} at the showdown (${won}).`;
     if (msg.status === "between" && resultEnd === null) resultEnd = Date.now() + msg.result_seconds * 1000;
   }
   $("over").classList.toggle("hidden", msg.status !== "over");
@@ -204,6 +239,18 @@ function renderResult(msg) {
     const who = st.winners.map((s) => msg.players[s].name).join(" and ");
     $("over-text").textContent = (st.draw ? `Draw between ${who}` : `${who} won the game`) + ` after ${st.hands} hands. Chips: `
       + msg.players.map((p) => `${p.name} ${st.stacks[p.seat]}`).join(", ");
+  }
+}
+
+function renderOut(msg) {
+  // You are no longer at the table (out of chips, or left safe under the show's rules) while the game goes on.
+  const me = msg.players[msg.seat];
+  const out = !me.at_table && msg.status !== "over" && msg.status !== "closed";
+  $("out").classList.toggle("hidden", !out);
+  if (out) {
+    $("out-text").textContent = me.stack > 0
+      ? `You left the table safe with ${me.stack} chips; the game goes on without you.`
+      : "You are out of chips (busted); the game goes on without you.";
   }
 }
 
@@ -252,6 +299,28 @@ function tick() {
 
 // ----- start page -------------------------------------------------------------------------------
 
+function leave() {
+  // Stop playing the current seat (no reconnect); the server plays its turns by the timeout rule.
+  if (socket) { socket.onclose = null; socket.close(1000, "left"); socket = null; }
+  last = null;
+  session = null;
+  logged = {hand: -1, bets: 0, snipes: 0, timeout: null, result: -1};
+  $("log").replaceChildren();
+  $("room-label").textContent = "";
+}
+
+async function showRoom(code) {
+  // The rules and length of a room one is about to join (chosen by its creator).
+  const el = $("join-room");
+  el.textContent = "";
+  if (!code) return;
+  const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
+  if (!res.ok) { el.textContent = "no such room"; return; }
+  const room = await res.json();
+  const taken = room.players.filter((p) => p.kind !== "open").length;
+  el.textContent = `${rulesText(room)} · ${taken} of ${room.players.length} seats taken · ${room.status}`;
+}
+
 function fillSnipeSelects() {
   for (const [code, name] of info.snipes.entries()) {
     const [top, ...rest] = name.split(" ");
@@ -281,12 +350,23 @@ async function init() {
   $("snipe-pass").onclick = () => send({type: "snipe", turn: last.turn, code: -1});
   $("deal").onclick = () => send({type: "deal"});
   $("start-game").onclick = () => send({type: "start"});
-  $("again").onclick = () => { location.href = "/"; };
   const options = () => ({name: $("name").value, rules: $("rules").value, length: $("length").value});
   const go = async (fn) => {
-    try { remember(await fn()); connect(); } catch (e) { $("start-error").textContent = e.message; }
+    try { leave(); remember(await fn()); connect(); } catch (e) { show("start"); $("start-error").textContent = e.message; }
   };
-  $("solo").onclick = () => go(() => post("/api/solo", {...options(), players: Number($("players").value), level: $("level").value}));
+  const soloGame = () => {
+    const body = {...options(), players: Number($("players").value), level: $("level").value};
+    localStorage.setItem("sniper:solo", JSON.stringify(body));
+    return go(() => post("/api/solo", body));
+  };
+  const againGame = () => {   // the same game against the computer once more
+    const saved = JSON.parse(localStorage.getItem("sniper:solo") || "null");
+    return saved ? go(() => post("/api/solo", saved)) : soloGame();
+  };
+  $("again").onclick = againGame;
+  $("out-again").onclick = againGame;
+  $("leave").onclick = () => { leave(); location.href = "/"; };
+  $("solo").onclick = soloGame;
   $("create").onclick = () => go(() => post("/api/rooms", {...options(), seats: Number($("seats").value), ai: [$("room-level").value]}));
   $("join").onclick = () => go(() => post(`/api/rooms/${encodeURIComponent($("join-code").value.trim())}/join`, {name: $("name").value}));
   setInterval(tick, 200);
@@ -295,7 +375,9 @@ async function init() {
     const saved = localStorage.getItem("sniper:" + room);
     if (saved) { remember(JSON.parse(saved)); connect(); return; }
     $("join-code").value = room;
+    showRoom(room);
   }
+  $("join-code").onchange = () => showRoom($("join-code").value.trim());
   show("start");
 }
 
