@@ -1,33 +1,10 @@
 """numba kernels of ``sniper`` (module docstrings say which reference each one copies).
 
-Compiled code is cached on disk (``cache=True``). numba checks only the source file of the
-function it loads, not of the functions compiled into it: after an edit to ``kernels/policies.py``
-a cached ``kernels/game.py`` would still run the old policies. So, unless ``NUMBA_CACHE_DIR`` is
-set, the cache lives in ``kernels/__pycache__/numba-<digest>``, the digest of every kernel source
-file: an edit to any of them starts a fresh cache.
+Compiled code is cached on disk by ``kernels.jit.njit``, keyed by every kernel source file, so a
+cache never serves code compiled from other sources; where nothing is writable the kernels run
+uncached (``kernels/jit.py``). Importing ``kernels`` (as the reference engine does, for
+``kernels.codes``) imports no numba and never writes ``os.environ``.
 """
-
-import hashlib
-import os
-import sys
-from pathlib import Path
-
-
-def _cache_dir() -> str:
-    """``kernels/__pycache__/numba-<sha256 of the kernel sources, 12 hex digits>``."""
-    here = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
-    for path in sorted(here.glob("*.py")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return str(here / "__pycache__" / f"numba-{digest.hexdigest()[:12]}")
-
-
-if not os.environ.get("NUMBA_CACHE_DIR"):
-    os.environ["NUMBA_CACHE_DIR"] = _cache_dir()
-    if "numba.core.config" in sys.modules:
-        sys.modules["numba.core.config"].CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]
-
 
 NO_REFCOUNT = {"_nrt": False}
 """``njit`` options of the kernels that allocate nothing: the game kernel's per-hand functions, the

@@ -9,11 +9,11 @@ callers' locals, passed in and returned. Kernels do no validation.
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from kernels import NO_REFCOUNT
 from kernels.codes import DECK_SIZE, PASS, RAISE_STEPS, STREAM_DECK, Act
 from kernels.evaluator import POW5, PRIVATE_PART
+from kernels.jit import njit
 from kernels.policies import Scratch, new_scratch
 from kernels.rng import derive_nb, shuffle_into_nb
 

@@ -27,9 +27,10 @@ from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from kernels.codes import COPIES, N_NUMBERS, SNIPE_CODE, Category
+from kernels.jit import njit
 
 PRIVATE_BASE = 121
 """Strength key = rank * PRIVATE_BASE + high private * 11 + low private."""

@@ -49,7 +49,6 @@ from typing import NamedTuple
 
 import numba
 import numpy as np
-from numba import njit
 
 from kernels import NO_REFCOUNT
 from kernels.betting import (
@@ -67,6 +66,7 @@ from kernels.betting import (
 from kernels.codes import PASS, SNIPE_ROUND, STREAM_AGENT, Act
 from kernels.evaluator import PRIVATE_BASE_U32 as _PRIVATE_BASE
 from kernels.evaluator import Tables, tables
+from kernels.jit import CACHE_DIR, njit
 from kernels.params import N_PARAMS, Heuristic, Level
 from kernels.policies import SnipeTurn, Turn, bet_decision_nb, snipe_decision_nb
 from kernels.rng import derive_nb, mix64_nb, stream_start_nb
@@ -505,9 +505,9 @@ def compile_callees(names: tuple[str, ...]) -> None:
 
 
 def is_cached() -> bool:
-    """Whether numba's disk cache (``NUMBA_CACHE_DIR``, see ``kernels/__init__.py``) holds a
-    compiled ``play_games_nb``."""
-    return any(Path(numba.config.CACHE_DIR or ".").rglob("game.play_games_nb-*.nbi"))
+    """Whether the kernels' disk cache (``kernels.jit.CACHE_DIR``) holds a compiled ``play_games_nb``
+    (False when there is no cache)."""
+    return CACHE_DIR is not None and any(CACHE_DIR.glob("game.play_games_nb-*.nbi"))
 
 
 def warmup(parallel: bool = True) -> None:
@@ -517,10 +517,11 @@ def warmup(parallel: bool = True) -> None:
     callees of ``IN_CHILD`` into the cache while this one compiles ``betting_nb``;
     ``play_games_nb`` then loads them from the cache: the same code (and results), ≈ 30% less wall
     time, a little more CPU time (``experiments/README.md``, "Cold start"). If the second process
-    fails, this one compiles what is missing itself.
+    fails, this one compiles what is missing itself. Without a cache (``kernels.jit.CACHE_DIR`` None)
+    this process compiles everything.
     """
     child = None
-    if parallel and (os.cpu_count() or 1) > 1 and not is_cached():
+    if parallel and CACHE_DIR is not None and (os.cpu_count() or 1) > 1 and not is_cached():
         root = str(Path(__file__).resolve().parent.parent)
         env = os.environ | {"PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         code = f"import kernels.game as g; g.compile_callees({IN_CHILD!r})"

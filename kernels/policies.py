@@ -19,12 +19,12 @@ counting (``kernels.NO_REFCOUNT``).
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 from numba.extending import register_jitable
 
 from kernels import NO_REFCOUNT
 from kernels.codes import N_ACTIONS, N_SNIPES, PASS, SNIPE_CODE_OF, Act, Category
 from kernels.evaluator import PRIVATE_BASE_U32 as _PRIVATE_BASE
+from kernels.jit import njit
 from kernels.params import EV_CANDIDATES, FUTURE_SNIPE_WEIGHTS, SETTLE_BLOCK, Heuristic, Level, Param
 from kernels.rng import stream_integer_nb, stream_random_nb, stream_word_nb
 from kernels.rollout import MAX_OPPONENTS, UNITS, RolloutScratch, new_rollout_scratch, rollout_nb

@@ -9,10 +9,10 @@ may be any non-negative integer type.
 """
 
 import numpy as np
-from numba import njit
 
 from kernels import NO_REFCOUNT
 from kernels.codes import COPIES, DECK_SIZE, N_NUMBERS, STREAM_DECK
+from kernels.jit import njit
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -37,13 +37,13 @@ Kernels take the evaluator tables as arguments (``kernels.evaluator.tables()``: 
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 from numba.extending import register_jitable
 
 from kernels import NO_REFCOUNT
 from kernels.codes import COPIES, DECK_SIZE, N_NUMBERS, N_SNIPES
 from kernels.evaluator import POW5, PRIVATE_PART, tables
 from kernels.evaluator import PRIVATE_BASE_U32 as _PRIVATE_BASE
+from kernels.jit import njit
 from kernels.params import AGGRESSION_SCALE
 from kernels.rng import derive_nb, uniform_float_nb
 

@@ -6,7 +6,7 @@ same rule written into its sample loop (a call there costs ~10% of its speed); i
 for bit against ``sniper.rollout.rollout``, which settles with ``sniper.showdown.winners``.
 """
 
-from numba import njit
+from kernels.jit import njit
 
 
 @njit(cache=True, inline="always")

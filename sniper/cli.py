@@ -307,7 +307,12 @@ def tune(
     scheduler: opt.Scheduler = None,
     as_json: opt.Json = False,
 ) -> None:
-    """Tune SPEC's parameters with optuna on duplicate deals; validate the best on held-out seeds."""
+    """Tune SPEC's parameters with optuna on duplicate deals; validate the best on held-out seeds.
+
+    The last line says whether the tuned spec is shown better than SPEC on the held-out hands (JSON
+    "verdict"). With --time-budget-us and no configuration within it: exit 0, the line "no
+    configuration met --time-budget-us …" and JSON "best_spec": null.
+    """
     from sniper import tune as tuning
     from sniper.runner import Backend
     from sniper.specs import split_specs
@@ -339,7 +344,7 @@ def tune(
         return
     for table in tuning.report_tables(result):
         show.console.print(table)
-    show.console.print(f"tuned spec: [bold]{result.best.spec}[/bold]   plots: {study}/*.png", highlight=False)
+    typer.echo(f"{result.conclusion()}   plots: {study}/*.png")
 
 
 @app.command(cls=opt.Command)

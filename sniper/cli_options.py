@@ -391,7 +391,12 @@ ValidateHands = Annotated[
 ]
 VALIDATE_HANDS = count_text(defaults.TUNE_VALIDATE_HANDS)
 TimeBudget = Annotated[
-    float | None, typer.Option(metavar="US", help="Most CPU µs per decision allowed.", show_default="no limit")
+    float | None,
+    typer.Option(
+        metavar="US",
+        help="Most CPU µs per decision allowed (none within it: exit 0 saying so, JSON best_spec null).",
+        show_default="no limit",
+    ),
 ]
 Study = Annotated[Path, typer.Option(metavar="DIR", help="Study directory (DIR/study.db); re-run to continue.")]
 STUDY = Path(defaults.TUNE_STUDY)

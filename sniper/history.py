@@ -254,7 +254,9 @@ class HandHistory:
         ``_seats`` maps them to seat indices. Cards are numbers ``1``–``9`` and ``T`` (10) with
         the unknown suit ``?``. ``cbr`` takes the round's new level B (a "raise to", R6); every
         betting action carries ``# cap C``; a snipe is ``pN sn FH9`` (category code and top
-        number), a pass ``pN sn -``.
+        number), a pass ``pN sn -``. Valid TOML 1.0 for every name (``toml_string``); ``_seed`` is a
+        decimal string, as R13 seeds reach 2^64-1 and TOML integers stop at 2^63-1. Raises
+        ``ValueError`` for a name holding a lone surrogate (no TOML file can hold one).
         """
         players = _in_order([s for s in self.seat_lines if s.dealt_in], self.first)
         index = {s.seat: k + 1 for k, s in enumerate(players)}
@@ -296,7 +298,7 @@ class HandHistory:
             "table": self.game,
             "finishing_stacks": [s.stack_after for s in players],
             "winnings": [s.payout for s in players],
-            "_seed": self.seed,
+            "_seed": None if self.seed is None else str(self.seed),
             "_game": self.game,
             "_rules": self.rules,
             "_first_seat": self.first,
@@ -359,13 +361,47 @@ def _action_text(a: ActionLine) -> str:
     return f"{name} (puts in {a.chips}; level {a.level_after}, cap {a.cap})"
 
 
+TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+"""The short escapes of a TOML 1.0 basic string; other control characters are ``\\uXXXX``."""
+
+
+def toml_string(text: str) -> str:
+    """``text`` as a TOML 1.0 basic string that every conformant parser reads back unchanged.
+
+    Quote, backslash and the control characters U+0000–U+001F and U+007F (DEL) are escaped
+    (``TOML_ESCAPES``, else ``\\u00XX``); every other character, astral ones included, is written
+    as itself (the file is UTF-8). JSON's escapes are not TOML's: ``json.dumps`` writes an astral
+    character as a surrogate pair (``\\uD83D\\uDE00``), which TOML forbids. Raises ``ValueError``
+    for a lone surrogate (not a Unicode scalar value: no TOML or UTF-8 file can hold it).
+
+    >>> print(toml_string('Zoë "😀"\\x7f'))
+    "Zoë \\"😀\\"\\u007F"
+    """
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch in TOML_ESCAPES:
+            out.append(TOML_ESCAPES[ch])
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{code:04X}")
+        elif 0xD800 <= code <= 0xDFFF:
+            raise ValueError(f"{text!r} holds a lone surrogate U+{code:04X}, which no TOML file can hold")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
 def _toml(value) -> str:
+    """A TOML value: booleans, integers of TOML's 64-bit range, strings (``toml_string``) and lists
+    of them (lists of strings one item a line). ``ValueError`` for an integer TOML cannot hold."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
+        if not -(2**63) <= value < 2**63:
+            raise ValueError(f"{value} is outside TOML's 64-bit integers")
         return str(value)
     if isinstance(value, str):
-        return json.dumps(value)
+        return toml_string(value)
     if isinstance(value, list) and value and isinstance(value[0], str):
         return "[\n" + "".join(f"  {_toml(v)},\n" for v in value) + "]"
     return "[" + ", ".join(_toml(v) for v in value) + "]"
@@ -476,7 +512,7 @@ def export_phhs(out, path, games: Sequence[int]) -> int:
 
     hands = histories(out, games)
     text = "".join(f"[{k}]\n{h.to_phh()}\n" for k, h in enumerate(hands, start=1))
-    write_atomic(Path(path), lambda tmp: tmp.write_text(text))
+    write_atomic(Path(path), lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return len(hands)
 
 

@@ -28,8 +28,10 @@ differ in their first component, so no deal is shared).
 
 Held-out validation (winner's curse). After the search the ``VALIDATE_TOP`` best trials (complete,
 not pruned, within the time budget) and the untuned ``SPEC`` are played again on the validation
-seed against the field; the winner is the best of those on validation, and it is also dueled
-against the untuned ``SPEC`` (``sniper.duel``) on the validation seed.
+seed against the field; the winner is the best of those on validation (within the time budget: the
+untuned spec only if its trial met it; none within it, nothing is validated and there is no winner),
+and it is also dueled against the untuned ``SPEC`` (``sniper.duel``) on the validation seed.
+``TuneResult.verdict`` and ``conclusion`` say what the duel shows (``VERDICTS``).
 
 Resumable and safe. The study lives in ``DIR/study.db`` (SQLite, optuna's RDB storage: any optuna
 tool opens it). Re-running with the same ``DIR`` continues until ``trials`` trials are finished.
@@ -76,6 +78,12 @@ PRUNE_STARTUP = 5
 """Groups a trial plays before it may be pruned."""
 KINDS = ("float", "int", "log")
 PLOTS = ("history.png", "importances.png", "strength_vs_time.png")
+
+
+VERDICTS = ("better", "not_shown_better", "untuned_best", "none_within_budget")
+"""``TuneResult.verdict``: the tuned spec beat the untuned one on the held-out duel (its 95% CI above
+0); it did not (the CI includes 0, lies below it, or cannot be computed); the untuned spec itself
+was the best on validation; no configuration met ``--time-budget-us`` (no tuned spec)."""
 
 
 class TuneError(ValueError):
@@ -298,6 +306,7 @@ class TuneSetup:
             )
         for spec in self.against:
             make_agent(spec)
+        self.check_kernel()
         if not self.params:
             raise ValueError("give at least one --param NAME=LOW:HIGH")
         names = [p.name for p in self.params]
@@ -311,6 +320,17 @@ class TuneSetup:
             raise ValueError("--hands-per-trial and --validate-hands must be at least 1")
         if self.time_budget_us is not None and not (math.isfinite(self.time_budget_us) and self.time_budget_us > 0):
             raise ValueError(f"--time-budget-us must be a positive number, got {self.time_budget_us}")
+
+    def check_kernel(self) -> None:
+        """``ValueError`` (one line) unless the game kernel, which plays every trial, has a version of
+        SPEC and of every opponent (an outside agent has none) under the rules: checked before a study
+        is created, so a refused command leaves no ``study.db`` behind."""
+        from sniper.kernel_engine import kernel_inputs
+
+        try:
+            kernel_inputs([self.spec, *self.field], self.rules)
+        except ValueError as error:
+            raise ValueError(f"sniper tune plays on the game kernel: {error}") from None
 
     @property
     def seatings(self) -> int:
@@ -498,15 +518,55 @@ def evaluate(
 
 @dataclass
 class TuneResult:
-    """The outcome of ``tune``: trials, the validated candidates and the winner."""
+    """The outcome of ``tune``: trials, the validated candidates and the winner.
+
+    ``best`` and ``vs_untuned`` are None when no configuration met the time budget (nothing was
+    validated); ``vs_untuned`` has no hands when the best is the untuned spec (``duel_untuned``).
+    """
 
     setup: TuneSetup
     study: Path
     trials: list[dict]
     validated: list[Evaluation]
-    best: Evaluation
-    vs_untuned: Evaluation
+    best: Evaluation | None
+    vs_untuned: Evaluation | None
     seconds: float
+
+    @property
+    def verdict(self) -> str:
+        """What the search found, one of ``VERDICTS``: judged by the held-out duel of the tuned spec
+        against the untuned one (``vs_untuned``), better only when its whole 95% CI is above 0."""
+        if self.best is None or self.vs_untuned is None:
+            return "none_within_budget"
+        if self.vs_untuned.hands == 0:
+            return "untuned_best"
+        low = self.vs_untuned.ci95[0]
+        return "better" if math.isfinite(low) and low > 0 else "not_shown_better"
+
+    def conclusion(self) -> str:
+        """The report's last line, in words: the tuned spec and whether it is shown better than the untuned
+        one on the held-out hands (net chips/hand against it, 95% CI), or that no configuration met the budget."""
+        from sniper.stats import interval_text, value_text
+
+        s, verdict = self.setup, self.verdict
+        if verdict == "none_within_budget":
+            timed = [t["decision_us"] for t in self.trials if t["decision_us"] is not None]
+            fastest = f"; the fastest of {len(self.trials)} trials took {min(timed):.2f} µs" if timed else ""
+            return (
+                f"no configuration met --time-budget-us {s.time_budget_us:g} (CPU µs per decision){fastest}: "
+                "no tuned spec (raise the budget or search cheaper parameters, e.g. fewer samples)"
+            )
+        if verdict == "untuned_best":
+            hands = f"{self.best.hands:,} held-out hands"
+            return f"tuned spec: {self.best.spec} (the untuned spec: no trial beat it on {hands})"
+        vs = self.vs_untuned
+        measured = f"{value_text(vs.net_per_hand)} {interval_text(*vs.ci95)} chips/hand against it"
+        if verdict == "better":
+            return f"tuned spec: {self.best.spec} (better than {s.spec} on {vs.hands:,} held-out hands: {measured})"
+        return (
+            f"tuned spec: {self.best.spec} (not shown better than {s.spec} on {vs.hands:,} held-out hands: "
+            f"{measured}; keep {s.spec}, or tune with more hands)"
+        )
 
     @property
     def pruned(self) -> int:
@@ -537,10 +597,28 @@ class TuneResult:
     def to_json(self) -> dict:
         """The ``--json`` report (strict JSON)."""
         s = self.setup
+        best, vs = self.best, self.vs_untuned
+        validation = None  # no configuration met the time budget: nothing was validated
+        if best is not None and vs is not None:
+            validation = {
+                "hands": best.hands,
+                "net_per_hand": best.net_per_hand,
+                "ci95": list(best.ci95),
+                "seed": s.validation_seed,
+                "groups": s.validation_groups,
+                "hands_per_configuration": mean_count([e.hands for e in self.validated]),
+                "hands_per_configuration_max": s.validation_hands,
+                "hands_asked": s.validate_hands,
+                "vs_untuned": None  # the best spec is the untuned one: nothing was compared
+                if vs.hands == 0
+                else {"net_per_hand": vs.net_per_hand, "ci95": list(vs.ci95), "hands": vs.hands},
+                "candidates": [e.to_json() for e in self.validated],
+            }
         return finite(
             {
                 "spec": s.spec,
-                "best_spec": self.best.spec,
+                "best_spec": None if best is None else best.spec,
+                "verdict": self.verdict,
                 "tuning": {
                     "trials": len(self.trials),
                     "pruned": self.pruned,
@@ -555,24 +633,7 @@ class TuneResult:
                         :VALIDATE_TOP
                     ],
                 },
-                "validation": {
-                    "hands": self.best.hands,
-                    "net_per_hand": self.best.net_per_hand,
-                    "ci95": list(self.best.ci95),
-                    "seed": s.validation_seed,
-                    "groups": s.validation_groups,
-                    "hands_per_configuration": mean_count([e.hands for e in self.validated]),
-                    "hands_per_configuration_max": s.validation_hands,
-                    "hands_asked": s.validate_hands,
-                    "vs_untuned": None  # the best spec is the untuned one: nothing was compared
-                    if self.vs_untuned.hands == 0
-                    else {
-                        "net_per_hand": self.vs_untuned.net_per_hand,
-                        "ci95": list(self.vs_untuned.ci95),
-                        "hands": self.vs_untuned.hands,
-                    },
-                    "candidates": [e.to_json() for e in self.validated],
-                },
+                "validation": validation,
                 "study": str(self.study),
                 "plots": [str(self.study / p) for p in PLOTS if (self.study / p).exists()],
             }
@@ -751,14 +812,25 @@ def trial_rows(study) -> list[dict]:
     return rows
 
 
-def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tuple[list[Evaluation], Evaluation]:
+def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tuple[list[Evaluation], Evaluation | None]:
     """Play the best trials and the untuned spec on the validation seed; the results and the winner.
+
+    The winner is the best on validation among the configurations within ``time_budget_us``: the
+    trials that met it and the untuned spec if its own trial met it (no budget: all). The untuned
+    spec is validated as the baseline even when over the budget, but cannot win. With no
+    configuration within the budget nothing is played: ``([], None)``.
 
     Results are cached in the study (user attribute per spec and hand count), so re-running a
     finished study does not replay them.
     """
     eligible = [r for r in rows if not r["pruned"] and r["feasible"] and r["value"] is not None]
     ranked = sorted(eligible, key=lambda r: -r["value"])
+    untuned = same_agent(setup.spec)
+    untuned_within = setup.time_budget_us is None or any(
+        r["feasible"] and same_agent(r["spec"]) == untuned for r in rows
+    )
+    if not ranked and not untuned_within:
+        return [], None
     candidates: list[str] = []
     seen: list[dict] = []
     for spec in [*(stored_spec(r["spec"], setup) for r in ranked), setup.spec]:
@@ -778,7 +850,8 @@ def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tup
             cached = asdict(result)
             study.set_user_attr(key, finite(cached))
         out.append(Evaluation(**{k: (math.inf if v is None else v) for k, v in cached.items()}))
-    return out, max(out, key=lambda e: e.net_per_hand)
+    winners = [e for e in out if untuned_within or same_agent(e.spec) != untuned]
+    return out, max(winners, key=lambda e: e.net_per_hand)
 
 
 def stored_spec(spec: object, setup: TuneSetup) -> str:
@@ -859,7 +932,8 @@ def tune(
 ) -> TuneResult:
     """Run (or continue) the study in ``directory`` to ``setup.trials`` finished trials, then validate.
 
-    ``progress(finished, trials)`` after each trial. Raises ``ValueError`` for an invalid setup and
+    ``progress(finished, trials)`` after each trial. Raises ``ValueError`` for an invalid setup
+    (checked before the study is created: a refused command leaves no study behind) and
     ``TuneError`` for a foreign or busy study directory, or a non-empty directory that is not a study
     (``check_study_dir``; see the module docstring).
     """
@@ -886,7 +960,7 @@ def tune(
                 raise
         rows = trial_rows(study)
         validated, best = validate(setup, study, rows, running)
-        vs = duel_untuned(setup, study, best.spec, running)
+        vs = None if best is None else duel_untuned(setup, study, best.spec, running)
         save_plots(study, rows, directory, setup.time_budget_us)
     return TuneResult(setup, directory, rows, validated, best, vs, time.perf_counter() - started)
 
@@ -911,7 +985,7 @@ def report_tables(result: TuneResult, top: int = 10) -> list:
     checks = Table(title=f"Validation on held-out seed {result.setup.validation_seed} vs {opponents}")
     for name in ("spec", "hands", "net/hand", "95% CI"):
         checks.add_column(name, justify="left" if name == "spec" else "right")
-    for e in [*result.validated, *([result.vs_untuned] if result.vs_untuned.hands else [])]:
+    for e in [*result.validated, *([result.vs_untuned] if result.vs_untuned and result.vs_untuned.hands else [])]:
         label = f"{e.spec} vs {result.setup.spec}" if e is result.vs_untuned else e.spec
         checks.add_row(label, f"{e.hands:,}", value_text(e.net_per_hand), interval_text(*e.ci95))
     return [trials, checks]

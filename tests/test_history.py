@@ -1,6 +1,7 @@
 """Run layout, the actions table, read_run, write_run and hand histories (R4–R9, R13)."""
 
 import json
+from functools import cache
 
 import duckdb
 import numpy as np
@@ -9,10 +10,12 @@ import polars as pl
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kernels.codes import ACT_NAMES, PASS, SNIPE_ROUND, Act
 from sniper.game import make_rules, play_game
-from sniper.history import HandHistory, export_phhs, histories, parse_games, play_hand, replay
+from sniper.history import HandHistory, export_phhs, histories, parse_games, play_hand, replay, toml_string
 from sniper.results import ACTION_SCHEMA, SCHEMA
 from sniper.runner import RunConfig, RunDirError, simulate
 from sniper.runs import read_run, write_run
@@ -158,6 +161,76 @@ def test_phh_is_toml_with_the_documented_dialect(run, tmp_path):
     count = export_phhs(run, path, parse_games("0-1"))
     hands = tomllib.loads(path.read_text())
     assert count == len(hands) == len(histories(run, [0, 1])) and hands["1"]["hand"] == 0
+
+
+TRICKY = ["😀", "\U0010ffff", "ë", '"', "\\", "\x7f", "\x00", "\x1f", "\n", "\r", "\t", "\b", "\x0c", "\u2028"]
+TRICKY += ["\ufeff", "#", "'", "]", "=", "\x85"]
+"""Characters TOML escapes or that a naive writer mishandles: astral, control, quote, backslash, DEL."""
+NAMES = st.text(st.one_of(st.sampled_from(TRICKY), st.characters(exclude_categories=("Cs",))), max_size=30)
+INT16 = st.integers(-(2**15), 2**15 - 1)
+PHH_EXAMPLES = settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+
+
+@cache
+def _showdown_hand() -> HandHistory:
+    """A three-seat hand of betting and snipes whose fields the property test overwrites."""
+    return play_hand(["easy", "hard", "hard"], seed=1, game=0, hand=0)
+
+
+@PHH_EXAMPLES
+@given(
+    names=st.lists(NAMES, min_size=3, max_size=3),
+    rules=NAMES,
+    seed=st.integers(0, 2**64 - 1),
+    game=st.integers(0, 2**63 - 1),
+    hand=st.integers(0, 2**15 - 1),
+    chips=st.lists(st.tuples(INT16, INT16, INT16), min_size=3, max_size=3),
+    levels=st.lists(st.tuples(INT16, INT16), min_size=64, max_size=64),
+)
+def test_phh_is_toml_for_every_name_and_value(names, rules, seed, game, hand, chips, levels):
+    """Names with astral, control, quote, backslash and DEL characters, and every numeric field over its
+    whole range (seed 0..2^64-1, game 0..2^63-1, the int16 chip columns), read back unchanged by ``tomllib``
+    (a strict TOML 1.0 parser: it refuses surrogate escapes and raw control characters)."""
+    base = _showdown_hand()
+    seats = tuple(
+        s._replace(agent=name, stack_before=before, stack_after=after, payout=payout)
+        for s, name, (before, after, payout) in zip(base.seat_lines, names, chips, strict=True)
+    )
+    actions = tuple(a._replace(level_after=lv, cap=cap) for a, (lv, cap) in zip(base.action_lines, levels))
+    h = HandHistory(seed, game, hand, base.first, base.board, seats, actions, rules)
+    text = h.to_phh()
+    data = tomllib.loads(text)
+    order = sorted(seats, key=lambda s: (s.seat < h.first, s.seat))
+    assert data["players"] == [s.agent for s in order]
+    assert data["starting_stacks"] == [s.stack_before for s in order]
+    assert data["finishing_stacks"] == [s.stack_after for s in order]
+    assert data["winnings"] == [s.payout for s in order]
+    assert (int(data["_seed"]), data["table"], data["_game"], data["hand"]) == (seed, game, game, hand)
+    assert data["_rules"] == rules and data["_caps"] == sorted({a.cap for a in actions})
+    raised = [a.level_after for a in actions if a.action not in (Act.FOLD, Act.CHECK, Act.CALL, Act.SNIPE, Act.PASS)]
+    assert [int(t.split()[2]) for t in data["actions"] if " cbr " in t] == raised
+    assert tomllib.loads(f"[1]\n{text}\n[2]\n{text}")["2"] == data
+
+
+def test_toml_strings_escape_what_toml_forbids_and_refuse_lone_surrogates():
+    assert toml_string("Zoë 😀") == '"Zoë 😀"'  # no surrogate pair: TOML has no \\uD83D escape
+    assert toml_string('a"b\\c\x7f\x01\n') == '"a\\"b\\\\c\\u007F\\u0001\\n"'
+    with pytest.raises(ValueError, match="lone surrogate U\\+D83D"):
+        toml_string("\ud83d")
+
+
+def test_served_names_export_as_utf8_phh(tmp_path):
+    """A run of a served game with a player "Zoë 😀" exports (``.phhs``) and replays (``--format phh``) as
+    UTF-8 TOML that ``tomllib`` reads."""
+    agents = [make_agent(spec) for spec in ("easy", "random")]
+    rules = make_rules("ours", "10")
+    out = write_run(tmp_path / "served", ["Zoë 😀", "random"], rules, [list(play_game(agents, 5, 0, rules))])
+    path = tmp_path / "served.phhs"
+    export_phhs(out, path, [0])
+    with open(path, "rb") as handle:
+        hands = tomllib.load(handle)
+    assert "Zoë 😀" in hands["1"]["players"]
+    assert "Zoë 😀" in tomllib.loads(replay(out, 0, 0).to_phh())["players"]
 
 
 def test_parse_games():

@@ -1,6 +1,7 @@
 """``sniper tune``: parameter ranges, paired duplicate evaluation, resumable studies, held-out seeds (R13)."""
 
 import json
+import math
 import os
 import signal
 import sqlite3
@@ -290,12 +291,72 @@ def test_a_directory_that_is_not_a_study_is_refused_and_left_alone(tmp_path):
     assert refused.stderr.startswith("sniper: error: --study"), refused.stderr
 
 
-def test_time_budget_is_a_constraint(tmp_path):
+def test_time_budget_is_a_constraint_and_none_within_it_is_said(tmp_path):
+    """No configuration within ``--time-budget-us``: nothing is validated (the over-budget untuned spec is
+    not passed off as the tuned spec); exit 0 with a line saying so, JSON ``best_spec`` null."""
     result = tuning.tune(small_setup(trials=2, time_budget_us=1e-6), tmp_path / "s")
     assert all(not t["feasible"] for t in result.trials)
     for trial in load(tmp_path / "s").trials:
         assert trial.constraints["decision_us"] == pytest.approx(trial.user_attrs["decision_us"] - 1e-6)
-    assert [e.spec for e in result.validated] == ["normal:samples=20"]  # nothing within the budget
+    assert result.validated == [] and result.best is None and result.verdict == "none_within_budget"
+    args = ["tune", "normal:samples=20", "--against", "easy", "--players", "2", "--param", "bluff=0:0.3"]
+    args += ["--param", "call_margin=0.5:1.5", "--trials", "2", "--hands-per-trial", "200", "--validate-hands", "200"]
+    args += ["--time-budget-us", "0.000001", "--study", str(tmp_path / "s")]  # the finished study: nothing replayed
+    shown = CliRunnerInvoke(args)
+    assert shown.exit_code == 0, shown.output
+    assert "no configuration met --time-budget-us 1e-06" in shown.stdout and "tuned spec:" not in shown.stdout
+    data = json.loads(CliRunnerInvoke([*args, "--json"]).stdout)
+    assert (data["best_spec"], data["verdict"], data["validation"]) == (None, "none_within_budget", None)
+
+
+def result_against_untuned(net: float, half: float, hands: int = 2000) -> tuning.TuneResult:
+    """A finished ``hard`` study whose tuned spec scored ``net ± half`` chips/hand against ``hard`` held out."""
+    bluff = (parse_param("bluff=0:0.2", "hard"),)
+    setup = TuneSetup("hard", ("normal",), 4, bluff, trials=4, hands_per_trial=400, validate_hands=hands)
+    best = tuning.Evaluation("hard:bluff=0.1715", hands, 25, 0.2, 0.1)
+    vs = tuning.Evaluation("hard:bluff=0.1715", hands, 25, net, half)
+    row = {"number": 0, "spec": "hard", "value": 0.1, "decision_us": 9.0, "hands": 400, "hands_saved": 0}
+    row |= {"pruned": False, "feasible": True, "ci95": [0.0, 0.2]}
+    return tuning.TuneResult(setup, Path("s"), [row], [best], best, vs, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("net", "half", "verdict", "words"),
+    [
+        (-0.307, 0.365, "not_shown_better", "not shown better than hard on 2,000 held-out hands"),
+        (-0.5, 0.1, "not_shown_better", "not shown better than hard on 2,000 held-out hands"),
+        (0.1, math.inf, "not_shown_better", "not shown better than hard on 2,000 held-out hands: +0.100 n/a"),
+        (0.4, 0.2, "better", "(better than hard on 2,000 held-out hands: +0.400 [+0.200, +0.600]"),
+    ],
+)
+def test_the_report_says_whether_the_tuned_spec_is_shown_better(net, half, verdict, words):
+    result = result_against_untuned(net, half)
+    assert result.verdict == verdict and words in result.conclusion()
+    assert json.loads(json.dumps(result.to_json(), allow_nan=False))["verdict"] == verdict
+
+
+def test_cli_prints_and_writes_the_verdict(monkeypatch, tmp_path):
+    monkeypatch.setattr(tuning, "tune", lambda setup, study, backend: result_against_untuned(-0.307, 0.365))
+    args = ["tune", "hard", "--against", "normal", "--players", "4", "--param", "bluff=0:0.2"]
+    args += ["--study", str(tmp_path / "s")]
+    shown = CliRunnerInvoke(args)
+    assert shown.exit_code == 0, shown.output
+    assert "tuned spec: hard:bluff=0.1715 (not shown better than hard on 2,000 held-out hands" in shown.stdout
+    assert json.loads(CliRunnerInvoke([*args, "--json"]).stdout)["verdict"] == "not_shown_better"
+
+
+def test_an_opponent_the_kernel_cannot_play_is_refused_before_a_study_exists(tmp_path):
+    """``--against`` an outside agent (no kernel version) is refused with one line and no ``study.db``, so the
+    corrected command on the same ``--study`` runs."""
+    base = ["tune", "normal:samples=20", "--players", "2", "--param", "bluff=0:0.3", "--trials", "1"]
+    base += ["--hands-per-trial", "100", "--validate-hands", "100", "--study", str(tmp_path / "s")]
+    refused = CliRunnerInvoke([*base, "--against", "examples.cautious:Cautious"])
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1, refused.output
+    assert "sniper tune plays on the game kernel: agent 'examples.cautious:Cautious'" in refused.stderr
+    assert not (tmp_path / "s").exists()
+    corrected = CliRunnerInvoke([*base, "--against", "easy"])
+    assert corrected.exit_code == 0, corrected.output
+    assert "(the untuned spec: no trial beat it on" in corrected.stdout
 
 
 def test_cli_json_and_refusal(tmp_path):

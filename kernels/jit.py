@@ -1,0 +1,118 @@
+"""``njit`` of the kernels: numba's, with a disk cache keyed by every kernel source file.
+
+numba keys a cached function on its own source file only, not on the files of the functions
+and constants compiled into it: after an edit to ``kernels/policies.py`` (or a constant of
+``kernels/codes.py``) a cached ``kernels/game.py`` would still run the old code. ``njit(cache=True)``
+here caches under ``SOURCES_DIGEST``, the SHA-256 of every ``kernels/*.py``: the cache directory is
+named by it and every cache index is stamped with it, so a cache only ever serves code compiled
+from the very sources that are running (``NUMBA_CACHE_DIR`` included).
+
+The cache lives in ``CACHE_DIR``, the first writable of ``cache_dirs()``: ``$NUMBA_CACHE_DIR``
+(when set), ``kernels/__pycache__`` and numba's user-wide cache directory under HOME. When none is
+writable (a read-only install with a read-only HOME) ``CACHE_DIR`` is None: the kernels compile in
+every process, uncached, and one ``sniper: note:`` line on stderr says so. Importing this module
+reads ``os.environ`` (through ``numba.config``) and never writes it.
+"""
+
+import hashlib
+import sys
+import tempfile
+from pathlib import Path
+
+import numba
+from numba.core.caching import CompileResultCacheImpl, FunctionCache, _CacheLocator
+
+HERE = Path(__file__).resolve().parent
+
+
+def sources_digest() -> str:
+    """SHA-256 (hex) of the names and bytes of every ``kernels/*.py``, in name order."""
+    digest = hashlib.sha256()
+    for path in sorted(HERE.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+SOURCES_DIGEST = sources_digest()
+"""The kernel sources this process compiles (``sources_digest`` at import)."""
+
+
+def cache_dirs() -> list[Path]:
+    """Where the cache may live, in order of preference, each named by ``SOURCES_DIGEST``:
+    ``$NUMBA_CACHE_DIR/sniper-kernels-<digest>`` (when set), ``kernels/__pycache__/numba-<digest>``
+    and ``<numba's user-wide cache directory>/sniper-kernels-<digest>`` (``~/.cache/numba/…``)."""
+    from numba.misc.appdirs import AppDirs
+
+    tag = SOURCES_DIGEST[:16]
+    user_wide = Path(AppDirs(appname="numba", appauthor=False).user_cache_dir)
+    given = [Path(numba.config.CACHE_DIR) / f"sniper-kernels-{tag}"] if numba.config.CACHE_DIR else []
+    return [*given, HERE / "__pycache__" / f"numba-{tag}", user_wide / f"sniper-kernels-{tag}"]
+
+
+def writable(path: Path) -> bool:
+    """Whether ``path`` exists (made if missing) and a file can be created in it (numba's own test)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=path).close()
+    except OSError:
+        return False
+    return True
+
+
+CACHE_DIR: Path | None = next((path for path in cache_dirs() if writable(path)), None)
+"""The kernels' cache directory, or None: no writable place, the kernels are not cached."""
+if CACHE_DIR is None:
+    tried = ", ".join(map(str, cache_dirs()))
+    sys.stderr.write(
+        f"sniper: note: numba kernels are compiled in every process, uncached: none of {tried} is writable "
+        "(set NUMBA_CACHE_DIR to a writable directory to cache them)\n"
+    )
+
+
+class SourcesLocator(_CacheLocator):
+    """numba cache locator of a kernel: ``CACHE_DIR``, stamped with ``SOURCES_DIGEST`` (numba
+    discards an index whose stamp differs), disambiguated by the function's first line."""
+
+    def __init__(self, py_func, py_file):
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+
+    def get_cache_path(self) -> str:
+        """``CACHE_DIR``, the one directory of every kernel's cache files."""
+        return str(CACHE_DIR)
+
+    def get_source_stamp(self) -> str:
+        """``SOURCES_DIGEST``: numba reuses an index only when its stamp equals this."""
+        return SOURCES_DIGEST
+
+    def get_disambiguator(self) -> str:
+        """The function's first line number (numba's own choice for source files)."""
+        return str(self._lineno)
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        """The locator of ``py_func``, or None when there is no cache (``CACHE_DIR`` None)."""
+        return cls(py_func, py_file) if CACHE_DIR is not None else None
+
+
+class _SourcesCacheImpl(CompileResultCacheImpl):
+    _locator_classes = [SourcesLocator]
+
+
+class SourcesCache(FunctionCache):
+    """numba's ``FunctionCache`` located by ``SourcesLocator``."""
+
+    _impl_class = _SourcesCacheImpl
+
+
+def njit(*function, cache: bool = False, **options):
+    """``numba.njit(**options)``; with ``cache=True`` the compiled code is cached in ``CACHE_DIR``
+    (``SourcesCache``), or not at all when it is None. Used as ``@njit(...)`` or ``njit(...)(f)``."""
+
+    def compile_lazily(py_func):
+        dispatcher = numba.njit(**options)(py_func)
+        if cache and CACHE_DIR is not None:
+            dispatcher._cache = SourcesCache(py_func)  # what numba's enable_caching does, located here
+        return dispatcher
+
+    return compile_lazily(*function) if function else compile_lazily
