@@ -17,7 +17,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from sniper.stats import MIN_UNITS, NO_VALUE, interval_text, value_text
+from sniper.stats import MIN_UNITS, NO_VALUE, SPRT_MAX_VARIANCE_RSE, interval_text, value_text
 
 console = Console(width=None if sys.stdout.isatty() else 160)
 """Standard output; piped output gets wide lines rather than tables cut at 80 columns."""
@@ -267,6 +267,12 @@ def print_duel(result, until_ci: float | None) -> None:
     if test is not None and test.decision == "inconclusive":
         early = max(test.min_units, MIN_UNITS)
         why = f" (it decides from the {early}th group on; {test.units} were played)" if test.units < early else ""
+        rse = test.statistics()[1]
+        if not why and not rse <= SPRT_MAX_VARIANCE_RSE:
+            why = (
+                f" (its variance estimate is not yet to be trusted: relative standard error "
+                f"{value_text(rse, '.2f')}, at most {SPRT_MAX_VARIANCE_RSE:.2f} needed; sparse or heavy-tailed groups)"
+            )
         console.print(
             f"stopped at --max-hands ({result.max_hands:,} hands) before the SPRT decided{why}; "
             "raise --max-hands to play on",
