@@ -415,12 +415,15 @@ def fixed_size_units(h0: float, h1: float, sd: float, alpha: float = 0.05, beta:
 
     ``sd`` is the standard deviation of one unit's result (same unit as ``h0``, ``h1``):
     ``((z_{1−α} + z_{1−β}) · sd / |h1 − h0|)²``. The yardstick of the SPRT's average sample number.
+    ``nan`` when ``sd`` is not positive (no variance measured: no sample size follows from it).
 
     >>> round(fixed_size_units(0.0, 1.0, 1.0), 2)
     10.82
     """
     from scipy import stats
 
+    if not sd > 0:
+        return math.nan
     z = stats.norm.ppf(1 - alpha) + stats.norm.ppf(1 - beta)
     return float((z * sd / abs(h1 - h0)) ** 2)
 

@@ -213,6 +213,7 @@ def test_sprt_error_rates_hold_for_sparse_and_heavy_tailed_groups(model, shape):
 def test_fixed_size_units_matches_the_normal_formula():
     z = scipy_stats.norm.ppf(0.95) + scipy_stats.norm.ppf(0.9)
     assert fixed_size_units(0.0, 0.5, 2.0, 0.05, 0.1) == pytest.approx((z * 2.0 / 0.5) ** 2)
+    assert math.isnan(fixed_size_units(0.0, 0.5, 0.0)), "no variance measured: no sample size, not 0 units"
 
 
 def test_json_safe_and_dumps_are_strict():
