@@ -6,6 +6,7 @@ and lines. Every function prints to ``console`` (stdout; wide lines when piped) 
 """
 
 import errno
+import math
 import os
 import sys
 import time
@@ -268,10 +269,12 @@ def print_duel(result, until_ci: float | None) -> None:
         early = max(test.min_units, MIN_UNITS)
         why = f" (it decides from the {early}th group on; {test.units} were played)" if test.units < early else ""
         rse = test.statistics()[1]
-        if not why and not rse <= SPRT_MAX_VARIANCE_RSE:
+        if not why and math.isnan(rse):
+            why = " (every group so far had the same result: no variance estimate to decide on)"
+        elif not why and rse > SPRT_MAX_VARIANCE_RSE:
             why = (
-                f" (its variance estimate is not yet to be trusted: relative standard error "
-                f"{value_text(rse, '.2f')}, at most {SPRT_MAX_VARIANCE_RSE:.2f} needed; sparse or heavy-tailed groups)"
+                f" (its variance estimate is not yet to be trusted: relative standard error {rse:.2f} > "
+                f"{SPRT_MAX_VARIANCE_RSE:.2f}; sparse or heavy-tailed groups)"
             )
         console.print(
             f"stopped at --max-hands ({result.max_hands:,} hands) before the SPRT decided{why}; "

@@ -659,6 +659,17 @@ def test_duel_sprt_stops_inconclusive_at_max_hands():
     assert f"it decides from the 20th group on; {data['groups']} were played" in table.stdout
 
 
+def test_duel_sprt_does_not_decide_on_groups_that_are_all_zero():
+    """Issue 18: a spec against itself gives only groups of 0; the plug-in SPRT accepted H0 at the 20th (a
+    variance of 0, an LLR of −inf). No variance, no decision: inconclusive at the limit, saying why."""
+    args = ["duel", "easy", "easy", "--sprt", "0:0.004", "--max-hands", "2000", "--workers", "1"]
+    data = strict_loads(invoke(*args, "--json").stdout)
+    assert data["sprt"]["decision"] == "inconclusive" and data["groups"] > data["sprt"]["min_units"]
+    assert data["sprt"]["llr"] is None and data["sprt"]["variance_rse"] is None and data["ci95"] == [None, None]
+    table = invoke(*args)
+    assert "before the SPRT decided (every group so far had the same result: no variance" in table.stdout
+
+
 def test_duel_sprt_is_the_same_for_any_number_of_workers():
     from sniper.duel import DuelSetup, run_duel
     from sniper.runner import Backend
