@@ -22,16 +22,18 @@ Every interval and test that ``summary``, ``duel``, ``league`` and ``tune`` repo
   ``y_g`` and size ``h_g`` (fishtest's ``LLR_alt`` in ``server/fishtest/stats/LLRcalc.py``, the
   GSPRT it runs on pentanomial results; Lai, *Ann. Statist.* 16, 1988). It stops at
   ``LLR ≥ log((1 − β)/α)`` (accept H1) or ``LLR ≤ log(β/(1 − α))`` (accept H0) (Wald,
-  *Sequential Analysis*, 1947) — but only once the variance estimate can be trusted, whatever
-  the distribution of the units: at least ``SPRT_MIN_UNITS`` units, not all of the same ratio
-  ``y_g/h_g`` (a variance of 0 is no estimate), and the estimated relative standard error of
-  the variance estimate, ``sqrt(Σd⁴/(Σd²)² − (n − 3)/(n (n − 1)))`` for ``d_g = y_g − r h_g`` (``Var(s²)/σ⁴ =
-  κ/n − (n − 3)/(n (n − 1))`` for kurtosis ``κ``, estimated by ``n Σd⁴/(Σd²)²``; Cramér,
-  *Mathematical Methods of Statistics*, 1946, §27.4), at
-  most ``SPRT_MAX_VARIANCE_RSE``, what ``SPRT_MIN_UNITS`` normal units give. Sparse results
-  (most groups 0 when two specs play almost alike) and heavy tails have a large kurtosis, so
-  the test waits for enough informative units instead of deciding on an all-zero start, where
-  the variance estimate is 0 and the plug-in LLR ``±inf``.
+  *Sequential Analysis*, 1947) — but only once the variance estimate can be trusted, so that
+  the error rates hold on sparse and heavy-tailed units too (a normal approximation, checked by
+  simulation in ``tests/test_stats.py`` and ``experiments/README.md``): at least
+  ``SPRT_MIN_UNITS`` units, not all of the same ratio ``y_g/h_g`` (a variance of 0 is no
+  estimate), and the estimated relative standard error of the variance estimate,
+  ``sqrt(Σd⁴/(Σd²)² − (n − 3)/(n (n − 1)))`` for ``d_g = y_g − r h_g``, at most
+  ``SPRT_MAX_VARIANCE_RSE``, what ``SPRT_MIN_UNITS`` normal units give (``Var(s²)/σ⁴ = κ/n −
+  (n − 3)/(n (n − 1))`` for kurtosis ``κ``, here estimated by ``n Σd⁴/(Σd²)²``; Cramér,
+  *Mathematical Methods of Statistics*, 1946, §27.4). Sparse results (most groups 0 when two
+  specs play almost alike) and heavy tails have a large kurtosis, so the test waits for enough
+  informative units instead of deciding on an all-zero start, where the variance estimate is 0
+  and the plug-in LLR ``±inf``.
 - **Strict JSON** (``json_safe``, ``dumps``): non-finite numbers become ``null`` (RFC 8259 has no
   NaN or Infinity).
 - **Honest text** (``value_text``, ``interval_text``): an estimate or interval without a finite value
