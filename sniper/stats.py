@@ -357,8 +357,8 @@ class Sprt:
             return None
         if self._first is None:
             self._first = (float(y[0]), float(h[0]))
-        y0, h0 = self._first
-        self._spread = self._spread or bool((y * h0 != y0 * h).any())
+        first_y, first_h = self._first
+        self._spread = self._spread or bool((y * first_h != first_y * h).any())  # a ratio unlike the first
         self._sums += power_sums(y, h)
         self.units += len(y)
         llr, rse = self.statistics()
