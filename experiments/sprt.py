@@ -2,8 +2,11 @@
 
 Two parts:
 
-1. A normal model of duplicate-group results (``sniper.stats.simulate_sprt``): 40-hand groups,
-   5 chips/hand standard deviation, H0:H1 = 0:0.2, the true edge at H0, midway, at H1 and beyond.
+1. Models of duplicate-group results (``sniper.stats.simulate_sprt``): 40-hand groups, 5 chips/hand
+   standard deviation, H0:H1 = 0:0.2, the true edge at H0, midway, at H1 (and beyond); normal
+   groups, sparse ones (zero-inflated: only 20% or 5% of the groups not 0, as when two specs
+   play almost alike) and heavy-tailed ones (Student t, 3 and 2.5 degrees of freedom), each also
+   with the plug-in test the SPRT used before issue 18 (``plug_in_rates``).
 2. Real duels (kernel engine, 20-hand games, duplicate groups): for each duel and each of
    ``--seeds`` seeds, the groups are played in game order once, chunk by chunk, and fed group by
    group to one ``Sprt`` per hypothesis pair, exactly as ``sniper duel --sprt`` does (checked
@@ -11,10 +14,11 @@ Two parts:
    edge is unknown, so the hypotheses are placed around the edge measured on all groups played:
    at H1 (0:edge), beyond H1 (0:edge/2), at H0 (edge:2·edge) and midway (0:2·edge, the worst
    case), with the edge measured by a pilot duel on other seeds. The fixed-size test with the same α, β needs
-   ``fixed_size_units`` groups for the per-group standard deviation measured on all groups.
+   ``fixed_size_units`` groups for the per-group standard deviation measured on all groups. And the
+   sparse duel of issue 18, ``easy`` vs ``easy:raise_limit=3`` heads-up at 0:0.004 (true edge ≈ H1).
 
-Run: ``python experiments/sprt.py [--seeds 20] [--max-hands 60000] [--quick]``; prints markdown
-tables (copied into experiments/README.md and README.md) and the uptime load average.
+Run: ``python experiments/sprt.py [--seeds 20] [--sparse-seeds 40] [--max-hands 100000] [--runs 4000]
+[--quick]``; prints markdown tables (copied into experiments/README.md and README.md) and the uptime load average.
 """
 
 import argparse
@@ -25,24 +29,61 @@ import numpy as np
 
 from sniper.duel import DuelSetup, play_duel_chunk, run_duel, seatings
 from sniper.runner import Backend
-from sniper.stats import Sprt, fixed_size_units, simulate_sprt
+from sniper.stats import Sprt, fixed_size_units, simulate_sprt, sprt_bounds, sprt_units, value_text
 
 ALPHA = BETA = 0.05
 CHUNK_GAMES = 25
+MODELS = {
+    "normal": ("normal", {}),
+    "sparse, 20% of groups not 0": ("zero-inflated", {"nonzero": 0.2}),
+    "sparse, 5% of groups not 0": ("zero-inflated", {"nonzero": 0.05}),
+    "Student t, 3 df": ("student-t", {"df": 3.0}),
+    "Student t, 2.5 df": ("student-t", {"df": 2.5}),
+}
 
 
-def normal_model(runs: int) -> list[str]:
-    """Markdown rows: error rates and average groups of the SPRT on the normal model."""
+def plug_in_rates(mean: float, runs: int, model: str, shape: dict, seed: int, max_units: int = 20_000):
+    """(accept H1, accept H0) of the SPRT as it was before issue 18 on the same model: the quadratic LLR
+    ``(h1 − h0)(2r − h0 − h1)/(2 se²)`` with the plug-in standard error, from the 20th group, ``±inf`` at
+    ``se = 0`` (a re-implementation for comparison, 40-hand groups, 0:0.2, evaluated after each group)."""
+    rng = np.random.default_rng(seed)
+    lower, upper = sprt_bounds(ALPHA, BETA)
+    s1, s2 = np.zeros(runs), np.zeros(runs)
+    decided = np.zeros(runs, dtype=int)
+    for n in range(1, max_units + 1):
+        y = sprt_units(model, mean, 5.0, 40.0, rng, runs, **shape) / 40.0
+        s1, s2 = s1 + y, s2 + y * y
+        if n < 20:
+            continue
+        r = s1 / n
+        se2 = np.maximum(s2 - n * r * r, 0.0) / (n * (n - 1))
+        centre = 0.2 * (2 * r - 0.2)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            llr = np.where(se2 > 0, centre / (2 * se2), np.sign(centre) * np.inf)
+        decided = np.where(decided == 0, np.where(llr >= upper, 1, np.where(llr <= lower, 2, 0)), decided)
+        if (decided != 0).all():
+            break
+    return float((decided == 1).mean()), float((decided == 2).mean())
+
+
+def model_rows(runs: int) -> list[str]:
+    """Markdown rows: error rates and average groups of the SPRT (and the plug-in test's rates) on each model."""
     rows = [
-        "| true edge | accept H1 | accept H0 | avg groups | max groups | fixed-size groups | avg / fixed |",
-        "|---|---|---|---|---|---|---|",
+        "| groups | true edge | accept H1 | accept H0 | inconclusive | before issue 18: accept H1 / H0 | "
+        "avg groups | max groups | fixed-size groups | avg / fixed |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for mean, name in ((0.0, "H0 = 0"), (0.1, "midway 0.1"), (0.2, "H1 = 0.2"), (0.4, "beyond, 0.4")):
-        run = simulate_sprt(mean, 0.0, 0.2, 5.0, size=40.0, runs=runs, alpha=ALPHA, beta=BETA, seed=7)
-        rows.append(
-            f"| {name} | {run.accept_h1:.3f} | {run.accept_h0:.3f} | {run.average_units:.0f} | {run.max_units} | "
-            f"{run.fixed_units:.0f} | {run.average_units / run.fixed_units:.2f} |"
-        )
+    edges = ((0.0, "H0 = 0"), (0.1, "midway 0.1"), (0.2, "H1 = 0.2"), (0.4, "beyond, 0.4"))
+    for name, (model, shape) in MODELS.items():
+        for mean, edge in edges if model == "normal" else edges[:3]:
+            run = simulate_sprt(mean, 0.0, 0.2, 5.0, 40.0, 1, runs, ALPHA, BETA, seed=7, model=model, **shape)
+            old = plug_in_rates(mean, runs, model, shape, seed=7) if mean != 0.1 else None
+            before = f"{old[0]:.3f} / {old[1]:.3f}" if old else "—"
+            rows.append(
+                f"| {name} | {edge} | {run.accept_h1:.3f} | {run.accept_h0:.3f} | {run.inconclusive:.3f} | {before} | "
+                f"{run.average_units:.0f} | {run.max_units} | {value_text(run.fixed_units, '.0f')} | "
+                f"{value_text(run.average_units / run.fixed_units, '.2f')} |"
+            )
     return rows
 
 
@@ -117,16 +158,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--max-hands", type=int, default=100_000)
-    parser.add_argument("--runs", type=int, default=4000, help="normal-model runs per row")
+    parser.add_argument("--runs", type=int, default=4000, help="model runs per row")
+    parser.add_argument("--sparse-seeds", type=int, default=40, help="seeds of the sparse duel (issue 18)")
     parser.add_argument("--pilot-hands", type=int, default=100_000, help="hands of the pilot duel (seed 1000)")
     parser.add_argument("--quick", action="store_true", help="3 seeds, 300 model runs: a smoke test")
     args = parser.parse_args()
     if args.quick:
-        args.seeds, args.runs, args.max_hands, args.pilot_hands = 3, 300, 20_000, 10_000
+        args.seeds, args.runs, args.max_hands, args.pilot_hands, args.sparse_seeds = 3, 300, 20_000, 10_000, 3
     started = time.perf_counter()
     print(f"load average before: {os.getloadavg()}")
-    print("\nNormal model (40-hand groups, 5 chips/hand SD, H0:H1 = 0:0.2, α = β = 0.05, evaluated per group):\n")
-    print("\n".join(normal_model(args.runs)))
+    noise = 2 * np.sqrt(ALPHA * (1 - ALPHA) / args.runs)
+    print(
+        f"\nModels (40-hand groups, 5 chips/hand SD, H0:H1 = 0:0.2, α = β = 0.05, evaluated per group; "
+        f"{args.runs:,} runs per row, Monte Carlo error ± {noise:.3f} (2 SE) at 0.05):\n"
+    )
+    print("\n".join(model_rows(args.runs)))
     header = [
         "| duel | hypotheses | H0:H1 | accept H1 / H0 / inconclusive | avg hands | max hands | "
         "fixed-size hands | avg / fixed |",
@@ -155,8 +201,19 @@ def main() -> None:
         found, _, edge, sd = real_duels("hard", "normal", 4, args.seeds, args.max_hands, pairs, backend)
         rows += found
         print(f"hard vs normal, 4 seats: pooled edge {edge:+.3f} chips/hand, SD {sd:.2f} chips/hand")
+        sparse = {"issue 18's 0:0.004": (0.0, 0.004)}
+        found, groups, edge, sd = real_duels(
+            "easy", "easy:raise_limit=3", 2, args.sparse_seeds, args.max_hands, sparse, backend
+        )
+        rows += found
+        zero = float((groups[:, 0] == 0).mean())
+        print(
+            f"easy vs easy:raise_limit=3 heads-up ({args.sparse_seeds} seeds): pooled edge {edge:+.4f} chips/hand, "
+            f"SD {sd:.2f} chips/hand, {zero:.0%} of {len(groups):,} groups 0"
+        )
     print(
-        f"\nReal duels ({args.seeds} seeds each, α = β = 0.05, at most {args.max_hands:,} hands, {seatings(2)} / "
+        f"\nReal duels ({args.seeds} seeds each, the sparse one {args.sparse_seeds}, α = β = 0.05, "
+        f"at most {args.max_hands:,} hands, {seatings(2)} / "
         "4-seat seatings; hands counted up to the deciding group):\n"
     )
     print("\n".join(header + rows))

@@ -64,9 +64,9 @@ def clustered_ratio(
     ``value``/``weight``: a column name, an array of ``len(frame)`` numbers, or (weight only)
     None for one per row, so the estimate is a mean per row (a rate for a 0/1 value). Returns one
     row per group with the ``by`` columns and ``rows`` (rows in the group), ``clusters``,
-    ``estimate``, ``ci95_low``, ``ci95_high`` (NaN bounds with fewer than 2 clusters or no
-    weight). Units are those of value / weight (e.g. chips per hand). Raises ``KeyError`` for an
-    unknown column.
+    ``estimate``, ``ci95_low``, ``ci95_high`` (NaN bounds with fewer than 2 clusters, no
+    weight, or clusters that all have the same ratio). Units are those of value / weight (e.g.
+    chips per hand). Raises ``KeyError`` for an unknown column.
     """
     keys = [by] if isinstance(by, str) else list(by or [])
     data = frame[keys + [cluster]].copy()
@@ -109,7 +109,8 @@ def role_difference(
     a boolean array or column name). The standard error linearises both ratios within each
     cluster (duplicate group), so the pairing of the same deals under swapped seats is used.
     Returns ``{"a", "b", "difference", "ci95_low", "ci95_high", "clusters"}``; NaN bounds with
-    fewer than 2 clusters. Raises ``KeyError`` without a ``role`` column.
+    fewer than 2 clusters or when every cluster's deviation is 0 (no variance, no interval).
+    Raises ``KeyError`` without a ``role`` column.
     """
     from scipy import stats
 
@@ -127,7 +128,8 @@ def role_difference(
     ra, rb = per.ya.sum() / per.wa.sum(), per.yb.sum() / per.wb.sum()
     n = len(per)
     d = (per.ya - ra * per.wa) / per.wa.mean() - (per.yb - rb * per.wb) / per.wb.mean()
-    half = stats.t.ppf(0.975, n - 1) * np.sqrt((d**2).sum() / (n * (n - 1))) if n > 1 else np.nan
+    # no interval from fewer than 2 clusters, nor from clusters that all agree (a standard error of 0)
+    half = stats.t.ppf(0.975, n - 1) * np.sqrt((d**2).sum() / (n * (n - 1))) if n > 1 and d.any() else np.nan
     return {
         "a": float(ra),
         "b": float(rb),

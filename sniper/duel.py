@@ -13,10 +13,11 @@ and hands) and ``H_g`` its hands (each hand counted once, whatever the number of
 result is ``net_per_hand = sum(Y) / sum(H)``: chips per hand won by A's seats together from B's
 seats (heads-up: A's net chips per hand). Its 95% CI is the clustered ratio estimator's
 (``sniper.stats.clustered_mean_ci``: linearised standard error, Student t with ``n-1`` df), over
-at least ``MIN_GROUPS`` groups so that it is finite. ``independent_half_width`` is the same CI
-computed with every (game, seating) as its own unit, as if the same hands had been dealt
-independently; ``variance_ratio = (independent / duplicate)^2`` is how many times more hands
-independent deals would need for the same precision.
+at least ``MIN_GROUPS`` groups so that it is finite; when every group has the same result (a spec
+against itself) there is none (``nan``, null in JSON), nor does ``until_ci`` stop on it.
+``independent_half_width`` is the same CI computed with every (game, seating) as its own unit,
+as if the same hands had been dealt independently; ``variance_ratio = (independent /
+duplicate)^2`` is how many times more hands independent deals would need for the same precision.
 
 Stopping. A duel plays ``hands`` hands (whole groups); or, with ``until_ci``, until the CI
 half-width is below it (evaluated after each chunk); or, with ``sprt``, until a sequential
@@ -194,12 +195,10 @@ class DuelResult:
     def variance_ratio(self) -> float:
         """(independent / duplicate half-width)²: the hands independent deals would need, per duplicate hand.
 
-        ``inf`` when the duplicate CI has width 0 (a spec against itself), ``nan`` without finite CIs.
+        ``nan`` without both CIs (e.g. a spec against itself: every group 0, so no duplicate CI).
         """
         if not (np.isfinite(self.half_width) and np.isfinite(self.independent_half_width)):
             return float("nan")
-        if self.half_width == 0:
-            return float("inf")
         return (self.independent_half_width / self.half_width) ** 2
 
     @property

@@ -6,6 +6,7 @@ and lines. Every function prints to ``console`` (stdout; wide lines when piped) 
 """
 
 import errno
+import math
 import os
 import sys
 import time
@@ -18,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from sniper.stats import MIN_UNITS, NO_VALUE, interval_text, value_text
+from sniper.stats import MIN_UNITS, NO_VALUE, SPRT_MAX_VARIANCE_RSE, interval_text, value_text
 
 console = Console(width=None if sys.stdout.isatty() else 160)
 """Standard output; piped output gets wide lines rather than tables cut at 80 columns."""
@@ -281,6 +282,14 @@ def print_duel(result, until_ci: float | None) -> None:
     if test is not None and test.decision == "inconclusive":
         early = max(test.min_units, MIN_UNITS)
         why = f" (it decides from the {early}th group on; {test.units} were played)" if test.units < early else ""
+        rse = test.statistics()[1]
+        if not why and math.isnan(rse):
+            why = " (every group so far had the same result: no variance estimate to decide on)"
+        elif not why and rse > SPRT_MAX_VARIANCE_RSE:
+            why = (
+                f" (its variance estimate is not yet to be trusted: relative standard error {rse:.2f} > "
+                f"{SPRT_MAX_VARIANCE_RSE:.2f}; sparse or heavy-tailed groups)"
+            )
         console.print(
             f"stopped at --max-hands ({result.max_hands:,} hands) before the SPRT decided{why}; "
             "raise --max-hands to play on",

@@ -83,7 +83,8 @@ def test_edge_parts_sum_to_the_duel_result():
 def test_role_difference_of_a_spec_against_itself_is_zero():
     rows = analysis.duel_rows(DuelSetup("easy", "easy", players=2), 5)
     out = analysis.role_difference(rows, "net")
-    assert out["difference"] == 0 and out["ci95_low"] == 0 and out["ci95_high"] == 0
+    # every game 0: no interval (NaN bounds), not a zero-width [0, 0] (sniper.stats)
+    assert out["difference"] == 0 and np.isnan(out["ci95_low"]) and np.isnan(out["ci95_high"])
     showdown = analysis.role_difference(rows, "showdown", mask=rows.dealt_in.to_numpy())
     assert showdown["a"] == pytest.approx(showdown["b"])
 

@@ -638,7 +638,8 @@ def test_duel_sprt_decides_and_reports_in_json(a, b, hypotheses, decision):
     assert result.exit_code == 0, result.output
     data = strict_loads(result.stdout)
     test = data["sprt"]
-    assert set(test) == {"h0", "h1", "alpha", "beta", "llr", "bounds", "decision", "units", "min_units"}
+    keys = {"h0", "h1", "alpha", "beta", "llr", "bounds", "decision", "units", "min_units", "variance_rse"}
+    assert set(test) == keys | {"max_variance_rse"} and test["variance_rse"] <= test["max_variance_rse"]
     assert (test["h0"], test["h1"], test["alpha"], test["beta"], test["decision"]) == (0, 0.5, 0.05, 0.05, decision)
     lower, upper = test["bounds"]
     assert test["llr"] >= upper if decision == "accept H1" else test["llr"] <= lower
@@ -656,6 +657,17 @@ def test_duel_sprt_stops_inconclusive_at_max_hands():
     table = invoke(*args)
     assert "inconclusive" in table.stdout and "before the SPRT decided" in table.stdout
     assert f"it decides from the 20th group on; {data['groups']} were played" in table.stdout
+
+
+def test_duel_sprt_does_not_decide_on_groups_that_are_all_zero():
+    """Issue 18: a spec against itself gives only groups of 0; the plug-in SPRT accepted H0 at the 20th (a
+    variance of 0, an LLR of −inf). No variance, no decision: inconclusive at the limit, saying why."""
+    args = ["duel", "easy", "easy", "--sprt", "0:0.004", "--max-hands", "2000", "--workers", "1"]
+    data = strict_loads(invoke(*args, "--json").stdout)
+    assert data["sprt"]["decision"] == "inconclusive" and data["groups"] > data["sprt"]["min_units"]
+    assert data["sprt"]["llr"] is None and data["sprt"]["variance_rse"] is None and data["ci95"] == [None, None]
+    table = invoke(*args)
+    assert "before the SPRT decided (every group so far had the same result: no variance" in table.stdout
 
 
 def test_duel_sprt_is_the_same_for_any_number_of_workers():
@@ -696,7 +708,8 @@ def test_every_json_output_is_strict(tmp_path):
     single = invoke("equity", "--hole", "7", "7", "--board", "7", "2", "--samples", "1", "--json")
     assert strict_loads(single.stdout)["stderr"] is None, "one sample has no standard error"
     same = strict_loads(outputs[-1].stdout)
-    assert same["ci95"] == [0.0, 0.0] and same["variance_ratio"] is None  # a spec against itself: 0 width
+    # a spec against itself: every group 0, so no interval (not [0, 0]) and no variance ratio
+    assert same["net_per_hand"] == 0 and same["ci95"] == [None, None] and same["variance_ratio"] is None
     run = tmp_path / "run"
     assert invoke("simulate", "--players", "2", "--hands", "5", "--workers", "1", "--out", str(run)).exit_code == 0
     strict_loads((run / "manifest.json").read_text())

@@ -35,8 +35,7 @@ def test_ratio_ci_matches_the_mean_for_equal_weights():
 @pytest.mark.parametrize("players", [2, 3])
 def test_same_spec_twice_is_no_significant_difference(players):
     result = run_duel(DuelSetup("easy", "easy", players=players), hands=600)
-    low, high = result.ci95
-    assert low <= 0 <= high
+    assert result.net_per_hand == 0 and np.isnan(result.half_width), "every group 0: no interval, not [0, 0]"
     assert result.verdict == "no significant difference"
     assert result.a_wins == result.b_wins
     assert result.independent_half_width > 0
@@ -63,6 +62,16 @@ def test_duel_is_the_same_for_any_number_of_workers():
     with Backend(2) as backend:
         pooled = run_duel(setup, hands=1500, backend=backend)
     np.testing.assert_array_equal(alone.units, pooled.units)
+
+
+def test_until_ci_does_not_stop_on_groups_that_all_agree():
+    """A spec against itself: every group is 0, so the duplicate CI has no width to measure (null), and
+    ``--until-ci`` plays to the hand limit instead of taking a zero-width [0, 0] for a narrow interval."""
+    result = run_duel(DuelSetup("easy", "easy", chunk_games=5), until_ci=0.05, max_hands=600)
+    assert result.net_per_hand == 0 and np.isnan(result.half_width)
+    assert result.target_reached is False and result.hands >= 600
+    data = result.to_json()
+    assert data["ci95"] == [None, None] and data["ci95_half_width"] is None and data["variance_ratio"] is None
 
 
 def test_until_ci_plays_until_the_interval_is_narrow_enough():

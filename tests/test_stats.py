@@ -10,6 +10,7 @@ from scipy import stats as scipy_stats
 from sniper.stats import (
     ELO_SCALE,
     RIDGE,
+    SPRT_MAX_VARIANCE_RSE,
     Sprt,
     bradley_terry,
     clustered_mean_ci,
@@ -17,9 +18,12 @@ from sniper.stats import (
     fixed_size_units,
     json_safe,
     parse_hypotheses,
+    power_sums,
     simulate_sprt,
     sprt_bounds,
-    sprt_llr,
+    sprt_decisions,
+    sprt_statistics,
+    sprt_units,
     t_quantile,
 )
 
@@ -70,6 +74,16 @@ def test_one_unit_has_no_finite_interval_and_bad_input_is_refused():
         clustered_mean_ci([1.0, 2.0], [0.0, 0.0])
 
 
+def test_units_that_all_agree_give_no_interval():
+    """Every unit with the same ratio (e.g. every duplicate group 0): a standard error of 0 is no evidence of a
+    zero-width interval, so there is none (``nan``, null in JSON), not [r, r]."""
+    for y, h in (([0.0] * 5, [40.0] * 5), ([3.0, 6.0, 1.5], [20.0, 40.0, 10.0])):
+        ci = clustered_mean_ci(y, h)
+        assert ci.se == 0 and math.isnan(ci.half_width), ci
+        assert strict_loads(dumps(ci.to_json()))["ci95"] == [None, None]
+    assert clustered_mean_ci([0.0, 0.0, 1.0]).half_width > 0
+
+
 def test_bradley_terry_equals_the_choix_fit():
     import choix
 
@@ -92,8 +106,16 @@ def test_bradley_terry_two_specs_known_solution():
 
 def test_sprt_llr_bounds_and_hypotheses():
     assert sprt_bounds(0.05, 0.05) == pytest.approx((math.log(0.05 / 0.95), math.log(0.95 / 0.05)))
-    assert sprt_llr(0.1, 0.05, 0.0, 0.2) == 0.0  # the midpoint favours neither
-    assert sprt_llr(0.3, 0.1, 0.0, 0.2) == pytest.approx(-sprt_llr(-0.1, 0.1, 0.0, 0.2))
+    rng = np.random.default_rng(4)
+    y, h = rng.normal(3.0, 20.0, 50), rng.integers(20, 60, 50).astype(float)
+    llr, rse = sprt_statistics(power_sums(y, h), True, 0.0, 0.2)
+    # the GLR of a normal model with its variance maximised out under each hypothesis (fishtest's LLR_alt)
+    assert llr == pytest.approx(len(y) / 2 * math.log(((y - 0.0 * h) ** 2).sum() / ((y - 0.2 * h) ** 2).sum()))
+    d = y - y.sum() / h.sum() * h
+    n = len(y)
+    assert rse == pytest.approx(math.sqrt((d**4).sum() / (d**2).sum() ** 2 - (n - 3) / (n * (n - 1))))
+    mirrored, _ = sprt_statistics(power_sums(-y, h), True, -0.2, 0.0)
+    assert mirrored == pytest.approx(-llr)  # the same evidence seen from the other side
     assert parse_hypotheses("-0.1:0.25") == (-0.1, 0.25)
     for bad in ("0.2", "0:0", "a:b", "0:inf", "1:2:3"):
         with pytest.raises(ValueError):
@@ -102,13 +124,51 @@ def test_sprt_llr_bounds_and_hypotheses():
         Sprt(0.0, 0.2, alpha=0.6, beta=0.5)
 
 
+def test_sprt_does_not_decide_on_groups_that_are_all_zero():
+    """Two specs that play almost alike give mostly-0 groups: after 20 groups of 0 the variance estimate is 0 and
+    the plug-in LLR −inf, which accepted H0 at once. No variance, no decision (and no LLR in the JSON)."""
+    test = Sprt(0.0, 0.004)
+    assert test.feed(np.zeros(500), np.full(500, 40.0)) == 500 and test.decision is None
+    data = strict_loads(dumps(test.to_json()))
+    assert data["llr"] is None and data["variance_rse"] is None
+    assert data["max_variance_rse"] == pytest.approx(SPRT_MAX_VARIANCE_RSE)
+    # one informative group among many zeros is far from a trusted variance either
+    test.feed([120.0], [40.0])
+    assert test.decision is None and test.statistics()[1] > SPRT_MAX_VARIANCE_RSE
+
+
+def test_sprt_running_sums_decide_as_the_vectorised_simulation():
+    """``Sprt`` fed group by group takes the decision, at the same group, that ``sprt_decisions`` takes on the
+    cumulative sums of the same groups (what ``simulate_sprt`` runs), on sparse and heavy-tailed groups."""
+    rng = np.random.default_rng(8)
+    for model, mean in (("zero-inflated", 0.0), ("zero-inflated", 0.2), ("student-t", 0.1), ("normal", 0.2)):
+        for _ in range(3):
+            y = sprt_units(model, mean, 5.0, 40.0, rng, 2000, nonzero=0.1, df=2.5)
+            h = np.full_like(y, 40.0)
+            test = Sprt(0.0, 0.2)
+            used = test.feed(y, h)
+            sums = np.cumsum(power_sums(y[:, None], h[:, None]), axis=0)  # after each group
+            spread = np.logical_or.accumulate(y != y[0])
+            llr, rse = sprt_statistics(sums, spread, 0.0, 0.2)
+            accept_h1, accept_h0 = sprt_decisions(llr, rse, np.arange(1, len(y) + 1), test.bounds)
+            stop = accept_h1 | accept_h0
+            assert used == (stop.argmax() + 1 if stop.any() else len(y)), (model, mean)
+            if stop.any():
+                assert test.decision == ("accept H1" if accept_h1[used - 1] else "accept H0")
+                assert test.llr == pytest.approx(llr[used - 1])
+
+
 def test_sprt_feed_stops_at_the_deciding_unit():
     test = Sprt(0.0, 1.0, min_units=2)
     used = test.feed([1.0, 1.1, 0.9, 1.0, 1.05] * 10)
+    assert test.statistics()[1] <= SPRT_MAX_VARIANCE_RSE, "it decides only on a variance estimate it trusts"
     assert test.decision == "accept H1" and 2 <= used < 50 and test.units == used
     assert test.feed([5.0]) == 1 and test.units == used, "a decided test takes no more units"
     data = test.to_json()
-    assert set(data) == {"h0", "h1", "alpha", "beta", "llr", "bounds", "decision", "units", "min_units"}
+    assert set(data) == {"h0", "h1", "alpha", "beta", "llr", "bounds", "decision", "units", "min_units"} | {
+        "variance_rse",
+        "max_variance_rse",
+    }
     assert (data["units"], data["min_units"]) == (used, 2)
     assert data["llr"] >= data["bounds"][1]
     open_test = Sprt(0.0, 1.0)
@@ -121,7 +181,7 @@ def test_sprt_error_rates_and_average_hands_on_a_normal_model():
     """When the edge is H0 the SPRT accepts H1 about α of the time at most, and when it is H1 it accepts H0
     about β at most; at either it needs about half the hands of the fixed-size test with the same α, β."""
     runs, alpha, beta, size = 1000, 0.05, 0.05, 40.0
-    slack = 3 * math.sqrt(alpha * (1 - alpha) / runs) + 0.01  # the variance is estimated as it goes
+    slack = 3 * math.sqrt(alpha * (1 - alpha) / runs)  # Monte Carlo error
     at_h0 = simulate_sprt(0.0, 0.0, 0.2, 5.0, size=size, runs=runs, alpha=alpha, beta=beta, seed=1)
     at_h1 = simulate_sprt(0.2, 0.0, 0.2, 5.0, size=size, runs=runs, alpha=alpha, beta=beta, seed=2)
     assert at_h0.accept_h1 <= alpha + slack, at_h0
@@ -133,9 +193,27 @@ def test_sprt_error_rates_and_average_hands_on_a_normal_model():
     assert beyond.accept_h0 <= beta and beyond.average_units < 0.6 * at_h1.average_units
 
 
+@pytest.mark.parametrize(
+    ("model", "shape"),
+    [("zero-inflated", {"nonzero": 0.05}), ("zero-inflated", {"nonzero": 0.2}), ("student-t", {"df": 2.5})],
+)
+def test_sprt_error_rates_hold_for_sparse_and_heavy_tailed_groups(model, shape):
+    """The error rates hold whatever the distribution of the groups: mostly-0 groups (two specs that play almost
+    alike) and Student t groups with 2.5 degrees of freedom (no finite kurtosis). The plug-in test accepted H0
+    at H1 40% of the time on sparse groups, deciding on a variance estimated as 0 from 20 groups of 0."""
+    runs, alpha, beta = 1000, 0.05, 0.05
+    slack = 3 * math.sqrt(alpha * (1 - alpha) / runs)  # Monte Carlo error
+    at_h0 = simulate_sprt(0.0, 0.0, 0.2, 5.0, runs=runs, seed=11, model=model, **shape)
+    at_h1 = simulate_sprt(0.2, 0.0, 0.2, 5.0, runs=runs, seed=12, model=model, **shape)
+    assert at_h0.accept_h1 <= alpha + slack, at_h0
+    assert at_h1.accept_h0 <= beta + slack, at_h1
+    assert at_h0.inconclusive + at_h1.inconclusive <= 0.01, "it still decides, with more groups"
+
+
 def test_fixed_size_units_matches_the_normal_formula():
     z = scipy_stats.norm.ppf(0.95) + scipy_stats.norm.ppf(0.9)
     assert fixed_size_units(0.0, 0.5, 2.0, 0.05, 0.1) == pytest.approx((z * 2.0 / 0.5) ** 2)
+    assert math.isnan(fixed_size_units(0.0, 0.5, 0.0)), "no variance measured: no sample size, not 0 units"
 
 
 def test_json_safe_and_dumps_are_strict():
