@@ -236,7 +236,7 @@ def _optuna_figure(plot, study) -> Figure:
 
     import matplotlib.pyplot as plt
 
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), plt.style.context("default"):  # optuna sets its style globally
         warnings.simplefilter("ignore")
         axes = plot(study)
     figure = np.ravel(axes)[0].figure
