@@ -27,10 +27,11 @@ WIDTH = 7.0
 
 
 def figure_title(figure: Figure) -> str:
-    """The title of ``figure``: its suptitle, else its first axes' title ("" if none)."""
+    """The title of ``figure``: its suptitle, else its first axes' title, centred, left or right ("" if none)."""
     if figure._suptitle is not None and figure._suptitle.get_text():
         return figure._suptitle.get_text()
-    return next((ax.get_title() for ax in figure.axes if ax.get_title()), "")
+    titles = (ax.get_title(loc) for ax in figure.axes for loc in ("center", "left", "right"))
+    return next((title for title in titles if title), "")
 
 
 def _new(title: str, height: float = 3.5) -> tuple[Figure, object]:
