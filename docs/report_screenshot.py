@@ -24,7 +24,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         run = Path(tmp) / "example"
         sniper = [sys.executable, "-m", "sniper"]
-        subprocess.run([*sniper, "simulate", "--players", "4", "--hands", "1e4", "--out", str(run), "--quiet"], check=True)
+        subprocess.run(
+            [*sniper, "simulate", "--players", "4", "--hands", "1e4", "--out", str(run), "--quiet"], check=True
+        )
         subprocess.run([*sniper, "report", str(run)], check=True)
         with sync_playwright() as playwright:
             chromium = shutil.which("chromium") or shutil.which("chromium-browser")

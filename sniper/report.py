@@ -36,8 +36,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sniper import __version__
-from sniper import plots
+from sniper import __version__, plots
 from sniper.results import SUMMARY_COLUMNS, _dense_codes, _group_ids, _hit_mask
 from sniper.stats import LEVEL, clustered_mean_ci, interval_text, value_text
 
@@ -94,7 +93,8 @@ def _say(progress: Callable[[str], None] | None, text: str) -> None:
 
 def load(path, progress: Callable[[str], None] | None = None) -> Report:
     """The report of ``path``: a run directory, a league directory, a tune study directory (or its
-    ``study.db``) or a duel's JSON file (module docstring). ``progress(text)`` is told each step. Raises ``ValueError`` (one line) when ``path`` is none of these or is unreadable,
+    ``study.db``) or a duel's JSON file (module docstring). ``progress(text)`` is told each step.
+    Raises ``ValueError`` (one line) when ``path`` is none of these or is unreadable, and
     ``sniper.runner.RunDirError`` for a run with an unreadable part."""
     from sniper.league import LEAGUE_FILE
     from sniper.runner import MANIFEST
@@ -225,9 +225,7 @@ def sniper_panels(data: dict, context: dict) -> list[Section]:
     codes = _by(np.zeros(len(games), np.int64), 1, category.astype(np.int64), len(names), shown)
     sniped = _frame(codes, games, data["sniped"], ["all agents"], names)
     sniping = data["snipe"] >= 0
-    hit = _hit_mask(
-        [context["hand_id"]], data["seat"], data["snipe"], data["showdown"], data["category"], data["top"]
-    )
+    hit = _hit_mask([context["hand_id"]], data["seat"], data["snipe"], data["showdown"], data["category"], data["top"])
     order = positions(context["hand_id"], data["seat"], data["first_seat"], context["seats"], shown)
     heuristics = context["heuristics"]
     kinds = list(dict.fromkeys(heuristics))
@@ -367,7 +365,9 @@ def duel_report(path) -> Report:
     try:
         result = json.loads(path.read_text())
     except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise ValueError(f"{path} is not a duel's JSON output, a run, league or study ({type(error).__name__})") from None
+        raise ValueError(
+            f"{path} is not a duel's JSON output, nor a run, league or study dir ({type(error).__name__})"
+        ) from None
     if not isinstance(result, dict) or not all(key in result for key in DUEL_KEYS):
         raise ValueError(f"{path} is not a duel's JSON output (`sniper duel A B --json`): no {', '.join(DUEL_KEYS)}")
     games = result.get("games") if isinstance(result.get("games"), dict) else {}
@@ -517,7 +517,8 @@ def _table_html(table: Table) -> str:
     head = "".join(f"<th>{e(c)}</th>" for c in table.columns)
     body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in table.rows)
     note = f'<p class="note">{e(table.note)}</p>' if table.note else ""
-    return f"<table><caption>{e(table.caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
+    caption = f"<caption>{e(table.caption)}</caption>"
+    return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
 
 
 def to_html(report: Report, progress: Callable[[str], None] | None = None) -> str:

@@ -89,7 +89,9 @@ def test_cumulative_net_draws_one_curve_per_agent():
     curves = {"x": (np.array([1, 2, 3]), np.array([1.0, 0.0, 2.0])), "y": (np.array([1, 2, 3]), np.zeros(3))}
     figure = plots.cumulative_net(curves)
     assert plots.figure_title(figure) == RUN_TITLES[1]
-    drawn = {line.get_label(): line.get_ydata().tolist() for line in figure.axes[0].get_lines() if line.get_label() in curves}
+    drawn = {
+        line.get_label(): line.get_ydata().tolist() for line in figure.axes[0].get_lines() if line.get_label() in curves
+    }
     assert drawn == {"x": [1.0, 0.0, 2.0], "y": [0.0, 0.0, 0.0]}
 
 
@@ -316,12 +318,16 @@ def make_study(directory: Path, n: int = 4) -> None:
     from sniper.tune import STUDY_DB, STUDY_NAME
 
     directory.mkdir()
-    study = optuna.create_study(study_name=STUDY_NAME, storage=f"sqlite:///{directory / STUDY_DB}", direction="maximize")
+    study = optuna.create_study(
+        study_name=STUDY_NAME, storage=f"sqlite:///{directory / STUDY_DB}", direction="maximize"
+    )
     study.set_user_attr("identity", {"spec": "normal", "against": "easy", "time_budget_us": 3.0})
     dist = {"bluff": optuna.distributions.FloatDistribution(0.0, 0.3)}
     for k in range(n):
         attrs = dict(spec=f"normal:bluff={k / 10}", decision_us=1.0 + k, hands=100, pruned=k == 3, ci95=[k - 1, k + 1])
-        trial = optuna.trial.create_trial(params={"bluff": k / 10}, distributions=dist, value=float(k), user_attrs=attrs)
+        trial = optuna.trial.create_trial(
+            params={"bluff": k / 10}, distributions=dist, value=float(k), user_attrs=attrs
+        )
         study.add_trial(trial)
 
 
