@@ -2,8 +2,8 @@
 
     python docs/report_screenshot.py   # needs playwright and Debian's chromium (apt-get install chromium)
 
-It runs ``sniper simulate --players 4 --hands 1e4 --out DIR`` and ``sniper report DIR`` in a temporary
-directory, opens the page with the network cut off and saves the top of it.
+It runs ``sniper simulate --players 4 --hands 1e4 --out runs/example`` and ``sniper report runs/example``
+in a temporary directory, opens the page with the network cut off and saves the top of it.
 """
 
 import shutil
@@ -22,12 +22,11 @@ HEIGHT = 1900
 def main() -> None:
     """Simulate, report, screenshot (see the module docstring)."""
     with tempfile.TemporaryDirectory() as tmp:
-        run = Path(tmp) / "example"
+        run = Path(tmp) / "runs" / "example"
         sniper = [sys.executable, "-m", "sniper"]
-        subprocess.run(
-            [*sniper, "simulate", "--players", "4", "--hands", "1e4", "--out", str(run), "--quiet"], check=True
-        )
-        subprocess.run([*sniper, "report", str(run)], check=True)
+        simulate = ["simulate", "--players", "4", "--hands", "1e4", "--out", "runs/example", "--quiet"]
+        subprocess.run([*sniper, *simulate], check=True, cwd=tmp, stdout=subprocess.DEVNULL)
+        subprocess.run([*sniper, "report", "runs/example"], check=True, cwd=tmp)
         with sync_playwright() as playwright:
             chromium = shutil.which("chromium") or shutil.which("chromium-browser")
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
