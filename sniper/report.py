@@ -37,7 +37,7 @@ import numpy as np
 import pandas as pd
 
 from sniper import __version__, plots
-from sniper.results import SUMMARY_COLUMNS, _dense_codes, _group_ids, _hit_mask
+from sniper.results import SUMMARY_COLUMNS, _dense_codes, _group_ids, _held_codes, _hits
 from sniper.stats import LEVEL, clustered_mean_ci, interval_text, value_text
 
 REPORT_COLUMNS = (*SUMMARY_COLUMNS, "first_seat", "sniped")
@@ -201,16 +201,46 @@ def positions(hand_id: np.ndarray, seat: np.ndarray, first_seat: np.ndarray, sea
     return out
 
 
+def hand_ids(games: np.ndarray, hands: np.ndarray) -> tuple[np.ndarray, int]:
+    """``(ids, n)``: each row's hand as an int64 id 0..n-1, increasing in (game, hand) order.
+
+    Rows in part order (``sniper.runs.read_run``: sorted by game, then hand) are numbered by where
+    (game, hand) changes, in one pass; other orders by the distinct (game, hand) pairs
+    (``sniper.results._group_ids``, a sort).
+    """
+    games, hands = np.asarray(games, dtype=np.int64), np.asarray(hands, dtype=np.int64)
+    if len(games) == 0:
+        return np.zeros(0, dtype=np.int64), 0
+    step_game, step_hand = np.diff(games), np.diff(hands)
+    if not ((step_game > 0) | ((step_game == 0) & (step_hand >= 0))).all():
+        from sniper.results import _HAND_SPAN
+
+        ids, _ = _group_ids([games * _HAND_SPAN + hands])
+        return _dense_codes(ids)
+    ids = np.concatenate([[0], np.cumsum((step_game != 0) | (step_hand != 0))])
+    return ids, int(ids[-1]) + 1
+
+
+def snipe_hit_rows(hand_id, seat, snipe, showdown, category, top) -> np.ndarray:
+    """Bool array: whether each row's snipe named another showdown hand of its hand (R8), for dense
+    ``hand_id`` codes (``hand_ids``); ``sniper.results.snipe_hits`` without its re-coding of the keys."""
+    shows = np.asarray(showdown, dtype=bool) & (category >= 0)
+    rows = np.flatnonzero((snipe >= 0) | shows)
+    held = np.where(shows[rows], _held_codes(category[rows], top[rows]), -1)
+    hit = np.zeros(len(snipe), dtype=bool)
+    hit[rows] = _hits(hand_id[rows], seat[rows].astype(np.int64), snipe[rows], held)
+    return hit
+
+
 def _curves(agent: np.ndarray, names: list[str], hand_index: np.ndarray, n_hands: int, net, dealt) -> dict:
-    curves = {}
+    """Cumulative net chips per agent at up to ``CURVE_POINTS`` evenly spaced hands (the last included):
+    one bincount over (agent, the first sampled hand at or after the row's hand) cells."""
     picks = np.unique(np.linspace(0, n_hands - 1, min(n_hands, CURVE_POINTS)).round().astype(np.int64))
-    for a, name in enumerate(names):
-        rows = dealt & (agent == a)
-        if not rows.any():
-            continue
-        chips = np.cumsum(np.bincount(hand_index[rows], weights=net[rows], minlength=n_hands))
-        curves[name] = (picks + 1, chips[picks])
-    return curves
+    bucket_of = np.searchsorted(picks, np.arange(n_hands))
+    cell = np.where(dealt, agent * len(picks) + bucket_of[hand_index], len(names) * len(picks))
+    sums = np.bincount(cell, weights=net, minlength=len(names) * len(picks) + 1)[:-1].reshape(len(names), -1)
+    played = np.bincount(agent[dealt], minlength=len(names)) > 0
+    return {name: (picks + 1, np.cumsum(sums[a])) for a, name in enumerate(names) if played[a]}
 
 
 def sniper_panels(data: dict, context: dict) -> list[Section]:
@@ -225,7 +255,7 @@ def sniper_panels(data: dict, context: dict) -> list[Section]:
     codes = _by(np.zeros(len(games), np.int64), 1, category.astype(np.int64), len(names), shown)
     sniped = _frame(codes, games, data["sniped"], ["all agents"], names)
     sniping = data["snipe"] >= 0
-    hit = _hit_mask([context["hand_id"]], data["seat"], data["snipe"], data["showdown"], data["category"], data["top"])
+    hit = snipe_hit_rows(context["hand_id"], data["seat"], data["snipe"], showdown, category, data["top"])
     order = positions(context["hand_id"], data["seat"], data["first_seat"], context["seats"], shown)
     heuristics = context["heuristics"]
     kinds = list(dict.fromkeys(heuristics))
@@ -293,7 +323,7 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     Raises ``sniper.runner.RunDirError`` for a directory that is not a readable run, ``ValueError``
     for a run with no hands or a game without panels."""
     from sniper.hands import CATEGORY_NAMES
-    from sniper.results import _HAND_SPAN, summarize
+    from sniper.results import summarize
     from sniper.runner import load_manifest
     from sniper.runs import read_run
 
@@ -311,7 +341,7 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     names, data = _columns(table)
     del table
     games, dealt, net = data["game"], data["dealt_in"], data["net"].astype(np.float64)
-    hand_id, n_ids = _group_ids([games.astype(np.int64) * _HAND_SPAN + data["hand"]])
+    hand_id, n_ids = hand_ids(games, data["hand"])
     seats = int(data["seat"].max()) + 1
     agent = data["agent"]
     _say(say, "cumulative net")

@@ -19,7 +19,7 @@ from sniper.analysis import clustered_ratio, snipe_order
 from sniper.cli import app
 from sniper.game import make_rules
 from sniper.hands import CATEGORY_NAMES
-from sniper.results import summarize
+from sniper.results import snipe_hits, summarize
 from sniper.runner import RunConfig, simulate
 from sniper.runs import read_run
 
@@ -199,6 +199,43 @@ def test_positions_when_dealt_in_start_at_the_first_player(frame):
     place = report.positions(hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy(), 4, dealt)
     first = dealt & (frame["seat"] == frame["first_seat"]).to_numpy()
     assert (place[first] == 0).all() and (place[dealt & ~first] > 0).all() and (place[~dealt] == -1).all()
+
+
+def test_hand_ids_number_hands_in_order_and_fall_back_for_other_orders():
+    games, hands = np.array([0, 0, 0, 0, 2, 2, 2]), np.array([0, 0, 1, 1, 0, 0, 3])
+    ids, n = report.hand_ids(games, hands)
+    assert ids.tolist() == [0, 0, 1, 1, 2, 2, 3] and n == 4
+    shuffled = np.array([3, 0, 2, 1, 6, 5, 4])
+    ids, n = report.hand_ids(games[shuffled], hands[shuffled])
+    assert ids.tolist() == [1, 0, 1, 0, 3, 2, 2] and n == 4
+
+
+def test_snipe_hit_rows_equal_the_results_snipe_hits(frame):
+    hand_id, _ = report.hand_ids(frame["game"].to_numpy(), frame["hand"].to_numpy())
+    columns = [frame[c].to_numpy() for c in ("seat", "snipe", "showdown", "category", "top")]
+    ours = report.snipe_hit_rows(hand_id, *columns)
+    assert ours.any() and (ours == snipe_hits(frame).to_numpy()).all()
+
+
+def test_cumulative_curves_are_the_running_totals_of_each_agent(run_dir, frame, monkeypatch):
+    drawn = {}
+    real = plots.cumulative_net
+
+    def capture(curves):
+        drawn.update(curves)
+        return real(curves)
+
+    monkeypatch.setattr(plots, "cumulative_net", capture)
+    monkeypatch.setattr(report, "CURVE_POINTS", 50)
+    report.run_report(run_dir)
+    dealt = frame[frame["dealt_in"]]
+    per_hand = dealt.groupby(["agent", "game", "hand"])["net"].sum()
+    hands = frame.drop_duplicates(["game", "hand"])[["game", "hand"]].reset_index(drop=True)
+    assert set(drawn) == set(dealt["agent"])
+    for agent, (x, chips) in drawn.items():
+        running = hands.join(per_hand[agent].rename("net"), on=["game", "hand"])["net"].fillna(0).cumsum()
+        assert len(x) == 50 and x[-1] == len(hands)
+        assert chips.tolist() == running.to_numpy()[x - 1].tolist()
 
 
 # ----- the page of a run ------------------------------------------------------------------------
