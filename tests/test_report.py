@@ -433,3 +433,32 @@ def test_report_out_that_is_a_directory_is_refused(run_dir, tmp_path):
     result = runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert "is a directory" in result.stderr
+
+
+def test_report_of_a_run_without_hands_or_with_a_corrupt_part_is_one_line(run_dir, tmp_path):
+    import shutil
+
+    empty = tmp_path / "empty_run"
+    (empty / "hands").mkdir(parents=True)
+    (empty / "actions").mkdir()
+    shutil.copy(run_dir / "manifest.json", empty / "manifest.json")
+    broken = tmp_path / "broken_run"
+    shutil.copytree(run_dir, broken)
+    next((broken / "hands").glob("part-*.parquet")).write_bytes(b"not parquet")
+    for target, message in ((empty, "has no hands yet"), (broken, "is not a readable parquet file")):
+        result = runner.invoke(app, ["report", str(target)])
+        assert result.exit_code == 2, result.output
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and message in lines[0], lines
+    assert not (empty / "report.html").exists() and not (broken / "report.html").exists()
+
+
+def test_report_open_opens_the_written_page(run_dir, tmp_path, monkeypatch):
+    import webbrowser
+
+    opened = []
+    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url))
+    out = tmp_path / "r.html"
+    result = runner.invoke(app, ["report", str(run_dir), "--out", str(out), "--open"])
+    assert result.exit_code == 0, result.output
+    assert opened == [out.resolve().as_uri()]
