@@ -27,7 +27,13 @@ WIDTH = 7.0
 
 
 def figure_title(figure: Figure) -> str:
-    """The title of ``figure``: its suptitle, else its first axes' title, centred, left or right ("" if none)."""
+    """The title of ``figure``: its suptitle, else its first axes' title, centred, left or right ("" if none).
+
+    >>> import pandas as pd
+    >>> summary = pd.DataFrame({"agent": ["easy"], "net_per_hand": [0.1], "ci95_low": [0.0], "ci95_high": [0.2]})
+    >>> figure_title(net_per_agent(summary))
+    'Net chips per hand by agent (95% CI)'
+    """
     if figure._suptitle is not None and figure._suptitle.get_text():
         return figure._suptitle.get_text()
     titles = (ax.get_title(loc) for ax in figure.axes for loc in ("center", "left", "right"))

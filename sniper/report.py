@@ -207,6 +207,10 @@ def hand_ids(games: np.ndarray, hands: np.ndarray) -> tuple[np.ndarray, int]:
     Rows in part order (``sniper.runs.read_run``: sorted by game, then hand) are numbered by where
     (game, hand) changes, in one pass; other orders by the distinct (game, hand) pairs
     (``sniper.results._group_ids``, a sort).
+
+    >>> ids, n = hand_ids(np.array([0, 0, 0, 3, 3]), np.array([0, 0, 1, 0, 0]))
+    >>> ids.tolist(), n
+    ([0, 0, 1, 2, 2], 3)
     """
     games, hands = np.asarray(games, dtype=np.int64), np.asarray(hands, dtype=np.int64)
     if len(games) == 0:
@@ -536,7 +540,7 @@ dt { font-weight: bold; }
 
 
 def png_data(figure, dpi: int = 100) -> str:
-    """``figure`` as a PNG data URI (``data:image/png;base64,…``), then closed."""
+    """``figure`` as a PNG data URI (``data:image/png;base64,…``) at ``dpi`` dots per inch."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi)
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
