@@ -367,6 +367,41 @@ def serve(
         fail(str(error))
 
 
+# ----- sniper report (one self-contained HTML page; logic in sniper.report) -----
+@app.command(cls=opt.Command)
+def report(
+    path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="PATH",
+            help="A run directory, a league directory (`--out`), a tune study directory or a duel's `--json` file.",
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="FILE.html", help="Where to write the page.", show_default="PATH/report.html"),
+    ] = None,
+    open_page: Annotated[bool, typer.Option("--open", help="Open the page in a web browser.")] = False,
+) -> None:
+    """One self-contained HTML page of tables and figures (embedded PNGs, readable offline) for a run, a duel,
+    a league or a tune study: who wins, where, and why, with 95% CIs."""
+    from sniper import report as reporting
+    from sniper.runner import RunDirError
+
+    try:
+        with show.err_console.status("report: reading") as status:
+            written = reporting.write_report(path, out, lambda text: status.update(f"report: {text}"))
+    except (ValueError, RunDirError) as error:
+        fail(str(error))
+    except OSError as error:
+        fail(f"cannot write {error.filename or out}: {error.strerror or error}")
+    show.print_line(f"report → {written}")
+    if open_page:
+        import webbrowser
+
+        webbrowser.open(written.resolve().as_uri())
+
+
 def main() -> None:
     """Console entry point (``sniper``): ``cli_options.run(app)``: one-line errors, exit codes 2, 130 and 1."""
     opt.run(app)

@@ -887,16 +887,19 @@ def duel_untuned(setup: TuneSetup, study, best: str, backend: Backend) -> Evalua
 
 
 def save_plots(study, rows: list[dict], directory: Path, budget: float | None) -> None:
-    """optuna's optimisation history and parameter importances, and strength vs decision time, as PNGs."""
+    """optuna's optimisation history and parameter importances, and strength vs decision time
+    (``sniper.plots.strength_vs_time``), as PNGs."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
     from optuna.visualization import matplotlib as ovm
 
-    def save(name: str, axes) -> None:
-        figure = axes.figure if hasattr(axes, "figure") else np.ravel(axes)[0].figure
-        figure.tight_layout()
+    def save(name: str, drawn) -> None:
+        figure = drawn if isinstance(drawn, Figure) else np.ravel(drawn)[0].figure  # optuna's Axes, or ours
+        if not isinstance(drawn, Figure):
+            figure.tight_layout()
         write_atomic(directory / name, lambda tmp: figure.savefig(tmp, format="png", dpi=100))
         plt.close(figure)
 
@@ -908,20 +911,9 @@ def save_plots(study, rows: list[dict], directory: Path, budget: float | None) -
                 save(PLOTS[1], ovm.plot_param_importances(study))
             except (RuntimeError, ValueError, ZeroDivisionError):
                 pass
-    figure, axes = plt.subplots(figsize=(6, 4))
-    shown = [r for r in rows if r["value"] is not None and r["decision_us"] is not None]
-    axes.scatter(
-        [r["decision_us"] for r in shown],
-        [r["value"] for r in shown],
-        c=["tab:gray" if r["pruned"] else "tab:blue" for r in shown],
-    )
-    if budget is not None:
-        axes.axvline(budget, color="tab:red", linestyle="--", label="--time-budget-us")
-        axes.legend()
-    axes.set_xlabel("decision time (CPU µs per decision, 1 thread)")
-    axes.set_ylabel("net chips/hand vs field (tuning seeds)")
-    axes.set_title("strength vs decision time (grey: pruned)")
-    save(PLOTS[2], axes)
+    from sniper.plots import strength_vs_time
+
+    save(PLOTS[2], strength_vs_time(rows, budget))
 
 
 def tune(

@@ -1,0 +1,464 @@
+"""``sniper report`` and ``sniper.plots``: each figure function on its own, the estimators against the
+analysis helpers (one truth), the page of a small run, a duel, a league and a study (self-contained,
+valid HTML5, escaped), the column pushdown, and the command's one-line errors (exit 2)."""
+
+import json
+import math
+import re
+from pathlib import Path
+
+import html5lib
+import numpy as np
+import pandas as pd
+import pytest
+from matplotlib.figure import Figure
+from typer.testing import CliRunner
+
+from sniper import plots, report
+from sniper.analysis import clustered_ratio, snipe_order
+from sniper.cli import app
+from sniper.game import make_rules
+from sniper.hands import CATEGORY_NAMES
+from sniper.results import snipe_hits, summarize
+from sniper.runner import RunConfig, simulate
+from sniper.runs import read_run
+
+runner = CliRunner()
+RUN_TITLES = [
+    "Net chips per hand by agent (95% CI)",
+    "Cumulative net chips over hands",
+    "Net chips per hand by position (first / last to act)",
+    "Net chips per showdown by hand category",
+    "Sniped rate by showdown hand category",
+    "Snipe hit rate by heuristic and snipe position",
+]
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("report") / "run"
+    config = RunConfig(("easy", "normal", "hard", "random"), make_rules(), seed=3, hands=400, chunk_games=5)
+    simulate(config, out, 1)
+    return out
+
+
+@pytest.fixture(scope="module")
+def frame(run_dir) -> pd.DataFrame:
+    return read_run(run_dir)
+
+
+def estimates(series=("a", "b"), groups=("g1", "g2"), nan_at=None) -> pd.DataFrame:
+    rows = []
+    for i, s in enumerate(series):
+        for j, g in enumerate(groups):
+            low, high = (math.nan, math.nan) if (s, g) == nan_at else (i + j - 0.5, i + j + 0.5)
+            rows.append(dict(series=s, group=g, estimate=float(i + j), ci95_low=low, ci95_high=high, rows=10))
+    return pd.DataFrame(rows)
+
+
+def points(figure: Figure) -> list[tuple[float, float]]:
+    """The (x, y) of every marker drawn (lines with a marker and no line style)."""
+    out = []
+    for line in figure.axes[0].get_lines():
+        if line.get_marker() == "o" and line.get_linestyle() == "None":
+            out += list(zip(*(np.asarray(v, dtype=float) for v in line.get_data())))
+    return out
+
+
+def whiskers(figure: Figure) -> int:
+    """How many error bars were drawn."""
+    return sum(len(c.get_segments()) for c in figure.axes[0].collections if hasattr(c, "get_segments"))
+
+
+# ----- one function per figure ------------------------------------------------------------------
+
+
+def test_net_per_agent_draws_each_agent_with_its_interval_and_none_where_there_is_none():
+    summary = pd.DataFrame(
+        dict(agent=["x", "y"], net_per_hand=[0.5, -0.5], ci95_low=[0.1, -math.inf], ci95_high=[0.9, math.inf])
+    )
+    figure = plots.net_per_agent(summary)
+    assert isinstance(figure, Figure)
+    assert plots.figure_title(figure) == RUN_TITLES[0]
+    assert sorted(x for x, _ in points(figure)) == [-0.5, 0.5]
+    assert whiskers(figure) == 1  # the infinite interval is a bare point
+    assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == ["x", "y"]
+
+
+def test_cumulative_net_draws_one_curve_per_agent():
+    curves = {"x": (np.array([1, 2, 3]), np.array([1.0, 0.0, 2.0])), "y": (np.array([1, 2, 3]), np.zeros(3))}
+    figure = plots.cumulative_net(curves)
+    assert plots.figure_title(figure) == RUN_TITLES[1]
+    drawn = {
+        line.get_label(): line.get_ydata().tolist() for line in figure.axes[0].get_lines() if line.get_label() in curves
+    }
+    assert drawn == {"x": [1.0, 0.0, 2.0], "y": [0.0, 0.0, 0.0]}
+
+
+@pytest.mark.parametrize(
+    "draw, title",
+    [
+        (plots.net_by_position, RUN_TITLES[2]),
+        (plots.net_by_category, RUN_TITLES[3]),
+        (plots.sniped_by_category, RUN_TITLES[4]),
+        (plots.snipe_hits_by_heuristic, RUN_TITLES[5]),
+    ],
+)
+def test_grouped_figures_draw_every_estimate_and_only_finite_intervals(draw, title):
+    figure = draw(estimates(nan_at=("b", "g2")))
+    assert plots.figure_title(figure) == title
+    assert sorted(x for x, _ in points(figure)) == [0.0, 1.0, 1.0, 2.0]
+    assert whiskers(figure) == 3
+    assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == ["g1", "g2"]
+    assert [t.get_text() for t in figure.axes[0].get_legend().get_texts()] == ["a", "b"]
+
+
+def test_grouped_figures_follow_the_given_order():
+    figure = plots.net_by_position(estimates(), order=["g2", "g1"])
+    assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == ["g2", "g1"]
+
+
+def test_duel_estimate_draws_the_duplicate_and_the_independent_interval():
+    result = {"a": "easy", "b": "hard", "net_per_hand": -1.0, "ci95": [-1.5, -0.5], "independent_ci95_half_width": 2.0}
+    figure = plots.duel_estimate(result)
+    assert plots.figure_title(figure) == "Duel: net chips per hand of easy against hard (95% CI)"
+    assert whiskers(figure) == 2
+    bars = next(c for c in figure.axes[0].collections if hasattr(c, "get_segments")).get_segments()
+    assert sorted((round(s[0][0], 6), round(s[1][0], 6)) for s in bars) == [(-3.0, 1.0), (-1.5, -0.5)]
+    no_ci = plots.duel_estimate({**result, "ci95": [None, None], "independent_ci95_half_width": None})
+    assert whiskers(no_ci) == 0
+
+
+def test_crosstable_heatmap_puts_each_pair_in_its_cell():
+    cross = pd.DataFrame(
+        dict(a=["p", "q"], b=["q", "p"], net_per_hand=[0.25, -0.25], ci95_low=[0.1, -0.4], ci95_high=[0.4, -0.1])
+    )
+    figure = plots.crosstable_heatmap(cross, ["p", "q"])
+    assert plots.figure_title(figure).startswith("Crosstable")
+    values = np.ma.filled(figure.axes[0].get_images()[0].get_array().astype(float), np.nan)
+    assert values[0, 1] == 0.25 and values[1, 0] == -0.25 and np.isnan(values[0, 0])
+    texts = [t.get_text() for t in figure.axes[0].texts]
+    assert "+0.25\n[+0.10, +0.40]" in texts and "-0.25\n[-0.40, -0.10]" in texts
+
+
+def test_ratings_chart_draws_each_rating_plus_minus_its_half_width():
+    ratings = pd.DataFrame(dict(agent=["p", "q"], r=[1600.0, 1400.0], h=[50.0, 80.0]))
+    figure = plots.ratings_chart(ratings, "r", "h", "BT", "rating")
+    assert plots.figure_title(figure) == "BT"
+    bars = next(c for c in figure.axes[0].collections if hasattr(c, "get_segments")).get_segments()
+    assert sorted((s[0][0], s[1][0]) for s in bars) == [(1320.0, 1480.0), (1550.0, 1650.0)]
+
+
+def test_strength_vs_time_shows_finished_trials_and_the_budget():
+    rows = [
+        dict(value=0.5, decision_us=2.0, pruned=False),
+        dict(value=0.1, decision_us=3.0, pruned=True),
+        dict(value=None, decision_us=1.0, pruned=False),
+    ]
+    figure = plots.strength_vs_time(rows, budget=2.5)
+    assert plots.figure_title(figure) == "strength vs decision time (grey: pruned)"
+    assert figure.axes[0].collections[0].get_offsets().tolist() == [[2.0, 0.5], [3.0, 0.1]]
+    assert [line.get_xdata()[0] for line in figure.axes[0].get_lines()] == [2.5]
+
+
+# ----- the numbers: one truth with sniper.analysis / sniper.results ------------------------------
+
+
+def test_grouped_intervals_equal_the_analysis_clustered_ratio(frame):
+    codes, agents = pd.factorize(frame["agent"])
+    dealt = frame["dealt_in"].to_numpy()
+    groups = np.where(dealt & frame["showdown"].to_numpy(), codes, -1)
+    ours = report.grouped_intervals(groups, frame["game"].to_numpy(), frame["net"].to_numpy())
+    shown = frame[dealt & frame["showdown"].to_numpy()]
+    theirs = clustered_ratio(shown, "net", by="agent").set_index("agent")
+    for k, agent in enumerate(agents):
+        assert ours[k].estimate == pytest.approx(theirs.loc[agent, "estimate"])
+        assert ours[k].low == pytest.approx(theirs.loc[agent, "ci95_low"])
+        assert ours[k].high == pytest.approx(theirs.loc[agent, "ci95_high"])
+
+
+def test_grouped_intervals_give_none_without_weight_and_no_interval_from_one_game():
+    ours = report.grouped_intervals(np.array([0, 0, 2]), np.array([5, 5, 6]), np.array([1.0, 3.0, 2.0]))
+    assert ours[1] is None
+    assert ours[0].estimate == 2.0 and not math.isfinite(ours[0].half_width)
+
+
+def test_positions_at_the_showdown_are_the_snipe_order(frame):
+    hand_id = (frame["game"] * 1000 + frame["hand"]).to_numpy()
+    shown = frame["showdown"].to_numpy()
+    place = report.positions(hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy(), 4, shown)
+    order = snipe_order(frame).to_numpy()
+    count = frame[shown].groupby(["game", "hand"])["seat"].transform("size").reindex(frame.index).to_numpy()
+    expected = np.where(~shown, -1, np.where(order == 0, 0, np.where(order == count - 1, 2, 1)))
+    assert (place == expected).all()
+
+
+def test_positions_when_dealt_in_start_at_the_first_player(frame):
+    hand_id = (frame["game"] * 1000 + frame["hand"]).to_numpy()
+    dealt = frame["dealt_in"].to_numpy()
+    place = report.positions(hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy(), 4, dealt)
+    first = dealt & (frame["seat"] == frame["first_seat"]).to_numpy()
+    assert (place[first] == 0).all() and (place[dealt & ~first] > 0).all() and (place[~dealt] == -1).all()
+
+
+def test_hand_ids_number_hands_in_order_and_fall_back_for_other_orders():
+    games, hands = np.array([0, 0, 0, 0, 2, 2, 2]), np.array([0, 0, 1, 1, 0, 0, 3])
+    ids, n = report.hand_ids(games, hands)
+    assert ids.tolist() == [0, 0, 1, 1, 2, 2, 3] and n == 4
+    shuffled = np.array([3, 0, 2, 1, 6, 5, 4])
+    ids, n = report.hand_ids(games[shuffled], hands[shuffled])
+    assert ids.tolist() == [1, 0, 1, 0, 3, 2, 2] and n == 4
+
+
+def test_snipe_hit_rows_equal_the_results_snipe_hits(frame):
+    hand_id, _ = report.hand_ids(frame["game"].to_numpy(), frame["hand"].to_numpy())
+    columns = [frame[c].to_numpy() for c in ("seat", "snipe", "showdown", "category", "top")]
+    ours = report.snipe_hit_rows(hand_id, *columns)
+    assert ours.any() and (ours == snipe_hits(frame).to_numpy()).all()
+
+
+def test_cumulative_curves_are_the_running_totals_of_each_agent(run_dir, frame, monkeypatch):
+    drawn = {}
+    real = plots.cumulative_net
+
+    def capture(curves):
+        drawn.update(curves)
+        return real(curves)
+
+    monkeypatch.setattr(plots, "cumulative_net", capture)
+    monkeypatch.setattr(report, "CURVE_POINTS", 50)
+    report.run_report(run_dir)
+    dealt = frame[frame["dealt_in"]]
+    per_hand = dealt.groupby(["agent", "game", "hand"])["net"].sum()
+    hands = frame.drop_duplicates(["game", "hand"])[["game", "hand"]].reset_index(drop=True)
+    assert set(drawn) == set(dealt["agent"])
+    for agent, (x, chips) in drawn.items():
+        running = hands.join(per_hand[agent].rename("net"), on=["game", "hand"])["net"].fillna(0).cumsum()
+        assert len(x) == 50 and x[-1] == len(hands)
+        assert chips.tolist() == running.to_numpy()[x - 1].tolist()
+
+
+# ----- the page of a run ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def run_page(run_dir) -> tuple[report.Report, str]:
+    built = report.load(run_dir)
+    return built, report.to_html(built)
+
+
+def test_run_report_has_every_figure_in_order_with_its_title(run_page):
+    built, page = run_page
+    assert [plots.figure_title(f) for f in built.figures] == RUN_TITLES
+    assert re.findall(r"<figcaption>(.*?)</figcaption>", page) == [t.replace("'", "&#x27;") for t in RUN_TITLES]
+    assert page.count('<img src="data:image/png;base64,') == len(RUN_TITLES)
+
+
+def test_run_report_summary_table_is_the_summary_of_the_run(run_dir, run_page, frame):
+    built, _ = run_page
+    table = built.sections[0].tables[0]
+    expected = summarize(frame)
+    assert [row[0] for row in table.rows] == list(expected["agent"])
+    assert [row[2] for row in table.rows] == [f"{v:+.3f}" for v in expected["net_per_hand"]]
+    assert [row[1] for row in table.rows] == [f"{v:,}" for v in expected["hands"]]
+
+
+def test_run_report_reads_only_its_columns(run_dir, monkeypatch):
+    import sniper.runs
+
+    asked = []
+    real = sniper.runs.read_run
+
+    def spy(out, table="hands", columns=None, **kw):
+        asked.append((table, columns))
+        return real(out, table, columns, **kw)
+
+    monkeypatch.setattr(sniper.runs, "read_run", spy)
+    report.run_report(run_dir)
+    assert asked == [("hands", report.REPORT_COLUMNS)]
+    assert set(report.REPORT_COLUMNS) < set(read_run(run_dir).columns)
+
+
+def test_run_report_sniped_panel_matches_the_sniped_rates_of_the_frame(run_dir, frame, monkeypatch):
+    drawn = {}
+    real = plots.sniped_by_category
+
+    def capture(frame, order=None):
+        drawn["f"] = frame
+        return real(frame, order)
+
+    monkeypatch.setattr(plots, "sniped_by_category", capture)
+    report.run_report(run_dir)
+    shown = frame[frame["showdown"] & (frame["category"] >= 0)]
+    rates = shown.groupby("category")["sniped"].mean()
+    got = drawn["f"].set_index("group")["estimate"]
+    assert {CATEGORY_NAMES[c]: pytest.approx(v) for c, v in rates.items()} == got.to_dict()
+
+
+def test_the_page_is_valid_html5_and_self_contained(run_page):
+    _, page = run_page
+    html5lib.HTMLParser(strict=True).parse(page)  # raises on any parse error
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
+    assert "<script" not in page
+
+
+def test_text_from_the_data_is_escaped():
+    table = report.Table("<b>c</b>", ["<i>x</i>"], [["<script>alert(1)</script>"]], "a & b")
+    built = report.Report("<t>", "run", "/tmp/<x>", [("k<", "v>")], [report.Section("<h>", [table])])
+    page = report.to_html(built)
+    assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<b>" not in page and "<t>" not in page and "a &amp; b" in page
+    html5lib.HTMLParser(strict=True).parse(page)
+
+
+def test_game_panels_are_declared_per_game():
+    assert report.game_panels("sniper") is report.sniper_panels
+    with pytest.raises(ValueError, match="no report panels for game 'holdem'"):
+        report.game_panels("holdem")
+
+
+# ----- duels, leagues, studies ------------------------------------------------------------------
+
+
+def test_duel_report_from_the_json_output(tmp_path):
+    result = {"a": "easy", "b": "hard", "hands": 400, "net_per_hand": -0.5, "ci95": [-0.9, -0.1]}
+    result |= {"verdict": "B is stronger", "games": {"a_won": 3, "b_won": 7, "drawn": 0}}
+    path = tmp_path / "duel.json"
+    path.write_text(json.dumps(result))
+    built = report.load(path)
+    assert built.kind == "duel"
+    assert ["95% CI", "[-0.900, -0.100]"] in built.sections[0].tables[0].rows
+    assert [plots.figure_title(f) for f in built.figures] == ["Duel: net chips per hand of easy against hard (95% CI)"]
+
+
+def test_league_report(tmp_path):
+    result = runner.invoke(
+        app, ["league", "random", "easy", "normal", "--players", "3", "--hands", "60", "--out", str(tmp_path / "lg")]
+    )
+    assert result.exit_code == 0, result.output
+    built = report.load(tmp_path / "lg")
+    titles = [plots.figure_title(f) for f in built.figures]
+    assert titles == [
+        "Crosstable: net chips per hand, row against column (95% CI)",
+        "BT ratings, Elo scale (95% interval)",
+        "OpenSkill ratings from full tables (μ, 95% interval)",
+    ]
+    ratings = pd.read_parquet(tmp_path / "lg" / "ratings.parquet")
+    rows = built.sections[0].tables[0].rows
+    assert [r[0] for r in rows] == list(ratings["agent"])
+    assert [r[2] for r in rows] == [f"{1.959964 * se:.0f}" for se in ratings["bt_rating_se"]]
+
+
+def make_study(directory: Path, n: int = 4) -> None:
+    import optuna
+
+    from sniper.tune import STUDY_DB, STUDY_NAME
+
+    directory.mkdir()
+    study = optuna.create_study(
+        study_name=STUDY_NAME, storage=f"sqlite:///{directory / STUDY_DB}", direction="maximize"
+    )
+    study.set_user_attr("identity", {"spec": "normal", "against": "easy", "time_budget_us": 3.0})
+    dist = {"bluff": optuna.distributions.FloatDistribution(0.0, 0.3)}
+    for k in range(n):
+        attrs = dict(spec=f"normal:bluff={k / 10}", decision_us=1.0 + k, hands=100, pruned=k == 3, ci95=[k - 1, k + 1])
+        trial = optuna.trial.create_trial(
+            params={"bluff": k / 10}, distributions=dist, value=float(k), user_attrs=attrs
+        )
+        study.add_trial(trial)
+
+
+def test_study_report(tmp_path):
+    make_study(tmp_path / "study")
+    built = report.load(tmp_path / "study" / "study.db")
+    assert built.kind == "study"
+    assert [plots.figure_title(f) for f in built.figures] == [
+        "Optimization History Plot",
+        "Hyperparameter Importances",
+        "strength vs decision time (grey: pruned)",
+    ]
+    rows = built.sections[0].tables[0].rows
+    assert [r[0] for r in rows] == ["3", "2", "1", "0"] and rows[0][3] == "pruned"
+    html5lib.HTMLParser(strict=True).parse(report.to_html(built))
+
+
+def test_a_sqlite_file_without_our_study_is_refused_untouched(tmp_path):
+    import sqlite3
+
+    (tmp_path / "s").mkdir()
+    db = tmp_path / "s" / "study.db"
+    sqlite3.connect(db).close()
+    before = db.read_bytes()
+    with pytest.raises(ValueError, match="not a sniper tune study"):
+        report.load(tmp_path / "s")
+    assert db.read_bytes() == before
+
+
+# ----- the command ------------------------------------------------------------------------------
+
+
+def test_report_command_writes_the_page_atomically(run_dir, tmp_path):
+    out = tmp_path / "page.html"
+    result = runner.invoke(app, ["report", str(run_dir), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert f"report → {out}" in result.stdout
+    assert out.read_text().startswith("<!DOCTYPE html>")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html"]  # no temporary left
+
+
+@pytest.mark.parametrize(
+    "target, message",
+    [
+        ("missing", "no such file or directory"),
+        ("empty", "is not a run (manifest.json), a league (league.json) or a tune study (study.db) directory"),
+        ("notes.json", "is not a duel's JSON output"),
+        ("bad.txt", "is not a duel's JSON output"),
+        ("broken_run", "not a run directory"),
+    ],
+)
+def test_report_of_a_bad_path_is_one_line_and_exit_2(tmp_path, target, message):
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "notes.json").write_text('{"a": 1}')
+    (tmp_path / "bad.txt").write_bytes(b"\xff\xfe")
+    (tmp_path / "broken_run").mkdir()
+    (tmp_path / "broken_run" / "manifest.json").write_text("{")
+    result = runner.invoke(app, ["report", str(tmp_path / target)])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sniper: error: ") and message in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_report_out_that_is_a_directory_is_refused(run_dir, tmp_path):
+    result = runner.invoke(app, ["report", str(run_dir), "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "is a directory" in result.stderr
+
+
+def test_report_of_a_run_without_hands_or_with_a_corrupt_part_is_one_line(run_dir, tmp_path):
+    import shutil
+
+    empty = tmp_path / "empty_run"
+    (empty / "hands").mkdir(parents=True)
+    (empty / "actions").mkdir()
+    shutil.copy(run_dir / "manifest.json", empty / "manifest.json")
+    broken = tmp_path / "broken_run"
+    shutil.copytree(run_dir, broken)
+    next((broken / "hands").glob("part-*.parquet")).write_bytes(b"not parquet")
+    for target, message in ((empty, "has no hands yet"), (broken, "is not a readable parquet file")):
+        result = runner.invoke(app, ["report", str(target)])
+        assert result.exit_code == 2, result.output
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and message in lines[0], lines
+    assert not (empty / "report.html").exists() and not (broken / "report.html").exists()
+
+
+def test_report_open_opens_the_written_page(run_dir, tmp_path, monkeypatch):
+    import webbrowser
+
+    opened = []
+    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url))
+    out = tmp_path / "r.html"
+    result = runner.invoke(app, ["report", str(run_dir), "--out", str(out), "--open"])
+    assert result.exit_code == 0, result.output
+    assert opened == [out.resolve().as_uri()]
