@@ -86,10 +86,11 @@ def summary(
     ],
 ) -> None:
     """Print the per-agent summary of an existing run."""
-    from sniper.runner import RunDirError, load_manifest
+    from sniper.runner import RunDirError, load_manifest, run_state
 
     try:
-        show.print_run_summary(run_dir, show.run_header(run_dir, load_manifest(run_dir)))
+        manifest = load_manifest(run_dir)
+        show.print_run_summary(run_dir, show.run_header(run_dir, run_state(run_dir, manifest), manifest))
     except (RunDirError, FileNotFoundError) as error:
         fail(str(error))
 

@@ -104,16 +104,21 @@ def resume_hint(plan, out) -> str:
     return f"sniper simulate --resume {plan.out if plan is not None else out}"
 
 
-def run_header(run_dir: Path, manifest: dict) -> list[str]:
-    """The lines ``sniper summary`` prints above the table: status, seed, agents, hands; how to finish it."""
+def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
+    """The lines ``sniper summary`` prints above the table: state, seed, agents, hands; how to finish it.
+
+    ``state`` is the run's ``sniper.runner.RunState``: a run whose process was killed is "incomplete"
+    with the hands of its finished parts, though its manifest still says "running".
+    """
     config = manifest["config"]
-    status = manifest.get("status", "?")
     lines = [
-        f"{run_dir}: {status} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
-        f"{manifest.get('hands', 0):,} of {config.get('hands', 0):,} hands"
+        f"{run_dir}: {state.state} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
+        f"{state.hands:,} of {state.target:,} hands"
     ]
-    if status != "complete":
-        lines.append(f"(not complete: finish with `sniper simulate --resume {run_dir}`)")
+    if state.state == "incomplete":
+        lines.append(f"incomplete ({state.hands:,} hands in finished parts; resume with `{resume_hint(None, run_dir)}`)")
+    elif state.state == "running":
+        lines.append(f"running now ({state.holder}); the summary covers the {state.hands:,} hands finished so far")
     return lines
 
 

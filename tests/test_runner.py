@@ -172,6 +172,46 @@ def test_ctrl_c_then_resume_from_the_command_line(tmp_path):
     pd.testing.assert_frame_equal(read_run(out, "actions"), read_run(tmp_path / "whole", "actions"))
 
 
+def test_a_killed_run_is_incomplete_with_its_finished_hands_and_a_live_one_is_running(tmp_path):
+    """SIGKILL leaves the manifest saying "running": the summary tells the dead run from a live one by the
+    run's lock (``sniper.runner.run_lock``), shows the hands of the finished parts and how to resume, and a
+    second ``--resume`` of the live run is refused (it would delete the live run's temporary files)."""
+    from typer.testing import CliRunner
+
+    from sniper.cli import app
+
+    out = tmp_path / "run"
+    args = ["simulate", "--agents", "random,random", "--hands", "1e6", "--engine", "reference"]
+    args += ["--chunk-games", "1", "--workers", "1", "--quiet", "--out", str(out)]
+    cli = CliRunner()
+    with sniper_child(*args) as process:
+        deadline = time.monotonic() + PATIENCE
+        while not part_path(out, 2, "actions").exists():
+            if (code := process.poll()) is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"no part 2 within {PATIENCE} s (exit code {code}): {process.communicate()[1]}")
+            time.sleep(0.01)
+        live = cli.invoke(app, ["summary", str(out)])
+        assert live.exit_code == 0, live.output
+        assert f"{out}: running run" in live.stdout
+        assert f"running now (process {process.pid} on " in live.stdout
+        second = cli.invoke(app, ["simulate", "--resume", str(out), "--quiet"])
+        assert second.exit_code == 2, second.output
+        assert f"{out} is being played now by process {process.pid} on " in second.stderr
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=PATIENCE)
+    assert load_manifest(out)["status"] == "running", "a killed process cannot mark its run"
+    chunks = [p for p in (out / "hands").glob("part-*.parquet") if (out / "actions" / p.name).exists()]
+    finished = sum(len(pd.read_parquet(p, columns=["game"])) for p in chunks) // 2
+    dead = cli.invoke(app, ["summary", str(out)])
+    assert dead.exit_code == 0, dead.output
+    assert f"{out}: incomplete run, seed {load_manifest(out)['config']['seed']}, agents random,random, " in dead.stdout
+    assert f"{finished:,} of 1,000,000 hands" in dead.stdout and finished > 0
+    hint = f"incomplete ({finished:,} hands in finished parts; resume with `sniper simulate --resume {out}`)"
+    assert hint in dead.stdout
+    assert "running" not in dead.stdout
+
+
 def test_ctrl_c_while_loading_exits_130_in_one_line_and_leaves_out_usable(tmp_path):
     """Ctrl-C before the run has a manifest (imports, numba warm-up): exit 130, one line, no traceback, no
     resume hint; ``--out`` is left absent or empty, so the same command starts the run afresh."""
