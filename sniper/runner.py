@@ -6,7 +6,7 @@ results are identical whatever the number of workers or the backend. Games are p
 the run has at least the requested number of hands; the dataset ends with the game that reaches it
 (the last part is cut after that game, which depends only on the chunks before it).
 
-Layout of a run directory (``LAYOUT``): ``manifest.json``, ``hands/part-00000.parquet``,
+Layout of a run directory (``LAYOUT``): ``manifest.json``, ``.lock`` (``run_lock``), ``hands/part-00000.parquet``,
 ``hands/part-00001.parquet`` … (the hands table, ``sniper.results.SCHEMA``) and
 ``actions/part-00000.parquet`` … (the actions table, ``sniper.results.ACTION_SCHEMA``): one part
 per chunk and table, written by the parent in chunk order, each under a temporary name
@@ -26,18 +26,18 @@ core), or an existing dask.distributed cluster (``scheduler="tcp://host:8786"``:
 ``client.submit`` per chunk).
 """
 
+import fcntl
 import itertools
 import json
 import multiprocessing
 import os
-import fcntl
 import signal
 import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import NamedTuple

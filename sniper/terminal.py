@@ -17,7 +17,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from sniper.stats import MIN_UNITS, NO_VALUE, interval_text, value_text
+from sniper.stats import MIN_UNITS, NO_VALUE, interval_text, json_safe, value_text
 
 console = Console(width=None if sys.stdout.isatty() else 160)
 """Standard output; piped output gets wide lines rather than tables cut at 80 columns."""
@@ -116,35 +116,94 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
         f"{state.hands:,} of {state.target:,} hands"
     ]
     if state.state == "incomplete":
-        lines.append(f"incomplete ({state.hands:,} hands in finished parts; resume with `{resume_hint(None, run_dir)}`)")
+        hint = resume_hint(None, run_dir)
+        lines.append(f"incomplete ({state.hands:,} hands in finished parts; resume with `{hint}`)")
     elif state.state == "running":
         lines.append(f"running now ({state.holder}); the summary covers the {state.hands:,} hands finished so far")
     return lines
 
 
-def print_run_summary(out: Path, header: Sequence[str] = ()) -> None:
-    """Print the ``header`` lines, then the per-agent summary of the run in ``out``, once it is read
-    (an unreadable run prints nothing); ``FileNotFoundError`` if it has no results,
-    ``sniper.runner.RunDirError`` if a part is unreadable.
-
-    Reads only the ``sniper.results.SUMMARY_COLUMNS``, as arrow (no pandas frame of the hands)."""
+def read_summary(out: Path, by: str = "agent"):
+    """The per-agent (``by="seat"``: per-seat) summary of the run in ``out`` (``sniper.results.summarize``),
+    reading only the ``sniper.results.SUMMARY_COLUMNS``, as arrow (no pandas frame of the hands);
+    ``FileNotFoundError`` if it has no results, ``sniper.runner.RunDirError`` if a part is unreadable."""
     from sniper.results import SUMMARY_COLUMNS, read_results, summarize
 
-    summary = summarize(read_results(out, columns=SUMMARY_COLUMNS, arrow=True))
+    return summarize(read_results(out, columns=SUMMARY_COLUMNS, arrow=True), by=by)
+
+
+def print_run_summary(out: Path, header: Sequence[str] = (), by: str = "agent") -> None:
+    """Print the ``header`` lines, then the summary of the run in ``out`` (``read_summary``), once it is read
+    (an unreadable run prints nothing)."""
+    summary = read_summary(out, by)
     for line in header:
         console.print(line, highlight=False)
     print_summary(summary)
 
 
+def summary_json(summary) -> list[dict]:
+    """The rows of a ``sniper.results.summarize`` frame as JSON data, with the table's keys: ``seat`` (by
+    seat only), ``agent``, ``hands``, ``net_per_hand``, ``ci95`` [low, high] and ``ci95_half_width`` (chips
+    per hand; null when there is no interval), ``showdown_wins``, ``snipes_made``, ``snipes_hit``,
+    ``games_won``."""
+    rows = []
+    for row in summary.to_dict("records"):
+        low, high = row.pop("ci95_low"), row.pop("ci95_high")
+        at = list(row).index("net_per_hand") + 1
+        items = list(row.items())
+        items[at:at] = [("ci95", [low, high]), ("ci95_half_width", (high - low) / 2)]
+        rows.append(json_safe(dict(items)))
+    return rows
+
+
+def run_json(run_dir: Path, state, manifest: dict, summary, by: str = "agent") -> dict:
+    """The ``sniper summary --json`` report: the header's facts (``run``, ``state``, ``seed``, ``agents``,
+    ``hands`` in finished parts, ``target_hands``, ``resume``: the command that finishes an incomplete run,
+    else null; ``playing``: who plays a running run, else null), ``by`` and the table's rows (``summary_json``)."""
+    config = manifest["config"]
+    return {
+        "run": str(run_dir),
+        "state": state.state,
+        "seed": config.get("seed"),
+        "agents": list(config.get("agents", [])),
+        "hands": state.hands,
+        "target_hands": state.target,
+        "resume": resume_hint(None, run_dir) if state.state == "incomplete" else None,
+        "playing": state.holder,
+        "by": by,
+        "summary": summary_json(summary),
+    }
+
+
+def result_json(result) -> dict:
+    """The ``sniper simulate --json`` report of a ``sniper.runner.RunResult``: the facts of ``run_line``
+    (``out``, ``hands``, ``games``, ``kept_hands``, ``played_hands``, ``seconds`` and ``hands_per_second``
+    of this session, ``already_complete``) and the per-agent table of the run (``summary_json``)."""
+    return {
+        "out": str(result.out),
+        "hands": result.hands,
+        "games": result.games,
+        "kept_hands": result.kept_hands,
+        "played_hands": result.played_hands,
+        "seconds": round(result.seconds, 3),
+        "hands_per_second": result.played_hands / result.seconds if result.seconds > 0 else None,
+        "already_complete": result.already_complete,
+        "summary": summary_json(read_summary(result.out)),
+    }
+
+
 def print_summary(summary) -> None:
-    """Print a per-agent summary table (``sniper.results.summarize``): net chips/hand ± 95% CI half-width.
+    """Print a per-agent (or per-seat) summary table (``sniper.results.summarize``): net chips/hand ± 95% CI
+    half-width.
 
     Fits an 80-column terminal for runs of millions of hands: no vertical rules, short headers; a
     long agent spec folds onto more lines, and no number is ever cut (in the extreme, numbers fold too).
     """
-    headers = ("agent", "hands", "net/hand", "±95%", "SD won", "snipes", "hit", "games won")
+    by_seat = "seat" in summary.columns
+    headers = ("seat",) * by_seat + ("agent", "hands", "net/hand", "±95%", "SD won", "snipes", "hit", "games won")
     rows = [
         (
+            *((str(row.seat),) if by_seat else ()),
             row.agent,
             f"{row.hands:,}",
             f"{row.net_per_hand:+.3f}",
@@ -157,10 +216,11 @@ def print_summary(summary) -> None:
         for row in summary.itertuples()
     ]
     gap = 2  # between columns; no vertical rules and no padding at the edges
-    numbers_width = sum(max(len(cell) for cell in column) + gap for column in list(zip(headers, *rows))[1:])
+    numbers = [column for column in zip(headers, *rows) if column[0] != "agent"]
+    numbers_width = sum(max(len(cell) for cell in column) + gap for column in numbers)
     numbers_fit = numbers_width + len("agent") <= console.width
     table = Table(
-        title="Per agent: net chips per hand, 95% confidence interval",
+        title=f"Per {'seat' if by_seat else 'agent'}: net chips per hand, 95% confidence interval",
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
         collapse_padding=True,
@@ -176,8 +236,9 @@ def print_summary(summary) -> None:
         table.add_row(*cells)
     console.print(table)
     missing = f"; {NO_VALUE}: no interval from fewer than {MIN_UNITS} games" if any(NO_VALUE in r for r in rows) else ""
+    summed = "" if by_seat else ", summed over the agent's seats"
     console.print(
-        "hands: hands dealt in, summed over the agent's seats; SD won: showdowns won; hit: snipes that named "
+        f"hands: hands dealt in{summed}; SD won: showdowns won; hit: snipes that named "
         f"another showdown hand; games won: most chips at the end (R9){missing}.",
         highlight=False,
     )

@@ -728,3 +728,39 @@ def test_an_out_that_is_a_file_is_named_as_one(tmp_path):
         == f"sniper: error: output directory {path} is a file, not a directory; choose another --out"
     )
     assert path.read_text() == "mine"
+
+
+def test_simulate_and_summary_json_carry_the_table_and_by_seat_splits_two_seats_of_one_spec(tmp_path):
+    """``--json`` of simulate and summary: strict JSON with the table's facts (rows of ``summarize``); ``--by
+    seat`` gives one row per seat, so the two ``hard`` seats are no longer merged."""
+    from sniper.results import read_results, summarize
+
+    run = tmp_path / "run"
+    args = ["simulate", "--agents", "easy,hard,hard", "--hands", "300", "--workers", "1", "--out", str(run)]
+    played = invoke(*args, "--json")
+    assert played.exit_code == 0, played.output
+    report = strict_loads(played.stdout)
+    assert {"out", "hands", "games", "seconds", "hands_per_second", "kept_hands", "played_hands"} <= set(report)
+    assert report["out"] == str(run) and report["hands"] >= 300 and report["kept_hands"] == 0
+    frame = summarize(read_results(run))
+    keys = ["agent", "hands", "net_per_hand", "ci95", "ci95_half_width", "showdown_wins", "snipes_made"]
+    assert [list(row) for row in report["summary"]] == [keys + ["snipes_hit", "games_won"]] * 2
+    assert [row["agent"] for row in report["summary"]] == list(frame["agent"]) == ["easy", "hard"]
+    assert [row["hands"] for row in report["summary"]] == list(frame["hands"])
+    assert report["summary"][1]["ci95"] == [frame["ci95_low"][1], frame["ci95_high"][1]]
+    shown = invoke("summary", str(run), "--json")
+    assert shown.exit_code == 0, shown.output
+    data = strict_loads(shown.stdout)
+    assert data["summary"] == report["summary"] and data["state"] == "complete" and data["resume"] is None
+    assert data["agents"] == ["easy", "hard", "hard"] and data["hands"] == report["hands"]
+    seats = strict_loads(invoke("summary", str(run), "--by", "seat", "--json").stdout)["summary"]
+    assert [(row["seat"], row["agent"]) for row in seats] == [(0, "easy"), (1, "hard"), (2, "hard")]
+    assert seats[1]["hands"] + seats[2]["hands"] == report["summary"][1]["hands"]
+    table = invoke("summary", str(run), "--by", "seat")
+    assert table.exit_code == 0, table.output
+    rows = [line.split() for line in table.stdout.splitlines() if line.split()[:1] in (["0"], ["1"], ["2"])]
+    assert [row[:3] for row in rows] == [["0", "easy", f"{seats[0]['hands']:,}"]] + [
+        [str(s), "hard", f"{seats[s]['hands']:,}"] for s in (1, 2)
+    ]
+    bad = invoke("summary", str(run), "--by", "table")
+    assert bad.exit_code == 2 and bad.stderr.strip() == "sniper: error: --by must be one of agent, seat, got 'table'"

@@ -44,7 +44,7 @@ def test_run_layout_and_hand_target(baseline):
     assert manifest["layout"] == 2 and manifest["tables"] == ["hands", "actions"]
     parts = [f"part-{k:05d}.parquet" for k in range(manifest["parts"])]
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == sorted(
-        ["manifest.json", "hands", "actions"] + [f"{t}/{p}" for t in ("hands", "actions") for p in parts]
+        ["manifest.json", ".lock", "hands", "actions"] + [f"{t}/{p}" for t in ("hands", "actions") for p in parts]
     )
 
 
@@ -392,8 +392,8 @@ def reference_hits(df: pd.DataFrame, keys=("game", "hand")) -> np.ndarray:
     return df.index.isin(merged.loc[merged["seat"] != merged["seat_held"], "index"])
 
 
-def reference_summary(df: pd.DataFrame) -> pd.DataFrame:
-    """``sniper.results.summarize`` computed the plain pandas way, one agent at a time (R8, R9)."""
+def reference_summary(df: pd.DataFrame, by: str = "agent") -> pd.DataFrame:
+    """``sniper.results.summarize`` computed the plain pandas way, one agent (or seat) at a time (R8, R9)."""
     from sniper.stats import clustered_mean_ci
 
     dealt = df[df["dealt_in"]]
@@ -402,12 +402,14 @@ def reference_summary(df: pd.DataFrame) -> pd.DataFrame:
     tops = last[last["stack_after"] == last.groupby("game")["stack_after"].transform("max")]
     winners = tops[tops.groupby("game")["seat"].transform("size") == 1]
     rows = []
-    for agent, group in dealt.groupby("agent", sort=False):
+    for key, group in dealt.groupby(by, sort=by == "seat"):
         per_game = group.groupby("game")["net"].agg(["sum", "size"])
         ci = clustered_mean_ci(per_game["sum"].to_numpy(np.float64), per_game["size"].to_numpy(np.float64))
+        label = {"seat": key, "agent": "/".join(pd.unique(df.loc[df["seat"] == key, "agent"]))} if by == "seat" else {}
         rows.append(
             {
-                "agent": agent,
+                **label,
+                "agent": label.get("agent", key),
                 "hands": len(group),
                 "net_per_hand": ci.estimate,
                 "ci95_low": ci.low,
@@ -415,7 +417,7 @@ def reference_summary(df: pd.DataFrame) -> pd.DataFrame:
                 "showdown_wins": int(((group["payout"] > 0) & group["showdown"]).sum()),
                 "snipes_made": int((group["snipe"] >= 0).sum()),
                 "snipes_hit": int(hit[group.index].sum()),
-                "games_won": int((winners["agent"] == agent).sum()),
+                "games_won": int((winners[by] == key).sum()),
             }
         )
     return pd.DataFrame(rows)
@@ -445,4 +447,9 @@ def test_summarize_gives_exactly_the_numbers_of_the_pandas_reference(baseline):
     pd.testing.assert_frame_equal(summarize(arrow), reference_summary(df), check_exact=True)
     expected = reference_summary(df)
     assert reference_summary(tied)["games_won"].sum() == expected["games_won"].sum() - 1
+    for frame in (df, shuffled, arrow, pa.Table.from_batches(arrow.to_batches(max_chunksize=7))):
+        seats = summarize(frame, by="seat")
+        pd.testing.assert_frame_equal(seats, reference_summary(df, "seat"), check_exact=True)
+    assert list(seats["agent"]) == list(CONFIG.agents) and list(seats["seat"]) == [0, 1, 2]
+    assert seats.loc[seats["agent"] == "easy", "hands"].sum() == expected.set_index("agent").loc["easy", "hands"]
     assert expected["snipes_hit"].min() > 0 and (~df["dealt_in"]).any() and len(expected) == 2
