@@ -764,3 +764,31 @@ def test_simulate_and_summary_json_carry_the_table_and_by_seat_splits_two_seats_
     ]
     bad = invoke("summary", str(run), "--by", "table")
     assert bad.exit_code == 2 and bad.stderr.strip() == "sniper: error: --by must be one of agent, seat, got 'table'"
+
+
+def test_an_outside_agent_that_cannot_be_imported_says_where_it_was_looked_for_and_what_to_do(tmp_path, monkeypatch):
+    """A module not found names the current directory and sys.path and the two fixes; a module found whose own
+    code fails (an import inside it, a syntax error) says so; each in one line, exit 2."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "brokenbot_a.py").write_text("import no_such_dependency_q\nclass Bot: pass\n")
+    (tmp_path / "brokenbot_b.py").write_text("class Bot(:\n")
+    cases = {
+        "nobots_here.mybot:Bot": [
+            "cannot import module 'nobots_here.mybot' (No module named 'nobots_here')",
+            f"looked up in the current directory ({tmp_path}), then on sys.path",
+            "run sniper from the folder that holds nobots_here/ or nobots_here.py, or pip install it",
+        ],
+        "brokenbot_a:Bot": [
+            "module 'brokenbot_a' was found but importing it failed: ModuleNotFoundError: "
+            "No module named 'no_such_dependency_q'"
+        ],
+        "brokenbot_b:Bot": ["module 'brokenbot_b' was found but importing it failed: SyntaxError: "],
+    }
+    for spec, parts in cases.items():
+        result = invoke("simulate", "--agents", f"{spec},random", "--hands", "10", "--out", str(tmp_path / "run"))
+        assert result.exit_code == 2, result.output
+        (line,) = result.stderr.splitlines()
+        assert line.startswith(f"sniper: error: agent {spec!r}: "), line
+        for part in parts:
+            assert part in line, line
+    assert not (tmp_path / "run").exists()
