@@ -91,13 +91,19 @@ def summary(
     by: opt.SummaryBy = "agent",
     as_json: opt.Json = False,
 ) -> None:
-    """Print the per-agent (or per-seat) summary of an existing run."""
+    """Print the per-agent (or per-seat) summary of an existing run; of a folder of runs, the list of them."""
     from sniper.results import SUMMARY_BY
-    from sniper.runner import RunDirError, load_manifest, run_state
+    from sniper.runner import RunDirError, is_run_dir, list_runs, load_manifest, run_state
 
     try:
         if by not in SUMMARY_BY:
             raise ValueError(f"--by must be one of {', '.join(SUMMARY_BY)}, got {by!r}")
+        if run_dir.is_dir() and not is_run_dir(run_dir) and (runs := list_runs(run_dir)):
+            if as_json:
+                typer.echo(dumps(show.run_list_json(run_dir, runs)))
+            else:
+                show.print_run_list(run_dir, runs)
+            return
         manifest = load_manifest(run_dir)
         state = run_state(run_dir, manifest)
         if as_json:

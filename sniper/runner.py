@@ -737,9 +737,47 @@ def run_state(out: Path, manifest: dict | None = None) -> RunState:
     return RunState("incomplete", finished_hands(out, config), config.hands)
 
 
+@dataclass(frozen=True)
+class RunListing:
+    """One run of a folder of runs (``list_runs``): its folder ``name``, when it was ``created`` (UTC, ISO
+    8601; the manifest's last change for a run of sniper 0.2.0, which did not record it), its ``agents``
+    (one per seat) and its ``RunState``; ``state`` is None and ``problem`` says why for a run that cannot
+    be read (e.g. another layout)."""
+
+    name: str
+    created: str
+    agents: tuple[str, ...]
+    state: RunState | None
+    problem: str | None = None
+
+
+def list_runs(folder: Path) -> list[RunListing]:
+    """The runs in the subfolders of ``folder`` (one level down: those with a manifest), by name.
+
+    For ``sniper summary`` of a folder such as ``runs/`` that holds runs but is not one; empty when
+    ``folder`` holds none (or is not a readable folder).
+    """
+    listings = []
+    try:
+        children = sorted(child for child in Path(folder).iterdir() if child.is_dir() and is_run_dir(child))
+    except OSError:
+        return []
+    for child in children:
+        changed = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime((child / MANIFEST).stat().st_mtime))
+        try:
+            manifest = load_manifest(child)
+            config = RunConfig.from_dict(manifest["config"])
+            created = manifest.get("created") if isinstance(manifest.get("created"), str) else changed
+            listings.append(RunListing(child.name, created, config.agents, run_state(child, manifest)))
+        except (RunDirError, TypeError, ValueError) as error:
+            listings.append(RunListing(child.name, changed, (), None, error_line(error)))
+    return listings
+
+
 def new_manifest(config: RunConfig) -> dict:
     """The manifest of a new run of ``config``; ``agent_parameters`` holds every seat's full parameter
-    vector (``sniper.specs.agent_vector``), so a run stays interpretable when level defaults change."""
+    vector (``sniper.specs.agent_vector``), so a run stays interpretable when level defaults change;
+    ``created`` is the UTC time it was started (ISO 8601, seconds)."""
     return {
         "format": RUN_FORMAT,
         "version": __version__,
@@ -748,6 +786,7 @@ def new_manifest(config: RunConfig) -> dict:
         "config": config.to_dict(),
         "agent_parameters": [agent_vector(spec) for spec in config.agents],
         "status": "running",
+        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
 
 

@@ -123,6 +123,43 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
     return lines
 
 
+def print_run_list(folder: Path, runs) -> None:
+    """Print the runs of a folder of runs (``sniper.runner.list_runs``): name, date, agents, hands, state
+    ("unreadable" for a run this version cannot read: ``sniper summary`` of it says why); then how to see one."""
+    table = Table(title=f"Runs in {folder}", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for name in ("run", "created (UTC)", "agents", "hands", "state"):
+        table.add_column(name, justify="right" if name == "hands" else "left", overflow="fold")
+    for run in runs:
+        state = run.state
+        hands = f"{state.hands:,} of {state.target:,}" if state else ""
+        what = state.state if state else "unreadable"
+        table.add_row(run.name, run.created.replace("T", " ").removesuffix("Z"), ",".join(run.agents), hands, what)
+    console.print(table)
+    example = next((run.name for run in reversed(runs) if run.state), runs[-1].name)
+    console.print(f"{folder} holds {len(runs)} runs: `sniper summary {folder / example}` shows one", highlight=False)
+
+
+def run_list_json(folder: Path, runs) -> dict:
+    """The ``sniper summary --json`` report of a folder of runs: ``folder`` and ``runs``, one per run with
+    ``name``, ``created``, ``agents``, ``hands`` (in finished parts), ``target_hands``, ``state`` and
+    ``problem`` (why it cannot be read, else null; then hands, target_hands and state are null)."""
+    return {
+        "folder": str(folder),
+        "runs": [
+            {
+                "name": run.name,
+                "created": run.created,
+                "agents": list(run.agents),
+                "hands": run.state.hands if run.state else None,
+                "target_hands": run.state.target if run.state else None,
+                "state": run.state.state if run.state else None,
+                "problem": run.problem,
+            }
+            for run in runs
+        ],
+    }
+
+
 def read_summary(out: Path, by: str = "agent"):
     """The per-agent (``by="seat"``: per-seat) summary of the run in ``out`` (``sniper.results.summarize``),
     reading only the ``sniper.results.SUMMARY_COLUMNS``, as arrow (no pandas frame of the hands);
