@@ -688,17 +688,17 @@ def is_live(out: Path) -> bool:
         return False
 
 
-def finished_hands(out: Path, config: RunConfig) -> int:
-    """Hands in the finished chunks of the run in ``out``: chunks whose two parts are both in place
-    (what ``resume`` keeps), counted from the hands parts' parquet footers (rows / seats); a part
-    whose footer cannot be read is not counted."""
+def finished_hands(out: Path, seats: int) -> int:
+    """Hands in the finished chunks of the run in ``out`` (``seats`` seats): chunks whose two parts are
+    both in place (what ``resume`` keeps), counted from the hands parts' parquet footers (rows / seats);
+    a part whose footer cannot be read is not counted."""
     hands = 0
     for path in (Path(out) / "hands").glob("part-*.parquet"):
         chunk = path.stem.removeprefix("part-")
         if not chunk.isdigit() or not part_path(out, int(chunk), "actions").is_file():
             continue
         try:
-            hands += pq.read_metadata(path).num_rows // len(config.agents)
+            hands += pq.read_metadata(path).num_rows // seats
         except (OSError, pa.ArrowException):
             pass
     return hands
@@ -729,12 +729,16 @@ def run_state(out: Path, manifest: dict | None = None) -> RunState:
     """
     out = Path(out)
     manifest = load_manifest(out) if manifest is None else manifest
-    config = RunConfig.from_dict(manifest["config"])
+    config = manifest["config"]
+    try:
+        seats, target = max(1, len(config["agents"])), int(config["hands"])
+    except (KeyError, TypeError, ValueError):
+        raise RunDirError(f"{out} is not a run directory ({MANIFEST} has no agents and hands)") from None
     if is_live(out):
-        return RunState("running", finished_hands(out, config), config.hands, lock_holder(out))
-    if _is_complete(out, manifest, config):
-        return RunState("complete", int(manifest["hands"]), config.hands)
-    return RunState("incomplete", finished_hands(out, config), config.hands)
+        return RunState("running", finished_hands(out, seats), target, lock_holder(out))
+    if _is_complete(out, manifest, target):
+        return RunState("complete", int(manifest["hands"]), target)
+    return RunState("incomplete", finished_hands(out, seats), target)
 
 
 @dataclass(frozen=True)
@@ -766,9 +770,9 @@ def list_runs(folder: Path) -> list[RunListing]:
         changed = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime((child / MANIFEST).stat().st_mtime))
         try:
             manifest = load_manifest(child)
-            config = RunConfig.from_dict(manifest["config"])
+            state = run_state(child, manifest)
             created = manifest.get("created") if isinstance(manifest.get("created"), str) else changed
-            listings.append(RunListing(child.name, created, config.agents, run_state(child, manifest)))
+            listings.append(RunListing(child.name, created, tuple(map(str, manifest["config"]["agents"])), state))
         except (RunDirError, TypeError, ValueError) as error:
             listings.append(RunListing(child.name, changed, (), None, error_line(error)))
     return listings
@@ -875,7 +879,8 @@ def plan(options: RunOptions, out: Path | None = None, resume_dir: Path | None =
         raise ValueError("give either --out (a new run) or --resume (an interrupted one), not both")
     manifest, config = open_run(Path(resume_dir), options)
     # the hands of the finished parts (a killed run's manifest counts none); ``resume`` scans them again
-    kept = config.hands if _is_complete(Path(resume_dir), manifest, config) else finished_hands(resume_dir, config)
+    done = _is_complete(Path(resume_dir), manifest, config.hands)
+    kept = config.hands if done else finished_hands(resume_dir, len(config.agents))
     return Plan(Path(resume_dir), config, kept, resuming=True)
 
 
@@ -896,7 +901,7 @@ def resume(
     """
     out = Path(out)
     manifest, config = open_run(out, requested)
-    if _is_complete(out, manifest, config):
+    if _is_complete(out, manifest, config.hands):
         hands = int(manifest["hands"])
         return RunResult(out, hands, int(manifest.get("games", 0)), 0.0, manifest, hands, already_complete=True)
     with run_lock(out), Backend(workers, scheduler, engine=config.engine) as backend:
@@ -904,8 +909,8 @@ def resume(
         return _run(config, out, manifest, kept, backend, progress)
 
 
-def _is_complete(out: Path, manifest: dict, config: RunConfig) -> bool:
-    """Whether the manifest says complete, with its hand target reached and every part present with a
+def _is_complete(out: Path, manifest: dict, target: int) -> bool:
+    """Whether the manifest says complete, with its hand ``target`` reached and every part present with a
     readable footer (``unreadable_parts``)."""
     try:
         parts, hands = int(manifest.get("parts", -1)), int(manifest.get("hands", -1))
@@ -913,7 +918,7 @@ def _is_complete(out: Path, manifest: dict, config: RunConfig) -> bool:
         return False
     return (
         manifest.get("status") == "complete"
-        and hands >= config.hands
+        and hands >= target
         and parts >= 1
         and all(part_path(out, k, table).is_file() for k in range(parts) for table in TABLES)
         and not any(unreadable_parts(out, table) for table in TABLES)
