@@ -136,7 +136,8 @@ def print_run_list(folder: Path, runs) -> None:
         table.add_row(run.name, run.created.replace("T", " ").removesuffix("Z"), ",".join(run.agents), hands, what)
     console.print(table)
     example = next((run.name for run in reversed(runs) if run.state), runs[-1].name)
-    console.print(f"{folder} holds {len(runs)} runs: `sniper summary {folder / example}` shows one", highlight=False)
+    count = f"{len(runs)} run{'s' if len(runs) != 1 else ''}"
+    console.print(f"{folder} holds {count}: `sniper summary {folder / example}` shows one", highlight=False)
 
 
 def run_list_json(folder: Path, runs) -> dict:
