@@ -210,6 +210,11 @@ def test_a_killed_run_is_incomplete_with_its_finished_hands_and_a_live_one_is_ru
     hint = f"incomplete ({finished:,} hands in finished parts; resume with `sniper simulate --resume {out}`)"
     assert hint in dead.stdout
     assert "running" not in dead.stdout
+    from sniper.runner import RunOptions, plan, run_lock
+
+    assert plan(RunOptions(), resume_dir=out).kept_hands == finished, "--resume starts from the finished parts"
+    with run_lock(out):  # the killed process holds the lock no more: a resume may take it
+        assert json.loads(cli.invoke(app, ["summary", str(out), "--json"]).stdout)["state"] == "running"
 
 
 def test_ctrl_c_while_loading_exits_130_in_one_line_and_leaves_out_usable(tmp_path):
