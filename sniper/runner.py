@@ -767,7 +767,10 @@ def list_runs(folder: Path) -> list[RunListing]:
     except OSError:
         return []
     for child in children:
-        changed = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime((child / MANIFEST).stat().st_mtime))
+        try:
+            changed = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime((child / MANIFEST).stat().st_mtime))
+        except OSError:  # removed since it was listed
+            continue
         try:
             manifest = load_manifest(child)
             state = run_state(child, manifest)

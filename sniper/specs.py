@@ -131,8 +131,11 @@ def import_failure(module_name: str, error: Exception) -> str:
             f"({os.getcwd()}), then on sys.path (installed packages, PYTHONPATH): run sniper from the folder "
             f"that holds {top}/ or {top}.py, or pip install it"
         )
-    first = str(error).splitlines()[0] if str(error) else ""
-    return f"module {module_name!r} was found but importing it failed: {type(error).__name__}: {first}".rstrip(": ")
+    from sniper.runner import error_line  # here: sniper.runner imports this module
+
+    kind = type(error).__name__
+    why = f"{kind}: {error_line(error)}" if str(error) else kind
+    return f"module {module_name!r} was found but importing it failed: {why}"
 
 
 def make_outside_agent(spec: str, decision_timeout: float | None = None) -> OutsideAgent:
