@@ -48,6 +48,7 @@ def simulate(
     chunk_games: opt.ChunkGames = None,
     decision_timeout: opt.DecisionTimeout = None,
     quiet: opt.Quiet = False,
+    as_json: opt.Json = False,
 ) -> None:
     """Play many games and write the hands and actions tables (parquet), then print a summary.
 
@@ -65,8 +66,8 @@ def simulate(
         job = plan(options, out, resume)
         opt.note_outside_agents(job.config.agents)
         if scheduler is None and job.kept_hands < job.config.hands:
-            show.warm_up(job.config.engine, quiet)
-        with show.progress_bar("simulate", job.config.hands, quiet, kept=job.kept_hands) as update:
+            show.warm_up(job.config.engine, quiet or as_json)
+        with show.progress_bar("simulate", job.config.hands, quiet or as_json, kept=job.kept_hands) as update:
             result = job.start(workers or None, update, scheduler)
     except (FileExistsError, ConnectionError, RunDirError, ValueError) as error:
         fail(str(error))
@@ -75,6 +76,9 @@ def simulate(
     except KeyboardInterrupt as stop:
         # the library names the run it claimed; before that, only a run being resumed is this command's own
         raise opt.Interrupted(getattr(stop, "run_dir", None) or (job.out if job and job.resuming else None)) from None
+    if as_json:
+        typer.echo(dumps(show.result_json(result)))
+        return
     show.print_line(show.run_line(result))
     show.print_run_summary(result.out)
 
@@ -84,13 +88,29 @@ def summary(
     run_dir: Annotated[
         Path, typer.Argument(metavar="DIR", help="A run directory (`sniper simulate`, `sniper serve`).")
     ],
+    by: opt.SummaryBy = "agent",
+    as_json: opt.Json = False,
 ) -> None:
-    """Print the per-agent summary of an existing run."""
-    from sniper.runner import RunDirError, load_manifest
+    """Print the per-agent (or per-seat) summary of an existing run; of a folder of runs, the list of them."""
+    from sniper.results import SUMMARY_BY
+    from sniper.runner import RunDirError, is_run_dir, list_runs, load_manifest, run_state
 
     try:
-        show.print_run_summary(run_dir, show.run_header(run_dir, load_manifest(run_dir)))
-    except (RunDirError, FileNotFoundError) as error:
+        if by not in SUMMARY_BY:
+            raise ValueError(f"--by must be one of {', '.join(SUMMARY_BY)}, got {by!r}")
+        if run_dir.is_dir() and not is_run_dir(run_dir) and (runs := list_runs(run_dir)):
+            if as_json:
+                typer.echo(dumps(show.run_list_json(run_dir, runs)))
+            else:
+                show.print_run_list(run_dir, runs)
+            return
+        manifest = load_manifest(run_dir)
+        state = run_state(run_dir, manifest)
+        if as_json:
+            typer.echo(dumps(show.run_json(run_dir, state, manifest, show.read_summary(run_dir, by), by)))
+        else:
+            show.print_run_summary(run_dir, show.run_header(run_dir, state, manifest), by)
+    except (RunDirError, FileNotFoundError, ValueError) as error:
         fail(str(error))
 
 

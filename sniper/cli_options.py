@@ -310,6 +310,9 @@ Seed = Annotated[
 ]
 Quiet = flag("--quiet", "No progress bar.")
 Json = flag("--json", "Print JSON only.")
+SummaryBy = Annotated[
+    str, typer.Option("--by", metavar="agent|seat", help="One row per agent (its seats merged) or per seat.")
+]
 PlainJson = flag("--json", "Print JSON.")
 DuelPlayers = Annotated[int, typer.Option(metavar="N", help="Seats, 2-6, split between A and B (R2).")]
 DuelHands = given(str, "N", "Hands to play at least, all seatings counted, e.g. 1e4.", count_text(defaults.HANDS))

@@ -208,8 +208,16 @@ SUMMARY_COLUMNS = (
 """The hands-table columns ``summarize`` reads (``read_results(out, columns=SUMMARY_COLUMNS)``)."""
 
 
-def summarize(data) -> pd.DataFrame:
+SUMMARY_BY = ("agent", "seat")
+"""What ``summarize`` groups rows by: the agent (its seats merged) or the seat."""
+
+
+def summarize(data, by: str = "agent") -> pd.DataFrame:
     """Per-agent summary of a results frame (one row per seat per hand, ``SCHEMA``).
+
+    ``by="seat"``: one row per seat instead (in seat order), with a ``seat`` column first and
+    ``agent`` the seat's agent (several, joined by "/", if the seat changed hands); two seats of
+    one spec are merged by agent and apart by seat. ``ValueError`` for another ``by``.
 
     ``data``: a pandas DataFrame or a ``pyarrow.Table`` with at least the ``SUMMARY_COLUMNS``
     (reading only those, ``read_results(out, columns=SUMMARY_COLUMNS, arrow=True)``, is fastest).
@@ -227,7 +235,9 @@ def summarize(data) -> pd.DataFrame:
     """
     from sniper.stats import clustered_mean_ci
 
-    names, batches = _batches(data)
+    if by not in SUMMARY_BY:
+        raise ValueError(f"unknown summary grouping {by!r}; valid: {', '.join(SUMMARY_BY)}")
+    names, batches = _batches(data, by)
     n_agents = len(names)
     codes, n_games = _game_codes([batch["game"] for batch in batches])
     n_cells = n_agents * n_games  # (agent, game) cells; one more for the rows not dealt in
@@ -255,6 +265,8 @@ def summarize(data) -> pd.DataFrame:
         order += [int(a) for a in seen if a not in order]
     if not order:
         return pd.DataFrame([])
+    if by == "seat":
+        order.sort()
     # Each batch on its own (cache-sized arrays) when no hand can be in two: increasing hand-id ranges.
     ranges = [(part[0].min(), part[0].max()) for part in shown if len(part[0])]
     if any(high >= low for (_, high), (low, _) in zip(ranges, ranges[1:])):
@@ -280,7 +292,7 @@ def summarize(data) -> pd.DataFrame:
         ci = clustered_mean_ci(net[a][played], size[a][played].astype(np.float64))
         rows.append(
             {
-                "agent": names[a],
+                **({"seat": names[a], "agent": _seat_agents(data, names[a])} if by == "seat" else {"agent": names[a]}),
                 "hands": int(size[a].sum()),
                 "net_per_hand": ci.estimate,
                 "ci95_low": ci.low,
@@ -298,11 +310,32 @@ _HAND_DTYPE = COLUMNS["hand"][0].to_pandas_dtype()
 _HAND_SPAN = int(np.iinfo(_HAND_DTYPE).max) + 1  # hand ids: game * _HAND_SPAN + hand
 
 
-def _batches(data) -> tuple[list, list[dict[str, np.ndarray]]]:
+def _seat_agents(data, seat: int) -> str:
+    """The agent(s) of ``seat`` in a results frame or table, in order of appearance, joined by "/"."""
+    if isinstance(data, pa.Table):
+        import pyarrow.compute as pc
+
+        agents = pc.unique(data.filter(pc.equal(data["seat"], seat))["agent"]).to_pylist()
+    else:
+        agents = list(pd.unique(data.loc[data["seat"] == seat, "agent"]))
+    return "/".join(map(str, agents))
+
+
+def _batches(data, by: str = "agent") -> tuple[list, list[dict[str, np.ndarray]]]:
     """The ``SUMMARY_COLUMNS`` of a DataFrame (one batch) or of a ``pyarrow.Table`` (one batch per
     chunk, numpy views of arrow's buffers: nothing is concatenated) as numpy arrays; ``agent`` as
-    int64 codes into the returned list of agent names."""
+    int64 codes into the returned list of agent names (``by="seat"``: the seat numbers, a code per seat)."""
     names = [name for name in SUMMARY_COLUMNS if name != "agent"]
+    if by == "seat":
+        if isinstance(data, pa.Table):
+            batches = [
+                {name: batch.column(name).to_numpy(zero_copy_only=False) for name in names}
+                for batch in data.select(SUMMARY_COLUMNS).to_batches()
+            ]
+        else:
+            batches = [{name: data[name].to_numpy() for name in names}]
+        top = max((int(b["seat"].max()) for b in batches if len(b["seat"])), default=-1)
+        return list(range(top + 1)), [batch | {"agent": batch["seat"].astype(np.int64)} for batch in batches]
     if isinstance(data, pa.Table):
         import pyarrow.compute as pc
 

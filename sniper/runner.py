@@ -6,7 +6,7 @@ results are identical whatever the number of workers or the backend. Games are p
 the run has at least the requested number of hands; the dataset ends with the game that reaches it
 (the last part is cut after that game, which depends only on the chunks before it).
 
-Layout of a run directory (``LAYOUT``): ``manifest.json``, ``hands/part-00000.parquet``,
+Layout of a run directory (``LAYOUT``): ``manifest.json``, ``.lock`` (``run_lock``), ``hands/part-00000.parquet``,
 ``hands/part-00001.parquet`` … (the hands table, ``sniper.results.SCHEMA``) and
 ``actions/part-00000.parquet`` … (the actions table, ``sniper.results.ACTION_SCHEMA``): one part
 per chunk and table, written by the parent in chunk order, each under a temporary name
@@ -18,20 +18,28 @@ played again, and the result equals an uninterrupted run. Nothing read from a ru
 an outside agent is resumed only when the caller names it again (``refuse_outside``), and a record of
 games played elsewhere (``is_record``, ``sniper.runs.write_run``) is not resumed at all.
 
+While a session plays a run it holds an exclusive ``fcntl.flock`` lock on ``DIR/.lock`` (which also
+names its process and host, ``run_lock``); the system drops the lock when the process ends, however
+it ends, so ``run_state`` tells a run being played from one whose process was killed with its
+manifest still saying "running", and ``resume`` refuses a run another process is playing.
+
 Backends (``Backend``): this process (``workers=1``), local worker processes (the default, one per
 core), or an existing dask.distributed cluster (``scheduler="tcp://host:8786"``: one
 ``client.submit`` per chunk).
 """
 
+import fcntl
 import itertools
 import json
 import multiprocessing
 import os
 import signal
+import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import NamedTuple
@@ -47,6 +55,8 @@ from sniper.specs import agent_vector, choose_engine, is_outside, make_agent, pa
 
 ENGINES = ("reference", "kernel")
 MANIFEST = "manifest.json"
+LOCK = ".lock"
+"""The file of a run directory locked by the process playing it (``run_lock``)."""
 RUN_FORMAT = "sniper-run"
 TABLES = {"hands": SCHEMA, "actions": ACTION_SCHEMA}
 """The tables of a run: folder name → parquet schema (``sniper.results``)."""
@@ -651,11 +661,152 @@ def _read_part(path: Path, schema: pa.Schema) -> pa.ChunkedArray:
     return pq.read_table(path, columns=["game"])["game"]
 
 
+@contextmanager
+def run_lock(out: Path) -> Iterator[None]:
+    """Hold the exclusive lock of the run in ``out`` (``out/LOCK``, ``fcntl.flock``) while the run is played.
+
+    The lock file names this process and host (``"PID HOST"``, for messages); the lock is dropped when
+    the block ends or the process dies, however it dies (the file stays, unlocked). Raises ``RunDirError``
+    when another process holds it: that run is being played now.
+    """
+    with open(Path(out) / LOCK, "a+") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise RunDirError(f"{out} is being played now by {lock_holder(out)}; wait for it to finish") from None
+        handle.truncate(0)
+        handle.write(f"{os.getpid()} {socket.gethostname()}\n")
+        handle.flush()
+        yield
+
+
+def lock_holder(out: Path) -> str:
+    """Who holds (or last held) the lock of the run in ``out``: "process PID on HOST", from ``out/LOCK``."""
+    try:
+        pid, _, host = (Path(out) / LOCK).read_text().strip().partition(" ")
+    except OSError:
+        return "another process"
+    return f"process {pid} on {host}" if pid.isdigit() and host else "another process"
+
+
+def is_live(out: Path) -> bool:
+    """Whether a process is playing the run in ``out`` now: it holds ``out/LOCK`` (``run_lock``).
+
+    Tries a shared lock without waiting; a run whose process was killed holds none, whatever its
+    manifest's status says. False when there is no lock file (a run of sniper 0.2.0, or never played).
+    """
+    try:
+        handle = open(Path(out) / LOCK)
+    except OSError:
+        return False
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        return False
+
+
+def finished_hands(out: Path, seats: int) -> int:
+    """Hands in the finished chunks of the run in ``out`` (``seats`` seats): chunks whose two parts are
+    both in place (what ``resume`` keeps), counted from the hands parts' parquet footers (rows / seats);
+    a part whose footer cannot be read is not counted."""
+    hands = 0
+    for path in (Path(out) / "hands").glob("part-*.parquet"):
+        chunk = path.stem.removeprefix("part-")
+        if not chunk.isdigit() or not part_path(out, int(chunk), "actions").is_file():
+            continue
+        try:
+            hands += pq.read_metadata(path).num_rows // seats
+        except (OSError, pa.ArrowException):
+            pass
+    return hands
+
+
+@dataclass(frozen=True)
+class RunState:
+    """What a run directory holds now (``run_state``).
+
+    ``state``: "complete" (the manifest says so and every part is in place), "running" (a process
+    plays it now: ``is_live``) or "incomplete" (interrupted, or its process was killed; ``resume``
+    finishes it). ``hands``: hands in the finished parts (``finished_hands``; for a complete run the
+    manifest's count), of the ``target`` the run asks for. ``holder``: who plays a running run
+    ("process PID on HOST"), else None.
+    """
+
+    state: str
+    hands: int
+    target: int
+    holder: str | None = None
+
+
+def run_state(out: Path, manifest: dict | None = None) -> RunState:
+    """The ``RunState`` of the run in ``out`` (``manifest``: its manifest, read if not given).
+
+    The manifest's status alone cannot tell a killed run from a live one (both say "running"); the
+    lock does (``is_live``). Raises ``RunDirError`` when ``out`` is not a run directory.
+    """
+    out = Path(out)
+    manifest = load_manifest(out) if manifest is None else manifest
+    config = manifest["config"]
+    try:
+        seats, target = max(1, len(config["agents"])), int(config["hands"])
+    except (KeyError, TypeError, ValueError):
+        raise RunDirError(f"{out} is not a run directory ({MANIFEST} has no agents and hands)") from None
+    if is_live(out):
+        return RunState("running", finished_hands(out, seats), target, lock_holder(out))
+    if _is_complete(out, manifest, target):
+        return RunState("complete", int(manifest["hands"]), target)
+    return RunState("incomplete", finished_hands(out, seats), target)
+
+
+@dataclass(frozen=True)
+class RunListing:
+    """One run of a folder of runs (``list_runs``): its folder ``name``, when it was ``created`` (UTC, ISO
+    8601; the manifest's last change for a run of sniper 0.2.0, which did not record it), its ``agents``
+    (one per seat) and its ``RunState``; ``state`` is None and ``problem`` says why for a run that cannot
+    be read (e.g. another layout)."""
+
+    name: str
+    created: str
+    agents: tuple[str, ...]
+    state: RunState | None
+    problem: str | None = None
+
+
+def list_runs(folder: Path) -> list[RunListing]:
+    """The runs in the subfolders of ``folder`` (one level down: those with a manifest), by name.
+
+    For ``sniper summary`` of a folder such as ``runs/`` that holds runs but is not one; empty when
+    ``folder`` holds none (or is not a readable folder).
+    """
+    listings = []
+    try:
+        children = sorted(child for child in Path(folder).iterdir() if child.is_dir() and is_run_dir(child))
+    except OSError:
+        return []
+    for child in children:
+        try:
+            changed = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime((child / MANIFEST).stat().st_mtime))
+        except OSError:  # removed since it was listed
+            continue
+        try:
+            manifest = load_manifest(child)
+            state = run_state(child, manifest)
+            created = manifest.get("created") if isinstance(manifest.get("created"), str) else changed
+            listings.append(RunListing(child.name, created, tuple(map(str, manifest["config"]["agents"])), state))
+        except (RunDirError, TypeError, ValueError) as error:
+            listings.append(RunListing(child.name, changed, (), None, error_line(error)))
+    return listings
+
+
 def new_manifest(config: RunConfig, vectors: Sequence[dict | None] | None = None) -> dict:
     """The manifest of a new run of ``config``; ``agent_parameters`` holds every seat's full parameter
     vector, so a run stays interpretable when level defaults change: ``vectors`` when given (one per
     seat, ``None`` for a seat with no known parameters, e.g. a person), else ``sniper.specs.agent_vector``
-    of each of ``config.agents``, which must then be specs the operator gave (never labels)."""
+    of each of ``config.agents``, which must then be specs the operator gave (never labels); ``created`` is
+    the UTC time it was started (ISO 8601, seconds)."""
     return {
         "format": RUN_FORMAT,
         "version": __version__,
@@ -664,6 +815,7 @@ def new_manifest(config: RunConfig, vectors: Sequence[dict | None] | None = None
         "config": config.to_dict(),
         "agent_parameters": list(vectors) if vectors is not None else [agent_vector(s) for s in config.agents],
         "status": "running",
+        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
 
 
@@ -697,7 +849,8 @@ def simulate(
     with Backend(workers, scheduler, engine=config.engine) as backend:
         manifest = new_manifest(config)
         out = claim_out(Path(out), MANIFEST, manifest, numbered)
-        return _run(config, out, manifest, {}, backend, progress)
+        with run_lock(out):
+            return _run(config, out, manifest, {}, backend, progress)
 
 
 def open_run(out: Path, requested: "RunOptions | dict | None" = None) -> tuple[dict, RunConfig]:
@@ -780,15 +933,9 @@ def plan(options: RunOptions, out: Path | None = None, resume_dir: Path | None =
     if out is not None and Path(out) != Path(resume_dir):
         raise ValueError("give either --out (a new run) or --resume (an interrupted one), not both")
     manifest, config = open_run(Path(resume_dir), options)
-    # an interrupted run keeps the parts before the interruption (written in order); a complete one with a
-    # missing or unreadable part, an unknown number until ``resume`` scans them
-    try:
-        if _is_complete(Path(resume_dir), manifest, config):
-            kept = config.hands
-        else:
-            kept = 0 if manifest.get("status") == "complete" else int(manifest.get("hands", 0) or 0)
-    except (TypeError, ValueError):
-        kept = 0
+    # the hands of the finished parts (a killed run's manifest counts none); ``resume`` scans them again
+    done = _is_complete(Path(resume_dir), manifest, config.hands)
+    kept = config.hands if done else finished_hands(resume_dir, len(config.agents))
     return Plan(Path(resume_dir), config, kept, resuming=True, requested=options)
 
 
@@ -805,20 +952,20 @@ def resume(
     has ``already_complete`` set and ``seconds`` 0. ``requested`` (``RunOptions`` or a dict of its
     fields) are the options the caller gave; any that differ from the run's own are refused.
     Raises ``RunDirError`` saying why when ``out`` is not a run directory, was made by another
-    version, or the parameters differ.
+    version, or the parameters differ, or another process is playing it now (``run_lock``).
     """
     out = Path(out)
     manifest, config = open_run(out, requested)
-    if _is_complete(out, manifest, config):
+    if _is_complete(out, manifest, config.hands):
         hands = int(manifest["hands"])
         return RunResult(out, hands, int(manifest.get("games", 0)), 0.0, manifest, hands, already_complete=True)
-    with Backend(workers, scheduler, engine=config.engine) as backend:
+    with run_lock(out), Backend(workers, scheduler, engine=config.engine) as backend:
         kept = _scan_parts(out, config)
         return _run(config, out, manifest, kept, backend, progress)
 
 
-def _is_complete(out: Path, manifest: dict, config: RunConfig) -> bool:
-    """Whether the manifest says complete, with its hand target reached and every part present with a
+def _is_complete(out: Path, manifest: dict, target: int) -> bool:
+    """Whether the manifest says complete, with its hand ``target`` reached and every part present with a
     readable footer (``unreadable_parts``)."""
     try:
         parts, hands = int(manifest.get("parts", -1)), int(manifest.get("hands", -1))
@@ -826,7 +973,7 @@ def _is_complete(out: Path, manifest: dict, config: RunConfig) -> bool:
         return False
     return (
         manifest.get("status") == "complete"
-        and hands >= config.hands
+        and hands >= target
         and parts >= 1
         and all(part_path(out, k, table).is_file() for k in range(parts) for table in TABLES)
         and not any(unreadable_parts(out, table) for table in TABLES)

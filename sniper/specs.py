@@ -115,6 +115,29 @@ def _value(text: str):
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
+def import_failure(module_name: str, error: Exception) -> str:
+    """Why ``module_name`` could not be imported, and what to do, in one line (for ``make_outside_agent``).
+
+    When the module (or a package holding it) is not found: where it was looked for, the current
+    directory and then ``sys.path``, and the two fixes, running from the folder that holds it or
+    installing it. When it was found but importing it failed (an import inside it, a syntax error, any
+    exception its code raised): that error's first line, as the module's own.
+    """
+    missing = getattr(error, "name", None)
+    if isinstance(error, ModuleNotFoundError) and missing and (module_name + ".").startswith(missing + "."):
+        top = module_name.partition(".")[0]
+        return (
+            f"cannot import module {module_name!r} ({error}); modules are looked up in the current directory "
+            f"({os.getcwd()}), then on sys.path (installed packages, PYTHONPATH): run sniper from the folder "
+            f"that holds {top}/ or {top}.py, or pip install it"
+        )
+    from sniper.runner import error_line  # here: sniper.runner imports this module
+
+    kind = type(error).__name__
+    why = f"{kind}: {error_line(error)}" if str(error) else kind
+    return f"module {module_name!r} was found but importing it failed: {why}"
+
+
 def make_outside_agent(spec: str, decision_timeout: float | None = None) -> OutsideAgent:
     """The outside agent an import-path spec names (module docstring); ``ValueError`` saying why
     it cannot be imported, built, or does not implement ``act`` and ``snipe``.
@@ -129,8 +152,8 @@ def make_outside_agent(spec: str, decision_timeout: float | None = None) -> Outs
         sys.path.insert(0, os.getcwd())
     try:
         module = importlib.import_module(module_name.strip())
-    except ImportError as error:
-        raise ValueError(f"agent {text!r}: cannot import module {module_name.strip()!r} ({error})") from None
+    except Exception as error:  # noqa: BLE001 - a user's module may raise anything while it is imported
+        raise ValueError(f"agent {text!r}: {import_failure(module_name.strip(), error)}") from None
     cls = getattr(module, class_name.strip(), None)
     if cls is None:
         raise ValueError(f"agent {text!r}: module {module_name.strip()!r} has no {class_name.strip()!r}")

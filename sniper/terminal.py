@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from sniper.stats import MIN_UNITS, NO_VALUE, SPRT_MAX_VARIANCE_RSE, interval_text, value_text
+from sniper.stats import MIN_UNITS, NO_VALUE, SPRT_MAX_VARIANCE_RSE, interval_text, json_safe, value_text
 
 console = Console(width=None if sys.stdout.isatty() else 160)
 """Standard output; piped output gets wide lines rather than tables cut at 80 columns."""
@@ -106,9 +106,13 @@ def resume_hint(plan, out) -> str:
     return f"sniper simulate --resume {plan.out if plan is not None else out}"
 
 
-def run_header(run_dir: Path, manifest: dict) -> list[str]:
-    """The lines ``sniper summary`` prints above the table: status, seed, agents, hands; how to finish it (a
-    record, ``sniper.runner.is_record``: its source and seat labels, and that it cannot be finished)."""
+def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
+    """The lines ``sniper summary`` prints above the table: state, seed, agents, hands; how to finish it.
+
+    ``state`` is the run's ``sniper.runner.RunState``: a run whose process was killed is "incomplete"
+    with the hands of its finished parts, though its manifest still says "running". A record
+    (``sniper.runner.is_record``) gives its source and seat labels, and that it cannot be finished.
+    """
     from sniper.runner import is_record
 
     config = manifest["config"]
@@ -124,37 +128,136 @@ def run_header(run_dir: Path, manifest: dict) -> list[str]:
             lines.append("(not complete: the game stopped before its end; these are the hands it finished)")
         return lines
     lines = [
-        f"{run_dir}: {status} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
-        f"{manifest.get('hands', 0):,} of {config.get('hands', 0):,} hands"
+        f"{run_dir}: {state.state} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
+        f"{state.hands:,} of {state.target:,} hands"
     ]
-    if status != "complete":
-        lines.append(f"(not complete: finish with `sniper simulate --resume {run_dir}`)")
+    if state.state == "incomplete":
+        hint = resume_hint(None, run_dir)
+        lines.append(f"incomplete ({state.hands:,} hands in finished parts; resume with `{hint}`)")
+    elif state.state == "running":
+        lines.append(f"running now ({state.holder}); the summary covers the {state.hands:,} hands finished so far")
     return lines
 
 
-def print_run_summary(out: Path, header: Sequence[str] = ()) -> None:
-    """Print the ``header`` lines, then the per-agent summary of the run in ``out``, once it is read
-    (an unreadable run prints nothing); ``FileNotFoundError`` if it has no results,
-    ``sniper.runner.RunDirError`` if a part is unreadable.
+def print_run_list(folder: Path, runs) -> None:
+    """Print the runs of a folder of runs (``sniper.runner.list_runs``): name, date, agents, hands, state
+    ("unreadable" for a run this version cannot read: ``sniper summary`` of it says why); then how to see one."""
+    table = Table(title=f"Runs in {folder}", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for name in ("run", "created (UTC)", "agents", "hands", "state"):
+        table.add_column(name, justify="right" if name == "hands" else "left", overflow="fold")
+    for run in runs:
+        state = run.state
+        hands = f"{state.hands:,} of {state.target:,}" if state else ""
+        what = state.state if state else "unreadable"
+        table.add_row(run.name, run.created.replace("T", " ").removesuffix("Z"), ",".join(run.agents), hands, what)
+    console.print(table)
+    example = next((run.name for run in reversed(runs) if run.state), runs[-1].name)
+    count = f"{len(runs)} run{'s' if len(runs) != 1 else ''}"
+    console.print(f"{folder} holds {count}: `sniper summary {folder / example}` shows one", highlight=False)
 
-    Reads only the ``sniper.results.SUMMARY_COLUMNS``, as arrow (no pandas frame of the hands)."""
+
+def run_list_json(folder: Path, runs) -> dict:
+    """The ``sniper summary --json`` report of a folder of runs: ``folder`` and ``runs``, one per run with
+    ``name``, ``created``, ``agents``, ``hands`` (in finished parts), ``target_hands``, ``state`` and
+    ``problem`` (why it cannot be read, else null; then hands, target_hands and state are null)."""
+    return {
+        "folder": str(folder),
+        "runs": [
+            {
+                "name": run.name,
+                "created": run.created,
+                "agents": list(run.agents),
+                "hands": run.state.hands if run.state else None,
+                "target_hands": run.state.target if run.state else None,
+                "state": run.state.state if run.state else None,
+                "problem": run.problem,
+            }
+            for run in runs
+        ],
+    }
+
+
+def read_summary(out: Path, by: str = "agent"):
+    """The per-agent (``by="seat"``: per-seat) summary of the run in ``out`` (``sniper.results.summarize``),
+    reading only the ``sniper.results.SUMMARY_COLUMNS``, as arrow (no pandas frame of the hands);
+    ``FileNotFoundError`` if it has no results, ``sniper.runner.RunDirError`` if a part is unreadable."""
     from sniper.results import SUMMARY_COLUMNS, read_results, summarize
 
-    summary = summarize(read_results(out, columns=SUMMARY_COLUMNS, arrow=True))
+    return summarize(read_results(out, columns=SUMMARY_COLUMNS, arrow=True), by=by)
+
+
+def print_run_summary(out: Path, header: Sequence[str] = (), by: str = "agent") -> None:
+    """Print the ``header`` lines, then the summary of the run in ``out`` (``read_summary``), once it is read
+    (an unreadable run prints nothing)."""
+    summary = read_summary(out, by)
     for line in header:
         console.print(line, highlight=False, markup=False)  # seat labels are a run's data, not markup
     print_summary(summary)
 
 
+def summary_json(summary) -> list[dict]:
+    """The rows of a ``sniper.results.summarize`` frame as JSON data, with the table's keys: ``seat`` (by
+    seat only), ``agent``, ``hands``, ``net_per_hand``, ``ci95`` [low, high] and ``ci95_half_width`` (chips
+    per hand; null when there is no interval), ``showdown_wins``, ``snipes_made``, ``snipes_hit``,
+    ``games_won``."""
+    rows = []
+    for row in summary.to_dict("records"):
+        low, high = row.pop("ci95_low"), row.pop("ci95_high")
+        at = list(row).index("net_per_hand") + 1
+        items = list(row.items())
+        items[at:at] = [("ci95", [low, high]), ("ci95_half_width", (high - low) / 2)]
+        rows.append(json_safe(dict(items)))
+    return rows
+
+
+def run_json(run_dir: Path, state, manifest: dict, summary, by: str = "agent") -> dict:
+    """The ``sniper summary --json`` report: the header's facts (``run``, ``state``, ``seed``, ``agents``,
+    ``hands`` in finished parts, ``target_hands``, ``resume``: the command that finishes an incomplete run,
+    else null; ``playing``: who plays a running run, else null), ``by`` and the table's rows (``summary_json``)."""
+    config = manifest["config"]
+    return {
+        "run": str(run_dir),
+        "state": state.state,
+        "seed": config.get("seed"),
+        "agents": list(config.get("agents", [])),
+        "hands": state.hands,
+        "target_hands": state.target,
+        "resume": resume_hint(None, run_dir) if state.state == "incomplete" else None,
+        "playing": state.holder,
+        "by": by,
+        "summary": summary_json(summary),
+    }
+
+
+def result_json(result) -> dict:
+    """The ``sniper simulate --json`` report of a ``sniper.runner.RunResult``: the facts of ``run_line``
+    (``out``, ``hands``, ``games``, ``kept_hands``, ``played_hands``, ``seconds`` and ``hands_per_second``
+    of this session, ``already_complete``) and the per-agent table of the run (``summary_json``)."""
+    return {
+        "out": str(result.out),
+        "hands": result.hands,
+        "games": result.games,
+        "kept_hands": result.kept_hands,
+        "played_hands": result.played_hands,
+        "seconds": round(result.seconds, 3),
+        "hands_per_second": result.played_hands / result.seconds if result.seconds > 0 else None,
+        "already_complete": result.already_complete,
+        "summary": summary_json(read_summary(result.out)),
+    }
+
+
 def print_summary(summary) -> None:
-    """Print a per-agent summary table (``sniper.results.summarize``): net chips/hand ± 95% CI half-width.
+    """Print a per-agent (or per-seat) summary table (``sniper.results.summarize``): net chips/hand ± 95% CI
+    half-width.
 
     Fits an 80-column terminal for runs of millions of hands: no vertical rules, short headers; a
     long agent spec folds onto more lines, and no number is ever cut (in the extreme, numbers fold too).
     """
-    headers = ("agent", "hands", "net/hand", "±95%", "SD won", "snipes", "hit", "games won")
+    by_seat = "seat" in summary.columns
+    headers = ("seat",) * by_seat + ("agent", "hands", "net/hand", "±95%", "SD won", "snipes", "hit", "games won")
     rows = [
         (
+            *((str(row.seat),) if by_seat else ()),
             Text(str(row.agent)),  # a label (e.g. a served seat's name) prints as it is, never as markup
             f"{row.hands:,}",
             f"{row.net_per_hand:+.3f}",
@@ -167,10 +270,11 @@ def print_summary(summary) -> None:
         for row in summary.itertuples()
     ]
     gap = 2  # between columns; no vertical rules and no padding at the edges
-    numbers_width = sum(max(len(cell) for cell in column) + gap for column in list(zip(headers, *rows))[1:])
+    numbers = [column for column in zip(headers, *rows) if column[0] != "agent"]
+    numbers_width = sum(max(len(cell) for cell in column) + gap for column in numbers)
     numbers_fit = numbers_width + len("agent") <= console.width
     table = Table(
-        title="Per agent: net chips per hand, 95% confidence interval",
+        title=f"Per {'seat' if by_seat else 'agent'}: net chips per hand, 95% confidence interval",
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
         collapse_padding=True,
@@ -186,8 +290,9 @@ def print_summary(summary) -> None:
         table.add_row(*cells)
     console.print(table)
     missing = f"; {NO_VALUE}: no interval from fewer than {MIN_UNITS} games" if any(NO_VALUE in r for r in rows) else ""
+    summed = "" if by_seat else ", summed over the agent's seats"
     console.print(
-        "hands: hands dealt in, summed over the agent's seats; SD won: showdowns won; hit: snipes that named "
+        f"hands: hands dealt in{summed}; SD won: showdowns won; hit: snipes that named "
         f"another showdown hand; games won: most chips at the end (R9){missing}.",
         highlight=False,
     )

@@ -741,3 +741,101 @@ def test_an_out_that_is_a_file_is_named_as_one(tmp_path):
         == f"sniper: error: output directory {path} is a file, not a directory; choose another --out"
     )
     assert path.read_text() == "mine"
+
+
+def test_simulate_and_summary_json_carry_the_table_and_by_seat_splits_two_seats_of_one_spec(tmp_path):
+    """``--json`` of simulate and summary: strict JSON with the table's facts (rows of ``summarize``); ``--by
+    seat`` gives one row per seat, so the two ``hard`` seats are no longer merged."""
+    from sniper.results import read_results, summarize
+
+    run = tmp_path / "run"
+    args = ["simulate", "--agents", "easy,hard,hard", "--hands", "300", "--workers", "1", "--out", str(run)]
+    played = invoke(*args, "--json")
+    assert played.exit_code == 0, played.output
+    report = strict_loads(played.stdout)
+    assert {"out", "hands", "games", "seconds", "hands_per_second", "kept_hands", "played_hands"} <= set(report)
+    assert report["out"] == str(run) and report["hands"] >= 300 and report["kept_hands"] == 0
+    frame = summarize(read_results(run))
+    keys = ["agent", "hands", "net_per_hand", "ci95", "ci95_half_width", "showdown_wins", "snipes_made"]
+    assert [list(row) for row in report["summary"]] == [keys + ["snipes_hit", "games_won"]] * 2
+    assert [row["agent"] for row in report["summary"]] == list(frame["agent"]) == ["easy", "hard"]
+    assert [row["hands"] for row in report["summary"]] == list(frame["hands"])
+    assert report["summary"][1]["ci95"] == [frame["ci95_low"][1], frame["ci95_high"][1]]
+    shown = invoke("summary", str(run), "--json")
+    assert shown.exit_code == 0, shown.output
+    data = strict_loads(shown.stdout)
+    assert data["summary"] == report["summary"] and data["state"] == "complete" and data["resume"] is None
+    assert data["agents"] == ["easy", "hard", "hard"] and data["hands"] == report["hands"]
+    seats = strict_loads(invoke("summary", str(run), "--by", "seat", "--json").stdout)["summary"]
+    assert [(row["seat"], row["agent"]) for row in seats] == [(0, "easy"), (1, "hard"), (2, "hard")]
+    assert seats[1]["hands"] + seats[2]["hands"] == report["summary"][1]["hands"]
+    table = invoke("summary", str(run), "--by", "seat")
+    assert table.exit_code == 0, table.output
+    rows = [line.split() for line in table.stdout.splitlines() if line.split()[:1] in (["0"], ["1"], ["2"])]
+    assert [row[:3] for row in rows] == [["0", "easy", f"{seats[0]['hands']:,}"]] + [
+        [str(s), "hard", f"{seats[s]['hands']:,}"] for s in (1, 2)
+    ]
+    bad = invoke("summary", str(run), "--by", "table")
+    assert bad.exit_code == 2 and bad.stderr.strip() == "sniper: error: --by must be one of agent, seat, got 'table'"
+
+
+def test_an_outside_agent_that_cannot_be_imported_says_where_it_was_looked_for_and_what_to_do(tmp_path, monkeypatch):
+    """A module not found names the current directory and sys.path and the two fixes; a module found whose own
+    code fails (an import inside it, a syntax error) says so; each in one line, exit 2."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "brokenbot_a.py").write_text("import no_such_dependency_q\nclass Bot: pass\n")
+    (tmp_path / "brokenbot_b.py").write_text("class Bot(:\n")
+    cases = {
+        "nobots_here.mybot:Bot": [
+            "cannot import module 'nobots_here.mybot' (No module named 'nobots_here')",
+            f"looked up in the current directory ({tmp_path}), then on sys.path",
+            "run sniper from the folder that holds nobots_here/ or nobots_here.py, or pip install it",
+        ],
+        "brokenbot_a:Bot": [
+            "module 'brokenbot_a' was found but importing it failed: ModuleNotFoundError: "
+            "No module named 'no_such_dependency_q'"
+        ],
+        "brokenbot_b:Bot": ["module 'brokenbot_b' was found but importing it failed: SyntaxError: "],
+    }
+    for spec, parts in cases.items():
+        result = invoke("simulate", "--agents", f"{spec},random", "--hands", "10", "--out", str(tmp_path / "run"))
+        assert result.exit_code == 2, result.output
+        (line,) = result.stderr.splitlines()
+        assert line.startswith(f"sniper: error: agent {spec!r}: "), line
+        for part in parts:
+            assert part in line, line
+    assert not (tmp_path / "run").exists()
+
+
+def test_summary_of_a_folder_of_runs_lists_them(tmp_path):
+    """``sniper summary runs/`` (a folder holding runs, not one): name, date, agents, hands, state per run, as
+    a table and as JSON; a folder holding no run is still "not a run directory"."""
+    folder = tmp_path / "runs"
+    base = ["simulate", "--hands", "40", "--engine", "reference", "--chunk-games", "2", "--workers", "1", "--quiet"]
+    assert invoke(*base, "--agents", "easy,random", "--out", str(folder / "a")).exit_code == 0
+    assert invoke(*base, "--agents", "random,random,easy", "--out", str(folder / "b")).exit_code == 0
+    manifest = json.loads((folder / "b" / "manifest.json").read_text())
+    (folder / "b" / "manifest.json").write_text(json.dumps({**manifest, "status": "running"}))  # as a killed run
+    (folder / "notes").mkdir()
+    listed = invoke("summary", str(folder))
+    assert listed.exit_code == 0, listed.output
+    rows = {line.split()[0]: line.split() for line in listed.stdout.splitlines() if line.split()[:1] in (["a"], ["b"])}
+    a, b = (json.loads((folder / name / "manifest.json").read_text()) for name in "ab")
+    date = a["created"].replace("T", " ").removesuffix("Z").split()
+    assert rows["a"][1:] == date + ["easy,random", f"{a['hands']:,}", "of", "40", "complete"]
+    assert rows["b"][3:] == ["random,random,easy", f"{b['hands']:,}", "of", "40", "incomplete"]
+    assert "notes" not in listed.stdout.split("holds")[0]
+    data = strict_loads(invoke("summary", str(folder), "--json").stdout)
+    assert [run["name"] for run in data["runs"]] == ["a", "b"]
+    assert data["runs"][0] == {
+        "name": "a",
+        "created": a["created"],
+        "agents": ["easy", "random"],
+        "hands": a["hands"],
+        "target_hands": 40,
+        "state": "complete",
+        "problem": None,
+    }
+    assert data["runs"][1]["state"] == "incomplete" and data["runs"][1]["hands"] == b["hands"]
+    empty = invoke("summary", str(folder / "notes"))
+    assert empty.exit_code == 2 and "is not a run directory (no manifest.json)" in empty.stderr

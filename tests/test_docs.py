@@ -1,4 +1,5 @@
-"""The rules shipped with the package docs stay the authoritative text (R1–R13)."""
+"""The docs hold: the rules shipped with the package stay the authoritative text (R1–R13); the README's
+install commands install what its sections promise."""
 
 from pathlib import Path
 
@@ -30,3 +31,28 @@ def test_readme_test_command_runs_the_doctests_of_sniper_and_kernels():
     options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
     assert "--doctest-modules" in options["addopts"].split()
     assert {"tests", "sniper", "kernels"} <= set(options["testpaths"])
+
+
+def test_the_readme_cluster_install_brings_the_dask_dashboard():
+    """README, "Running on a dask cluster": its install line installs bokeh (dask's ``diagnostics`` extra), which
+    the dashboard it promises needs; and with it a scheduler serves the dashboard."""
+    import urllib.request
+
+    tomllib = pytest.importorskip("tomllib")
+    from packaging.requirements import Requirement
+
+    section = (ROOT / "README.md").read_text().split("### Running on a dask cluster", 1)[1]
+    install = section.split("```bash\n", 1)[1].splitlines()[0].split("#")[0].split()
+    assert install[:4] == ["python", "-m", "pip", "install"], install
+    target = Requirement("sniper" + install[4].strip("\"'").removeprefix("."))
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = project["dependencies"] + [r for extra in target.extras for r in project["optional-dependencies"][extra]]
+    requirements = [Requirement(text) for text in wanted]
+    assert any(r.name == "dask" and "diagnostics" in r.extras for r in requirements) or any(
+        r.name == "bokeh" for r in requirements
+    ), f"`{' '.join(install)}` installs no bokeh"
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster:
+        with urllib.request.urlopen(cluster.dashboard_link, timeout=60) as page:
+            assert page.status == 200 and b"Dask" in page.read()

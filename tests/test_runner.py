@@ -44,7 +44,7 @@ def test_run_layout_and_hand_target(baseline):
     assert manifest["layout"] == 2 and manifest["tables"] == ["hands", "actions"]
     parts = [f"part-{k:05d}.parquet" for k in range(manifest["parts"])]
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == sorted(
-        ["manifest.json", "hands", "actions"] + [f"{t}/{p}" for t in ("hands", "actions") for p in parts]
+        ["manifest.json", ".lock", "hands", "actions"] + [f"{t}/{p}" for t in ("hands", "actions") for p in parts]
     )
 
 
@@ -170,6 +170,51 @@ def test_ctrl_c_then_resume_from_the_command_line(tmp_path):
     simulate(config, tmp_path / "whole", workers=2)
     pd.testing.assert_frame_equal(read_results(out), read_results(tmp_path / "whole"))
     pd.testing.assert_frame_equal(read_run(out, "actions"), read_run(tmp_path / "whole", "actions"))
+
+
+def test_a_killed_run_is_incomplete_with_its_finished_hands_and_a_live_one_is_running(tmp_path):
+    """SIGKILL leaves the manifest saying "running": the summary tells the dead run from a live one by the
+    run's lock (``sniper.runner.run_lock``), shows the hands of the finished parts and how to resume, and a
+    second ``--resume`` of the live run is refused (it would delete the live run's temporary files)."""
+    from typer.testing import CliRunner
+
+    from sniper.cli import app
+
+    out = tmp_path / "run"
+    args = ["simulate", "--agents", "random,random", "--hands", "1e6", "--engine", "reference"]
+    args += ["--chunk-games", "1", "--workers", "1", "--quiet", "--out", str(out)]
+    cli = CliRunner()
+    with sniper_child(*args) as process:
+        deadline = time.monotonic() + PATIENCE
+        while not part_path(out, 2, "actions").exists():
+            if (code := process.poll()) is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"no part 2 within {PATIENCE} s (exit code {code}): {process.communicate()[1]}")
+            time.sleep(0.01)
+        live = cli.invoke(app, ["summary", str(out)])
+        assert live.exit_code == 0, live.output
+        assert f"{out}: running run" in live.stdout
+        assert f"running now (process {process.pid} on " in live.stdout
+        second = cli.invoke(app, ["simulate", "--resume", str(out), "--quiet"])
+        assert second.exit_code == 2, second.output
+        assert f"{out} is being played now by process {process.pid} on " in second.stderr
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=PATIENCE)
+    assert load_manifest(out)["status"] == "running", "a killed process cannot mark its run"
+    chunks = [p for p in (out / "hands").glob("part-*.parquet") if (out / "actions" / p.name).exists()]
+    finished = sum(len(pd.read_parquet(p, columns=["game"])) for p in chunks) // 2
+    dead = cli.invoke(app, ["summary", str(out)])
+    assert dead.exit_code == 0, dead.output
+    assert f"{out}: incomplete run, seed {load_manifest(out)['config']['seed']}, agents random,random, " in dead.stdout
+    assert f"{finished:,} of 1,000,000 hands" in dead.stdout and finished > 0
+    hint = f"incomplete ({finished:,} hands in finished parts; resume with `sniper simulate --resume {out}`)"
+    assert hint in dead.stdout
+    assert "running" not in dead.stdout
+    from sniper.runner import RunOptions, plan, run_lock
+
+    assert plan(RunOptions(), resume_dir=out).kept_hands == finished, "--resume starts from the finished parts"
+    with run_lock(out):  # the killed process holds the lock no more: a resume may take it
+        assert json.loads(cli.invoke(app, ["summary", str(out), "--json"]).stdout)["state"] == "running"
 
 
 def test_ctrl_c_while_loading_exits_130_in_one_line_and_leaves_out_usable(tmp_path):
@@ -352,8 +397,8 @@ def reference_hits(df: pd.DataFrame, keys=("game", "hand")) -> np.ndarray:
     return df.index.isin(merged.loc[merged["seat"] != merged["seat_held"], "index"])
 
 
-def reference_summary(df: pd.DataFrame) -> pd.DataFrame:
-    """``sniper.results.summarize`` computed the plain pandas way, one agent at a time (R8, R9)."""
+def reference_summary(df: pd.DataFrame, by: str = "agent") -> pd.DataFrame:
+    """``sniper.results.summarize`` computed the plain pandas way, one agent (or seat) at a time (R8, R9)."""
     from sniper.stats import clustered_mean_ci
 
     dealt = df[df["dealt_in"]]
@@ -362,12 +407,14 @@ def reference_summary(df: pd.DataFrame) -> pd.DataFrame:
     tops = last[last["stack_after"] == last.groupby("game")["stack_after"].transform("max")]
     winners = tops[tops.groupby("game")["seat"].transform("size") == 1]
     rows = []
-    for agent, group in dealt.groupby("agent", sort=False):
+    for key, group in dealt.groupby(by, sort=by == "seat"):
         per_game = group.groupby("game")["net"].agg(["sum", "size"])
         ci = clustered_mean_ci(per_game["sum"].to_numpy(np.float64), per_game["size"].to_numpy(np.float64))
+        label = {"seat": key, "agent": "/".join(pd.unique(df.loc[df["seat"] == key, "agent"]))} if by == "seat" else {}
         rows.append(
             {
-                "agent": agent,
+                **label,
+                "agent": label.get("agent", key),
                 "hands": len(group),
                 "net_per_hand": ci.estimate,
                 "ci95_low": ci.low,
@@ -375,7 +422,7 @@ def reference_summary(df: pd.DataFrame) -> pd.DataFrame:
                 "showdown_wins": int(((group["payout"] > 0) & group["showdown"]).sum()),
                 "snipes_made": int((group["snipe"] >= 0).sum()),
                 "snipes_hit": int(hit[group.index].sum()),
-                "games_won": int((winners["agent"] == agent).sum()),
+                "games_won": int((winners[by] == key).sum()),
             }
         )
     return pd.DataFrame(rows)
@@ -405,4 +452,9 @@ def test_summarize_gives_exactly_the_numbers_of_the_pandas_reference(baseline):
     pd.testing.assert_frame_equal(summarize(arrow), reference_summary(df), check_exact=True)
     expected = reference_summary(df)
     assert reference_summary(tied)["games_won"].sum() == expected["games_won"].sum() - 1
+    for frame in (df, shuffled, arrow, pa.Table.from_batches(arrow.to_batches(max_chunksize=7))):
+        seats = summarize(frame, by="seat")
+        pd.testing.assert_frame_equal(seats, reference_summary(df, "seat"), check_exact=True)
+    assert list(seats["agent"]) == list(CONFIG.agents) and list(seats["seat"]) == [0, 1, 2]
+    assert seats.loc[seats["agent"] == "easy", "hands"].sum() == expected.set_index("agent").loc["easy", "hands"]
     assert expected["snipes_hit"].min() > 0 and (~df["dealt_in"]).any() and len(expected) == 2
