@@ -44,7 +44,8 @@ def page(tmp_path):
     settings = Settings(turn_seconds=TURN_SECONDS, result_seconds=60, ai_delay=0.05, out=tmp_path / "games", seed=3)
     with running(settings) as server, sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1000, "height": 820})
+        # the page's CSP forbids eval, which playwright's wait_for_function polls with
+        page = browser.new_page(viewport={"width": 1000, "height": 820}, bypass_csp=True)
         page.base_url = server.base_url
         try:
             yield page
