@@ -6,6 +6,7 @@ import asyncio
 import json
 import socket
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -238,6 +239,37 @@ def test_a_client_slow_to_send_its_headers_is_dropped(tmp_path):
             assert answer.status == 200 and answer.headers["x-content-type-options"] == "nosniff"
 
 
+def test_keep_alive_and_a_second_requests_headers_are_bounded_too(tmp_path):
+    """An idle keep-alive connection is closed after ``keep_alive_seconds``; after an answer, the next
+    request's headers must again arrive within ``header_seconds``."""
+    for changes, then in ((dict(keep_alive_seconds=0.3), b""), (dict(header_seconds=0.3), b"GET / HTTP/1.1\r\n")):
+        with running(settings(tmp_path, **changes)) as server:
+            host, port = server.config.host, server.config.port
+            with socket.create_connection((host, port), timeout=30) as conn:
+                conn.sendall(f"GET /api/info HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+                answer = b""
+                while b'"levels"' not in answer and (part := conn.recv(65536)):
+                    answer += part
+                assert answer.startswith(b"HTTP/1.1 200")
+                conn.sendall(then)
+                assert conn.recv(100) == b""
+
+
+def test_connections_beyond_max_connections_get_503(tmp_path):
+    with running(settings(tmp_path, max_connections=2)) as server:
+        address = (server.config.host, server.config.port)
+        idle = [socket.create_connection(address, timeout=30) for _ in range(2)]
+        try:
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                wait_for(lambda: urllib.request.urlopen(f"{server.base_url}/api/info", timeout=30) and False)
+            assert refused.value.code == 503
+        finally:
+            for conn in idle:
+                conn.close()
+        with urllib.request.urlopen(f"{server.base_url}/api/info", timeout=30) as answer:
+            assert answer.status == 200
+
+
 # ----- frames and close codes ---------------------------------------------------------------------
 
 
@@ -274,6 +306,22 @@ def test_an_over_long_text_gets_an_error_not_a_dropped_connection(tmp_path):
             assert reply["type"] == "error" and "longer than" in reply["message"]
             ws.send(json.dumps({"type": "state"}))
             assert json.loads(ws.recv(timeout=30))["type"] == "state"
+
+
+def test_a_real_server_refuses_a_foreign_origin_before_the_websocket_opens(tmp_path):
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    with running(settings(tmp_path)) as server:
+        url = server.base_url.replace("http", "ws") + "/ws/anyroom"
+        with pytest.raises(InvalidStatus) as refused:
+            connect(url, origin="http://evil.example", open_timeout=30)
+        assert refused.value.response.status_code == 403
+        with connect(url, origin=server.base_url, open_timeout=30) as ws:  # its own origin opens (then: bad hello)
+            ws.send(json.dumps({"type": "hello", "token": "guess"}))
+            with pytest.raises(Exception) as closed:
+                ws.recv(timeout=30)
+            assert ws.close_code == 1008, closed.value
 
 
 def test_queue_overflow_and_bad_token_have_different_close_codes():
