@@ -39,13 +39,15 @@ SECURITY_HEADERS = {
 """Headers on every HTTP answer: never framed, no content sniffing, room links not sent as referrer."""
 
 
-def content_security_policy(host: str) -> str:
-    """The page's ``Content-Security-Policy`` for a request to ``host``: its own scripts and styles
-    only (``sniper/serve/static`` has no inline script or style), images from itself or ``data:``,
-    fetches and websockets to this host only, never framed."""
+def content_security_policy(host: str | None) -> str:
+    """The page's ``Content-Security-Policy`` for a request to ``host`` (a checked ``Host`` header, or
+    ``None`` for a refused request): its own scripts and styles only (``sniper/serve/static`` has no
+    inline script or style), images from itself or ``data:``, fetches and websockets to this host
+    only, never framed."""
+    sockets = f" ws://{host} wss://{host}" if host else ""
     return (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        f"connect-src 'self' ws://{host} wss://{host}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        f"connect-src 'self'{sockets}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     )
 
 
@@ -111,7 +113,7 @@ class Guard:
                 await send({"type": "websocket.close", "code": 1008, "reason": reason})
                 return None
             return await self.app(scope, receive, send)
-        policy = content_security_policy(headers.get("host", "").lower() if reason is None else "'none'")
+        policy = content_security_policy(headers.get("host", "").lower() if reason is None else None)
 
         async def send_with_headers(message) -> None:
             if message["type"] == "http.response.start":
