@@ -195,7 +195,7 @@ def test_a_room_everyone_left_ends_and_is_recorded(tmp_path):
     """Both seats disconnect mid-game: after ``absent_seconds`` the game ends on its finished hands and is
     written, instead of playing on at one timeout per turn."""
     with TestClient(
-        create_app(settings(tmp_path, turn_seconds=0.05, absent_seconds=1.0, bust_hands=10**6)), base_url=OWN
+        create_app(settings(tmp_path, turn_seconds=0.05, absent_seconds=2.0, bust_hands=10**6)), base_url=OWN
     ) as client:
         room = new_room(client, seats=2, length="bust")
         guest = client.post(f"/api/rooms/{room['room']}/join", json={"name": "g", "bot": True}).json()
