@@ -14,6 +14,7 @@ from sniper import defaults
 from sniper import inputs as check
 from sniper import terminal as show
 from sniper.cli_options import CardsCommand, fail
+from sniper.serve.settings import Settings
 from sniper.stats import dumps
 
 app = typer.Typer(
@@ -374,16 +375,26 @@ def serve(
     out: opt.ServeOut = Path(defaults.SERVE_OUT),
     turn_seconds: opt.TurnSeconds = defaults.TURN_SECONDS,
     ai_delay: opt.AiDelay = defaults.AI_DELAY,
+    allow_origin: opt.AllowOrigin = None,
+    rooms_per_client: opt.RoomsPerClient = Settings.rooms_per_client,
+    rooms_per_minute: opt.RoomsPerMinute = Settings.rooms_per_minute,
+    max_connections: opt.MaxConnections = Settings.max_connections,
 ) -> None:
     """Host games: people in a browser and bots over a websocket play the AI levels (rooms of 2-6)."""
     from sniper.serve.app import serve as run_server
-    from sniper.serve.settings import Settings
 
     try:
-        run_server(
-            Settings(turn_seconds=turn_seconds, ai_delay=ai_delay, out=out), host, port, announce=show.print_line
+        settings = Settings(
+            turn_seconds=turn_seconds,
+            ai_delay=ai_delay,
+            out=out,
+            allow_origins=tuple(allow_origin or ()),
+            rooms_per_client=rooms_per_client,
+            rooms_per_minute=rooms_per_minute,
+            max_connections=max_connections,
         )
-    except OSError as error:
+        run_server(settings, host, port, announce=show.print_line)
+    except (OSError, ValueError) as error:
         fail(str(error))
 
 

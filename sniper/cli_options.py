@@ -423,3 +423,13 @@ AiDelay = Annotated[
         metavar="SECONDS", help="Least time an AI seat takes per decision, so people can follow (0 for bots).", min=0
     ),
 ]
+AllowOrigin = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="URL",
+        help="Also accept this origin and its host, e.g. https://cards.example (a proxy); repeatable.",
+    ),
+]
+RoomsPerClient = Annotated[int, typer.Option(metavar="N", help="Open rooms one client address may have.", min=1)]
+RoomsPerMinute = Annotated[int, typer.Option(metavar="N", help="Rooms one client address may open a minute.", min=1)]
+MaxConnections = Annotated[int, typer.Option(metavar="N", help="Connections at once (more get HTTP 503).", min=1)]

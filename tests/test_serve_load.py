@@ -3,6 +3,7 @@ play whole games on one uvicorn server: no errors, chips conserved in every reco
 every seat sent only its own private cards (R10). Bounded in time, not timed."""
 
 import asyncio
+import dataclasses
 
 import numpy as np
 import pytest
@@ -36,6 +37,7 @@ async def one_room(base: str, ws_base: str, k: int) -> tuple[str, list[list[dict
 @pytest.mark.slow
 def test_fifty_rooms_of_bots_and_ai_play_whole_games(tmp_path):
     settings = Settings(turn_seconds=20, result_seconds=0, ai_delay=0, out=tmp_path, keep_seconds=1)
+    settings = dataclasses.replace(settings, rooms_per_client=ROOMS, rooms_per_minute=ROOMS)  # all from 127.0.0.1
     with running(settings) as server:
         base = server.base_url
         ws_base = base.replace("http://", "ws://")
@@ -105,7 +107,7 @@ def test_the_example_bot_says_in_one_line_why_the_server_refused_or_was_gone(tmp
     settings = Settings(turn_seconds=20, result_seconds=0, ai_delay=0, out=tmp_path, keep_seconds=1)
     with running(settings) as server:
         refused = {
-            "hrad": run_example_bot("--server", server.base_url, "--create", "--ai", "hrad"),
+            "ai.0": run_example_bot("--server", server.base_url, "--create", "--ai", "hrad"),
             "seats": run_example_bot("--server", server.base_url, "--create", "--seats", "9"),
             "no such room": run_example_bot("--server", server.base_url, "--room", "NOPE"),
         }

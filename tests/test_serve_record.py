@@ -59,7 +59,9 @@ def trapped(tmp_path, monkeypatch):
 
 
 def served_settings(tmp_path: Path, **changes) -> Settings:
+    """Fast test settings; the ``TestClient``'s host ``testserver`` accepted as a proxy's would be."""
     base = dict(turn_seconds=0.05, result_seconds=0.0, ai_delay=0.0, out=tmp_path / "games", keep_seconds=0.2)
+    base.update(allow_origins=("http://testserver",))
     return Settings(**{**base, **changes})
 
 
@@ -262,7 +264,8 @@ def test_kill_9_mid_game_then_restart_records_an_interrupted_run(tmp_path):
     script = (
         "import sys; from pathlib import Path; import uvicorn\n"
         "from sniper.serve.app import create_app\nfrom sniper.serve.settings import Settings\n"
-        "s = Settings(turn_seconds=0.2, result_seconds=0.0, ai_delay=0.0, out=Path(sys.argv[1]), seed=1)\n"
+        "s = Settings(turn_seconds=0.2, result_seconds=0.0, ai_delay=0.0, out=Path(sys.argv[1]), seed=1,"
+        " port=int(sys.argv[2]))\n"
         "uvicorn.run(create_app(s), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')\n"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}

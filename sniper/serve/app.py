@@ -10,14 +10,17 @@ Routes (documented with an example session in docs/serve-protocol.md):
 - ``GET /api/info``: levels, rules, lengths, snipe names and timings the client needs;
 - ``GET /rules``: the game's rules R1–R13 (docs/RULES.md, packaged as ``sniper/serve/RULES.md``), plain text;
 - ``WS /ws/{room}``: the first message must be ``{"type": "hello", "token": …}``; a wrong token is
-  refused with close code 1008. Then the server pushes ``state`` messages and answers bad
-  messages with ``error`` messages.
+  refused with close code ``CLOSE_BAD_HELLO``. Then the server pushes ``state`` messages and
+  answers bad messages (binary frames and over-long texts too) with ``error`` messages.
+
+Every request passes ``sniper.serve.guard.Guard`` first (Host and Origin, body size, security headers).
 
 AI seats decide on a thread pool with the rollout kernel switched on (``use_kernel_rollouts``);
 the kernels are compiled (or loaded from numba's cache) in the background at start-up.
 """
 
 import asyncio
+import dataclasses
 import json
 import logging
 import os
@@ -33,11 +36,12 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
+from sniper.serve.guard import Guard, uvicorn_options
 from sniper.serve.record import recover_games
 from sniper.serve.settings import Settings
-from sniper.serve.table import AI_LEVELS, LENGTHS, MAX_NAME, RULE_NAMES, Lobby, LobbyFull, Room
+from sniper.serve.table import AI_LEVELS, LENGTHS, MAX_NAME, RULE_NAMES, ClientLimit, Lobby, LobbyFull, Room
 from sniper.serve.views import ACTIONS_BY_NAME, SNIPE_NAMES
 from sniper.stats import json_safe
 
@@ -48,36 +52,55 @@ QUEUE_LIMIT = 256
 """Messages waiting for a slow client before the server drops its connection (it may reconnect)."""
 HELLO_SECONDS = 10.0
 """Time a new websocket has to send its ``hello``."""
+CLOSE_BAD_HELLO = 1008
+"""Close code for a first message that is not a ``hello`` with a seat token of the room (do not retry)."""
+CLOSE_OVERFLOW = 1013
+"""Close code for a client that left ``QUEUE_LIMIT`` messages unread ("try again later": reconnect)."""
 
 log = logging.getLogger("sniper.serve")
 
 RoomCode = Annotated[str, PathParam(max_length=64)]
 
 
+def unicode_text(value: object) -> object:
+    """``value`` unchanged unless it is a string that cannot be written as UTF-8 (a lone surrogate):
+    then ``ValueError``, so a name is refused with 422 rather than failing later."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("the text must be valid Unicode (no lone surrogates)") from None
+    return value
+
+
+Name = Annotated[str, BeforeValidator(unicode_text)]
+Level = Literal[AI_LEVELS]
+
+
 class NewRoom(BaseModel):
     """Body of ``POST /api/rooms``: rules, game length (R9), seats (R2), AI levels for empty seats."""
 
-    name: str = Field("host", max_length=MAX_NAME)
+    name: Name = Field("host", max_length=MAX_NAME)
     rules: Literal["ours", "show"] = "ours"
     length: Literal["10", "20", "bust"] = "20"
     seats: int = Field(4, ge=2, le=6)
-    ai: list[str] = Field(default_factory=lambda: ["normal"], min_length=1, max_length=6)
+    ai: list[Level] = Field(default_factory=lambda: ["normal"], min_length=1, max_length=6)
     bot: bool = False
 
 
 class JoinRoom(BaseModel):
     """Body of ``POST /api/rooms/{room}/join``."""
 
-    name: str = Field("player", max_length=MAX_NAME)
+    name: Name = Field("player", max_length=MAX_NAME)
     bot: bool = False
 
 
 class NewSolo(BaseModel):
     """Body of ``POST /api/solo``: a game against the computer, 3–5 players in total (R11)."""
 
-    name: str = Field("you", max_length=MAX_NAME)
+    name: Name = Field("you", max_length=MAX_NAME)
     players: int = Field(4, ge=3, le=5)
-    level: str = "normal"
+    level: Level = "normal"
     rules: Literal["ours", "show"] = "ours"
     length: Literal["10", "20", "bust"] = "20"
 
@@ -85,7 +108,8 @@ class NewSolo(BaseModel):
 class SocketClient:
     """A seat's websocket: ``push`` queues a message, a writer task sends them in order.
 
-    When more than ``QUEUE_LIMIT`` messages wait, the connection is closed (the seat can reconnect).
+    When more than ``QUEUE_LIMIT`` messages wait, the connection is closed with ``CLOSE_OVERFLOW``
+    (the seat can reconnect).
     """
 
     def __init__(self, websocket: WebSocket) -> None:
@@ -101,7 +125,7 @@ class SocketClient:
         try:
             self.queue.put_nowait(json.dumps(message, allow_nan=False))
         except asyncio.QueueFull:
-            self.close(1008, "too many unread messages")
+            self.close(CLOSE_OVERFLOW, "too many unread messages; reconnect")
 
     def close(self, code: int, reason: str) -> None:
         """Send what is queued, then close with ``code``."""
@@ -150,7 +174,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             executor.shutdown(wait=False, cancel_futures=True)
             agents.use_kernel_rollouts(kernel_rollouts)
 
-    app = FastAPI(title="sniper serve", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="sniper serve", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(Guard, settings=settings)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(RequestValidationError, invalid_request)
 
@@ -184,11 +209,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         }
 
     @app.post("/api/rooms")
-    async def create_room(body: NewRoom) -> dict:
+    async def create_room(body: NewRoom, request: Request) -> dict:
         try:
-            room = lobby().create(body.rules, body.length, body.seats, tuple(body.ai))
+            room = lobby().create(body.rules, body.length, body.seats, tuple(body.ai), client=client_of(request))
         except LobbyFull as error:
             raise HTTPException(503, str(error)) from None
+        except ClientLimit as error:
+            raise HTTPException(429, str(error)) from None
         except ValueError as error:
             raise HTTPException(422, str(error)) from None
         seat, token = room.join(body.name, "bot" if body.bot else "human")
@@ -204,11 +231,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"room": room.code, "seat": seat, "token": token}
 
     @app.post("/api/solo")
-    async def solo(body: NewSolo) -> dict:
+    async def solo(body: NewSolo, request: Request) -> dict:
         try:
-            room, seat, token = lobby().solo(body.name, body.players, body.level, body.rules, body.length)
+            room, seat, token = lobby().solo(
+                body.name, body.players, body.level, body.rules, body.length, client=client_of(request)
+            )
         except LobbyFull as error:
             raise HTTPException(503, str(error)) from None
+        except ClientLimit as error:
+            raise HTTPException(429, str(error)) from None
         except ValueError as error:
             raise HTTPException(422, str(error)) from None
         return {"room": room.code, "seat": seat, "token": token}
@@ -238,16 +269,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seat = None
         if seat is None:
             try:
-                await websocket.close(1008, 'send {"type": "hello", "token": …} with a seat token of this room')
+                await websocket.close(
+                    CLOSE_BAD_HELLO, 'send {"type": "hello", "token": …} with a seat token of this room'
+                )
             except Exception:  # noqa: BLE001 - the client may be gone
                 pass
             return
         client = SocketClient(websocket)
         room.connect(seat, client)
         try:
-            while True:
-                text = await websocket.receive_text()
-                error = read_message(room, seat, text, settings.max_message)
+            while (frame := await websocket.receive())["type"] != "websocket.disconnect":
+                if room.seats[seat].client is not client:
+                    break  # replaced by a newer connection: its late messages are not read
+                text = frame.get("text")
+                if text is None:
+                    error = "binary frames are not read: send each message as JSON text"
+                else:
+                    error = read_message(room, seat, text, settings.max_message)
                 if error is not None:
                     client.push({"type": "error", "message": error})
         except (WebSocketDisconnect, RuntimeError, KeyError):
@@ -259,10 +297,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+def client_of(request: Request) -> str:
+    """The client address of ``request`` (behind a proxy on this machine, the one it forwards)."""
+    return request.client.host if request.client is not None else ""
+
+
 async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
-    """HTTP 422 with FastAPI's usual ``{"detail": [...]}`` body, in strict JSON: a non-finite number sent
-    (``NaN``, ``1e400``) is echoed back as ``null``, where FastAPI's own handler fails with HTTP 500."""
-    return JSONResponse(status_code=422, content=json_safe(jsonable_encoder({"detail": error.errors()})))
+    """HTTP 422 with FastAPI's usual ``{"detail": [{"loc", "msg", "type"}, ...]}`` body, strict JSON,
+    that never repeats what was sent (FastAPI's own handler echoes each bad ``input``, however large,
+    and fails with HTTP 500 on a non-finite number)."""
+    detail = [{key: item.get(key) for key in ("loc", "msg", "type")} for item in error.errors()]
+    return JSONResponse(status_code=422, content=json_safe(jsonable_encoder({"detail": detail})))
 
 
 @contextmanager
@@ -280,7 +325,10 @@ def running(settings: Settings | None = None, host: str = "127.0.0.1", port: int
     with socket.socket() as probe:
         probe.bind((host, port))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=2**16)
+    settings = dataclasses.replace(settings or Settings(), host=host, port=port)
+    config = uvicorn.Config(
+        create_app(settings), host=host, port=port, log_level="warning", **uvicorn_options(settings)
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="sniper-serve", daemon=True)
     thread.start()
@@ -333,8 +381,9 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765, announc
 
     check_out(settings.out)
     check_listen(host, port)
+    settings = dataclasses.replace(settings, host=host, port=port)
     announce(f"sniper serve: open http://{host}:{port}/ (Ctrl-C stops); games go to {settings.out}/")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=2**16)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", **uvicorn_options(settings))
 
 
 def read_message(room: Room, seat: int, text: str, max_message: int) -> str | None:

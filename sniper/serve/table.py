@@ -14,6 +14,7 @@ and writes every game to ``Settings.out / <room>`` hand by hand as it is played 
 import asyncio
 import logging
 import secrets
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -37,6 +38,8 @@ AI_LEVELS = ("random", "easy", "normal", "hard")
 """AI levels that may fill empty seats (levels of ``sniper.specs.LEVELS``, default parameters; the ``-v1``
 levels stay for reproducing old runs, not offered at the table). Listed in docs/serve-protocol.md."""
 MAX_NAME = 24
+CLOSE_REPLACED = 4000
+"""Close code of a seat's connection when a newer one takes the seat (do not reconnect)."""
 
 
 class Client(Protocol):
@@ -119,6 +122,7 @@ class Room:
     standings: dict | None = None
     timeouts: int = 0
     errors: list[str] = field(default_factory=list)
+    client: str | None = None
 
     def __post_init__(self) -> None:
         self.rules = make_rules(self.rules_name, self.length, 60)
@@ -129,6 +133,8 @@ class Room:
         self._pending: asyncio.Future | None = None
         self._started = asyncio.Event()
         self._dealt = asyncio.Event()
+        self._abandoned = asyncio.Event()
+        self._absent: asyncio.TimerHandle | None = None
         self.task: asyncio.Task | None = None
 
     # ----- seats ------------------------------------------------------------------------------
@@ -160,16 +166,26 @@ class Room:
         old = self.seats[seat].client
         self.seats[seat].client = client
         if old is not None and old is not client:
-            old.close(4000, "replaced by a new connection to this seat")
+            old.close(CLOSE_REPLACED, "replaced by a new connection to this seat")
+        if self._absent is not None:
+            self._absent.cancel()
+            self._absent = None
         if self.autostart and self.status == "lobby":
             self.start()
         self.broadcast()
 
     def disconnect(self, seat: int, client: Client) -> None:
-        """Detach ``client`` if it is still the seat's connection; the seat's turns then time out (R11)."""
+        """Detach ``client`` if it is still the seat's connection; the seat's turns then time out (R11).
+
+        When no person or bot seat is connected any more, the game ends ``Settings.absent_seconds``
+        later unless one reconnects (``run``)."""
         if self.seats[seat].client is client:
             self.seats[seat].client = None
             self.broadcast()
+            attended = any(s.client is not None for s in self.seats)
+            if self._absent is None and not attended and self.status in ("playing", "between"):
+                loop = asyncio.get_running_loop()
+                self._absent = loop.call_later(self.settings.absent_seconds, self._abandoned.set)
 
     def start(self) -> None:
         """Fill every open seat with an AI of ``ai_levels`` (in order, cycling) and start the game."""
@@ -294,10 +310,10 @@ class Room:
             self.close_all(1000, "the room was never started")
             return
         try:
-            await self._play()
+            await self._play_while_attended()
             self.status = "over"
             self.broadcast()
-            if self.on_over is not None:
+            if self.on_over is not None and self.hands:
                 await asyncio.to_thread(self.on_over, self)
             await asyncio.sleep(self.settings.keep_seconds)
         except asyncio.CancelledError:
@@ -307,6 +323,26 @@ class Room:
             self.errors.append(f"{type(error).__name__}: {error}")
             self.status = "closed"
         self.close_all()
+
+    async def _play_while_attended(self) -> None:
+        """``_play`` until the game ends, or until ``_abandoned`` (everyone gone ``absent_seconds``):
+        then the hand in progress is dropped and the game ends on the finished hands."""
+        play = asyncio.ensure_future(self._play())
+        gone = asyncio.ensure_future(self._abandoned.wait())
+        try:
+            await asyncio.wait((play, gone), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (play, gone):
+                task.cancel()
+            await asyncio.gather(play, gone, return_exceptions=True)
+        if not play.cancelled() and play.exception() is None:
+            return
+        if self._abandoned.is_set():
+            self.current = self.hands[-1] if self.hands else None
+            self.hand_index = max(0, len(self.hands) - 1)
+            self.standings = self._standings("abandoned")
+            return
+        play.result()  # the game's own failure
 
     async def _play(self) -> None:
         n = self.n_seats
@@ -330,11 +366,9 @@ class Room:
             self.stacks = list(state.stacks_after)
             self.at_table = leave_table(self.stacks, self.at_table, self.rules)
             eligible = [self.at_table[s] and self.stacks[s] > 0 for s in range(n)]
-            last = sum(eligible) < 2 or (
-                self.rules.hands_per_game is not None and self.hand_index + 1 >= self.rules.hands_per_game
-            )
-            if last:
-                self.standings = self._standings()
+            length = self.rules.hands_per_game or self.settings.bust_hands
+            if sum(eligible) < 2 or self.hand_index + 1 >= length:
+                self.standings = self._standings("chips" if sum(eligible) < 2 else "hands")
                 return
             self.status = "between"
             self._dealt.clear()
@@ -378,15 +412,33 @@ class Room:
             self._pending = None
             self.deadline = None
 
-    def _standings(self) -> dict:
-        """The game's result (R9): final stacks, the winner(s) with the most chips; a tie is a draw."""
+    def _standings(self, ended: str) -> dict:
+        """The game's result (R9): final stacks, the winner(s) with the most chips; a tie is a draw.
+
+        ``ended``: why — ``"chips"`` (one player left with chips), ``"hands"`` (the game's length, or
+        ``Settings.bust_hands`` for a "bust" game), ``"abandoned"`` (every seat gone, ``disconnect``).
+        """
         best = max(self.stacks)
         leaders = [s for s in range(self.n_seats) if self.stacks[s] == best]
-        return {"stacks": list(self.stacks), "winners": leaders, "draw": len(leaders) > 1, "hands": len(self.hands)}
+        return {
+            "stacks": list(self.stacks),
+            "winners": leaders,
+            "draw": len(leaders) > 1,
+            "hands": len(self.hands),
+            "ended": ended,
+        }
 
 
 class LobbyFull(RuntimeError):
     """No room can be opened now (``Settings.max_rooms`` reached)."""
+
+
+class ClientLimit(RuntimeError):
+    """This client may not open another room now (``Settings.rooms_per_client``, ``rooms_per_minute``)."""
+
+
+RATE_WINDOW = 60.0
+"""Seconds over which ``Settings.rooms_per_minute`` counts a client's new rooms."""
 
 
 class Lobby:
@@ -399,6 +451,7 @@ class Lobby:
         self.errors: list[str] = []
         self.written: list[Path] = []
         self.records: dict[str, GameRecord] = {}
+        self.created: dict[str, deque[float]] = {}
 
     def create(
         self,
@@ -407,8 +460,13 @@ class Lobby:
         seats: int = 4,
         ai: tuple[str, ...] = ("normal",),
         autostart: bool = False,
+        client: str | None = None,
     ) -> Room:
-        """Open a room and start its task; ``ValueError`` for bad options, ``LobbyFull`` when full."""
+        """Open a room and start its task; ``ValueError`` for bad options, ``LobbyFull`` when full.
+
+        ``client``: the address asking (``None``: unlimited, for library use); ``ClientLimit`` when
+        it has ``Settings.rooms_per_client`` rooms open or opened ``rooms_per_minute`` in the last minute.
+        """
         if rules not in RULE_NAMES:
             raise ValueError(f"unknown rules {rules!r}; valid: {', '.join(RULE_NAMES)}")
         if length not in LENGTHS:
@@ -421,24 +479,52 @@ class Lobby:
             raise ValueError(f"{named}; AI levels: {', '.join(AI_LEVELS)}")
         if len(self.rooms) >= self.settings.max_rooms:
             raise LobbyFull(f"the server has {self.settings.max_rooms} open rooms; try later")
+        if client is not None:
+            self._count(client)
         code = secrets.token_urlsafe(12)
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(63)
         room = Room(code, self.settings, rules, length, seats, tuple(ai), self.executor, self._record, autostart, seed)
         room.on_hand = self._journal
+        room.client = client
         self.rooms[code] = room
         room.task = asyncio.get_running_loop().create_task(self._run(room))
         return room
 
-    def solo(self, name: str, players: int = 4, level: str = "normal", rules: str = "ours", length: str = "20"):
+    def solo(
+        self,
+        name: str,
+        players: int = 4,
+        level: str = "normal",
+        rules: str = "ours",
+        length: str = "20",
+        client: str | None = None,
+    ):
         """A game against the computer (R11): one person and ``players - 1`` AI seats of ``level``.
 
-        Starts as soon as the person connects. Returns (room, seat, token); ``ValueError`` for bad options.
+        Starts as soon as the person connects. Returns (room, seat, token); ``ValueError`` for bad
+        options, ``LobbyFull`` and ``ClientLimit`` as ``create``.
         """
         if players not in SOLO_PLAYERS:
             raise ValueError(f"against the computer a game has 3-5 players, got {players}")
-        room = self.create(rules, length, players, (level,), autostart=True)
+        room = self.create(rules, length, players, (level,), autostart=True, client=client)
         seat, token = room.join(name)
         return room, seat, token
+
+    def _count(self, client: str) -> None:
+        """Count a new room of ``client``; ``ClientLimit`` if it may not open one now."""
+        if sum(room.client == client for room in self.rooms.values()) >= self.settings.rooms_per_client:
+            raise ClientLimit(f"at most {self.settings.rooms_per_client} open rooms per client; finish or leave one")
+        now = asyncio.get_running_loop().time()
+        for address in list(self.created):  # forget what the window no longer counts
+            times = self.created[address]
+            while times and times[0] <= now - RATE_WINDOW:
+                times.popleft()
+            if not times:
+                del self.created[address]
+        times = self.created.setdefault(client, deque())
+        if len(times) >= self.settings.rooms_per_minute:
+            raise ClientLimit(f"at most {self.settings.rooms_per_minute} new rooms a minute per client; try later")
+        times.append(now)
 
     def get(self, code: str) -> Room | None:
         """The open room with ``code``, or ``None``."""
