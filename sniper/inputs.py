@@ -13,6 +13,15 @@ BOARD_HINT = "--board takes four numbers separated by spaces, e.g. --board 6 6 9
 SHOWDOWN_HOLE_HINT = "--hole takes two numbers joined by a comma, e.g. --hole 6,2 (repeat --hole for each seat)"
 
 
+def error_line(error: BaseException) -> str:
+    """The first line of ``error``'s message, or its type's name when it has none (for one-line errors).
+
+    >>> error_line(ValueError("bad\\nmore"))
+    'bad'
+    """
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
+
+
 def parse_count(text: str, what: str = "--hands", maximum: int = MAX_COUNT) -> int:
     """A positive whole count up to ``maximum`` from text such as ``1000000`` or ``1e6``; ``ValueError`` otherwise.
 

@@ -50,6 +50,7 @@ import pyarrow.parquet as pq
 
 from sniper import __version__, defaults
 from sniper.game import GAME_LENGTHS, Rules, make_rules, play_game
+from sniper.inputs import error_line
 from sniper.results import ACTION_COLUMNS, ACTION_SCHEMA, SCHEMA, action_rows, hand_rows, to_table
 from sniper.specs import agent_vector, choose_engine, is_outside, make_agent, parse_agents, split_specs
 
@@ -443,11 +444,6 @@ class Backend:
 
     def _submit_dask(self, fn: Callable, *a):
         return self.client.submit(fn, *a, pure=False)
-
-
-def error_line(error: BaseException) -> str:
-    """The first line of ``error``'s message, or its type's name when it has none."""
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):

@@ -20,6 +20,7 @@ import pyarrow.parquet as pq
 
 from sniper.engine import HandState
 from sniper.game import Rules
+from sniper.inputs import error_line
 from sniper.results import ACTION_COLUMNS, ACTION_SCHEMA, SCHEMA, action_rows, check_columns, hand_rows, to_table
 from sniper.runner import (
     MANIFEST,
@@ -29,7 +30,6 @@ from sniper.runner import (
     RunDirError,
     _read_part,
     claim_out,
-    error_line,
     is_record,
     load_manifest,
     new_manifest,

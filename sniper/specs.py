@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 
 from kernels.params import HARD_DEFAULTS, HARD_V1_DEFAULTS, NORMAL_DEFAULTS, NORMAL_V1_DEFAULTS
 from sniper.agents import SNIPE_HEURISTICS, Agent, EasyAgent, MonteCarloAgent, RandomAgent
+from sniper.inputs import error_line
 
 LEVELS: dict[str, Agent] = {
     "random": RandomAgent(),
@@ -131,8 +132,6 @@ def import_failure(module_name: str, error: Exception) -> str:
             f"({os.getcwd()}), then on sys.path (installed packages, PYTHONPATH): run sniper from the folder "
             f"that holds {top}/ or {top}.py, or pip install it"
         )
-    from sniper.runner import error_line  # here: sniper.runner imports this module
-
     kind = type(error).__name__
     why = f"{kind}: {error_line(error)}" if str(error) else kind
     return f"module {module_name!r} was found but importing it failed: {why}"

@@ -1,0 +1,34 @@
+"""The import-linter contracts of pyproject.toml ([tool.importlinter]) hold, and a broken one is reported."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def lint(config: Path) -> subprocess.CompletedProcess:
+    """``lint-imports --config CONFIG`` run from the repository root (its `sniper` and `kernels`)."""
+    code = "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports(sys.argv[1], no_cache=True))"
+    return subprocess.run(
+        [sys.executable, "-c", code, str(config)], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_the_layer_contracts_hold():
+    done = lint(ROOT / "pyproject.toml")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
+
+
+def test_a_contract_that_does_not_hold_is_reported(tmp_path):
+    # the runner plays games of sniper.game: a contract forbidding that must fail, so the check is real
+    config = tmp_path / "contracts.ini"
+    config.write_text(
+        "[importlinter]\nroot_packages =\n    sniper\n    kernels\n\n"
+        "[importlinter:contract:wrong]\nname = the runner imports no engine\ntype = forbidden\n"
+        "source_modules = sniper.runner\nforbidden_modules = sniper.game\n"
+    )
+    done = lint(config)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "BROKEN" in done.stdout and "sniper.runner -> sniper.game" in done.stdout
