@@ -62,12 +62,12 @@ TUNE += ["--trials", "3", "--hands-per-trial", "100", "--validate-hands", "100",
 """``sniper tune … --study DIR --json`` arguments (sequential trials: optuna's TPE sampler re-seeded per trial)."""
 
 EXCLUDED = {
-    "manifest": [("wall_seconds",)],
+    "manifest": [("wall_seconds",), ("created",)],
     "duel": [("seconds",)],
     "league": [("seconds",)],
     "tune": [("tuning", "best_trials", "*", "decision_us"), ("study",), ("plots",)],
 }
-"""Fields left out of the JSON hashes, by output: times (`seconds`, `wall_seconds`, and `decision_us`, the CPU
+"""Fields left out of the JSON hashes, by output: times (`seconds`, `wall_seconds`, a manifest's `created`, and `decision_us`, the CPU
 microseconds per decision a trial measured) differ between two runs of the same seed, and `study`/`plots` are
 the paths of the (temporary) study directory."""
 
