@@ -56,3 +56,22 @@ def test_the_readme_cluster_install_brings_the_dask_dashboard():
     with LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster:
         with urllib.request.urlopen(cluster.dashboard_link, timeout=60) as page:
             assert page.status == 200 and b"Dask" in page.read()
+
+
+def test_the_readme_timing_figures_are_dated_measured_beside_0_1_and_recorded_in_experiments():
+    """Each timing figure at the top of the README names its date and machine, stands beside 0.1 measured
+    in the same sitting, and appears in experiments/README.md's record of that sitting (issue 18)."""
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    top = readme[: readme.index("Then, for instance:")]
+    assert re.search(r"measured on \d{4}-\d{2}-\d{2} on a .*machine", top), "the figures name no date and machine"
+    assert "| 0.1, same sitting |" in top
+    record = (ROOT / "experiments" / "README.md").read_text()
+    sitting = record[record.index("the README's figures, beside 0.1 in one sitting") :].split("\n## ", 1)[0]
+    measured = [float(n) for n in re.findall(r"\| (\d+(?:\.\d+)?) \|", sitting)]
+    figures = re.findall(r"(\d+(?:\.\d+)?) CPU µs/hand", top) + re.findall(r"\| (\d+(?:\.\d+)?) s wall", top)
+    assert len(figures) >= 6
+    for figure in figures:
+        digits = len(figure.partition(".")[2])
+        assert any(round(m, digits) == float(figure) for m in measured), f"{figure} is not in the record of the sitting"
