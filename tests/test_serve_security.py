@@ -270,6 +270,77 @@ def test_connections_beyond_max_connections_get_503(tmp_path):
             assert answer.status == 200
 
 
+def test_a_stalled_body_is_answered_408_and_the_connection_freed(tmp_path):
+    """A request whose body stops arriving (Content-Length promised, nothing sent) holds no connection:
+    after ``header_seconds`` it gets 408 (found by the tester: it held its connection for ever)."""
+    with running(settings(tmp_path, header_seconds=0.3)) as server:
+        host, port = server.config.host, server.config.port
+        with socket.create_connection((host, port), timeout=30) as slow:
+            head = f"POST /api/rooms HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
+            slow.sendall((head + "Content-Length: 100\r\n\r\n{").encode())
+            answer = slow.recv(200)
+        assert answer.startswith(b"HTTP/1.1 408"), answer
+
+
+def test_headers_over_the_limit_are_refused_however_fast_they_come(tmp_path):
+    """h11 bounds only a header block still arriving; one sent at once is checked by the guard: 431."""
+    with TestClient(create_app(settings(tmp_path)), base_url=OWN) as client:
+        assert client.get("/api/info", headers={"x-big": "a" * 20000}).status_code == 431
+        assert client.get("/api/info", headers={"x-small": "a" * 100}).status_code == 200
+
+
+def test_two_origin_headers_are_refused(tmp_path):
+    with TestClient(create_app(settings(tmp_path)), base_url=OWN) as client:
+        headers = [("origin", OWN), ("origin", "http://evil.example")]
+        assert client.post("/api/rooms", json={}, headers=headers).status_code == 403
+
+
+def test_websockets_beyond_max_connections_are_closed_with_1013(tmp_path):
+    """uvicorn's ``limit_concurrency`` does not count upgraded connections: the guard does (found by the
+    tester: 400 websockets were held against a limit of 200)."""
+    with TestClient(create_app(settings(tmp_path, max_connections=2)), base_url=OWN) as client:
+        url = f"ws://127.0.0.1:8765/ws/{new_room(client)['room']}"
+        with client.websocket_connect(url), client.websocket_connect(url):  # open, no hello yet
+            with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(url):
+                pass
+            assert refused.value.code == 1013
+        with pytest.raises(WebSocketDisconnect) as later, client.websocket_connect(url) as ws:
+            ws.send_json({"type": "hello", "token": "wrong"})
+            ws.receive_json()
+        assert later.value.code == 1008  # served again (a bad token) once the others closed
+
+
+def test_x_forwarded_for_is_not_trusted(tmp_path):
+    """A client cannot claim another address (and so escape the per-client room limits) with a header."""
+    from sniper.serve.guard import uvicorn_options
+
+    assert uvicorn_options(settings(tmp_path))["proxy_headers"] is False
+    with running(settings(tmp_path, rooms_per_client=2, rooms_per_minute=100)) as server:
+        codes = []
+        for n in range(3):
+            body = json.dumps({"name": "host", "bot": True}).encode()
+            headers = {"Content-Type": "application/json", "X-Forwarded-For": f"10.0.0.{n}"}
+            request = urllib.request.Request(f"{server.base_url}/api/rooms", body, headers)
+            try:
+                codes.append(urllib.request.urlopen(request, timeout=30).status)
+            except urllib.error.HTTPError as error:
+                codes.append(error.code)
+        assert codes == [200, 200, 429]
+
+
+def test_websocket_errors_never_echo_what_was_sent(tmp_path):
+    with TestClient(create_app(settings(tmp_path)), base_url=OWN) as client:
+        seat = new_room(client)
+        with client.websocket_connect(f"ws://127.0.0.1:8765/ws/{seat['room']}") as ws:
+            ws.send_json({"type": "hello", "token": seat["token"]})
+            ws.receive_json()
+            for message in ({"type": "SECRETxyz"}, {"type": "act", "action": "SECRETabc", "turn": 0}):
+                ws.send_json(message)
+                while (reply := ws.receive_json())["type"] != "error":
+                    pass
+                assert "SECRET" not in json.dumps(reply)
+
+
 # ----- frames and close codes ---------------------------------------------------------------------
 
 

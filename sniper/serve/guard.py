@@ -7,7 +7,14 @@ Host and limits"):
   the server's own nor one of ``Settings.allow_origins``, is refused: HTTP 403, and a websocket is
   closed before it opens (uvicorn answers the upgrade with 403). This closes DNS rebinding (a page
   of another site reaching this server under its own name) and cross-site websocket hijacking;
-- a request body larger than ``Settings.max_body`` bytes gets 413 without being read further;
+- a request body larger than ``Settings.max_body`` bytes gets 413 without being read further, and
+  one that has not all arrived ``Settings.header_seconds`` after the request began gets 408 (a
+  stalled body holds no connection);
+- request headers over ``MAX_HEADER_BYTES`` in all get 431 (h11 bounds only a header block still
+  arriving), and a request with more than one ``Origin`` header is refused;
+- at most ``Settings.max_connections`` websockets are open at once (uvicorn's
+  ``limit_concurrency`` counts HTTP requests, not upgraded connections): one more is closed before
+  it opens with 1013 (try again later);
 - every HTTP answer carries the security headers ``SECURITY_HEADERS`` and a
   ``Content-Security-Policy`` that lets the page load only its own scripts, styles and websocket.
 
@@ -15,6 +22,7 @@ Host and limits"):
 timeouts, header size) both ``sniper serve`` and ``sniper.serve.app.running`` pass to uvicorn.
 """
 
+import asyncio
 import ipaddress
 from urllib.parse import urlsplit
 
@@ -68,6 +76,9 @@ class Guard:
     def __init__(self, app, settings: Settings) -> None:
         self.app = app
         self.max_body = settings.max_body
+        self.body_seconds = settings.header_seconds
+        self.max_sockets = settings.max_connections
+        self.sockets = 0
         self.port = settings.port
         self.any_ip = settings.host in WILDCARDS
         host = settings.host.lower()
@@ -98,7 +109,10 @@ class Guard:
         host = headers.get("host", "").lower()
         if not self.host_allowed(host):
             return "this server does not answer to that Host name"
-        origin = headers.get("origin")
+        origins = headers.getlist("origin")
+        if len(origins) > 1:
+            return "requests from other sites are refused (more than one Origin)"
+        origin = origins[0] if origins else None
         if origin is not None and origin.lower() not in self.origins | {f"http://{host}", f"https://{host}"}:
             return "requests from other sites are refused (Origin)"
         return None
@@ -108,11 +122,12 @@ class Guard:
             return await self.app(scope, receive, send)
         headers = Headers(scope=scope)
         reason = self.refusal(headers)
+        if sum(len(name) + len(value) for name, value in scope["headers"]) > MAX_HEADER_BYTES:
+            reason, status = f"request headers are limited to {MAX_HEADER_BYTES} bytes", 431
+        else:
+            status = 403
         if scope["type"] == "websocket":
-            if reason is not None:
-                await send({"type": "websocket.close", "code": 1008, "reason": reason})
-                return None
-            return await self.app(scope, receive, send)
+            return await self.socket(scope, receive, send, reason)
         policy = content_security_policy(headers.get("host", "").lower() if reason is None else None)
 
         async def send_with_headers(message) -> None:
@@ -125,22 +140,41 @@ class Guard:
             await send(message)
 
         if reason is not None:
-            return await JSONResponse({"detail": reason}, 403)(scope, receive, send_with_headers)
+            return await JSONResponse({"detail": reason}, status)(scope, receive, send_with_headers)
         length = headers.get("content-length")
         too_big = f"request bodies are limited to {self.max_body} bytes"
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             return await JSONResponse({"detail": too_big}, 413)(scope, receive, send_with_headers)
         read = 0
+        deadline = asyncio.get_running_loop().time() + self.body_seconds
 
         async def capped_receive():
             nonlocal read
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
+            except TimeoutError:
+                raise HTTPException(408, f"the request did not arrive within {self.body_seconds:g} s") from None
             read += len(message.get("body", b""))
             if read > self.max_body:
                 raise HTTPException(413, too_big)
             return message
 
         return await self.app(scope, capped_receive, send_with_headers)
+
+    async def socket(self, scope, receive, send, reason: str | None) -> None:
+        """A websocket: refused (1008) for ``reason``, or (1013) when ``max_sockets`` are open; else served."""
+        if reason is None and self.sockets >= self.max_sockets:
+            reason, code = f"the server has {self.max_sockets} open websockets; try again later", 1013
+        else:
+            code = 1008
+        if reason is not None:
+            await send({"type": "websocket.close", "code": code, "reason": reason})
+            return None
+        self.sockets += 1
+        try:
+            return await self.app(scope, receive, send)
+        finally:
+            self.sockets -= 1
 
 
 def header_timeout_protocol(seconds: float):
@@ -194,4 +228,5 @@ def uvicorn_options(settings: Settings) -> dict:
         h11_max_incomplete_event_size=MAX_HEADER_BYTES,
         ws_max_size=WS_MAX_BYTES,
         server_header=False,
+        proxy_headers=False,  # X-Forwarded-For is not trusted: a client could claim any address (room limits)
     )

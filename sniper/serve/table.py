@@ -228,7 +228,7 @@ class Room:
             if client is not None:
                 client.push(self.view(seat))
             return None
-        return f"unknown message type {kind!r}; valid: act, snipe, start, deal, state"
+        return "unknown message type; valid: act, snipe, start, deal, state"  # never echoes what was sent
 
     def _move(self, seat: int, kind: str, message: dict) -> str | None:
         state = self.current
@@ -245,7 +245,7 @@ class Room:
             name = message.get("action")
             action = ACTIONS_BY_NAME.get(name) if isinstance(name, str) else None
             if action is None:
-                return f"unknown action {name!r}; valid: {', '.join(ACTIONS_BY_NAME)}"
+                return f"unknown action; valid: {', '.join(ACTIONS_BY_NAME)}"
             if not state.can_act(action):
                 legal = ", ".join(ACTION_NAMES[a] for a in state.legal_actions())
                 return f"{name} is not legal now; legal: {legal}"
