@@ -4,6 +4,7 @@ Every default shown by ``--help`` comes from ``sniper.defaults``, the values the
 A new command takes its options from here and calls one library function.
 """
 
+import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -139,12 +140,32 @@ def playing(label: str, specs, engine: str, workers: int, scheduler: str | None,
             yield engine, backend, update
 
 
+def utf8(text: str) -> bool:
+    """Whether ``text`` is valid UTF-8 text: a command-line argument holding bytes that are not (e.g. a
+    file name in another encoding, which Python carries as lone surrogates) cannot be written to a
+    manifest or printed, so ``run`` refuses it before anything is written.
+
+    >>> utf8("runs/Zoë 😀"), utf8("r\\udcff")
+    (True, False)
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def run(app) -> NoReturn:
     """Run the typer ``app`` as the console script: usage errors as one line ``sniper: error: …`` (exit 2)
     instead of a usage box, Ctrl-C exits 130, a failed write exits 1, or 2 when the output path given cannot be
     used (``terminal.output_failed``)."""
     from sniper import terminal as show
 
+    for argument in sys.argv[1:]:
+        if not utf8(argument):
+            shown = os.fsencode(argument).decode("utf-8", "backslashreplace")
+            typer.echo(f"sniper: error: '{shown}' is not valid UTF-8 (a name in another encoding); rename it", err=True)
+            sys.exit(2)
     try:
         code = app(standalone_mode=False)
         sys.stdout.flush()

@@ -839,3 +839,19 @@ def test_summary_of_a_folder_of_runs_lists_them(tmp_path):
     assert data["runs"][1]["state"] == "incomplete" and data["runs"][1]["hands"] == b["hands"]
     empty = invoke("summary", str(folder / "notes"))
     assert empty.exit_code == 2 and "is not a run directory (no manifest.json)" in empty.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["summary"], ["simulate", "--hands", "20", "--out"], ["league", "easy", "random", "--hands", "20", "--out"]],
+)
+def test_a_name_that_is_not_utf8_is_refused_before_anything_is_written(tmp_path, command):
+    """A folder name in another encoding (bytes 0xff 0xfe) is one line and exit 2 before anything runs; found
+    by a new user: `simulate --out` left an interrupted run of 0 hands, `league --out` played the whole league
+    and then failed, `summary` gave "surrogates not allowed"."""
+    name = bytes(tmp_path) + b"/r\xff\xfe"
+    done = subprocess.run([sys.executable, "-m", "sniper", *command, name], capture_output=True, timeout=120)
+    err = done.stderr.decode("utf-8", "backslashreplace")
+    assert done.returncode == 2 and err.startswith("sniper: error: ") and err.count("\n") == 1, err
+    assert "not valid UTF-8" in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []

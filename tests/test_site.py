@@ -2,6 +2,9 @@
 has an API section, every notebook and experiment figure is on the site, doctest examples are code."""
 
 import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -56,3 +59,18 @@ def test_doctest_examples_become_pycon_blocks():
     assert fence(text) == "Sum.\n\n\n```pycon\n>>> 1 + 1\n2\n>>> [1, 2]\n[1, 2]\n```\n\nAfter."
     assert fence("No example.") == "No example."
     assert fence("    >>> x\n    1").endswith("    1\n    ```")
+
+
+def test_the_built_site_reads_from_disk_and_offline(tmp_path):
+    """`open build/site/index.html` (README) works: pages are files, not folders (a folder link under
+    file:// shows a directory listing), and no page loads fonts from the network (found by a new user)."""
+    pytest.importorskip("mkdocs")
+    site = tmp_path / "site"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(site)], cwd=ROOT, check=True, env=env
+    )
+    index = (site / "index.html").read_text()
+    assert "cli.html" in index and 'href="cli/"' not in index, "links are folder-style"
+    for page in site.rglob("*.html"):
+        assert "fonts.googleapis" not in page.read_text(), page
