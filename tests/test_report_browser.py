@@ -5,34 +5,14 @@ does) opens the page of a small run from disk with the network cut off, every fi
 Skipped when no chromium is installed, unless SNIPER_BROWSER_TEST=required (as in .ci/run).
 """
 
-import os
-import shutil
 from pathlib import Path
 
-import pytest
+from browser import CHROMIUM, sync_api  # skips the module where there is no chromium
+from test_report import RUN_TITLES as TITLES
 
 from sniper import report
 from sniper.game import make_rules
 from sniper.runner import RunConfig, simulate
-
-CHROMIUM = os.environ.get("SNIPER_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-if os.environ.get("SNIPER_BROWSER_TEST") == "required":
-    from playwright import sync_api  # CI: a missing browser or playwright is a failure, not a skip
-
-    assert CHROMIUM is not None, "SNIPER_BROWSER_TEST=required but no chromium is installed"
-else:
-    if CHROMIUM is None:
-        pytest.skip("no chromium to drive (apt-get install chromium)", allow_module_level=True)
-    sync_api = pytest.importorskip("playwright.sync_api")
-
-TITLES = [
-    "Net chips per hand by agent (95% CI)",
-    "Cumulative net chips over hands",
-    "Net chips per hand by position (first / last to act)",
-    "Net chips per showdown by hand category",
-    "Sniped rate by showdown hand category",
-    "Snipe hit rate by heuristic and snipe position",
-]
 
 FIGURES = """() => Array.from(document.querySelectorAll('figure')).map((f) => {
   const img = f.querySelector('img');

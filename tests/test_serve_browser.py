@@ -17,20 +17,12 @@ import time
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM, sync_api  # skips the module where there is no chromium
 
 from sniper.serve import app as serve_app
 from sniper.serve.app import create_app, running
 from sniper.serve.settings import Settings
 
-CHROMIUM = os.environ.get("SNIPER_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-if os.environ.get("SNIPER_BROWSER_TEST") == "required":
-    from playwright import sync_api  # CI: a missing browser or playwright is a failure, not a skip
-
-    assert CHROMIUM is not None, "SNIPER_BROWSER_TEST=required but no chromium is installed"
-else:
-    if CHROMIUM is None:
-        pytest.skip("no chromium to drive (apt-get install chromium)", allow_module_level=True)
-    sync_api = pytest.importorskip("playwright.sync_api")
 TURN_SECONDS = 3.0
 """Short turns, so that the test sees the timeout rule without waiting 30 s."""
 WAIT_MS = 60_000
