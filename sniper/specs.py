@@ -45,6 +45,16 @@ def level_parameters(level: str) -> dict[str, object]:
     return {f.name: getattr(agent, f.name) for f in fields(agent) if f.name not in ("spec", "snipes")}
 
 
+def parameter_domain(name: str) -> tuple[float, float | None]:
+    """The values a level parameter may take, ``(low, high)`` (``None``: no upper bound): fractions
+    (``UNIT_INTERVAL``) 0-1, ``samples`` at least 1, the others at least 0.
+
+    >>> parameter_domain("bluff"), parameter_domain("samples")
+    ((0, 1), (1, None))
+    """
+    return (1 if name == "samples" else 0, 1 if name in UNIT_INTERVAL else None)
+
+
 def is_outside(spec: str) -> bool:
     """Whether ``spec`` is an import path ``module:ClassName[:…]`` rather than a level spec."""
     head, _, rest = spec.strip().partition(":")

@@ -67,9 +67,9 @@ EXCLUDED = {
     "league": [("seconds",)],
     "tune": [("tuning", "best_trials", "*", "decision_us"), ("study",), ("plots",)],
 }
-"""Fields left out of the JSON hashes, by output: times (`seconds`, `wall_seconds`, a manifest's `created`, and `decision_us`, the CPU
-microseconds per decision a trial measured) differ between two runs of the same seed, and `study`/`plots` are
-the paths of the (temporary) study directory."""
+"""Fields left out of the JSON hashes, by output: times (`seconds`, `wall_seconds`, a manifest's `created`, and
+`decision_us`, the CPU microseconds per decision a trial measured) differ between two runs of the same seed, and
+`study`/`plots` are the paths of the (temporary) study directory."""
 
 
 def versions() -> dict[str, str]:
