@@ -211,8 +211,9 @@ def make_agent(spec: str, decision_timeout: float | None = None) -> Agent:
         except ValueError:
             wanted = "an integer" if kind is int else "a number"
             raise ValueError(f"parameter {name!r} of {level!r} needs {wanted}, got {value!r}") from None
-        if number < 0 or (name == "samples" and number < 1) or (name in UNIT_INTERVAL and number > 1):
-            valid = "at least 1" if name == "samples" else "0-1" if name in UNIT_INTERVAL else ">= 0"
+        low, high = parameter_domain(name)
+        if number < low or (high is not None and number > high):
+            valid = f"{low}-{high}" if high is not None else "at least 1" if low == 1 else f">= {low}"
             raise ValueError(f"parameter {name!r} of {level!r} must be {valid}, got {value}")
         changes[name] = number
     return replace(LEVELS[level.strip()], **changes)
