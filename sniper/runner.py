@@ -328,9 +328,11 @@ def play_chunk_tables(config: RunConfig, chunk: int) -> Chunk:
     raise ValueError(f"unknown engine {config.engine!r}; valid: {', '.join(get_game().engines)}")
 
 
-def play_chunk_reference(config: RunConfig, chunk: int) -> Chunk:
-    """``play_chunk_tables`` with the pure-Python reference engine (``sniper.game.play_game``)."""
-    agents = [make_agent(spec, config.decision_timeout) for spec in config.agents]
+def play_chunk_reference(config: RunConfig, chunk: int, rollouts: str = "python") -> Chunk:
+    """``play_chunk_tables`` with the pure-Python reference engine (``sniper.game.play_game``); the agents'
+    rollouts run on ``rollouts`` ("python", the reference, or "kernel": the same rows, faster;
+    ``sniper.agents.ROLLOUT_BACKENDS``)."""
+    agents = [make_agent(spec, config.decision_timeout, rollouts) for spec in config.agents]
     columns: dict[str, list] = {}
     actions: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
     hands_per_game = []

@@ -420,20 +420,14 @@ def decision_time_us(spec: str, players: int, rules: Rules, games: int = TIMING_
     """
     import numba
 
-    from sniper import agents as agents_module
     from sniper.game import play_game
     from sniper.kernel_engine import play_games_kernel
 
     specs = [spec] * players
-    kernel_rollouts = agents_module._KERNEL_ROLLOUTS
-    agents_module.use_kernel_rollouts(True)
-    try:
-        seated = [make_agent(s) for s in specs]
-        decisions = sum(
-            len(state.bets) + len(state.snipes) for g in range(games) for state in play_game(seated, 0, g, rules)
-        )
-    finally:
-        agents_module.use_kernel_rollouts(kernel_rollouts)
+    seated = [make_agent(s, rollouts="kernel") for s in specs]  # counting only: the same decisions, faster
+    decisions = sum(
+        len(state.bets) + len(state.snipes) for g in range(games) for state in play_game(seated, 0, g, rules)
+    )
     threads = numba.get_num_threads()
     numba.set_num_threads(1)
     try:

@@ -15,8 +15,9 @@ Routes (documented with an example session in docs/serve-protocol.md):
 
 Every request passes ``sniper.serve.guard.Guard`` first (Host and Origin, body size, security headers).
 
-AI seats decide on a thread pool with the rollout kernel switched on (``use_kernel_rollouts``);
-the kernels are compiled (or loaded from numba's cache) in the background at start-up.
+AI seats decide on a thread pool, their rollouts on the kernel (``make_agent(..., rollouts="kernel")``:
+each agent is given its backend, nothing process-wide is switched); the kernels are compiled (or loaded
+from numba's cache) in the background at start-up.
 """
 
 import asyncio
@@ -174,10 +175,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        from sniper import agents
-
-        kernel_rollouts = agents._KERNEL_ROLLOUTS  # restored at shutdown: the switch is process-wide
-        agents.use_kernel_rollouts(True)
         executor = ThreadPoolExecutor(max(2, os.cpu_count() or 1), thread_name_prefix="sniper-ai")
         executor.submit(warm_up)
         app.state.recovered = recover_games(settings.out)  # games a killed server left unfinished
@@ -187,7 +184,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await app.state.lobby.close()
             executor.shutdown(wait=False, cancel_futures=True)
-            agents.use_kernel_rollouts(kernel_rollouts)
 
     app = FastAPI(title="sniper serve", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(Guard, settings=settings)

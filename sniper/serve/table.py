@@ -197,7 +197,7 @@ class Room:
         open_seats = [s for s in self.seats if s.kind == "open"]
         for i, seat in enumerate(open_seats):
             level = self.ai_levels[i % len(self.ai_levels)]
-            seat.kind, seat.spec, seat.agent = "ai", level, make_agent(level)
+            seat.kind, seat.spec, seat.agent = "ai", level, make_agent(level, rollouts="kernel")
             seat.name = f"AI {seat.index + 1} ({level})"
         self.status = "playing"
         self._started.set()
