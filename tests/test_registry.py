@@ -126,6 +126,17 @@ def test_the_server_takes_the_seat_range_from_the_spec(three_to_four):
         NewRoom(ai=["easy"] * 5)
 
 
+def test_the_page_offers_the_seat_counts_of_the_spec(three_to_four, tmp_path):
+    from fastapi.testclient import TestClient
+
+    from sniper.serve.app import create_app
+    from sniper.serve.settings import Settings
+
+    settings = Settings(out=tmp_path / "games", ai_delay=0.0, allow_origins=("http://testserver",))
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/api/info").json()["seats"] == [3, 4]
+
+
 def test_the_env_takes_the_seat_range_from_the_spec(three_to_four):
     from sniper.env import raw_env
 

@@ -213,6 +213,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "levels": list(AI_LEVELS),
             "rules": list(RULE_NAMES),
             "lengths": list(LENGTHS),
+            "seats": list(get_game(GAME.name).seats),
             "actions": list(ACTIONS_BY_NAME),
             "snipes": SNIPE_NAMES,
             "turn_seconds": settings.turn_seconds,
