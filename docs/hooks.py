@@ -3,9 +3,10 @@
 - ``notebooks/`` (the ``.ipynb`` files and their README), rendered by mkdocs-jupyter with their
   committed outputs, and ``experiments/`` (the READMEs and every figure, PNG) are added as they
   are in the checkout, so the site never holds a stale copy;
-- ``api/<package>.md``: one API reference page per package (``sniper``, ``sniper.serve``,
-  ``kernels``) with a ``::: module`` block (mkdocstrings) for every module found, so a new module
-  is documented without editing a list; ``experiments/figures.md`` shows every figure.
+- ``api/<package>.md``: one API reference page per package (``sniper``, ``sniper.core``, ``sniper.games``,
+  ``sniper.games.sniper_holdem``, ``sniper.serve``, ``kernels``) with a ``::: module`` block (mkdocstrings)
+  for every module found, so a new module is documented without editing a list; ``experiments/figures.md``
+  shows every figure.
 
 A module, notebook or figure that cannot be read fails the build (``mkdocs build --strict``).
 """
@@ -16,7 +17,14 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = {"sniper": "sniper", "sniper.serve": "sniper/serve", "kernels": "kernels"}
+PACKAGES = {
+    "sniper": "sniper",
+    "sniper.core": "sniper/core",
+    "sniper.games": "sniper/games",
+    "sniper.games.sniper_holdem": "sniper/games/sniper_holdem",
+    "sniper.serve": "sniper/serve",
+    "kernels": "kernels",
+}
 """API pages: package name → its folder in the checkout."""
 OUTSIDE = {"notebooks": ("*.ipynb", "README.md"), "experiments": ("**/README.md", "**/*.png")}
 """Folders of the checkout whose files become pages or assets, by glob."""

@@ -3,7 +3,7 @@
 For a table of agents (default four ``hard``) this script, in one run and on one thread:
 
 1. plays ``--games`` games with the reference engine (its rollouts on the bit-identical kernel,
-   ``sniper.agents.use_kernel_rollouts``), recording every rollout call the agents make: the
+   ``make_agent(..., rollouts="kernel")``), recording every rollout call the agents make: the
    exact positions, keys and sample counts;
 2. times the bare rollout kernel (``kernels.rollout.rollout_nb``) on exactly those calls: the
    hands/s the rollouts alone would allow is ``hands / that time``;
@@ -35,15 +35,27 @@ def recorded_rollouts(specs: list[str], rules, games: int) -> tuple[list[tuple],
     calls: list[tuple] = []
     original = agents_module.rollout_sums
 
-    def recording(private, board, n_opp, codes, probs, n_future, key, samples, opp_raises=(), aggression=0.0, first=0):
+    def recording(
+        private,
+        board,
+        n_opp,
+        codes,
+        probs,
+        n_future,
+        key,
+        samples,
+        opp_raises=(),
+        aggression=0.0,
+        first=0,
+        backend="python",
+    ):
         call = (private, board, n_opp, codes, probs, n_future, key, samples, opp_raises, aggression, first)
         calls.append(call)
-        return original(*call)
+        return original(*call, backend)
 
-    agents_module.use_kernel_rollouts(True)
     agents_module.rollout_sums = recording
     try:
-        agents = [make_agent(s) for s in specs]
+        agents = [make_agent(s, rollouts="kernel") for s in specs]
         hands = sum(1 for game in range(games) for _ in play_game(agents, 0, game, rules))
     finally:
         agents_module.rollout_sums = original

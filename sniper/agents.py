@@ -108,6 +108,7 @@ class RandomAgent:
 
     snipes: str = RANDOM_DEFAULTS["snipes"]
     spec: str = "random"
+    rollouts: str = "python"
 
     def act(self, obs: Observation, stream: Stream) -> Act:
         """A uniformly random legal action (R6)."""
@@ -194,6 +195,7 @@ class EasyAgent:
     raise_limit: int = EASY_DEFAULTS["raise_limit"]
     snipes: str = EASY_DEFAULTS["snipes"]
     spec: str = "easy"
+    rollouts: str = "python"
 
     def act(self, obs: Observation, stream: Stream) -> Act:
         """A betting action by immediate strength (R6)."""
@@ -255,17 +257,12 @@ def future_snipe_probs(board: tuple[int, ...], weight: float) -> list[float]:
     return probs
 
 
-_KERNEL_ROLLOUTS = False
-
-
-def use_kernel_rollouts(enabled: bool = True) -> None:
-    """Make the reference agents run their rollouts on ``kernels.rollout`` instead of pure Python.
-
-    The results do not change: the kernel is tested bit for bit against ``sniper.rollout.rollout``
-    on the same keys; only the speed does (about a thousand times faster).
-    """
-    global _KERNEL_ROLLOUTS
-    _KERNEL_ROLLOUTS = enabled
+ROLLOUT_BACKENDS = ("python", "kernel")
+"""Where an agent's rollouts run, its ``rollouts`` field (given to ``sniper.specs.make_agent``, never a
+process-wide switch): "python" (``sniper.rollout.rollout``, the reference, the default) or "kernel"
+(``sniper.rollout.kernel_rollout`` on ``kernels.rollout``). The results do not change: the kernel is tested
+bit for bit against the pure-Python rollout on the same keys; only the speed does (about a thousand times
+faster). The backend is not a parameter of the agent: specs, parameter vectors and manifests leave it out."""
 
 
 def rollout_sums(
@@ -280,13 +277,17 @@ def rollout_sums(
     opp_raises=(),
     aggression=0.0,
     first=0,
+    backend="python",
 ):
-    """``sniper.rollout.rollout`` (or its kernel, see ``use_kernel_rollouts``): ``RolloutSums`` (R8)."""
+    """``sniper.rollout.rollout``, or its kernel for ``backend`` "kernel" (``ROLLOUT_BACKENDS``): ``RolloutSums``
+    (R8). Raises ``ValueError`` for another backend."""
     from sniper.rollout import kernel_rollout, rollout
 
     args = (private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, samples)
-    if _KERNEL_ROLLOUTS:
+    if backend == "kernel":
         return kernel_rollout(*args, False, opp_raises, aggression, first)
+    if backend != "python":
+        raise ValueError(f"unknown rollout backend {backend!r}; valid: {', '.join(ROLLOUT_BACKENDS)}")
     return rollout(*args, opp_raises, aggression, first)
 
 
@@ -365,6 +366,7 @@ class MonteCarloAgent:
     settle: float = NORMAL_DEFAULTS["settle"]
     snipes: str = NORMAL_DEFAULTS["snipes"]
     spec: str = "normal"
+    rollouts: str = "python"
 
     def equity(self, obs: Observation, key: int, thresholds: Sequence[float] = ()) -> float:
         """Adjusted equity in [0, 1] of the agent's hand (see the class docstring).
@@ -388,7 +390,18 @@ class MonteCarloAgent:
         while done < self.samples:
             size = min(block, self.samples - done)
             sums = rollout_sums(
-                obs.private, obs.board, n_opponents, (), probs, n_future, key, size, raises, self.aggression, done
+                obs.private,
+                obs.board,
+                n_opponents,
+                (),
+                probs,
+                n_future,
+                key,
+                size,
+                raises,
+                self.aggression,
+                done,
+                backend=self.rollouts,
             )
             done += size
             units += sums.win_units
@@ -489,7 +502,10 @@ def _snipe_rollout(agent, obs: Observation, key: int, extra: int | None = None, 
     weight = getattr(agent, "future_snipes", 0.0)
     n_future = n_opponents - len(obs.snipes) if weight > 0 else 0
     probs = future_snipe_probs(obs.board, weight) if n_future > 0 else None
-    return rollout_sums(obs.private, obs.board, n_opponents, made, probs, n_future, key, samples, (), 0.0, first)
+    backend = getattr(agent, "rollouts", "python")
+    return rollout_sums(
+        obs.private, obs.board, n_opponents, made, probs, n_future, key, samples, (), 0.0, first, backend
+    )
 
 
 def _ranked_beaters(obs: Observation, beaters: tuple[int, ...]) -> list[int]:

@@ -14,6 +14,7 @@ from sniper import defaults
 from sniper import inputs as check
 from sniper import terminal as show
 from sniper.cli_options import CardsCommand, fail
+from sniper.core.registry import DEFAULT_GAME
 from sniper.serve.settings import Settings
 from sniper.stats import dumps
 
@@ -48,6 +49,7 @@ def simulate(
     engine: opt.MaybeEngine = None,
     chunk_games: opt.ChunkGames = None,
     decision_timeout: opt.DecisionTimeout = None,
+    game: opt.GameName = DEFAULT_GAME,
     quiet: opt.Quiet = False,
     as_json: opt.Json = False,
 ) -> None:
@@ -63,7 +65,9 @@ def simulate(
     try:
         check.check_backend(workers, scheduler)
         count = None if hands is None else check.parse_count(hands)
-        options = RunOptions(players, count, agents, seed, game_length, rules, engine, chunk_games, decision_timeout)
+        options = RunOptions(
+            players, count, agents, seed, game_length, rules, engine, chunk_games, decision_timeout, game
+        )
         job = plan(options, out, resume)
         opt.note_outside_agents(job.config.agents)
         if scheduler is None and job.kept_hands < job.config.hands:
@@ -178,6 +182,7 @@ def duel(
     scheduler: opt.Scheduler = None,
     chunk_games: opt.AutoChunk = 0,
     decision_timeout: opt.DecisionTimeout = None,
+    game: opt.GameName = DEFAULT_GAME,
     as_json: opt.Json = False,
     quiet: opt.Quiet = False,
 ) -> None:
@@ -192,7 +197,7 @@ def duel(
     from sniper.stats import Sprt, parse_hypotheses
 
     try:
-        check.check_players(players)
+        check.check_players(players, game)
         check.check_backend(workers, scheduler, chunk_games)
         n_hands = None if hands is None else check.parse_count(hands)
         limit = None if max_hands is None else check.parse_count(max_hands, "--max-hands")
@@ -228,6 +233,7 @@ def league(
     scheduler: opt.Scheduler = None,
     chunk_games: opt.AutoChunk = 0,
     decision_timeout: opt.DecisionTimeout = None,
+    game: opt.GameName = DEFAULT_GAME,
     quiet: opt.Quiet = False,
 ) -> None:
     """Every spec against every other: duplicate duels, a crosstable with 95% CIs, BT ratings (Bradley–Terry,
@@ -238,7 +244,7 @@ def league(
 
     specs = [s.strip() for s in specs]
     try:
-        check.check_players(players)
+        check.check_players(players, game)
         check.check_backend(workers, scheduler, chunk_games)
         check_specs(specs)
         n_hands = check.parse_count(hands)
@@ -326,6 +332,7 @@ def tune(
     time_budget_us: opt.TimeBudget = None,
     workers: opt.Workers = 0,
     scheduler: opt.Scheduler = None,
+    game: opt.GameName = DEFAULT_GAME,
     as_json: opt.Json = False,
 ) -> None:
     """Tune SPEC's parameters with optuna on duplicate deals; validate the best on held-out seeds.
@@ -339,6 +346,7 @@ def tune(
     from sniper.specs import split_specs
 
     try:
+        check.check_game(game)
         check.check_backend(workers, scheduler)
         level = tuning.tunable_level(spec)
         ranges = tuple(tuning.parse_param(p, level) for p in param)
@@ -349,6 +357,7 @@ def tune(
         }
         opponents = tuple(split_specs(against))
         seats = tuning.seats_for(opponents, players)
+        check.check_players(seats, game)
         setup = tuning.TuneSetup(spec.strip(), opponents, seats, ranges, trials, seed=seed, **counts)
         setup.check()
         tuning.check_study_dir(study)

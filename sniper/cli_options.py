@@ -14,11 +14,30 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from sniper import defaults
+from sniper.core.registry import DEFAULT_GAME, game_names, get_game
+
+GAME = get_game(DEFAULT_GAME)
+"""The default game, whose facts (seat range …) the help texts show."""
+
+FLAGS = {"players": "--players", "holes": "the --hole options"}
+"""The library's parameter names (which its errors name) → the options of the command line that give them:
+the one place the CLI maps one to the other (``cli_message``)."""
+
+
+def cli_message(message: str) -> str:
+    """``message`` of a library error with a leading API parameter name (``FLAGS``) replaced by its option.
+
+    >>> cli_message("players must be 2-6 (Sniper Hold'em seats), got 7")
+    "--players must be 2-6 (Sniper Hold'em seats), got 7"
+    """
+    name, space, rest = message.partition(" ")
+    return f"{FLAGS[name]} {rest}" if space and name in FLAGS else message
 
 
 def fail(message: str) -> NoReturn:
-    """Print a one-line error to stderr and exit with code 2 (bad input)."""
-    typer.echo(f"sniper: error: {message}", err=True)
+    """Print a one-line error to stderr (library parameter names as options, ``cli_message``) and exit with
+    code 2 (bad input)."""
+    typer.echo(f"sniper: error: {cli_message(message)}", err=True)
     raise typer.Exit(2)
 
 
@@ -244,7 +263,9 @@ def flag(name: str, help: str) -> object:
     return Annotated[bool, typer.Option(name, help=help)]
 
 
-Players = given(int, "N", "Seats at the table, 2-6 (R2).", defaults.PLAYERS)
+SEATS = GAME.seat_text
+"""The seat range of the default game as the help texts show it ("2-6" for Sniper Hold'em, R2)."""
+Players = given(int, "N", f"Seats at the table, {SEATS} (R2).", defaults.PLAYERS)
 Hands = given(str, "N", "Hands to play at least, e.g. 1e6; whole games are played.", count_text(defaults.HANDS))
 Agents = given(
     str,
@@ -329,13 +350,21 @@ Seed = Annotated[
         metavar="N", help="Seed, 0 to 2^64-1; the deals are fixed by (seed, game, hand) (R13).", min=0, max=MAX_SEED
     ),
 ]
+GameName = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        metavar="NAME",
+        help=f"The game to play: {', '.join(game_names())} ({GAME.title}).",
+    ),
+]
 Quiet = flag("--quiet", "No progress bar.")
 Json = flag("--json", "Print JSON only.")
 SummaryBy = Annotated[
     str, typer.Option("--by", metavar="agent|seat", help="One row per agent (its seats merged) or per seat.")
 ]
 PlainJson = flag("--json", "Print JSON.")
-DuelPlayers = Annotated[int, typer.Option(metavar="N", help="Seats, 2-6, split between A and B (R2).")]
+DuelPlayers = Annotated[int, typer.Option(metavar="N", help=f"Seats, {SEATS}, split between A and B (R2).")]
 DuelHands = given(str, "N", "Hands to play at least, all seatings counted, e.g. 1e4.", count_text(defaults.HANDS))
 UntilCi = Annotated[
     float | None,
@@ -354,7 +383,7 @@ SprtOption = Annotated[
 ]
 Alpha = Annotated[float, typer.Option(metavar="P", help="SPRT: chance of accepting H1 when H0 is true.")]
 Beta = Annotated[float, typer.Option(metavar="P", help="SPRT: chance of accepting H0 when H1 is true.")]
-TablePlayers = Annotated[int, typer.Option(metavar="N", help="Seats per table, 2-6 (R2).")]
+TablePlayers = Annotated[int, typer.Option(metavar="N", help=f"Seats per table, {SEATS} (R2).")]
 LeagueHands = Annotated[str, typer.Option(metavar="N", help="Hands per pairing (and for the multiway tables).")]
 LEAGUE_HANDS = count_text(defaults.LEAGUE_HANDS)
 LeagueOut = Annotated[Path | None, typer.Option(metavar="DIR", help="New directory for the parquet results.")]
@@ -388,7 +417,7 @@ Params = Annotated[
     list[str], typer.Option(metavar="NAME=LOW:HIGH", help="A searched parameter, NAME=LOW:HIGH[:int|:log]; repeatable.")
 ]
 TunePlayers = given(
-    int, "N", "Seats, 2-6 (R2).", f"one per --against spec + 1, or {defaults.TUNE_PLAYERS} for one spec"
+    int, "N", f"Seats, {SEATS} (R2).", f"one per --against spec + 1, or {defaults.TUNE_PLAYERS} for one spec"
 )
 Trials = Annotated[int, typer.Option(metavar="N", help="Finished trials the study should reach.")]
 HandsPerTrial = Annotated[

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from sniper import defaults
+from sniper.core.registry import get_game
 from sniper.game import Rules
 from sniper.runner import Backend, RunConfig, play_chunk
 from sniper.stats import MIN_UNITS, Sprt, json_safe, ratio_ci
@@ -51,13 +52,12 @@ def seatings(players: int) -> list[str]:
     """The seatings of a duel at ``players`` seats: strings of "A"/"B", one letter per seat.
 
     Every rotation of "ABAB…" and of "BABA…", without repeats, so each agent holds each seat
-    equally often. ``ValueError`` unless ``players`` is 2-6 (R2).
+    equally often. ``ValueError`` unless ``players`` is a seat count of the game (``GameSpec.seats``, R2).
 
     >>> seatings(2), seatings(3)
     (['AB', 'BA'], ['ABA', 'BAA', 'AAB', 'BAB', 'ABB', 'BBA'])
     """
-    if not 2 <= players <= 6:
-        raise ValueError(f"--players must be 2-6 (R2), got {players}")
+    get_game().check_seats(players, "players")
     out: list[str] = []
     for base in ("AB", "BA"):
         pattern = "".join(base[s % 2] for s in range(players))

@@ -32,12 +32,14 @@ from pettingzoo.utils import wrappers
 
 from kernels.codes import N_ACTIONS, N_SNIPES, PASS, STREAM_AGENT, Act
 from sniper.agents import Observation
+from sniper.core.registry import get_game
 from sniper.engine import HandState, Phase
 from sniper.game import deal_hand, decide, leave_table, make_rules, next_first
 from sniper.rng import Stream, derive, hand_key
 from sniper.specs import make_agent
 
-MAX_SEATS = 6
+MAX_SEATS = get_game("sniper").max_seats
+"""Seats the observation vector has room for: the most of Sniper Hold'em (``GameSpec.seats``, R2)."""
 PASS_ACTION = N_ACTIONS
 """Action id of passing in the snipe round; snipe ``code`` is ``SNIPE_ACTION + code``."""
 SNIPE_ACTION = N_ACTIONS + 1
@@ -101,11 +103,11 @@ def env(players: int = 4, opponents=None, rules: str = "ours", game_length: str 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     """Sniper Hold'em as an AEC environment (module docstring).
 
-    ``players``: seats at the table, 2–6 (R2); ``opponents``: specs (``sniper.specs``) of the last
-    ``len(opponents)`` seats, played by this project's agents (at least one seat must be left to
-    the learner); ``rules``: "ours" or "show" (R12); ``game_length``: "10", "20" or "bust" (R9);
-    ``render_mode``: ``None``, "ansi" (``render`` returns text) or "human" (prints it). Raises
-    ``ValueError`` for invalid arguments.
+    ``players``: seats at the table, a seat count of the game (``GameSpec.seats``: 2–6, R2);
+    ``opponents``: specs (``sniper.specs``) of the last ``len(opponents)`` seats, played by this
+    project's agents (at least one seat must be left to the learner); ``rules``: "ours" or "show" (R12);
+    ``game_length``: "10", "20" or "bust" (R9); ``render_mode``: ``None``, "ansi" (``render`` returns
+    text) or "human" (prints it). Raises ``ValueError`` for invalid arguments.
     """
 
     metadata = {"name": "sniper_holdem_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
@@ -114,8 +116,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self, players: int = 4, opponents=None, rules: str = "ours", game_length: str = "20", render_mode=None
     ):
         super().__init__()
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_SEATS:
-            raise ValueError(f"players must be 2-{MAX_SEATS} (R2), got {players!r}")
+        get_game("sniper").check_seats(players, "players")
         opponents = list(opponents or [])
         if len(opponents) >= players:
             raise ValueError(f"{len(opponents)} opponents leave no seat of {players} to the learner")

@@ -4,6 +4,8 @@ Each function raises ``ValueError`` with a one-line message that names the optio
 print it as ``sniper: error: …`` (exit 2) and a notebook gets the same message.
 """
 
+from sniper.core.registry import DEFAULT_GAME, get_game
+
 MAX_COUNT = 10**10
 """Largest ``--hands``/``--max-hands``/``--samples`` accepted: 1e10 hands take days even on many cores."""
 
@@ -56,10 +58,15 @@ def parse_cards(text: str, counts: tuple[int, ...], hint: str) -> tuple[int, ...
     return cards
 
 
-def check_players(players: int) -> None:
-    """``ValueError`` unless ``players`` is 2-6 seats (R2)."""
-    if not 2 <= players <= 6:
-        raise ValueError(f"--players must be 2-6 (R2), got {players}")
+def check_game(game: str) -> None:
+    """``ValueError`` naming the registered games unless ``game`` is one (``sniper.core.registry``)."""
+    get_game(game)
+
+
+def check_players(players: int, game: str = DEFAULT_GAME) -> None:
+    """``ValueError`` unless ``game`` is a registered game and ``players`` a seat count of it
+    (``GameSpec.seats``; Sniper Hold'em: R2)."""
+    get_game(game).check_seats(players, "players")
 
 
 def check_backend(workers: int, scheduler: str | None, chunk_games: int | None = None) -> None:

@@ -39,11 +39,11 @@ from kernels.game import (
 )
 from kernels.params import N_PARAMS, SNIPE_SAMPLES, Heuristic, Level, Param
 from sniper.agents import EasyAgent, MonteCarloAgent, RandomAgent
+from sniper.core.registry import get_game
 from sniper.game import Rules
 from sniper.results import ACTION_COLUMNS, ACTION_SCHEMA, COLUMNS, SCHEMA
 from sniper.specs import make_agent
 
-MAX_SEATS = 6
 MAX_CHIPS = np.iinfo(np.int16).max
 """Chips and hand indices are ``int16`` in ``SCHEMA``: a table's total chips must fit."""
 BUST_CAPACITY = 256
@@ -163,8 +163,9 @@ def run_games(
 
 def check_rules(rules: Rules, n_seats: int) -> None:
     """Raise ``ValueError`` unless ``rules`` and ``n_seats`` are a game the kernel can play (R2, R9, R12)."""
-    if not 2 <= n_seats <= MAX_SEATS:
-        raise ValueError(f"a game needs 2 to {MAX_SEATS} seats, got {n_seats} (R2)")
+    seats = get_game().seats
+    if n_seats not in seats:
+        raise ValueError(f"a game needs {seats.start} to {seats.stop - 1} seats, got {n_seats} (R2)")
     if not isinstance(rules.starting_stack, int) or rules.starting_stack < 1:
         raise ValueError(f"starting stack must be a whole number of chips >= 1, got {rules.starting_stack!r}")
     if rules.starting_stack * n_seats > MAX_CHIPS:

@@ -49,12 +49,12 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from sniper import __version__, defaults
+from sniper.core.registry import DEFAULT_GAME, get_game
 from sniper.game import GAME_LENGTHS, Rules, make_rules, play_game
 from sniper.inputs import error_line
 from sniper.results import ACTION_COLUMNS, ACTION_SCHEMA, SCHEMA, action_rows, hand_rows, to_table
 from sniper.specs import agent_vector, choose_engine, is_outside, make_agent, parse_agents, split_specs
 
-ENGINES = ("reference", "kernel")
 MANIFEST = "manifest.json"
 LOCK = ".lock"
 """The file of a run directory locked by the process playing it (``run_lock``)."""
@@ -120,7 +120,8 @@ class RunOptions:
 
     For a new run an option not given takes its value from ``DEFAULTS`` (the one source of the
     defaults, shown by ``--help`` too); when resuming, the run's own value, and an option given
-    with a value other than the run's is refused. ``players`` 2-6 seats (R2); ``hands`` at least
+    with a value other than the run's is refused. ``game`` a registered game (``sniper.core.registry``;
+    only "sniper" runs today); ``players`` a seat count of it (2-6 for Sniper Hold'em, R2); ``hands`` at least
     that many hands; ``agents`` a comma list of specs, one per seat or one for all
     (``sniper.specs.parse_agents``); ``game_length`` "10", "20" or "bust" and ``rules`` "ours" or
     "show" (``sniper.game.make_rules``, R9, R12); ``engine`` "kernel" or "reference" (outside
@@ -138,6 +139,7 @@ class RunOptions:
     engine: str | None = None
     chunk_games: int | None = None
     decision_timeout: float | None = None
+    game: str | None = None
 
     def given(self) -> dict[str, object]:
         """The options given (not ``None``), in field order."""
@@ -145,8 +147,9 @@ class RunOptions:
 
     def check(self) -> None:
         """``ValueError`` naming the first given option out of range (the agents are checked with the seats)."""
-        if self.players is not None and not 2 <= self.players <= 6:
-            raise ValueError(f"--players must be 2-6 (R2), got {self.players}")
+        spec = get_game(self.game or DEFAULT_GAME)
+        if self.players is not None:
+            spec.check_seats(self.players, "players")
         if self.hands is not None and self.hands < 1:
             raise ValueError(f"--hands must be at least 1, got {self.hands}")
         if self.chunk_games is not None and self.chunk_games < 1:
@@ -213,6 +216,7 @@ DEFAULTS = RunOptions(
     game_length=defaults.GAME_LENGTH,
     rules=defaults.RULES,
     engine=defaults.ENGINE,
+    game=DEFAULT_GAME,
 )
 """The options of a new run when none are given (from ``sniper.defaults``, which ``--help`` shows)."""
 
@@ -230,6 +234,7 @@ def run_options(config: RunConfig) -> RunOptions:
         engine=config.engine,
         chunk_games=config.chunk_games,
         decision_timeout=config.decision_timeout,
+        game=DEFAULT_GAME,
     )
 
 
@@ -306,7 +311,7 @@ def play_chunk(config: RunConfig, chunk: int) -> tuple[pa.Table, list[int]]:
         from sniper.kernel_engine import play_chunk_kernel
 
         return play_chunk_kernel(config, chunk)
-    raise ValueError(f"unknown engine {config.engine!r}; valid: {', '.join(ENGINES)}")
+    raise ValueError(f"unknown engine {config.engine!r}; valid: {', '.join(get_game().engines)}")
 
 
 def play_chunk_tables(config: RunConfig, chunk: int) -> Chunk:
@@ -320,12 +325,14 @@ def play_chunk_tables(config: RunConfig, chunk: int) -> Chunk:
         from sniper.kernel_engine import play_chunk_kernel
 
         return play_chunk_kernel(config, chunk, actions=True)
-    raise ValueError(f"unknown engine {config.engine!r}; valid: {', '.join(ENGINES)}")
+    raise ValueError(f"unknown engine {config.engine!r}; valid: {', '.join(get_game().engines)}")
 
 
-def play_chunk_reference(config: RunConfig, chunk: int) -> Chunk:
-    """``play_chunk_tables`` with the pure-Python reference engine (``sniper.game.play_game``)."""
-    agents = [make_agent(spec, config.decision_timeout) for spec in config.agents]
+def play_chunk_reference(config: RunConfig, chunk: int, rollouts: str = "python") -> Chunk:
+    """``play_chunk_tables`` with the pure-Python reference engine (``sniper.game.play_game``); the agents'
+    rollouts run on ``rollouts`` ("python", the reference, or "kernel": the same rows, faster;
+    ``sniper.agents.ROLLOUT_BACKENDS``)."""
+    agents = [make_agent(spec, config.decision_timeout, rollouts) for spec in config.agents]
     columns: dict[str, list] = {}
     actions: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
     hands_per_game = []
@@ -343,9 +350,9 @@ def play_chunk_reference(config: RunConfig, chunk: int) -> Chunk:
 
 
 def check_engine(engine: str) -> None:
-    """``ValueError`` unless ``engine`` is known."""
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; valid: {', '.join(ENGINES)}")
+    """``ValueError`` unless ``engine`` is one of the game's engines (``GameSpec.engines``)."""
+    if engine not in get_game().engines:
+        raise ValueError(f"unknown engine {engine!r}; valid: {', '.join(get_game().engines)}")
 
 
 def _init_worker() -> None:
@@ -590,7 +597,9 @@ def is_run_dir(out: Path) -> bool:
 
 
 def load_manifest(out: Path) -> dict:
-    """The manifest of run directory ``out``; ``RunDirError`` saying why if it is not one."""
+    """The manifest of run directory ``out``, with its ``game`` (``DEFAULT_GAME``, Sniper Hold'em, when it names
+    none: every run written so far); ``RunDirError`` saying why if it is not one, or if it names a game that is
+    not registered."""
     out = Path(out)
     path = out / MANIFEST
     if not out.is_dir():
@@ -605,6 +614,11 @@ def load_manifest(out: Path) -> dict:
     if not isinstance(manifest, dict) or "config" not in manifest or "version" not in manifest:
         raise RunDirError(f"{out} is not a run directory ({MANIFEST} has no version and config)")
     check_layout(out, manifest)
+    game = manifest.setdefault("game", DEFAULT_GAME)  # no game named: Sniper Hold'em (``new_manifest``)
+    try:
+        get_game(game)
+    except ValueError as error:
+        raise RunDirError(f"{out} is a run of a game this version does not know ({error})") from None
     return manifest
 
 
@@ -797,14 +811,20 @@ def list_runs(folder: Path) -> list[RunListing]:
     return listings
 
 
-def new_manifest(config: RunConfig, vectors: Sequence[dict | None] | None = None) -> dict:
+def new_manifest(config: RunConfig, vectors: Sequence[dict | None] | None = None, game: str = DEFAULT_GAME) -> dict:
     """The manifest of a new run of ``config``; ``agent_parameters`` holds every seat's full parameter
     vector, so a run stays interpretable when level defaults change: ``vectors`` when given (one per
     seat, ``None`` for a seat with no known parameters, e.g. a person), else ``sniper.specs.agent_vector``
     of each of ``config.agents``, which must then be specs the operator gave (never labels); ``created`` is
-    the UTC time it was started (ISO 8601, seconds)."""
+    the UTC time it was started (ISO 8601, seconds). ``game`` is the registered game played
+    (``sniper.core.registry``; the runner plays Sniper Hold'em only, so far): recorded as the manifest's
+    ``game`` unless it is ``DEFAULT_GAME``, which a manifest naming no game means (``load_manifest``), so a
+    Sniper Hold'em run's manifest is byte for byte as before games were registered (the golden test)."""
+    get_game(game)
+    named = {} if game == DEFAULT_GAME else {"game": game}
     return {
         "format": RUN_FORMAT,
+        **named,
         "version": __version__,
         "layout": LAYOUT,
         "tables": list(TABLES),

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sniper.cards import check_cards
+from sniper.core.registry import get_game
 from sniper.hands import Hand, Snipe, best_hand, parse_snipe, strength
 
 
@@ -100,12 +101,12 @@ def settle(
 ) -> ShowdownResult:
     """Settle a showdown from plain input, checked (what ``sniper showdown`` does; R1, R2, R7, R8).
 
-    ``board``: the 4 community cards; ``holes``: the private cards of every seat, 2 each, 2–6
-    seats; ``snipes``: ``Snipe`` objects or names such as ``"9 full house"``; ``pot`` in chips
-    (default: one ante per seat); ``first``: the first player's seat; ``folded``: seats that
-    folded (their cards still count as dealt). Raises ``ValueError`` naming the problem: a wrong
-    number of cards or seats, a seat out of range, no seat left at the showdown, a card outside
-    1–10 or a fifth copy of a number, an unknown snipe, a negative pot.
+    ``board``: the 4 community cards; ``holes``: the private cards of every seat, 2 each, for a seat
+    count of the game (2–6, R2); ``snipes``: ``Snipe`` objects or names such as ``"9 full house"``;
+    ``pot`` in chips (default: one ante per seat); ``first``: the first player's seat; ``folded``: seats
+    that folded (their cards still count as dealt). Raises ``ValueError`` naming the problem: a wrong
+    number of cards or seats, a seat out of range, no seat left at the showdown, a card outside 1–10 or
+    a fifth copy of a number, an unknown snipe, a negative pot.
 
     >>> settle((6, 6, 9, 9), [(6, 2), (9, 3), (4, 5)], ["9 full house"], pot=7).payout
     (7, 0, 0)
@@ -118,8 +119,7 @@ def settle(
         raise ValueError(f"the board must have 4 cards, got {len(board)}")
     if bad := [h for h in holes if len(h) != 2]:
         raise ValueError(f"each seat needs 2 private cards, got {len(bad[0])}")
-    if not 2 <= n <= 6:
-        raise ValueError(f"give 2-6 --hole options (R2), got {n}")
+    get_game().check_seats(n, "holes")
     if not 0 <= first < n:
         raise ValueError(f"--first must be a seat 0-{n - 1}, got {first}")
     if bad := sorted(s for s in folded if not 0 <= s < n):

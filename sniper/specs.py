@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass, fields, is_dataclass, replace
 
 from kernels.params import HARD_DEFAULTS, HARD_V1_DEFAULTS, NORMAL_DEFAULTS, NORMAL_V1_DEFAULTS
-from sniper.agents import SNIPE_HEURISTICS, Agent, EasyAgent, MonteCarloAgent, RandomAgent
+from sniper.agents import ROLLOUT_BACKENDS, SNIPE_HEURISTICS, Agent, EasyAgent, MonteCarloAgent, RandomAgent
 from sniper.inputs import error_line
 
 LEVELS: dict[str, Agent] = {
@@ -37,12 +37,27 @@ UNIT_INTERVAL = {"bluff", "position", "texture", "future_snipes"}
 """Parameters that are probabilities or fractions, so 0 to 1."""
 
 
+NOT_PARAMETERS = ("spec", "snipes", "rollouts")
+"""Fields of a level's agent that are not its tunable parameters: its spec text, its snipe heuristic (the
+spec's ``+HEURISTIC``) and its rollout backend (``sniper.agents.ROLLOUT_BACKENDS``, speed only)."""
+
+
 def level_parameters(level: str) -> dict[str, object]:
     """The tunable parameters of a level and their defaults; ``ValueError`` for an unknown level."""
     if level not in LEVELS:
         raise ValueError(f"unknown agent level {level!r}; valid: {', '.join(LEVELS)}")
     agent = LEVELS[level]
-    return {f.name: getattr(agent, f.name) for f in fields(agent) if f.name not in ("spec", "snipes")}
+    return {f.name: getattr(agent, f.name) for f in fields(agent) if f.name not in NOT_PARAMETERS}
+
+
+def parameter_domain(name: str) -> tuple[float, float | None]:
+    """The values a level parameter may take, ``(low, high)`` (``None``: no upper bound): fractions
+    (``UNIT_INTERVAL``) 0-1, ``samples`` at least 1, the others at least 0.
+
+    >>> parameter_domain("bluff"), parameter_domain("samples")
+    ((0, 1), (1, None))
+    """
+    return (1 if name == "samples" else 0, 1 if name in UNIT_INTERVAL else None)
 
 
 def is_outside(spec: str) -> bool:
@@ -173,20 +188,23 @@ def make_outside_agent(spec: str, decision_timeout: float | None = None) -> Outs
     return OutsideAgent(agent, text, decision_timeout)
 
 
-def make_agent(spec: str, decision_timeout: float | None = None) -> Agent:
+def make_agent(spec: str, decision_timeout: float | None = None, rollouts: str = "python") -> Agent:
     """The agent a spec names (module docstring), e.g. ``"hard+ev:samples=4000,bluff=0.08"`` or
     ``"examples.cautious:Cautious:margin=2"``; ``decision_timeout`` (seconds) limits each decision
-    of an outside agent.
+    of an outside agent; ``rollouts`` is where a level's rollouts run, "python" or "kernel"
+    (``sniper.agents.ROLLOUT_BACKENDS``: the same decisions, faster; an outside agent has its own).
 
-    Raises ``ValueError`` naming the valid levels, heuristics or parameters.
+    Raises ``ValueError`` naming the valid levels, heuristics, parameters or rollout backends.
     """
+    if rollouts not in ROLLOUT_BACKENDS:
+        raise ValueError(f"unknown rollout backend {rollouts!r}; valid: {', '.join(ROLLOUT_BACKENDS)}")
     if is_outside(spec):
         return make_outside_agent(spec, decision_timeout)
     text = spec.strip()
     head, _, params = text.partition(":")
     level, _, heuristic = head.partition("+")
     defaults = level_parameters(level.strip())
-    changes: dict[str, object] = {"spec": text}
+    changes: dict[str, object] = {"spec": text, "rollouts": rollouts}
     if heuristic:
         if heuristic.strip() not in SNIPE_HEURISTICS:
             raise ValueError(f"unknown snipe heuristic {heuristic!r}; valid: {', '.join(SNIPE_HEURISTICS)}")
@@ -201,8 +219,9 @@ def make_agent(spec: str, decision_timeout: float | None = None) -> Agent:
         except ValueError:
             wanted = "an integer" if kind is int else "a number"
             raise ValueError(f"parameter {name!r} of {level!r} needs {wanted}, got {value!r}") from None
-        if number < 0 or (name == "samples" and number < 1) or (name in UNIT_INTERVAL and number > 1):
-            valid = "at least 1" if name == "samples" else "0-1" if name in UNIT_INTERVAL else ">= 0"
+        low, high = parameter_domain(name)
+        if number < low or (high is not None and number > high):
+            valid = f"{low}-{high}" if high is not None else "at least 1" if low == 1 else f">= {low}"
             raise ValueError(f"parameter {name!r} of {level!r} must be {valid}, got {value}")
         changes[name] = number
     return replace(LEVELS[level.strip()], **changes)
@@ -217,7 +236,7 @@ def parameter_vector(agent: Agent, spec: str) -> dict:
     vector: dict[str, object] = {"spec": spec, "class": type(inner).__name__}
     for f in fields(inner) if is_dataclass(inner) else ():
         value = getattr(inner, f.name)
-        if f.name != "spec" and isinstance(value, (bool, int, float, str, type(None))):
+        if f.name not in ("spec", "rollouts") and isinstance(value, (bool, int, float, str, type(None))):
             vector[f.name] = value
     return vector
 

@@ -53,7 +53,6 @@ def test_v1_levels_keep_the_old_parameters():
 
 def _count_samples(monkeypatch, specs, games=4):
     """Rollout samples per betting decision of the Monte Carlo seats (reference engine, kernel rollouts)."""
-    monkeypatch.setattr(sniper.agents, "_KERNEL_ROLLOUTS", True)
     counts: list[int] = []
     betting = [False]
     original_rollout, original_equity = sniper.agents.rollout_sums, sniper.agents.MonteCarloAgent.equity
@@ -73,7 +72,7 @@ def _count_samples(monkeypatch, specs, games=4):
 
     monkeypatch.setattr(sniper.agents, "rollout_sums", counting_rollout)
     monkeypatch.setattr(sniper.agents.MonteCarloAgent, "equity", counting_equity)
-    agents = [make_agent(s) for s in specs]
+    agents = [make_agent(s, rollouts="kernel") for s in specs]
     for game in range(games):
         for _ in play_game(agents, 5, game, make_rules("ours", "10")):
             pass

@@ -4,7 +4,6 @@ import random
 
 import pytest
 
-import sniper.agents
 from kernels.codes import PASS, SNIPE_CODE, Act, Category
 from sniper.agents import (
     SNIPE_HEURISTICS,
@@ -20,12 +19,9 @@ from sniper.game import make_rules, play_game
 from sniper.rng import Stream
 from sniper.specs import LEVELS, level_parameters, make_agent, parse_agents, split_specs
 
-
-@pytest.fixture
-def kernel_rollouts(monkeypatch):
-    """The reference agents run their rollouts on the kernel for this test only (same results,
-    ``test_kernel_rollouts_play_the_same_games``; only faster)."""
-    monkeypatch.setattr(sniper.agents, "_KERNEL_ROLLOUTS", True)
+KERNEL = "kernel"
+"""The rollout backend of the agents of the slow tests here: the same results as "python"
+(``test_kernel_rollouts_play_the_same_games``), only faster."""
 
 
 def code(category, top):
@@ -75,10 +71,13 @@ def snipe_round(seed, players, named):
 
 
 @pytest.mark.parametrize("heuristic", sorted(SNIPE_HEURISTICS))
-def test_heuristics_never_name_own_hand_or_repeat(heuristic, kernel_rollouts):
+def test_heuristics_never_name_own_hand_or_repeat(heuristic):
     """Issue rule for every heuristic: never the agent's own current hand, never a repeated snipe."""
     rng = random.Random(heuristic)
-    agents = [make_agent(f"easy+{heuristic}"), make_agent(f"normal+{heuristic}:samples=50")]
+    agents = [
+        make_agent(f"easy+{heuristic}", rollouts=KERNEL),
+        make_agent(f"normal+{heuristic}:samples=50", rollouts=KERNEL),
+    ]
     named_any = 0
     for trial in range(60):
         players = rng.randint(2, 5)
@@ -94,12 +93,12 @@ def test_heuristics_never_name_own_hand_or_repeat(heuristic, kernel_rollouts):
     assert heuristic == "pass" or named_any > 0
 
 
-def test_beater_names_what_beats_it(kernel_rollouts):
+def test_beater_names_what_beats_it():
     """The seed AI on board 6 10 9 9: holding 6 6 ("6 full house"), the hands that beat it are
     the full houses of 9s and 10s and four 9s, and it names the most frequent, "9 full house";
     holding 2 3 ("9 one pair", its own name, so not allowed), it names the most frequent other
     beater of its rollouts, "9 two pair" (R7, R8)."""
-    agent = make_agent("normal+beater:samples=400")
+    agent = make_agent("normal+beater:samples=400", rollouts=KERNEL)
     state = HandState((60, 60), 0, {0: (6, 6), 1: (2, 3)}, (6, 10, 9, 9))
     while state.phase != Phase.SNIPE:
         state.act(Act.CHECK)
@@ -112,26 +111,24 @@ def test_beater_names_what_beats_it(kernel_rollouts):
     assert agent.snipe(obs1, Stream(2)) == code(Category.TWO_PAIR, 9)
 
 
-def test_kernel_rollouts_play_the_same_games(monkeypatch):
-    """``use_kernel_rollouts`` changes speed only: identical hand histories (R13)."""
-    agents = [make_agent(s) for s in ("normal:samples=12", "hard+ev:samples=12", "easy+beater", "random")]
+def test_kernel_rollouts_play_the_same_games():
+    """The rollout backend changes speed only: identical hand histories (R13)."""
+    specs = ("normal:samples=12", "hard+ev:samples=12", "easy+beater", "random")
 
-    def histories():
+    def histories(rollouts):
+        agents = [make_agent(s, rollouts=rollouts) for s in specs]
         out = []
         for game in range(2):
             for state in play_game(agents, 5, game, make_rules(game_length="10")):
                 out.append((state.bets, state.snipes, state.payout))
         return out
 
-    monkeypatch.setattr(sniper.agents, "_KERNEL_ROLLOUTS", False)
-    reference = histories()
-    monkeypatch.setattr(sniper.agents, "_KERNEL_ROLLOUTS", True)
-    assert histories() == reference
+    assert histories(KERNEL) == histories("python")
 
 
-def test_mc_decision_ignores_hidden_cards(kernel_rollouts):
+def test_mc_decision_ignores_hidden_cards():
     """R10: a Monte Carlo agent's decision depends only on what it can see."""
-    agent = make_agent("hard:samples=200")
+    agent = make_agent("hard:samples=200", rollouts=KERNEL)
     for seed in range(20):
         deck = shuffled_deck(seed, 1, 2)
         mine, board = (deck[0], deck[1]), tuple(deck[2:6])
@@ -182,9 +179,9 @@ def test_parse_agents_checks_the_seat_count():
         parse_agents("easy,", 4)
 
 
-def test_monte_carlo_agent_prefers_strong_hands(kernel_rollouts):
+def test_monte_carlo_agent_prefers_strong_hands():
     """A Monte Carlo level bets its four of a kind and folds nothing-hands to a big bet (R6 odds)."""
-    agent = MonteCarloAgent(samples=300, bluff=0.0)
+    agent = MonteCarloAgent(samples=300, bluff=0.0, rollouts=KERNEL)
     strong = HandState((60, 60), 0, {0: (9, 9), 1: (2, 3)}, (9, 9, 4, 1))
     assert agent.act(Observation.of(strong, 0), Stream(3)) in (Act.RAISE_3, Act.RAISE_5, Act.ALL_IN)
     weak = HandState((60, 60), 1, {0: (2, 3), 1: (9, 9)}, (9, 8, 10, 1))

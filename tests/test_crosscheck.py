@@ -12,16 +12,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import sniper.agents
 from sniper.game import make_rules
 from sniper.kernel_engine import play_chunk_kernel
 from sniper.runner import RunConfig, play_chunk_reference
-
-
-@pytest.fixture(autouse=True)
-def pure_python_rollouts(monkeypatch):
-    """The reference side uses no kernel at all."""
-    monkeypatch.setattr(sniper.agents, "_KERNEL_ROLLOUTS", False)
 
 
 def played_by_both(config: RunConfig) -> tuple[pd.DataFrame, pd.DataFrame]:

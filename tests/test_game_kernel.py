@@ -54,8 +54,8 @@ CASES = [
 ]
 
 
-def _compare(config: RunConfig, chunk: int) -> int:
-    expected = play_chunk_reference(config, chunk)
+def _compare(config: RunConfig, chunk: int, rollouts: str = "python") -> int:
+    expected = play_chunk_reference(config, chunk, rollouts)
     actual = play_chunk_kernel(config, chunk, actions=True)
     assert actual.counts == expected.counts
     for name in ("hands", "actions"):
@@ -113,9 +113,8 @@ def test_monte_carlo_levels_equal_reference(agents, preset, length, stack, monke
     The reference agents run their rollouts on ``kernels.rollout`` here, which is tested bit for bit
     against the pure-Python rollout elsewhere; only the speed differs.
     """
-    monkeypatch.setattr(sniper.agents, "_KERNEL_ROLLOUTS", True)
     config = RunConfig(agents, make_rules(preset, length, stack), seed=31, chunk_games=3)
-    assert _compare(config, 1) >= 3
+    assert _compare(config, 1, rollouts="kernel") >= 3
 
 
 def test_bust_overflow_retry(monkeypatch):

@@ -109,7 +109,6 @@ EXAMPLES = settings(
 def pure_python(monkeypatch):
     """Reference agents on pure-Python rollouts; the rollout heuristics of levels without
     ``samples`` use ``SNIPE_SAMPLES`` rollouts in both layers."""
-    monkeypatch.setattr(sniper.agents, "_KERNEL_ROLLOUTS", False)
     monkeypatch.setattr(sniper.agents, "SNIPE_SAMPLES", SNIPE_SAMPLES)
     monkeypatch.setattr(sniper.kernel_engine, "SNIPE_SAMPLES", SNIPE_SAMPLES)
 

@@ -422,8 +422,8 @@ def test_private_cards_sent_match_the_deal(tmp_path):
 
 
 def test_ai_seats_decide_on_the_thread_pool_with_the_rollout_kernel(tmp_path, monkeypatch):
-    """AI decisions run off the event loop, on the server's "sniper-ai" threads, with the kernel
-    rollouts switched on while the server runs (and restored after)."""
+    """AI decisions run off the event loop, on the server's "sniper-ai" threads, by agents given the kernel
+    rollouts (nothing process-wide is switched)."""
     import threading
 
     from sniper import agents
@@ -436,15 +436,17 @@ def test_ai_seats_decide_on_the_thread_pool_with_the_rollout_kernel(tmp_path, mo
 
         def act(self, obs, stream):
             threads.add(threading.current_thread().name)
-            kernel.append(agents._KERNEL_ROLLOUTS)
             return agents.Act.CHECK if agents.Act.CHECK in obs.legal else agents.Act.CALL
 
         def snipe(self, obs, stream):
             threads.add(threading.current_thread().name)
             return agents.PASS
 
-    monkeypatch.setattr(table, "make_agent", lambda spec: Recording())
-    before = agents._KERNEL_ROLLOUTS
+    def recording(spec, rollouts="python"):
+        kernel.append(rollouts == "kernel")
+        return Recording()
+
+    monkeypatch.setattr(table, "make_agent", recording)
     with TestClient(create_app(settings(tmp_path))) as c:
         room = new_room(c, seats=3, length="10", ai=["easy"])
         with c.websocket_connect(f"/ws/{room['room']}") as ws:
@@ -453,4 +455,3 @@ def test_ai_seats_decide_on_the_thread_pool_with_the_rollout_kernel(tmp_path, mo
             play_out(ws, first, "easy")
     assert threads and all(name.startswith("sniper-ai") for name in threads), threads
     assert kernel and all(kernel)
-    assert agents._KERNEL_ROLLOUTS == before

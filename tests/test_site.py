@@ -29,7 +29,15 @@ def test_getting_started_gives_the_readme_two_commands():
 
 
 @pytest.mark.parametrize(
-    "package, folder", [("sniper", "sniper"), ("sniper.serve", "sniper/serve"), ("kernels", "kernels")]
+    "package, folder",
+    [
+        ("sniper", "sniper"),
+        ("sniper.core", "sniper/core"),
+        ("sniper.games", "sniper/games"),
+        ("sniper.games.sniper_holdem", "sniper/games/sniper_holdem"),
+        ("sniper.serve", "sniper/serve"),
+        ("kernels", "kernels"),
+    ],
 )
 def test_every_module_has_an_api_section(package, folder):
     hooks = load("hooks")

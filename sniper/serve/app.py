@@ -15,8 +15,9 @@ Routes (documented with an example session in docs/serve-protocol.md):
 
 Every request passes ``sniper.serve.guard.Guard`` first (Host and Origin, body size, security headers).
 
-AI seats decide on a thread pool with the rollout kernel switched on (``use_kernel_rollouts``);
-the kernels are compiled (or loaded from numba's cache) in the background at start-up.
+AI seats decide on a thread pool, their rollouts on the kernel (``make_agent(..., rollouts="kernel")``:
+each agent is given its backend, nothing process-wide is switched); the kernels are compiled (or loaded
+from numba's cache) in the background at start-up.
 """
 
 import asyncio
@@ -36,12 +37,13 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, BeforeValidator, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field
 
+from sniper.core.registry import get_game
 from sniper.serve.guard import Guard, uvicorn_options
 from sniper.serve.record import recover_games
 from sniper.serve.settings import Settings
-from sniper.serve.table import AI_LEVELS, LENGTHS, MAX_NAME, RULE_NAMES, ClientLimit, Lobby, LobbyFull, Room
+from sniper.serve.table import AI_LEVELS, GAME, LENGTHS, MAX_NAME, RULE_NAMES, ClientLimit, Lobby, LobbyFull, Room
 from sniper.serve.views import ACTIONS_BY_NAME, SNIPE_NAMES
 from sniper.stats import json_safe
 
@@ -77,14 +79,28 @@ Name = Annotated[str, BeforeValidator(unicode_text)]
 Level = Literal[AI_LEVELS]
 
 
+def room_seats(seats: int) -> int:
+    """``seats`` if it is a seat count of the hosted game (``GameSpec.seats``, R2), else ``ValueError`` (422)."""
+    get_game(GAME.name).check_seats(seats, "seats")
+    return seats
+
+
+def seat_levels(levels: list[str]) -> list[str]:
+    """``levels`` if there are no more of them than the game's most seats, else ``ValueError`` (422)."""
+    most = get_game(GAME.name).max_seats
+    if len(levels) > most:
+        raise ValueError(f"ai lists at most {most} levels, one per seat, got {len(levels)}")
+    return levels
+
+
 class NewRoom(BaseModel):
     """Body of ``POST /api/rooms``: rules, game length (R9), seats (R2), AI levels for empty seats."""
 
     name: Name = Field("host", max_length=MAX_NAME)
-    rules: Literal["ours", "show"] = "ours"
-    length: Literal["10", "20", "bust"] = "20"
-    seats: int = Field(4, ge=2, le=6)
-    ai: list[Level] = Field(default_factory=lambda: ["normal"], min_length=1, max_length=6)
+    rules: Literal[RULE_NAMES] = GAME.default_rules
+    length: Literal[LENGTHS] = GAME.default_length
+    seats: Annotated[int, AfterValidator(room_seats)] = 4
+    ai: Annotated[list[Level], AfterValidator(seat_levels)] = Field(default_factory=lambda: ["normal"], min_length=1)
     bot: bool = False
 
 
@@ -159,10 +175,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        from sniper import agents
-
-        kernel_rollouts = agents._KERNEL_ROLLOUTS  # restored at shutdown: the switch is process-wide
-        agents.use_kernel_rollouts(True)
         executor = ThreadPoolExecutor(max(2, os.cpu_count() or 1), thread_name_prefix="sniper-ai")
         executor.submit(warm_up)
         app.state.recovered = recover_games(settings.out)  # games a killed server left unfinished
@@ -172,7 +184,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await app.state.lobby.close()
             executor.shutdown(wait=False, cancel_futures=True)
-            agents.use_kernel_rollouts(kernel_rollouts)
 
     app = FastAPI(title="sniper serve", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(Guard, settings=settings)
@@ -202,6 +213,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "levels": list(AI_LEVELS),
             "rules": list(RULE_NAMES),
             "lengths": list(LENGTHS),
+            "seats": list(get_game(GAME.name).seats),
             "actions": list(ACTIONS_BY_NAME),
             "snipes": SNIPE_NAMES,
             "turn_seconds": settings.turn_seconds,

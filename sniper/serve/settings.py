@@ -8,8 +8,6 @@ from sniper.defaults import AI_DELAY, RESULT_SECONDS, SERVE_HOST, SERVE_OUT, SER
 
 SOLO_PLAYERS = (3, 4, 5)
 """Players in total against the computer (R11); the default is 4."""
-ROOM_SEATS = (2, 3, 4, 5, 6)
-"""Seats of an online room (R2)."""
 
 
 @dataclass(frozen=True)

@@ -23,17 +23,20 @@ from typing import Protocol
 
 from kernels.codes import PASS, Act
 from sniper.agents import Agent, Observation
+from sniper.core.registry import get_game
 from sniper.engine import HandState, Phase
 from sniper.game import deal_hand, decision_stream, leave_table, make_rules, next_first
 from sniper.serve.record import GameRecord, seat_vectors
-from sniper.serve.settings import ROOM_SEATS, SOLO_PLAYERS, Settings
+from sniper.serve.settings import SOLO_PLAYERS, Settings
 from sniper.serve.views import ACTION_NAMES, ACTIONS_BY_NAME, SNIPE_NAMES, hand_view, to_act
 from sniper.specs import make_agent
 
 log = logging.getLogger("sniper.serve")
 
-RULE_NAMES = ("ours", "show")
-LENGTHS = ("10", "20", "bust")
+GAME = get_game("sniper")
+"""The game the server hosts (``sniper.core.registry``): its rule presets, game lengths and seat range."""
+RULE_NAMES = GAME.rules
+LENGTHS = GAME.game_lengths
 AI_LEVELS = ("random", "easy", "normal", "hard")
 """AI levels that may fill empty seats (levels of ``sniper.specs.LEVELS``, default parameters; the ``-v1``
 levels stay for reproducing old runs, not offered at the table). Listed in docs/serve-protocol.md."""
@@ -194,7 +197,7 @@ class Room:
         open_seats = [s for s in self.seats if s.kind == "open"]
         for i, seat in enumerate(open_seats):
             level = self.ai_levels[i % len(self.ai_levels)]
-            seat.kind, seat.spec, seat.agent = "ai", level, make_agent(level)
+            seat.kind, seat.spec, seat.agent = "ai", level, make_agent(level, rollouts="kernel")
             seat.name = f"AI {seat.index + 1} ({level})"
         self.status = "playing"
         self._started.set()
@@ -471,8 +474,7 @@ class Lobby:
             raise ValueError(f"unknown rules {rules!r}; valid: {', '.join(RULE_NAMES)}")
         if length not in LENGTHS:
             raise ValueError(f"unknown game length {length!r}; valid: {', '.join(LENGTHS)}")
-        if seats not in ROOM_SEATS:
-            raise ValueError(f"a room has 2-6 seats, got {seats}")
+        get_game(GAME.name).check_seats(seats, "seats")
         unknown = [level for level in ai if level not in AI_LEVELS]
         if not ai or unknown:
             named = f"unknown AI level {', '.join(map(repr, unknown))}" if unknown else "no AI level given"

@@ -344,6 +344,7 @@ async function init() {
     sel.replaceChildren(...info.levels.map((l) => new Option(l, l)));
     sel.value = "normal";
   }
+  $("seats").replaceChildren(...info.seats.map((n) => new Option(n, n, n === 4, n === 4)));
   fillSnipeSelects();
   $("helper-toggle").onchange = () => last && last.hand && renderHelper(last.hand);
   $("snipe-go").onclick = () => send({type: "snipe", turn: last.turn, code: Number($("snipe-top").value)});
