@@ -817,14 +817,12 @@ def new_manifest(config: RunConfig, vectors: Sequence[dict | None] | None = None
     seat, ``None`` for a seat with no known parameters, e.g. a person), else ``sniper.specs.agent_vector``
     of each of ``config.agents``, which must then be specs the operator gave (never labels); ``created`` is
     the UTC time it was started (ISO 8601, seconds). ``game`` is the registered game played
-    (``sniper.core.registry``; the runner plays Sniper Hold'em only, so far): recorded as the manifest's
-    ``game`` unless it is ``DEFAULT_GAME``, which a manifest naming no game means (``load_manifest``), so a
-    Sniper Hold'em run's manifest is byte for byte as before games were registered (the golden test)."""
+    (``sniper.core.registry``; the runner plays Sniper Hold'em only, so far), the manifest's ``game``; a
+    manifest of an earlier version names none and is read as ``DEFAULT_GAME`` (``load_manifest``)."""
     get_game(game)
-    named = {} if game == DEFAULT_GAME else {"game": game}
     return {
         "format": RUN_FORMAT,
-        **named,
+        "game": game,
         "version": __version__,
         "layout": LAYOUT,
         "tables": list(TABLES),
