@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 
 from sniper import __version__, plots
+from sniper.core.registry import DEFAULT_GAME
 from sniper.results import SUMMARY_COLUMNS, _dense_codes, _group_ids, _held_codes, _hits
 from sniper.stats import LEVEL, clustered_mean_ci, interval_text, value_text
 
@@ -278,8 +279,6 @@ GAME_PANELS: dict[str, Callable[[dict, dict], list[Section]]] = {"sniper": snipe
 """Game-specific sections of a run's report, by game name; each takes the run's columns (numpy arrays,
 ``REPORT_COLUMNS``, ``agent`` as codes) and a context (``hand_id``, ``seats``, ``agents``,
 ``heuristics``) and returns sections."""
-DEFAULT_GAME = "sniper"
-"""The game of a run whose manifest names none (every run today: Sniper Hold'em)."""
 
 
 def game_panels(game: str) -> Callable[[dict, dict], list[Section]]:
