@@ -389,7 +389,7 @@ def serve(
     rooms_per_minute: opt.RoomsPerMinute = Settings.rooms_per_minute,
     max_connections: opt.MaxConnections = Settings.max_connections,
 ) -> None:
-    """Host games: people in a browser and bots over a websocket play the AI levels (rooms of 2-6)."""
+    """Host games: people in a browser and bots over a websocket play the AI levels (rooms of 2-6 seats, R2)."""
     from sniper.serve.app import serve as run_server
 
     try:

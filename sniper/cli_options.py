@@ -297,8 +297,12 @@ RunSeed = Annotated[
         callback=seed_in(MAX_SEED),
     ),
 ]
-MaybeGameLength = given(str, "10|20|bust", "Hands per game (R9).", defaults.GAME_LENGTH)
-MaybeRules = given(str, "ours|show", "Rule preset (R12).", defaults.RULES)
+LENGTHS = "|".join(GAME.game_lengths)
+"""The default game's lengths as the help texts show them ("10|20|bust" for Sniper Hold'em, R9)."""
+PRESETS = "|".join(GAME.rules)
+"""The default game's rule presets as the help texts show them ("ours|show", R12)."""
+MaybeGameLength = given(str, LENGTHS, "Hands per game (R9).", GAME.default_length)
+MaybeRules = given(str, PRESETS, "Rule preset (R12).", GAME.default_rules)
 MaybeEngine = given(
     str, "kernel|reference", "Engine: numba kernel or pure-Python reference, same results (R13).", defaults.ENGINE
 )
@@ -338,8 +342,8 @@ Scheduler = Annotated[
     typer.Option(metavar="URL", help="Run chunks on an existing dask.distributed cluster, e.g. tcp://127.0.0.1:8786."),
 ]
 AutoChunk = Annotated[int, typer.Option(metavar="N", help="Games per chunk of work (0 = sized from --hands).")]
-GameLength = Annotated[str, typer.Option(metavar="10|20|bust", help="Hands per game (R9).")]
-Rules = Annotated[str, typer.Option(metavar="ours|show", help="Rule preset (R12).")]
+GameLength = Annotated[str, typer.Option(metavar=LENGTHS, help="Hands per game (R9).")]
+Rules = Annotated[str, typer.Option(metavar=PRESETS, help="Rule preset (R12).")]
 Engine = Annotated[
     str,
     typer.Option(metavar="kernel|reference", help="Engine: numba kernel or pure-Python reference; same results (R13)."),
