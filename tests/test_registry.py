@@ -63,6 +63,7 @@ def toy(**changes) -> GameSpec:
         parameters={"random": {}},
         default_agents=("random",),
         engines={},
+        new_table=lambda *args, **options: None,
         default_rules="plain",
         default_length="5",
         rules_doc="docs/toy.md",
