@@ -47,9 +47,7 @@ from sniper.game import (
 )
 from sniper.specs import make_agent
 
-GAME = get_game("sniper")
-"""The game the env plays (``sniper.core.registry``): its seat range and its table state (``new_table``)."""
-MAX_SEATS = GAME.max_seats
+MAX_SEATS = get_game("sniper").max_seats
 """Seats the observation vector has room for: the most of Sniper Hold'em (``GameSpec.seats``, R2)."""
 N_ENV_ACTIONS = N_SEAT_ACTIONS
 """The env's actions: a seat's flat actions of the table state (``PASS_ACTION``, ``SNIPE_ACTION``: ``sniper.game``)."""
@@ -125,7 +123,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self, players: int = 4, opponents=None, rules: str = "ours", game_length: str = "20", render_mode=None
     ):
         super().__init__()
-        GAME.check_seats(players, "players")
+        get_game("sniper").check_seats(players, "players")
         opponents = list(opponents or [])
         if len(opponents) >= players:
             raise ValueError(f"{len(opponents)} opponents leave no seat of {players} to the learner")
@@ -172,7 +170,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
-        self._table = GAME.new_table(self.n_seats, self.rules, self._seed, self._game)
+        self._table = get_game("sniper").new_table(self.n_seats, self.rules, self._seed, self._game)
         self.hands = self._table.hands
         self._run_until_learner()
         self._accumulate_rewards()

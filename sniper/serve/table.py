@@ -351,7 +351,7 @@ class Room:
         """Play the game on its table state (``GameSpec.new_table``, which holds its flow): each deal,
         each seat's decision (``_decide``), the result shown between hands; game 0 of the room's seed."""
         length = self.rules.hands_per_game or self.settings.bust_hands
-        table = GAME.new_table(self.n_seats, self.rules, self.seed, 0, hand_limit=length)
+        table = get_game(GAME.name).new_table(self.n_seats, self.rules, self.seed, 0, hand_limit=length)
         while True:
             table.apply(DEAL)
             state = self.current = table.hand
