@@ -55,8 +55,10 @@ class Observation:
     def of(cls, state: HandState, seat: int) -> "Observation":
         """What ``seat`` sees of ``state`` (R10): its own cards, the face-up board, public history.
 
-        The one truth of what a seat may see: the agents' decisions (``sniper.game.decide``), the
-        server's views (``sniper.serve.views.hand_view``, which the bot side turns back into this,
+        The one truth of what a seat may see, and what the table state's ``observe(seat)`` returns
+        (``sniper.games.sniper_holdem.table.SniperTable``): the agents' decisions (``sniper.game.decide``
+        and the server's AI seats, through ``observe``), the server's views
+        (``sniper.serve.views.hand_view``, which the bot side turns back into this,
         ``sniper.serve.bot.observation_of``) and the env's observations
         (``sniper.env.seat_observation``) are all built from it. Any seat of the table, at any
         point of the hand (a seat not dealt in has no private cards)."""

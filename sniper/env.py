@@ -6,9 +6,11 @@ in PettingZoo's agent-environment-cycle API (as its classic card games are serve
 levels (``opponents``: agent specs for the last seats, e.g. ``["easy", "hard"]``), which play
 with the same random streams as in a run (R13).
 
-Actions (``Discrete(68)``): 0–6 the betting actions of R6 (``kernels.codes.Act``: fold, check,
-call, +1, +3, +5, all-in), 7 pass in the snipe round, ``8 + code`` name snipe ``code`` (0..59,
-R7). The observation is a dict: ``action_mask`` (``int8 (68,)``, 1 = legal now) and
+Actions (``Discrete(68)``): the flat numbering of Sniper Hold'em's table state
+(``sniper.games.sniper_holdem.table``): 0–6 the betting actions of R6 (``kernels.codes.Act``: fold,
+check, call, +1, +3, +5, all-in), 7 pass in the snipe round, ``8 + code`` name snipe ``code`` (0..59,
+R7). The game is the table state's (``GameSpec.new_table``): the env only asks its opponent levels
+and the learner for the seats' decisions. The observation is a dict: ``action_mask`` (``int8 (68,)``, 1 = legal now) and
 ``observation`` (``int16 (42,)``, what R10 lets the seat see), laid out as ``OBS_FIELDS``:
 the round (1, 2, 3 = snipe round, 0 = not this seat's turn or the hand is over), the seat, the
 first player, its two private cards, the four community cards (0 while face down), the cap, the
@@ -30,20 +32,25 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from kernels.codes import N_ACTIONS, N_SNIPES, PASS, STREAM_AGENT, Act
+from kernels.codes import N_SNIPES
 from sniper.agents import Observation
 from sniper.core.registry import get_game
+from sniper.core.table import CHANCE, TERMINAL
 from sniper.engine import HandState, Phase
-from sniper.game import deal_hand, decide, leave_table, make_rules, next_first
-from sniper.rng import Stream, derive, hand_key
+from sniper.game import (
+    DEAL,
+    N_SEAT_ACTIONS,
+    PASS_ACTION,
+    SNIPE_ACTION,  # noqa: F401  (the env's action of snipe 0, as before)
+    decide,
+    make_rules,
+)
 from sniper.specs import make_agent
 
 MAX_SEATS = get_game("sniper").max_seats
 """Seats the observation vector has room for: the most of Sniper Hold'em (``GameSpec.seats``, R2)."""
-PASS_ACTION = N_ACTIONS
-"""Action id of passing in the snipe round; snipe ``code`` is ``SNIPE_ACTION + code``."""
-SNIPE_ACTION = N_ACTIONS + 1
-N_ENV_ACTIONS = SNIPE_ACTION + N_SNIPES
+N_ENV_ACTIONS = N_SEAT_ACTIONS
+"""The env's actions: a seat's flat actions of the table state (``PASS_ACTION``, ``SNIPE_ACTION``: ``sniper.game``)."""
 OBS_FIELDS = (
     ("round", 1),
     ("seat", 1),
@@ -138,7 +145,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         )
         self._action_space = spaces.Discrete(N_ENV_ACTIONS)
         self._seed, self._game = 0, -1
-        self._state: HandState | None = None
+        self._table = None
         self.hands: list[HandState] = []
 
     def observation_space(self, agent):
@@ -163,12 +170,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
-        self._stacks = [self.rules.starting_stack] * self.n_seats
-        self._at_table = [True] * self.n_seats
-        self._first = self.rules.first_seat % self.n_seats
-        self._hand = 0
-        self.hands = []
-        self._start_hand()
+        self._table = get_game("sniper").new_table(self.n_seats, self.rules, self._seed, self._game)
+        self.hands = self._table.hands
         self._run_until_learner()
         self._accumulate_rewards()
 
@@ -181,27 +184,22 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             return
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
-        seat = self.agent_seat[agent]
-        action = int(action)
-        if self._state.phase == Phase.SNIPE:
-            self._state.snipe(PASS if action == PASS_ACTION else action - SNIPE_ACTION)
-        else:
-            self._state.act(Act(action))
-        self._decisions[seat] += 1
+        self._table.apply(int(action))
+        self._pay_if_hand_over()
         self._run_until_learner()
         self._accumulate_rewards()
 
     def observe(self, agent):
         """The seat's observation and action mask now (module docstring, ``seat_observation``)."""
-        return seat_observation(self._state, self.agent_seat[agent])
+        return seat_observation(self._table.hand, self.agent_seat[agent])
 
     def render(self):
         """The current hand as text: "ansi" returns it, "human" prints it."""
         if self.render_mode is None:
             return None
-        state = self._state
+        state = self._table.hand
         text = (
-            f"game {self._game} hand {self._hand}: board {state.board[: state.visible]}, pot {state.pot}, "
+            f"game {self._game} hand {self._table.hand_index}: board {state.board[: state.visible]}, pot {state.pot}, "
             f"stacks {list(state.stacks)}, committed {state.committed}, phase {state.phase.name}"
         )
         if self.render_mode == "human":
@@ -214,46 +212,34 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
 
     # ----- internals ----------------------------------------------------------------------
 
-    def _start_hand(self) -> None:
-        self._state = deal_hand(
-            self._stacks, self._at_table, self._first, self._seed, self._game, self._hand, self.rules
-        )
-        self._decisions = [0] * self.n_seats
-        self._keys = [hand_key(self._seed, self._game, self._hand, STREAM_AGENT + s) for s in range(self.n_seats)]
+    @property
+    def _stacks(self) -> list[int]:
+        """Every seat's chips between hands (the table state's)."""
+        return self._table.stacks
 
     def _run_until_learner(self) -> None:
-        """Play opponent turns and finished hands until a learner seat acts or the game ends."""
+        """Deal and play opponent turns until a learner seat acts or the game ends (the table's flow)."""
+        table = self._table
         while True:
-            state = self._state
-            if state.phase == Phase.DONE:
-                if not self._end_hand():
-                    return
+            seat = table.current_player()
+            if seat == TERMINAL:
+                self.terminations = {agent: True for agent in self.agents}
+                self.agent_selection = self.agents[0]
+                return
+            if seat == CHANCE:
+                table.apply(DEAL)
                 continue
-            seat = state.actor if state.phase != Phase.SNIPE else state.sniper
             if seat not in self.bots:
                 self.agent_selection = self.possible_agents[seat]
                 return
-            stream = Stream(derive(self._keys[seat], self._decisions[seat]))
-            self._decisions[seat] += 1
-            decide(state, self.bots[seat], seat, stream, self._game, self._hand)
+            decide(table, self.bots[seat])
+            self._pay_if_hand_over()
 
-    def _end_hand(self) -> bool:
-        """Pay the hand's rewards; start the next hand (True) or end the game (False) (R3, R9)."""
-        state = self._state
-        after = state.stacks_after
-        for agent in self.agents:
-            seat = self.agent_seat[agent]
-            self.rewards[agent] += after[seat] - state.stacks[seat]
-        self.hands.append(state)
-        self._stacks = list(after)
-        self._at_table = leave_table(self._stacks, self._at_table, self.rules)
-        self._hand += 1
-        eligible = [self._at_table[s] and self._stacks[s] > 0 for s in range(self.n_seats)]
-        limit = self.rules.hands_per_game
-        if sum(eligible) < 2 or (limit is not None and self._hand >= limit):
-            self.terminations = {agent: True for agent in self.agents}
-            self.agent_selection = self.agents[0]
-            return False
-        self._first = next_first(self._first, eligible)
-        self._start_hand()
-        return True
+    def _pay_if_hand_over(self) -> None:
+        """At the end of a hand, every learner seat's reward is its net chips for it (module docstring)."""
+        state = self._table.hand
+        if self._table.hand_over():
+            after = state.stacks_after
+            for agent in self.agents:
+                seat = self.agent_seat[agent]
+                self.rewards[agent] += after[seat] - state.stacks[seat]

@@ -1,20 +1,34 @@
-"""Whole games with agents: the ante-to-payout loop of R3, R4 and R9, and the rule presets.
+"""Whole games with agents (R3, R4, R9), the rule presets, and the pieces of the table state.
 
-``play_hand`` deals one hand from the counter-based streams (R13) and asks each agent to act;
-``play_game`` chains hands with the rotation of the first player and eliminations.
+The game's flow (deal, who acts, when a hand ends, the next hand, game over) is written once, in
+Sniper Hold'em's table state (``sniper.games.sniper_holdem.table.SniperTable``, from ``deal_hand``,
+``leave_table``, ``next_first`` here); ``play_game`` and ``play_hand`` drive it with agents
+(``decide``), as the server's rooms and the env drive it with people and learners.
 """
 
 import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from kernels.codes import N_SNIPES, PASS, STREAM_AGENT
-from sniper.agents import Agent, Observation
+from kernels.codes import N_ACTIONS, N_SNIPES, PASS, STREAM_AGENT
+from sniper.agents import Agent
 from sniper.cards import deal, shuffled_deck
+from sniper.core.registry import get_game
+from sniper.core.table import TableState
 from sniper.engine import HandState, Phase
 from sniper.rng import Stream, derive, hand_key
 
 GAME_LENGTHS = {"10": 10, "20": 20, "bust": None}
+
+PASS_ACTION = N_ACTIONS
+"""The flat action (``sniper.games.sniper_holdem.table``) of passing in the snipe round (R7): 0–6 are the
+betting actions of R6 (``kernels.codes.Act``), 7 passes, ``SNIPE_ACTION + code`` names snipe ``code``."""
+SNIPE_ACTION = PASS_ACTION + 1
+"""The flat action of naming snipe 0; snipe ``code`` (0..59, R7) is ``SNIPE_ACTION + code``."""
+N_SEAT_ACTIONS = SNIPE_ACTION + N_SNIPES
+"""How many flat actions a seat has (68: 7 betting, pass, 60 snipes), the env's ``Discrete(68)``."""
+DEAL = N_SEAT_ACTIONS
+"""The flat action of the deal (68), the one legal action when the table's current player is ``CHANCE``."""
 
 
 class AgentError(RuntimeError):
@@ -89,17 +103,18 @@ def deal_hand(
     return HandState(tuple(stacks), first, private, board, rules.tie_break, in_play)
 
 
-def decide(state: HandState, agent: Agent, seat: int, stream: Stream, game: int, hand: int) -> None:
-    """Ask ``agent`` (in ``seat``, the seat to act) for its decision and apply it (R6, R7).
+def decide(table: TableState, agent: Agent) -> None:
+    """Ask ``agent``, in the seat to act of ``table`` (a ``SniperTable``), for its decision and apply it (R6, R7).
 
-    Raises ``AgentError`` naming the agent, seat, game and hand when the agent raises (a
-    ``TimeoutError`` included), or returns an action that is not legal or a snipe that is not
-    ``PASS`` or a code 0..59.
+    The agent sees ``table.observe(seat)`` (R10) and draws from ``table.stream()`` (R13). Raises
+    ``AgentError`` naming the agent, seat, game and hand when the agent raises (a ``TimeoutError``
+    included), or returns an action that is not legal or a snipe that is not ``PASS`` or a code 0..59.
     """
-    obs = Observation.of(state, seat)
-    snipe = state.phase == Phase.SNIPE
+    seat, game, hand = table.current_player(), table.game, table.hand_index
+    obs = table.observe(seat)
+    snipe = table.hand.phase == Phase.SNIPE
     try:
-        choice = agent.snipe(obs, stream) if snipe else agent.act(obs, stream)
+        choice = agent.snipe(obs, table.stream()) if snipe else agent.act(obs, table.stream())
     except Exception as error:  # noqa: BLE001 - any failure of an agent ends the run the same way
         reason = str(error).splitlines()[0] if str(error) else ""
         raise AgentError(f"{_where(agent, seat, game, hand)}: {type(error).__name__}: {reason}".rstrip(": ")) from None
@@ -111,12 +126,12 @@ def decide(state: HandState, agent: Agent, seat: int, stream: Stream, game: int,
         if isinstance(choice, bool) or code is None or not (code == PASS or 0 <= code < N_SNIPES):
             where = _where(agent, seat, game, hand)
             raise AgentError(f"{where}: snipe {choice!r} is not PASS (-1) or a snipe code 0-{N_SNIPES - 1}")
-        state.snipe(code)
+        table.apply(table.action_of(code))
     else:
         if isinstance(choice, bool) or choice not in obs.legal:
             legal = ", ".join(a.name for a in obs.legal)
             raise AgentError(f"{_where(agent, seat, game, hand)}: {choice!r} is not a legal action (legal: {legal})")
-        state.act(choice)
+        table.apply(table.action_of(choice))
 
 
 def _where(agent: Agent, seat: int, game: int, hand: int) -> str:
@@ -126,6 +141,21 @@ def _where(agent: Agent, seat: int, game: int, hand: int) -> str:
 def decision_stream(seed: int, game: int, hand: int, seat: int, decision: int) -> Stream:
     """The random stream of seat ``seat``'s ``decision``-th decision of a hand, counting from 0 (R13)."""
     return Stream(derive(hand_key(seed, game, hand, STREAM_AGENT + seat), decision))
+
+
+def new_table(seats: int, rules: Rules, seed: int, game: int, **options) -> TableState:
+    """Sniper Hold'em's table state for game ``game`` of run ``seed`` (``GameSpec.new_table`` of "sniper":
+    ``sniper.games.sniper_holdem.table.SniperTable``, looked up in the registry, the layer above this one)."""
+    return get_game("sniper").new_table(seats, rules, seed, game, **options)
+
+
+def play_next_hand(table: TableState, agents: Sequence[Agent]) -> HandState:
+    """Deal ``table``'s next hand, let ``agents`` (one per seat) play it to the end (``decide``) and
+    return the finished ``HandState``. ``AgentError`` when an agent fails."""
+    table.apply(DEAL)
+    while not table.hand_over():
+        decide(table, agents[table.current_player()])
+    return table.hand
 
 
 def play_hand(
@@ -144,15 +174,8 @@ def play_hand(
     the hand draws from ``derive(hand_key(seed, game, hand, STREAM_AGENT + s), d)``. Raises
     ``AgentError`` when an agent fails (``decide``).
     """
-    n = len(stacks)
-    state = deal_hand(stacks, at_table, first, seed, game, hand, rules)
-    decisions = [0] * n
-    while state.phase != Phase.DONE:
-        seat = state.actor if state.phase != Phase.SNIPE else state.sniper
-        stream = decision_stream(seed, game, hand, seat, decisions[seat])
-        decisions[seat] += 1
-        decide(state, agents[seat], seat, stream, game, hand)
-    return state
+    table = new_table(len(agents), rules, seed, game, stacks=stacks, at_table=at_table, first=first, hand=hand)
+    return play_next_hand(table, agents)
 
 
 def next_first(first: int, eligible: Sequence[bool]) -> int:
@@ -177,20 +200,9 @@ def play_game(agents: Sequence[Agent], seed: int, game: int, rules: Rules) -> It
 
     The game ends after ``rules.hands_per_game`` hands, or when fewer than two players are left
     at the table with chips. A player with 0 chips is out; under ``exit_at`` a player ending a
-    hand with that many chips or more leaves the table safe, keeping the chips.
+    hand with that many chips or more leaves the table safe, keeping the chips. The game's flow
+    is the table state's (``new_table``); this only asks the agents.
     """
-    n = len(agents)
-    stacks = [rules.starting_stack] * n
-    at_table = [True] * n
-    first = rules.first_seat % n
-    hand = 0
-    while rules.hands_per_game is None or hand < rules.hands_per_game:
-        state = play_hand(agents, stacks, at_table, first, seed, game, hand, rules)
-        yield state
-        stacks = list(state.stacks_after)
-        at_table = leave_table(stacks, at_table, rules)
-        hand += 1
-        eligible = [at_table[s] and stacks[s] > 0 for s in range(n)]
-        if sum(eligible) < 2:
-            return
-        first = next_first(first, eligible)
+    table = new_table(len(agents), rules, seed, game)
+    while not table.is_over():
+        yield play_next_hand(table, agents)

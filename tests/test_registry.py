@@ -12,6 +12,7 @@ from sniper import defaults
 from sniper.cli import app
 from sniper.core import registry
 from sniper.core.registry import DEFAULT_GAME, GameSpec, game_names, get_game, register_game
+from sniper.core.table import CHANCE, TableState
 from sniper.game import GAME_LENGTHS, PRESETS, make_rules
 from sniper.runner import RunConfig, RunDirError, RunOptions, load_manifest, new_manifest, simulate
 from sniper.specs import LEVELS, level_parameters
@@ -63,6 +64,7 @@ def toy(**changes) -> GameSpec:
         parameters={"random": {}},
         default_agents=("random",),
         engines={},
+        new_table=lambda *args, **options: None,
         default_rules="plain",
         default_length="5",
         rules_doc="docs/toy.md",
@@ -88,6 +90,13 @@ def test_a_game_registers_once_by_name(monkeypatch):
 def test_a_malformed_spec_is_refused(changes):
     with pytest.raises(ValueError):
         toy(**changes)
+
+
+def test_a_spec_builds_its_table_state():
+    with pytest.raises(TypeError, match="new_table must build a TableState"):
+        toy(new_table="sniper.games.sniper_holdem.table:SniperTable")
+    table = get_game("sniper").new_table(3, make_rules("ours", "10"), 1, 0)
+    assert isinstance(table, TableState) and table.current_player() == CHANCE
 
 
 def test_check_seats_names_the_parameter():

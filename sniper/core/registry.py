@@ -18,9 +18,11 @@ ValueError: unknown game 'chess'; valid: sniper
 """
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+
+from sniper.core.table import TableState
 
 DEFAULT_GAME = "sniper"
 """The game of every command and API given none (``--game``), and of a run whose manifest names none."""
@@ -44,9 +46,11 @@ class GameSpec:
     ``(low, high)``, the domain of the values a spec may give it (``None``: no upper bound).
     ``default_agents``: the specs seated by default, repeated to fill the table. ``engines``: engine
     name → ``"module:attribute"`` of the function that plays a chunk of a run with it, the reference
-    engine first. ``rules_doc``: the path, from the repository root, of the rules the game follows.
+    engine first. ``new_table``: the builder of its table state, ``new_table(seats, rules, seed, game,
+    **options)`` → a ``sniper.core.table.TableState`` playing one whole game (the one place its game
+    flow is written). ``rules_doc``: the path, from the repository root, of the rules the game follows.
     Raises ``ValueError`` for a name that is not an identifier, seats that are not a range of
-    positive counts, or a default that is not among the names.
+    positive counts, or a default that is not among the names; ``TypeError`` if ``new_table`` is not callable.
     """
 
     name: str
@@ -59,6 +63,7 @@ class GameSpec:
     parameters: Mapping[str, Mapping[str, tuple[float, float | None]]]
     default_agents: tuple[str, ...]
     engines: Mapping[str, str]
+    new_table: Callable[..., TableState]
     default_rules: str
     default_length: str
     rules_doc: str
@@ -74,6 +79,8 @@ class GameSpec:
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
         params = {level: MappingProxyType(dict(domains)) for level, domains in self.parameters.items()}
         object.__setattr__(self, "parameters", MappingProxyType(params))
+        if not callable(self.new_table):
+            raise TypeError(f"{self.name}: new_table must build a TableState, got {self.new_table!r}")
         if self.default_rules not in self.rules or self.default_length not in self.game_lengths:
             raise ValueError(f"{self.name}: the default rules and game length must be among its own")
 

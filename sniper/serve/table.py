@@ -1,7 +1,8 @@
 """Rooms: one game of Sniper Hold'em between people, outside bots and AI seats, on the reference engine.
 
-A ``Room`` runs one game as an asyncio task: the reference engine (``sniper.engine.HandState``) is
-the only state, dealt exactly as ``sniper.game.play_hand`` deals (R13). Seats joined over the
+A ``Room`` runs one game as an asyncio task on the game's table state (``GameSpec.new_table``,
+Sniper Hold'em's ``SniperTable`` over the reference engine ``sniper.engine.HandState``): the only
+state, the same game flow and deals as ``sniper.game.play_game`` (R13). Seats joined over the
 network decide by messages (``Room.handle``), each turn bounded by ``Settings.turn_seconds``; when
 time runs out the timeout rule of R11 acts (check if possible, fold if chips are owed, pass in
 the snipe round). AI seats decide with the kernel rollouts in a thread pool, off the event loop.
@@ -22,10 +23,10 @@ from pathlib import Path
 from typing import Protocol
 
 from kernels.codes import PASS, Act
-from sniper.agents import Agent, Observation
+from sniper.agents import Agent
 from sniper.core.registry import get_game
 from sniper.engine import HandState, Phase
-from sniper.game import deal_hand, decision_stream, leave_table, make_rules, next_first
+from sniper.game import DEAL, make_rules
 from sniper.serve.record import GameRecord, seat_vectors
 from sniper.serve.settings import SOLO_PLAYERS, Settings
 from sniper.serve.views import ACTION_NAMES, ACTIONS_BY_NAME, SNIPE_NAMES, hand_view, to_act
@@ -132,7 +133,6 @@ class Room:
         self.seats = [Seat(i) for i in range(self.n_seats)]
         self.stacks = [self.rules.starting_stack] * self.n_seats
         self.at_table = [True] * self.n_seats
-        self.first = self.rules.first_seat % self.n_seats
         self._pending: asyncio.Future | None = None
         self._started = asyncio.Event()
         self._dealt = asyncio.Event()
@@ -348,30 +348,25 @@ class Room:
         play.result()  # the game's own failure
 
     async def _play(self) -> None:
-        n = self.n_seats
+        """Play the game on its table state (``GameSpec.new_table``, which holds its flow): each deal,
+        each seat's decision (``_decide``), the result shown between hands; game 0 of the room's seed."""
+        length = self.rules.hands_per_game or self.settings.bust_hands
+        table = get_game(GAME.name).new_table(self.n_seats, self.rules, self.seed, 0, hand_limit=length)
         while True:
-            state = deal_hand(self.stacks, self.at_table, self.first, self.seed, 0, self.hand_index, self.rules)
-            self.current = state
-            decisions = [0] * n
-            while state.phase != Phase.DONE:
-                seat = to_act(state)
-                stream = decision_stream(self.seed, 0, self.hand_index, seat, decisions[seat])
-                decisions[seat] += 1
-                choice = await self._decide(state, seat, stream)
-                if state.phase == Phase.SNIPE:
-                    state.snipe(choice)
-                else:
-                    state.act(choice)
+            table.apply(DEAL)
+            state = self.current = table.hand
+            while not table.hand_over():
+                seat = table.current_player()
+                stream = table.stream()
+                choice = await self._decide(table, seat, stream)
+                table.apply(table.action_of(choice))
             state.check_invariants()
             self.hands.append(state)
             if self.on_hand is not None:
                 await asyncio.to_thread(self.on_hand, self)
-            self.stacks = list(state.stacks_after)
-            self.at_table = leave_table(self.stacks, self.at_table, self.rules)
-            eligible = [self.at_table[s] and self.stacks[s] > 0 for s in range(n)]
-            length = self.rules.hands_per_game or self.settings.bust_hands
-            if sum(eligible) < 2 or self.hand_index + 1 >= length:
-                self.standings = self._standings("chips" if sum(eligible) < 2 else "hands")
+            self.stacks, self.at_table = list(table.stacks), list(table.at_table)
+            if table.is_over():
+                self.standings = self._standings(table.ended)
                 return
             self.status = "between"
             self._dealt.clear()
@@ -383,19 +378,20 @@ class Room:
                     pass
             self.status = "playing"
             self.hand_index += 1
-            self.first = next_first(self.first, eligible)
 
-    async def _decide(self, state: HandState, seat: int, stream) -> int:
-        """The decision of ``seat``: its AI off the event loop, or its message within the turn time (R11)."""
+    async def _decide(self, table, seat: int, stream) -> int:
+        """The decision of ``seat``: its AI off the event loop (from ``table.observe``, R10), or its
+        message within the turn time (R11)."""
         loop = asyncio.get_running_loop()
         self.turn += 1
         player = self.seats[seat]
+        state = table.hand
         snipe = state.phase == Phase.SNIPE
         if player.agent is not None:
             self.deadline = None
             self.broadcast()
             decide = player.agent.snipe if snipe else player.agent.act
-            obs = Observation.of(state, seat)
+            obs = table.observe(seat)
             choice, _ = await asyncio.gather(
                 loop.run_in_executor(self.executor, decide, obs, stream), asyncio.sleep(self.settings.ai_delay)
             )

@@ -2,8 +2,8 @@
 
 The facts come from the modules that implement the game (``sniper.game``, ``sniper.specs``,
 ``sniper.defaults``, ``sniper.results``, ``sniper.runner``, ``sniper.kernel_engine``), which do not
-move yet (issue 19); the seat range (R2) is written here and nowhere else. Everything game-independent
-reads it with ``sniper.core.registry.get_game("sniper")``.
+move yet (issue 19), and its table state (``table.SniperTable``); the seat range (R2) is written
+here and nowhere else. Everything game-independent reads it with ``sniper.core.registry.get_game("sniper")``.
 
 >>> SPEC.seat_text, SPEC.default_rules, SPEC.default_length, list(SPEC.engines)
 ('2-6', 'ours', '20', ['reference', 'kernel'])
@@ -12,6 +12,7 @@ reads it with ``sniper.core.registry.get_game("sniper")``.
 from sniper import defaults
 from sniper.core.registry import GameSpec, register_game
 from sniper.game import GAME_LENGTHS, PRESETS
+from sniper.games.sniper_holdem.table import SniperTable
 from sniper.specs import LEVELS, level_parameters, parameter_domain
 
 SPEC = register_game(
@@ -26,6 +27,7 @@ SPEC = register_game(
         parameters={level: {name: parameter_domain(name) for name in level_parameters(level)} for level in LEVELS},
         default_agents=defaults.AGENTS,
         engines={"reference": "sniper.runner:play_chunk_reference", "kernel": "sniper.kernel_engine:play_chunk_kernel"},
+        new_table=SniperTable,
         default_rules=defaults.RULES,
         default_length=defaults.GAME_LENGTH,
         rules_doc="docs/RULES.md",
