@@ -238,6 +238,96 @@ def test_cumulative_curves_are_the_running_totals_of_each_agent(run_dir, frame, 
         assert chips.tolist() == running.to_numpy()[x - 1].tolist()
 
 
+def reference_numbers(run_dir) -> dict:
+    """Every figure's numbers and the summary of a run, computed over the whole run at once (the
+    algorithm of ``run_report`` before it went part by part): the oracle of the part-by-part report."""
+    from sniper.runner import load_manifest
+
+    frame = read_run(run_dir, columns=report.REPORT_COLUMNS)
+    codes, names = pd.factorize(frame["agent"])
+    names, agent = list(names), codes.astype(np.int64)
+    col = {c: frame[c].to_numpy() for c in report.REPORT_COLUMNS if c != "agent"}
+    games, dealt, net = col["game"], col["dealt_in"], col["net"].astype(np.float64)
+    hand_id, n_ids = report.hand_ids(games, col["hand"])
+    seats = int(col["seat"].max()) + 1
+
+    def by(series, n_series, group, n_groups, mask, values, series_names, group_names):
+        cells = np.where(mask & (series >= 0) & (group >= 0), series * n_groups + group, -1)
+        intervals = report.grouped_intervals(cells, games, values)
+        labels = [(series_names[i // n_groups], group_names[i % n_groups]) for i in range(len(intervals))]
+        return report.estimate_frame(intervals, labels, np.bincount(cells[cells >= 0], minlength=len(intervals)))
+
+    picks = np.unique(np.linspace(0, n_ids - 1, min(n_ids, report.CURVE_POINTS)).round().astype(np.int64))
+    bucket = np.searchsorted(picks, np.arange(n_ids))[hand_id]
+    curves = {}
+    for a, name in enumerate(names):
+        rows = dealt & (agent == a)
+        if rows.any():
+            curves[name] = (picks + 1, np.cumsum(np.bincount(bucket[rows], weights=net[rows], minlength=len(picks))))
+    place = report.positions(hand_id, col["seat"], col["first_seat"], seats, dealt).astype(np.int64)
+    categories = [CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES)]
+    category = col["category"].astype(np.int64)
+    shown = col["showdown"] & (category >= 0)
+    vectors = {v.get("spec"): v for v in load_manifest(run_dir).get("agent_parameters", []) if isinstance(v, dict)}
+    heuristics = [str(vectors.get(n, {}).get("snipes", "unknown")) for n in names]
+    kinds = list(dict.fromkeys(heuristics))
+    hit = report.snipe_hit_rows(hand_id, col["seat"], col["snipe"], col["showdown"], col["category"], col["top"])
+    order = report.positions(hand_id, col["seat"], col["first_seat"], seats, shown).astype(np.int64)
+    kind = np.array([kinds.index(h) for h in heuristics], dtype=np.int64)[agent]
+    zero = np.zeros(len(games), np.int64)
+    return dict(
+        summary=summarize(frame),
+        curves=curves,
+        position=by(agent, len(names), place, 3, dealt, net, names, list(report.POSITIONS)),
+        category=by(agent, len(names), category, len(categories), dealt & shown, net, names, categories),
+        sniped=by(zero, 1, category, len(categories), shown, col["sniped"], ["all agents"], categories),
+        hits=by(
+            kind, len(kinds), order, 3, (col["snipe"] >= 0) & dealt, hit, kinds, [f"{p} to snipe" for p in report.POSITIONS]
+        ),
+    )
+
+
+def drawn_numbers(run_dir, monkeypatch) -> dict:
+    """What ``run_report`` hands to each figure function, captured."""
+    drawn = {}
+    for figure, key in [
+        ("net_per_agent", "summary"),
+        ("cumulative_net", "curves"),
+        ("net_by_position", "position"),
+        ("net_by_category", "category"),
+        ("sniped_by_category", "sniped"),
+        ("snipe_hits_by_heuristic", "hits"),
+    ]:
+        real = getattr(plots, figure)
+
+        def capture(data, *args, key=key, real=real, **kwargs):
+            drawn[key] = data
+            return real(data, *args, **kwargs)
+
+        monkeypatch.setattr(plots, figure, capture)
+    report.run_report(run_dir)
+    return drawn
+
+
+@pytest.mark.parametrize(
+    "agents, preset",
+    [(("easy", "normal", "hard", "random"), "ours"), (("random", "easy", "easy"), "show"), (("hard", "normal"), "show")],
+)
+def test_run_report_numbers_equal_those_over_the_whole_run(tmp_path, monkeypatch, agents, preset):
+    out = tmp_path / "run"
+    simulate(RunConfig(agents, make_rules(preset), seed=11, hands=700, chunk_games=3), out, 1)
+    assert len(list((out / "hands").glob("part-*.parquet"))) > 3
+    expected, drawn = reference_numbers(out), drawn_numbers(out, monkeypatch)
+    assert sorted(drawn) == sorted(expected)
+    pd.testing.assert_frame_equal(drawn["summary"], expected["summary"], check_exact=True)
+    assert drawn["curves"].keys() == expected["curves"].keys()
+    for name, (x, chips) in expected["curves"].items():
+        assert drawn["curves"][name][0].tolist() == x.tolist() and drawn["curves"][name][1].tolist() == chips.tolist()
+    for key in ("position", "category", "sniped", "hits"):
+        assert len(expected[key]) > 0
+        pd.testing.assert_frame_equal(drawn[key], expected[key], check_exact=True, check_dtype=False)
+
+
 # ----- the page of a run ------------------------------------------------------------------------
 
 
