@@ -282,7 +282,14 @@ def reference_numbers(run_dir) -> dict:
         category=by(agent, len(names), category, len(categories), dealt & shown, net, names, categories),
         sniped=by(zero, 1, category, len(categories), shown, col["sniped"], ["all agents"], categories),
         hits=by(
-            kind, len(kinds), order, 3, (col["snipe"] >= 0) & dealt, hit, kinds, [f"{p} to snipe" for p in report.POSITIONS]
+            kind,
+            len(kinds),
+            order,
+            3,
+            (col["snipe"] >= 0) & dealt,
+            hit,
+            kinds,
+            [f"{p} to snipe" for p in report.POSITIONS],
         ),
     )
 
@@ -311,7 +318,11 @@ def drawn_numbers(run_dir, monkeypatch) -> dict:
 
 @pytest.mark.parametrize(
     "agents, preset",
-    [(("easy", "normal", "hard", "random"), "ours"), (("random", "easy", "easy"), "show"), (("hard", "normal"), "show")],
+    [
+        (("easy", "normal", "hard", "random"), "ours"),
+        (("random", "easy", "easy"), "show"),
+        (("hard", "normal"), "show"),
+    ],
 )
 def test_run_report_numbers_equal_those_over_the_whole_run(tmp_path, monkeypatch, agents, preset):
     out = tmp_path / "run"
@@ -353,19 +364,21 @@ def test_run_report_summary_table_is_the_summary_of_the_run(run_dir, run_page, f
     assert [row[1] for row in table.rows] == [f"{v:,}" for v in expected["hands"]]
 
 
-def test_run_report_reads_only_its_columns(run_dir, monkeypatch):
-    import sniper.runs
+def test_run_report_reads_only_its_columns_a_part_at_a_time(run_dir, monkeypatch):
+    asked, read = [], []
+    real = report.run_parts
 
-    asked = []
-    real = sniper.runs.read_run
+    def spy(out, columns):
+        asked.append(columns)
+        for table in real(out, columns):
+            read.append(table.column_names)
+            yield table
 
-    def spy(out, table="hands", columns=None, **kw):
-        asked.append((table, columns))
-        return real(out, table, columns, **kw)
-
-    monkeypatch.setattr(sniper.runs, "read_run", spy)
+    monkeypatch.setattr(report, "run_parts", spy)
     report.run_report(run_dir)
-    assert asked == [("hands", report.REPORT_COLUMNS)]
+    assert asked == [report.REPORT_COLUMNS]
+    parts = len(list((run_dir / "hands").glob("part-*.parquet")))
+    assert parts > 1 and read == [list(report.REPORT_COLUMNS)] * parts
     assert set(report.REPORT_COLUMNS) < set(read_run(run_dir).columns)
 
 
@@ -402,7 +415,7 @@ def test_text_from_the_data_is_escaped():
 
 
 def test_game_panels_are_declared_per_game():
-    assert report.game_panels("sniper") is report.sniper_panels
+    assert report.game_panels("sniper") is report.SniperPanels
     with pytest.raises(ValueError, match="no report panels for game 'holdem'"):
         report.game_panels("holdem")
 
