@@ -30,6 +30,7 @@ import io
 import json
 import math
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -372,21 +373,73 @@ def game_panels(game: str) -> Callable[[], object]:
 
 def run_parts(out: Path, columns) -> Iterator:
     """The hands table of the run in ``out`` a part at a time, in part order: one ``pyarrow.Table`` of
-    ``columns`` per part (only those columns are read, ``pyarrow.dataset`` as ``sniper.runs.read_run``).
+    ``columns`` per part (only those columns are read, ``pyarrow.dataset`` as ``sniper.runs.read_run``),
+    ``agent`` dictionary-encoded as stored (``dictionary<int32, string>``: no string is made per row).
     Raises ``sniper.runner.RunDirError`` for an unreadable part (``read_run``'s message)."""
+    with _unreadable_raised(out, columns):
+        for fragment in _hands_dataset(out).get_fragments():
+            yield fragment.to_table(columns=list(columns))
+
+
+def run_rows(out: Path) -> int:
+    """The rows of the hands table of the run in ``out``, from the parts' footers (no data read);
+    ``sniper.runner.RunDirError`` for an unreadable part."""
+    with _unreadable_raised(out, ["game"]):
+        return _hands_dataset(out).count_rows()
+
+
+@contextmanager
+def _unreadable_raised(out: Path, columns) -> Iterator[None]:
+    """Turn arrow's error on a part into ``sniper.runs.read_run``'s ``RunDirError`` naming the part."""
+    import pyarrow as pa
+
+    from sniper.runs import read_run
+
+    try:
+        yield
+    except (OSError, pa.ArrowException):
+        read_run(out, "hands", columns=columns, arrow=True)  # raises RunDirError naming the bad part
+        raise
+
+
+def _hands_dataset(out: Path):
+    """The hands table of ``out``: a ``pyarrow.dataset`` of ``sniper.results.SCHEMA``, ``agent`` a dictionary."""
     import pyarrow as pa
     import pyarrow.dataset as ds
 
     from sniper.results import SCHEMA
-    from sniper.runs import read_run
 
-    try:
-        fragments = list(ds.dataset(out / "hands", format="parquet", schema=SCHEMA).get_fragments())
-        for fragment in fragments:
-            yield fragment.to_table(columns=list(columns))
-    except (OSError, pa.ArrowException):
-        read_run(out, "hands", columns=columns, arrow=True)  # raises RunDirError naming the bad part
-        raise
+    at = SCHEMA.get_field_index("agent")
+    schema = SCHEMA.set(at, pa.field("agent", pa.dictionary(pa.int32(), pa.string()), nullable=False))
+    options = ds.ParquetReadOptions(dictionary_columns={"agent"})
+    return ds.dataset(out / "hands", format=ds.ParquetFileFormat(read_options=options), schema=schema)
+
+
+def _agent_codes(column, names: list[str]) -> np.ndarray:
+    """The int64 code of each row's agent (a dictionary ``ChunkedArray``) into ``names``, the run's
+    agents in order of first appearance (new names appended)."""
+    codes = []
+    for chunk in column.chunks:
+        dictionary = chunk.dictionary.to_pylist()
+        names += [name for name in dict.fromkeys(dictionary) if name not in names]
+        to_run = np.array([names.index(name) for name in dictionary], dtype=np.int64)
+        codes.append(to_run[chunk.indices.to_numpy(zero_copy_only=False)])
+    return np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
+
+
+def _summary_table(columns: dict[str, np.ndarray], names: list[str], bounds: list[int]):
+    """A ``pyarrow.Table`` of the run's ``SUMMARY_COLUMNS`` for ``sniper.results.summarize``, a batch per
+    part (rows ``bounds[i]:bounds[i+1]``, views of ``columns``: numpy arrays, ``agent`` int codes into
+    ``names``, made strings here: summarize reads the agents' names)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    end = bounds[-1]
+    agents = pa.DictionaryArray.from_arrays(pa.array(columns["agent"][:end]), pa.array(names, pa.string()))
+    arrays = {name: pa.array(column[:end]) for name, column in columns.items() if name != "agent"}
+    arrays["agent"] = pc.cast(agents, pa.string())
+    parts = list(zip(bounds, bounds[1:]))
+    return pa.table({name: pa.chunked_array([a.slice(lo, hi - lo) for lo, hi in parts]) for name, a in arrays.items()})
 
 
 def summary_table(summary: pd.DataFrame) -> Table:
@@ -416,15 +469,13 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     """The report of the run directory ``out`` (module docstring). Reads ``REPORT_COLUMNS`` only, a
     part at a time (``run_parts``; a hand is never in two parts, ``sniper.runner``): each part's
     numbers are summed per (group, game) cell (``Estimates``, ``Curves``, the game's panels) and the
-    part let go, but for its ``SUMMARY_COLUMNS``, which ``sniper.results.summarize`` reads at the end.
-    Raises ``sniper.runner.RunDirError`` for a directory that is not a readable run, ``ValueError``
-    for a run with no hands or a game without panels."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
+    part let go, but for its ``SUMMARY_COLUMNS``, copied into one array per column (the agent as a
+    code) for ``sniper.results.summarize`` at the end. Raises ``sniper.runner.RunDirError`` for a
+    directory that is not a readable run, ``ValueError`` for a run with no hands or a game without
+    panels."""
     from sniper.hands import CATEGORY_NAMES
-    from sniper.results import summarize
-    from sniper.runner import load_manifest
+    from sniper.results import SCHEMA, summarize
+    from sniper.runner import RunDirError, load_manifest
 
     out = Path(out)
     manifest = load_manifest(out)
@@ -433,38 +484,39 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     vectors = {v.get("spec"): v for v in manifest.get("agent_parameters", []) if isinstance(v, dict)}
     categories = [CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES)]
     by_position, by_category = Estimates(list(POSITIONS)), Estimates(categories)
-    curves, names, heuristics, kept, games_seen, rows = Curves(), [], [], [], [], 0
-    parts = run_parts(out, REPORT_COLUMNS)
-    for number, table in enumerate(parts, 1):
-        if table.num_rows == 0:
-            continue
-        kept.append(table.select(list(SUMMARY_COLUMNS)))
-        rows += table.num_rows
+    curves, names, heuristics, games_seen, rows = Curves(), [], [], [], 0
+    total, columns = run_rows(out), [name for name in SUMMARY_COLUMNS if name != "agent"]
+    kept = {name: np.empty(total, dtype=SCHEMA.field(name).type.to_pandas_dtype()) for name in columns}
+    kept["agent"], bounds = np.empty(total, dtype=np.int32), [0]
+    for number, table in enumerate(run_parts(out, REPORT_COLUMNS), 1):
         if number % 10 == 1:
             _say(progress, f"reading part {number} ({rows:,} rows so far)")
-        agent = pc.dictionary_encode(table.column("agent")).combine_chunks()
-        for name in agent.dictionary.to_pylist():
-            if name not in names:
-                names.append(name)
-                heuristics.append(str(vectors.get(name, {}).get("snipes", "unknown")))
-        to_run = np.array([names.index(n) for n in agent.dictionary.to_pylist()], dtype=np.int64)
         data = {name: table.column(name).to_numpy() for name in REPORT_COLUMNS if name != "agent"}
-        data["agent"] = to_run[agent.indices.to_numpy(zero_copy_only=False)]
-        del table, agent
+        data["agent"] = _agent_codes(table.column("agent"), names)
+        del table
+        if len(data["agent"]) == 0:
+            continue
+        if rows + len(data["agent"]) > total:
+            raise RunDirError(f"{out}: its hands table grew while it was read; report it again")
+        heuristics += [str(vectors.get(name, {}).get("snipes", "unknown")) for name in names[len(heuristics) :]]
+        for name, column in kept.items():
+            column[rows : rows + len(data[name])] = data[name]
+        rows += len(data["agent"])
+        bounds.append(rows)
         games, dealt, net = data["game"], data["dealt_in"], data["net"].astype(np.float64)
         hand_id, n_ids = hand_ids(games, data["hand"])
         seats = int(max(data["seat"].max(), data["first_seat"].max())) + 1  # any seats ≥ these: the same order
         games_seen.append(games[np.r_[True, games[1:] != games[:-1]]])  # part order: sorted by game
         curves.add(data["agent"], hand_id, n_ids, net, dealt)
-        place = positions(hand_id, data["seat"], data["first_seat"], seats, dealt).astype(np.int64)
+        place = positions(hand_id, data["seat"], data["first_seat"], seats, dealt)
         by_position.add(data["agent"], place, dealt, games, net)
-        category = data["category"].astype(np.int64)
+        category = data["category"]
         by_category.add(data["agent"], category, dealt & data["showdown"] & (category >= 0), games, net)
         panels.add(data, dict(hand_id=hand_id, seats=seats, agents=names, heuristics=heuristics))
     if rows == 0:
         raise ValueError(f"{out} has no hands yet")
     _say(progress, f"summarising {rows:,} rows")
-    summary = summarize(pa.concat_tables(kept))
+    summary = summarize(_summary_table(kept, names, bounds))
     del kept
     _say(progress, "drawing")
     sections = [
