@@ -46,8 +46,8 @@ def cell_sums_nb(series, group, n_groups, mask, game, n_games, values, k):
     each (code, game) cell, code ``series * n_groups + group``, over the rows of ``mask`` whose
     ``series`` and ``group`` are non-negative.
 
-    ``series``, ``group``: int64 arrays (rows,) (codes below ``k``); ``mask``: bool array (rows,);
-    ``game``: int64 array (rows,), codes 0..n_games-1; ``values``: float64 array (rows,). Sums in row
+    ``series``, ``group``: int arrays (rows,) (codes below ``k``); ``mask``: bool array (rows,);
+    ``game``: int64 array (rows,), codes 0..n_games-1; ``values``: float or bool array (rows,). Sums in row
     order, as ``np.bincount``: numba equivalent of ``np.bincount`` over ``np.where(mask & (series >= 0)
     & (group >= 0), series * n_groups + group, -1)`` (``sniper.report.Cells.add``).
     """
@@ -55,7 +55,32 @@ def cell_sums_nb(series, group, n_groups, mask, game, n_games, values, k):
     total = np.zeros((k, n_games), dtype=np.float64)
     for i in range(len(mask)):
         if mask[i] and series[i] >= 0 and group[i] >= 0:
-            code = series[i] * n_groups + group[i]
+            code = np.int64(series[i]) * n_groups + np.int64(group[i])
             rows[code, game[i]] += 1
-            total[code, game[i]] += values[i]
+            total[code, game[i]] += np.float64(values[i])
     return rows, total
+
+
+@njit(cache=True)
+def snipe_hits_nb(hand_id, seat, snipe, held):
+    """Bool array (rows,): whether each row's ``snipe`` (code, -1 for none) is the ``held`` code (-1:
+    no hand shown) of a row of the same hand and another ``seat`` (R8).
+
+    ``hand_id``: int64 array (rows,), the rows of a hand consecutive; ``seat``, ``snipe``, ``held``:
+    int arrays (rows,). Numba equivalent of ``sniper.results._hits`` for rows grouped by hand.
+    """
+    n = len(hand_id)
+    hit = np.zeros(n, dtype=np.bool_)
+    i = 0
+    while i < n:
+        j = i
+        while j < n and hand_id[j] == hand_id[i]:
+            j += 1
+        for r in range(i, j):
+            if snipe[r] >= 0:
+                for q in range(i, j):
+                    if held[q] == snipe[r] and seat[q] != seat[r]:
+                        hit[r] = True
+                        break
+        i = j
+    return hit

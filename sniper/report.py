@@ -144,7 +144,7 @@ class Cells:
         by default. One pass over the rows (``kernels.report.cell_sums_nb``)."""
         from kernels.report import cell_sums_nb
 
-        series, group = (np.asarray(v, dtype=np.int64) for v in (series, group))
+        series, group = np.asarray(series), np.asarray(group)
         if len(series) == 0 or series.max() < 0:
             return
         games = np.asarray(games)
@@ -154,8 +154,7 @@ class Cells:
         else:
             labels, game = np.unique(games, return_inverse=True)
         k, n, mask = (int(series.max()) + 1) * n_groups, len(labels), np.asarray(mask, dtype=bool)
-        y = np.asarray(values, dtype=np.float64)
-        rows, total = cell_sums_nb(series, group, n_groups, mask, game, n, y, k)
+        rows, total = cell_sums_nb(series, group, n_groups, mask, game, n, np.asarray(values), k)
         if weights is None:
             weight = rows.astype(np.float64)
         else:
@@ -278,9 +277,17 @@ def hand_ids(games: np.ndarray, hands: np.ndarray) -> tuple[np.ndarray, int]:
 
 
 def snipe_hit_rows(hand_id, seat, snipe, showdown, category, top) -> np.ndarray:
-    """Bool array: whether each row's snipe named another showdown hand of its hand (R8), for dense
-    ``hand_id`` codes (``hand_ids``); ``sniper.results.snipe_hits`` without its re-coding of the keys."""
+    """Bool array: whether each row's snipe named another showdown hand of its hand (R8), for int
+    ``hand_id`` codes (``hand_ids``); ``sniper.results.snipe_hits`` without its re-coding of the keys.
+    Rows grouped by hand (part order) in one pass (``kernels.report.snipe_hits_nb``), others by
+    ``sniper.results._hits`` (sorted keys)."""
+    from kernels.report import snipe_hits_nb
+
+    hand_id, snipe = np.asarray(hand_id, dtype=np.int64), np.asarray(snipe)
     shows = np.asarray(showdown, dtype=bool) & (category >= 0)
+    if (hand_id[1:] >= hand_id[:-1]).all():
+        held = np.where(shows, _held_codes(category, top), -1).astype(np.int16)
+        return snipe_hits_nb(hand_id, seat, snipe, held)
     rows = np.flatnonzero((snipe >= 0) | shows)
     held = np.where(shows[rows], _held_codes(category[rows], top[rows]), -1)
     hit = np.zeros(len(snipe), dtype=bool)

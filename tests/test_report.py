@@ -199,6 +199,10 @@ def test_positions_when_dealt_in_start_at_the_first_player(frame):
     place = report.positions(hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy(), 4, dealt)
     first = dealt & (frame["seat"] == frame["first_seat"]).to_numpy()
     assert (place[first] == 0).all() and (place[dealt & ~first] > 0).all() and (place[~dealt] == -1).all()
+    shuffled = np.random.default_rng(0).permutation(len(hand_id))  # rows not grouped by hand
+    columns = (hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy())
+    again = report.positions(*(c[shuffled] for c in columns), 4, dealt[shuffled])
+    assert (again == place[shuffled]).all()
 
 
 def test_hand_ids_number_hands_in_order_and_fall_back_for_other_orders():
@@ -215,6 +219,8 @@ def test_snipe_hit_rows_equal_the_results_snipe_hits(frame):
     columns = [frame[c].to_numpy() for c in ("seat", "snipe", "showdown", "category", "top")]
     ours = report.snipe_hit_rows(hand_id, *columns)
     assert ours.any() and (ours == snipe_hits(frame).to_numpy()).all()
+    shuffled = np.random.default_rng(0).permutation(len(hand_id))  # rows not grouped by hand
+    assert (report.snipe_hit_rows(hand_id[shuffled], *(c[shuffled] for c in columns)) == ours[shuffled]).all()
 
 
 def test_cumulative_curves_are_the_running_totals_of_each_agent(run_dir, frame, monkeypatch):
