@@ -434,19 +434,47 @@ def _agent_codes(column, names: list[str]) -> np.ndarray:
     return np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
 
 
-def _summary_table(columns: dict[str, np.ndarray], names: list[str], bounds: list[int]):
-    """A ``pyarrow.Table`` of the run's ``SUMMARY_COLUMNS`` for ``sniper.results.summarize``, a batch per
-    part (rows ``bounds[i]:bounds[i+1]``, views of ``columns``: numpy arrays, ``agent`` int codes into
-    ``names``, made strings here: summarize reads the agents' names)."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
+class Summary:
+    """The per-agent summary of a run (``sniper.results.summarize``, the same numbers), a part at a time
+    (``add``): ``summarize`` of each part, its counts summed over the parts, and the net chips per
+    hand with its interval from the (agent, game) sums of the whole run (``Cells``: the estimator of
+    ``summarize``). Exact only when no game is in two parts (games won are counted on a game's last
+    hand): ``whole`` says so, else the caller summarises the whole run."""
 
-    end = bounds[-1]
-    agents = pa.DictionaryArray.from_arrays(pa.array(columns["agent"][:end]), pa.array(names, pa.string()))
-    arrays = {name: pa.array(column[:end]) for name, column in columns.items() if name != "agent"}
-    arrays["agent"] = pc.cast(agents, pa.string())
-    parts = list(zip(bounds, bounds[1:]))
-    return pa.table({name: pa.chunked_array([a.slice(lo, hi - lo) for lo, hi in parts]) for name, a in arrays.items()})
+    INTERVAL = ("net_per_hand", "ci95_low", "ci95_high")
+    """The columns of ``summarize`` computed from the whole run's cells."""
+
+    def __init__(self) -> None:
+        self.cells, self.parts, self.last_game, self.whole = Cells(), [], None, True
+
+    def add(self, data: dict, names: list[str]) -> None:
+        """Add a part: its columns (numpy arrays, ``SUMMARY_COLUMNS``, ``agent`` int codes into ``names``)."""
+        from sniper.results import summarize
+
+        games, dealt = data["game"], data["dealt_in"]
+        if self.last_game is not None and games.min() <= self.last_game:
+            self.whole = False
+        self.last_game = int(games.max())
+        self.cells.add(data["agent"], np.zeros(len(games), np.int8), 1, dealt, games, data["net"])
+        frame = {name: data[name] for name in SUMMARY_COLUMNS if name != "agent"}
+        frame["agent"] = pd.Categorical.from_codes(data["agent"], categories=names)
+        part = summarize(pd.DataFrame(frame, copy=False))
+        if len(part):
+            self.parts.append(part)
+
+    def frame(self, names: list[str]) -> pd.DataFrame:
+        """The summary (``summarize``'s columns and order: agents by first hand dealt in)."""
+        intervals, _ = self.cells.intervals(len(names))
+        counts = pd.concat(self.parts, ignore_index=True)
+        order = list(dict.fromkeys(counts["agent"]))
+        summed = counts.drop(columns=list(self.INTERVAL)).groupby("agent", sort=False).sum().reindex(order)
+        records = []
+        for agent, row in summed.iterrows():
+            ci = intervals[names.index(agent)]
+            records.append(
+                {"agent": agent, **row.to_dict(), "net_per_hand": ci.estimate, "ci95_low": ci.low, "ci95_high": ci.high}
+            )
+        return pd.DataFrame(records, columns=list(counts.columns))
 
 
 def summary_table(summary: pd.DataFrame) -> Table:
@@ -481,8 +509,9 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     directory that is not a readable run, ``ValueError`` for a run with no hands or a game without
     panels."""
     from sniper.hands import CATEGORY_NAMES
-    from sniper.results import SCHEMA, summarize
-    from sniper.runner import RunDirError, load_manifest
+    from sniper.results import summarize
+    from sniper.runner import load_manifest
+    from sniper.runs import read_run
 
     out = Path(out)
     manifest = load_manifest(out)
@@ -492,9 +521,7 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     categories = [CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES)]
     by_position, by_category = Estimates(list(POSITIONS)), Estimates(categories)
     curves, names, heuristics, games_seen, rows = Curves(), [], [], [], 0
-    total, columns = run_rows(out), [name for name in SUMMARY_COLUMNS if name != "agent"]
-    kept = {name: np.empty(total, dtype=SCHEMA.field(name).type.to_pandas_dtype()) for name in columns}
-    kept["agent"], bounds = np.empty(total, dtype=np.int32), [0]
+    summary = Summary()
     for number, table in enumerate(run_parts(out, REPORT_COLUMNS), 1):
         if number % 10 == 1:
             _say(progress, f"reading part {number} ({rows:,} rows so far)")
@@ -503,17 +530,13 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
         del table
         if len(data["agent"]) == 0:
             continue
-        if rows + len(data["agent"]) > total:
-            raise RunDirError(f"{out}: its hands table grew while it was read; report it again")
         heuristics += [str(vectors.get(name, {}).get("snipes", "unknown")) for name in names[len(heuristics) :]]
-        for name, column in kept.items():
-            column[rows : rows + len(data[name])] = data[name]
         rows += len(data["agent"])
-        bounds.append(rows)
         games, dealt, net = data["game"], data["dealt_in"], data["net"].astype(np.float64)
         hand_id, n_ids = hand_ids(games, data["hand"])
         seats = int(max(data["seat"].max(), data["first_seat"].max())) + 1  # any seats ≥ these: the same order
         games_seen.append(games[np.r_[True, games[1:] != games[:-1]]])  # part order: sorted by game
+        summary.add(data, names)
         curves.add(data["agent"], hand_id, n_ids, net, dealt)
         place = positions(hand_id, data["seat"], data["first_seat"], seats, dealt)
         by_position.add(data["agent"], place, dealt, games, net)
@@ -523,8 +546,7 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     if rows == 0:
         raise ValueError(f"{out} has no hands yet")
     _say(progress, f"summarising {rows:,} rows")
-    summary = summarize(_summary_table(kept, names, bounds))
-    del kept
+    summary = summary.frame(names) if summary.whole else summarize(read_run(out, columns=SUMMARY_COLUMNS, arrow=True))
     _say(progress, "drawing")
     sections = [
         Section("Summary", tables=[summary_table(summary)], figures=[plots.net_per_agent(summary)]),

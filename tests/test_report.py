@@ -345,6 +345,25 @@ def test_run_report_numbers_equal_those_over_the_whole_run(tmp_path, monkeypatch
         pd.testing.assert_frame_equal(drawn[key], expected[key], check_exact=True, check_dtype=False)
 
 
+def test_run_report_numbers_are_the_same_when_a_game_is_in_two_parts(tmp_path, monkeypatch):
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "run"
+    simulate(RunConfig(("easy", "hard", "random"), make_rules("show"), seed=5, hands=300, chunk_games=4), out, 1)
+    parts = sorted((out / "hands").glob("part-*.parquet"))
+    last = pq.read_table(parts[-1])
+    games, hands = last["game"].to_numpy(), last["hand"].to_numpy()
+    cut = int(np.flatnonzero((games[1:] == games[:-1]) & (hands[1:] != hands[:-1]))[0]) + 1  # a game's 2nd hand
+    pq.write_table(last.slice(0, cut), parts[-1])
+    pq.write_table(last.slice(cut), out / "hands" / f"part-{len(parts):05d}.parquet")
+    expected, drawn = reference_numbers(out), drawn_numbers(out, monkeypatch)
+    pd.testing.assert_frame_equal(drawn["summary"], expected["summary"], check_exact=True)
+    for key in ("position", "category", "sniped", "hits"):
+        pd.testing.assert_frame_equal(drawn[key], expected[key], check_exact=True, check_dtype=False)
+    for name, (x, chips) in expected["curves"].items():
+        assert drawn["curves"][name][1].tolist() == chips.tolist()
+
+
 # ----- the page of a run ------------------------------------------------------------------------
 
 
