@@ -125,6 +125,18 @@ def load(path, progress: Callable[[str], None] | None = None) -> Report:
 # ----- runs -----------------------------------------------------------------------------------------
 
 
+def game_codes(games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(codes, labels)``: each row's game (int array (rows,)) as an int64 code 0..n-1 and the n games
+    of the codes in increasing order (``labels[codes] == games``): the game minus the smallest when the
+    games are nearly dense (some labels then unused), else its rank (``sniper.results._game_codes``)."""
+    games = np.asarray(games)
+    low, high = int(games.min()), int(games.max())
+    if high - low < 2 * len(games) + 1024:
+        return np.subtract(games, low, dtype=np.int64), np.arange(low, high + 1)
+    labels, codes = np.unique(games, return_inverse=True)
+    return codes.astype(np.int64), labels
+
+
 class Cells:
     """Sums over (code, game) cells, a part of the run at a time, for ``clustered_mean_ci`` per code
     with games as the units: the numbers of ``grouped_intervals`` over all the parts at once.
@@ -140,19 +152,14 @@ class Cells:
     def add(self, series, group, n_groups: int, mask, games, values, weights=None) -> None:
         """Add rows: those of ``mask`` (bool array (rows,)) whose ``series`` and ``group`` (int arrays
         (rows,), -1: left out) are non-negative, in cell ``series * n_groups + group``; ``games`` int
-        array (rows,), the row's game; ``values``, ``weights`` float arrays (rows,), weights 1 per row
-        by default. One pass over the rows (``kernels.report.cell_sums_nb``)."""
+        array (rows,), the row's game, or its ``game_codes``; ``values``, ``weights`` float arrays
+        (rows,), weights 1 per row by default. One pass over the rows (``kernels.report.cell_sums_nb``)."""
         from kernels.report import cell_sums_nb
 
         series, group = np.asarray(series), np.asarray(group)
         if len(series) == 0 or series.max() < 0:
             return
-        games = np.asarray(games)
-        low, high = int(games.min()), int(games.max())
-        if high - low < 2 * len(games) + 1024:
-            game, labels = np.subtract(games, low, dtype=np.int64), np.arange(low, high + 1)
-        else:
-            labels, game = np.unique(games, return_inverse=True)
+        game, labels = games if isinstance(games, tuple) else game_codes(games)
         k, n, mask = (int(series.max()) + 1) * n_groups, len(labels), np.asarray(mask, dtype=bool)
         rows, total = cell_sums_nb(series, group, n_groups, mask, game, n, np.asarray(values), k)
         if weights is None:
@@ -219,7 +226,7 @@ class Estimates:
 
     def add(self, series: np.ndarray, group: np.ndarray, mask: np.ndarray, games: np.ndarray, values) -> None:
         """Add the rows of ``mask`` (bool array (rows,)) with a series and a group code (int arrays,
-        -1: left out) and their ``values`` (float array (rows,)); ``games`` int array (rows,)."""
+        -1: left out) and their ``values`` (float array (rows,)); ``games`` int array (rows,) or its ``game_codes``."""
         self.cells.add(series, group, len(self.group_names), mask, games, values)
 
     def frame(self, series_names: list[str]) -> pd.DataFrame:
@@ -343,15 +350,15 @@ class SniperPanels:
 
     def add(self, data: dict, context: dict) -> None:
         """Add a part: its columns (``GAME_PANELS``) and context."""
-        games, showdown, category = data["game"], data["showdown"], data["category"].astype(np.int64)
+        games, showdown, category = context["games"], data["showdown"], data["category"]
         shown = showdown & (category >= 0)
-        self.sniped.add(np.zeros(len(games), np.int64), category, shown, games, data["sniped"])
+        self.sniped.add(np.zeros(len(category), np.int8), category, shown, games, data["sniped"])
         hit = snipe_hit_rows(context["hand_id"], data["seat"], data["snipe"], showdown, data["category"], data["top"])
         order = positions(context["hand_id"], data["seat"], data["first_seat"], context["seats"], shown)
         self.kinds += [h for h in dict.fromkeys(context["heuristics"]) if h not in self.kinds]
         of_agent = np.array([self.kinds.index(h) for h in context["heuristics"]], dtype=np.int64)
         series = of_agent[data["agent"]]
-        self.hits.add(series, order.astype(np.int64), (data["snipe"] >= 0) & data["dealt_in"], games, hit)
+        self.hits.add(series, order, (data["snipe"] >= 0) & data["dealt_in"], games, hit)
 
     def sections(self) -> list[Section]:
         """The panels' section, its figures drawn."""
@@ -365,7 +372,8 @@ class SniperPanels:
 GAME_PANELS: dict[str, Callable[[], object]] = {"sniper": SniperPanels}
 """Game-specific sections of a run's report, by game name: a class whose objects are given the run a
 part at a time, ``add(data, context)`` with the part's columns (numpy arrays, ``REPORT_COLUMNS``,
-``agent`` as codes into the run's agents) and a context (``hand_id``: the part's hand ids, ``seats``,
+``agent`` as codes into the run's agents) and a context (``games``: the part's ``game_codes``,
+``hand_id``: its hand ids, ``seats``,
 ``agents``: the names of the codes so far, ``heuristics``: theirs), then return their sections
 (``sections()``)."""
 
@@ -447,15 +455,16 @@ class Summary:
     def __init__(self) -> None:
         self.cells, self.parts, self.last_game, self.whole = Cells(), [], None, True
 
-    def add(self, data: dict, names: list[str]) -> None:
-        """Add a part: its columns (numpy arrays, ``SUMMARY_COLUMNS``, ``agent`` int codes into ``names``)."""
+    def add(self, data: dict, names: list[str], games: tuple[np.ndarray, np.ndarray]) -> None:
+        """Add a part: its columns (numpy arrays, ``SUMMARY_COLUMNS``, ``agent`` int codes into ``names``)
+        and their ``game_codes``."""
         from sniper.results import summarize
 
-        games, dealt = data["game"], data["dealt_in"]
-        if self.last_game is not None and games.min() <= self.last_game:
+        low, high = int(data["game"].min()), int(data["game"].max())
+        if self.last_game is not None and low <= self.last_game:
             self.whole = False
-        self.last_game = int(games.max())
-        self.cells.add(data["agent"], np.zeros(len(games), np.int8), 1, dealt, games, data["net"])
+        self.last_game = high
+        self.cells.add(data["agent"], np.zeros(len(data["game"]), np.int8), 1, data["dealt_in"], games, data["net"])
         frame = {name: data[name] for name in SUMMARY_COLUMNS if name != "agent"}
         frame["agent"] = pd.Categorical.from_codes(data["agent"], categories=names)
         part = summarize(pd.DataFrame(frame, copy=False))
@@ -532,17 +541,17 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
             continue
         heuristics += [str(vectors.get(name, {}).get("snipes", "unknown")) for name in names[len(heuristics) :]]
         rows += len(data["agent"])
-        games, dealt, net = data["game"], data["dealt_in"], data["net"].astype(np.float64)
-        hand_id, n_ids = hand_ids(games, data["hand"])
+        dealt, net, games = data["dealt_in"], data["net"].astype(np.float64), game_codes(data["game"])
+        hand_id, n_ids = hand_ids(data["game"], data["hand"])
         seats = int(max(data["seat"].max(), data["first_seat"].max())) + 1  # any seats ≥ these: the same order
-        games_seen.append(games[np.r_[True, games[1:] != games[:-1]]])  # part order: sorted by game
-        summary.add(data, names)
+        games_seen.append(games[1][np.bincount(games[0], minlength=len(games[1])) > 0])
+        summary.add(data, names, games)
         curves.add(data["agent"], hand_id, n_ids, net, dealt)
         place = positions(hand_id, data["seat"], data["first_seat"], seats, dealt)
         by_position.add(data["agent"], place, dealt, games, net)
         category = data["category"]
         by_category.add(data["agent"], category, dealt & data["showdown"] & (category >= 0), games, net)
-        panels.add(data, dict(hand_id=hand_id, seats=seats, agents=names, heuristics=heuristics))
+        panels.add(data, dict(games=games, hand_id=hand_id, seats=seats, agents=names, heuristics=heuristics))
     if rows == 0:
         raise ValueError(f"{out} has no hands yet")
     _say(progress, f"summarising {rows:,} rows")
