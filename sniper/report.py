@@ -226,7 +226,8 @@ class Estimates:
 
     def add(self, series: np.ndarray, group: np.ndarray, mask: np.ndarray, games: np.ndarray, values) -> None:
         """Add the rows of ``mask`` (bool array (rows,)) with a series and a group code (int arrays,
-        -1: left out) and their ``values`` (float array (rows,)); ``games`` int array (rows,) or its ``game_codes``."""
+        -1: left out) and their ``values`` (float array (rows,)); ``games``: int array (rows,) or its
+        ``game_codes``."""
         self.cells.add(series, group, len(self.group_names), mask, games, values)
 
     def frame(self, series_names: list[str]) -> pd.DataFrame:
@@ -455,9 +456,9 @@ class Summary:
     def __init__(self) -> None:
         self.cells, self.parts, self.last_game, self.whole = Cells(), [], None, True
 
-    def add(self, data: dict, names: list[str], games: tuple[np.ndarray, np.ndarray]) -> None:
-        """Add a part: its columns (numpy arrays, ``SUMMARY_COLUMNS``, ``agent`` int codes into ``names``)
-        and their ``game_codes``."""
+    def add(self, data: dict, games: tuple[np.ndarray, np.ndarray]) -> None:
+        """Add a part: its columns (numpy arrays, ``SUMMARY_COLUMNS``, ``agent`` int codes into the run's
+        agents, which ``summarize`` takes as the agents' labels) and their ``game_codes``."""
         from sniper.results import summarize
 
         low, high = int(data["game"].min()), int(data["game"].max())
@@ -465,9 +466,7 @@ class Summary:
             self.whole = False
         self.last_game = high
         self.cells.add(data["agent"], np.zeros(len(data["game"]), np.int8), 1, data["dealt_in"], games, data["net"])
-        frame = {name: data[name] for name in SUMMARY_COLUMNS if name != "agent"}
-        frame["agent"] = pd.Categorical.from_codes(data["agent"], categories=names)
-        part = summarize(pd.DataFrame(frame, copy=False))
+        part = summarize(pd.DataFrame({name: data[name] for name in SUMMARY_COLUMNS}, copy=False))  # agents as codes
         if len(part):
             self.parts.append(part)
 
@@ -475,6 +474,7 @@ class Summary:
         """The summary (``summarize``'s columns and order: agents by first hand dealt in)."""
         intervals, _ = self.cells.intervals(len(names))
         counts = pd.concat(self.parts, ignore_index=True)
+        counts["agent"] = [names[a] for a in counts["agent"]]
         order = list(dict.fromkeys(counts["agent"]))
         summed = counts.drop(columns=list(self.INTERVAL)).groupby("agent", sort=False).sum().reindex(order)
         records = []
@@ -545,7 +545,7 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
         hand_id, n_ids = hand_ids(data["game"], data["hand"])
         seats = int(max(data["seat"].max(), data["first_seat"].max())) + 1  # any seats ≥ these: the same order
         games_seen.append(games[1][np.bincount(games[0], minlength=len(games[1])) > 0])
-        summary.add(data, names, games)
+        summary.add(data, games)
         curves.add(data["agent"], hand_id, n_ids, net, dealt)
         place = positions(hand_id, data["seat"], data["first_seat"], seats, dealt)
         by_position.add(data["agent"], place, dealt, games, net)

@@ -360,7 +360,7 @@ def test_run_report_numbers_are_the_same_when_a_game_is_in_two_parts(tmp_path, m
     pd.testing.assert_frame_equal(drawn["summary"], expected["summary"], check_exact=True)
     for key in ("position", "category", "sniped", "hits"):
         pd.testing.assert_frame_equal(drawn[key], expected[key], check_exact=True, check_dtype=False)
-    for name, (x, chips) in expected["curves"].items():
+    for name, (_, chips) in expected["curves"].items():
         assert drawn["curves"][name][1].tolist() == chips.tolist()
 
 
