@@ -147,7 +147,7 @@ class Cells:
     """
 
     def __init__(self) -> None:
-        self.parts: dict[int, list[tuple[np.ndarray, ...]]] = {}
+        self.parts: list[tuple[np.ndarray, ...]] = []  # a part's present cells: code, game, total, weight, rows
 
     def add(self, series, group, n_groups: int, mask, games, values, weights=None) -> None:
         """Add rows: those of ``mask`` (bool array (rows,)) whose ``series`` and ``group`` (int arrays
@@ -166,26 +166,31 @@ class Cells:
             weight = rows.astype(np.float64)
         else:
             weight = cell_sums_nb(series, group, n_groups, mask, game, n, np.asarray(weights, dtype=np.float64), k)[1]
-        for code in np.flatnonzero(rows.any(axis=1)):
-            present = rows[code] > 0
-            cells = (labels[present], total[code][present], weight[code][present], rows[code][present])
-            self.parts.setdefault(int(code), []).append(cells)
+        code, cell = np.nonzero(rows)  # code-major, games in order within a code
+        self.parts.append((code, labels[cell], total[code, cell], weight[code, cell], rows[code, cell]))
 
     def intervals(self, k: int) -> tuple[list, np.ndarray]:
         """``(intervals, rows)`` of codes 0..k-1: a list of k ``sniper.stats.Interval`` (None for a code
         with no weight) and the int64 array (k,) of their rows."""
         out, counts = [], np.zeros(k, dtype=np.int64)
-        for code in range(k):
-            if code not in self.parts:
+        if not self.parts:
+            return [None] * k, counts
+        code, games, total, weight, rows = (np.concatenate(c) for c in zip(*self.parts))
+        order = np.argsort(code, kind="stable")  # parts in run order: games in order within a code
+        code, games, total, weight, rows = (a[order] for a in (code, games, total, weight, rows))
+        bounds = np.searchsorted(code, np.arange(k + 1))
+        for c in range(k):
+            at = slice(bounds[c], bounds[c + 1])
+            g, y, w, r = games[at], total[at], weight[at], rows[at]
+            if len(g) == 0:
                 out.append(None)
                 continue
-            games, total, weight, rows = (np.concatenate(c) for c in zip(*self.parts[code]))
-            if len(games) > 1 and not (np.diff(games) > 0).all():  # a game in several parts, or parts out of order
-                games, cell = np.unique(games, return_inverse=True)
-                total, weight = (np.bincount(cell, weights=v, minlength=len(games)) for v in (total, weight))
-                rows = np.bincount(cell, weights=rows, minlength=len(games)).astype(np.int64)
-            counts[code] = rows.sum()
-            out.append(clustered_mean_ci(total, weight) if weight.sum() > 0 else None)
+            if len(g) > 1 and not (np.diff(g) > 0).all():  # a game in several parts, or parts out of order
+                g, cell = np.unique(g, return_inverse=True)
+                y, w = (np.bincount(cell, weights=v, minlength=len(g)) for v in (y, w))
+                r = np.bincount(cell, weights=r, minlength=len(g)).astype(np.int64)
+            counts[c] = r.sum()
+            out.append(clustered_mean_ci(y, w) if w.sum() > 0 else None)
         return out, counts
 
 
