@@ -3,7 +3,10 @@
 What it reads (``load``, by what ``PATH`` is):
 
 - a **run directory** (``sniper simulate``, ``sniper serve``): only the hands-table columns of
-  ``REPORT_COLUMNS``, pushed down to the parquet scan (``sniper.runs.read_run``). Sections: the
+  ``REPORT_COLUMNS``, pushed down to the parquet scan, one part at a time (``run_parts``; a hand is
+  never in two parts): each part's numbers are summed per (group, game) cell (``Cells``) and the
+  part let go, so memory is one part plus the cells, not the run (``experiments/README.md``, "The
+  run report a part at a time"). Sections: the
   per-agent summary (``sniper.results.summarize``, the table ``sniper summary`` prints), net chips
   per hand with 95% CIs, cumulative net over hands, net by position (first / middle / last to act
   from the hand's first player, R3) and by showdown hand category (R8), then the panels of the
