@@ -33,7 +33,6 @@ import io
 import json
 import math
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -400,27 +399,13 @@ def run_parts(out: Path, columns) -> Iterator:
     ``columns`` per part (only those columns are read, ``pyarrow.dataset`` as ``sniper.runs.read_run``),
     ``agent`` dictionary-encoded as stored (``dictionary<int32, string>``: no string is made per row).
     Raises ``sniper.runner.RunDirError`` for an unreadable part (``read_run``'s message)."""
-    with _unreadable_raised(out, columns):
-        for fragment in _hands_dataset(out).get_fragments():
-            yield fragment.to_table(columns=list(columns))
-
-
-def run_rows(out: Path) -> int:
-    """The rows of the hands table of the run in ``out``, from the parts' footers (no data read);
-    ``sniper.runner.RunDirError`` for an unreadable part."""
-    with _unreadable_raised(out, ["game"]):
-        return _hands_dataset(out).count_rows()
-
-
-@contextmanager
-def _unreadable_raised(out: Path, columns) -> Iterator[None]:
-    """Turn arrow's error on a part into ``sniper.runs.read_run``'s ``RunDirError`` naming the part."""
     import pyarrow as pa
 
     from sniper.runs import read_run
 
     try:
-        yield
+        for fragment in _hands_dataset(out).get_fragments():
+            yield fragment.to_table(columns=list(columns))
     except (OSError, pa.ArrowException):
         read_run(out, "hands", columns=columns, arrow=True)  # raises RunDirError naming the bad part
         raise
