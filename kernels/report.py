@@ -10,6 +10,13 @@ import numpy as np
 from kernels.jit import njit
 
 
+@njit(cache=True, inline="always")
+def _clockwise(seat, first_seat, seats):
+    """``(seat - first_seat) % seats`` for seats below ``seats``, without a division."""
+    step = np.int64(seat) - np.int64(first_seat)
+    return step + seats if step < 0 else step
+
+
 @njit(cache=True)
 def places_nb(hand_id, seat, first_seat, mask, seats):
     """Each row's place in its hand's order of play among the rows of ``mask``: int8 array (rows,),
@@ -29,12 +36,12 @@ def places_nb(hand_id, seat, first_seat, mask, seats):
         low, high = seats, -1
         while j < n and hand_id[j] == hand_id[i]:
             if mask[j]:
-                clockwise = (np.int64(seat[j]) - np.int64(first_seat[j])) % seats
+                clockwise = _clockwise(seat[j], first_seat[j], seats)
                 low, high = min(low, clockwise), max(high, clockwise)
             j += 1
         for r in range(i, j):
             if mask[r]:
-                clockwise = (np.int64(seat[r]) - np.int64(first_seat[r])) % seats
+                clockwise = _clockwise(seat[r], first_seat[r], seats)
                 out[r] = 0 if clockwise == low else (2 if clockwise == high else 1)
         i = j
     return out
