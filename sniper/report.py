@@ -3,7 +3,10 @@
 What it reads (``load``, by what ``PATH`` is):
 
 - a **run directory** (``sniper simulate``, ``sniper serve``): only the hands-table columns of
-  ``REPORT_COLUMNS``, pushed down to the parquet scan (``sniper.runs.read_run``). Sections: the
+  ``REPORT_COLUMNS``, pushed down to the parquet scan, one part at a time (``run_parts``; a hand is
+  never in two parts): each part's numbers are summed per (group, game) cell (``Cells``) and the
+  part let go, so memory is one part plus the cells, not the run (``experiments/README.md``, "The
+  run report a part at a time"). Sections: the
   per-agent summary (``sniper.results.summarize``, the table ``sniper summary`` prints), net chips
   per hand with 95% CIs, cumulative net over hands, net by position (first / middle / last to act
   from the hand's first player, R3) and by showdown hand category (R8), then the panels of the
@@ -29,7 +32,7 @@ import html
 import io
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -124,34 +127,88 @@ def load(path, progress: Callable[[str], None] | None = None) -> Report:
 # ----- runs -----------------------------------------------------------------------------------------
 
 
+def game_codes(games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(codes, labels)``: each row's game (int array (rows,)) as an int64 code 0..n-1 and the n games
+    of the codes in increasing order (``labels[codes] == games``): the game minus the smallest when the
+    games are nearly dense (some labels then unused), else its rank (``sniper.results._game_codes``)."""
+    games = np.asarray(games)
+    low, high = int(games.min()), int(games.max())
+    if high - low < 2 * len(games) + 1024:
+        return np.subtract(games, low, dtype=np.int64), np.arange(low, high + 1)
+    labels, codes = np.unique(games, return_inverse=True)
+    return codes.astype(np.int64), labels
+
+
+class Cells:
+    """Sums over (code, game) cells, a part of the run at a time, for ``clustered_mean_ci`` per code
+    with games as the units: the numbers of ``grouped_intervals`` over all the parts at once.
+
+    ``add`` takes a part's rows; a game may be in several parts (its cells are merged in ``intervals``).
+    Memory: one (total, weight, rows) triple per present cell, never per row. Sums of integer values
+    (chips, counts) are exact, so the numbers do not depend on how the run is split into parts.
+    """
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[np.ndarray, ...]] = []  # a part's present cells: code, game, total, weight, rows
+
+    def add(self, series, group, n_groups: int, mask, games, values, weights=None) -> None:
+        """Add rows: those of ``mask`` (bool array (rows,)) whose ``series`` and ``group`` (int arrays
+        (rows,), -1: left out) are non-negative, in cell ``series * n_groups + group``; ``games`` int
+        array (rows,), the row's game, or its ``game_codes``; ``values``, ``weights`` float arrays
+        (rows,), weights 1 per row by default. One pass over the rows (``kernels.report.cell_sums_nb``)."""
+        from kernels.report import cell_sums_nb
+
+        series, group = np.asarray(series), np.asarray(group)
+        if len(series) == 0 or series.max() < 0:
+            return
+        game, labels = games if isinstance(games, tuple) else game_codes(games)
+        k, n, mask = (int(series.max()) + 1) * n_groups, len(labels), np.asarray(mask, dtype=bool)
+        rows, total = cell_sums_nb(series, group, n_groups, mask, game, n, np.asarray(values), k)
+        if weights is None:
+            weight = rows.astype(np.float64)
+        else:
+            weight = cell_sums_nb(series, group, n_groups, mask, game, n, np.asarray(weights, dtype=np.float64), k)[1]
+        code, cell = np.nonzero(rows)  # code-major, games in order within a code
+        self.parts.append((code, labels[cell], total[code, cell], weight[code, cell], rows[code, cell]))
+
+    def intervals(self, k: int) -> tuple[list, np.ndarray]:
+        """``(intervals, rows)`` of codes 0..k-1: a list of k ``sniper.stats.Interval`` (None for a code
+        with no weight) and the int64 array (k,) of their rows."""
+        out, counts = [], np.zeros(k, dtype=np.int64)
+        if not self.parts:
+            return [None] * k, counts
+        code, games, total, weight, rows = (np.concatenate(c) for c in zip(*self.parts))
+        order = np.argsort(code, kind="stable")  # parts in run order: games in order within a code
+        code, games, total, weight, rows = (a[order] for a in (code, games, total, weight, rows))
+        bounds = np.searchsorted(code, np.arange(k + 1))
+        for c in range(k):
+            at = slice(bounds[c], bounds[c + 1])
+            g, y, w, r = games[at], total[at], weight[at], rows[at]
+            if len(g) == 0:
+                out.append(None)
+                continue
+            if len(g) > 1 and not (np.diff(g) > 0).all():  # a game in several parts, or parts out of order
+                g, cell = np.unique(g, return_inverse=True)
+                y, w = (np.bincount(cell, weights=v, minlength=len(g)) for v in (y, w))
+                r = np.bincount(cell, weights=r, minlength=len(g)).astype(np.int64)
+            counts[c] = r.sum()
+            out.append(clustered_mean_ci(y, w) if w.sum() > 0 else None)
+        return out, counts
+
+
 def grouped_intervals(groups: np.ndarray, games: np.ndarray, values, weights=None) -> list:
     """``clustered_mean_ci`` of ``Σvalues / Σweights`` for each group, games as the units.
 
     ``groups``: int array of shape (rows,), codes 0..k-1 (-1: row left out); ``games``: int array
     (rows,), the row's game; ``values``, ``weights``: float arrays (rows,) (weights default 1 per row,
     e.g. chips and hands). Returns a list of k ``sniper.stats.Interval`` (None for a group with no
-    weight). Bincounts over (group, game) cells: the same numbers as
+    weight). Bincounts over (group, game) cells (``Cells``): the same numbers as
     ``sniper.analysis.clustered_ratio(frame, values, weights, by=group)``, without a pandas group-by.
     """
     groups = np.asarray(groups, dtype=np.int64)
-    keep = groups >= 0
-    k = int(groups.max()) + 1 if keep.any() else 0
-    game, n_games = _dense_codes(np.asarray(games)[keep])
-    y = np.asarray(values, dtype=np.float64)[keep]
-    w = np.ones(len(y)) if weights is None else np.asarray(weights, dtype=np.float64)[keep]
-    cell = groups[keep] * max(n_games, 1) + game
-    size = max(k * n_games, 1)
-    total = np.bincount(cell, weights=y, minlength=size).reshape(k, -1)
-    weight = np.bincount(cell, weights=w, minlength=size).reshape(k, -1)
-    present = np.bincount(cell, minlength=size).reshape(k, -1) > 0
-    out = []
-    for g in range(k):
-        units = present[g]
-        if not weight[g][units].sum() > 0:
-            out.append(None)
-            continue
-        out.append(clustered_mean_ci(total[g][units], weight[g][units]))
-    return out
+    cells = Cells()
+    cells.add(groups, np.zeros_like(groups), 1, groups >= 0, games, values, weights)
+    return cells.intervals(int(groups.max()) + 1 if (groups >= 0).any() else 0)[0]
 
 
 def estimate_frame(intervals: list, labels: list[tuple[str, str]], rows: np.ndarray) -> pd.DataFrame:
@@ -166,17 +223,26 @@ def estimate_frame(intervals: list, labels: list[tuple[str, str]], rows: np.ndar
     return pd.DataFrame(records, columns=["series", "group", "estimate", "ci95_low", "ci95_high", "rows"])
 
 
-def _by(series: np.ndarray, n_series: int, group: np.ndarray, n_groups: int, mask: np.ndarray) -> np.ndarray:
-    """Codes of (series, group) cells, -1 outside ``mask``."""
-    return np.where(mask & (series >= 0) & (group >= 0), series * n_groups + group, -1)
+@dataclass
+class Estimates:
+    """An estimate frame built a part at a time: the rows of (series, group) cells, ``group_names``
+    fixed, series codes from 0 (their names given at the end, ``frame``)."""
 
+    group_names: list[str]
+    cells: Cells = field(default_factory=Cells)
 
-def _frame(codes, games, values, series_names, group_names, weights=None) -> pd.DataFrame:
-    intervals = grouped_intervals(codes, games, values, weights)
-    n = len(group_names)
-    labels = [(series_names[i // n], group_names[i % n]) for i in range(len(intervals))]
-    counts = np.bincount(codes[codes >= 0], minlength=len(intervals))
-    return estimate_frame(intervals, labels, counts)
+    def add(self, series: np.ndarray, group: np.ndarray, mask: np.ndarray, games: np.ndarray, values) -> None:
+        """Add the rows of ``mask`` (bool array (rows,)) with a series and a group code (int arrays,
+        -1: left out) and their ``values`` (float array (rows,)); ``games``: int array (rows,) or its
+        ``game_codes``."""
+        self.cells.add(series, group, len(self.group_names), mask, games, values)
+
+    def frame(self, series_names: list[str]) -> pd.DataFrame:
+        """The estimate frame (``estimate_frame``), series in code order."""
+        n = len(self.group_names)
+        intervals, counts = self.cells.intervals(len(series_names) * n)
+        labels = [(series_names[i // n], self.group_names[i % n]) for i in range(len(intervals))]
+        return estimate_frame(intervals, labels, counts)
 
 
 def positions(hand_id: np.ndarray, seat: np.ndarray, first_seat: np.ndarray, seats: int, mask: np.ndarray):
@@ -184,21 +250,20 @@ def positions(hand_id: np.ndarray, seat: np.ndarray, first_seat: np.ndarray, sea
     the rows of ``mask``: int8 array, 0 first, 1 between, 2 last (``POSITIONS``), -1 outside ``mask``.
 
     ``hand_id``: int array (rows,) equal for the rows of a hand; ``seat``, ``first_seat``: seat
-    indices; ``seats``: seats at the table. With ``mask`` = dealt in it is the betting order; with
-    ``mask`` = at the showdown, the snipe order (R7; ``sniper.analysis.snipe_order``).
+    indices (one row per seat of a hand); ``seats``: seats at the table. With ``mask`` = dealt in it
+    is the betting order; with ``mask`` = at the showdown, the snipe order (R7;
+    ``sniper.analysis.snipe_order``). The first row of a hand is its least clockwise distance from
+    the first player, the last its greatest (``kernels.report.places_nb``, one pass over rows in
+    hand order: part order needs no sort; other orders are sorted by hand first).
     """
-    rows = np.flatnonzero(mask)
-    out = np.full(len(mask), -1, dtype=np.int8)
-    if len(rows) == 0:
-        return out
-    clockwise = (seat[rows].astype(np.int64) - first_seat[rows]) % seats
-    key = hand_id[rows].astype(np.int64) * seats + clockwise
-    order = np.argsort(key, kind="stable")
-    hands = hand_id[rows][order]
-    start = np.r_[True, hands[1:] != hands[:-1]]
-    last = np.r_[start[1:], True]
-    place = np.where(start, 0, np.where(last, 2, 1)).astype(np.int8)
-    out[rows[order]] = place
+    from kernels.report import places_nb
+
+    hand_id, mask = np.asarray(hand_id, dtype=np.int64), np.asarray(mask, dtype=bool)
+    if (hand_id[1:] >= hand_id[:-1]).all():
+        return places_nb(hand_id, seat, first_seat, mask, seats)
+    order = np.argsort(hand_id, kind="stable")
+    out = np.empty(len(hand_id), dtype=np.int8)
+    out[order] = places_nb(hand_id[order], seat[order], first_seat[order], mask[order], seats)
     return out
 
 
@@ -227,9 +292,17 @@ def hand_ids(games: np.ndarray, hands: np.ndarray) -> tuple[np.ndarray, int]:
 
 
 def snipe_hit_rows(hand_id, seat, snipe, showdown, category, top) -> np.ndarray:
-    """Bool array: whether each row's snipe named another showdown hand of its hand (R8), for dense
-    ``hand_id`` codes (``hand_ids``); ``sniper.results.snipe_hits`` without its re-coding of the keys."""
+    """Bool array: whether each row's snipe named another showdown hand of its hand (R8), for int
+    ``hand_id`` codes (``hand_ids``); ``sniper.results.snipe_hits`` without its re-coding of the keys.
+    Rows grouped by hand (part order) in one pass (``kernels.report.snipe_hits_nb``), others by
+    ``sniper.results._hits`` (sorted keys)."""
+    from kernels.report import snipe_hits_nb
+
+    hand_id, snipe = np.asarray(hand_id, dtype=np.int64), np.asarray(snipe)
     shows = np.asarray(showdown, dtype=bool) & (category >= 0)
+    if (hand_id[1:] >= hand_id[:-1]).all():
+        held = np.where(shows, _held_codes(category, top), -1).astype(np.int16)
+        return snipe_hits_nb(hand_id, seat, snipe, held)
     rows = np.flatnonzero((snipe >= 0) | shows)
     held = np.where(shows[rows], _held_codes(category[rows], top[rows]), -1)
     hit = np.zeros(len(snipe), dtype=bool)
@@ -237,65 +310,173 @@ def snipe_hit_rows(hand_id, seat, snipe, showdown, category, top) -> np.ndarray:
     return hit
 
 
-def _curves(agent: np.ndarray, names: list[str], hand_index: np.ndarray, n_hands: int, net, dealt) -> dict:
-    """Cumulative net chips per agent at up to ``CURVE_POINTS`` evenly spaced hands (the last included):
-    one bincount over (agent, the first sampled hand at or after the row's hand) cells."""
-    picks = np.unique(np.linspace(0, n_hands - 1, min(n_hands, CURVE_POINTS)).round().astype(np.int64))
-    bucket_of = np.searchsorted(picks, np.arange(n_hands))
-    cell = np.where(dealt, agent * len(picks) + bucket_of[hand_index], len(names) * len(picks))
-    sums = np.bincount(cell, weights=net, minlength=len(names) * len(picks) + 1)[:-1].reshape(len(names), -1)
-    played = np.bincount(agent[dealt], minlength=len(names)) > 0
-    return {name: (picks + 1, np.cumsum(sums[a])) for a, name in enumerate(names) if played[a]}
+class Curves:
+    """Cumulative net chips per agent over the run's hands, a part at a time: each part's net per
+    (agent, hand) is kept (int32, one per agent per hand), the curve is drawn at up to ``CURVE_POINTS``
+    evenly spaced hands (the last included) once the number of hands is known (``curves``)."""
+
+    def __init__(self) -> None:
+        self.parts: list[np.ndarray] = []
+        self.played: set[int] = set()
+
+    def add(self, agent: np.ndarray, hand_id: np.ndarray, n_hands: int, net: np.ndarray, dealt: np.ndarray) -> None:
+        """Add a part: ``agent`` int64 codes (rows,), ``hand_id`` the part's hand ids 0..n_hands-1 in
+        run order (``hand_ids``), ``net`` chips (rows,), ``dealt`` bool (rows,)."""
+        k = int(agent.max()) + 1
+        sums = np.bincount(agent[dealt] * n_hands + hand_id[dealt], weights=net[dealt], minlength=k * n_hands)
+        self.parts.append(sums.astype(np.int32).reshape(k, n_hands))
+        self.played.update(np.flatnonzero(np.bincount(agent[dealt], minlength=k)).tolist())
+
+    def curves(self, names: list[str]) -> dict:
+        """``{agent name: (hand numbers from 1, cumulative net chips)}`` for ``sniper.plots.cumulative_net``,
+        agents in code order (``names``), only those dealt in."""
+        n_hands = sum(part.shape[1] for part in self.parts)
+        picks = np.unique(np.linspace(0, n_hands - 1, min(n_hands, CURVE_POINTS)).round().astype(np.int64))
+        out = {}
+        for a, name in enumerate(names):
+            if a not in self.played:
+                continue
+            net = np.concatenate(
+                [part[a] if a < len(part) else np.zeros(part.shape[1], np.int32) for part in self.parts]
+            )
+            out[name] = (picks + 1, np.cumsum(net, dtype=np.int64)[picks].astype(np.float64))
+        return out
 
 
-def sniper_panels(data: dict, context: dict) -> list[Section]:
-    """Sniper Hold'em's panels (R7, R8): the share of showdown hands sniped by category, and the share
-    of snipes that hit by the sniper's heuristic (``manifest["agent_parameters"]``, "snipes") and
-    place in the snipe order."""
-    from sniper.hands import CATEGORY_NAMES
+class SniperPanels:
+    """Sniper Hold'em's panels (R7, R8), a part at a time (``add``): the share of showdown hands
+    sniped by category, and the share of snipes that hit by the sniper's heuristic
+    (``manifest["agent_parameters"]``, "snipes") and place in the snipe order (``sections``)."""
 
-    games, showdown, category = data["game"], data["showdown"], data["category"]
-    shown = showdown & (category >= 0)
-    names = [CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES)]
-    codes = _by(np.zeros(len(games), np.int64), 1, category.astype(np.int64), len(names), shown)
-    sniped = _frame(codes, games, data["sniped"], ["all agents"], names)
-    sniping = data["snipe"] >= 0
-    hit = snipe_hit_rows(context["hand_id"], data["seat"], data["snipe"], showdown, category, data["top"])
-    order = positions(context["hand_id"], data["seat"], data["first_seat"], context["seats"], shown)
-    heuristics = context["heuristics"]
-    kinds = list(dict.fromkeys(heuristics))
-    of_agent = np.array([kinds.index(h) for h in heuristics], dtype=np.int64)
-    series = of_agent[data["agent"]] if len(of_agent) else np.zeros(len(games), np.int64)
-    codes = _by(series, len(kinds), order.astype(np.int64), len(POSITIONS), sniping & data["dealt_in"])
-    hits = _frame(codes, games, hit, kinds, [f"{p} to snipe" for p in POSITIONS])
-    figures = [
-        plots.sniped_by_category(sniped, order=reversed(names)),
-        plots.snipe_hits_by_heuristic(hits),
-    ]
-    return [Section("Sniper Hold'em: snipes (R7, R8)", figures=figures)]
+    def __init__(self) -> None:
+        from sniper.hands import CATEGORY_NAMES
+
+        self.categories = [CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES)]
+        self.sniped = Estimates(self.categories)
+        self.hits = Estimates([f"{p} to snipe" for p in POSITIONS])
+        self.kinds: list[str] = []
+
+    def add(self, data: dict, context: dict) -> None:
+        """Add a part: its columns (``GAME_PANELS``) and context."""
+        games, showdown, category = context["games"], data["showdown"], data["category"]
+        shown = showdown & (category >= 0)
+        self.sniped.add(np.zeros(len(category), np.int8), category, shown, games, data["sniped"])
+        hit = snipe_hit_rows(context["hand_id"], data["seat"], data["snipe"], showdown, data["category"], data["top"])
+        order = positions(context["hand_id"], data["seat"], data["first_seat"], context["seats"], shown)
+        self.kinds += [h for h in dict.fromkeys(context["heuristics"]) if h not in self.kinds]
+        of_agent = np.array([self.kinds.index(h) for h in context["heuristics"]], dtype=np.int64)
+        series = of_agent[data["agent"]]
+        self.hits.add(series, order, (data["snipe"] >= 0) & data["dealt_in"], games, hit)
+
+    def sections(self) -> list[Section]:
+        """The panels' section, its figures drawn."""
+        figures = [
+            plots.sniped_by_category(self.sniped.frame(["all agents"]), order=reversed(self.categories)),
+            plots.snipe_hits_by_heuristic(self.hits.frame(self.kinds)),
+        ]
+        return [Section("Sniper Hold'em: snipes (R7, R8)", figures=figures)]
 
 
-GAME_PANELS: dict[str, Callable[[dict, dict], list[Section]]] = {"sniper": sniper_panels}
-"""Game-specific sections of a run's report, by game name; each takes the run's columns (numpy arrays,
-``REPORT_COLUMNS``, ``agent`` as codes) and a context (``hand_id``, ``seats``, ``agents``,
-``heuristics``) and returns sections."""
+GAME_PANELS: dict[str, Callable[[], object]] = {"sniper": SniperPanels}
+"""Game-specific sections of a run's report, by game name: a class whose objects are given the run a
+part at a time, ``add(data, context)`` with the part's columns (numpy arrays, ``REPORT_COLUMNS``,
+``agent`` as codes into the run's agents) and a context (``games``: the part's ``game_codes``,
+``hand_id``: its hand ids, ``seats``,
+``agents``: the names of the codes so far, ``heuristics``: theirs), then return their sections
+(``sections()``)."""
 
 
-def game_panels(game: str) -> Callable[[dict, dict], list[Section]]:
-    """The panel builder of ``game`` (``GAME_PANELS``); ``ValueError`` for a game without one."""
+def game_panels(game: str) -> Callable[[], object]:
+    """The panel class of ``game`` (``GAME_PANELS``); ``ValueError`` for a game without one."""
     try:
         return GAME_PANELS[game]
     except KeyError:
         raise ValueError(f"no report panels for game {game!r}; known: {', '.join(GAME_PANELS)}") from None
 
 
-def _columns(table) -> tuple[list[str], dict[str, np.ndarray]]:
-    import pyarrow.compute as pc
+def run_parts(out: Path, columns) -> Iterator:
+    """The hands table of the run in ``out`` a part at a time, in part order: one ``pyarrow.Table`` of
+    ``columns`` per part (only those columns are read, ``pyarrow.dataset`` as ``sniper.runs.read_run``),
+    ``agent`` dictionary-encoded as stored (``dictionary<int32, string>``: no string is made per row).
+    Raises ``sniper.runner.RunDirError`` for an unreadable part (``read_run``'s message)."""
+    import pyarrow as pa
 
-    agent = pc.dictionary_encode(table.column("agent")).combine_chunks()
-    data = {name: table.column(name).to_numpy() for name in REPORT_COLUMNS if name != "agent"}
-    data["agent"] = agent.indices.to_numpy(zero_copy_only=False).astype(np.int64)
-    return agent.dictionary.to_pylist(), data
+    from sniper.runs import read_run
+
+    try:
+        for fragment in _hands_dataset(out).get_fragments():
+            yield fragment.to_table(columns=list(columns))
+    except (OSError, pa.ArrowException):
+        read_run(out, "hands", columns=columns, arrow=True)  # raises RunDirError naming the bad part
+        raise
+
+
+def _hands_dataset(out: Path):
+    """The hands table of ``out``: a ``pyarrow.dataset`` of ``sniper.results.SCHEMA``, ``agent`` a dictionary."""
+    import pyarrow as pa
+    import pyarrow.dataset as ds
+
+    from sniper.results import SCHEMA
+
+    at = SCHEMA.get_field_index("agent")
+    schema = SCHEMA.set(at, pa.field("agent", pa.dictionary(pa.int32(), pa.string()), nullable=False))
+    options = ds.ParquetReadOptions(dictionary_columns={"agent"})
+    return ds.dataset(out / "hands", format=ds.ParquetFileFormat(read_options=options), schema=schema)
+
+
+def _agent_codes(column, names: list[str]) -> np.ndarray:
+    """The int64 code of each row's agent (a dictionary ``ChunkedArray``) into ``names``, the run's
+    agents in order of first appearance (new names appended)."""
+    codes = []
+    for chunk in column.chunks:
+        dictionary = chunk.dictionary.to_pylist()
+        names += [name for name in dict.fromkeys(dictionary) if name not in names]
+        to_run = np.array([names.index(name) for name in dictionary], dtype=np.int64)
+        codes.append(to_run[chunk.indices.to_numpy(zero_copy_only=False)])
+    return np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
+
+
+class Summary:
+    """The per-agent summary of a run (``sniper.results.summarize``, the same numbers), a part at a time
+    (``add``): ``summarize`` of each part, its counts summed over the parts, and the net chips per
+    hand with its interval from the (agent, game) sums of the whole run (``Cells``: the estimator of
+    ``summarize``). Exact only when no game is in two parts (games won are counted on a game's last
+    hand): ``whole`` says so, else the caller summarises the whole run."""
+
+    INTERVAL = ("net_per_hand", "ci95_low", "ci95_high")
+    """The columns of ``summarize`` computed from the whole run's cells."""
+
+    def __init__(self) -> None:
+        self.cells, self.parts, self.last_game, self.whole = Cells(), [], None, True
+
+    def add(self, data: dict, games: tuple[np.ndarray, np.ndarray]) -> None:
+        """Add a part: its columns (numpy arrays, ``SUMMARY_COLUMNS``, ``agent`` int codes into the run's
+        agents, which ``summarize`` takes as the agents' labels) and their ``game_codes``."""
+        from sniper.results import summarize
+
+        low, high = int(data["game"].min()), int(data["game"].max())
+        if self.last_game is not None and low <= self.last_game:
+            self.whole = False
+        self.last_game = high
+        self.cells.add(data["agent"], np.zeros(len(data["game"]), np.int8), 1, data["dealt_in"], games, data["net"])
+        part = summarize(pd.DataFrame({name: data[name] for name in SUMMARY_COLUMNS}, copy=False))  # agents as codes
+        if len(part):
+            self.parts.append(part)
+
+    def frame(self, names: list[str]) -> pd.DataFrame:
+        """The summary (``summarize``'s columns and order: agents by first hand dealt in)."""
+        intervals, _ = self.cells.intervals(len(names))
+        counts = pd.concat(self.parts, ignore_index=True)
+        counts["agent"] = [names[a] for a in counts["agent"]]
+        order = list(dict.fromkeys(counts["agent"]))
+        summed = counts.drop(columns=list(self.INTERVAL)).groupby("agent", sort=False).sum().reindex(order)
+        records = []
+        for agent, row in summed.iterrows():
+            ci = intervals[names.index(agent)]
+            records.append(
+                {"agent": agent, **row.to_dict(), "net_per_hand": ci.estimate, "ci95_low": ci.low, "ci95_high": ci.high}
+            )
+        return pd.DataFrame(records, columns=list(counts.columns))
 
 
 def summary_table(summary: pd.DataFrame) -> Table:
@@ -322,9 +503,13 @@ def summary_table(summary: pd.DataFrame) -> Table:
 
 
 def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
-    """The report of the run directory ``out`` (module docstring). Reads ``REPORT_COLUMNS`` only.
-    Raises ``sniper.runner.RunDirError`` for a directory that is not a readable run, ``ValueError``
-    for a run with no hands or a game without panels."""
+    """The report of the run directory ``out`` (module docstring). Reads ``REPORT_COLUMNS`` only, a
+    part at a time (``run_parts``; a hand is never in two parts, ``sniper.runner``): each part's
+    numbers are summed per (group, game) cell (``Estimates``, ``Curves``, the game's panels) and the
+    part let go, but for its ``SUMMARY_COLUMNS``, copied into one array per column (the agent as a
+    code) for ``sniper.results.summarize`` at the end. Raises ``sniper.runner.RunDirError`` for a
+    directory that is not a readable run, ``ValueError`` for a run with no hands or a game without
+    panels."""
     from sniper.hands import CATEGORY_NAMES
     from sniper.results import summarize
     from sniper.runner import load_manifest
@@ -333,55 +518,54 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     out = Path(out)
     manifest = load_manifest(out)
     config = manifest["config"]
-    panels = game_panels(str(manifest.get("game", config.get("game", DEFAULT_GAME))))
-    _say(progress, "reading the hands table")
-    table = read_run(out, "hands", columns=REPORT_COLUMNS, arrow=True)
-    if table.num_rows == 0:
-        raise ValueError(f"{out} has no hands yet")
-    say = progress
-    _say(say, f"summarising {table.num_rows:,} rows")
-    summary = summarize(table)
-    names, data = _columns(table)
-    del table
-    games, dealt, net = data["game"], data["dealt_in"], data["net"].astype(np.float64)
-    hand_id, n_ids = hand_ids(games, data["hand"])
-    seats = int(data["seat"].max()) + 1
-    agent = data["agent"]
-    _say(say, "cumulative net")
-    curves = _curves(agent, names, hand_id, n_ids, net, dealt)
-    _say(say, "positions and categories")
-    place = positions(hand_id, data["seat"], data["first_seat"], seats, dealt)
-    by_position = _frame(_by(agent, len(names), place.astype(np.int64), 3, dealt), games, net, names, list(POSITIONS))
-    categories = [CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES)]
-    shown = dealt & data["showdown"] & (data["category"] >= 0)
-    codes = _by(agent, len(names), data["category"].astype(np.int64), len(categories), shown)
-    by_category = _frame(codes, games, net, names, categories)
+    panels = game_panels(str(manifest.get("game", config.get("game", DEFAULT_GAME))))()
     vectors = {v.get("spec"): v for v in manifest.get("agent_parameters", []) if isinstance(v, dict)}
-    context = dict(
-        hand_id=hand_id,
-        seats=seats,
-        agents=names,
-        heuristics=[str(vectors.get(n, {}).get("snipes", "unknown")) for n in names],
-    )
-    _say(say, "game panels")
-    game_sections = panels(data, context)
-    _say(say, "drawing")
+    categories = [CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES)]
+    by_position, by_category = Estimates(list(POSITIONS)), Estimates(categories)
+    curves, names, heuristics, games_seen, rows = Curves(), [], [], [], 0
+    summary = Summary()
+    for number, table in enumerate(run_parts(out, REPORT_COLUMNS), 1):
+        if number % 10 == 1:
+            _say(progress, f"reading part {number} ({rows:,} rows so far)")
+        data = {name: table.column(name).to_numpy() for name in REPORT_COLUMNS if name != "agent"}
+        data["agent"] = _agent_codes(table.column("agent"), names)
+        del table
+        if len(data["agent"]) == 0:
+            continue
+        heuristics += [str(vectors.get(name, {}).get("snipes", "unknown")) for name in names[len(heuristics) :]]
+        rows += len(data["agent"])
+        dealt, net, games = data["dealt_in"], data["net"].astype(np.float64), game_codes(data["game"])
+        hand_id, n_ids = hand_ids(data["game"], data["hand"])
+        seats = int(max(data["seat"].max(), data["first_seat"].max())) + 1  # any seats ≥ these: the same order
+        games_seen.append(games[1][np.bincount(games[0], minlength=len(games[1])) > 0])
+        summary.add(data, games)
+        curves.add(data["agent"], hand_id, n_ids, net, dealt)
+        place = positions(hand_id, data["seat"], data["first_seat"], seats, dealt)
+        by_position.add(data["agent"], place, dealt, games, net)
+        category = data["category"]
+        by_category.add(data["agent"], category, dealt & data["showdown"] & (category >= 0), games, net)
+        panels.add(data, dict(games=games, hand_id=hand_id, seats=seats, agents=names, heuristics=heuristics))
+    if rows == 0:
+        raise ValueError(f"{out} has no hands yet")
+    _say(progress, f"summarising {rows:,} rows")
+    summary = summary.frame(names) if summary.whole else summarize(read_run(out, columns=SUMMARY_COLUMNS, arrow=True))
+    _say(progress, "drawing")
     sections = [
         Section("Summary", tables=[summary_table(summary)], figures=[plots.net_per_agent(summary)]),
-        Section("Over the run", figures=[plots.cumulative_net(curves)]),
+        Section("Over the run", figures=[plots.cumulative_net(curves.curves(names))]),
         Section(
             "Where the chips come from",
             figures=[
-                plots.net_by_position(by_position, order=POSITIONS),
-                plots.net_by_category(by_category, order=reversed(categories)),
+                plots.net_by_position(by_position.frame(names), order=POSITIONS),
+                plots.net_by_category(by_category.frame(names), order=reversed(categories)),
             ],
         ),
-        *game_sections,
+        *panels.sections(),
     ]
     facts = [
         ("status", str(manifest.get("status", "?"))),
         ("hands", f"{int(manifest.get('hands', 0)):,} of {int(config.get('hands', 0)):,}"),
-        ("games", f"{len(np.unique(games)):,}"),
+        ("games", f"{len(np.unique(np.concatenate(games_seen))):,}"),
         ("agents", ", ".join(map(str, config.get("agents", [])))),
         ("seed", str(config.get("seed"))),
         ("engine", str(config.get("engine", "?"))),

@@ -199,6 +199,10 @@ def test_positions_when_dealt_in_start_at_the_first_player(frame):
     place = report.positions(hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy(), 4, dealt)
     first = dealt & (frame["seat"] == frame["first_seat"]).to_numpy()
     assert (place[first] == 0).all() and (place[dealt & ~first] > 0).all() and (place[~dealt] == -1).all()
+    shuffled = np.random.default_rng(0).permutation(len(hand_id))  # rows not grouped by hand
+    columns = (hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy())
+    again = report.positions(*(c[shuffled] for c in columns), 4, dealt[shuffled])
+    assert (again == place[shuffled]).all()
 
 
 def test_hand_ids_number_hands_in_order_and_fall_back_for_other_orders():
@@ -215,6 +219,8 @@ def test_snipe_hit_rows_equal_the_results_snipe_hits(frame):
     columns = [frame[c].to_numpy() for c in ("seat", "snipe", "showdown", "category", "top")]
     ours = report.snipe_hit_rows(hand_id, *columns)
     assert ours.any() and (ours == snipe_hits(frame).to_numpy()).all()
+    shuffled = np.random.default_rng(0).permutation(len(hand_id))  # rows not grouped by hand
+    assert (report.snipe_hit_rows(hand_id[shuffled], *(c[shuffled] for c in columns)) == ours[shuffled]).all()
 
 
 def test_cumulative_curves_are_the_running_totals_of_each_agent(run_dir, frame, monkeypatch):
@@ -236,6 +242,126 @@ def test_cumulative_curves_are_the_running_totals_of_each_agent(run_dir, frame, 
         running = hands.join(per_hand[agent].rename("net"), on=["game", "hand"])["net"].fillna(0).cumsum()
         assert len(x) == 50 and x[-1] == len(hands)
         assert chips.tolist() == running.to_numpy()[x - 1].tolist()
+
+
+def reference_numbers(run_dir) -> dict:
+    """Every figure's numbers and the summary of a run, computed over the whole run at once (the
+    algorithm of ``run_report`` before it went part by part): the oracle of the part-by-part report."""
+    from sniper.runner import load_manifest
+
+    frame = read_run(run_dir, columns=report.REPORT_COLUMNS)
+    codes, names = pd.factorize(frame["agent"])
+    names, agent = list(names), codes.astype(np.int64)
+    col = {c: frame[c].to_numpy() for c in report.REPORT_COLUMNS if c != "agent"}
+    games, dealt, net = col["game"], col["dealt_in"], col["net"].astype(np.float64)
+    hand_id, n_ids = report.hand_ids(games, col["hand"])
+    seats = int(col["seat"].max()) + 1
+
+    def by(series, n_series, group, n_groups, mask, values, series_names, group_names):
+        cells = np.where(mask & (series >= 0) & (group >= 0), series * n_groups + group, -1)
+        intervals = report.grouped_intervals(cells, games, values)
+        labels = [(series_names[i // n_groups], group_names[i % n_groups]) for i in range(len(intervals))]
+        return report.estimate_frame(intervals, labels, np.bincount(cells[cells >= 0], minlength=len(intervals)))
+
+    picks = np.unique(np.linspace(0, n_ids - 1, min(n_ids, report.CURVE_POINTS)).round().astype(np.int64))
+    bucket = np.searchsorted(picks, np.arange(n_ids))[hand_id]
+    curves = {}
+    for a, name in enumerate(names):
+        rows = dealt & (agent == a)
+        if rows.any():
+            curves[name] = (picks + 1, np.cumsum(np.bincount(bucket[rows], weights=net[rows], minlength=len(picks))))
+    place = report.positions(hand_id, col["seat"], col["first_seat"], seats, dealt).astype(np.int64)
+    categories = [CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES)]
+    category = col["category"].astype(np.int64)
+    shown = col["showdown"] & (category >= 0)
+    vectors = {v.get("spec"): v for v in load_manifest(run_dir).get("agent_parameters", []) if isinstance(v, dict)}
+    heuristics = [str(vectors.get(n, {}).get("snipes", "unknown")) for n in names]
+    kinds = list(dict.fromkeys(heuristics))
+    hit = report.snipe_hit_rows(hand_id, col["seat"], col["snipe"], col["showdown"], col["category"], col["top"])
+    order = report.positions(hand_id, col["seat"], col["first_seat"], seats, shown).astype(np.int64)
+    kind = np.array([kinds.index(h) for h in heuristics], dtype=np.int64)[agent]
+    zero = np.zeros(len(games), np.int64)
+    return dict(
+        summary=summarize(frame),
+        curves=curves,
+        position=by(agent, len(names), place, 3, dealt, net, names, list(report.POSITIONS)),
+        category=by(agent, len(names), category, len(categories), dealt & shown, net, names, categories),
+        sniped=by(zero, 1, category, len(categories), shown, col["sniped"], ["all agents"], categories),
+        hits=by(
+            kind,
+            len(kinds),
+            order,
+            3,
+            (col["snipe"] >= 0) & dealt,
+            hit,
+            kinds,
+            [f"{p} to snipe" for p in report.POSITIONS],
+        ),
+    )
+
+
+def drawn_numbers(run_dir, monkeypatch) -> dict:
+    """What ``run_report`` hands to each figure function, captured."""
+    drawn = {}
+    for figure, key in [
+        ("net_per_agent", "summary"),
+        ("cumulative_net", "curves"),
+        ("net_by_position", "position"),
+        ("net_by_category", "category"),
+        ("sniped_by_category", "sniped"),
+        ("snipe_hits_by_heuristic", "hits"),
+    ]:
+        real = getattr(plots, figure)
+
+        def capture(data, *args, key=key, real=real, **kwargs):
+            drawn[key] = data
+            return real(data, *args, **kwargs)
+
+        monkeypatch.setattr(plots, figure, capture)
+    report.run_report(run_dir)
+    return drawn
+
+
+@pytest.mark.parametrize(
+    "agents, preset",
+    [
+        (("easy", "normal", "hard", "random"), "ours"),
+        (("random", "easy", "easy"), "show"),
+        (("hard", "normal"), "show"),
+    ],
+)
+def test_run_report_numbers_equal_those_over_the_whole_run(tmp_path, monkeypatch, agents, preset):
+    out = tmp_path / "run"
+    simulate(RunConfig(agents, make_rules(preset), seed=11, hands=700, chunk_games=3), out, 1)
+    assert len(list((out / "hands").glob("part-*.parquet"))) > 3
+    expected, drawn = reference_numbers(out), drawn_numbers(out, monkeypatch)
+    assert sorted(drawn) == sorted(expected)
+    pd.testing.assert_frame_equal(drawn["summary"], expected["summary"], check_exact=True)
+    assert drawn["curves"].keys() == expected["curves"].keys()
+    for name, (x, chips) in expected["curves"].items():
+        assert drawn["curves"][name][0].tolist() == x.tolist() and drawn["curves"][name][1].tolist() == chips.tolist()
+    for key in ("position", "category", "sniped", "hits"):
+        assert len(expected[key]) > 0
+        pd.testing.assert_frame_equal(drawn[key], expected[key], check_exact=True, check_dtype=False)
+
+
+def test_run_report_numbers_are_the_same_when_a_game_is_in_two_parts(tmp_path, monkeypatch):
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "run"
+    simulate(RunConfig(("easy", "hard", "random"), make_rules("show"), seed=5, hands=300, chunk_games=4), out, 1)
+    parts = sorted((out / "hands").glob("part-*.parquet"))
+    last = pq.read_table(parts[-1])
+    games, hands = last["game"].to_numpy(), last["hand"].to_numpy()
+    cut = int(np.flatnonzero((games[1:] == games[:-1]) & (hands[1:] != hands[:-1]))[0]) + 1  # a game's 2nd hand
+    pq.write_table(last.slice(0, cut), parts[-1])
+    pq.write_table(last.slice(cut), out / "hands" / f"part-{len(parts):05d}.parquet")
+    expected, drawn = reference_numbers(out), drawn_numbers(out, monkeypatch)
+    pd.testing.assert_frame_equal(drawn["summary"], expected["summary"], check_exact=True)
+    for key in ("position", "category", "sniped", "hits"):
+        pd.testing.assert_frame_equal(drawn[key], expected[key], check_exact=True, check_dtype=False)
+    for name, (_, chips) in expected["curves"].items():
+        assert drawn["curves"][name][1].tolist() == chips.tolist()
 
 
 # ----- the page of a run ------------------------------------------------------------------------
@@ -263,19 +389,21 @@ def test_run_report_summary_table_is_the_summary_of_the_run(run_dir, run_page, f
     assert [row[1] for row in table.rows] == [f"{v:,}" for v in expected["hands"]]
 
 
-def test_run_report_reads_only_its_columns(run_dir, monkeypatch):
-    import sniper.runs
+def test_run_report_reads_only_its_columns_a_part_at_a_time(run_dir, monkeypatch):
+    asked, read = [], []
+    real = report.run_parts
 
-    asked = []
-    real = sniper.runs.read_run
+    def spy(out, columns):
+        asked.append(columns)
+        for table in real(out, columns):
+            read.append(table.column_names)
+            yield table
 
-    def spy(out, table="hands", columns=None, **kw):
-        asked.append((table, columns))
-        return real(out, table, columns, **kw)
-
-    monkeypatch.setattr(sniper.runs, "read_run", spy)
+    monkeypatch.setattr(report, "run_parts", spy)
     report.run_report(run_dir)
-    assert asked == [("hands", report.REPORT_COLUMNS)]
+    assert asked == [report.REPORT_COLUMNS]
+    parts = len(list((run_dir / "hands").glob("part-*.parquet")))
+    assert parts > 1 and read == [list(report.REPORT_COLUMNS)] * parts
     assert set(report.REPORT_COLUMNS) < set(read_run(run_dir).columns)
 
 
@@ -312,7 +440,7 @@ def test_text_from_the_data_is_escaped():
 
 
 def test_game_panels_are_declared_per_game():
-    assert report.game_panels("sniper") is report.sniper_panels
+    assert report.game_panels("sniper") is report.SniperPanels
     with pytest.raises(ValueError, match="no report panels for game 'holdem'"):
         report.game_panels("holdem")
 
