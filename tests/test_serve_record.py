@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from test_serve import play_out
 from typer.testing import CliRunner
 
 from sniper import replay
@@ -19,11 +20,9 @@ from sniper.agents import RandomAgent
 from sniper.cli import app as cli_app
 from sniper.game import make_rules, play_game
 from sniper.results import read_results
-from sniper.rng import Stream
 from sniper.runner import MANIFEST, RunConfig, RunDirError, load_manifest, resume, simulate
 from sniper.runs import RecordWriter, read_run, recover_record
 from sniper.serve.app import create_app
-from sniper.serve.bot import reply
 from sniper.serve.record import GameRecord, recover_games, write_game
 from sniper.serve.settings import Settings
 from sniper.specs import make_agent, parameter_vector
@@ -65,21 +64,6 @@ def served_settings(tmp_path: Path, **changes) -> Settings:
     return Settings(**{**base, **changes})
 
 
-def play_out(ws, agent_spec: str = "random") -> dict:
-    """Answer every turn of this seat with an agent until the game is over; returns the final state."""
-    agent, decisions = make_agent(agent_spec), 0
-    for _ in range(20000):
-        message = ws.receive_json()
-        if message.get("type") == "state":
-            if message["status"] == "over":
-                return message
-            move = reply(message, agent, Stream(decisions))
-            if move is not None:
-                decisions += 1
-                ws.send_json(move)
-    raise AssertionError("the game did not end")
-
-
 def test_seat_names_are_never_imported_when_a_served_game_is_recorded(tmp_path, trapped):
     """Seats named like outside agents, with modules of those names in the working directory: the game
     is recorded with its labels and the AI seat's parameters, and nothing is imported, run or added to
@@ -92,7 +76,7 @@ def test_seat_names_are_never_imported_when_a_served_game_is_recorded(tmp_path, 
         with c.websocket_connect(f"/ws/{room}") as ws:
             ws.send_json({"type": "hello", "token": host.json()["token"]})
             ws.send_json({"type": "start"})
-            final = play_out(ws)
+            final = play_out(ws, ws.receive_json())
         for _ in range(200):  # the record is marked complete on a thread once the game is over
             if c.app.state.lobby.written:
                 break

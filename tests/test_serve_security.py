@@ -35,6 +35,13 @@ def new_room(client, **body) -> dict:
     return answer.json()
 
 
+def two_seat_room(client, **body) -> tuple[dict, dict, str]:
+    """A room of two bot seats (the host's and a guest's answers) and its websocket URL."""
+    room = new_room(client, seats=2, **body)
+    guest = client.post(f"/api/rooms/{room['room']}/join", json={"name": "g", "bot": True}).json()
+    return room, guest, f"ws://127.0.0.1:8765/ws/{room['room']}"
+
+
 def wait_for(predicate, bound: float = 60.0):
     """Poll ``predicate`` until it is true (a generous bound, not a timing assertion)."""
     end = time.monotonic() + bound
@@ -197,9 +204,7 @@ def test_a_room_everyone_left_ends_and_is_recorded(tmp_path):
     with TestClient(
         create_app(settings(tmp_path, turn_seconds=0.05, absent_seconds=2.0, bust_hands=10**6)), base_url=OWN
     ) as client:
-        room = new_room(client, seats=2, length="bust")
-        guest = client.post(f"/api/rooms/{room['room']}/join", json={"name": "g", "bot": True}).json()
-        url = f"ws://127.0.0.1:8765/ws/{room['room']}"
+        room, guest, url = two_seat_room(client, length="bust")
         with client.websocket_connect(url) as host, client.websocket_connect(url) as g:
             host.send_json({"type": "hello", "token": room["token"]})
             g.send_json({"type": "hello", "token": guest["token"]})
@@ -435,9 +440,7 @@ def test_a_lone_surrogate_in_a_name_is_a_422(tmp_path, path):
 def test_a_replaced_connections_late_messages_are_refused(tmp_path):
     """A second connection on a token closes the first (4000); what the first still sends changes nothing."""
     with TestClient(create_app(settings(tmp_path)), base_url=OWN) as client:
-        room = new_room(client, seats=2)
-        guest = client.post(f"/api/rooms/{room['room']}/join", json={"name": "g", "bot": True}).json()
-        url = f"ws://127.0.0.1:8765/ws/{room['room']}"
+        room, guest, url = two_seat_room(client)
         with client.websocket_connect(url) as old, client.websocket_connect(url) as g:
             old.send_json({"type": "hello", "token": room["token"]})
             g.send_json({"type": "hello", "token": guest["token"]})
