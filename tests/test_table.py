@@ -9,12 +9,12 @@ import random
 from collections import Counter
 
 import pytest
+from test_conformance import hidden_changed, turned
 
 from sniper.agents import Observation
-from sniper.cards import fresh_deck
 from sniper.core.registry import get_game
 from sniper.core.table import CHANCE, TERMINAL, TableState
-from sniper.engine import HandState, Phase
+from sniper.engine import Phase
 from sniper.game import DEAL, N_SEAT_ACTIONS, PASS_ACTION, SNIPE_ACTION, make_rules, play_game
 from sniper.results import hand_rows
 from sniper.specs import make_agent
@@ -24,36 +24,11 @@ CASES = [(2, "ours", "10", 1), (3, "show", "20", 2), (4, "ours", "bust", 3), (6,
 """(seats, rules, game length, seed)."""
 
 
-def replayed(hand: HandState, private, board) -> HandState:
-    """``hand`` at its current point, dealt ``private`` and ``board`` instead."""
-    state = HandState(hand.stacks, hand.first, private, board, hand.rules, hand.in_play)
-    for bet in hand.bets:
-        state.act(bet.action)
-    for record in hand.snipes:
-        state.snipe(record.code)
-    return state
-
-
-def turned(hand: HandState) -> int:
-    """Board cards face up by the rules (R4, R6): 4 once betting round 2 began, the betting was skipped
-    or a showdown came; else 2 (a hand won by folds in round 1 never turns the last two)."""
-    later = hand.phase in (Phase.BETTING_2, Phase.SNIPE) or hand.result is not None
-    return 4 if later or any(bet.round == 2 for bet in hand.bets) else 2
-
-
 def hidden_redrawn(table, seat: int, rng: random.Random):
     """A copy of ``table`` whose hand is replayed on a deal redrawing all R10 hides from ``seat``: the
     other seats' private cards (except those shown at a showdown) and the board cards not turned."""
-    hand = table.hand
-    k = turned(hand)
-    keep = ({seat} & set(hand.private)) | (set(hand.live) if hand.result is not None else set())
-    known = [c for s in keep for c in hand.private[s]] + list(hand.board[:k])
-    rest = list((Counter(fresh_deck()) - Counter(known)).elements())
-    rng.shuffle(rest)
-    private = {s: cards if s in keep else (rest.pop(), rest.pop()) for s, cards in hand.private.items()}
-    board = tuple(hand.board[:k]) + tuple(rest.pop() for _ in range(4 - k))
     other = copy.copy(table)
-    other.hand = replayed(hand, private, board)
+    other.hand = hidden_changed(table.hand, seat, rng)
     return other
 
 
