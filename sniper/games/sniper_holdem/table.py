@@ -147,25 +147,38 @@ class SniperTable:
         """Apply the current player's flat ``action``: deal the next hand at ``CHANCE``, else the
         seat's betting action or snipe; a hand's last action settles it and moves the game on (R3,
         R9, R12). ``ValueError`` naming the action if it is not in ``legal_actions()``."""
-        legal = self.legal_actions()
         try:
-            ok = not isinstance(action, bool) and operator.index(action) in legal
+            ok = not isinstance(action, bool) and self._is_legal(operator.index(action))
         except TypeError:
             ok = False
         if not ok:
-            raise ValueError(self._illegal(action, legal))
+            raise ValueError(self._illegal(action, self.legal_actions()))
         action = operator.index(action)
         if action == DEAL:
             self._deal()
             return
-        hand = self.hand
-        self._decisions[self.current_player()] += 1
+        hand, seat = self.hand, self.current_player()
         if hand.phase == Phase.SNIPE:
             hand.snipe(PASS if action == PASS_ACTION else action - SNIPE_ACTION)
         else:
-            hand.act(Act(action))
+            try:
+                hand.act(Act(action))  # the engine checks the action first (R6) and changes nothing if illegal
+            except ValueError:
+                raise ValueError(self._illegal(action, self.legal_actions())) from None
+        self._decisions[seat] += 1
         if hand.phase == Phase.DONE:
             self._end_hand()
+
+    def _is_legal(self, action: int) -> bool:
+        """Whether ``action`` can be in ``legal_actions()``, without building it (``apply`` runs on every
+        decision): DEAL at ``CHANCE``, pass or a snipe in the snipe round, a betting action id in a
+        betting round, whose legality ``HandState.act`` checks itself (R6)."""
+        player = self.current_player()
+        if player < 0:
+            return player == CHANCE and action == DEAL
+        if self.hand.phase == Phase.SNIPE:
+            return PASS_ACTION <= action < N_SEAT_ACTIONS
+        return 0 <= action < PASS_ACTION
 
     def is_over(self) -> bool:
         """Whether the game is over (R9): the hand limit reached or fewer than two players left with chips."""
