@@ -817,6 +817,7 @@ def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tup
     Results are cached in the study (user attribute per spec and hand count), so re-running a
     finished study does not replay them.
     """
+    rows = [{**r, "spec": stored_spec(r["spec"], setup)} for r in rows]  # read from study.db: checked first
     eligible = [r for r in rows if not r["pruned"] and r["feasible"] and r["value"] is not None]
     ranked = sorted(eligible, key=lambda r: -r["value"])
     untuned = same_agent(setup.spec)
@@ -827,7 +828,7 @@ def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tup
         return [], None
     candidates: list[str] = []
     seen: list[dict] = []
-    for spec in [*(stored_spec(r["spec"], setup) for r in ranked), setup.spec]:
+    for spec in [*(r["spec"] for r in ranked), setup.spec]:
         vector = same_agent(spec)
         if vector not in seen and (len(candidates) < VALIDATE_TOP or spec == setup.spec):
             candidates.append(spec)
@@ -865,8 +866,7 @@ def same_agent(spec: str) -> dict:
 def duel_untuned(setup: TuneSetup, study, best: str, backend: Backend) -> Evaluation:
     """Duplicate duel (``sniper.duel``) of ``best`` against the untuned spec on the validation seed.
 
-    No hands (zero with CI [0, 0], reported as ``null`` in JSON and left out of the table) when
-    ``best`` is the untuned agent.
+    No hands (no interval, ``null`` in JSON and left out of the table) when ``best`` is the untuned agent.
     """
     if same_agent(best) == same_agent(setup.spec):
         return Evaluation(best, 0, 0, 0.0, 0.0)

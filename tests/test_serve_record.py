@@ -1,6 +1,7 @@
 """Served games as records: seat labels are data (never imported or parsed as agent specs), and a game is
 journaled hand by hand, so a crash loses at most the hand in play (issue 17, items 1 and 5)."""
 
+import dataclasses
 import json
 import os
 import signal
@@ -163,6 +164,11 @@ def test_a_trial_spec_read_from_a_study_is_never_imported(trapped):
     rows = [{"spec": "bot:run:args=touch X,shell=1", "pruned": False, "feasible": True, "value": 1.0}]
     with pytest.raises(tuning.TuneError, match="is not one of 'normal:samples=20'"):
         tuning.validate(setup, None, rows, None)
+    # a pruned trial within the time budget is read too (whether the untuned spec met the budget)
+    budget = dataclasses.replace(setup, time_budget_us=1e9)
+    rows = [{"spec": "bot:run:args=touch X,shell=1", "pruned": True, "feasible": True, "value": None}]
+    with pytest.raises(tuning.TuneError, match="is not one of 'normal:samples=20'"):
+        tuning.validate(budget, None, rows, None)
     trapped()
 
 
