@@ -700,22 +700,25 @@ def lock_holder(out: Path) -> str:
 
 
 def is_live(out: Path) -> bool:
-    """Whether a process is playing the run in ``out`` now: it holds ``out/LOCK`` (``run_lock``).
+    """Whether a process writes the run in ``out`` now: it holds ``out/LOCK`` (``run_lock``), or, for a
+    record of games played elsewhere, the directory's own lock (``sniper.runs.RecordWriter``).
 
     Tries a shared lock without waiting; a run whose process was killed holds none, whatever its
     manifest's status says. False when there is no lock file (a run of sniper 0.2.0, or never played).
     """
-    try:
-        handle = open(Path(out) / LOCK)
-    except OSError:
-        return False
-    with handle:
+    for path in (Path(out) / LOCK, Path(out)):
         try:
-            fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_UN)
         except BlockingIOError:
             return True
-        fcntl.flock(handle, fcntl.LOCK_UN)
-        return False
+        finally:
+            os.close(fd)
+    return False
 
 
 def finished_hands(out: Path, seats: int) -> int:
@@ -749,6 +752,8 @@ class RunState:
     hands: int
     target: int
     holder: str | None = None
+    record: bool = False
+    """A record of games played elsewhere (``is_record``): never resumed, whatever its state."""
 
 
 def run_state(out: Path, manifest: dict | None = None) -> RunState:
@@ -764,11 +769,12 @@ def run_state(out: Path, manifest: dict | None = None) -> RunState:
         seats, target = max(1, len(config["agents"])), int(config["hands"])
     except (KeyError, TypeError, ValueError):
         raise RunDirError(f"{out} is not a run directory ({MANIFEST} has no agents and hands)") from None
+    record = is_record(manifest)
     if is_live(out):
-        return RunState("running", finished_hands(out, seats), target, lock_holder(out))
+        return RunState("running", finished_hands(out, seats), target, lock_holder(out), record)
     if _is_complete(out, manifest, target):
-        return RunState("complete", int(manifest["hands"]), target)
-    return RunState("incomplete", finished_hands(out, seats), target)
+        return RunState("complete", int(manifest["hands"]), target, record=record)
+    return RunState("incomplete", finished_hands(out, seats), target, record=record)
 
 
 @dataclass(frozen=True)

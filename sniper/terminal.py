@@ -213,7 +213,7 @@ def summary_json(summary) -> list[dict]:
 def run_json(run_dir: Path, state, manifest: dict, summary, by: str = "agent") -> dict:
     """The ``sniper summary --json`` report: the header's facts (``run``, ``state``, ``seed``, ``agents``,
     ``hands`` in finished parts, ``target_hands``, ``resume``: the command that finishes an incomplete run,
-    else null; ``playing``: who plays a running run, else null), ``by`` and the table's rows (``summary_json``)."""
+    else null (always for a record); ``playing``: who plays a running run, else null), ``by`` and the table's rows (``summary_json``)."""
     config = manifest["config"]
     return {
         "run": str(run_dir),
@@ -222,7 +222,7 @@ def run_json(run_dir: Path, state, manifest: dict, summary, by: str = "agent") -
         "agents": list(config.get("agents", [])),
         "hands": state.hands,
         "target_hands": state.target,
-        "resume": resume_hint(None, run_dir) if state.state == "incomplete" else None,
+        "resume": resume_hint(None, run_dir) if state.state == "incomplete" and not state.record else None,
         "playing": state.holder,
         "by": by,
         "summary": summary_json(summary),

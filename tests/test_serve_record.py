@@ -304,3 +304,17 @@ def test_kill_9_mid_game_then_restart_records_an_interrupted_run(tmp_path):
     assert recovered["status"] == "interrupted" and recovered["hands"] >= 2
     assert len(read_results(out / room)) == 3 * recovered["hands"]
     assert not list((out / room).rglob("*.tmp-*"))
+
+
+def test_a_record_being_written_is_running_and_never_offered_for_resume(tmp_path):
+    """`summary --json` of a served game still being journaled: "running" (the writer holds the record's
+    lock), and no `resume` command (a record is not a plan; found in review: it was "incomplete" with one)."""
+    from sniper.runner import run_state
+
+    _record, _ = journal(tmp_path, 2)  # the writer stays alive, holding its lock
+    out = tmp_path / "games" / "room1"
+    state = run_state(out)
+    assert (state.state, state.record, state.hands) == ("running", True, 2)
+    code = CliRunner().invoke(cli_app, ["summary", str(out), "--json"])
+    assert code.exit_code == 0, code.output
+    assert json.loads(code.output)["state"] == "running" and json.loads(code.output)["resume"] is None
