@@ -213,7 +213,8 @@ def summary_json(summary) -> list[dict]:
 def run_json(run_dir: Path, state, manifest: dict, summary, by: str = "agent") -> dict:
     """The ``sniper summary --json`` report: the header's facts (``run``, ``state``, ``seed``, ``agents``,
     ``hands`` in finished parts, ``target_hands``, ``resume``: the command that finishes an incomplete run,
-    else null (always for a record); ``playing``: who plays a running run, else null), ``by`` and the table's rows (``summary_json``)."""
+    else null (always for a record); ``playing``: who plays a running run, else null), ``by`` and the
+    table's rows (``summary_json``)."""
     config = manifest["config"]
     return {
         "run": str(run_dir),
