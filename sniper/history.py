@@ -431,13 +431,15 @@ def histories(out, games: Sequence[int], hand: int | None = None) -> list[HandHi
     manifest = load_manifest(out)
     config = RunConfig.from_dict(manifest["config"])
     total = int(manifest.get("games", 0))
-    present = set(read_run(out, "hands", columns=["game"], arrow=True)["game"].unique().to_pylist())
-    missing = next(([int(g)] for g in games if int(g) not in present), [])  # stops at the first: a range may be huge
-    wanted = sorted(g for g in present if g in games) if not missing else [missing[0]]
-    filters = [("game", "in", wanted)] + ([("hand", "=", int(hand))] if hand is not None else [])
+    if isinstance(games, range) and games.step == 1:  # bounds pushed down: a range may be far longer than the run
+        filters = [("game", ">=", games.start), ("game", "<", games.stop)]
+    else:
+        filters = [("game", "in", [int(g) for g in games])]
+    filters += [("hand", "=", int(hand))] if hand is not None else []
     seats = read_run(out, "hands", filters=filters)
     acts = read_run(out, "actions", filters=filters)
-    missing = missing or sorted(set(wanted) - set(seats["game"].unique()))  # a game without that hand
+    present = set(seats["game"].unique())
+    missing = next(([int(g)] for g in games if int(g) not in present), [])  # stops at the first missing game
     if missing and hand is not None and 0 <= missing[0] < total:
         count = read_run(out, "hands", columns=["hand"], filters=[("game", "=", missing[0])])["hand"].max() + 1
         raise LookupError(f"game {missing[0]} of {out} has hands 0-{count - 1}, not {hand}")
