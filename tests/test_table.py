@@ -11,7 +11,6 @@ from collections import Counter
 import pytest
 from test_conformance import hidden_changed, turned
 
-from sniper.agents import Observation
 from sniper.core.registry import get_game
 from sniper.core.table import CHANCE, TERMINAL, TableState
 from sniper.engine import Phase
@@ -122,9 +121,3 @@ def test_the_table_plays_the_game_play_game_plays(seats, rules_name, length, see
         hand_rows(h, 7, i, labels) for i, h in enumerate(reference)
     ]
     assert sum(table.returns()) == 0 and table.returns() != (0,) * seats
-
-
-def test_observe_is_the_observation_the_agents_decide_from():
-    table = GAME.new_table(2, make_rules("ours", "10"), 3, 0)
-    table.apply(DEAL)
-    assert table.observe(1) == Observation.of(table.hand, 1)
