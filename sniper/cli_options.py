@@ -15,6 +15,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from sniper import defaults
 from sniper.core.registry import DEFAULT_GAME, game_names, get_game
+from sniper.inputs import utf8
 
 GAME = get_game(DEFAULT_GAME)
 """The default game, whose facts (seat range …) the help texts show."""
@@ -157,21 +158,6 @@ def playing(label: str, specs, engine: str, workers: int, scheduler: str | None,
     with Backend(workers or None, scheduler, engine=engine) as backend:
         with show.progress_bar(label, total, quiet) as update:
             yield engine, backend, update
-
-
-def utf8(text: str) -> bool:
-    """Whether ``text`` is valid UTF-8 text: a command-line argument holding bytes that are not (e.g. a
-    file name in another encoding, which Python carries as lone surrogates) cannot be written to a
-    manifest or printed, so ``run`` refuses it before anything is written.
-
-    >>> utf8("runs/Zoë 😀"), utf8("r\\udcff")
-    (True, False)
-    """
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def run(app) -> NoReturn:

@@ -24,6 +24,22 @@ def error_line(error: BaseException) -> str:
     return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
+def utf8(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (it holds no lone surrogate): a command-line argument
+    holding bytes in another encoding (which Python carries as lone surrogates) cannot be written to
+    a manifest or printed, so the CLI refuses it before anything is written; the server refuses such
+    a name with 422.
+
+    >>> utf8("runs/Zoë 😀"), utf8("r\\udcff")
+    (True, False)
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def parse_count(text: str, what: str = "--hands", maximum: int = MAX_COUNT) -> int:
     """A positive whole count up to ``maximum`` from text such as ``1000000`` or ``1e6``; ``ValueError`` otherwise.
 

@@ -40,7 +40,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field
 
 from sniper.core.registry import get_game
-from sniper.serve.guard import Guard, uvicorn_options
+from sniper.inputs import utf8
+from sniper.serve.guard import CLOSE_BAD_HELLO, CLOSE_OVERFLOW, Guard, uvicorn_options
 from sniper.serve.record import recover_games
 from sniper.serve.settings import Settings
 from sniper.serve.table import AI_LEVELS, GAME, LENGTHS, MAX_NAME, RULE_NAMES, ClientLimit, Lobby, LobbyFull, Room
@@ -54,10 +55,6 @@ QUEUE_LIMIT = 256
 """Messages waiting for a slow client before the server drops its connection (it may reconnect)."""
 HELLO_SECONDS = 10.0
 """Time a new websocket has to send its ``hello``."""
-CLOSE_BAD_HELLO = 1008
-"""Close code for a first message that is not a ``hello`` with a seat token of the room (do not retry)."""
-CLOSE_OVERFLOW = 1013
-"""Close code for a client that left ``QUEUE_LIMIT`` messages unread ("try again later": reconnect)."""
 
 log = logging.getLogger("sniper.serve")
 
@@ -67,11 +64,8 @@ RoomCode = Annotated[str, PathParam(max_length=64)]
 def unicode_text(value: object) -> object:
     """``value`` unchanged unless it is a string that cannot be written as UTF-8 (a lone surrogate):
     then ``ValueError``, so a name is refused with 422 rather than failing later."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ValueError("the text must be valid Unicode (no lone surrogates)") from None
+    if isinstance(value, str) and not utf8(value):
+        raise ValueError("the text must be valid Unicode (no lone surrogates)")
     return value
 
 
@@ -117,8 +111,8 @@ class NewSolo(BaseModel):
     name: Name = Field("you", max_length=MAX_NAME)
     players: int = Field(4, ge=3, le=5)
     level: Level = "normal"
-    rules: Literal["ours", "show"] = "ours"
-    length: Literal["10", "20", "bust"] = "20"
+    rules: Literal[RULE_NAMES] = GAME.default_rules
+    length: Literal[LENGTHS] = GAME.default_length
 
 
 class SocketClient:

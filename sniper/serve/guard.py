@@ -38,6 +38,12 @@ WILDCARDS = ("0.0.0.0", "::", "")
 """Listening on every interface: any IP literal is accepted as ``Host`` (a DNS name is not)."""
 MAX_HEADER_BYTES = 8192
 """The largest request line and headers uvicorn reads (h11 ``max_incomplete_event_size``)."""
+CLOSE_BAD_HELLO = 1008
+"""Close code for a websocket refused (foreign Host/Origin) or whose first message is not a ``hello``
+with a seat token of the room (do not retry)."""
+CLOSE_OVERFLOW = 1013
+"""Close code for a client that left too many messages unread, or a websocket beyond the server's
+limit ("try again later": reconnect)."""
 SECURITY_HEADERS = {
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
@@ -164,9 +170,9 @@ class Guard:
     async def socket(self, scope, receive, send, reason: str | None) -> None:
         """A websocket: refused (1008) for ``reason``, or (1013) when ``max_sockets`` are open; else served."""
         if reason is None and self.sockets >= self.max_sockets:
-            reason, code = f"the server has {self.max_sockets} open websockets; try again later", 1013
+            reason, code = f"the server has {self.max_sockets} open websockets; try again later", CLOSE_OVERFLOW
         else:
-            code = 1008
+            code = CLOSE_BAD_HELLO
         if reason is not None:
             await send({"type": "websocket.close", "code": code, "reason": reason})
             return None
