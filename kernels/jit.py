@@ -74,7 +74,6 @@ class SourcesLocator(_CacheLocator):
     discards an index whose stamp differs), disambiguated by the function's first line."""
 
     def __init__(self, py_func, py_file):
-        self._py_file = py_file
         self._lineno = py_func.__code__.co_firstlineno
 
     def get_cache_path(self) -> str:

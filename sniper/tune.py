@@ -530,12 +530,13 @@ class TuneResult:
     def verdict(self) -> str:
         """What the search found, one of ``VERDICTS``: judged by the held-out duel of the tuned spec
         against the untuned one (``vs_untuned``), better only when its whole 95% CI is above 0."""
+        better, not_shown, untuned_best, none_within = VERDICTS
         if self.best is None or self.vs_untuned is None:
-            return "none_within_budget"
+            return none_within
         if self.vs_untuned.hands == 0:
-            return "untuned_best"
+            return untuned_best
         low = self.vs_untuned.ci95[0]
-        return "better" if math.isfinite(low) and low > 0 else "not_shown_better"
+        return better if math.isfinite(low) and low > 0 else not_shown
 
     def conclusion(self) -> str:
         """The report's last line, in words: the tuned spec and whether it is shown better than the untuned
