@@ -5,7 +5,7 @@ Run from the checkout root, with a server running (`sniper serve`, on 127.0.0.1:
     python examples/bot_client.py --create --seats 4 --ai hard       # open a room, fill 3 seats with hard AI
     python examples/bot_client.py --room CODE --agent hard+ev        # or take a seat in someone's room
 
-`--agent` is any spec of `sniper.specs.make_agent`: a level ("easy", "hard+ev:samples=800") or an
+`--agent` is any spec of `sniper.games.sniper_holdem.specs.make_agent`: a level ("easy", "hard+ev:samples=800") or an
 outside agent by import path (default: `examples.cautious:Cautious`). The agent sees exactly the
 R10 observation the server sends (docs/serve-protocol.md, `sniper.serve.bot.observation_of`) and
 answers each of its turns with an action or a snipe.
@@ -22,8 +22,8 @@ import sys
 
 sys.path.insert(0, os.getcwd())  # outside agents (and sniper itself) import from the checkout root
 
+from sniper.games.sniper_holdem.specs import make_agent  # noqa: E402
 from sniper.serve import bot  # noqa: E402
-from sniper.specs import make_agent  # noqa: E402
 
 
 def fail(message: str, code: int) -> None:

@@ -1,4 +1,4 @@
-"""An outside agent: a small, readable AI written against ``sniper.agents.Agent`` (R10).
+"""An outside agent: a small, readable AI written against ``sniper.games.sniper_holdem.agents.Agent`` (R10).
 
 Use it from the command line or Python by its import path (run from the checkout root, or with
 ``examples`` on ``PYTHONPATH``)::
@@ -12,7 +12,7 @@ any randomness from the ``stream`` it is given, so runs stay reproducible (R13).
 
 from collections import Counter
 
-from kernels.codes import PASS, Act
+from kernels.sniper_holdem.codes import PASS, Act
 
 
 class Cautious:

@@ -1,11 +1,12 @@
-"""Benchmark of the game kernel (``kernels.game``) against the reference engine, in one run.
+"""Benchmark of the game kernel (``kernels.sniper_holdem.game``) against the reference engine, in one run.
 
 Prints hands/s for four ``random`` and four ``easy`` agents (our rules, 20-hand games):
 
 - inside the kernel (``play_games_nb`` with preallocated record buffers) on 1 thread and on all
   threads;
-- the reference engine (``sniper.runner.play_chunk_reference``: ``sniper.game`` + ``hand_rows``);
-- end to end, ``sniper.kernel_engine.play_chunk_kernel`` including the pyarrow table;
+- the reference engine (``sniper.runs.runner.play_chunk_reference``: ``sniper.games.sniper_holdem.game`` +
+``hand_rows``);
+- end to end, ``sniper.games.sniper_holdem.kernel_engine.play_chunk_kernel`` including the pyarrow table;
 
 and the ratios between them; then, per Monte Carlo agent mix (``MIXES``), the reference engine
 with pure-Python rollouts against the kernel on one thread. The machine is noisy: compare ratios
@@ -21,10 +22,10 @@ import time
 import numba
 import numpy as np
 
-from kernels.game import warmup
-from sniper.game import make_rules
-from sniper.kernel_engine import kernel_inputs, play_chunk_kernel, run_games
-from sniper.runner import RunConfig, play_chunk_reference
+from kernels.sniper_holdem.game import warmup
+from sniper.games.sniper_holdem.game import make_rules
+from sniper.games.sniper_holdem.kernel_engine import kernel_inputs, play_chunk_kernel, run_games
+from sniper.runs.runner import RunConfig, play_chunk_reference
 
 
 def kernel_rate(specs, rules, games: int, repeats: int, threads: int) -> tuple[float, float]:

@@ -1,7 +1,7 @@
 """Benchmark of the evaluator and rollout kernels (a script, not a test).
 
 Run: ``python experiments/bench_kernels.py [--hands N] [--rollouts N]``. Prints evaluations/s of
-the reference evaluator (``sniper.hands.best_hand``), of the kernel on one thread and on all
+the reference evaluator (``sniper.games.sniper_holdem.hands.best_hand``), of the kernel on one thread and on all
 threads, rollouts/s (3 opponents, board of 2 cards) on one and all threads, the cold
 compile + table-build time (a subprocess with a fresh ``NUMBA_CACHE_DIR``) and the warm time (the
 same again with that cache filled), and eval7/treys if importable. The machine is noisy: compare
@@ -19,21 +19,21 @@ import time
 import numba
 import numpy as np
 
-from kernels.evaluator import evaluate_into_nb, evaluate_par_into_nb, tables
-from kernels.evaluator import warmup as warmup_evaluator
-from kernels.rollout import new_rollout_scratch, rollout_nb
-from kernels.rollout import warmup as warmup_rollout
-from sniper.hands import best_hand
-from sniper.rollout import kernel_rollout
+from kernels.sniper_holdem.evaluator import evaluate_into_nb, evaluate_par_into_nb, tables
+from kernels.sniper_holdem.evaluator import warmup as warmup_evaluator
+from kernels.sniper_holdem.rollout import new_rollout_scratch, rollout_nb
+from kernels.sniper_holdem.rollout import warmup as warmup_rollout
+from sniper.games.sniper_holdem.hands import best_hand
+from sniper.games.sniper_holdem.rollout import kernel_rollout
 
 COMPILE_SNIPPET = """
 import time
 t0, c0 = time.perf_counter(), time.process_time()
-import kernels.rng, kernels.evaluator, kernels.rollout
+import kernels.sniper_holdem.deck, kernels.sniper_holdem.evaluator, kernels.sniper_holdem.rollout
 import numpy as np
-kernels.evaluator.warmup()
-kernels.rollout.warmup()
-kernels.rng.shuffled_deck_nb(np.uint64(1), 0, 0, 40, np.zeros(40, np.uint8))
+kernels.sniper_holdem.evaluator.warmup()
+kernels.sniper_holdem.rollout.warmup()
+kernels.sniper_holdem.deck.shuffled_deck_nb(np.uint64(1), 0, 0, 40, np.zeros(40, np.uint8))
 print(time.perf_counter() - t0, time.process_time() - c0)
 """
 

@@ -5,9 +5,9 @@ For a table of agents (default four ``hard``) this script, in one run and on one
 1. plays ``--games`` games with the reference engine (its rollouts on the bit-identical kernel,
    ``make_agent(..., rollouts="kernel")``), recording every rollout call the agents make: the
    exact positions, keys and sample counts;
-2. times the bare rollout kernel (``kernels.rollout.rollout_nb``) on exactly those calls: the
+2. times the bare rollout kernel (``kernels.sniper_holdem.rollout.rollout_nb``) on exactly those calls: the
    hands/s the rollouts alone would allow is ``hands / that time``;
-3. times the game kernel (``sniper.kernel_engine.play_games_kernel``) on the same games, which
+3. times the game kernel (``sniper.games.sniper_holdem.kernel_engine.play_games_kernel``) on the same games, which
    it plays hand for hand like the reference engine;
 
 and prints the ratio game kernel / rollout bound (target ≥ 0.70), plus the end-to-end
@@ -22,12 +22,12 @@ import time
 import numba
 import numpy as np
 
-import sniper.agents as agents_module
-from kernels.evaluator import tables
-from kernels.rollout import new_rollout_scratch, rollout_nb
-from sniper.game import make_rules, play_game
-from sniper.kernel_engine import play_games_kernel
-from sniper.specs import make_agent
+import sniper.games.sniper_holdem.agents as agents_module
+from kernels.sniper_holdem.evaluator import tables
+from kernels.sniper_holdem.rollout import new_rollout_scratch, rollout_nb
+from sniper.games.sniper_holdem.game import make_rules, play_game
+from sniper.games.sniper_holdem.kernel_engine import play_games_kernel
+from sniper.games.sniper_holdem.specs import make_agent
 
 
 def recorded_rollouts(specs: list[str], rules, games: int) -> tuple[list[tuple], int]:

@@ -1,6 +1,6 @@
 """End-to-end `simulate` throughput and the cost of the actions table, before/after, in one sitting.
 
-Each measurement runs `sniper.runner.simulate` in a fresh subprocess from a checkout (``--tree``
+Each measurement runs `sniper.runs.runner.simulate` in a fresh subprocess from a checkout (``--tree``
 options: this checkout, and e.g. ``git worktree add /tmp/before <commit>`` for the code before),
 after a warm-up run that loads the compiled kernels, with the checkout's own default chunk size
 for the run (``RunOptions.config``; 200 games where it has none), and reports wall-clock hands/s and the
@@ -27,11 +27,11 @@ CHILD = r"""
 import json, resource, sys, tempfile, time
 from pathlib import Path
 agents, hands, no_actions = sys.argv[1].split(","), int(float(sys.argv[2])), sys.argv[3] == "1"
-import sniper.runner as runner
-from sniper.game import make_rules
+import sniper.runs.runner as runner
+from sniper.games.sniper_holdem.game import make_rules
 if no_actions:
-    from sniper.kernel_engine import play_chunk_kernel
-    from sniper.results import ACTION_COLUMNS, to_table
+    from sniper.games.sniper_holdem.kernel_engine import play_chunk_kernel
+    from sniper.runs.results import ACTION_COLUMNS, to_table
 
     def hands_only(config, chunk):
         table, counts = play_chunk_kernel(config, chunk)

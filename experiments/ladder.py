@@ -2,7 +2,7 @@
 
     python experiments/ladder.py [--hands 40000] [--seed 101] [--out experiments/ladder.json]
 
-Plays ``sniper.duel.run_duel`` (duplicate deals, 95% CI over duplicate groups) for easy-random,
+Plays ``sniper.arena.duel.run_duel`` (duplicate deals, 95% CI over duplicate groups) for easy-random,
 normal-easy, hard-normal (and the same pairs of the ``-v1`` levels with ``--v1``), at 2 and 4 seats,
 on a seed no tuning study used (the studies tune on even run seeds ``2S`` and validate on ``2S+1``
 for small ``S``; 101 is far from those). Prints a markdown table and writes the JSON.
@@ -13,8 +13,8 @@ import os
 import time
 from pathlib import Path
 
-from sniper.duel import DuelSetup, run_duel
-from sniper.runner import write_json
+from sniper.arena.duel import DuelSetup, run_duel
+from sniper.runs.runner import write_json
 
 PAIRS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
 

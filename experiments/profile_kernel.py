@@ -26,12 +26,12 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 from numba.core.registry import CPUDispatcher  # noqa: E402
 
-from sniper.game import make_rules  # noqa: E402
-from sniper.kernel_engine import kernel_inputs, run_games  # noqa: E402
+from sniper.games.sniper_holdem.game import make_rules  # noqa: E402
+from sniper.games.sniper_holdem.kernel_engine import kernel_inputs, run_games  # noqa: E402
 
 
 def readable(symbol: str) -> str:
-    """``kernels.game.betting_nb`` from a mangled numba symbol (``_ZN7kernels4game10betting_nbB2v1…``)."""
+    """``kernels.sniper_holdem.game.betting_nb`` from a mangled numba symbol (``_ZN7kernels4game10betting_nbB2v1…``)."""
     match = re.match(r"(?:cfunc\.)?_ZN(.*)", symbol)
     if not match:
         return symbol[:60]

@@ -1,9 +1,10 @@
 """``njit`` of the kernels: numba's, with a disk cache keyed by every kernel source file.
 
 numba keys a cached function on its own source file only, not on the files of the functions
-and constants compiled into it: after an edit to ``kernels/policies.py`` (or a constant of
-``kernels/codes.py``) a cached ``kernels/game.py`` would still run the old code. ``njit(cache=True)``
-here caches under ``SOURCES_DIGEST``, the SHA-256 of every ``kernels/*.py``: the cache directory is
+and constants compiled into it: after an edit to ``kernels/sniper_holdem/policies.py`` (or a constant of
+``kernels/sniper_holdem/codes.py``) a cached ``kernels/sniper_holdem/game.py`` would still run the old code.
+``njit(cache=True)``
+here caches under ``SOURCES_DIGEST``, the SHA-256 of every ``kernels/**/*.py``: the cache directory is
 named by it and every cache index is stamped with it, so a cache only ever serves code compiled
 from the very sources that are running (``NUMBA_CACHE_DIR`` included).
 
@@ -26,10 +27,10 @@ HERE = Path(__file__).resolve().parent
 
 
 def sources_digest() -> str:
-    """SHA-256 (hex) of the names and bytes of every ``kernels/*.py``, in name order."""
+    """SHA-256 (hex) of the names and bytes of every ``kernels/**/*.py``, in name order."""
     digest = hashlib.sha256()
-    for path in sorted(HERE.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in sorted(HERE.rglob("*.py")):
+        digest.update(path.relative_to(HERE).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 

@@ -1,17 +1,15 @@
-"""Numba copy of the counter-based random generator ``sniper.rng`` (R13).
+"""Numba copy of the counter-based random generator ``sniper.core.rng`` (R13).
 
-Every function is a bit-for-bit equivalent of its namesake in ``sniper.rng`` (without the ``_nb``
+Every function is a bit-for-bit equivalent of its namesake in ``sniper.core.rng`` (without the ``_nb``
 suffix), computed in ``uint64`` arithmetic that wraps modulo 2**64 exactly as the Python version
 masks. Arguments are ``np.uint64`` words and keys; counters (``x``, ``game``, ``hand``, ``stream``)
 may be any non-negative integer type.
 
-``shuffled_deck_nb`` is the numba equivalent of ``sniper.cards.shuffled_deck``.
+Each game's deck shuffle builds on it (``kernels.sniper_holdem.deck``).
 """
 
 import numpy as np
 
-from kernels import NO_REFCOUNT
-from kernels.codes import COPIES, DECK_SIZE, N_NUMBERS, STREAM_DECK
 from kernels.jit import njit
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -24,13 +22,11 @@ _S32 = np.uint64(32)
 _S11 = np.uint64(11)
 _ONE = np.uint64(1)
 _INV53 = 1.0 / (1 << 53)
-_FRESH = np.array([n for n in range(1, N_NUMBERS + 1) for _ in range(COPIES)], dtype=np.uint8)
-"""The fresh deck, 1-1-1-1-2-…-10 (R1), that every shuffle starts from."""
 
 
 @njit(cache=True)
 def mix64_nb(z):
-    """SplitMix64 finaliser of a ``uint64``; returns ``uint64`` (numba equivalent of ``sniper.rng.mix64``)."""
+    """SplitMix64 finaliser of a ``uint64``; returns ``uint64`` (numba equivalent of ``sniper.core.rng.mix64``)."""
     z = np.uint64(z)
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
@@ -45,7 +41,7 @@ def derive_nb(key, x):
 
 @njit(cache=True)
 def hand_key_nb(seed, game, hand, stream):
-    """Key of one random stream of one hand, ``uint64`` (numba equivalent of ``sniper.rng.hand_key``)."""
+    """Key of one random stream of one hand, ``uint64`` (numba equivalent of ``sniper.core.rng.hand_key``)."""
     return derive_nb(derive_nb(derive_nb(mix64_nb(seed), game), hand), stream)
 
 
@@ -57,38 +53,8 @@ def uniform_int_nb(word, n):
 
 @njit(cache=True)
 def uniform_float_nb(word):
-    """A ``float64`` in ``[0, 1)`` from a random word (numba equivalent of ``sniper.rng.uniform_float``)."""
+    """A ``float64`` in ``[0, 1)`` from a random word (numba equivalent of ``sniper.core.rng.uniform_float``)."""
     return np.float64(np.uint64(word) >> _S11) * _INV53
-
-
-@njit(cache=True, **NO_REFCOUNT)
-def shuffle_into_nb(deck_key, n_cards, deck):
-    """Fresh deck into ``deck`` (``uint8 (40,)``), then the first ``n_cards`` draws of the shuffle (R13).
-
-    ``deck_key`` is the hand's ``hand_key(seed, game, hand, STREAM_DECK)``; ``deck[:n_cards]`` are the
-    dealt cards. The partial Fisher–Yates shuffle of ``sniper.cards.shuffled_deck``, without
-    allocation: draw ``i`` swaps position ``i`` with ``i + uniform_int(derive(deck_key, i), 40 - i)``.
-    """
-    for i in range(DECK_SIZE):
-        deck[i] = _FRESH[i]
-    for i in range(n_cards):
-        j = i + np.int64(uniform_int_nb(derive_nb(deck_key, i), DECK_SIZE - i))
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
-
-
-@njit(cache=True)
-def shuffled_deck_nb(seed, game, hand, n_cards, out):
-    """Write the first ``n_cards`` cards of the hand's shuffled deck into ``out[:n_cards]`` (R1, R13).
-
-    ``out`` is a ``uint8`` (or any integer) array of length ``>= n_cards``; ``n_cards <= 40``.
-    Numba equivalent of ``sniper.cards.shuffled_deck`` (``shuffle_into_nb`` on the hand's deck key).
-    """
-    deck = np.empty(DECK_SIZE, np.uint8)
-    shuffle_into_nb(hand_key_nb(seed, game, hand, STREAM_DECK), n_cards, deck)
-    for i in range(n_cards):
-        out[i] = deck[i]
 
 
 @njit(cache=True, inline="always")
@@ -101,7 +67,7 @@ def stream_start_nb(stream, key):
 @njit(cache=True, inline="always")
 def stream_word_nb(stream):
     """The next random word of ``stream`` (``uint64 (2,)``, advanced by one draw): numba equivalent of
-    ``sniper.rng.Stream.word``, so ``stream[1]`` counts the draws as ``Stream.count`` does."""
+    ``sniper.core.rng.Stream.word``, so ``stream[1]`` counts the draws as ``Stream.count`` does."""
     w = derive_nb(stream[0], stream[1])
     stream[1] += _ONE
     return w
@@ -109,11 +75,11 @@ def stream_word_nb(stream):
 
 @njit(cache=True, inline="always")
 def stream_integer_nb(stream, n):
-    """The next integer in ``[0, n)`` of ``stream`` (numba equivalent of ``sniper.rng.Stream.integer``)."""
+    """The next integer in ``[0, n)`` of ``stream`` (numba equivalent of ``sniper.core.rng.Stream.integer``)."""
     return np.int64(uniform_int_nb(stream_word_nb(stream), n))
 
 
 @njit(cache=True, inline="always")
 def stream_random_nb(stream):
-    """The next ``float64`` in ``[0, 1)`` of ``stream`` (numba equivalent of ``sniper.rng.Stream.random``)."""
+    """The next ``float64`` in ``[0, 1)`` of ``stream`` (numba equivalent of ``sniper.core.rng.Stream.random``)."""
     return uniform_float_nb(stream_word_nb(stream))

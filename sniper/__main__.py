@@ -1,9 +1,9 @@
-"""``python -m sniper``: the command line (``sniper.cli.main``); Ctrl-C while it loads exits 130 with one line."""
+"""``python -m sniper``: the command line (``sniper.cli.app.main``); Ctrl-C while it loads exits 130 with one line."""
 
 import sys
 
 try:
-    from sniper.cli import main
+    from sniper.cli.app import main
 except KeyboardInterrupt:
     sys.stderr.write("sniper: interrupted\n")
     sys.exit(130)

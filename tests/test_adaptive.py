@@ -3,13 +3,13 @@
 import numpy as np
 import pytest
 
-import sniper.agents
-from kernels.params import HARD_V1_DEFAULTS, SETTLE_BLOCK
-from sniper.agents import leader_settled, settled
-from sniper.game import make_rules, play_game
-from sniper.rollout import kernel_rollout, rollout
-from sniper.runner import RunConfig, new_manifest
-from sniper.specs import LEVELS, make_agent
+import sniper.games.sniper_holdem.agents
+from kernels.sniper_holdem.params import HARD_V1_DEFAULTS, SETTLE_BLOCK
+from sniper.games.sniper_holdem.agents import leader_settled, settled
+from sniper.games.sniper_holdem.game import make_rules, play_game
+from sniper.games.sniper_holdem.rollout import kernel_rollout, rollout
+from sniper.games.sniper_holdem.specs import LEVELS, make_agent
+from sniper.runs.runner import RunConfig, new_manifest
 
 
 def test_settled_stops_only_far_from_every_threshold():
@@ -55,7 +55,10 @@ def _count_samples(monkeypatch, specs, games=4):
     """Rollout samples per betting decision of the Monte Carlo seats (reference engine, kernel rollouts)."""
     counts: list[int] = []
     betting = [False]
-    original_rollout, original_equity = sniper.agents.rollout_sums, sniper.agents.MonteCarloAgent.equity
+    original_rollout, original_equity = (
+        sniper.games.sniper_holdem.agents.rollout_sums,
+        sniper.games.sniper_holdem.agents.MonteCarloAgent.equity,
+    )
 
     def counting_rollout(*args, **kwargs):
         if betting[0]:
@@ -70,8 +73,8 @@ def _count_samples(monkeypatch, specs, games=4):
         finally:
             betting[0] = False
 
-    monkeypatch.setattr(sniper.agents, "rollout_sums", counting_rollout)
-    monkeypatch.setattr(sniper.agents.MonteCarloAgent, "equity", counting_equity)
+    monkeypatch.setattr(sniper.games.sniper_holdem.agents, "rollout_sums", counting_rollout)
+    monkeypatch.setattr(sniper.games.sniper_holdem.agents.MonteCarloAgent, "equity", counting_equity)
     agents = [make_agent(s, rollouts="kernel") for s in specs]
     for game in range(games):
         for _ in play_game(agents, 5, game, make_rules("ours", "10")):

@@ -1,11 +1,13 @@
-"""AI levels, snipe heuristics and agent specs (R7, R10; sniper.agents, sniper.specs)."""
+"""AI levels, snipe heuristics and agent specs (R7, R10; sniper.games.sniper_holdem.agents,
+sniper.games.sniper_holdem.specs)."""
 
 import random
 
 import pytest
 
-from kernels.codes import PASS, SNIPE_CODE, Act, Category
-from sniper.agents import (
+from kernels.sniper_holdem.codes import PASS, SNIPE_CODE, Act, Category
+from sniper.core.rng import Stream
+from sniper.games.sniper_holdem.agents import (
     SNIPE_HEURISTICS,
     MonteCarloAgent,
     Observation,
@@ -13,11 +15,10 @@ from sniper.agents import (
     future_snipe_probs,
     own_snipe_code,
 )
-from sniper.cards import shuffled_deck
-from sniper.engine import HandState, Phase
-from sniper.game import make_rules, play_game
-from sniper.rng import Stream
-from sniper.specs import LEVELS, level_parameters, make_agent, parse_agents, split_specs
+from sniper.games.sniper_holdem.cards import shuffled_deck
+from sniper.games.sniper_holdem.engine import HandState, Phase
+from sniper.games.sniper_holdem.game import make_rules, play_game
+from sniper.games.sniper_holdem.specs import LEVELS, level_parameters, make_agent, parse_agents, split_specs
 
 KERNEL = "kernel"
 """The rollout backend of the agents of the slow tests here: the same results as "python"

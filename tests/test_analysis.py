@@ -1,14 +1,14 @@
-"""sniper.analysis: the notebooks' helpers, on hand-made frames and on real duels (R3, R5, R7, R8, R13)."""
+"""sniper.arena.analysis: the notebooks' helpers, on hand-made frames and on real duels (R3, R5, R7, R8, R13)."""
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from kernels.codes import PASS
-from sniper import analysis
-from sniper.duel import DuelSetup, play_duel_chunk, ratio_ci, summarize_units
-from sniper.hands import best_hand, parse_snipe
-from sniper.results import held_snipe_codes
+from kernels.sniper_holdem.codes import PASS
+from sniper.arena import analysis
+from sniper.arena.duel import DuelSetup, play_duel_chunk, ratio_ci, summarize_units
+from sniper.games.sniper_holdem.hands import best_hand, parse_snipe
+from sniper.runs.results import held_snipe_codes
 
 
 def showdown_frame(board, privates, snipes, first=0, puts=None, seating=None):
@@ -69,7 +69,7 @@ def test_clustered_ratio_is_the_duel_ratio_estimator():
 
 
 def test_edge_parts_sum_to_the_duel_result():
-    """R9, R13: the duel rows reproduce sniper.duel's net chips per hand, and the parts add up to it."""
+    """R9, R13: the duel rows reproduce sniper.arena.duel's net chips per hand, and the parts add up to it."""
     setup = DuelSetup("easy", "random", players=3, chunk_games=6)
     rows = analysis.duel_rows(setup, 6)
     expected = summarize_units(setup, play_duel_chunk(setup, 0))
@@ -83,7 +83,7 @@ def test_edge_parts_sum_to_the_duel_result():
 def test_role_difference_of_a_spec_against_itself_is_zero():
     rows = analysis.duel_rows(DuelSetup("easy", "easy", players=2), 5)
     out = analysis.role_difference(rows, "net")
-    # every game 0: no interval (NaN bounds), not a zero-width [0, 0] (sniper.stats)
+    # every game 0: no interval (NaN bounds), not a zero-width [0, 0] (sniper.core.stats)
     assert out["difference"] == 0 and np.isnan(out["ci95_low"]) and np.isnan(out["ci95_high"])
     showdown = analysis.role_difference(rows, "showdown", mask=rows.dealt_in.to_numpy())
     assert showdown["a"] == pytest.approx(showdown["b"])
@@ -173,7 +173,7 @@ def test_naming_ones_own_hand_can_force_a_split():
 
 def test_betting_style_reads_the_actions_table():
     """R6: bets, raises and all-ins are raises; calls and checks are quiet; snipe turns are ignored."""
-    from kernels.codes import Act
+    from kernels.sniper_holdem.codes import Act
 
     rows = [
         (0, 0, 0, 1, Act.RAISE_3),

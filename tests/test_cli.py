@@ -10,8 +10,10 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from sniper import cli, defaults, terminal
-from sniper.cli import app
+from sniper.cli import app as cli
+from sniper.cli import terminal
+from sniper.cli.app import app
+from sniper.core import defaults
 
 runner = CliRunner()
 
@@ -139,7 +141,7 @@ def test_simulate_default_out_taken_in_the_same_second_gets_a_numbered_name(tmp_
     """Two runs started in the same second: the second one's default directory is not an error and not the
     first one's: it gets a -2 suffix, and the first run is left untouched."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sniper.runner.time.strftime", lambda fmt, *a: "simulate-20260101-120000")
+    monkeypatch.setattr("sniper.runs.runner.time.strftime", lambda fmt, *a: "simulate-20260101-120000")
     args = ["simulate", "--agents", "random,random", "--hands", "40", "--chunk-games", "2", "--engine", "reference"]
     first = invoke(*args, "--seed", "1", "--workers", "1")
     assert first.exit_code == 0, first.output
@@ -154,7 +156,7 @@ def test_simulate_default_out_taken_in_the_same_second_gets_a_numbered_name(tmp_
 def test_league_out_is_claimed_before_the_league_is_played(tmp_path, monkeypatch):
     """A second league given the same --out while the first is playing is refused; the first writes its
     results (it used to be the first that failed, after playing, or both wrote into one directory)."""
-    from sniper import league
+    from sniper.arena import league
 
     out = tmp_path / "league"
     play = league.run_league
@@ -177,7 +179,7 @@ def test_league_out_is_claimed_before_the_league_is_played(tmp_path, monkeypatch
 
 def test_league_out_is_released_when_the_league_fails(tmp_path, monkeypatch):
     """A league that fails after claiming --out leaves it empty, so the same command can be run again."""
-    from sniper import league
+    from sniper.arena import league
 
     def fails(*args, **kwargs):
         assert (out / "league.json").exists(), "claimed before playing"
@@ -299,7 +301,7 @@ def run_main(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
 
 
 def test_simulate_help_shows_the_defaults_the_run_uses():
-    from sniper.runner import DEFAULTS, RunOptions
+    from sniper.runs.runner import DEFAULTS, RunOptions
 
     result = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "240"})
     assert result.exit_code == 0, result.output
@@ -398,7 +400,7 @@ def test_help_shows_metavars_flags_and_one_default_style(command):
 
 
 def test_help_defaults_are_those_of_sniper_defaults():
-    """The defaults --help shows are the values of sniper.defaults (one truth)."""
+    """The defaults --help shows are the values of sniper.core.defaults (one truth)."""
     import re
 
     shown = {}
@@ -579,7 +581,7 @@ def test_resume_options_in_pairs(complete_run, first, second):
 def test_interrupted_run_resumes_with_its_own_options_given(tmp_path):
     """The issue's example: a show-rules run of 10-hand games, resumed with --rules show (R12) and --game-length
     10, plays the rest and equals an uninterrupted run (R13)."""
-    from sniper.results import read_results
+    from sniper.runs.results import read_results
 
     out, whole = tmp_path / "run", tmp_path / "whole"
     args = ["--players", "3", "--hands", "200", "--rules", "show", "--game-length", "10", "--chunk-games", "3"]
@@ -671,9 +673,9 @@ def test_duel_sprt_does_not_decide_on_groups_that_are_all_zero():
 
 
 def test_duel_sprt_is_the_same_for_any_number_of_workers():
-    from sniper.duel import DuelSetup, run_duel
-    from sniper.runner import Backend
-    from sniper.stats import Sprt
+    from sniper.arena.duel import DuelSetup, run_duel
+    from sniper.core.stats import Sprt
+    from sniper.runs.runner import Backend
 
     setup = DuelSetup("easy", "easy:bluff=0.3", chunk_games=4)
     alone = run_duel(setup, max_hands=4000, sprt=Sprt(-0.05, 0.05))
@@ -746,7 +748,7 @@ def test_an_out_that_is_a_file_is_named_as_one(tmp_path):
 def test_simulate_and_summary_json_carry_the_table_and_by_seat_splits_two_seats_of_one_spec(tmp_path):
     """``--json`` of simulate and summary: strict JSON with the table's facts (rows of ``summarize``); ``--by
     seat`` gives one row per seat, so the two ``hard`` seats are no longer merged."""
-    from sniper.results import read_results, summarize
+    from sniper.runs.results import read_results, summarize
 
     run = tmp_path / "run"
     args = ["simulate", "--agents", "easy,hard,hard", "--hands", "300", "--workers", "1", "--out", str(run)]

@@ -5,10 +5,10 @@ import sys
 
 import pytest
 
-from sniper import cli
-from sniper.game import make_rules
-from sniper.history import replay
-from sniper.runner import RunConfig, simulate
+from sniper.cli import app as cli
+from sniper.games.sniper_holdem.game import make_rules
+from sniper.games.sniper_holdem.history import replay
+from sniper.runs.runner import RunConfig, simulate
 
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+
 
@@ -70,7 +70,7 @@ def test_an_output_directory_inside_a_file_is_bad_input(command, tmp_path, monke
 
 def test_ctrl_c_before_the_out_is_claimed_points_at_no_run(run, tmp_path, monkeypatch, capsys):
     """--out naming another process's run, Ctrl-C before this run claims it: no hint to resume the other run."""
-    from sniper import terminal
+    from sniper.cli import terminal
 
     def interrupt(*args, **kwargs):
         raise KeyboardInterrupt
@@ -147,7 +147,8 @@ def test_a_0_1_run_is_refused_in_one_line_naming_its_version(tmp_path, monkeypat
 def test_a_game_range_past_the_runs_end_is_one_line_and_reads_no_more_than_the_run(run, tmp_path, monkeypatch, capsys):
     """`--games 1-99999999` on a run of fewer games: the one-line error naming the run's games, at once
     (found by a new user: the export built a list of every number in the range and ate 4 GB)."""
-    from sniper import history, runs
+    from sniper.games.sniper_holdem import history
+    from sniper.runs import store as runs
 
     read, filters = runs.read_run, []
     monkeypatch.setattr(runs, "read_run", lambda *a, **k: filters.append(k.get("filters")) or read(*a, **k))

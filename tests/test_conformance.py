@@ -1,6 +1,6 @@
 """Every driver shows a seat only what R10 allows, and all drivers play the same game (R4, R10, R13).
 
-The drivers: ``sniper.game.play_game`` (the ``Observation`` each agent decides from), a served
+The drivers: ``sniper.games.sniper_holdem.game.play_game`` (the ``Observation`` each agent decides from), a served
 room of AI seats run in-process (every ``state`` message each seat is sent, the observation the
 bot side rebuilds from it, the ``Observation`` each AI seat decides from) and the PettingZoo env
 (every observation of every learner seat, the learners replaying ``play_game``'s decisions).
@@ -19,20 +19,20 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from kernels.codes import PASS
-from sniper.agents import Observation
-from sniper.cards import fresh_deck
-from sniper.engine import HandState, Phase
-from sniper.game import make_rules, play_game
-from sniper.results import action_rows, hand_rows
+from kernels.sniper_holdem.codes import PASS
+from sniper.games.sniper_holdem.agents import Observation
+from sniper.games.sniper_holdem.cards import fresh_deck
+from sniper.games.sniper_holdem.engine import HandState, Phase
+from sniper.games.sniper_holdem.game import make_rules, play_game
+from sniper.games.sniper_holdem.specs import make_agent
+from sniper.games.sniper_holdem.views import hand_view
+from sniper.runs.results import action_rows, hand_rows
 from sniper.serve.bot import observation_of
 from sniper.serve.settings import Settings
 from sniper.serve.table import Room
-from sniper.serve.views import hand_view
-from sniper.specs import make_agent
 
 pytest.importorskip("pettingzoo")
-from sniper.env import PASS_ACTION, SNIPE_ACTION, raw_env, seat_observation  # noqa: E402
+from sniper.games.sniper_holdem.env import PASS_ACTION, SNIPE_ACTION, raw_env, seat_observation  # noqa: E402
 
 SEEDS = (14, 3, 27)
 CASES = [
@@ -158,7 +158,7 @@ def by_room(specs, rules_name, length, seed, tmp_path):
 
 
 def env_action(move) -> int:
-    """The env's action id of a betting record or a snipe turn (``sniper.env``)."""
+    """The env's action id of a betting record or a snipe turn (``sniper.games.sniper_holdem.env``)."""
     if hasattr(move, "action"):
         return int(move.action)
     return PASS_ACTION if move.code == PASS else SNIPE_ACTION + move.code

@@ -1,6 +1,6 @@
 """Game-level cross-check: the kernel against the reference engine at the levels' *default* parameters.
 
-The reference agents run their rollouts in pure Python (``sniper.rollout.rollout``), so nothing of
+The reference agents run their rollouts in pure Python (``sniper.games.sniper_holdem.rollout.rollout``), so nothing of
 the kernels is on the reference side. Each case plays whole short games with both engines and
 compares the hands and actions tables row for row (R2–R13). A seeded matrix then counts the rare
 events those games went through and asserts a minimum of each, so the comparison is known to
@@ -12,9 +12,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sniper.game import make_rules
-from sniper.kernel_engine import play_chunk_kernel
-from sniper.runner import RunConfig, play_chunk_reference
+from sniper.games.sniper_holdem.game import make_rules
+from sniper.games.sniper_holdem.kernel_engine import play_chunk_kernel
+from sniper.runs.runner import RunConfig, play_chunk_reference
 
 
 def played_by_both(config: RunConfig) -> tuple[pd.DataFrame, pd.DataFrame]:

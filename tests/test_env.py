@@ -6,7 +6,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from sniper.env import N_ENV_ACTIONS, OBS_SIZE, PASS_ACTION, env  # noqa: E402
+from sniper.games.sniper_holdem.env import N_ENV_ACTIONS, OBS_SIZE, PASS_ACTION, env  # noqa: E402
 
 PARAMS = [
     {"players": 2},

@@ -1,4 +1,4 @@
-"""The numba evaluator against the reference ``sniper.hands`` over every 6-card hand (R7, R8)."""
+"""The numba evaluator against the reference ``sniper.games.sniper_holdem.hands`` over every 6-card hand (R7, R8)."""
 
 import hashlib
 from collections import Counter
@@ -8,8 +8,8 @@ from math import comb, prod
 import numpy as np
 import pytest
 
-from kernels.codes import SNIPE_CODE, Category
-from kernels.evaluator import (
+from kernels.sniper_holdem.codes import SNIPE_CODE, Category
+from kernels.sniper_holdem.evaluator import (
     evaluate_into_nb,
     evaluate_nb,
     evaluate_par_into_nb,
@@ -17,12 +17,12 @@ from kernels.evaluator import (
     hand_from_counts,
     tables,
 )
-from sniper.evaluator import category_top, check_hands, evaluate, hand_of_key, snipe_codes
-from sniper.hands import best_hand, strength
+from sniper.games.sniper_holdem.evaluator import category_top, check_hands, evaluate, hand_of_key, snipe_codes
+from sniper.games.sniper_holdem.hands import best_hand, strength
 
 ORDER_SHA256 = "ab779ddf777ce7b3318cf3b33d4bee7bb56a08c049c54f6014daace96e6a9f03"
 """sha256 of the dense reference strength ranks (little-endian int32) of the 39,135 rows of
-``ALL_HANDS`` in enumeration order, computed once from ``sniper.hands.strength`` (R8)."""
+``ALL_HANDS`` in enumeration order, computed once from ``sniper.games.sniper_holdem.hands.strength`` (R8)."""
 
 
 def _multisets() -> list[tuple[int, ...]]:

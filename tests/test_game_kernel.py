@@ -1,8 +1,9 @@
 """The game kernel plays whole games exactly like the reference engine, hand for hand (R2–R9, R12, R13).
 
-Each case plays one chunk of games with ``sniper.runner.play_chunk_reference`` (``sniper.game``
-with ``sniper.engine.HandState``) and with ``sniper.kernel_engine.play_chunk_kernel`` and compares
-the two ``sniper.results.SCHEMA`` tables and the two ``ACTION_SCHEMA`` tables exactly: deck, deal,
+Each case plays one chunk of games with ``sniper.runs.runner.play_chunk_reference`` (``sniper.games.sniper_holdem.game``
+with ``sniper.games.sniper_holdem.engine.HandState``) and with
+``sniper.games.sniper_holdem.kernel_engine.play_chunk_kernel`` and compares
+the two ``sniper.runs.results.SCHEMA`` tables and the two ``ACTION_SCHEMA`` tables exactly: deck, deal,
 betting, snipes, showdown, payouts and the game loop all have to agree on every row.
 """
 
@@ -15,13 +16,13 @@ import numba
 import numpy as np
 import pytest
 
-import sniper.agents
-import sniper.kernel_engine as ke
-from kernels.game import IN_CHILD, Field
-from kernels.params import Heuristic, Level, Param
-from sniper.game import Rules, make_rules
-from sniper.kernel_engine import kernel_agent, play_chunk_kernel, play_games_kernel
-from sniper.runner import RunConfig, play_chunk_reference
+import sniper.games.sniper_holdem.agents
+import sniper.games.sniper_holdem.kernel_engine as ke
+from kernels.sniper_holdem.game import IN_CHILD, Field
+from kernels.sniper_holdem.params import Heuristic, Level, Param
+from sniper.games.sniper_holdem.game import Rules, make_rules
+from sniper.games.sniper_holdem.kernel_engine import kernel_agent, play_chunk_kernel, play_games_kernel
+from sniper.runs.runner import RunConfig, play_chunk_reference
 
 R, E = "random", "easy"
 
@@ -110,7 +111,7 @@ def test_enough_hands_compared():
 def test_monte_carlo_levels_equal_reference(agents, preset, length, stack, monkeypatch):
     """normal and hard, and the rollout heuristics beater and ev, also play identically (R7, R8).
 
-    The reference agents run their rollouts on ``kernels.rollout`` here, which is tested bit for bit
+    The reference agents run their rollouts on ``kernels.sniper_holdem.rollout`` here, which is tested bit for bit
     against the pure-Python rollout elsewhere; only the speed differs.
     """
     config = RunConfig(agents, make_rules(preset, length, stack), seed=31, chunk_games=3)
@@ -194,7 +195,7 @@ def test_agent_arrays():
     assert easy.params[Param.BLUFF] == 0.25 and easy.params[Param.RAISE_LIMIT] == 4
     rnd = kernel_agent("random+ev")
     assert (rnd.level, rnd.heuristic) == (Level.RANDOM, Heuristic.EV)
-    assert rnd.params[Param.SAMPLES] == sniper.agents.SNIPE_SAMPLES
+    assert rnd.params[Param.SAMPLES] == sniper.games.sniper_holdem.agents.SNIPE_SAMPLES
     hard = kernel_agent("hard")
     assert hard.level == Level.MONTE_CARLO and hard.params[Param.FUTURE_SNIPES] > 0
     assert len(Field) == len(ke.COLUMNS) - 4  # game, seat, agent and ante are derived
@@ -214,7 +215,7 @@ def test_agent_arrays():
     ],
 )
 def test_validation(specs, rules, message):
-    """Inputs are validated in ``sniper.kernel_engine`` with the reason in the message."""
+    """Inputs are validated in ``sniper.games.sniper_holdem.kernel_engine`` with the reason in the message."""
     with pytest.raises(ValueError, match=message):
         play_games_kernel(specs, rules, 0, np.arange(2))
 
@@ -226,7 +227,7 @@ def test_chunk_validation():
 
 
 PARALLEL_WARMUP = """
-import kernels.game as g
+import kernels.sniper_holdem.game as g
 g.warmup(parallel=True)
 for name in g.IN_CHILD:
     stats = getattr(g, name).stats
@@ -236,7 +237,7 @@ for name in g.IN_CHILD:
 
 @pytest.mark.slow
 def test_parallel_warmup_loads_what_the_second_process_compiled(tmp_path):
-    """``kernels.game.warmup`` on a cold cache: every callee compiled by the second process is
+    """``kernels.sniper_holdem.game.warmup`` on a cold cache: every callee compiled by the second process is
     loaded from the disk cache by ``play_games_nb`` (its argument types match those the game
     passes), none is compiled twice."""
     root = Path(__file__).resolve().parent.parent
@@ -249,8 +250,8 @@ def test_parallel_warmup_loads_what_the_second_process_compiled(tmp_path):
 NRT_BALANCE = """
 import sys
 from numba.core.runtime import rtsys
-from sniper.game import make_rules
-from sniper.kernel_engine import play_games_kernel
+from sniper.games.sniper_holdem.game import make_rules
+from sniper.games.sniper_holdem.kernel_engine import play_games_kernel
 specs, rules = sys.argv[1].split(","), make_rules("ours", "10")
 play_games_kernel(specs, rules, 1, [0], actions=True)  # compiled and warm
 before = rtsys.get_allocation_stats()

@@ -13,13 +13,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kernels.codes import ACT_NAMES, PASS, SNIPE_ROUND, Act
-from sniper.game import make_rules, play_game
-from sniper.history import HandHistory, export_phhs, histories, parse_games, play_hand, replay, toml_string
-from sniper.results import ACTION_SCHEMA, SCHEMA
-from sniper.runner import RunConfig, RunDirError, simulate
-from sniper.runs import read_run, write_run
-from sniper.specs import make_agent
+from kernels.sniper_holdem.codes import ACT_NAMES, PASS, SNIPE_ROUND, Act
+from sniper.games.sniper_holdem.game import make_rules, play_game
+from sniper.games.sniper_holdem.history import (
+    HandHistory,
+    export_phhs,
+    histories,
+    parse_games,
+    play_hand,
+    replay,
+    toml_string,
+)
+from sniper.games.sniper_holdem.specs import make_agent
+from sniper.runs.results import ACTION_SCHEMA, SCHEMA
+from sniper.runs.runner import RunConfig, RunDirError, simulate
+from sniper.runs.store import read_run, write_run
 
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+
 
@@ -47,7 +55,7 @@ def test_every_parquet_reader_opens_the_table_folders(run):
 
 
 def test_parts_use_the_writer_options(run):
-    """Integers delta-encoded, the agent string dictionary-encoded (``sniper.runner.parquet_options``)."""
+    """Integers delta-encoded, the agent string dictionary-encoded (``sniper.runs.runner.parquet_options``)."""
     meta = pq.ParquetFile(next((run / "hands").glob("part-*.parquet"))).metadata.row_group(0)
     encodings = {meta.column(i).path_in_schema: meta.column(i).encodings for i in range(meta.num_columns)}
     assert "DELTA_BINARY_PACKED" in encodings["net"] and "DELTA_BINARY_PACKED" in encodings["game"]

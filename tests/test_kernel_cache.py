@@ -19,9 +19,9 @@ DECK = """
 import json, os, sys
 before = dict(os.environ)
 import numpy as np
-import sniper.engine
-import kernels.rng as rng
-from sniper.cards import shuffled_deck
+import sniper.games.sniper_holdem.engine
+import kernels.sniper_holdem.deck as rng
+from sniper.games.sniper_holdem.cards import shuffled_deck
 out = np.zeros(40, np.uint8)
 rng.shuffled_deck_nb(3, 1, 2, 40, out)
 stats = rng.shuffled_deck_nb.stats
@@ -108,8 +108,9 @@ def test_a_read_only_install_runs_uncached_with_one_note(tmp_path):
 
 @pytest.mark.parametrize("given_dir", [True, False], ids=["NUMBA_CACHE_DIR", "in-tree"])
 def test_a_cache_never_serves_code_compiled_from_other_sources(tmp_path, given_dir):
-    """numba checks only a function's own file: after an edit of ``kernels/codes.py`` (the deck's stream
-    number, compiled into ``kernels.rng.shuffled_deck_nb`` as a constant) it would load the old code. The
+    """numba checks only a function's own file: after an edit of ``kernels/streams.py`` (the deck's stream
+    number, compiled into ``kernels.sniper_holdem.deck.shuffled_deck_nb`` as a constant, another file) it would load
+    the old code. The
     cache is used while the sources are the same (a cache hit), and after the edit the kernel deals what
     the edited reference deals, with ``NUMBA_CACHE_DIR`` given or not."""
     pkg, home = copy_package(tmp_path), tmp_path / "home"
@@ -126,7 +127,7 @@ def test_a_cache_never_serves_code_compiled_from_other_sources(tmp_path, given_d
     assert first["same"] and first["hits"] == 0 and first["environ_unchanged"]
     assert second["same"] and second["hits"] == 1 and second["cache"] == first["cache"]
     assert Path(first["cache"]).is_relative_to(tmp_path / "cache" if given_dir else pkg / "kernels")
-    codes = pkg / "kernels" / "codes.py"
+    codes = pkg / "kernels" / "streams.py"
     text = codes.read_text()
     assert text.count("\nSTREAM_DECK = 0\n") == 1
     codes.write_text(text.replace("\nSTREAM_DECK = 0\n", "\nSTREAM_DECK = 7\n"))

@@ -9,12 +9,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from kernels.codes import PASS, Act
-from sniper.duel import DuelSetup, run_duel
-from sniper.game import AgentError, make_rules
-from sniper.runner import RunConfig, load_manifest, simulate
-from sniper.runs import read_run
-from sniper.specs import choose_engine, is_outside, make_agent
+from kernels.sniper_holdem.codes import PASS, Act
+from sniper.arena.duel import DuelSetup, run_duel
+from sniper.games.sniper_holdem.game import AgentError, make_rules
+from sniper.games.sniper_holdem.specs import choose_engine, is_outside, make_agent
+from sniper.runs.runner import RunConfig, load_manifest, simulate
+from sniper.runs.store import read_run
 
 CAUTIOUS = "examples.cautious:Cautious:margin=2"
 
@@ -85,7 +85,7 @@ def test_specs_tell_outside_agents_from_levels():
         ("examples.cautious:Careless", "has no 'Careless'"),
         ("examples.cautious:Cautious:speed=3", "Cautious"),
         ("examples.cautious:Cautious:margin", "bad parameter 'margin'"),
-        ("sniper.game:Rules", "does not implement the Agent protocol"),
+        ("sniper.games.sniper_holdem.game:Rules", "does not implement the Agent protocol"),
     ],
 )
 def test_bad_outside_specs_say_why(spec, message):
@@ -149,7 +149,7 @@ def test_decision_timeout_ends_the_run(tmp_path):
 CONSOLE_SCRIPT = """
 import os, sys
 sys.path[:] = [p for p in sys.path if p not in ("", os.getcwd())]  # as the installed `sniper` command starts
-from sniper.cli import main
+from sniper.cli.app import main
 sys.argv = ["sniper", "duel", "mybot:Quiet", "random", "--hands", "200", "--json"]
 main()
 """

@@ -1,11 +1,12 @@
 """Decision-level cross-check: every level × every snipe heuristic decides identically in Python and numba.
 
-``sniper.agents`` is the readable reference of each policy and ``kernels.policies`` its numba copy
-(one set of constants, ``kernels.params``). Hypothesis builds hands with the reference engine —
+``sniper.games.sniper_holdem.agents`` is the readable reference of each policy and ``kernels.sniper_holdem.policies``
+its numba copy
+(one set of constants, ``kernels.sniper_holdem.params``). Hypothesis builds hands with the reference engine —
 2 to 6 seats, short and deep stacks, any first player, random legal betting so far (commitments,
 raises, folds, position, caps that rose after a fold), a board of 2 or 4, snipes already made —
 and hands the same observation (R10) to the Python agent (pure-Python rollouts,
-``sniper.rollout.rollout``) and to the numba policy. Both must return the same action or snipe
+``sniper.games.sniper_holdem.rollout.rollout``) and to the numba policy. Both must return the same action or snipe
 *and* draw the same number of random words from the decision's stream (R13).
 """
 
@@ -14,18 +15,25 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import sniper.agents
-import sniper.kernel_engine
-from kernels.betting import SEAT
-from kernels.codes import PASS, Act
-from kernels.evaluator import POW5, PRIVATE_PART, tables
-from kernels.policies import SnipeTurn, Turn, bet_decision_nb, mc_equity_nb, new_scratch, snipe_decision_nb
-from sniper.agents import RAISES, SNIPE_HEURISTICS, Observation, live_seats
-from sniper.cards import shuffled_deck
-from sniper.engine import HandState, Phase
-from sniper.kernel_engine import kernel_agent
-from sniper.rng import Stream
-from sniper.specs import LEVELS, make_agent
+import sniper.games.sniper_holdem.agents
+import sniper.games.sniper_holdem.kernel_engine
+from kernels.sniper_holdem.betting import SEAT
+from kernels.sniper_holdem.codes import PASS, Act
+from kernels.sniper_holdem.evaluator import POW5, PRIVATE_PART, tables
+from kernels.sniper_holdem.policies import (
+    SnipeTurn,
+    Turn,
+    bet_decision_nb,
+    mc_equity_nb,
+    new_scratch,
+    snipe_decision_nb,
+)
+from sniper.core.rng import Stream
+from sniper.games.sniper_holdem.agents import RAISES, SNIPE_HEURISTICS, Observation, live_seats
+from sniper.games.sniper_holdem.cards import shuffled_deck
+from sniper.games.sniper_holdem.engine import HandState, Phase
+from sniper.games.sniper_holdem.kernel_engine import kernel_agent
+from sniper.games.sniper_holdem.specs import LEVELS, make_agent
 
 SNIPE_SAMPLES = 12
 """Rollouts of ``beater``/``ev`` for levels without ``samples`` here (the default 200 in pure Python
@@ -36,7 +44,7 @@ STACKS = (0, 1, 2, 3, 4, 5, 6, 8, 11, 20, 60)
 
 
 def strength_key(private: tuple[int, int], board: tuple[int, ...]) -> int:
-    """The kernel's strength key of a seat with the full board (``kernels.betting.deal_nb``)."""
+    """The kernel's strength key of a seat with the full board (``kernels.sniper_holdem.betting.deal_nb``)."""
     t = tables()
     a, b = private
     return int(t.base[sum(int(POW5[c]) for c in (*board, a, b))]) + int(PRIVATE_PART[a, b])
@@ -109,8 +117,8 @@ EXAMPLES = settings(
 def pure_python(monkeypatch):
     """Reference agents on pure-Python rollouts; the rollout heuristics of levels without
     ``samples`` use ``SNIPE_SAMPLES`` rollouts in both layers."""
-    monkeypatch.setattr(sniper.agents, "SNIPE_SAMPLES", SNIPE_SAMPLES)
-    monkeypatch.setattr(sniper.kernel_engine, "SNIPE_SAMPLES", SNIPE_SAMPLES)
+    monkeypatch.setattr(sniper.games.sniper_holdem.agents, "SNIPE_SAMPLES", SNIPE_SAMPLES)
+    monkeypatch.setattr(sniper.games.sniper_holdem.kernel_engine, "SNIPE_SAMPLES", SNIPE_SAMPLES)
 
 
 def with_samples(spec: str, samples: int, tweaks: dict[str, float] | None = None) -> str:
@@ -148,7 +156,8 @@ TWEAKS = st.one_of(
     tweaks=TWEAKS,
 )
 def test_bet_decisions_match(spec, state, samples, key, tweaks, pure_python):
-    """R6, R10, R13: same betting action and same random draws from ``sniper.agents`` and ``kernels.policies``."""
+    """R6, R10, R13: same betting action and same random draws from ``sniper.games.sniper_holdem.agents`` and
+    ``kernels.sniper_holdem.policies``."""
     spec = with_samples(spec, samples, tweaks)
     agent, kernel = make_agent(spec), kernel_agent(spec)
     seat = state.actor

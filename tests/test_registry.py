@@ -8,14 +8,13 @@ import pytest
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
-from sniper import defaults
-from sniper.cli import app
-from sniper.core import registry
+from sniper.cli.app import app
+from sniper.core import defaults, registry
 from sniper.core.registry import DEFAULT_GAME, GameSpec, game_names, get_game, register_game
 from sniper.core.table import CHANCE, TableState
-from sniper.game import GAME_LENGTHS, PRESETS, make_rules
-from sniper.runner import RunConfig, RunDirError, RunOptions, load_manifest, new_manifest, simulate
-from sniper.specs import LEVELS, level_parameters
+from sniper.games.sniper_holdem.game import GAME_LENGTHS, PRESETS, make_rules
+from sniper.games.sniper_holdem.specs import LEVELS, level_parameters
+from sniper.runs.runner import RunConfig, RunDirError, RunOptions, load_manifest, new_manifest, simulate
 
 
 def test_sniper_holdem_is_registered_with_the_facts_of_its_modules():
@@ -147,7 +146,7 @@ def test_the_page_offers_the_seat_counts_of_the_spec(three_to_four, tmp_path):
 
 
 def test_the_env_takes_the_seat_range_from_the_spec(three_to_four):
-    from sniper.env import raw_env
+    from sniper.games.sniper_holdem.env import raw_env
 
     assert raw_env(players=3).n_seats == 3
     with pytest.raises(ValueError, match=r"^players must be 3-4"):
@@ -155,7 +154,7 @@ def test_the_env_takes_the_seat_range_from_the_spec(three_to_four):
 
 
 def test_duels_and_the_cli_take_the_seat_range_from_the_spec(three_to_four):
-    from sniper.duel import seatings
+    from sniper.arena.duel import seatings
 
     assert len(seatings(3)) == 6
     with pytest.raises(ValueError, match="players must be 3-4"):

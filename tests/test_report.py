@@ -1,4 +1,4 @@
-"""``sniper report`` and ``sniper.plots``: each figure function on its own, the estimators against the
+"""``sniper report`` and ``sniper.core.plots``: each figure function on its own, the estimators against the
 analysis helpers (one truth), the page of a small run, a duel, a league and a study (self-contained,
 valid HTML5, escaped), the column pushdown, and the command's one-line errors (exit 2)."""
 
@@ -14,14 +14,15 @@ import pytest
 from matplotlib.figure import Figure
 from typer.testing import CliRunner
 
-from sniper import plots, report
-from sniper.analysis import clustered_ratio, snipe_order
-from sniper.cli import app
-from sniper.game import make_rules
-from sniper.hands import CATEGORY_NAMES
-from sniper.results import snipe_hits, summarize
-from sniper.runner import RunConfig, simulate
-from sniper.runs import read_run
+from sniper.arena.analysis import clustered_ratio, snipe_order
+from sniper.cli.app import app
+from sniper.core import plots
+from sniper.games.sniper_holdem.game import make_rules
+from sniper.games.sniper_holdem.hands import CATEGORY_NAMES
+from sniper.report import build as report
+from sniper.runs.results import snipe_hits, summarize
+from sniper.runs.runner import RunConfig, simulate
+from sniper.runs.store import read_run
 
 runner = CliRunner()
 RUN_TITLES = [
@@ -161,7 +162,7 @@ def test_strength_vs_time_shows_finished_trials_and_the_budget():
     assert [line.get_xdata()[0] for line in figure.axes[0].get_lines()] == [2.5]
 
 
-# ----- the numbers: one truth with sniper.analysis / sniper.results ------------------------------
+# ----- the numbers: one truth with sniper.arena.analysis / sniper.runs.results ------------------------------
 
 
 def test_grouped_intervals_equal_the_analysis_clustered_ratio(frame):
@@ -247,7 +248,7 @@ def test_cumulative_curves_are_the_running_totals_of_each_agent(run_dir, frame, 
 def reference_numbers(run_dir) -> dict:
     """Every figure's numbers and the summary of a run, computed over the whole run at once (the
     algorithm of ``run_report`` before it went part by part): the oracle of the part-by-part report."""
-    from sniper.runner import load_manifest
+    from sniper.runs.runner import load_manifest
 
     frame = read_run(run_dir, columns=report.REPORT_COLUMNS)
     codes, names = pd.factorize(frame["agent"])
@@ -480,7 +481,7 @@ def test_league_report(tmp_path):
 def make_study(directory: Path, n: int = 4) -> None:
     import optuna
 
-    from sniper.tune import STUDY_DB, STUDY_NAME
+    from sniper.arena.tune import STUDY_DB, STUDY_NAME
 
     directory.mkdir()
     study = optuna.create_study(

@@ -10,9 +10,9 @@ from pathlib import Path
 from browser import CHROMIUM, sync_api  # skips the module where there is no chromium
 from test_report import RUN_TITLES as TITLES
 
-from sniper import report
-from sniper.game import make_rules
-from sniper.runner import RunConfig, simulate
+from sniper.games.sniper_holdem.game import make_rules
+from sniper.report import build as report
+from sniper.runs.runner import RunConfig, simulate
 
 FIGURES = """() => Array.from(document.querySelectorAll('figure')).map((f) => {
   const img = f.querySelector('img');

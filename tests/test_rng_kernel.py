@@ -1,4 +1,4 @@
-"""The numba random generator is bit-identical to ``sniper.rng`` and ``sniper.cards`` (R13)."""
+"""The numba random generator is bit-identical to ``sniper.core.rng`` and ``sniper.games.sniper_holdem.cards`` (R13)."""
 
 import numpy as np
 from hypothesis import given, settings
@@ -8,12 +8,12 @@ from kernels.rng import (
     derive_nb,
     hand_key_nb,
     mix64_nb,
-    shuffled_deck_nb,
     uniform_float_nb,
     uniform_int_nb,
 )
-from sniper import rng
-from sniper.cards import shuffled_deck
+from kernels.sniper_holdem.deck import shuffled_deck_nb
+from sniper.core import rng
+from sniper.games.sniper_holdem.cards import shuffled_deck
 
 WORDS = st.integers(0, 2**64 - 1)
 COUNTERS = st.integers(0, 2**40)
@@ -33,7 +33,7 @@ def test_word_functions_bit_identical(word, x, n):
 @settings(max_examples=500, deadline=None)
 @given(WORDS, st.integers(0, 10**6), st.integers(0, 10**6), st.integers(0, 10))
 def test_hand_key_bit_identical(seed, game, hand, stream):
-    """hand_key chains derive as in ``sniper.rng.hand_key`` (R13)."""
+    """hand_key chains derive as in ``sniper.core.rng.hand_key`` (R13)."""
     assert int(hand_key_nb(np.uint64(seed), game, hand, stream)) == rng.hand_key(seed, game, hand, stream)
 
 
@@ -49,7 +49,7 @@ def test_many_random_words():
 @settings(max_examples=300, deadline=None)
 @given(WORDS, st.integers(0, 1000), st.integers(0, 1000), st.integers(0, 40))
 def test_shuffled_deck_identical(seed, game, hand, n_cards):
-    """``shuffled_deck_nb`` equals ``sniper.cards.shuffled_deck`` (R1, R13)."""
+    """``shuffled_deck_nb`` equals ``sniper.games.sniper_holdem.cards.shuffled_deck`` (R1, R13)."""
     out = np.zeros(40, np.uint8)
     shuffled_deck_nb(np.uint64(seed), game, hand, n_cards, out)
     assert out[:n_cards].tolist() == shuffled_deck(seed, game, hand, n_cards)

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from kernels.codes import SNIPE_CODE, Category
-from sniper.hands import Snipe, best_hand
-from sniper.rollout import EquityResult, equity, exact_equity, kernel_rollout, rollout
+from kernels.sniper_holdem.codes import SNIPE_CODE, Category
+from sniper.games.sniper_holdem.hands import Snipe, best_hand
+from sniper.games.sniper_holdem.rollout import EquityResult, equity, exact_equity, kernel_rollout, rollout
 
 FUTURE = np.full(61, 0.01)
 FUTURE[60] = 1 - 0.6

@@ -9,13 +9,13 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from kernels.codes import N_SNIPES, PASS, SNIPE_CODE, Act, Category
-from sniper.agents import Observation, RandomAgent
-from sniper.cards import NUMBERS, deal, fresh_deck, shuffled_deck
-from sniper.engine import HandState, Phase
-from sniper.game import PRESETS, Rules, make_rules, next_first, play_game, play_hand
-from sniper.hands import ALL_SNIPES, Hand, Snipe, best_hand, parse_snipe, strength
-from sniper.showdown import showdown, split_pot
+from kernels.sniper_holdem.codes import N_SNIPES, PASS, SNIPE_CODE, Act, Category
+from sniper.games.sniper_holdem.agents import Observation, RandomAgent
+from sniper.games.sniper_holdem.cards import NUMBERS, deal, fresh_deck, shuffled_deck
+from sniper.games.sniper_holdem.engine import HandState, Phase
+from sniper.games.sniper_holdem.game import PRESETS, Rules, make_rules, next_first, play_game, play_hand
+from sniper.games.sniper_holdem.hands import ALL_SNIPES, Hand, Snipe, best_hand, parse_snipe, strength
+from sniper.games.sniper_holdem.showdown import showdown, split_pot
 
 A, B, C, D = 0, 1, 2, 3
 BOARD = (7, 8, 9, 10)
@@ -940,7 +940,7 @@ def history(state):
 def test_r13_same_seed_same_histories():
     """R13: the same (seed, game) and agents give the same hand histories; another seed or
     game index does not."""
-    from sniper.agents import EasyAgent
+    from sniper.games.sniper_holdem.agents import EasyAgent
 
     agents = [RandomAgent(), EasyAgent(), RandomAgent(), EasyAgent()]
     rules = make_rules("ours", "20", starting_stack=20)

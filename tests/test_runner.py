@@ -15,10 +15,19 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
-from sniper.game import make_rules
-from sniper.results import SUMMARY_COLUMNS, held_snipe_codes, read_results, snipe_hits, summarize
-from sniper.runner import RunConfig, RunDirError, RunInterrupted, load_manifest, part_path, play_chunk, resume, simulate
-from sniper.runs import read_run
+from sniper.games.sniper_holdem.game import make_rules
+from sniper.runs.results import SUMMARY_COLUMNS, held_snipe_codes, read_results, snipe_hits, summarize
+from sniper.runs.runner import (
+    RunConfig,
+    RunDirError,
+    RunInterrupted,
+    load_manifest,
+    part_path,
+    play_chunk,
+    resume,
+    simulate,
+)
+from sniper.runs.store import read_run
 
 CONFIG = RunConfig(agents=("easy", "random", "easy"), rules=make_rules(), seed=7, hands=1500, chunk_games=5)
 
@@ -107,7 +116,7 @@ READY = """
 import runpy, sys
 class Ready:
     def find_spec(self, name, path=None, target=None):
-        if name == "sniper.cli" and not sys.stdout.closed:
+        if name == "sniper.cli.app" and not sys.stdout.closed:
             print("ready", flush=True)
 sys.meta_path.insert(0, Ready())
 runpy.run_module("sniper", run_name="__main__", alter_sys=True)
@@ -174,11 +183,11 @@ def test_ctrl_c_then_resume_from_the_command_line(tmp_path):
 
 def test_a_killed_run_is_incomplete_with_its_finished_hands_and_a_live_one_is_running(tmp_path):
     """SIGKILL leaves the manifest saying "running": the summary tells the dead run from a live one by the
-    run's lock (``sniper.runner.run_lock``), shows the hands of the finished parts and how to resume, and a
+    run's lock (``sniper.runs.runner.run_lock``), shows the hands of the finished parts and how to resume, and a
     second ``--resume`` of the live run is refused (it would delete the live run's temporary files)."""
     from typer.testing import CliRunner
 
-    from sniper.cli import app
+    from sniper.cli.app import app
 
     out = tmp_path / "run"
     args = ["simulate", "--agents", "random,random", "--hands", "1e6", "--engine", "reference"]
@@ -210,7 +219,7 @@ def test_a_killed_run_is_incomplete_with_its_finished_hands_and_a_live_one_is_ru
     hint = f"incomplete ({finished:,} hands in finished parts; resume with `sniper simulate --resume {out}`)"
     assert hint in dead.stdout
     assert "running" not in dead.stdout
-    from sniper.runner import RunOptions, plan, run_lock
+    from sniper.runs.runner import RunOptions, plan, run_lock
 
     assert plan(RunOptions(), resume_dir=out).kept_hands == finished, "--resume starts from the finished parts"
     with run_lock(out):  # the killed process holds the lock no more: a resume may take it
@@ -302,9 +311,9 @@ def test_a_taken_default_directory_falls_back_to_a_numbered_one(tmp_path, monkey
 
 
 def test_play_chunk_dispatches_on_engine(monkeypatch):
-    fake = types.ModuleType("sniper.kernel_engine")
+    fake = types.ModuleType("sniper.games.sniper_holdem.kernel_engine")
     fake.play_chunk_kernel = lambda config, chunk: ("kernel", config.engine, chunk)
-    monkeypatch.setitem(sys.modules, "sniper.kernel_engine", fake)
+    monkeypatch.setitem(sys.modules, "sniper.games.sniper_holdem.kernel_engine", fake)
     kernel = RunConfig(agents=("easy", "easy"), rules=make_rules(), chunk_games=1, engine="kernel")
     assert play_chunk(kernel, 3) == ("kernel", "kernel", 3)
     reference = RunConfig(agents=("easy", "easy"), rules=make_rules(), chunk_games=1, engine="reference")
@@ -366,7 +375,7 @@ def test_a_run_written_by_0_1_is_refused_naming_the_version(tmp_path):
 
 
 def test_parts_with_nullable_fields_are_kept_on_resume(baseline, tmp_path):
-    """Runs written before the schema became non-nullable (``sniper.results.schema_of``) resume:
+    """Runs written before the schema became non-nullable (``sniper.runs.results.schema_of``) resume:
     their parts are kept, the new parts join them, and the whole run reads as before."""
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -398,8 +407,8 @@ def reference_hits(df: pd.DataFrame, keys=("game", "hand")) -> np.ndarray:
 
 
 def reference_summary(df: pd.DataFrame, by: str = "agent") -> pd.DataFrame:
-    """``sniper.results.summarize`` computed the plain pandas way, one agent (or seat) at a time (R8, R9)."""
-    from sniper.stats import clustered_mean_ci
+    """``sniper.runs.results.summarize`` computed the plain pandas way, one agent (or seat) at a time (R8, R9)."""
+    from sniper.core.stats import clustered_mean_ci
 
     dealt = df[df["dealt_in"]]
     hit = pd.Series(reference_hits(df), index=df.index)

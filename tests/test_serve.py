@@ -13,15 +13,15 @@ from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 
 from sniper import replay
-from sniper.cli import app as cli_app
-from sniper.results import read_results
-from sniper.rng import Stream
-from sniper.runner import load_manifest
-from sniper.runs import read_run
+from sniper.cli.app import app as cli_app
+from sniper.core.rng import Stream
+from sniper.games.sniper_holdem.specs import make_agent
+from sniper.runs.results import read_results
+from sniper.runs.runner import load_manifest
+from sniper.runs.store import read_run
 from sniper.serve.app import create_app
 from sniper.serve.bot import reply
 from sniper.serve.settings import Settings
-from sniper.specs import make_agent
 
 
 def settings(tmp_path: Path, **changes) -> Settings:
@@ -125,8 +125,9 @@ def test_solo_has_3_to_5_players(client, players):
 
 def test_the_ai_levels_offered_are_those_documented(client):
     """The levels /api/info offers (the page's menus) are the protocol doc's list, levels of
-    ``sniper.specs.LEVELS``; a level not offered is refused for a room and a game against the computer."""
-    from sniper.specs import LEVELS
+    ``sniper.games.sniper_holdem.specs.LEVELS``; a level not offered is refused for a room and a game against the
+    computer."""
+    from sniper.games.sniper_holdem.specs import LEVELS
 
     doc = (Path(__file__).parent.parent / "docs" / "serve-protocol.md").read_text()
     documented = re.findall(r"`([^`]+)`", re.search(r"AI levels offered: (.*?)\(", doc).group(1))
@@ -426,7 +427,7 @@ def test_ai_seats_decide_on_the_thread_pool_with_the_rollout_kernel(tmp_path, mo
     rollouts (nothing process-wide is switched)."""
     import threading
 
-    from sniper import agents
+    from sniper.games.sniper_holdem import agents
     from sniper.serve import table
 
     threads, kernel = set(), []

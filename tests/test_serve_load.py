@@ -8,11 +8,11 @@ import dataclasses
 import numpy as np
 import pytest
 
-from sniper.results import read_results
+from sniper.games.sniper_holdem.specs import make_agent
+from sniper.runs.results import read_results
 from sniper.serve import bot
 from sniper.serve.app import running
 from sniper.serve.settings import Settings
-from sniper.specs import make_agent
 
 ROOMS = 50
 BOUND_SECONDS = 600

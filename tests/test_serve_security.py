@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 
-from sniper.cli import app as cli_app
+from sniper.cli.app import app as cli_app
 from sniper.serve.app import create_app, running
 from sniper.serve.settings import Settings
 

@@ -11,14 +11,14 @@ from collections import Counter
 
 import pytest
 
-from kernels.codes import PASS, Act
-from sniper.agents import Observation, RandomAgent
-from sniper.cards import fresh_deck
-from sniper.engine import HandState, Phase
-from sniper.game import deal_hand, decision_stream, make_rules
+from kernels.sniper_holdem.codes import PASS, Act
+from sniper.games.sniper_holdem.agents import Observation, RandomAgent
+from sniper.games.sniper_holdem.cards import fresh_deck
+from sniper.games.sniper_holdem.engine import HandState, Phase
+from sniper.games.sniper_holdem.game import deal_hand, decision_stream, make_rules
+from sniper.games.sniper_holdem.views import ACTION_NAMES, best_so_far, hand_view
 from sniper.serve.bot import observation_of
 from sniper.serve.table import timeout_choice
-from sniper.serve.views import ACTION_NAMES, best_so_far, hand_view
 
 RULES = make_rules()
 
@@ -136,7 +136,7 @@ def test_helper_names_the_best_hand_and_warns_when_sniped():
     state.act(Act.CHECK)
     state.act(Act.CHECK)
     assert hand_view(state, 0)["best"] == {"name": "7 full house", "final": True, "sniped_by": []}
-    from sniper.hands import parse_snipe
+    from sniper.games.sniper_holdem.hands import parse_snipe
 
     state.snipe(PASS)
     state.snipe(parse_snipe("7 full house").code)

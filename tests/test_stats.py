@@ -1,4 +1,4 @@
-"""sniper.stats: clustered intervals, Bradley–Terry against choix, the SPRT's error rates, strict JSON."""
+"""sniper.core.stats: clustered intervals, Bradley–Terry against choix, the SPRT's error rates, strict JSON."""
 
 import json
 import math
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
-from sniper.stats import (
+from sniper.core.stats import (
     ELO_SCALE,
     RIDGE,
     SPRT_MAX_VARIANCE_RSE,

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-import sniper.rollout
-from sniper.game import make_rules, play_game
+import sniper.games.sniper_holdem.rollout
+from sniper.games.sniper_holdem.game import make_rules, play_game
+from sniper.games.sniper_holdem.specs import agent_vector, level_parameters, make_agent
 from sniper.serve.app import create_app
 from sniper.serve.settings import Settings
-from sniper.specs import agent_vector, level_parameters, make_agent
 
 ROOT = Path(__file__).resolve().parents[1]
 SPECS = ("normal:samples=8", "easy+beater")
@@ -27,7 +27,7 @@ def backends(monkeypatch):
     stood in for by the Python rollout, which it equals bit for bit, so nothing is compiled)."""
     calls: list[str] = []
     here = threading.get_ident()
-    python = sniper.rollout.rollout
+    python = sniper.games.sniper_holdem.rollout.rollout
 
     def plain(*args, **kwargs):
         if threading.get_ident() == here:
@@ -39,8 +39,8 @@ def backends(monkeypatch):
             calls.append("kernel")
         return python(private, board, n_opponents, codes, probs, n_future, key, n, *rest)
 
-    monkeypatch.setattr(sniper.rollout, "rollout", plain)
-    monkeypatch.setattr(sniper.rollout, "kernel_rollout", kernel)
+    monkeypatch.setattr(sniper.games.sniper_holdem.rollout, "rollout", plain)
+    monkeypatch.setattr(sniper.games.sniper_holdem.rollout, "kernel_rollout", kernel)
     return calls
 
 
@@ -73,7 +73,8 @@ def test_the_backend_is_no_parameter_of_an_agent():
 def test_importing_the_reference_engine_neither_loads_numba_nor_writes_the_environment():
     code = (
         "import os, sys; before = dict(os.environ)\n"
-        "import kernels, sniper.engine, sniper.game, sniper.agents, sniper.specs, sniper.history, sniper.games\n"
+        "import kernels, sniper.games\n"
+        "from sniper.games.sniper_holdem import engine, game, agents, specs, history\n"
         "print('numba' in sys.modules, dict(os.environ) == before)"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}

@@ -16,10 +16,10 @@ import optuna
 import pytest
 from optuna.trial import TrialState
 
-from sniper import tune as tuning
-from sniper.cli import app
-from sniper.runner import Backend
-from sniper.tune import FieldSetup, TuneError, TuneSetup, evaluate, parse_param, tuned_spec
+from sniper.arena import tune as tuning
+from sniper.arena.tune import FieldSetup, TuneError, TuneSetup, evaluate, parse_param, tuned_spec
+from sniper.cli.app import app
+from sniper.runs.runner import Backend
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = dict(trials=3, hands_per_trial=200, validate_hands=200)
@@ -410,7 +410,7 @@ def CliRunnerInvoke(args):
 
 
 def test_decision_time_grows_with_samples():
-    from sniper.game import Rules
+    from sniper.games.sniper_holdem.game import Rules
 
     fast = tuning.decision_time_us("normal:samples=10", 2, Rules(), games=4)
     slow = tuning.decision_time_us("normal:samples=2000", 2, Rules(), games=4)
@@ -432,7 +432,7 @@ def test_decision_time_grows_with_samples():
     ],
 )
 def test_bad_tune_input_is_one_line_exit_2(extra, monkeypatch, capsys, tmp_path):
-    from sniper import cli
+    from sniper.cli import app as cli
 
     args = ["sniper", "tune", "hard", "--against", "normal", "--study", str(tmp_path / "s"), *extra]
     if extra.count("--against") and "--players" not in extra:

@@ -23,8 +23,8 @@ True
 
 from collections.abc import Iterable, Sequence
 
-from kernels.codes import STREAM_DECK
-from sniper.rng import derive, hand_key, uniform_int
+from kernels.sniper_holdem.codes import STREAM_DECK
+from sniper.core.rng import derive, hand_key, uniform_int
 
 RANKS = "23456789TJQKA"
 """Rank characters, lowest first: rank ``r`` is ``RANKS[r]``."""
@@ -81,7 +81,7 @@ def shuffled_deck(seed: int, game: int, hand: int, n_cards: int = DECK_SIZE) -> 
 
     A partial Fisher–Yates shuffle of ``0..51``: for ``i`` in ``0..n_cards-1`` swap position ``i``
     with ``i + uniform_int(derive(key, i), 52 - i)``, ``key = hand_key(seed, game, hand, STREAM_DECK)``
-    (the same stream and steps as Sniper Hold'em's deck, ``sniper.cards.shuffled_deck``).
+    (the same stream and steps as Sniper Hold'em's deck, ``sniper.games.sniper_holdem.cards.shuffled_deck``).
     """
     deck = list(range(DECK_SIZE))
     key = hand_key(seed, game, hand, STREAM_DECK)

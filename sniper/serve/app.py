@@ -39,14 +39,14 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field
 
+from sniper.core.inputs import utf8
 from sniper.core.registry import get_game
-from sniper.inputs import utf8
+from sniper.core.stats import json_safe
+from sniper.games.sniper_holdem.views import ACTIONS_BY_NAME, SNIPE_NAMES
 from sniper.serve.guard import CLOSE_BAD_HELLO, CLOSE_OVERFLOW, Guard, uvicorn_options
 from sniper.serve.record import recover_games
 from sniper.serve.settings import Settings
 from sniper.serve.table import AI_LEVELS, GAME, LENGTHS, MAX_NAME, RULE_NAMES, ClientLimit, Lobby, LobbyFull, Room
-from sniper.serve.views import ACTIONS_BY_NAME, SNIPE_NAMES
-from sniper.stats import json_safe
 
 STATIC = Path(__file__).parent / "static"
 RULES = Path(__file__).parent / "RULES.md"
@@ -407,7 +407,7 @@ def read_message(room: Room, seat: int, text: str, max_message: int) -> str | No
 
 def warm_up() -> None:
     """Compile (or load from cache) the rollout kernel the AI seats use, before the first decision."""
-    from sniper.rollout import kernel_rollout
+    from sniper.games.sniper_holdem.rollout import kernel_rollout
 
     try:
         kernel_rollout((1, 2), (3, 4), 1, (), None, 0, 1, 8, False)

@@ -11,18 +11,18 @@ import json
 import urllib.error
 import urllib.request
 
-from kernels.codes import Act
-from sniper.agents import Agent, Observation
-from sniper.engine import BetRecord, SnipeRecord
-from sniper.rng import Stream, derive, mix64
-from sniper.serve.views import ACTION_NAMES, ACTIONS_BY_NAME, PHASE_NAMES
+from kernels.sniper_holdem.codes import Act
+from sniper.core.rng import Stream, derive, mix64
+from sniper.games.sniper_holdem.agents import Agent, Observation
+from sniper.games.sniper_holdem.engine import BetRecord, SnipeRecord
+from sniper.games.sniper_holdem.views import ACTION_NAMES, ACTIONS_BY_NAME, PHASE_NAMES
 
 ROUND_OF_PHASE = {name: int(phase) for phase, name in PHASE_NAMES.items()}
 
 
 def observation_of(message: dict) -> Observation:
     """The ``Observation`` of the seat a ``state`` message was sent to (R10): the inverse of
-    ``sniper.serve.views.hand_view``, so it equals ``Observation.of`` of the hand for that seat.
+    ``sniper.games.sniper_holdem.views.hand_view``, so it equals ``Observation.of`` of the hand for that seat.
 
     ``KeyError``/``TypeError`` if the message has no hand.
     """
@@ -110,14 +110,15 @@ def http_post(base: str, path: str, body: dict, timeout: float = 10.0) -> dict:
 
 
 def agent_name(spec: str) -> str:
-    """A seat name for the agent made from ``spec`` (``sniper.specs.make_agent``): an outside agent's module
+    """A seat name for the agent made from ``spec`` (``sniper.games.sniper_holdem.specs.make_agent``): an outside
+    agent's module
     file stem (``examples.cautious:Cautious:margin=2`` → ``cautious``), a level's spec head (``hard+ev:samples=800``
     → ``hard+ev``). The run records the seat as ``bot:NAME`` (docs/serve-protocol.md).
 
     >>> agent_name("examples.cautious:Cautious:margin=2"), agent_name("hard+ev:samples=800")
     ('cautious', 'hard+ev')
     """
-    from sniper.specs import is_outside
+    from sniper.games.sniper_holdem.specs import is_outside
 
     head = spec.strip().partition(":")[0].strip()
     return head.rpartition(".")[2] if is_outside(spec) else head

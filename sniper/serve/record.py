@@ -2,13 +2,13 @@
 
 The one place the server writes results. A game is journaled hand by hand: ``GameRecord.hand`` adds
 each finished hand as one more part of both tables, flushed to disk before the next hand is dealt
-(``sniper.runs.RecordWriter``, ``durable``), and ``finish`` marks the run "complete", so a crash
+(``sniper.runs.store.RecordWriter``, ``durable``), and ``finish`` marks the run "complete", so a crash
 (``kill -9``, a power cut) loses at most the hand in play. At start-up ``recover_games`` makes each
 game a killed server left "running" an "interrupted" record of its finished hands.
 
 Seats are recorded as labels (``human:NAME``, ``bot:NAME``, or the AI level): data, never parsed as
 an agent spec or imported; the AI seats' parameter vectors come from the agent objects the server
-built from its own level list (``sniper.specs.parameter_vector``).
+built from its own level list (``sniper.games.sniper_holdem.specs.parameter_vector``).
 """
 
 import logging
@@ -16,12 +16,12 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from sniper.agents import Agent
-from sniper.engine import HandState
-from sniper.game import Rules
-from sniper.runner import MANIFEST, RunDirError
-from sniper.runs import RecordWriter, recover_record, write_run
-from sniper.specs import parameter_vector
+from sniper.games.sniper_holdem.agents import Agent
+from sniper.games.sniper_holdem.engine import HandState
+from sniper.games.sniper_holdem.game import Rules
+from sniper.games.sniper_holdem.specs import parameter_vector
+from sniper.runs.runner import MANIFEST, RunDirError
+from sniper.runs.store import RecordWriter, recover_record, write_run
 
 log = logging.getLogger("sniper.serve")
 
@@ -81,7 +81,7 @@ def write_game(
 
 
 def recover_games(root: Path) -> list[Path]:
-    """Recover (``sniper.runs.recover_record``) every game under ``root`` that a killed server left
+    """Recover (``sniper.runs.store.recover_record``) every game under ``root`` that a killed server left
     "running" and no live server is writing; returns the interrupted records made. Unreadable
     directories are skipped (logged)."""
     made = []

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sniper.defaults import AI_DELAY, RESULT_SECONDS, SERVE_HOST, SERVE_OUT, SERVE_PORT, TURN_SECONDS
+from sniper.core.defaults import AI_DELAY, RESULT_SECONDS, SERVE_HOST, SERVE_OUT, SERVE_PORT, TURN_SECONDS
 
 SOLO_PLAYERS = (3, 4, 5)
 """Players in total against the computer (R11); the default is 4."""

@@ -1,12 +1,12 @@
 """Rooms: one game of Sniper Hold'em between people, outside bots and AI seats, on the reference engine.
 
 A ``Room`` runs one game as an asyncio task on the game's table state (``GameSpec.new_table``,
-Sniper Hold'em's ``SniperTable`` over the reference engine ``sniper.engine.HandState``): the only
-state, the same game flow and deals as ``sniper.game.play_game`` (R13). Seats joined over the
+Sniper Hold'em's ``SniperTable`` over the reference engine ``sniper.games.sniper_holdem.engine.HandState``): the only
+state, the same game flow and deals as ``sniper.games.sniper_holdem.game.play_game`` (R13). Seats joined over the
 network decide by messages (``Room.handle``), each turn bounded by ``Settings.turn_seconds``; when
 time runs out the timeout rule of R11 acts (check if possible, fold if chips are owed, pass in
 the snipe round). AI seats decide with the kernel rollouts in a thread pool, off the event loop.
-Every message a seat receives is built by ``sniper.serve.views`` from what R10 allows it to know.
+Every message a seat receives is built by ``sniper.games.sniper_holdem.views`` from what R10 allows it to know.
 
 ``Lobby`` holds the open rooms: it creates them under unguessable codes, hands out seat tokens,
 and writes every game to ``Settings.out / <room>`` hand by hand as it is played (``sniper.serve.record``).
@@ -22,15 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from kernels.codes import PASS, Act
-from sniper.agents import Agent
+from kernels.sniper_holdem.codes import PASS, Act
 from sniper.core.registry import get_game
-from sniper.engine import HandState, Phase
-from sniper.game import DEAL, make_rules
+from sniper.games.sniper_holdem.agents import Agent
+from sniper.games.sniper_holdem.engine import HandState, Phase
+from sniper.games.sniper_holdem.game import DEAL, make_rules
+from sniper.games.sniper_holdem.specs import make_agent
+from sniper.games.sniper_holdem.views import ACTION_NAMES, ACTIONS_BY_NAME, SNIPE_NAMES, hand_view, to_act
 from sniper.serve.record import GameRecord, seat_vectors
 from sniper.serve.settings import SOLO_PLAYERS, Settings
-from sniper.serve.views import ACTION_NAMES, ACTIONS_BY_NAME, SNIPE_NAMES, hand_view, to_act
-from sniper.specs import make_agent
 
 log = logging.getLogger("sniper.serve")
 
@@ -39,7 +39,8 @@ GAME = get_game("sniper")
 RULE_NAMES = GAME.rules
 LENGTHS = GAME.game_lengths
 AI_LEVELS = ("random", "easy", "normal", "hard")
-"""AI levels that may fill empty seats (levels of ``sniper.specs.LEVELS``, default parameters; the ``-v1``
+"""AI levels that may fill empty seats (levels of ``sniper.games.sniper_holdem.specs.LEVELS``, default parameters; the
+``-v1``
 levels stay for reproducing old runs, not offered at the table). Listed in docs/serve-protocol.md."""
 MAX_NAME = 24
 CLOSE_REPLACED = 4000

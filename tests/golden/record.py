@@ -124,7 +124,7 @@ def cli(*args: str) -> str:
     """Run ``sniper ARGS`` in this process (typer's CliRunner) and return its stdout; raises on a non-zero exit."""
     from typer.testing import CliRunner
 
-    from sniper.cli import app
+    from sniper.cli.app import app
 
     result = CliRunner().invoke(app, list(args))
     if result.exit_code != 0:
@@ -133,9 +133,9 @@ def cli(*args: str) -> str:
 
 
 def simulate_outputs(name: str, engine: str, workers: int, root: Path) -> dict[str, dict]:
-    """Play ``SIMULATE[name]`` on ``engine`` with ``workers`` (library ``sniper.runner.simulate``); its entries."""
-    from sniper.game import make_rules
-    from sniper.runner import RunConfig, simulate
+    """Play ``SIMULATE[name]`` on ``engine`` with ``workers`` (library ``sniper.runs.runner.simulate``); its entries."""
+    from sniper.games.sniper_holdem.game import make_rules
+    from sniper.runs.runner import RunConfig, simulate
 
     agents, rules, length, hands, chunk, seed = SIMULATE[name]
     config = RunConfig(agents, make_rules(rules, length), seed, hands, chunk, engine)

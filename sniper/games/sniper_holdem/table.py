@@ -1,23 +1,25 @@
 """Sniper Hold'em's ``TableState`` (``sniper.core.table``): one whole game (R3, R9, R12), written once.
 
-``SniperTable`` deals each hand (``sniper.game.deal_hand``, R4, R13), plays it on the reference engine
-(``sniper.engine.HandState``), and between hands moves the chips, lets players leave (R2, R12), ends
-the game (R9) or moves the first seat on (R3). ``sniper.game.play_game`` (a run's games), the server's
-rooms (``sniper.serve.table.Room``) and the env (``sniper.env``) all drive it.
+``SniperTable`` deals each hand (``sniper.games.sniper_holdem.game.deal_hand``, R4, R13), plays it on the reference
+engine
+(``sniper.games.sniper_holdem.engine.HandState``), and between hands moves the chips, lets players leave (R2, R12), ends
+the game (R9) or moves the first seat on (R3). ``sniper.games.sniper_holdem.game.play_game`` (a run's games), the
+server's
+rooms (``sniper.serve.table.Room``) and the env (``sniper.games.sniper_holdem.env``) all drive it.
 
-The flat action numbering (``sniper.game``'s constants; the env's ``Discrete(68)``):
+The flat action numbering (``sniper.games.sniper_holdem.game``'s constants; the env's ``Discrete(68)``):
 
 ====================  =====================================================================
 action                meaning
 ====================  =====================================================================
-0–6                   the betting actions of R6, ``kernels.codes.Act``: fold, check, call,
+0–6                   the betting actions of R6, ``kernels.sniper_holdem.codes.Act``: fold, check, call,
                       +1, +3, +5, all-in
 7 (``PASS_ACTION``)   pass in the snipe round (R7)
 8–67                  ``SNIPE_ACTION + code``: name snipe ``code`` 0..59 (R7)
 68 (``DEAL``)         deal the next hand: the one action when the current player is ``CHANCE``
 ====================  =====================================================================
 
->>> from sniper.game import make_rules
+>>> from sniper.games.sniper_holdem.game import make_rules
 >>> table = SniperTable(3, make_rules("ours", "10"), seed=1, game=0)
 >>> table.current_player() == CHANCE, table.legal_actions()
 (True, (68,))
@@ -31,11 +33,12 @@ ValueError: action 9 (SNIPE_1) is not legal for seat 0 now; legal: CHECK, RAISE_
 import operator
 from collections.abc import Sequence
 
-from kernels.codes import N_SNIPES, PASS, Act
-from sniper.agents import Observation
+from kernels.sniper_holdem.codes import N_SNIPES, PASS, Act
+from sniper.core.rng import Stream
 from sniper.core.table import CHANCE, TERMINAL
-from sniper.engine import HandState, Phase
-from sniper.game import (
+from sniper.games.sniper_holdem.agents import Observation
+from sniper.games.sniper_holdem.engine import HandState, Phase
+from sniper.games.sniper_holdem.game import (
     DEAL,
     N_SEAT_ACTIONS,
     PASS_ACTION,
@@ -46,7 +49,6 @@ from sniper.game import (
     leave_table,
     next_first,
 )
-from sniper.rng import Stream
 
 __all__ = ["CHANCE", "DEAL", "N_SEAT_ACTIONS", "PASS_ACTION", "SNIPE_ACTION", "TERMINAL", "SniperTable", "action_name"]
 
@@ -72,7 +74,7 @@ def action_name(action: int) -> str:
 class SniperTable:
     """One game of Sniper Hold'em (R2–R13) as a ``sniper.core.table.TableState``.
 
-    ``seats``: seats at the table; ``rules``: a ``sniper.game.Rules``; ``seed``, ``game``: the run's
+    ``seats``: seats at the table; ``rules``: a ``sniper.games.sniper_holdem.game.Rules``; ``seed``, ``game``: the run's
     seed and the game's number, which fix every deal and decision stream (R13). ``hand_limit``: the
     hands the game lasts at most (default ``rules.hands_per_game``; ``None``: until fewer than two
     players are left with chips, R9) — the server caps a "bust" game with it. ``stacks``, ``at_table``,
@@ -135,7 +137,7 @@ class SniperTable:
         return tuple(int(a) for a in self.hand.legal_actions())
 
     def observe(self, seat: int) -> Observation:
-        """What ``seat`` sees of the current hand (R10): ``sniper.agents.Observation.of``, the one
+        """What ``seat`` sees of the current hand (R10): ``sniper.games.sniper_holdem.agents.Observation.of``, the one
         place R10 is written. ``ValueError`` for a seat not at the table or before the first deal."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
             raise ValueError(f"seat must be 0-{self.n_seats - 1}, got {seat!r}")
@@ -197,7 +199,7 @@ class SniperTable:
 
     def stream(self) -> Stream:
         """The random stream of the current player's next decision of this hand (R13,
-        ``sniper.game.decision_stream``); ``ValueError`` when no seat is to act."""
+        ``sniper.games.sniper_holdem.game.decision_stream``); ``ValueError`` when no seat is to act."""
         seat = self.current_player()
         if seat < 0:
             raise ValueError("no seat is to act")

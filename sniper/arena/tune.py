@@ -1,0 +1,986 @@
+"""``sniper tune``: search a level's parameters with optuna, judged on duplicate deals and held-out seeds.
+
+The question: which parameters make ``SPEC`` win the most chips per hand against a field of
+opponents (``--against``)? Each optuna trial proposes parameters (``ParamRange``, a seeded
+``TPESampler``) and plays the tuned spec against the field.
+
+Paired evaluation (R13). A trial plays ``groups`` *duplicate groups*: game ``g`` of the tuning seed
+replayed once per rotation of the seats ``[candidate, *field]`` (``FieldSetup``), so the candidate
+holds every seat with the same cards and random streams. Every trial plays the same groups, so
+trials are compared on identical deals. Each group's net chips per hand is reported to optuna under
+its game index (a stable instance id, in a per-spec shuffled chunk order) and ``WilcoxonPruner``
+stops a trial once a paired Wilcoxon test says it is worse than the best one; a pruned trial
+returns its running mean (so the sampler still learns) and records the hands it did not play
+(``hands_saved``: the groups not played × the mean hands of the groups played, games ending early
+by R9). The pruner is not asked to stop a trial in its last chunk: every group is played by then,
+so such a trial completes unpruned, and every pruned trial saved hands.
+
+Hand counts are whole duplicate groups: ``--hands-per-trial`` and ``--validate-hands`` fix the number
+of groups (``TuneSetup.groups``, ``TuneSetup.validation_groups``: the count rounded up to whole groups
+of full-length games; ``TuneSetup.rounding_notes`` says when that plans more). The groups are not
+extended when games end early (R9: one player holds every chip), so every trial plays the same deals;
+such trials play fewer hands than asked, and ``TuneResult.played_notes`` and the JSON report
+(``hands_per_trial``, ``hands_per_configuration``: the mean played; ``…_max``: the plan) say so.
+
+Seeds. Tuning plays run seed ``2*S`` (games ``0 .. groups-1``), validation plays run seed
+``2*S + 1``: even and odd run seeds, so the two are disjoint for every ``--seed S`` (R13 keys
+differ in their first component, so no deal is shared).
+
+Held-out validation (winner's curse). After the search the ``VALIDATE_TOP`` best trials (complete,
+not pruned, within the time budget) and the untuned ``SPEC`` are played again on the validation
+seed against the field; the winner is the best of those on validation (within the time budget: the
+untuned spec only if its trial met it; none within it, nothing is validated and there is no winner),
+and it is also dueled against the untuned ``SPEC`` (``sniper.arena.duel``) on the validation seed.
+``TuneResult.verdict`` and ``conclusion`` say what the duel shows (``VERDICTS``).
+
+Resumable and safe. The study lives in ``DIR/study.db`` (SQLite, optuna's RDB storage: any optuna
+tool opens it). Re-running with the same ``DIR`` continues until ``trials`` trials are finished.
+One process at a time holds ``DIR/.lock``; trials left RUNNING by a killed process are failed and
+their parameters retried first, as are those of a trial stopped by Ctrl-C (``KeyboardInterrupt``
+propagates; optuna does not log it). The sampler is re-seeded before every trial from the number of
+finished trials, so a resumed study proposes what an uninterrupted one would. A study made for
+another spec, field, seats, parameter space, hands per trial, seed, time budget or with other
+level defaults is refused (``TuneError`` naming the difference), and so is a non-empty directory
+that holds no study (``check_study_dir``), whose files the plots could overwrite.
+
+Decision time (``decision_time_us``): CPU microseconds per decision of the tuned spec in the game
+kernel, on one thread; with ``time_budget_us`` it is an optuna constraint (``<= 0`` when met).
+"""
+
+import fcntl
+import math
+import time
+import warnings
+import zlib
+from collections.abc import Callable, Sequence
+from contextlib import contextmanager, nullcontext
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from sniper.arena.duel import MIN_GROUPS, DuelSetup, auto_chunk_games, play_duel_chunk, ratio_ci, run_duel
+from sniper.core import defaults
+from sniper.core.registry import get_game
+from sniper.games.sniper_holdem.game import Rules
+from sniper.games.sniper_holdem.specs import (
+    LEVELS,
+    agent_vector,
+    is_outside,
+    level_parameters,
+    make_agent,
+    parameter_domain,
+)
+from sniper.runs.runner import Backend, RunConfig, write_atomic
+
+STUDY_DB = "study.db"
+STUDY_NAME = "sniper-tune"
+LOCK = ".lock"
+VALIDATE_TOP = 3
+"""How many of the best trials are validated on held-out seeds (besides the untuned spec)."""
+TIMING_GAMES = 16
+"""Games of self-play timed per trial for ``decision_time_us``."""
+P_THRESHOLD = 0.1
+"""``WilcoxonPruner`` p-value: a trial stops when it is worse than the best with p below this."""
+PRUNE_STARTUP = 5
+"""Groups a trial plays before it may be pruned."""
+KINDS = ("float", "int", "log")
+PLOTS = ("history.png", "importances.png", "strength_vs_time.png")
+
+
+VERDICTS = ("better", "not_shown_better", "untuned_best", "none_within_budget")
+"""``TuneResult.verdict``: the tuned spec beat the untuned one on the held-out duel (its 95% CI above
+0); it did not (the CI includes 0, lies below it, or cannot be computed); the untuned spec itself
+was the best on validation; no configuration met ``--time-budget-us`` (no tuned spec)."""
+
+
+class TuneError(ValueError):
+    """A study directory that cannot be used (another setup, or in use); the message says why."""
+
+
+@dataclass(frozen=True)
+class ParamRange:
+    """One searched parameter: ``name`` of the level, bounds ``low < high``, ``kind`` float, int or log.
+
+    Integer parameters of the level (``samples``, ``raise_limit``, ``short_stack``) are always
+    searched as integers; ``log`` samples on a log scale (``low > 0``).
+    """
+
+    name: str
+    low: float
+    high: float
+    kind: str = "float"
+    integer: bool = False
+
+    def suggest(self, trial) -> float | int:
+        """The trial's value of this parameter (``optuna.trial.Trial.suggest_*``)."""
+        if self.integer or self.kind == "int":
+            return trial.suggest_int(self.name, int(self.low), int(self.high), log=self.kind == "log")
+        return trial.suggest_float(self.name, self.low, self.high, log=self.kind == "log")
+
+    def contains(self, value: float) -> bool:
+        """Whether ``value`` is a value this range can suggest (within the bounds; whole if integer)."""
+        whole = not (self.integer or self.kind == "int") or float(value).is_integer()
+        return self.low <= value <= self.high and whole
+
+    def __str__(self) -> str:
+        return f"{self.name}={self.low:g}:{self.high:g}:{self.kind}"
+
+
+def tunable_level(spec: str) -> str:
+    """The level whose parameters ``sniper tune`` searches for ``spec`` (``hard`` for ``hard+ev:bluff=0.1``);
+    ``ValueError`` for an outside agent (an import path: its parameters are not known) or an unknown level.
+
+    >>> tunable_level("hard+ev:bluff=0.1")
+    'hard'
+    """
+    if is_outside(spec):
+        raise ValueError(
+            f"{spec.strip()!r} is an outside agent: sniper tune searches the parameters of a level "
+            f"({', '.join(LEVELS)}), optionally with +HEURISTIC and :NAME=VALUE"
+        )
+    level = spec.strip().partition(":")[0].partition("+")[0].strip()
+    level_parameters(level)
+    return level
+
+
+def seats_for(against: Sequence[str], players: int | None) -> int:
+    """Seats of a study: ``players`` if given, else one per ``against`` spec plus the tuned spec's, or
+    ``defaults.TUNE_PLAYERS`` for one spec (repeated), as ``simulate`` takes its seats from ``--agents``.
+
+    >>> seats_for(["normal", "normal", "normal"], None), seats_for(["normal"], None), seats_for(["normal"], 4)
+    (4, 2, 4)
+    """
+    if players is not None:
+        return players
+    return len(against) + 1 if len(against) > 1 else defaults.TUNE_PLAYERS
+
+
+def parse_param(text: str, level: str) -> ParamRange:
+    """A ``--param`` value ``NAME=LOW:HIGH[:int|:log]`` for ``level``; ``ValueError`` saying why.
+
+    Refused: an unknown parameter for the level, a non-number, ``LOW >= HIGH``, bounds outside the
+    parameter's domain (fractions 0-1, ``samples`` >= 1, others >= 0), ``log`` with ``LOW <= 0``.
+    """
+    defaults = level_parameters(level)
+    name, eq, rest = (part.strip() for part in text.partition("="))
+    if not eq or name not in defaults:
+        raise ValueError(f"bad --param {text!r} for {level!r}; parameters: {', '.join(defaults) or 'none'}")
+    parts = [p.strip() for p in rest.split(":")]
+    kind = parts.pop() if len(parts) == 3 else "float"
+    if len(parts) != 2 or kind not in KINDS:
+        raise ValueError(f"--param {text!r} must be NAME=LOW:HIGH, NAME=LOW:HIGH:int or NAME=LOW:HIGH:log")
+    try:
+        low, high = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise ValueError(f"--param {text!r}: bounds must be numbers") from None
+    if not (math.isfinite(low) and math.isfinite(high)) or low >= high:
+        raise ValueError(f"--param {text!r}: LOW must be below HIGH")
+    integer = isinstance(defaults[name], int)
+    floor, top = parameter_domain(name)
+    ceiling = math.inf if top is None else top
+    if low < floor or high > ceiling:
+        domain = "0-1" if ceiling == 1 else f">= {floor}"
+        raise ValueError(f"--param {text!r}: {name} must be {domain}")
+    if kind == "log" and low <= 0:
+        raise ValueError(f"--param {text!r}: a log scale needs LOW > 0")
+    if (integer or kind == "int") and math.floor(high) < math.ceil(low):
+        raise ValueError(f"--param {text!r}: no whole number between LOW and HIGH")
+    if integer or kind == "int":
+        low, high = float(math.ceil(low)), float(math.floor(high))
+    return ParamRange(name, low, high, kind, integer)
+
+
+def format_value(value: float | int) -> str:
+    """A parameter value as it appears in a spec: integers as such, floats to 4 significant digits."""
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    return f"{float(value):.4g}"
+
+
+def tuned_spec(spec: str, values: dict[str, float | int]) -> str:
+    """``spec`` with ``values`` set (overriding the spec's own), e.g. ``hard:bluff=0.07,raise_big=0.83``."""
+    head, _, params = spec.strip().partition(":")
+    merged: dict[str, str] = {}
+    for item in filter(None, (p.strip() for p in params.split(","))):
+        name, _, value = (p.strip() for p in item.partition("="))
+        merged[name] = value
+    merged.update({name: format_value(v) for name, v in values.items()})
+    body = ",".join(f"{name}={value}" for name, value in merged.items())
+    return f"{head}:{body}" if body else head
+
+
+@dataclass(frozen=True)
+class FieldSetup:
+    """A candidate spec against a field of opponents at ``1 + len(field)`` seats, duplicate-dealt.
+
+    Seatings: every rotation of ``[candidate, *field]``, so the candidate holds each seat once per
+    game with the same cards (R13). ``configs()`` has the interface of ``sniper.arena.duel.DuelSetup``
+    (seating strings with ``A`` at the candidate's seat), so ``sniper.arena.duel.play_duel_chunk`` plays it.
+    """
+
+    candidate: str
+    field: tuple[str, ...]
+    rules: Rules = field(default_factory=Rules)
+    seed: int = 0
+    chunk_games: int = 1
+    engine: str = "kernel"
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return 1 + len(self.field)
+
+    def configs(self) -> list[tuple[str, RunConfig]]:
+        """(seating, run config) per rotation; the seating marks the candidate's seat ``A``."""
+        seats = [self.candidate, *self.field]
+        roles = ["A"] + ["B"] * len(self.field)
+        out = []
+        for r in range(self.players):
+            agents = tuple(seats[(s - r) % self.players] for s in range(self.players))
+            seating = "".join(roles[(s - r) % self.players] for s in range(self.players))
+            out.append((seating, RunConfig(agents, self.rules, self.seed, chunk_games=self.chunk_games)))
+        return out
+
+
+def interval(y: np.ndarray, h: np.ndarray) -> tuple[float, float]:
+    """``sum(y)/sum(h)`` over independent groups and its 95% CI half-width (chips/hand).
+
+    The one place ``sniper tune`` computes an interval (the duplicate-group ratio estimator of
+    ``sniper.arena.duel``).
+    """
+    return ratio_ci(np.asarray(y, float), np.asarray(h, float))
+
+
+@dataclass(frozen=True)
+class TuneSetup:
+    """What a study searches (the study's identity) plus how long it runs and how it validates.
+
+    ``spec`` is tuned against ``against`` (one spec per other seat, or one repeated) at ``players``
+    seats; ``params`` are the searched ranges; every trial plays ``hands_per_trial`` hands
+    (all seatings counted, rounded up to whole chunks of duplicate groups); ``seed`` ``S`` gives
+    tuning seed ``2S`` and validation seed ``2S+1``; ``time_budget_us`` is the most CPU µs per
+    decision a configuration may take (None: no limit); ``validate_hands`` hands per validated
+    configuration.
+    """
+
+    spec: str
+    against: tuple[str, ...]
+    players: int
+    params: tuple[ParamRange, ...]
+    trials: int = defaults.TUNE_TRIALS
+    hands_per_trial: int = defaults.TUNE_HANDS_PER_TRIAL
+    seed: int = defaults.SEED
+    validate_hands: int = defaults.TUNE_VALIDATE_HANDS
+    time_budget_us: float | None = None
+    rules: Rules = field(default_factory=Rules)
+
+    @property
+    def level(self) -> str:
+        """The level of ``spec`` (``hard`` for ``hard+ev:bluff=0.1``; ``tunable_level``)."""
+        return tunable_level(self.spec)
+
+    def param(self, name: str) -> ParamRange:
+        """The searched range of parameter ``name``."""
+        return next(p for p in self.params if p.name == name)
+
+    @property
+    def field(self) -> tuple[str, ...]:
+        """The opponents, one per other seat."""
+        return self.against * (self.players - 1) if len(self.against) == 1 else self.against
+
+    @property
+    def tuning_seed(self) -> int:
+        """Run seed of the tuning games: ``2*seed`` (even)."""
+        return 2 * self.seed
+
+    @property
+    def validation_seed(self) -> int:
+        """Run seed of the validation games: ``2*seed + 1`` (odd, so never a tuning seed)."""
+        return 2 * self.seed + 1
+
+    def check(self) -> None:
+        """``ValueError`` (one line) unless the setup is valid."""
+        get_game().check_seats(self.players, "players")
+        tunable_level(self.spec)
+        make_agent(self.spec)
+        if len(self.against) not in (1, self.players - 1):
+            others = self.players - 1
+            one_each = "" if others == 1 else f", or {others}, one per other seat"
+            raise ValueError(
+                f"{len(self.against)} --against specs for --players {self.players}: give one spec (it fills the "
+                f"other seats){one_each}; without --players the seats follow the --against list"
+            )
+        for spec in self.against:
+            make_agent(spec)
+        self.check_kernel()
+        if not self.params:
+            raise ValueError("give at least one --param NAME=LOW:HIGH")
+        names = [p.name for p in self.params]
+        if len(set(names)) != len(names):
+            raise ValueError(f"a parameter is given twice in --param: {', '.join(names)}")
+        for p in self.params:
+            parse_param(f"{p.name}={p.low}:{p.high}:{p.kind}", self.level)
+        if self.trials < 1:
+            raise ValueError(f"--trials must be at least 1, got {self.trials}")
+        if self.hands_per_trial < 1 or self.validate_hands < 1:
+            raise ValueError("--hands-per-trial and --validate-hands must be at least 1")
+        if self.time_budget_us is not None and not (math.isfinite(self.time_budget_us) and self.time_budget_us > 0):
+            raise ValueError(f"--time-budget-us must be a positive number, got {self.time_budget_us}")
+
+    def check_kernel(self) -> None:
+        """``ValueError`` (one line) unless the game kernel, which plays every trial, has a version of
+        SPEC and of every opponent (an outside agent has none) under the rules: checked before a study
+        is created, so a refused command leaves no ``study.db`` behind."""
+        from sniper.games.sniper_holdem.kernel_engine import kernel_inputs
+
+        try:
+            kernel_inputs([self.spec, *self.field], self.rules)
+        except ValueError as error:
+            raise ValueError(f"sniper tune plays on the game kernel: {error}") from None
+
+    @property
+    def seatings(self) -> int:
+        """Seatings per duplicate group (one per rotation)."""
+        return self.players
+
+    @property
+    def chunk_games(self) -> int:
+        """Games (duplicate groups) per chunk of a trial."""
+        return auto_chunk_games(self.hands_per_trial, self.seatings, self.rules)
+
+    @property
+    def hands_per_group(self) -> int:
+        """Hands of one duplicate group at most: seatings × ``Rules.planned_hands`` (an estimate for "bust";
+        a game also ends early when one player holds every chip, R9)."""
+        return self.seatings * self.rules.planned_hands
+
+    @property
+    def groups(self) -> int:
+        """Duplicate groups every trial plays: ``hands_per_trial`` rounded up to whole groups, at least
+        ``PRUNE_STARTUP`` (so the pruner can start), in whole chunks."""
+        groups = max(PRUNE_STARTUP, -(-self.hands_per_trial // self.hands_per_group))
+        return -(-groups // self.chunk_games) * self.chunk_games
+
+    @property
+    def trial_hands(self) -> int:
+        """Hands a trial plays (at most; see ``hands_per_group``): ``groups × hands_per_group``."""
+        return self.groups * self.hands_per_group
+
+    @property
+    def validation_chunk_games(self) -> int:
+        """Games (duplicate groups) per chunk of a validated configuration."""
+        return auto_chunk_games(self.validate_hands, self.seatings, self.rules)
+
+    @property
+    def validation_groups(self) -> int:
+        """Duplicate groups each validated configuration plays: ``validate_hands`` rounded up to whole groups, at
+        least ``sniper.arena.duel.MIN_GROUPS`` (a finite interval), in whole chunks."""
+        groups = max(MIN_GROUPS, -(-self.validate_hands // self.hands_per_group))
+        return -(-groups // self.validation_chunk_games) * self.validation_chunk_games
+
+    @property
+    def validation_hands(self) -> int:
+        """Hands each validated configuration plays (at most): ``validation_groups × hands_per_group``."""
+        return self.validation_groups * self.hands_per_group
+
+    def rounding_notes(self) -> list[str]:
+        """One line per hand count that is planned other than asked (whole duplicate groups, see ``groups`` and
+        ``validation_groups``): the most hands played instead and why. Empty when both are planned as asked.
+        Games that end early (R9) play fewer: ``TuneResult.played_notes`` says how many after the run."""
+        group = f"duplicate groups of {self.hands_per_group} hands ({self.seatings} seatings × one game)"
+        notes = []
+        if self.trial_hands != self.hands_per_trial:
+            notes.append(
+                f"--hands-per-trial {self.hands_per_trial:,} plays up to {self.trial_hands:,} hands per trial: "
+                f"{self.groups} {group}, at least {PRUNE_STARTUP}, in chunks of {self.chunk_games}"
+            )
+        if self.validation_hands != self.validate_hands:
+            notes.append(
+                f"--validate-hands {self.validate_hands:,} plays up to {self.validation_hands:,} hands per validated "
+                f"configuration: {self.validation_groups} {group}, at least {MIN_GROUPS}, in chunks of "
+                f"{self.validation_chunk_games}"
+            )
+        return notes
+
+    def identity(self) -> dict:
+        """What makes two studies the same search (stored in the study; compared on resume)."""
+        return {
+            "spec": self.spec,
+            "against": ",".join(self.field),
+            "players": self.players,
+            "params": " ".join(map(str, self.params)),
+            "hands_per_trial": self.hands_per_trial,
+            "seed": self.seed,
+            "time_budget_us": self.time_budget_us,
+            "rules": asdict(self.rules),
+            "agents": [agent_vector(s) for s in (self.spec, *self.field)],
+        }
+
+
+def decision_time_us(spec: str, players: int, rules: Rules, games: int = TIMING_GAMES, repeats: int = 3) -> float:
+    """CPU microseconds per decision (bets and snipes) of ``spec`` in self-play at ``players`` seats.
+
+    Times ``sniper.games.sniper_holdem.kernel_engine.play_games_kernel`` on one numba thread (best of ``repeats``,
+    process
+    CPU time, so other processes' load matters little) over ``games`` games of seed 0, and divides
+    by the decisions of those games, counted on the reference engine (the same games, R13).
+    """
+    import numba
+
+    from sniper.games.sniper_holdem.game import play_game
+    from sniper.games.sniper_holdem.kernel_engine import play_games_kernel
+
+    specs = [spec] * players
+    seated = [make_agent(s, rollouts="kernel") for s in specs]  # counting only: the same decisions, faster
+    decisions = sum(
+        len(state.bets) + len(state.snipes) for g in range(games) for state in play_game(seated, 0, g, rules)
+    )
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        play_games_kernel(specs, rules, 0, range(games))
+        best = math.inf
+        for _ in range(repeats):
+            started = time.process_time()
+            play_games_kernel(specs, rules, 0, range(games))
+            best = min(best, time.process_time() - started)
+    finally:
+        numba.set_num_threads(threads)
+    return best * 1e6 / max(decisions, 1)
+
+
+@dataclass
+class Evaluation:
+    """A spec's net chips per hand against the field over duplicate groups, with its 95% CI."""
+
+    spec: str
+    hands: int
+    groups: int
+    net_per_hand: float
+    half_width: float
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% CI of ``net_per_hand`` (chips/hand)."""
+        return self.net_per_hand - self.half_width, self.net_per_hand + self.half_width
+
+    def to_json(self) -> dict:
+        """Plain JSON data (non-finite values as null)."""
+        return {
+            "spec": self.spec,
+            "hands": self.hands,
+            "net_per_hand": finite(self.net_per_hand),
+            "ci95": finite(list(self.ci95)),
+        }
+
+
+def finite(value):
+    """``value`` with every non-finite float replaced by None (strict JSON)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, (list, tuple)):
+        return [finite(v) for v in value]
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    return value
+
+
+def evaluate(
+    setup: FieldSetup,
+    chunks: Sequence[int],
+    backend: Backend,
+    report: Callable[[int, float], bool] | None = None,
+) -> tuple[Evaluation, bool]:
+    """Play ``chunks`` of ``setup`` in the given order; ``report(game, net_per_hand)`` after each group.
+
+    Stops after the chunk in which ``report`` returned True (pruned): the rest of that chunk is already
+    played, so its groups count. A stop asked for in the last chunk is ignored: every group has been
+    played, nothing is saved, and the evaluation is complete. Returns the evaluation of the groups
+    played and whether it stopped early (True only when some chunks were not played).
+    """
+    y, h = [], []
+    stopped = False
+    results = backend.map(play_duel_chunk, ((setup, c) for c in chunks))
+    try:
+        for position, (chunk, units) in enumerate(zip(chunks, results)):
+            for i in range(units.shape[0]):
+                hands, net = int(units[i, :, 0].sum()), int(units[i, :, 1].sum())
+                y.append(net)
+                h.append(hands)
+                if report is not None and report(chunk * setup.chunk_games + i, net / max(hands, 1)):
+                    stopped = position < len(chunks) - 1
+            if stopped:
+                break
+    finally:
+        results.close()
+    mean, half = interval(np.array(y), np.array(h))
+    return Evaluation(setup.candidate, int(sum(h)), len(y), mean, half), stopped
+
+
+@dataclass
+class TuneResult:
+    """The outcome of ``tune``: trials, the validated candidates and the winner.
+
+    ``best`` and ``vs_untuned`` are None when no configuration met the time budget (nothing was
+    validated); ``vs_untuned`` has no hands when the best is the untuned spec (``duel_untuned``).
+    """
+
+    setup: TuneSetup
+    study: Path
+    trials: list[dict]
+    validated: list[Evaluation]
+    best: Evaluation | None
+    vs_untuned: Evaluation | None
+    seconds: float
+
+    @property
+    def verdict(self) -> str:
+        """What the search found, one of ``VERDICTS``: judged by the held-out duel of the tuned spec
+        against the untuned one (``vs_untuned``), better only when its whole 95% CI is above 0."""
+        better, not_shown, untuned_best, none_within = VERDICTS
+        if self.best is None or self.vs_untuned is None:
+            return none_within
+        if self.vs_untuned.hands == 0:
+            return untuned_best
+        low = self.vs_untuned.ci95[0]
+        return better if math.isfinite(low) and low > 0 else not_shown
+
+    def conclusion(self) -> str:
+        """The report's last line, in words: the tuned spec and whether it is shown better than the untuned
+        one on the held-out hands (net chips/hand against it, 95% CI), or that no configuration met the budget."""
+        from sniper.core.stats import interval_text, value_text
+
+        s, verdict = self.setup, self.verdict
+        if verdict == "none_within_budget":
+            timed = [t["decision_us"] for t in self.trials if t["decision_us"] is not None]
+            fastest = f"; the fastest of {len(self.trials)} trials took {min(timed):.2f} µs" if timed else ""
+            return (
+                f"no configuration met --time-budget-us {s.time_budget_us:g} (CPU µs per decision){fastest}: "
+                "no tuned spec (raise the budget or search cheaper parameters, e.g. fewer samples)"
+            )
+        if verdict == "untuned_best":
+            hands = f"{self.best.hands:,} held-out hands"
+            return f"tuned spec: {self.best.spec} (the untuned spec: no trial beat it on {hands})"
+        vs = self.vs_untuned
+        measured = f"{value_text(vs.net_per_hand)} {interval_text(*vs.ci95)} chips/hand against it"
+        if verdict == "better":
+            return f"tuned spec: {self.best.spec} (better than {s.spec} on {vs.hands:,} held-out hands: {measured})"
+        return (
+            f"tuned spec: {self.best.spec} (not shown better than {s.spec} on {vs.hands:,} held-out hands: "
+            f"{measured}; keep {s.spec}, or tune with more hands)"
+        )
+
+    @property
+    def pruned(self) -> int:
+        """Trials stopped early by the pruner."""
+        return sum(1 for t in self.trials if t["pruned"])
+
+    @property
+    def trial_hands_played(self) -> list[int]:
+        """Hands played by each trial that played every group (not pruned): at most ``setup.trial_hands``,
+        fewer when games end early (one player holds every chip, R9)."""
+        return [t["hands"] for t in self.trials if not t["pruned"]]
+
+    def played_notes(self) -> list[str]:
+        """One line per hand count played below what was asked (games that end early, R9): the hands actually
+        played per trial and per validated configuration. The groups are fixed, not extended, so every trial
+        plays the same deals (paired evaluation); the hands columns and the JSON give the counts."""
+        s, notes = self.setup, []
+        why = "games end early when one player holds every chip (R9); the groups are fixed, so all play the same deals"
+        for label, option, asked, played in (
+            ("trials (not pruned)", "--hands-per-trial", s.hands_per_trial, self.trial_hands_played),
+            ("validated configurations", "--validate-hands", s.validate_hands, [e.hands for e in self.validated]),
+        ):
+            if played and min(played) < asked:
+                span = f"{min(played):,}" if min(played) == max(played) else f"{min(played):,}-{max(played):,}"
+                notes.append(f"{label} played {span} hands each ({option} {asked:,}): {why}")
+        return notes
+
+    def to_json(self) -> dict:
+        """The ``--json`` report (strict JSON)."""
+        s = self.setup
+        best, vs = self.best, self.vs_untuned
+        validation = None  # no configuration met the time budget: nothing was validated
+        if best is not None and vs is not None:
+            validation = {
+                "hands": best.hands,
+                "net_per_hand": best.net_per_hand,
+                "ci95": list(best.ci95),
+                "seed": s.validation_seed,
+                "groups": s.validation_groups,
+                "hands_per_configuration": mean_count([e.hands for e in self.validated]),
+                "hands_per_configuration_max": s.validation_hands,
+                "hands_asked": s.validate_hands,
+                "vs_untuned": None  # the best spec is the untuned one: nothing was compared
+                if vs.hands == 0
+                else {"net_per_hand": vs.net_per_hand, "ci95": list(vs.ci95), "hands": vs.hands},
+                "candidates": [e.to_json() for e in self.validated],
+            }
+        return finite(
+            {
+                "spec": s.spec,
+                "best_spec": None if best is None else best.spec,
+                "verdict": self.verdict,
+                "tuning": {
+                    "trials": len(self.trials),
+                    "pruned": self.pruned,
+                    "hands": sum(t["hands"] for t in self.trials),
+                    "hands_saved": sum(t["hands_saved"] for t in self.trials),
+                    "seed": s.tuning_seed,
+                    "groups": s.groups,
+                    "hands_per_trial": mean_count(self.trial_hands_played),
+                    "hands_per_trial_max": s.trial_hands,
+                    "hands_per_trial_asked": s.hands_per_trial,
+                    "best_trials": sorted(self.trials, key=lambda t: -(t["value"] if t["value"] is not None else -1e9))[
+                        :VALIDATE_TOP
+                    ],
+                },
+                "validation": validation,
+                "study": str(self.study),
+                "plots": [str(self.study / p) for p in PLOTS if (self.study / p).exists()],
+            }
+        )
+
+
+def check_study_dir(directory: Path) -> None:
+    """``TuneError`` unless ``directory`` can hold this command's study: absent, empty, or a study of
+    ``sniper tune`` (it has ``study.db``; a directory holding only the ``LOCK`` of a start that made
+    no study yet also counts as empty). Files of one's own are never overwritten (the plots ``PLOTS``
+    would be, even one that merely has a plot's name)."""
+    directory = Path(directory)
+    existing = next(d for d in (directory, *directory.parents) if d.exists())
+    if not existing.is_dir():
+        raise TuneError(f"--study {directory}: {existing} is a file, not a directory; choose another --study")
+    if not directory.is_dir() or (directory / STUDY_DB).is_file():
+        return
+    foreign = sorted(p.name for p in directory.iterdir() if p.name != LOCK and not p.name.startswith("."))
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
+        raise TuneError(
+            f"--study {directory} is not empty and holds no study ({STUDY_DB} missing; it has {shown}); "
+            "choose a new or empty directory"
+        )
+
+
+def holds_study(path: Path) -> bool:
+    """Whether the SQLite file ``path`` holds optuna's study ``STUDY_NAME``, read without writing
+    (optuna would add its tables to any database it opens)."""
+    import sqlite3
+    from contextlib import closing
+
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            return db.execute("SELECT 1 FROM studies WHERE study_name = ?", (STUDY_NAME,)).fetchone() is not None
+    except sqlite3.Error:
+        return False
+
+
+def mean_count(counts: list[int]) -> int | None:
+    """The mean of ``counts``, rounded to a whole number (None if empty).
+
+    >>> mean_count([165, 179]), mean_count([])
+    (172, None)
+    """
+    return round(sum(counts) / len(counts)) if counts else None
+
+
+@contextmanager
+def locked(directory: Path):
+    """Hold ``directory/.lock`` (``TuneError`` if another process holds it); released on exit or kill."""
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / LOCK, "w") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise TuneError(f"study {directory} is in use by another sniper tune process") from None
+        yield
+
+
+def open_study(setup: TuneSetup, directory: Path):
+    """Create or load the study in ``directory/study.db``; ``TuneError`` if it was made for another setup.
+
+    Trials left RUNNING (by a killed process) are marked FAIL and their parameters enqueued again.
+    """
+    import optuna
+    from optuna.trial import TrialState
+
+    optuna.logging.set_verbosity(optuna.logging.ERROR)  # no "Trial N failed" traceback: the error propagates
+    warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)
+    warnings.filterwarnings("ignore", message="WilcoxonPruner finds steps")
+    path = directory / STUDY_DB
+    if path.exists() and path.stat().st_size > 0:
+        if not holds_study(path):
+            raise TuneError(f"{path} is not a sniper tune study (no optuna study named {STUDY_NAME!r}); left untouched")
+        try:
+            optuna.load_study(study_name=STUDY_NAME, storage=f"sqlite:///{path}")
+        except Exception as error:  # noqa: BLE001 - any unreadable database is reported the same way
+            raise TuneError(f"{path} is not a sniper tune study ({type(error).__name__})") from None
+    study = optuna.create_study(
+        study_name=STUDY_NAME,
+        storage=f"sqlite:///{path}",
+        direction="maximize",
+        pruner=optuna.pruners.WilcoxonPruner(p_threshold=P_THRESHOLD, n_startup_steps=PRUNE_STARTUP),
+        load_if_exists=True,
+    )
+    identity = setup.identity()
+    stored = study.user_attrs.get("identity")
+    if stored is None:
+        if study.trials:
+            raise TuneError(f"{path} is not a sniper tune study (trials without a setup)")
+        study.set_user_attr("identity", identity)
+        untuned = make_agent(setup.spec)
+        values = {p.name: getattr(untuned, p.name) for p in setup.params}
+        start = {name: value for name, value in values.items() if setup.param(name).contains(value)}
+        if len(start) == len(setup.params):
+            study.enqueue_trial(start, user_attrs={"untuned": True})
+    else:
+        for key, value in identity.items():
+            if stored.get(key) != value:
+                shown = "other level defaults" if key == "agents" else f"{key} {stored.get(key)!r}, not {value!r}"
+                raise TuneError(f"study {directory} was made for {shown}; use another --study")
+    waiting = [t.params for t in study.get_trials(deepcopy=False, states=(TrialState.WAITING,))]
+    for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
+        study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL)
+        if trial.params not in waiting:
+            study.enqueue_trial(trial.params, user_attrs={"retry_of": trial.number})
+    return study
+
+
+def retry_last(study) -> None:
+    """Enqueue the parameters of the study's last trial again if it failed (a Ctrl-C stopped it), as
+    ``open_study`` does for a trial a killed process left RUNNING: a resumed study plays it first."""
+    from optuna.trial import TrialState
+
+    trials = study.get_trials(deepcopy=False)
+    if trials and trials[-1].state == TrialState.FAIL:
+        study.enqueue_trial(trials[-1].params, user_attrs={"retry_of": trials[-1].number})
+
+
+def _sampler(setup: TuneSetup, finished: int):
+    """The TPE sampler for the next trial, seeded from the study seed and the finished trials."""
+    import optuna
+
+    return optuna.samplers.TPESampler(seed=zlib.crc32(f"{setup.seed}:{finished}".encode()))
+
+
+def _objective(setup: TuneSetup, backend: Backend):
+    """The optuna objective: suggest, time, play the tuning groups (pruned by Wilcoxon), return net/hand."""
+    n_chunks = setup.groups // setup.chunk_games
+
+    def objective(trial) -> float:
+        spec = tuned_spec(setup.spec, {p.name: p.suggest(trial) for p in setup.params})
+        trial.set_user_attr("spec", spec)
+        us = decision_time_us(spec, setup.players, setup.rules)
+        trial.set_user_attr("decision_us", us)
+        if setup.time_budget_us is not None:
+            trial.set_constraint("decision_us", us - setup.time_budget_us)
+        order = np.random.default_rng(zlib.crc32(spec.encode())).permutation(n_chunks).tolist()
+        field_setup = FieldSetup(spec, setup.field, setup.rules, setup.tuning_seed, setup.chunk_games)
+
+        def report(game: int, value: float) -> bool:
+            trial.report(value, game)
+            return trial.should_prune()
+
+        result, pruned = evaluate(field_setup, order, backend, report)
+        planned = result.hands if not pruned else round(result.hands / result.groups * setup.groups)
+        trial.set_user_attr("hands", result.hands)
+        trial.set_user_attr("hands_saved", planned - result.hands)
+        trial.set_user_attr("pruned", pruned)
+        trial.set_user_attr("ci95", finite(list(result.ci95)))
+        return result.net_per_hand
+
+    return objective
+
+
+def trial_rows(study) -> list[dict]:
+    """Finished trials as plain dicts: number, spec, value, decision µs, hands, hands saved, pruned, feasible."""
+    from optuna.trial import TrialState
+
+    rows = []
+    for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)):
+        rows.append(
+            {
+                "number": t.number,
+                "spec": t.user_attrs.get("spec"),
+                "value": finite(t.value),
+                "decision_us": t.user_attrs.get("decision_us"),
+                "hands": int(t.user_attrs.get("hands", 0)),
+                "hands_saved": int(t.user_attrs.get("hands_saved", 0)),
+                "pruned": bool(t.user_attrs.get("pruned", False)),
+                "feasible": all(c <= 0 for c in t.constraints.values()),
+                "ci95": t.user_attrs.get("ci95"),
+            }
+        )
+    return rows
+
+
+def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tuple[list[Evaluation], Evaluation | None]:
+    """Play the best trials and the untuned spec on the validation seed; the results and the winner.
+
+    The winner is the best on validation among the configurations within ``time_budget_us``: the
+    trials that met it and the untuned spec if its own trial met it (no budget: all). The untuned
+    spec is validated as the baseline even when over the budget, but cannot win. With no
+    configuration within the budget nothing is played: ``([], None)``.
+
+    Results are cached in the study (user attribute per spec and hand count), so re-running a
+    finished study does not replay them.
+    """
+    rows = [{**r, "spec": stored_spec(r["spec"], setup)} for r in rows]  # read from study.db: checked first
+    eligible = [r for r in rows if not r["pruned"] and r["feasible"] and r["value"] is not None]
+    ranked = sorted(eligible, key=lambda r: -r["value"])
+    untuned = same_agent(setup.spec)
+    untuned_within = setup.time_budget_us is None or any(
+        r["feasible"] and same_agent(r["spec"]) == untuned for r in rows
+    )
+    if not ranked and not untuned_within:
+        return [], None
+    candidates: list[str] = []
+    seen: list[dict] = []
+    for spec in [*(r["spec"] for r in ranked), setup.spec]:
+        vector = same_agent(spec)
+        if vector not in seen and (len(candidates) < VALIDATE_TOP or spec == setup.spec):
+            candidates.append(spec)
+            seen.append(vector)
+    chunk_games = setup.validation_chunk_games
+    n_chunks = setup.validation_groups // chunk_games
+    out = []
+    for spec in candidates:
+        key = f"validation:{setup.validate_hands}:{spec}"
+        cached = study.user_attrs.get(key)
+        if cached is None:
+            field_setup = FieldSetup(spec, setup.field, setup.rules, setup.validation_seed, chunk_games)
+            result, _ = evaluate(field_setup, range(n_chunks), backend)
+            cached = asdict(result)
+            study.set_user_attr(key, finite(cached))
+        out.append(Evaluation(**{k: (math.inf if v is None else v) for k, v in cached.items()}))
+    winners = [e for e in out if untuned_within or same_agent(e.spec) != untuned]
+    return out, max(winners, key=lambda e: e.net_per_hand)
+
+
+def stored_spec(spec: object, setup: TuneSetup) -> str:
+    """A trial's spec read back from the study (``study.db``, a file): ``TuneError`` unless it is a spec of the
+    tuned level, so no text from the file can name an outside agent (which would be imported) or another level."""
+    head = setup.spec.strip().partition(":")[0]
+    if not isinstance(spec, str) or is_outside(spec) or spec.strip().partition(":")[0] != head:
+        raise TuneError(f"the study holds a trial spec {spec!r} that is not one of {setup.spec!r}; use another --study")
+    return spec
+
+
+def same_agent(spec: str) -> dict:
+    """``agent_vector`` without the spec text: equal for two specs that make the same agent."""
+    return {k: v for k, v in agent_vector(spec).items() if k != "spec"}
+
+
+def duel_untuned(setup: TuneSetup, study, best: str, backend: Backend) -> Evaluation:
+    """Duplicate duel (``sniper.arena.duel``) of ``best`` against the untuned spec on the validation seed.
+
+    No hands (no interval, ``null`` in JSON and left out of the table) when ``best`` is the untuned agent.
+    """
+    if same_agent(best) == same_agent(setup.spec):
+        return Evaluation(best, 0, 0, 0.0, 0.0)
+    key = f"vs_untuned:{setup.validate_hands}:{best}"
+    cached = study.user_attrs.get(key)
+    if cached is None:
+        duel = DuelSetup(best, setup.spec, setup.players, setup.rules, setup.validation_seed)
+        result = run_duel(duel, setup.validation_hands, backend=backend)  # at least the candidates' hands
+        cached = finite(asdict(Evaluation(best, result.hands, result.groups, result.net_per_hand, result.half_width)))
+        study.set_user_attr(key, cached)
+    return Evaluation(**{k: (math.inf if v is None else v) for k, v in cached.items()})
+
+
+def save_plots(study, rows: list[dict], directory: Path, budget: float | None) -> None:
+    """optuna's optimisation history and parameter importances, and strength vs decision time
+    (``sniper.core.plots.strength_vs_time``), as PNGs."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+    from optuna.visualization import matplotlib as ovm
+
+    def save(name: str, drawn) -> None:
+        figure = drawn if isinstance(drawn, Figure) else np.ravel(drawn)[0].figure  # optuna's Axes, or ours
+        if not isinstance(drawn, Figure):
+            figure.tight_layout()
+        write_atomic(directory / name, lambda tmp: figure.savefig(tmp, format="png", dpi=100))
+        plt.close(figure)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        save(PLOTS[0], ovm.plot_optimization_history(study))
+        if len([r for r in rows if r["value"] is not None]) >= 2:
+            try:
+                save(PLOTS[1], ovm.plot_param_importances(study))
+            except (RuntimeError, ValueError, ZeroDivisionError):
+                pass
+    from sniper.core.plots import strength_vs_time
+
+    save(PLOTS[2], strength_vs_time(rows, budget))
+
+
+def tune(
+    setup: TuneSetup,
+    directory: Path,
+    backend: Backend | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> TuneResult:
+    """Run (or continue) the study in ``directory`` to ``setup.trials`` finished trials, then validate.
+
+    ``progress(finished, trials)`` after each trial. Raises ``ValueError`` for an invalid setup
+    (checked before the study is created: a refused command leaves no study behind) and
+    ``TuneError`` for a foreign or busy study directory, or a non-empty directory that is not a study
+    (``check_study_dir``; see the module docstring).
+    """
+    from optuna.trial import TrialState
+
+    setup.check()
+    started = time.perf_counter()
+    directory = Path(directory)
+    check_study_dir(directory)
+    with locked(directory), nullcontext(backend) if backend is not None else Backend.here("kernel") as running:
+        study = open_study(setup, directory)
+        objective = _objective(setup, running)
+        while True:
+            finished = len(study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)))
+            if progress:
+                progress(finished, setup.trials)
+            if finished >= setup.trials:
+                break
+            study.sampler = _sampler(setup, finished)
+            try:
+                study.optimize(objective, n_trials=1, catch=())
+            except KeyboardInterrupt:
+                retry_last(study)
+                raise
+        rows = trial_rows(study)
+        validated, best = validate(setup, study, rows, running)
+        vs = None if best is None else duel_untuned(setup, study, best.spec, running)
+        save_plots(study, rows, directory, setup.time_budget_us)
+    return TuneResult(setup, directory, rows, validated, best, vs, time.perf_counter() - started)
+
+
+def report_tables(result: TuneResult, top: int = 10) -> list:
+    """Rich tables for the terminal: the best trials, then the validation (chips/hand, 95% CIs)."""
+    from rich.table import Table
+
+    from sniper.core.stats import interval_text, value_text
+
+    trials = Table(title=f"Best trials of {len(result.trials)} (tuning seed {result.setup.tuning_seed})")
+    for name in ("#", "net/hand", "95% CI", "µs/decision", "hands", "spec"):
+        trials.add_column(name, justify="left" if name == "spec" else "right")
+    ranked = sorted(result.trials, key=lambda t: -(t["value"] if t["value"] is not None else -math.inf))
+    for t in ranked[:top]:
+        low, high = (math.nan if v is None else v for v in (t["ci95"] or (None, None)))
+        ci = interval_text(low, high)
+        state = " pruned" if t["pruned"] else "" if t["feasible"] else " over budget"
+        value = f"{t['value']:+.3f}" if t["value"] is not None else "-"
+        trials.add_row(str(t["number"]), value + state, ci, f"{t['decision_us']:.2f}", f"{t['hands']:,}", t["spec"])
+    opponents = ",".join(result.setup.field)
+    checks = Table(title=f"Validation on held-out seed {result.setup.validation_seed} vs {opponents}")
+    for name in ("spec", "hands", "net/hand", "95% CI"):
+        checks.add_column(name, justify="left" if name == "spec" else "right")
+    for e in [*result.validated, *([result.vs_untuned] if result.vs_untuned and result.vs_untuned.hands else [])]:
+        label = f"{e.spec} vs {result.setup.spec}" if e is result.vs_untuned else e.spec
+        checks.add_row(label, f"{e.hands:,}", value_text(e.net_per_hand), interval_text(*e.ci95))
+    return [trials, checks]

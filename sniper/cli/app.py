@@ -1,0 +1,447 @@
+"""The ``sniper`` command line: a thin typer app that parses options, calls the library and prints (README.md).
+
+Defaults come from ``sniper.core.defaults``; checks from the library (``ValueError`` → one line
+``sniper: error: …``, exit 2); tables and progress from ``sniper.cli.terminal``.
+"""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sniper.cli import options as opt
+from sniper.cli import terminal as show
+from sniper.cli.options import CardsCommand, fail
+from sniper.core import defaults
+from sniper.core import inputs as check
+from sniper.core.registry import DEFAULT_GAME
+from sniper.core.stats import dumps
+from sniper.serve.settings import Settings
+
+app = typer.Typer(
+    cls=opt.Group,
+    help="Simulate Sniper Hold'em at scale and pit its AI players against each other.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    rich_markup_mode="markdown",
+)
+
+
+@app.callback()
+def _main(version: opt.Version = False) -> None:
+    """Simulate Sniper Hold'em at scale and pit its AI players against each other."""
+
+
+@app.command(cls=opt.Command)
+def simulate(
+    players: opt.Players = None,
+    hands: opt.Hands = None,
+    agents: opt.Agents = None,
+    seed: opt.RunSeed = None,
+    game_length: opt.MaybeGameLength = None,
+    rules: opt.MaybeRules = None,
+    out: opt.Out = None,
+    resume: opt.Resume = None,
+    workers: opt.Workers = 0,
+    scheduler: opt.Scheduler = None,
+    engine: opt.MaybeEngine = None,
+    chunk_games: opt.ChunkGames = None,
+    decision_timeout: opt.DecisionTimeout = None,
+    game: opt.GameName = DEFAULT_GAME,
+    quiet: opt.Quiet = False,
+    as_json: opt.Json = False,
+) -> None:
+    """Play many games and write the hands and actions tables (parquet), then print a summary.
+
+    Ctrl-C keeps every finished part; `sniper simulate --resume DIR` finishes the run. With `--resume`, an
+    option given must equal the run's own.
+    """
+    from sniper.games.sniper_holdem.game import AgentError
+    from sniper.runs.runner import RunDirError, RunOptions, plan
+
+    job = None
+    try:
+        check.check_backend(workers, scheduler)
+        count = None if hands is None else check.parse_count(hands)
+        options = RunOptions(
+            players, count, agents, seed, game_length, rules, engine, chunk_games, decision_timeout, game
+        )
+        job = plan(options, out, resume)
+        opt.note_outside_agents(job.config.agents)
+        if scheduler is None and job.kept_hands < job.config.hands:
+            show.warm_up(job.config.engine, quiet or as_json)
+        with show.progress_bar("simulate", job.config.hands, quiet or as_json, kept=job.kept_hands) as update:
+            result = job.start(workers or None, update, scheduler)
+    except (FileExistsError, ConnectionError, RunDirError, ValueError) as error:
+        fail(str(error))
+    except AgentError as error:
+        fail(f"{error}; finished parts are kept")
+    except KeyboardInterrupt as stop:
+        # the library names the run it claimed; before that, only a run being resumed is this command's own
+        raise opt.Interrupted(getattr(stop, "run_dir", None) or (job.out if job and job.resuming else None)) from None
+    if as_json:
+        typer.echo(dumps(show.result_json(result)))
+        return
+    show.print_line(show.run_line(result))
+    show.print_run_summary(result.out)
+
+
+@app.command(cls=opt.Command)
+def summary(
+    run_dir: Annotated[
+        Path, typer.Argument(metavar="DIR", help="A run directory (`sniper simulate`, `sniper serve`).")
+    ],
+    by: opt.SummaryBy = "agent",
+    as_json: opt.Json = False,
+) -> None:
+    """Print the per-agent (or per-seat) summary of an existing run; of a folder of runs, the list of them."""
+    from sniper.runs.results import SUMMARY_BY
+    from sniper.runs.runner import RunDirError, is_run_dir, list_runs, load_manifest, run_state
+
+    try:
+        if by not in SUMMARY_BY:
+            raise ValueError(f"--by must be one of {', '.join(SUMMARY_BY)}, got {by!r}")
+        if run_dir.is_dir() and not is_run_dir(run_dir) and (runs := list_runs(run_dir)):
+            if as_json:
+                typer.echo(dumps(show.run_list_json(run_dir, runs)))
+            else:
+                show.print_run_list(run_dir, runs)
+            return
+        manifest = load_manifest(run_dir)
+        state = run_state(run_dir, manifest)
+        if as_json:
+            typer.echo(dumps(show.run_json(run_dir, state, manifest, show.read_summary(run_dir, by), by)))
+        else:
+            show.print_run_summary(run_dir, show.run_header(run_dir, state, manifest), by)
+    except (RunDirError, FileNotFoundError, ValueError) as error:
+        fail(str(error))
+
+
+@app.command(cls=opt.Command)
+def hand(
+    cards: Annotated[
+        list[int], typer.Argument(metavar="CARD", help="Six numbers 1-10: two private cards, then four board cards.")
+    ],
+    as_json: opt.PlainJson = False,
+) -> None:
+    """Name the best 5 of 6 cards (R8), e.g. `sniper hand 7 7 7 2 2 9`."""
+    from sniper.games.sniper_holdem.hands import best_hand
+
+    if len(cards) != 6:
+        fail(f"give six cards (two private, four board), got {len(cards)}")
+    try:
+        best = best_hand(tuple(cards[:2]), tuple(cards[2:]))
+    except ValueError as error:
+        fail(str(error))
+    typer.echo(dumps(show.hand_json(best)) if as_json else str(best))
+
+
+@app.command(cls=CardsCommand)
+def showdown(
+    board: opt.Board,
+    hole: opt.Holes,
+    snipe: opt.Snipes = None,
+    pot: opt.Pot = None,
+    first: opt.First = 0,
+    folded: opt.Folded = None,
+    as_json: opt.PlainJson = False,
+) -> None:
+    """Settle a showdown (R8): each seat's hand, whether it was sniped, and its payout."""
+    from sniper.games.sniper_holdem.showdown import settle
+
+    try:
+        cards = check.parse_cards(board, (4,), check.BOARD_HINT)
+        holes = [check.parse_cards(h, (2,), check.SHOWDOWN_HOLE_HINT) for h in hole]
+        result = settle(cards, holes, snipe or [], pot, first, folded or [])
+    except ValueError as error:
+        fail(str(error))
+    if as_json:
+        typer.echo(dumps(show.showdown_json(result, holes, set(folded or []))))
+    else:
+        show.print_showdown(result, cards, holes, sum(result.payout), first)
+
+
+@app.command(cls=opt.Command)
+def duel(
+    a: Annotated[str, typer.Argument(metavar="A", help="Agent spec A, e.g. easy.")],
+    b: Annotated[str, typer.Argument(metavar="B", help="Agent spec B, e.g. easy:bluff=0.2 (may equal A).")],
+    players: opt.DuelPlayers = defaults.DUEL_PLAYERS,
+    hands: opt.DuelHands = None,
+    until_ci: opt.UntilCi = None,
+    max_hands: opt.MaxHands = None,
+    sprt: opt.SprtOption = None,
+    alpha: opt.Alpha = defaults.SPRT_ALPHA,
+    beta: opt.Beta = defaults.SPRT_BETA,
+    seed: opt.Seed = defaults.SEED,
+    game_length: opt.GameLength = defaults.GAME_LENGTH,
+    rules: opt.Rules = defaults.RULES,
+    engine: opt.Engine = defaults.ENGINE,
+    workers: opt.Workers = 0,
+    scheduler: opt.Scheduler = None,
+    chunk_games: opt.AutoChunk = 0,
+    decision_timeout: opt.DecisionTimeout = None,
+    game: opt.GameName = DEFAULT_GAME,
+    as_json: opt.Json = False,
+    quiet: opt.Quiet = False,
+) -> None:
+    """Duplicate duel: A against B on the same cards with the seats rotated; net chips/hand with a 95% CI.
+
+    Every game is replayed with A and B swapping seats (all rotations), so both get the same
+    cards; the CI treats each game's set of replays as one independent unit. Also shows how much
+    wider the CI would be for the same hands dealt independently.
+    """
+    from sniper.arena.duel import DuelSetup, make_duel_rules, run_duel
+    from sniper.core.stats import Sprt, parse_hypotheses
+    from sniper.games.sniper_holdem.game import AgentError
+
+    try:
+        check.check_players(players, game)
+        check.check_backend(workers, scheduler, chunk_games)
+        n_hands = None if hands is None else check.parse_count(hands)
+        limit = None if max_hands is None else check.parse_count(max_hands, "--max-hands")
+        if sprt is None and (alpha, beta) != (defaults.SPRT_ALPHA, defaults.SPRT_BETA):
+            raise ValueError("--alpha and --beta are the error rates of --sprt H0:H1: give --sprt too")
+        test = None if sprt is None else Sprt(*parse_hypotheses(sprt), alpha, beta)
+        rule_set = make_duel_rules([a, b], rules, game_length, engine)
+        goal = n_hands or defaults.HANDS if until_ci is None and test is None else None
+        pair = [a.strip(), b.strip()]
+        with opt.playing("duel", pair, engine, workers, scheduler, goal, quiet or as_json) as (engine, backend, update):
+            setup = DuelSetup(*pair, players, rule_set, seed, chunk_games, engine, decision_timeout)
+            note = lambda done, half: update(done, note=f"CI ±{half:.3f}")  # noqa: E731
+            result = run_duel(setup, n_hands, until_ci, limit, backend, note, test)
+    except (ValueError, ConnectionError, AgentError) as error:
+        fail(str(error))
+    if as_json:
+        typer.echo(dumps(result.to_json()))
+    else:
+        show.print_duel(result, until_ci)
+
+
+@app.command(cls=opt.Command)
+def league(
+    specs: Annotated[list[str], typer.Argument(metavar="SPEC...", help="Two or more distinct agent specs.")],
+    players: opt.TablePlayers = defaults.PLAYERS,
+    hands: opt.LeagueHands = opt.LEAGUE_HANDS,
+    out: opt.LeagueOut = None,
+    seed: opt.Seed = defaults.SEED,
+    game_length: opt.GameLength = defaults.GAME_LENGTH,
+    rules: opt.Rules = defaults.RULES,
+    engine: opt.Engine = defaults.ENGINE,
+    workers: opt.Workers = 0,
+    scheduler: opt.Scheduler = None,
+    chunk_games: opt.AutoChunk = 0,
+    decision_timeout: opt.DecisionTimeout = None,
+    game: opt.GameName = DEFAULT_GAME,
+    quiet: opt.Quiet = False,
+) -> None:
+    """Every spec against every other: duplicate duels, a crosstable with 95% CIs, BT ratings (Bradley–Terry,
+    Elo scale) and OpenSkill ratings from full tables."""
+    from sniper.arena.duel import make_duel_rules
+    from sniper.arena.league import check_specs, league_hands, league_out, run_league, save_league
+    from sniper.games.sniper_holdem.game import AgentError
+
+    specs = [s.strip() for s in specs]
+    try:
+        check.check_players(players, game)
+        check.check_backend(workers, scheduler, chunk_games)
+        check_specs(specs)
+        n_hands = check.parse_count(hands)
+        rule_set = make_duel_rules(specs, rules, game_length, engine)
+        total = league_hands(specs, players, n_hands)
+        with league_out(out) as target:
+            with opt.playing("league", specs, engine, workers, scheduler, total, quiet) as (engine, backend, update):
+                args = (specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update, decision_timeout)
+                result = run_league(*args)
+            show.print_league(result)
+            if target is not None:
+                config = dict(specs=specs, players=players, hands=n_hands, seed=seed, rules=rules)
+                config.update(game_length=game_length, engine=engine, chunk_games=chunk_games)
+                save_league(result, target, config)
+                show.console.print(f"→ {target}")
+    except (ValueError, FileExistsError, ConnectionError, AgentError) as error:
+        fail(str(error))
+
+
+@app.command(cls=opt.Command)
+def replay(
+    run_dir: opt.RunDir,
+    game: opt.Game = None,
+    hand: opt.HandNumber = None,
+    fmt: opt.Format = "text",
+    export: opt.Export = None,
+    games: opt.Games = None,
+) -> None:
+    """Show one hand of a run as a hand history: seats, cards, every action with the cap, snipes, showdown.
+
+    `sniper replay DIR --game 3 --hand 7 [--format phh|json]`; `sniper replay DIR --export F.phhs --games 0-99`.
+    """
+    from sniper.games.sniper_holdem.history import replay_command
+
+    try:
+        typer.echo(replay_command(run_dir, game, hand, fmt, export, games))
+    except (ValueError, LookupError) as error:
+        fail(error.args[0] if isinstance(error, LookupError) and error.args else str(error))
+
+
+@app.command(cls=CardsCommand)
+def equity(
+    hole: opt.Hole,
+    board: opt.VisibleBoard,
+    opponents: opt.Opponents = 1,
+    snipe: opt.MadeSnipes = None,
+    samples: opt.Samples = opt.SAMPLES,
+    exact: opt.Exact = False,
+    seed: opt.SampleSeed = defaults.SEED,
+    as_json: opt.PlainJson = False,
+) -> None:
+    """Showdown equity of two private cards against random opponents' hands (R7, R8).
+
+    Win is the expected share of the pot; sniped is the chance the seat's own hand matches a snipe;
+    dangers are the hands opponents beat it with most often.
+    """
+    from sniper.games.sniper_holdem.rollout import MAX_OPPONENTS
+    from sniper.games.sniper_holdem.rollout import equity as compute
+
+    try:
+        own = check.parse_cards(hole, (2,), check.EQUITY_HOLE_HINT)
+        cards = check.parse_cards(board, (2, 4), check.EQUITY_BOARD_HINT)
+        check.check_equity_request(cards, opponents, exact, MAX_OPPONENTS)
+        n = check.parse_count(samples, "--samples")
+        result = compute(own, cards, opponents, snipes=list(snipe or []), samples=n, seed=seed, exact=exact)
+    except ValueError as error:
+        fail(str(error))
+    if as_json:
+        typer.echo(dumps(show.equity_json(result, exact)))
+    else:
+        show.print_equity(result, own, cards, opponents, exact)
+
+
+@app.command(cls=opt.Command)
+def tune(
+    spec: Annotated[str, typer.Argument(metavar="SPEC", help="The spec to tune, e.g. hard.")],
+    against: opt.Against,
+    param: opt.Params,
+    players: opt.TunePlayers = None,
+    trials: opt.Trials = defaults.TUNE_TRIALS,
+    hands_per_trial: opt.HandsPerTrial = opt.HANDS_PER_TRIAL,
+    study: opt.Study = opt.STUDY,
+    seed: opt.TuneSeed = defaults.SEED,
+    validate_hands: opt.ValidateHands = opt.VALIDATE_HANDS,
+    time_budget_us: opt.TimeBudget = None,
+    workers: opt.Workers = 0,
+    scheduler: opt.Scheduler = None,
+    game: opt.GameName = DEFAULT_GAME,
+    as_json: opt.Json = False,
+) -> None:
+    """Tune SPEC's parameters with optuna on duplicate deals; validate the best on held-out seeds.
+
+    The last line says whether the tuned spec is shown better than SPEC on the held-out hands (JSON
+    "verdict"). With --time-budget-us and no configuration within it: exit 0, the line "no
+    configuration met --time-budget-us …" and JSON "best_spec": null.
+    """
+    from sniper.arena import tune as tuning
+    from sniper.games.sniper_holdem.specs import split_specs
+    from sniper.runs.runner import Backend
+
+    try:
+        check.check_game(game)
+        check.check_backend(workers, scheduler)
+        level = tuning.tunable_level(spec)
+        ranges = tuple(tuning.parse_param(p, level) for p in param)
+        counts = {
+            "hands_per_trial": check.parse_count(hands_per_trial, "--hands-per-trial"),
+            "validate_hands": check.parse_count(validate_hands, "--validate-hands"),
+            "time_budget_us": time_budget_us,
+        }
+        opponents = tuple(split_specs(against))
+        seats = tuning.seats_for(opponents, players)
+        check.check_players(seats, game)
+        setup = tuning.TuneSetup(spec.strip(), opponents, seats, ranges, trials, seed=seed, **counts)
+        setup.check()
+        tuning.check_study_dir(study)
+        if scheduler is None:
+            show.warm_up("kernel", as_json)
+        with Backend(workers or None, scheduler, engine="kernel") as backend:
+            result = tuning.tune(setup, study, backend)
+    except (ValueError, ConnectionError) as error:
+        fail(str(error))
+    for note in [*setup.rounding_notes(), *result.played_notes()]:
+        typer.echo(f"sniper: note: {note}", err=True)
+    if as_json:
+        typer.echo(dumps(result.to_json()))
+        return
+    for table in tuning.report_tables(result):
+        show.console.print(table)
+    typer.echo(f"{result.conclusion()}   plots: {study}/*.png")
+
+
+@app.command(cls=opt.Command)
+def serve(
+    host: opt.Host = defaults.SERVE_HOST,
+    port: opt.Port = defaults.SERVE_PORT,
+    out: opt.ServeOut = Path(defaults.SERVE_OUT),
+    turn_seconds: opt.TurnSeconds = defaults.TURN_SECONDS,
+    ai_delay: opt.AiDelay = defaults.AI_DELAY,
+    allow_origin: opt.AllowOrigin = None,
+    rooms_per_client: opt.RoomsPerClient = Settings.rooms_per_client,
+    rooms_per_minute: opt.RoomsPerMinute = Settings.rooms_per_minute,
+    max_connections: opt.MaxConnections = Settings.max_connections,
+) -> None:
+    """Host games: people in a browser and bots over a websocket play the AI levels (rooms of 2-6 seats, R2)."""
+    from sniper.serve.app import serve as run_server
+
+    try:
+        settings = Settings(
+            turn_seconds=turn_seconds,
+            ai_delay=ai_delay,
+            out=out,
+            allow_origins=tuple(allow_origin or ()),
+            rooms_per_client=rooms_per_client,
+            rooms_per_minute=rooms_per_minute,
+            max_connections=max_connections,
+        )
+        run_server(settings, host, port, announce=show.print_line)
+    except (OSError, ValueError) as error:
+        fail(str(error))
+
+
+# ----- sniper report (one self-contained HTML page; logic in sniper.report.build) -----
+@app.command(cls=opt.Command)
+def report(
+    path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="PATH",
+            help="A run directory, a league directory (`--out`), a tune study directory or a duel's `--json` file.",
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="FILE.html", help="Where to write the page.", show_default="PATH/report.html"),
+    ] = None,
+    open_page: Annotated[bool, typer.Option("--open", help="Open the page in a web browser.")] = False,
+) -> None:
+    """One self-contained HTML page of tables and figures (embedded PNGs, readable offline) for a run, a duel,
+    a league or a tune study: who wins, where, and why, with 95% CIs."""
+    from sniper.report import build as reporting
+    from sniper.runs.runner import RunDirError
+
+    try:
+        with show.err_console.status("report: reading") as status:
+            written = reporting.write_report(path, out, lambda text: status.update(f"report: {text}"))
+    except (ValueError, RunDirError) as error:
+        fail(str(error))
+    except OSError as error:
+        fail(f"cannot write {error.filename or out}: {error.strerror or error}")
+    show.print_line(f"report → {written}")
+    if open_page:
+        import webbrowser
+
+        webbrowser.open(written.resolve().as_uri())
+
+
+def main() -> None:
+    """Console entry point (``sniper``): ``cli_options.run(app)``: one-line errors, exit codes 2, 130 and 1."""
+    opt.run(app)

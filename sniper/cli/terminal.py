@@ -1,0 +1,511 @@
+"""What the command line shows on a terminal: consoles, progress, the numba warm-up spinner and the result tables.
+
+The CLI (``sniper.cli.app``) parses and calls the library; this module turns results into rich tables
+and lines. Every function prints to ``console`` (stdout; wide lines when piped) or
+``err_console`` (stderr: progress and spinners, shown only on a terminal).
+"""
+
+import errno
+import math
+import os
+import sys
+import time
+from collections.abc import Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from sniper.core.stats import MIN_UNITS, NO_VALUE, SPRT_MAX_VARIANCE_RSE, interval_text, json_safe, value_text
+
+console = Console(width=None if sys.stdout.isatty() else 160)
+"""Standard output; piped output gets wide lines rather than tables cut at 80 columns."""
+err_console = Console(stderr=True)
+
+
+def print_line(text: str) -> None:
+    """Print a plain line (no colour highlighting, no rich markup: paths and labels print as they are); a
+    trailing ``→ path`` moves to its own line rather than being broken when the line is wider than the terminal."""
+    head, arrow, path = text.rpartition(" → ")
+    if arrow and len(text) > console.width:
+        text = f"{head}\n→ {path}"
+    console.print(text, highlight=False, markup=False, soft_wrap=True)
+
+
+def warm_up(engine: str, quiet: bool = False) -> None:
+    """Compile the numba game kernel (or load it from numba's on-disk cache, ~0.4 s) before a run's clock starts.
+
+    The first run on a machine compiles for ~10-20 s (``kernels.sniper_holdem.game.warmup``); a spinner on stderr says
+    so,
+    only then (the cache is cold) and only where a progress bar would be shown (not ``quiet``, stderr a
+    terminal). Nothing to do for the reference engine.
+    """
+    if engine != "kernel":
+        return
+    import kernels.sniper_holdem.game
+
+    if quiet or not err_console.is_terminal or kernels.sniper_holdem.game.is_cached():
+        kernels.sniper_holdem.game.warmup()
+        return
+    with err_console.status("compiling numba kernels (first run only, then cached)…"):
+        kernels.sniper_holdem.game.warmup()
+
+
+@contextmanager
+def progress_bar(label: str, total: int | None, quiet: bool = False, kept: int = 0):
+    """A rich progress bar on stderr with hands, hands/s and ETA; yields ``update(done, total=None, note="")``.
+
+    Shown only when stderr is a terminal and not ``quiet``; ``note`` is extra text (e.g. the CI).
+    ``kept`` hands were done before (a resumed run): the bar starts there, and hands/s and the ETA
+    count only the hands played now.
+    """
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    columns = (
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        TextColumn("{task.completed:,.0f}/{task.fields[goal]} hands"),
+        TextColumn("{task.fields[rate]}"),
+        TextColumn("{task.fields[note]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    disable = quiet or not err_console.is_terminal
+    with Progress(*columns, console=err_console, disable=disable, transient=True) as bar:
+        task = bar.add_task(label, total=total, completed=kept, rate="", note="", goal=f"{total:,}" if total else "?")
+        start = time.perf_counter()
+
+        def update(done: int, total: int | None = None, note: str = "") -> None:
+            rate = max(done - kept, 0) / max(time.perf_counter() - start, 1e-9)
+            extra = {"total": total, "goal": f"{total:,}"} if total else {}
+            goal = total or bar.tasks[0].total
+            shown = min(done, goal) if goal else done
+            bar.update(task, completed=shown, rate=f"{rate:,.0f} hands/s", note=note, **extra)
+
+        yield update
+
+
+def run_line(result) -> str:
+    """The line ``sniper simulate`` prints about a finished ``sniper.runs.runner.RunResult``."""
+    rate = f"{result.played_hands / max(result.seconds, 1e-9):,.0f} hands/s"
+    if result.already_complete:
+        return f"{result.out}: run already complete, {result.hands:,} hands in {result.games:,} games; nothing to do"
+    if result.kept_hands:
+        return (
+            f"{result.hands:,} hands in {result.games:,} games: {result.kept_hands:,} hands kept, "
+            f"{result.played_hands:,} played now in {result.seconds:.1f} s ({rate}) → {result.out}"
+        )
+    return f"{result.hands:,} hands in {result.games:,} games, {result.seconds:.1f} s ({rate}) → {result.out}"
+
+
+def resume_hint(plan, out) -> str:
+    """The command that finishes an interrupted run: that of ``plan`` (``sniper.runs.runner.Plan``) or, before
+    there is one, of ``out``."""
+    return f"sniper simulate --resume {plan.out if plan is not None else out}"
+
+
+def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
+    """The lines ``sniper summary`` prints above the table: state, seed, agents, hands; how to finish it.
+
+    ``state`` is the run's ``sniper.runs.runner.RunState``: a run whose process was killed is "incomplete"
+    with the hands of its finished parts, though its manifest still says "running". A record
+    (``sniper.runs.runner.is_record``) gives its source and seat labels, and that it cannot be finished.
+    """
+    from sniper.runs.runner import is_record
+
+    config = manifest["config"]
+    status = manifest.get("status", "?")
+    if is_record(manifest):
+        seed = config.get("seed")
+        lines = [
+            f"{run_dir}: {status} record of {manifest.get('source') or 'games played elsewhere'}, "
+            f"seed {'unknown' if seed is None else seed}, seats {','.join(config.get('agents', []))}, "
+            f"{manifest.get('hands', 0):,} hands"
+        ]
+        if status != "complete":
+            lines.append("(not complete: the game stopped before its end; these are the hands it finished)")
+        return lines
+    lines = [
+        f"{run_dir}: {state.state} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
+        f"{state.hands:,} of {state.target:,} hands"
+    ]
+    if state.state == "incomplete":
+        hint = resume_hint(None, run_dir)
+        lines.append(f"incomplete ({state.hands:,} hands in finished parts; resume with `{hint}`)")
+    elif state.state == "running":
+        lines.append(f"running now ({state.holder}); the summary covers the {state.hands:,} hands finished so far")
+    return lines
+
+
+def print_run_list(folder: Path, runs) -> None:
+    """Print the runs of a folder of runs (``sniper.runs.runner.list_runs``): name, date, agents, hands, state
+    ("unreadable" for a run this version cannot read: ``sniper summary`` of it says why); then how to see one."""
+    table = Table(title=f"Runs in {folder}", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for name in ("run", "created (UTC)", "agents", "hands", "state"):
+        table.add_column(name, justify="right" if name == "hands" else "left", overflow="fold")
+    for run in runs:
+        state = run.state
+        hands = f"{state.hands:,} of {state.target:,}" if state else ""
+        what = state.state if state else "unreadable"
+        table.add_row(run.name, run.created.replace("T", " ").removesuffix("Z"), ",".join(run.agents), hands, what)
+    console.print(table)
+    example = next((run.name for run in reversed(runs) if run.state), runs[-1].name)
+    count = f"{len(runs)} run{'s' if len(runs) != 1 else ''}"
+    console.print(f"{folder} holds {count}: `sniper summary {folder / example}` shows one", highlight=False)
+
+
+def run_list_json(folder: Path, runs) -> dict:
+    """The ``sniper summary --json`` report of a folder of runs: ``folder`` and ``runs``, one per run with
+    ``name``, ``created``, ``agents``, ``hands`` (in finished parts), ``target_hands``, ``state`` and
+    ``problem`` (why it cannot be read, else null; then hands, target_hands and state are null)."""
+    return {
+        "folder": str(folder),
+        "runs": [
+            {
+                "name": run.name,
+                "created": run.created,
+                "agents": list(run.agents),
+                "hands": run.state.hands if run.state else None,
+                "target_hands": run.state.target if run.state else None,
+                "state": run.state.state if run.state else None,
+                "problem": run.problem,
+            }
+            for run in runs
+        ],
+    }
+
+
+def read_summary(out: Path, by: str = "agent"):
+    """The per-agent (``by="seat"``: per-seat) summary of the run in ``out`` (``sniper.runs.results.summarize``),
+    reading only the ``sniper.runs.results.SUMMARY_COLUMNS``, as arrow (no pandas frame of the hands);
+    ``FileNotFoundError`` if it has no results, ``sniper.runs.runner.RunDirError`` if a part is unreadable."""
+    from sniper.runs.results import SUMMARY_COLUMNS, read_results, summarize
+
+    return summarize(read_results(out, columns=SUMMARY_COLUMNS, arrow=True), by=by)
+
+
+def print_run_summary(out: Path, header: Sequence[str] = (), by: str = "agent") -> None:
+    """Print the ``header`` lines, then the summary of the run in ``out`` (``read_summary``), once it is read
+    (an unreadable run prints nothing)."""
+    summary = read_summary(out, by)
+    for line in header:
+        console.print(line, highlight=False, markup=False)  # seat labels are a run's data, not markup
+    print_summary(summary)
+
+
+def summary_json(summary) -> list[dict]:
+    """The rows of a ``sniper.runs.results.summarize`` frame as JSON data, with the table's keys: ``seat`` (by
+    seat only), ``agent``, ``hands``, ``net_per_hand``, ``ci95`` [low, high] and ``ci95_half_width`` (chips
+    per hand; null when there is no interval), ``showdown_wins``, ``snipes_made``, ``snipes_hit``,
+    ``games_won``."""
+    rows = []
+    for row in summary.to_dict("records"):
+        low, high = row.pop("ci95_low"), row.pop("ci95_high")
+        at = list(row).index("net_per_hand") + 1
+        items = list(row.items())
+        items[at:at] = [("ci95", [low, high]), ("ci95_half_width", (high - low) / 2)]
+        rows.append(json_safe(dict(items)))
+    return rows
+
+
+def run_json(run_dir: Path, state, manifest: dict, summary, by: str = "agent") -> dict:
+    """The ``sniper summary --json`` report: the header's facts (``run``, ``state``, ``seed``, ``agents``,
+    ``hands`` in finished parts, ``target_hands``, ``resume``: the command that finishes an incomplete run,
+    else null (always for a record); ``playing``: who plays a running run, else null), ``by`` and the
+    table's rows (``summary_json``)."""
+    config = manifest["config"]
+    return {
+        "run": str(run_dir),
+        "state": state.state,
+        "seed": config.get("seed"),
+        "agents": list(config.get("agents", [])),
+        "hands": state.hands,
+        "target_hands": state.target,
+        "resume": resume_hint(None, run_dir) if state.state == "incomplete" and not state.record else None,
+        "playing": state.holder,
+        "by": by,
+        "summary": summary_json(summary),
+    }
+
+
+def result_json(result) -> dict:
+    """The ``sniper simulate --json`` report of a ``sniper.runs.runner.RunResult``: the facts of ``run_line``
+    (``out``, ``hands``, ``games``, ``kept_hands``, ``played_hands``, ``seconds`` and ``hands_per_second``
+    of this session, ``already_complete``) and the per-agent table of the run (``summary_json``)."""
+    return {
+        "out": str(result.out),
+        "hands": result.hands,
+        "games": result.games,
+        "kept_hands": result.kept_hands,
+        "played_hands": result.played_hands,
+        "seconds": round(result.seconds, 3),
+        "hands_per_second": result.played_hands / result.seconds if result.seconds > 0 else None,
+        "already_complete": result.already_complete,
+        "summary": summary_json(read_summary(result.out)),
+    }
+
+
+def print_summary(summary) -> None:
+    """Print a per-agent (or per-seat) summary table (``sniper.runs.results.summarize``): net chips/hand ± 95% CI
+    half-width.
+
+    Fits an 80-column terminal for runs of millions of hands: no vertical rules, short headers; a
+    long agent spec folds onto more lines, and no number is ever cut (in the extreme, numbers fold too).
+    """
+    by_seat = "seat" in summary.columns
+    headers = ("seat",) * by_seat + ("agent", "hands", "net/hand", "±95%", "SD won", "snipes", "hit", "games won")
+    rows = [
+        (
+            *((str(row.seat),) if by_seat else ()),
+            Text(str(row.agent)),  # a label (e.g. a served seat's name) prints as it is, never as markup
+            f"{row.hands:,}",
+            f"{row.net_per_hand:+.3f}",
+            value_text((row.ci95_high - row.ci95_low) / 2, ".3f"),
+            f"{row.showdown_wins:,}",
+            f"{row.snipes_made:,}",
+            f"{row.snipes_hit:,}",
+            f"{row.games_won:,}",
+        )
+        for row in summary.itertuples()
+    ]
+    gap = 2  # between columns; no vertical rules and no padding at the edges
+    numbers = [column for column in zip(headers, *rows) if column[0] != "agent"]
+    numbers_width = sum(max(len(cell) for cell in column) + gap for column in numbers)
+    numbers_fit = numbers_width + len("agent") <= console.width
+    table = Table(
+        title=f"Per {'seat' if by_seat else 'agent'}: net chips per hand, 95% confidence interval",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        collapse_padding=True,
+        pad_edge=False,
+        show_edge=False,
+    )
+    for name in headers:
+        is_agent = name == "agent"
+        table.add_column(
+            name, justify="left" if is_agent else "right", overflow="fold", no_wrap=numbers_fit and not is_agent
+        )
+    for cells in rows:
+        table.add_row(*cells)
+    console.print(table)
+    missing = f"; {NO_VALUE}: no interval from fewer than {MIN_UNITS} games" if any(NO_VALUE in r for r in rows) else ""
+    summed = "" if by_seat else ", summed over the agent's seats"
+    console.print(
+        f"hands: hands dealt in{summed}; SD won: showdowns won; hit: snipes that named "
+        f"another showdown hand; games won: most chips at the end (R9){missing}.",
+        highlight=False,
+    )
+
+
+def hand_json(hand) -> dict:
+    """A ``sniper.games.sniper_holdem.hands.Hand`` as JSON data: category name, top number, the five numbers."""
+    from sniper.games.sniper_holdem.hands import CATEGORY_NAMES
+
+    return {"category": CATEGORY_NAMES[hand.category], "top": hand.top, "numbers": list(hand.numbers)}
+
+
+def showdown_json(result, holes, folded) -> dict:
+    """The ``sniper showdown --json`` report of a ``sniper.games.sniper_holdem.showdown.ShowdownResult``."""
+    seats = [
+        {
+            "seat": seat,
+            "hole": list(holes[seat]),
+            "folded": seat in folded,
+            "hand": hand_json(result.hands[seat]) if seat in result.hands else None,
+            "sniped": result.sniped.get(seat, False),
+            "payout": result.payout[seat],
+        }
+        for seat in range(len(holes))
+    ]
+    return {"seats": seats, "winners": list(result.winners), "payout": list(result.payout)}
+
+
+def print_showdown(result, board, holes, pot: int, first: int) -> None:
+    """Print a settled showdown: each seat's cards, hand, whether it was sniped, its payout."""
+    table = Table(title=f"Showdown, board {' '.join(map(str, board))}, pot {pot}")
+    for name in ("seat", "hole", "hand", "sniped", "payout"):
+        table.add_column(name)
+    for seat, hole in enumerate(holes):
+        made = result.hands.get(seat)
+        table.add_row(
+            str(seat) + (" (1st)" if seat == first else ""),
+            f"{hole[0]} {hole[1]}",
+            str(made) if made else "folded",
+            "yes" if result.sniped.get(seat) else "",
+            str(result.payout[seat]),
+        )
+    console.print(table)
+
+
+def number(value: float, spec: str = "+.3f") -> str:
+    """A number for a table: ``format(value, spec)``, "∞" for a true infinity (an SPRT log-likelihood ratio when
+    every unit agrees) and ``NO_VALUE`` for nan (no value). Intervals use ``sniper.core.stats.interval_text``."""
+    if value != value:
+        return NO_VALUE
+    if value in (float("inf"), float("-inf")):
+        return "∞" if value > 0 else "-∞"
+    return format(value, spec)
+
+
+def print_duel(result, until_ci: float | None) -> None:
+    """Print a ``sniper.arena.duel.DuelResult`` as a table, and why it stopped short of an ``--until-ci`` target or
+    an SPRT decision."""
+    low, high = result.ci95
+    table = Table(title=f"Duplicate duel, {result.players} seats, {result.seatings} seatings per game")
+    table.add_column("")
+    table.add_column("value", justify="right")
+    table.add_row("A", result.a)
+    table.add_row("B", result.b)
+    table.add_row("hands (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
+    table.add_row("A net chips/hand vs B", f"{result.net_per_hand:+.3f}")
+    table.add_row("95% CI (duplicate)", f"{interval_text(low, high)}  ±{value_text(result.half_width, '.3f')}")
+    table.add_row("95% CI if dealt independently", f"±{value_text(result.independent_half_width, '.3f')}")
+    table.add_row("variance ratio (independent/duplicate)", f"{number(result.variance_ratio, '.2f')}×")
+    table.add_row("games won A / B / drawn", f"{result.a_wins:,} / {result.b_wins:,} / {result.draws:,}")
+    table.add_row("verdict", f"[bold]{result.verdict}")
+    if until_ci is not None:
+        table.add_row(
+            "CI target (--until-ci)", f"±{until_ci:g} {'reached' if result.target_reached else 'not reached'}"
+        )
+    test = result.sprt
+    if test is not None:
+        lower, upper = test.bounds
+        table.add_row(f"SPRT H0 {test.h0:g} vs H1 {test.h1:g} (α {test.alpha:g}, β {test.beta:g})", "")
+        table.add_row("log-likelihood ratio [bounds]", f"{number(test.llr, '+.3f')} [{lower:+.3f}, {upper:+.3f}]")
+        favoured = {"accept H1": ("H1", test.h1, "H0", test.h0), "accept H0": ("H0", test.h0, "H1", test.h1)}
+        why = favoured.get(test.decision)
+        note = f" (the data favour {why[0]} = {why[1]:g} over {why[2]} = {why[3]:g}; one-sided)" if why else ""
+        table.add_row("SPRT decision", f"[bold]{test.decision}[/bold]{note}")
+    console.print(table)
+    if until_ci is not None and not result.target_reached:
+        console.print(
+            f"stopped at --max-hands ({result.max_hands:,} hands) before the CI half-width reached {until_ci:g} "
+            f"(it is {value_text(result.half_width, '.3f')}); raise --max-hands to play on",
+            highlight=False,
+        )
+    if test is not None and test.decision == "inconclusive":
+        early = max(test.min_units, MIN_UNITS)
+        why = f" (it decides from the {early}th group on; {test.units} were played)" if test.units < early else ""
+        rse = test.statistics()[1]
+        if not why and math.isnan(rse):
+            why = " (every group so far had the same result: no variance estimate to decide on)"
+        elif not why and rse > SPRT_MAX_VARIANCE_RSE:
+            why = (
+                f" (its variance estimate is not yet to be trusted: relative standard error {rse:.2f} > "
+                f"{SPRT_MAX_VARIANCE_RSE:.2f}; sparse or heavy-tailed groups)"
+            )
+        console.print(
+            f"stopped at --max-hands ({result.max_hands:,} hands) before the SPRT decided{why}; "
+            "raise --max-hands to play on",
+            highlight=False,
+        )
+
+
+def print_league(result) -> None:
+    """Print a ``sniper.arena.league.LeagueResult``: the crosstable with 95% CIs and the ratings."""
+    specs = result.specs
+    cross = Table(title=f"Crosstable: row's net chips/hand against column, 95% CI ({result.players} seats, duplicate)")
+    cross.add_column("")
+    for spec in specs:
+        cross.add_column(spec, justify="right")
+    cells = {(r.a, r.b): r for r in result.crosstable.itertuples()}
+    for row in specs:
+        values = []
+        for col in specs:
+            cell = cells.get((row, col))
+            values.append(
+                "—"
+                if cell is None
+                else f"{cell.net_per_hand:+.2f} {interval_text(cell.ci95_low, cell.ci95_high, '+.2f')}"
+            )
+        cross.add_row(row, *values)
+    console.print(cross)
+    ratings = Table(title="Ratings")
+    columns = [
+        ("agent", "agent", "{}"),
+        ("bt_rating", "BT rating, Elo scale", "{:.0f}"),
+        ("bt_rating_se", "± se", "{:.0f}"),
+    ]
+    if "openskill_ordinal" in result.ratings:
+        columns += [
+            ("openskill_mu", "OpenSkill μ", "{:.2f}"),
+            ("openskill_sigma", "σ", "{:.2f}"),
+            ("table_mean_place", "mean place", "{:.2f}"),
+        ]
+    for _, title, _ in columns:
+        ratings.add_column(title, justify="left" if title == "agent" else "right")
+    for row in result.ratings.to_dict("records"):
+        ratings.add_row(*(fmt.format(row[name]) for name, _, fmt in columns))
+    console.print(ratings)
+    console.print(f"{result.hands:,} hands in {result.seconds:.1f} s")
+
+
+def equity_json(result, exact: bool) -> dict:
+    """The ``sniper equity --json`` report of a ``sniper.games.sniper_holdem.rollout.EquityResult``."""
+    return {
+        "win": result.win,
+        "stderr": result.stderr,
+        "sniped": result.sniped,
+        "dangers": [[name, top, freq] for name, top, freq in result.dangers],
+        "samples": result.samples,
+        "exact": exact,
+    }
+
+
+def print_equity(result, hole, board, opponents: int, exact: bool) -> None:
+    """Print an equity estimate and the hands that beat it most often."""
+    how = "exact" if exact else f"{result.samples:,} samples, ± {number(result.stderr, '.4f')}"
+    console.print(
+        f"hole {hole[0]} {hole[1]}, board {' '.join(map(str, board))}, {opponents} opponent(s): "
+        f"win {result.win:.4f} ({how}), sniped {result.sniped:.4f}"
+    )
+    if result.dangers:
+        table = Table(title="Dangers: hands that beat it (opponents per deal)")
+        table.add_column("hand")
+        table.add_column("frequency", justify="right")
+        for name, top, freq in result.dangers:
+            table.add_row(f"{top} {name}", f"{freq:.4f}")
+        console.print(table)
+
+
+PATH_ERRORS = frozenset(
+    (
+        errno.ENOENT,
+        errno.ENOTDIR,
+        errno.EISDIR,
+        errno.EEXIST,
+        errno.EACCES,
+        errno.EPERM,
+        errno.EROFS,
+        errno.ENAMETOOLONG,
+    )
+)
+"""``errno`` values that say an output path cannot be used (a missing folder, a file in the way, no permission):
+bad input, exit 2, unlike a failed write (a full disk, a closed pipe), exit 1."""
+
+
+def output_failed(error: OSError) -> int:
+    """A one-line message for a failed write, and the exit code: 2 when the path given cannot be used
+    (``PATH_ERRORS``: ``--out README.md/sub``, ``--export nodir/x.phhs``), 1 when writing failed (``> /dev/full``,
+    a full disk, a closed pipe).
+
+    A closed pipe (``sniper summary DIR | head -1``) is quiet, as rich's console already is for its own
+    output and as Unix tools are: the reader stopped reading on purpose. Standard output is pointed at
+    /dev/null so that Python's own flush at exit does not fail again.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    if isinstance(error, BrokenPipeError) or error.errno == errno.EPIPE:
+        return 1
+    where = f" to {error.filename}" if error.filename else ""
+    try:
+        print(f"sniper: error: cannot write output{where}: {error.strerror or error}", file=sys.stderr)
+    except OSError:
+        pass
+    return 2 if error.errno in PATH_ERRORS and error.filename else 1

@@ -1,0 +1,112 @@
+"""Checks of user input shared by the command line and the library: counts, card lists, backends.
+
+Each function raises ``ValueError`` with a one-line message that names the option, so the CLI can
+print it as ``sniper: error: …`` (exit 2) and a notebook gets the same message.
+"""
+
+from sniper.core.registry import DEFAULT_GAME, get_game
+
+MAX_COUNT = 10**10
+"""Largest ``--hands``/``--max-hands``/``--samples`` accepted: 1e10 hands take days even on many cores."""
+
+EQUITY_HOLE_HINT = "--hole takes two numbers, e.g. --hole 7 7"
+EQUITY_BOARD_HINT = "--board takes 2 or 4 numbers, e.g. --board 7 2 or --board 7 2 2 9"
+BOARD_HINT = "--board takes four numbers separated by spaces, e.g. --board 6 6 9 9"
+SHOWDOWN_HOLE_HINT = "--hole takes two numbers joined by a comma, e.g. --hole 6,2 (repeat --hole for each seat)"
+
+
+def error_line(error: BaseException) -> str:
+    """The first line of ``error``'s message, or its type's name when it has none (for one-line errors).
+
+    >>> error_line(ValueError("bad\\nmore"))
+    'bad'
+    """
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
+
+
+def utf8(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (it holds no lone surrogate): a command-line argument
+    holding bytes in another encoding (which Python carries as lone surrogates) cannot be written to
+    a manifest or printed, so the CLI refuses it before anything is written; the server refuses such
+    a name with 422.
+
+    >>> utf8("runs/Zoë 😀"), utf8("r\\udcff")
+    (True, False)
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def parse_count(text: str, what: str = "--hands", maximum: int = MAX_COUNT) -> int:
+    """A positive whole count up to ``maximum`` from text such as ``1000000`` or ``1e6``; ``ValueError`` otherwise.
+
+    >>> parse_count("1e4")
+    10000
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{what} must be a positive whole number such as 1000 or 1e6, got {text!r}") from None
+    if not value.is_integer() or value < 1:
+        raise ValueError(f"{what} must be a positive whole number such as 1000 or 1e6, got {text!r}")
+    if value > maximum:
+        raise ValueError(f"{what} must be at most {maximum:,}, got {text!r}")
+    return int(value)
+
+
+def parse_cards(text: str, counts: tuple[int, ...], hint: str) -> tuple[int, ...]:
+    """The numbers of a card option's value (space- or comma-separated); ``ValueError`` saying ``hint`` otherwise.
+
+    Only the count and the syntax are checked here; the card values (1-10, R1) are checked by the library.
+
+    >>> parse_cards("6 6,9 9", (4,), BOARD_HINT)
+    (6, 6, 9, 9)
+    """
+    try:
+        cards = tuple(int(p) for p in text.replace(",", " ").split())
+    except ValueError:
+        cards = ()
+    if len(cards) not in counts:
+        raise ValueError(f"{hint}; got {text!r}")
+    return cards
+
+
+def check_game(game: str) -> None:
+    """``ValueError`` naming the registered games unless ``game`` is one (``sniper.core.registry``)."""
+    get_game(game)
+
+
+def check_players(players: int, game: str = DEFAULT_GAME) -> None:
+    """``ValueError`` unless ``game`` is a registered game and ``players`` a seat count of it
+    (``GameSpec.seats``; Sniper Hold'em: R2)."""
+    get_game(game).check_seats(players, "players")
+
+
+def check_backend(workers: int, scheduler: str | None, chunk_games: int | None = None) -> None:
+    """``ValueError`` for a negative ``workers``, a ``scheduler`` that is not an address, or a negative
+    ``chunk_games`` (0 = sized automatically)."""
+    if workers < 0:
+        raise ValueError(f"--workers must be 0 (all cores) or more, got {workers}")
+    if scheduler is not None and "://" not in scheduler:
+        raise ValueError(f"--scheduler must be an address such as tcp://127.0.0.1:8786, got {scheduler!r}")
+    if chunk_games is not None and chunk_games < 0:
+        raise ValueError(f"--chunk-games must be 0 (auto) or more, got {chunk_games}")
+
+
+def check_equity_request(board: tuple[int, ...], opponents: int, exact: bool, max_opponents: int) -> None:
+    """``ValueError`` for an equity request ``sniper.games.sniper_holdem.rollout.equity`` cannot answer as asked
+    (opponents out of
+    range; ``exact`` without all 4 board cards or with more than 2 opponents)."""
+    if not 1 <= opponents <= max_opponents:
+        raise ValueError(f"--opponents must be 1-{max_opponents}, got {opponents}")
+    if exact and len(board) != 4:
+        raise ValueError(
+            f"--exact needs all 4 board cards, got {len(board)} (leave out --exact for a Monte Carlo estimate)"
+        )
+    if exact and opponents > 2:
+        raise ValueError(
+            f"--exact works with 1 or 2 opponents, got {opponents} (leave out --exact for a Monte Carlo estimate)"
+        )

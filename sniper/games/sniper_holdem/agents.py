@@ -1,0 +1,582 @@
+"""Agents: what an AI may see (R10), the one interface it implements, and the baseline levels.
+
+An agent sees an ``Observation`` built by the engine from the public state and its own private
+cards, and draws its randomness from a ``Stream`` keyed by (seed, game, hand, seat, decision)
+(R13), so its choices replay exactly and can be reproduced by the kernels.
+"""
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from kernels.sniper_holdem.codes import N_SNIPES, PASS, SNIPE_CODE, Act, Category
+from kernels.sniper_holdem.params import (
+    EASY_DEFAULTS,
+    EV_CANDIDATES,
+    FUTURE_SNIPE_WEIGHTS,
+    NORMAL_DEFAULTS,
+    RANDOM_DEFAULTS,
+    SETTLE_BLOCK,
+    SNIPE_SAMPLES,
+)
+from sniper.core.rng import Stream
+from sniper.games.sniper_holdem.engine import BetRecord, HandState, SnipeRecord
+from sniper.games.sniper_holdem.hands import best_hand
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything an AI may use to decide (R10), nothing more.
+
+    Per-seat tuples have one entry per seat of the table; chips are integers. ``private`` holds
+    the seat's two private cards (empty for a seat not dealt in, R2); ``board`` the community cards
+    face up (2 or 4, ``HandState.visible``). ``legal`` lists the legal betting actions, sorted (empty in
+    the snipe round). ``snipes`` are the snipe-round turns so far, public as soon as made (R7).
+    """
+
+    seat: int
+    private: tuple[int, ...]
+    board: tuple[int, ...]
+    first: int
+    stacks: tuple[int, ...]
+    committed: tuple[int, ...]
+    round_put: tuple[int, ...]
+    folded: tuple[bool, ...]
+    cap: int
+    pot: int
+    round: int
+    legal: tuple[Act, ...]
+    bets: tuple[BetRecord, ...]
+    snipes: tuple[SnipeRecord, ...]
+
+    @classmethod
+    def of(cls, state: HandState, seat: int) -> "Observation":
+        """What ``seat`` sees of ``state`` (R10): its own cards, the face-up board, public history.
+
+        The one truth of what a seat may see, and what the table state's ``observe(seat)`` returns
+        (``sniper.games.sniper_holdem.table.SniperTable``): the agents' decisions
+        (``sniper.games.sniper_holdem.game.decide``
+        and the server's AI seats, through ``observe``), the server's views
+        (``sniper.games.sniper_holdem.views.hand_view``, which the bot side turns back into this,
+        ``sniper.serve.bot.observation_of``) and the env's observations
+        (``sniper.games.sniper_holdem.env.seat_observation``) are all built from it. Any seat of the table, at any
+        point of the hand (a seat not dealt in has no private cards)."""
+        return cls(
+            seat=seat,
+            private=tuple(state.private.get(seat, ())),
+            board=tuple(state.board[: state.visible]),
+            first=state.first,
+            stacks=tuple(state.stacks),
+            committed=tuple(state.committed),
+            round_put=tuple(state.round_put),
+            folded=tuple(state.folded),
+            cap=state.cap,
+            pot=state.pot,
+            round=int(state.phase),
+            legal=state.legal_actions() if state.actor == seat else (),
+            bets=tuple(state.bets),
+            snipes=tuple(state.snipes),
+        )
+
+    @property
+    def owed(self) -> int:
+        """Chips this seat must put in to call (R6)."""
+        return max(self.round_put) - self.round_put[self.seat]
+
+
+class Agent(Protocol):
+    """The one interface every AI implements (OpenSpiel's bot ``step``, split by decision kind).
+
+    ``act`` returns one of ``obs.legal``; ``snipe`` returns a snipe code 0..59 or ``PASS``.
+    Randomness comes only from ``stream`` (R13).
+    """
+
+    spec: str
+
+    def act(self, obs: Observation, stream: Stream) -> Act: ...
+
+    def snipe(self, obs: Observation, stream: Stream) -> int: ...
+
+
+@dataclass(frozen=True)
+class RandomAgent:
+    """``random``: uniform over the legal actions (the baseline every report compares with).
+
+    Each betting decision draws one integer: ``stream.integer(len(legal))`` picks the action.
+    Snipes with the ``snipes`` heuristic (default ``random``: uniform among the allowed names and
+    passing).
+    """
+
+    snipes: str = RANDOM_DEFAULTS["snipes"]
+    spec: str = "random"
+    rollouts: str = "python"
+
+    def act(self, obs: Observation, stream: Stream) -> Act:
+        """A uniformly random legal action (R6)."""
+        return obs.legal[stream.integer(len(obs.legal))]
+
+    def snipe(self, obs: Observation, stream: Stream) -> int:
+        """The snipe its heuristic picks (R7)."""
+        return SNIPE_HEURISTICS[self.snipes](self, obs, stream)
+
+
+def made_category(cards: tuple[int, ...]) -> Category:
+    """Category of the best hand in 4 or 6 cards (R8); with 4 cards only sets and pairs count."""
+    if len(cards) == 6:
+        return best_hand(cards[:2], cards[2:]).category
+    shape = sorted(Counter(cards).values(), reverse=True)
+    if shape[0] == 4:
+        return Category.FOUR_OF_A_KIND
+    if shape[0] == 3:
+        return Category.THREE_OF_A_KIND
+    if shape[:2] == [2, 2]:
+        return Category.TWO_PAIR
+    return Category.ONE_PAIR if shape[0] == 2 else Category.HIGH_CARD
+
+
+def board_category(board: tuple[int, ...]) -> Category:
+    """Category the face-up board alone makes, counting only sets and pairs (R8)."""
+    shape = sorted(Counter(board).values(), reverse=True)
+    top = shape[0]
+    if top >= 3:
+        return Category.FOUR_OF_A_KIND if top == 4 else Category.THREE_OF_A_KIND
+    if shape[:2] == [2, 2]:
+        return Category.TWO_PAIR
+    return Category.ONE_PAIR if top == 2 else Category.HIGH_CARD
+
+
+def immediate_strength(private: tuple[int, int], board: tuple[int, ...]) -> Category:
+    """The category of the player's own made hand, or high card when the board alone makes it."""
+    category = made_category((*private, *board))
+    return category if category > board_category(board) else Category.HIGH_CARD
+
+
+def board_snipes(board: tuple[int, ...]) -> list[int]:
+    """Snipe codes the four-card board makes most obvious, most obvious first (R7 strategy notes).
+
+    A set on board → that four of a kind and full house; a pair on board (highest first) → that
+    full house and three of a kind; four numbers in a row → the straight they complete (the
+    higher one when both ends are open).
+    """
+    counts = Counter(board)
+    names: list[tuple[Category, int]] = []
+    for number, count in sorted(counts.items(), key=lambda nc: (nc[1], nc[0]), reverse=True):
+        if count >= 3:
+            names += [(Category.FOUR_OF_A_KIND, number), (Category.FULL_HOUSE, number)]
+        elif count == 2:
+            names += [(Category.FULL_HOUSE, number), (Category.THREE_OF_A_KIND, number)]
+    low, high = min(board), max(board)
+    if len(counts) == 4 and high - low == 3:
+        names.append((Category.STRAIGHT, high + 1 if high < 10 else high))
+    return [SNIPE_CODE[(int(c), t)] for c, t in names if (int(c), t) in SNIPE_CODE]
+
+
+def _prefer(obs: Observation, wanted: Act) -> Act:
+    """``wanted`` if legal; otherwise the all-in if the wanted raise is past the cap, else call/check."""
+    if wanted in obs.legal:
+        return wanted
+    if wanted >= Act.RAISE_1 and Act.ALL_IN in obs.legal:
+        return Act.ALL_IN
+    return Act.CALL if Act.CALL in obs.legal else Act.CHECK
+
+
+@dataclass(frozen=True)
+class EasyAgent:
+    """``easy``: plays on immediate hand strength only, as the seeds' easy level (002, 004).
+
+    Strength is the category of its own made hand (high card when the board alone makes it).
+    Facing no bet it bets +1 with one pair, +3 with two pair, +5 with three of a kind or better;
+    facing a bet it calls with a pair or better and raises +1 with three of a kind or better
+    while the level is below ``raise_limit`` chips. With nothing it checks or folds, but bluffs a
+    +1 bet or a call with probability ``bluff`` (one float drawn per decision). It snipes what the
+    board makes most obvious (``board_snipes``), never its own hand or a name already made.
+    """
+
+    bluff: float = EASY_DEFAULTS["bluff"]
+    raise_limit: int = EASY_DEFAULTS["raise_limit"]
+    snipes: str = EASY_DEFAULTS["snipes"]
+    spec: str = "easy"
+    rollouts: str = "python"
+
+    def act(self, obs: Observation, stream: Stream) -> Act:
+        """A betting action by immediate strength (R6)."""
+        strength = immediate_strength(obs.private, obs.board)
+        bluffing = stream.random() < self.bluff
+        if obs.owed == 0:
+            if strength >= Category.THREE_OF_A_KIND:
+                return _prefer(obs, Act.RAISE_5)
+            if strength == Category.TWO_PAIR:
+                return _prefer(obs, Act.RAISE_3)
+            if strength == Category.ONE_PAIR or bluffing:
+                return _prefer(obs, Act.RAISE_1)
+            return Act.CHECK
+        if strength >= Category.THREE_OF_A_KIND and max(obs.round_put) < self.raise_limit:
+            return _prefer(obs, Act.RAISE_1)
+        if strength >= Category.ONE_PAIR or bluffing:
+            return Act.CALL
+        return Act.FOLD
+
+    def snipe(self, obs: Observation, stream: Stream) -> int:
+        """The snipe its heuristic picks (R7); by default ``board``, the most obvious board danger."""
+        return SNIPE_HEURISTICS[self.snipes](self, obs, stream)
+
+
+# ----- Monte Carlo levels (normal, hard) -----------------------------------------------------------
+
+RAISES = (Act.RAISE_1, Act.RAISE_3, Act.RAISE_5, Act.ALL_IN)
+
+
+def own_snipe_code(obs: Observation) -> int:
+    """Snipe code of the agent's current best hand (R8), ``PASS`` if it has no legal name."""
+    own = best_hand(obs.private, obs.board)
+    return SNIPE_CODE.get((int(own.category), own.top), PASS)
+
+
+def allowed_snipes(obs: Observation) -> list[int]:
+    """Snipe codes a heuristic may name: not the agent's own current hand, not already named (R7)."""
+    own = own_snipe_code(obs)
+    named = {r.code for r in obs.snipes}
+    return [code for code in range(N_SNIPES) if code != own and code not in named]
+
+
+def live_seats(obs: Observation) -> list[int]:
+    """Seats still in the hand, in betting order from the first player (R3)."""
+    n = len(obs.stacks)
+    return [(obs.first + i) % n for i in range(n) if not obs.folded[(obs.first + i) % n]]
+
+
+def future_snipe_probs(board: tuple[int, ...], weight: float) -> list[float]:
+    """A model of what one opponent yet to snipe names: 61 probabilities, index 60 = pass (R7).
+
+    The ``i``-th name of ``board_snipes(board)`` gets ``weight * FUTURE_SNIPE_WEIGHTS[i]``; the
+    rest of the mass passes. ``weight`` is in [0, 1].
+    """
+    probs = [0.0] * (N_SNIPES + 1)
+    for code, w in zip(board_snipes(board), FUTURE_SNIPE_WEIGHTS):
+        probs[code] += weight * w
+    probs[N_SNIPES] = 1.0 - sum(probs[:N_SNIPES])
+    return probs
+
+
+ROLLOUT_BACKENDS = ("python", "kernel")
+"""Where an agent's rollouts run, its ``rollouts`` field (given to ``sniper.games.sniper_holdem.specs.make_agent``,
+never a
+process-wide switch): "python" (``sniper.games.sniper_holdem.rollout.rollout``, the reference, the default) or "kernel"
+(``sniper.games.sniper_holdem.rollout.kernel_rollout`` on ``kernels.sniper_holdem.rollout``). The results do not
+change: the kernel is tested
+bit for bit against the pure-Python rollout on the same keys; only the speed does (about a thousand times
+faster). The backend is not a parameter of the agent: specs, parameter vectors and manifests leave it out."""
+
+
+def rollout_sums(
+    private,
+    board,
+    n_opponents,
+    snipe_codes,
+    snipe_probs,
+    n_future,
+    key,
+    samples,
+    opp_raises=(),
+    aggression=0.0,
+    first=0,
+    backend="python",
+):
+    """``sniper.games.sniper_holdem.rollout.rollout``, or its kernel for ``backend`` "kernel" (``ROLLOUT_BACKENDS``):
+    ``RolloutSums``
+    (R8). Raises ``ValueError`` for another backend."""
+    from sniper.games.sniper_holdem.rollout import kernel_rollout, rollout
+
+    args = (private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, samples)
+    if backend == "kernel":
+        return kernel_rollout(*args, False, opp_raises, aggression, first)
+    if backend != "python":
+        raise ValueError(f"unknown rollout backend {backend!r}; valid: {', '.join(ROLLOUT_BACKENDS)}")
+    return rollout(*args, opp_raises, aggression, first)
+
+
+def settled(e_raw: float, n: int, factor: float, thresholds: Sequence[float], z: float) -> bool:
+    """Whether an equity estimate is far enough from every threshold to stop sampling (adaptive sampling).
+
+    ``e_raw`` is the running mean share (0..1) of ``n`` rollouts, ``factor`` the texture factor the
+    decision multiplies it by, ``thresholds`` the equities (after that factor) at which the
+    decision would change (``MonteCarloAgent.thresholds``). A share lies in [0, 1], so its variance
+    is at most ``q (1 - q)``; with the smoothed mean ``q = (n e_raw + 1) / (n + 2)`` the standard
+    error is at most ``sqrt(q (1 - q) / n)`` (the betting weights' effect on it is ignored). Settled
+    when every threshold is more than ``z`` of those standard errors (scaled by ``factor``) away
+    from ``e_raw * factor``: a sequential test on the running mean, checked every
+    ``SETTLE_BLOCK`` samples.
+    """
+    q = (e_raw * n + 1.0) / (n + 2.0)
+    margin = z * factor * math.sqrt(q * (1.0 - q) / n)
+    e = e_raw * factor
+    return all(abs(e - t) > margin for t in thresholds)
+
+
+def opponent_raises(obs: Observation) -> list[int]:
+    """Bets and raises (all-ins included) each opponent still in has made this hand, opponents in
+    betting order from the first player: public history (R10)."""
+    return [
+        sum(1 for bet in obs.bets if bet.seat == seat and bet.action in RAISES)
+        for seat in live_seats(obs)
+        if seat != obs.seat
+    ]
+
+
+@dataclass(frozen=True)
+class MonteCarloAgent:
+    """``normal`` and ``hard``: bet and call by Monte Carlo equity, as the seed's AI (000, 002).
+
+    Each betting decision runs ``samples`` rollouts (``sniper.games.sniper_holdem.rollout.rollout``, keyed by the
+    decision's first random word) against the opponents still in and takes the equity ``e``
+    (expected share of the pot, 0..1), in which:
+
+    - opponents' hands are weighted by their betting (``aggression > 0``): each sample weighs
+      ``prod(1 + aggression * r_o * category_o / 6)`` over the opponents, ``r_o`` the bets and
+      raises opponent ``o`` made this hand and ``category_o`` its sampled hand's category, so a
+      raise makes strong hands likelier (``kernels.sniper_holdem.rollout``);
+    - snipes to come (``future_snipes > 0``, board complete): each opponent is modelled to snipe
+      by ``future_snipe_probs``, so the equity counts the chance of being sniped later;
+
+    then board texture: with all four board cards up, if the agent's own hand is one the board
+    makes obvious (``board_snipes``), ``e *= 1 - texture``.
+
+    With ``n`` players in, ``ratio = e * n`` compares the equity with a fair share, and thresholds
+    scale by ``1 - position * p`` where ``p`` is 0 for the first to act and 1 for the last.
+    With at most ``short_stack`` chips to the cap and ``ratio >= raise_small`` it moves all in.
+    Facing no bet it bets +5 / +3 / +1 at ``raise_big`` / ``raise_mid`` / ``raise_small``, or
+    bluffs +1 with probability ``bluff``. Facing a bet it raises +3 at ``raise_big`` while the
+    level is below ``raise_limit`` chips, calls when ``e * call_margin >= owed / (pot + owed)``
+    (pot odds) or when bluffing, and folds otherwise. Random words per decision: word 0 keys the
+    rollout, word 1 is the bluff draw.
+
+    Adaptive sampling (``settle > 0``): the rollouts stop before ``samples`` once the running
+    equity is more than ``settle`` standard errors from every threshold the decision compares it
+    with (``thresholds``, ``settled``); ``settle = 0`` always runs ``samples``.
+    """
+
+    samples: int = NORMAL_DEFAULTS["samples"]
+    bluff: float = NORMAL_DEFAULTS["bluff"]
+    raise_small: float = NORMAL_DEFAULTS["raise_small"]
+    raise_mid: float = NORMAL_DEFAULTS["raise_mid"]
+    raise_big: float = NORMAL_DEFAULTS["raise_big"]
+    call_margin: float = NORMAL_DEFAULTS["call_margin"]
+    position: float = NORMAL_DEFAULTS["position"]
+    texture: float = NORMAL_DEFAULTS["texture"]
+    short_stack: int = NORMAL_DEFAULTS["short_stack"]
+    raise_limit: int = NORMAL_DEFAULTS["raise_limit"]
+    future_snipes: float = NORMAL_DEFAULTS["future_snipes"]
+    aggression: float = NORMAL_DEFAULTS["aggression"]
+    settle: float = NORMAL_DEFAULTS["settle"]
+    snipes: str = NORMAL_DEFAULTS["snipes"]
+    spec: str = "normal"
+    rollouts: str = "python"
+
+    def equity(self, obs: Observation, key: int, thresholds: Sequence[float] = ()) -> float:
+        """Adjusted equity in [0, 1] of the agent's hand (see the class docstring).
+
+        With ``settle > 0`` the rollouts run in blocks of ``SETTLE_BLOCK`` samples (sample numbers
+        continue from block to block, so the draws are those of one long rollout) and stop once
+        ``settled`` against ``thresholds``; ``samples`` is the maximum.
+        """
+        from sniper.games.sniper_holdem.rollout import UNITS
+
+        n_opponents = len(live_seats(obs)) - 1
+        complete = len(obs.board) == 4
+        modelled = self.future_snipes > 0 and complete
+        probs = future_snipe_probs(obs.board, self.future_snipes) if modelled else None
+        n_future = n_opponents if modelled else 0
+        raises = opponent_raises(obs) if self.aggression > 0 else ()
+        textured = self.texture > 0 and complete and own_snipe_code(obs) in board_snipes(obs.board)
+        factor = 1.0 - self.texture if textured else 1.0
+        block = self.samples if self.settle <= 0 else SETTLE_BLOCK
+        done, units, weighted, weights = 0, 0, 0.0, 0.0
+        while done < self.samples:
+            size = min(block, self.samples - done)
+            sums = rollout_sums(
+                obs.private,
+                obs.board,
+                n_opponents,
+                (),
+                probs,
+                n_future,
+                key,
+                size,
+                raises,
+                self.aggression,
+                done,
+                backend=self.rollouts,
+            )
+            done += size
+            units += sums.win_units
+            weighted += sums.weighted_units
+            weights += sums.weight_total
+            e = weighted / UNITS / weights if self.aggression > 0 else units / (UNITS * done)
+            if self.settle > 0 and settled(e, done, factor, thresholds, self.settle):
+                break
+        if textured:
+            e = e * (1.0 - self.texture)
+        return e
+
+    def thresholds(self, obs: Observation) -> list[float]:
+        """The equities at which ``act``'s choice changes in this decision (adaptive sampling).
+
+        ``raise_x * scale / n`` for each ratio threshold ``act`` can use here (all three facing no
+        bet; ``raise_big`` facing one while below ``raise_limit``; ``raise_small`` when the
+        all-in is possible), and the pot-odds equity ``owed / (pot + owed) / call_margin`` facing a bet.
+        """
+        live = live_seats(obs)
+        n = len(live)
+        scale = 1.0 - self.position * live.index(obs.seat) / (n - 1)
+        room = obs.cap - obs.committed[obs.seat]
+        owed = obs.owed
+        out = []
+        if owed == 0:
+            out += [self.raise_small * scale / n, self.raise_mid * scale / n, self.raise_big * scale / n]
+        else:
+            if room <= self.short_stack and Act.ALL_IN in obs.legal:
+                out.append(self.raise_small * scale / n)
+            if max(obs.round_put) < self.raise_limit:
+                out.append(self.raise_big * scale / n)
+            if self.call_margin > 0:
+                out.append(owed / (obs.pot + owed) / self.call_margin)
+        return out
+
+    def act(self, obs: Observation, stream: Stream) -> Act:
+        """A betting action by equity, pot odds, position and stack depth (R6)."""
+        e = self.equity(obs, stream.word(), self.thresholds(obs) if self.settle > 0 else ())
+        bluffing = stream.random() < self.bluff
+        live = live_seats(obs)
+        n = len(live)
+        ratio = e * n
+        scale = 1.0 - self.position * live.index(obs.seat) / (n - 1)
+        room = obs.cap - obs.committed[obs.seat]
+        if room <= self.short_stack and ratio >= self.raise_small * scale and Act.ALL_IN in obs.legal:
+            return Act.ALL_IN
+        owed = obs.owed
+        if owed == 0:
+            if ratio >= self.raise_big * scale:
+                return _prefer(obs, Act.RAISE_5)
+            if ratio >= self.raise_mid * scale:
+                return _prefer(obs, Act.RAISE_3)
+            if ratio >= self.raise_small * scale or bluffing:
+                return _prefer(obs, Act.RAISE_1)
+            return Act.CHECK
+        if ratio >= self.raise_big * scale and max(obs.round_put) < self.raise_limit:
+            return _prefer(obs, Act.RAISE_3)
+        if e * self.call_margin >= owed / (obs.pot + owed) or bluffing:
+            return Act.CALL
+        return Act.FOLD
+
+    def snipe(self, obs: Observation, stream: Stream) -> int:
+        """The snipe its heuristic picks (R7); by default the seed AI's ``beater``."""
+        return SNIPE_HEURISTICS[self.snipes](self, obs, stream)
+
+
+# ----- snipe heuristics (R7) ------------------------------------------------------------------------
+
+
+def snipe_pass(agent, obs: Observation, stream: Stream) -> int:
+    """``pass``: never snipes."""
+    return PASS
+
+
+def snipe_random(agent, obs: Observation, stream: Stream) -> int:
+    """``random``: uniform among the allowed names (``allowed_snipes``) and passing; one integer."""
+    options = [*allowed_snipes(obs), PASS]
+    return options[stream.integer(len(options))]
+
+
+def snipe_board(agent, obs: Observation, stream: Stream) -> int:
+    """``board``: the first allowed name of ``board_snipes`` (most obvious danger), else pass."""
+    allowed = set(allowed_snipes(obs))
+    return next((code for code in board_snipes(obs.board) if code in allowed), PASS)
+
+
+def _snipe_rollout(agent, obs: Observation, key: int, extra: int | None = None, first: int = 0, size: int = 0):
+    """Rollout at the snipe round against the opponents still in, with the snipes made so far.
+
+    Samples ``first .. first + size - 1`` (``size`` 0: all of the agent's ``samples``).
+    """
+    n_opponents = len(live_seats(obs)) - 1
+    made = [r.code for r in obs.snipes if r.code != PASS]
+    if extra is not None:
+        made.append(extra)
+    samples = size or getattr(agent, "samples", SNIPE_SAMPLES)
+    weight = getattr(agent, "future_snipes", 0.0)
+    n_future = n_opponents - len(obs.snipes) if weight > 0 else 0
+    probs = future_snipe_probs(obs.board, weight) if n_future > 0 else None
+    backend = getattr(agent, "rollouts", "python")
+    return rollout_sums(
+        obs.private, obs.board, n_opponents, made, probs, n_future, key, samples, (), 0.0, first, backend
+    )
+
+
+def _ranked_beaters(obs: Observation, beaters: tuple[int, ...]) -> list[int]:
+    """Allowed codes that beat the agent in some rollout, most frequent first (ties: lower code)."""
+    ranked = sorted((code for code in allowed_snipes(obs) if beaters[code] > 0), key=lambda c: (-beaters[c], c))
+    return ranked
+
+
+def leader_settled(ranked: Sequence[int], beaters: Sequence[int], z: float) -> bool:
+    """Whether the most frequent beater is settled: its count ``c1`` leads the runner-up's ``c2``
+    (0 if none) by more than ``z * sqrt(c1 + c2)`` (a sign test between the two names, normal
+    approximation); never with no beater seen."""
+    if not ranked:
+        return False
+    c1 = beaters[ranked[0]]
+    c2 = beaters[ranked[1]] if len(ranked) > 1 else 0
+    return c1 - c2 > z * math.sqrt(c1 + c2)
+
+
+def snipe_beater(agent, obs: Observation, stream: Stream) -> int:
+    """``beater`` (the seed's AI): the allowed name it most often finds an opponent holding that
+    beats its own hand, over its rollouts; pass if no rollout shows one.
+
+    With adaptive sampling (the agent's ``settle > 0``) the rollouts run in blocks of
+    ``SETTLE_BLOCK`` samples and stop once ``leader_settled``; ``samples`` is the maximum.
+    """
+    key = stream.word()
+    z = getattr(agent, "settle", 0.0)
+    if z <= 0:
+        ranked = _ranked_beaters(obs, _snipe_rollout(agent, obs, key).beaters)
+        return ranked[0] if ranked else PASS
+    samples = getattr(agent, "samples", SNIPE_SAMPLES)
+    beaters, done = [0] * N_SNIPES, 0
+    while done < samples:
+        size = min(SETTLE_BLOCK, samples - done)
+        block = _snipe_rollout(agent, obs, key, None, done, size).beaters
+        beaters = [a + b for a, b in zip(beaters, block)]
+        done += size
+        ranked = _ranked_beaters(obs, beaters)
+        if leader_settled(ranked, beaters, z):
+            break
+    return ranked[0] if ranked else PASS
+
+
+def snipe_ev(agent, obs: Observation, stream: Stream) -> int:
+    """``ev``: the name that maximises its own expected share of the pot over its rollouts.
+
+    Compares passing with each of the ``EV_CANDIDATES`` most frequent beaters, all on the same
+    rollout key (common random numbers); a name must strictly beat passing.
+    """
+    key = stream.word()
+    base = _snipe_rollout(agent, obs, key)
+    best, best_units = PASS, base.win_units
+    for code in _ranked_beaters(obs, base.beaters)[:EV_CANDIDATES]:
+        units = _snipe_rollout(agent, obs, key, code).win_units
+        if units > best_units:
+            best, best_units = code, units
+    return best
+
+
+SNIPE_HEURISTICS = {
+    "pass": snipe_pass,
+    "random": snipe_random,
+    "board": snipe_board,
+    "beater": snipe_beater,
+    "ev": snipe_ev,
+}
+"""Snipe heuristics by name; each takes (agent, observation, stream) and returns a code or PASS."""

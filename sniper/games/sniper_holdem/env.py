@@ -1,0 +1,247 @@
+"""A PettingZoo AEC environment: Sniper Hold'em for reinforcement learning (R2–R10, R13).
+
+``env(players=4, opponents=None, rules="ours", game_length="20")`` is one game (R9) per episode,
+in PettingZoo's agent-environment-cycle API (as its classic card games are served): one agent
+``player_<seat>`` per seat the learner controls; the other seats are filled with this project's
+levels (``opponents``: agent specs for the last seats, e.g. ``["easy", "hard"]``), which play
+with the same random streams as in a run (R13).
+
+Actions (``Discrete(68)``): the flat numbering of Sniper Hold'em's table state
+(``sniper.games.sniper_holdem.table``): 0–6 the betting actions of R6 (``kernels.sniper_holdem.codes.Act``: fold,
+check, call, +1, +3, +5, all-in), 7 pass in the snipe round, ``8 + code`` name snipe ``code`` (0..59,
+R7). The game is the table state's (``GameSpec.new_table``): the env only asks its opponent levels
+and the learner for the seats' decisions. The observation is a dict: ``action_mask`` (``int8 (68,)``, 1 = legal now) and
+``observation`` (``int16 (42,)``, what R10 lets the seat see), laid out as ``OBS_FIELDS``:
+the round (1, 2, 3 = snipe round, 0 = not this seat's turn or the hand is over), the seat, the
+first player, its two private cards, the four community cards (0 while face down), the cap, the
+pot, the chips it owes, then six entries each (seat order, padded to 6 seats) for stacks before
+the ante, chips committed this hand, chips put in this round, folded-or-out (1/0) and the snipe
+each seat made this hand (-2 none yet, -1 pass, else the code).
+
+Rewards: at the end of each hand every learner seat receives its net chips for that hand (payout
+minus chips put in; 0 for a seat not dealt in), so an episode's rewards sum to the seat's final
+stack minus the starting stack. The episode ends (all agents terminate) when the game ends (R9).
+``hands`` lists the game's finished hands (``sniper.games.sniper_holdem.engine.HandState``;
+``sniper.runs.results.hand_rows``
+makes them the hands table of a run): the hands ``sniper.games.sniper_holdem.game.play_game`` plays for the same seed
+and decisions. ``reset(seed=s)`` starts game 0 of run ``s``; a later ``reset()`` without a seed
+plays the next game of the same run, so a seed fixes every deal and every opponent decision.
+"""
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from kernels.sniper_holdem.codes import N_SNIPES
+from sniper.core.registry import get_game
+from sniper.core.table import CHANCE, TERMINAL
+from sniper.games.sniper_holdem.agents import Observation
+from sniper.games.sniper_holdem.engine import HandState, Phase
+from sniper.games.sniper_holdem.game import (
+    DEAL,
+    N_SEAT_ACTIONS,
+    PASS_ACTION,
+    SNIPE_ACTION,  # noqa: F401  (the env's action of snipe 0, as before)
+    decide,
+    make_rules,
+)
+from sniper.games.sniper_holdem.specs import make_agent
+
+MAX_SEATS = get_game("sniper").max_seats
+"""Seats the observation vector has room for: the most of Sniper Hold'em (``GameSpec.seats``, R2)."""
+N_ENV_ACTIONS = N_SEAT_ACTIONS
+"""The env's actions: a seat's flat actions of the table state (``PASS_ACTION``, ``SNIPE_ACTION``:
+``sniper.games.sniper_holdem.game``)."""
+OBS_FIELDS = (
+    ("round", 1),
+    ("seat", 1),
+    ("first", 1),
+    ("private", 2),
+    ("board", 4),
+    ("cap", 1),
+    ("pot", 1),
+    ("owed", 1),
+    ("stacks", MAX_SEATS),
+    ("committed", MAX_SEATS),
+    ("round_put", MAX_SEATS),
+    ("folded", MAX_SEATS),
+    ("snipes", MAX_SEATS),
+)
+"""The observation vector's fields and their lengths, in order (module docstring)."""
+OBS_SIZE = sum(length for _, length in OBS_FIELDS)
+NO_SNIPE = -2
+
+
+def seat_observation(state: HandState, seat: int) -> dict:
+    """What ``seat`` sees of ``state`` as the env's observation (module docstring): ``observation``
+    (``int16 (42,)``, laid out as ``OBS_FIELDS``) and ``action_mask`` (``int8 (68,)``).
+
+    Built from ``sniper.games.sniper_holdem.agents.Observation.of`` (R10: own cards, face-up board, public history) and
+    whose turn it is; a seat not dealt in shows private cards 0 0."""
+    seen = Observation.of(state, seat)
+    pad = MAX_SEATS - state.n_seats
+    snipes = [NO_SNIPE] * MAX_SEATS
+    for record in seen.snipes:
+        snipes[record.seat] = record.code
+    turn = state.actor if state.phase != Phase.SNIPE else state.sniper
+    acting = state.phase != Phase.DONE and turn == seat
+    private = seen.private or (0, 0)
+    board = [*seen.board, *[0] * (4 - len(seen.board))]
+    values = [seen.round if acting else 0, seat, seen.first, *private, *board, seen.cap, seen.pot, seen.owed]
+    values += [*seen.stacks, *[0] * pad, *seen.committed, *[0] * pad, *seen.round_put, *[0] * pad]
+    values += [*(int(f) for f in seen.folded), *[1] * pad, *snipes]
+    mask = np.zeros(N_ENV_ACTIONS, np.int8)
+    if acting and state.phase == Phase.SNIPE:
+        mask[PASS_ACTION:] = 1
+    elif acting:
+        mask[list(seen.legal)] = 1
+    return {"observation": np.array(values, np.int16), "action_mask": mask}
+
+
+def env(players: int = 4, opponents=None, rules: str = "ours", game_length: str = "20", render_mode=None):
+    """The environment wrapped as PettingZoo's classic games are: an illegal action ends the game
+    with reward -1 for the seat that made it, actions are bounds-checked, and the API order
+    (reset first) is enforced. Arguments as ``raw_env``."""
+    wrapped = raw_env(players, opponents, rules, game_length, render_mode)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
+    """Sniper Hold'em as an AEC environment (module docstring).
+
+    ``players``: seats at the table, a seat count of the game (``GameSpec.seats``: 2–6, R2);
+    ``opponents``: specs (``sniper.games.sniper_holdem.specs``) of the last ``len(opponents)`` seats, played by this
+    project's agents (at least one seat must be left to the learner); ``rules``: "ours" or "show" (R12);
+    ``game_length``: "10", "20" or "bust" (R9); ``render_mode``: ``None``, "ansi" (``render`` returns
+    text) or "human" (prints it). Raises ``ValueError`` for invalid arguments.
+    """
+
+    metadata = {"name": "sniper_holdem_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self, players: int = 4, opponents=None, rules: str = "ours", game_length: str = "20", render_mode=None
+    ):
+        super().__init__()
+        get_game("sniper").check_seats(players, "players")
+        opponents = list(opponents or [])
+        if len(opponents) >= players:
+            raise ValueError(f"{len(opponents)} opponents leave no seat of {players} to the learner")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"unknown render mode {render_mode!r}; valid: human, ansi")
+        self.n_seats = players
+        self.rules = make_rules(rules, str(game_length))
+        self.render_mode = render_mode
+        learners = players - len(opponents)
+        self.bots = {learners + i: make_agent(spec) for i, spec in enumerate(opponents)}
+        self.possible_agents = [f"player_{seat}" for seat in range(learners)]
+        self.agent_seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        high = max(players * self.rules.starting_stack, N_SNIPES)
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=NO_SNIPE, high=high, shape=(OBS_SIZE,), dtype=np.int16),
+                "action_mask": spaces.Box(low=0, high=1, shape=(N_ENV_ACTIONS,), dtype=np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(N_ENV_ACTIONS)
+        self._seed, self._game = 0, -1
+        self._table = None
+        self.hands: list[HandState] = []
+
+    def observation_space(self, agent):
+        """The same ``Dict`` space object for every agent and call."""
+        return self._observation_space
+
+    def action_space(self, agent):
+        """The same ``Discrete(68)`` object for every agent and call."""
+        return self._action_space
+
+    # ----- the episode --------------------------------------------------------------------
+
+    def reset(self, seed=None, options=None):
+        """Start a game: game 0 of run ``seed`` when a seed is given, else the run's next game."""
+        if seed is not None:
+            self._seed, self._game = int(seed), 0
+        else:
+            self._game += 1
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._table = get_game("sniper").new_table(self.n_seats, self.rules, self._seed, self._game)
+        self.hands = self._table.hands
+        self._run_until_learner()
+        self._accumulate_rewards()
+
+    def step(self, action):
+        """Apply the selected agent's ``action`` (module docstring), then let the opponent levels
+        play until a learner seat must act or the game ends."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        self._clear_rewards()
+        self._table.apply(int(action))
+        self._pay_if_hand_over()
+        self._run_until_learner()
+        self._accumulate_rewards()
+
+    def observe(self, agent):
+        """The seat's observation and action mask now (module docstring, ``seat_observation``)."""
+        return seat_observation(self._table.hand, self.agent_seat[agent])
+
+    def render(self):
+        """The current hand as text: "ansi" returns it, "human" prints it."""
+        if self.render_mode is None:
+            return None
+        state = self._table.hand
+        text = (
+            f"game {self._game} hand {self._table.hand_index}: board {state.board[: state.visible]}, pot {state.pot}, "
+            f"stacks {list(state.stacks)}, committed {state.committed}, phase {state.phase.name}"
+        )
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        """Nothing to release."""
+
+    # ----- internals ----------------------------------------------------------------------
+
+    @property
+    def _stacks(self) -> list[int]:
+        """Every seat's chips between hands (the table state's)."""
+        return self._table.stacks
+
+    def _run_until_learner(self) -> None:
+        """Deal and play opponent turns until a learner seat acts or the game ends (the table's flow)."""
+        table = self._table
+        while True:
+            seat = table.current_player()
+            if seat == TERMINAL:
+                self.terminations = {agent: True for agent in self.agents}
+                self.agent_selection = self.agents[0]
+                return
+            if seat == CHANCE:
+                table.apply(DEAL)
+                continue
+            if seat not in self.bots:
+                self.agent_selection = self.possible_agents[seat]
+                return
+            decide(table, self.bots[seat])
+            self._pay_if_hand_over()
+
+    def _pay_if_hand_over(self) -> None:
+        """At the end of a hand, every learner seat's reward is its net chips for it (module docstring)."""
+        state = self._table.hand
+        if self._table.hand_over():
+            after = state.stacks_after
+            for agent in self.agents:
+                seat = self.agent_seat[agent]
+                self.rewards[agent] += after[seat] - state.stacks[seat]

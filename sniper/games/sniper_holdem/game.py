@@ -1,0 +1,208 @@
+"""Whole games with agents (R3, R4, R9), the rule presets, and the pieces of the table state.
+
+The game's flow (deal, who acts, when a hand ends, the next hand, game over) is written once, in
+Sniper Hold'em's table state (``sniper.games.sniper_holdem.table.SniperTable``, from ``deal_hand``,
+``leave_table``, ``next_first`` here); ``play_game`` and ``play_hand`` drive it with agents
+(``decide``), as the server's rooms and the env drive it with people and learners.
+"""
+
+import operator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from kernels.sniper_holdem.codes import N_ACTIONS, N_SNIPES, PASS, STREAM_AGENT
+from sniper.core.registry import get_game
+from sniper.core.rng import Stream, derive, hand_key
+from sniper.core.table import TableState
+from sniper.games.sniper_holdem.agents import Agent
+from sniper.games.sniper_holdem.cards import deal, shuffled_deck
+from sniper.games.sniper_holdem.engine import HandState, Phase
+
+GAME_LENGTHS = {"10": 10, "20": 20, "bust": None}
+
+PASS_ACTION = N_ACTIONS
+"""The flat action (``sniper.games.sniper_holdem.table``) of passing in the snipe round (R7): 0–6 are the
+betting actions of R6 (``kernels.sniper_holdem.codes.Act``), 7 passes, ``SNIPE_ACTION + code`` names snipe ``code``."""
+SNIPE_ACTION = PASS_ACTION + 1
+"""The flat action of naming snipe 0; snipe ``code`` (0..59, R7) is ``SNIPE_ACTION + code``."""
+N_SEAT_ACTIONS = SNIPE_ACTION + N_SNIPES
+"""How many flat actions a seat has (68: 7 betting, pass, 60 snipes), the env's ``Discrete(68)``."""
+DEAL = N_SEAT_ACTIONS
+"""The flat action of the deal (68), the one legal action when the table's current player is ``CHANCE``."""
+
+
+class AgentError(RuntimeError):
+    """An agent raised, timed out, or returned an illegal action; the message names the agent,
+    its seat, the game and the hand (one line)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A rule preset (R2, R3, R9, R12).
+
+    ``starting_stack`` in chips; ``hands_per_game`` is 10 or 20, or ``None`` to play until one
+    player holds every chip; ``exit_at`` is the stack (chips) at which a player leaves the table
+    safe after a hand (R12), ``None`` in our version; ``tie_break`` is "ours" (R8) or "show" (R12).
+    """
+
+    name: str = "ours"
+    starting_stack: int = 60
+    hands_per_game: int | None = 20
+    exit_at: int | None = None
+    first_seat: int = 0
+    tie_break: str = "ours"
+
+    @property
+    def planned_hands(self) -> int:
+        """Hands a game is taken to last when work is sized (chunks, duplicate groups): the hand
+        limit (R9), or ``BUST_GAME_HANDS`` for a game played until one player holds every chip."""
+        return self.hands_per_game or BUST_GAME_HANDS
+
+
+BUST_GAME_HANDS = 20
+"""An estimate, for sizing work only, of the hands of a game played until one player holds every chip."""
+
+PRESETS = {
+    "ours": Rules(),
+    "show": Rules(name="show", exit_at=75, tie_break="show"),
+}
+
+
+def make_rules(preset: str = "ours", game_length: str = "20", starting_stack: int = 60) -> Rules:
+    """A ``Rules`` from a preset name and a game length "10", "20" or "bust" (R9, R12).
+
+    Raises ``ValueError`` naming the valid values.
+    """
+    if preset not in PRESETS:
+        raise ValueError(f"unknown rules {preset!r}; valid: {', '.join(PRESETS)}")
+    if game_length not in GAME_LENGTHS:
+        raise ValueError(f"unknown game length {game_length!r}; valid: {', '.join(GAME_LENGTHS)}")
+    if starting_stack < 1:
+        raise ValueError(f"starting stack must be at least 1 chip, got {starting_stack}")
+    base = PRESETS[preset]
+    return Rules(
+        name=base.name,
+        starting_stack=starting_stack,
+        hands_per_game=GAME_LENGTHS[game_length],
+        exit_at=base.exit_at,
+        first_seat=base.first_seat,
+        tie_break=base.tie_break,
+    )
+
+
+def deal_hand(
+    stacks: Sequence[int], at_table: Sequence[bool], first: int, seed: int, game: int, hand: int, rules: Rules
+) -> HandState:
+    """The hand's state after the ante and the deal (R4.1–2, R13): seats at the table with chips
+    are dealt in, from the deck of stream (seed, game, hand, deck)."""
+    n = len(stacks)
+    in_play = tuple(at_table[s] and stacks[s] > 0 for s in range(n))
+    order = [(first + i) % n for i in range(n) if in_play[(first + i) % n]]
+    deck = shuffled_deck(seed, game, hand, 2 * len(order) + 4)
+    private, board = deal(deck, order)
+    return HandState(tuple(stacks), first, private, board, rules.tie_break, in_play)
+
+
+def decide(table: TableState, agent: Agent) -> None:
+    """Ask ``agent``, in the seat to act of ``table`` (a ``SniperTable``), for its decision and apply it (R6, R7).
+
+    The agent sees ``table.observe(seat)`` (R10) and draws from ``table.stream()`` (R13). Raises
+    ``AgentError`` naming the agent, seat, game and hand when the agent raises (a ``TimeoutError``
+    included), or returns an action that is not legal or a snipe that is not ``PASS`` or a code 0..59.
+    """
+    seat, game, hand = table.current_player(), table.game, table.hand_index
+    obs = table.observe(seat)
+    snipe = table.hand.phase == Phase.SNIPE
+    try:
+        choice = agent.snipe(obs, table.stream()) if snipe else agent.act(obs, table.stream())
+    except Exception as error:  # noqa: BLE001 - any failure of an agent ends the run the same way
+        reason = str(error).splitlines()[0] if str(error) else ""
+        raise AgentError(f"{_where(agent, seat, game, hand)}: {type(error).__name__}: {reason}".rstrip(": ")) from None
+    if snipe:
+        try:
+            code = operator.index(choice)
+        except TypeError:
+            code = None
+        if isinstance(choice, bool) or code is None or not (code == PASS or 0 <= code < N_SNIPES):
+            where = _where(agent, seat, game, hand)
+            raise AgentError(f"{where}: snipe {choice!r} is not PASS (-1) or a snipe code 0-{N_SNIPES - 1}")
+        table.apply(table.action_of(code))
+    else:
+        if isinstance(choice, bool) or choice not in obs.legal:
+            legal = ", ".join(a.name for a in obs.legal)
+            raise AgentError(f"{_where(agent, seat, game, hand)}: {choice!r} is not a legal action (legal: {legal})")
+        table.apply(table.action_of(choice))
+
+
+def _where(agent: Agent, seat: int, game: int, hand: int) -> str:
+    return f"agent {getattr(agent, 'spec', type(agent).__name__)} in seat {seat}, game {game}, hand {hand}"
+
+
+def decision_stream(seed: int, game: int, hand: int, seat: int, decision: int) -> Stream:
+    """The random stream of seat ``seat``'s ``decision``-th decision of a hand, counting from 0 (R13)."""
+    return Stream(derive(hand_key(seed, game, hand, STREAM_AGENT + seat), decision))
+
+
+def new_table(seats: int, rules: Rules, seed: int, game: int, **options) -> TableState:
+    """Sniper Hold'em's table state for game ``game`` of run ``seed`` (``GameSpec.new_table`` of "sniper":
+    ``sniper.games.sniper_holdem.table.SniperTable``, looked up in the registry, the layer above this one)."""
+    return get_game("sniper").new_table(seats, rules, seed, game, **options)
+
+
+def play_next_hand(table: TableState, agents: Sequence[Agent]) -> HandState:
+    """Deal ``table``'s next hand, let ``agents`` (one per seat) play it to the end (``decide``) and
+    return the finished ``HandState``. ``AgentError`` when an agent fails."""
+    table.apply(DEAL)
+    while not table.hand_over():
+        decide(table, agents[table.current_player()])
+    return table.hand
+
+
+def play_hand(
+    agents: Sequence[Agent],
+    stacks: Sequence[int],
+    at_table: Sequence[bool],
+    first: int,
+    seed: int,
+    game: int,
+    hand: int,
+    rules: Rules,
+) -> HandState:
+    """Play one hand to the end and return its finished ``HandState`` (R4–R8, R13).
+
+    Seats at the table with chips are dealt in (``deal_hand``); agent ``s``'s ``d``-th decision of
+    the hand draws from ``derive(hand_key(seed, game, hand, STREAM_AGENT + s), d)``. Raises
+    ``AgentError`` when an agent fails (``decide``).
+    """
+    table = new_table(len(agents), rules, seed, game, stacks=stacks, at_table=at_table, first=first, hand=hand)
+    return play_next_hand(table, agents)
+
+
+def next_first(first: int, eligible: Sequence[bool]) -> int:
+    """The next seat clockwise after ``first`` that can still play (R3); ``first`` if none."""
+    n = len(eligible)
+    for step in range(1, n + 1):
+        seat = (first + step) % n
+        if eligible[seat]:
+            return seat
+    return first
+
+
+def leave_table(stacks: Sequence[int], at_table: Sequence[bool], rules: Rules) -> list[bool]:
+    """Who is still at the table after a hand (R2, R12): a player with 0 chips is out, and under
+    ``rules.exit_at`` one with that many chips or more leaves safe. ``stacks`` in chips."""
+    exit_at = rules.exit_at
+    return [at_table[s] and stacks[s] > 0 and (exit_at is None or stacks[s] < exit_at) for s in range(len(stacks))]
+
+
+def play_game(agents: Sequence[Agent], seed: int, game: int, rules: Rules) -> Iterator[HandState]:
+    """Play game ``game`` from fresh stacks and yield each finished hand (R3, R9, R12).
+
+    The game ends after ``rules.hands_per_game`` hands, or when fewer than two players are left
+    at the table with chips. A player with 0 chips is out; under ``exit_at`` a player ending a
+    hand with that many chips or more leaves the table safe, keeping the chips. The game's flow
+    is the table state's (``new_table``); this only asks the agents.
+    """
+    table = new_table(len(agents), rules, seed, game)
+    while not table.is_over():
+        yield play_next_hand(table, agents)

@@ -1,0 +1,320 @@
+"""Whole games with the numba game kernel: the fast copy of ``sniper.runs.runner.play_chunk`` (R2–R9, R12, R13).
+
+``play_chunk_kernel(config, chunk)`` returns exactly the table and hand counts of
+``sniper.runs.runner.play_chunk(config, chunk)`` (same ``sniper.runs.results.SCHEMA``, same rows, same
+order), played by ``kernels.sniper_holdem.game.play_games_nb``. This module owns the validation of inputs and
+the one conversion of agents (``sniper.games.sniper_holdem.specs.make_agent``) into the kernel's parameter arrays.
+
+>>> from sniper.games.sniper_holdem.game import make_rules
+>>> from sniper.runs.runner import RunConfig
+>>> table, hands = play_chunk_kernel(RunConfig(("easy", "random"), make_rules("ours", "10"), chunk_games=3), 0)
+>>> hands
+[5, 2, 2]
+>>> table.num_rows == 2 * sum(hands)
+True
+"""
+
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
+
+import numba
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from kernels.sniper_holdem.game import (
+    N_ACTION_FIELDS,
+    N_FIELDS,
+    NO_EXIT,
+    NO_LIMIT,
+    OVERFLOW,
+    ActionField,
+    Field,
+    GameInputs,
+    GameRules,
+    compact_nb,
+    game_inputs,
+    play_games_nb,
+)
+from kernels.sniper_holdem.params import N_PARAMS, SNIPE_SAMPLES, Heuristic, Level, Param
+from sniper.core.registry import get_game
+from sniper.games.sniper_holdem.agents import EasyAgent, MonteCarloAgent, RandomAgent
+from sniper.games.sniper_holdem.game import Rules
+from sniper.games.sniper_holdem.specs import make_agent
+from sniper.runs.results import ACTION_COLUMNS, ACTION_SCHEMA, COLUMNS, SCHEMA
+
+MAX_CHIPS = np.iinfo(np.int16).max
+"""Chips and hand indices are ``int16`` in ``SCHEMA``: a table's total chips must fit."""
+BUST_CAPACITY = 256
+"""Hands buffered per game at first in bust mode; a game that needs more is replayed with more."""
+GROWTH = 8
+ACTIONS_PER_SEAT_HAND = 3
+"""Actions buffered per seat per hand at first; a game that takes more is replayed with more."""
+BLOCKS_PER_THREAD = 4
+"""``run_games`` splits the games into this many blocks per thread (games differ in length)."""
+
+
+class KernelAgent(NamedTuple):
+    """An agent as the kernel sees it: betting level, snipe heuristic and parameter vector."""
+
+    level: int
+    heuristic: int
+    params: np.ndarray
+
+
+LEVEL_OF: dict[type, Level] = {RandomAgent: Level.RANDOM, EasyAgent: Level.EASY, MonteCarloAgent: Level.MONTE_CARLO}
+"""Agent class → kernel betting level."""
+HEURISTIC_OF: dict[str, Heuristic] = {h.name.lower(): h for h in Heuristic}
+"""Snipe heuristic name (``sniper.games.sniper_holdem.agents.SNIPE_HEURISTICS``) → kernel heuristic."""
+
+
+def kernel_agent(spec: str) -> KernelAgent:
+    """The kernel form of the agent ``spec`` names (parsed by ``sniper.games.sniper_holdem.specs.make_agent``).
+
+    The parameter vector holds the agent's fields by ``kernels.sniper_holdem.params.Param`` (0 for fields it does
+    not have, except ``samples``: ``kernels.sniper_holdem.params.SNIPE_SAMPLES``, as the rollout heuristics read
+    it). Raises ``ValueError`` for an unknown spec or an agent or heuristic the kernel does not
+    implement.
+    """
+    agent = make_agent(spec)
+    level = LEVEL_OF.get(type(agent))
+    if level is None:
+        known = ", ".join(cls.__name__ for cls in LEVEL_OF)
+        raise ValueError(f"agent {spec!r} ({type(agent).__name__}) has no kernel version; kernel agents: {known}")
+    heuristic = HEURISTIC_OF.get(agent.snipes)
+    if heuristic is None:
+        raise ValueError(f"snipe heuristic {agent.snipes!r} of {spec!r} has no kernel version")
+    params = np.zeros(N_PARAMS)
+    params[Param.SAMPLES] = SNIPE_SAMPLES
+    for p in Param:
+        value = getattr(agent, p.name.lower(), None)
+        if value is not None:
+            params[p] = value
+    return KernelAgent(int(level), int(heuristic), params)
+
+
+def kernel_inputs(specs: Sequence[str], rules: Rules) -> GameInputs:
+    """The game kernel's inputs for a table of ``specs`` under ``rules``: the one place they are built.
+
+    Validates the rules (``check_rules``) and converts each spec (``kernel_agent``); the result is
+    what ``kernels.sniper_holdem.game.play_games_nb`` takes. Raises ``ValueError`` on invalid agents or rules.
+    """
+    n = len(specs)
+    check_rules(rules, n)
+    converted = [kernel_agent(spec) for spec in specs]
+    limit = NO_LIMIT if rules.hands_per_game is None else rules.hands_per_game
+    exit_at = NO_EXIT if rules.exit_at is None else rules.exit_at
+    return game_inputs(
+        GameRules(n, rules.starting_stack, limit, exit_at, rules.first_seat),
+        np.array([a.level for a in converted]),
+        np.array([a.heuristic for a in converted]),
+        np.stack([a.params for a in converted]),
+    )
+
+
+class KernelRun(NamedTuple):
+    """What ``run_games`` returns: the kernel's buffers (``kernels.sniper_holdem.game`` module docstring)."""
+
+    rec: np.ndarray
+    """``int16 (N_FIELDS, G * capacity * n)``: hands."""
+    hands: np.ndarray
+    """``int64 (G,)``: hands per game, or ``OVERFLOW``."""
+    arec: np.ndarray
+    """``int16 (N_ACTION_FIELDS, G * action_capacity)``: actions."""
+    actions: np.ndarray
+    """``int64 (G,)``: actions per game (above ``action_capacity``: not all recorded)."""
+
+
+def run_games(
+    seed: np.uint64,
+    games: np.ndarray,
+    inputs: GameInputs,
+    capacity: int,
+    threads: int | None = None,
+    action_capacity: int = 0,
+) -> KernelRun:
+    """Play ``games`` (``int64 (G,)``) with ``kernels.sniper_holdem.game.play_games_nb`` on ``threads`` threads
+    (default: numba's thread count), in blocks of games, with buffers of ``capacity`` hands and
+    ``action_capacity`` actions per game (0: no actions recorded); returns the buffers as that
+    kernel writes them. The kernel releases the GIL and each game depends only on (seed, game),
+    so results do not depend on ``threads``.
+    """
+    n = inputs.rules.n_seats
+    rec = np.empty((N_FIELDS, games.size * capacity * n), np.int16)
+    hands = np.empty(games.size, np.int64)
+    arec = np.empty((N_ACTION_FIELDS, games.size * action_capacity), np.int16)
+    actions = np.empty(games.size, np.int64)
+    threads = numba.get_num_threads() if threads is None else threads
+    blocks = min(games.size, threads * BLOCKS_PER_THREAD) if threads > 1 else 1
+    bounds = np.linspace(0, games.size, blocks + 1).astype(np.int64)
+
+    def block(i: int) -> None:
+        lo, hi = int(bounds[i]), int(bounds[i + 1])
+        play_games_nb(seed, games, lo, hi, inputs, capacity, rec, hands, action_capacity, arec, actions)
+
+    if blocks > 1:
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(block, range(blocks)))
+    elif games.size:
+        block(0)
+    return KernelRun(rec, hands, arec, actions)
+
+
+def check_rules(rules: Rules, n_seats: int) -> None:
+    """Raise ``ValueError`` unless ``rules`` and ``n_seats`` are a game the kernel can play (R2, R9, R12)."""
+    seats = get_game().seats
+    if n_seats not in seats:
+        raise ValueError(f"a game needs {seats.start} to {seats.stop - 1} seats, got {n_seats} (R2)")
+    if not isinstance(rules.starting_stack, int) or rules.starting_stack < 1:
+        raise ValueError(f"starting stack must be a whole number of chips >= 1, got {rules.starting_stack!r}")
+    if rules.starting_stack * n_seats > MAX_CHIPS:
+        raise ValueError(f"{n_seats} stacks of {rules.starting_stack} chips exceed the int16 results schema")
+    if rules.hands_per_game is not None and not (isinstance(rules.hands_per_game, int) and rules.hands_per_game >= 1):
+        raise ValueError(f"hands per game must be None (bust) or >= 1, got {rules.hands_per_game!r}")
+    if rules.hands_per_game is not None and rules.hands_per_game > MAX_CHIPS:
+        raise ValueError(f"hands per game above {MAX_CHIPS} do not fit the int16 hand column")
+    if rules.exit_at is not None and not (isinstance(rules.exit_at, int) and rules.exit_at >= 1):
+        raise ValueError(f"exit_at must be None or a number of chips >= 1, got {rules.exit_at!r}")
+    if not isinstance(rules.first_seat, int) or rules.first_seat < 0:
+        raise ValueError(f"first seat must be a seat index >= 0, got {rules.first_seat!r}")
+    if rules.tie_break not in ("ours", "show"):
+        raise ValueError(f"unknown tie break {rules.tie_break!r}; valid: ours, show")
+
+
+def play_games_kernel(
+    specs: Sequence[str], rules: Rules, seed: int, games: Sequence[int], actions: bool = False
+) -> tuple[dict[str, np.ndarray], np.ndarray] | tuple[dict[str, np.ndarray], np.ndarray, dict[str, np.ndarray]]:
+    """Play ``games`` (game indices) of run ``seed`` with the kernel.
+
+    Returns ``(columns, hands)``: ``columns`` maps every ``SCHEMA`` column except ``agent`` to a
+    numpy array (one entry per seat per hand, in game, hand, seat order; ``seat`` holds the seat
+    index for the agent column), and ``hands`` (``int64 (G,)``) the hands each game played. With
+    ``actions``, a third item maps every ``ACTION_SCHEMA`` column to a numpy array (one entry per
+    action, in game, hand, seq order). Raises ``ValueError`` on invalid agents, rules, seed or games.
+    """
+    n = len(specs)
+    inputs = kernel_inputs(specs, rules)
+    games = np.ascontiguousarray(np.asarray(games, dtype=np.int64).reshape(-1))
+    if games.size and games.min() < 0:
+        raise ValueError("game indices must be >= 0")
+    if not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    seed_word = np.uint64(int(seed) & ((1 << 64) - 1))
+    limit = inputs.rules.hands_per_game
+    capacity = limit if limit != NO_LIMIT else BUST_CAPACITY
+    action_capacity = max(1, int(capacity * n * ACTIONS_PER_SEAT_HAND)) if actions else 0
+
+    run = run_games(seed_word, games, inputs, capacity, action_capacity=action_capacity)
+    parts = [(run, capacity, action_capacity, np.arange(games.size))]
+    over = _overflowed(run, action_capacity)
+    todo = np.flatnonzero(over)
+    while todo.size:
+        if (run.hands[over] == OVERFLOW).any():
+            if capacity > MAX_CHIPS:
+                raise ValueError(f"a game lasted more than {MAX_CHIPS} hands: the int16 hand column cannot hold it")
+            capacity = min(capacity * GROWTH, MAX_CHIPS + 1)
+        action_capacity *= GROWTH
+        run = run_games(seed_word, games[todo], inputs, capacity, action_capacity=action_capacity)
+        parts.append((run, capacity, action_capacity, todo))
+        over = _overflowed(run, action_capacity)
+        todo = todo[over]
+
+    total_hands = np.zeros(games.size, np.int64)
+    total_actions = np.zeros(games.size, np.int64)
+    for part, _, part_acap, where in parts:
+        ok = ~_overflowed(part, part_acap)
+        total_hands[where[ok]] = part.hands[ok]
+        total_actions[where[ok]] = part.actions[ok]
+    if len(parts) == 1:
+        fields = _compact(run.rec, run.hands, capacity * n, n)
+        acts = _compact(run.arec, run.actions, action_capacity, 1) if actions else None
+    else:
+        hand_pieces = np.empty(games.size, dtype=object)
+        action_pieces = np.empty(games.size, dtype=object)
+        for part, part_cap, part_acap, where in parts:
+            ok = ~_overflowed(part, part_acap)
+            for i in np.flatnonzero(ok):
+                g = where[i]
+                begin = i * part_cap * n
+                hand_pieces[g] = part.rec[:, begin : begin + part.hands[i] * n]
+                begin = i * part_acap
+                action_pieces[g] = part.arec[:, begin : begin + part.actions[i]]
+        fields = np.concatenate(list(hand_pieces), axis=1) if games.size else np.empty((N_FIELDS, 0), np.int16)
+        acts = np.concatenate(list(action_pieces), axis=1) if actions and games.size else None
+        if actions and acts is None:
+            acts = np.empty((N_ACTION_FIELDS, 0), np.int16)
+
+    columns = {"game": np.repeat(games, total_hands * n), "seat": np.tile(np.arange(n), int(total_hands.sum()))}
+    for field in Field:
+        columns[field.name.lower()] = fields[field]
+    columns["ante"] = fields[Field.DEALT_IN]
+    if not actions:
+        return columns, total_hands
+    action_columns = {"game": np.repeat(games, total_actions)}
+    for field in ActionField:
+        action_columns[field.name.lower()] = acts[field]
+    return columns, total_hands, action_columns
+
+
+def _overflowed(run: KernelRun, action_capacity: int) -> np.ndarray:
+    """Games whose hands or (when recorded) actions did not fit their buffers: ``bool (G,)``."""
+    over = run.hands == OVERFLOW
+    if action_capacity:
+        over |= run.actions > action_capacity
+    return over
+
+
+def _compact(rec: np.ndarray, counts: np.ndarray, per_game: int, unit: int) -> np.ndarray:
+    """The filled columns of per-game buffers ``rec`` (``int16 (fields, G * per_game)``): the first
+    ``counts[g] * unit`` of game ``g``'s ``per_game`` columns (``kernels.sniper_holdem.game.compact_nb``)."""
+    if np.all(counts * unit == per_game):
+        return rec
+    out = np.empty((rec.shape[0], int(counts.sum()) * unit), rec.dtype)
+    compact_nb(rec, counts, per_game, unit, out)
+    return out
+
+
+def to_arrow(columns: dict[str, np.ndarray], specs: Sequence[str]) -> pa.Table:
+    """A table with exactly ``SCHEMA`` from ``play_games_kernel`` columns and the seats' agent specs."""
+    arrays = []
+    for name, (dtype, _) in COLUMNS.items():
+        if name == "agent":
+            arrays.append(pc.take(pa.array(list(specs), pa.string()), pa.array(columns["seat"])))
+        else:
+            arrays.append(pa.array(columns[name].astype(dtype.to_pandas_dtype(), copy=False), type=dtype))
+    return pa.Table.from_arrays(arrays, schema=SCHEMA)
+
+
+def actions_to_arrow(columns: dict[str, np.ndarray]) -> pa.Table:
+    """A table with exactly ``ACTION_SCHEMA`` from the action columns of ``play_games_kernel``."""
+    arrays = [
+        pa.array(columns[name].astype(dtype.to_pandas_dtype(), copy=False), type=dtype)
+        for name, (dtype, _) in ACTION_COLUMNS.items()
+    ]
+    return pa.Table.from_arrays(arrays, schema=ACTION_SCHEMA)
+
+
+def play_chunk_kernel(config, chunk: int, actions: bool = False):
+    """Play chunk ``chunk`` of a run with the game kernel: same result as ``sniper.runs.runner.play_chunk``
+    (or, with ``actions``, as ``sniper.runs.runner.play_chunk_tables``).
+
+    ``config`` is a ``sniper.runs.runner.RunConfig``. Returns the chunk's rows as a table with
+    ``SCHEMA`` and the number of hands of each of its games, in game order; with ``actions``, a
+    ``sniper.runs.runner.Chunk`` (hands, actions, counts). Raises ``ValueError`` on an invalid config
+    or chunk.
+    """
+    if not isinstance(chunk, (int, np.integer)) or chunk < 0:
+        raise ValueError(f"chunk must be an integer >= 0, got {chunk!r}")
+    if not isinstance(config.chunk_games, int) or config.chunk_games < 1:
+        raise ValueError(f"chunk_games must be >= 1, got {config.chunk_games!r}")
+    start = int(chunk) * config.chunk_games
+    games = np.arange(start, start + config.chunk_games, dtype=np.int64)
+    played = play_games_kernel(list(config.agents), config.rules, config.seed, games, actions)
+    hands = to_arrow(played[0], list(config.agents))
+    counts = [int(h) for h in played[1]]
+    if not actions:
+        return hands, counts
+    from sniper.runs.runner import Chunk
+
+    return Chunk(hands, actions_to_arrow(played[2]), counts)

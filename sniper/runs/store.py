@@ -1,0 +1,290 @@
+"""Run directories as datasets: ``read_run`` (any table, with column and filter pushdown),
+``write_run`` (a run directory from games played elsewhere, e.g. online games) and ``RecordWriter``
+(the same, written hand by hand as the games go, recoverable after a crash: ``recover_record``).
+
+The layout is ``sniper.runs.runner``'s: ``manifest.json``, ``hands/part-*.parquet`` and
+``actions/part-*.parquet``; each table folder is a parquet dataset that pandas, polars, duckdb and
+pyarrow read directly (``pd.read_parquet(DIR / "actions")``,
+``duckdb.sql("SELECT … FROM 'DIR/hands/*.parquet'")``).
+"""
+
+import fcntl
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.dataset as ds
+import pyarrow.parquet as pq
+
+from sniper.games.sniper_holdem.engine import HandState
+from sniper.games.sniper_holdem.game import Rules
+from sniper.core.inputs import error_line
+from sniper.runs.results import ACTION_COLUMNS, ACTION_SCHEMA, SCHEMA, action_rows, check_columns, hand_rows, to_table
+from sniper.runs.runner import (
+    MANIFEST,
+    TABLES,
+    Chunk,
+    RunConfig,
+    RunDirError,
+    _read_part,
+    claim_out,
+    is_record,
+    load_manifest,
+    new_manifest,
+    part_path,
+    unreadable_parts,
+    write_json,
+    write_parts,
+)
+
+
+def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, filters=None, arrow: bool = False):
+    """Read ``table`` ("hands" or "actions", ``sniper.runs.results``) of the run in ``out``.
+
+    ``columns``: the columns to read (default all); ``filters``: a ``pyarrow.compute`` expression
+    or pandas-style tuples (``[("game", "<", 10), ("seat", "=", 0)]``, a list of lists for OR);
+    both are pushed down to the parquet scan (``pyarrow.dataset``), so only the needed columns and
+    row groups are read. Rows come in part order (game, hand, seat or seq). Returns a pandas
+    DataFrame (a ``pyarrow.Table`` with ``arrow=True``). Raises ``sniper.runs.runner.RunDirError`` when
+    ``out`` is not a run this version reads (a 0.1 run is refused with its version) or a part of
+    ``table`` is unreadable or holds corrupt data (named, with how to play it again), and
+    ``ValueError`` for an unknown table or column.
+
+    >>> import tempfile
+    >>> from sniper.games.sniper_holdem.game import make_rules
+    >>> from sniper.runs.runner import RunConfig, simulate
+    >>> out = Path(tempfile.mkdtemp()) / "run"
+    >>> _ = simulate(RunConfig(("easy", "random"), make_rules(), hands=30, chunk_games=2, engine="reference"), out, 1)
+    >>> read_run(out, "actions", columns=["seat", "action"], filters=[("game", "=", 0), ("hand", "=", 0)]).shape[1]
+    2
+    """
+    out = Path(out)
+    load_manifest(out)
+    if table not in TABLES:
+        raise ValueError(f"unknown table {table!r}; valid: {', '.join(TABLES)}")
+    schema = TABLES[table]
+    check_columns(columns, schema, table)
+    wanted = list(columns) if columns else None
+    if filters is not None and not isinstance(filters, ds.Expression):
+        filters = pq.filters_to_expression(filters)
+    try:
+        dataset = ds.dataset(out / table, format="parquet", schema=schema)
+        result = dataset.to_table(columns=wanted, filter=filters)
+    except (OSError, pa.ArrowException) as error:
+        bad = unreadable_parts(out, table)
+        if bad:
+            raise RunDirError(
+                f"{bad[0]} is not a readable parquet file; `sniper simulate --resume {out}` plays it again"
+            ) from None
+        corrupt = unreadable_parts(out, table, lambda path: pq.read_table(path, columns=wanted))
+        if corrupt:
+            raise RunDirError(
+                f"{corrupt[0]} holds corrupt data ({error_line(error)}); delete it, and "
+                f"`sniper simulate --resume {out}` plays it again"
+            ) from None
+        raise RunDirError(f"cannot read the {table} of {out}: {error_line(error)}") from None
+    return result if arrow else result.to_pandas()
+
+
+def write_run(
+    out,
+    agents: Sequence[str],
+    rules: Rules,
+    games: Sequence[Sequence[HandState]],
+    seed: int = 0,
+    first_game: int = 0,
+    source: str = "",
+    vectors: Sequence[dict | None] | None = None,
+) -> Path:
+    """Write games played outside the runner (e.g. online games) as a new run directory ``out``, a record.
+
+    ``games``: one sequence of finished reference-engine hands (``HandState``, hand order) per
+    game; game ``i`` gets index ``first_game + i``. ``agents``: the seats' labels (one per seat),
+    stored in the hands table's ``agent`` column and the manifest's ``config.agents``: data, never
+    parsed as agent specs or imported; ``vectors``: the seats' parameter vectors for the manifest's
+    ``agent_parameters`` (``sniper.games.sniper_holdem.specs.parameter_vector`` of agents the caller built, ``None`` for
+    a person; default all ``None``). ``seed`` and ``source`` (free text, e.g. "serve") go into the
+    manifest; a manifest with a ``source`` is a record (``sniper.runs.runner.is_record``), which
+    ``summary`` and ``replay`` read and ``resume`` refuses. The directory is complete when this
+    returns: the manifest (status "complete"), ``hands/part-00000.parquet`` and
+    ``actions/part-00000.parquet`` (``RecordWriter``). Raises ``FileExistsError`` if ``out`` exists
+    and is not empty, ``ValueError`` when a hand does not have one seat per agent.
+    """
+    keyed = [(first_game + i, hand, state) for i, states in enumerate(games) for hand, state in enumerate(states)]
+    played = record_chunk(keyed, agents)
+    writer = RecordWriter(out, agents, rules, seed, source, vectors)
+    writer.add(played)
+    return writer.close()
+
+
+def record_chunk(hands: Iterable[tuple[int, int, HandState]], agents: Sequence[str]) -> Chunk:
+    """Both tables' rows of finished reference-engine hands, given as (game, hand, state) in order, seated
+    by the labels ``agents``; ``ValueError`` for no hands or a hand without one seat per label."""
+    hand_cols: dict[str, list] = {}
+    action_cols: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
+    counts: dict[int, int] = {}
+    for game, hand, state in hands:
+        if state.n_seats != len(agents):
+            raise ValueError(f"game {game} hand {hand} has {state.n_seats} seats, not {len(agents)}")
+        for name, values in hand_rows(state, game, hand, list(agents)).items():
+            hand_cols.setdefault(name, []).extend(values)
+        for name, values in action_rows(state, game, hand).items():
+            action_cols[name].extend(values)
+        counts[game] = counts.get(game, 0) + 1
+    if not hand_cols:
+        raise ValueError("write_run needs at least one hand")
+    return Chunk(to_table(hand_cols), to_table(action_cols, ACTION_COLUMNS), list(counts.values()))
+
+
+class RecordWriter:
+    """A record of games played elsewhere (e.g. one served game), written into the new directory ``out``
+    as they are played: each ``add`` is one more part of both tables, then the manifest says how many
+    hands are in; ``close`` marks it "complete" (or "interrupted").
+
+    ``agents`` are seat labels and ``vectors`` parameter vectors (``write_run``); ``seed`` may be ``None``
+    while it must stay secret (given to ``close``). Nothing is written
+    before the first ``add``, which claims ``out`` (``sniper.runs.runner.claim_out``; ``FileExistsError``
+    if it is not empty); from then on this process holds an exclusive lock (``flock``) on ``out`` until
+    ``close`` (or its death, ``kill -9`` included), so ``recover_record`` never touches a record being
+    written. With ``durable`` every part and manifest is flushed to disk (``os.fsync``) before ``add``
+    returns. A crash loses at most the part being written: ``recover_record`` makes the rest an
+    "interrupted" record.
+    """
+
+    def __init__(
+        self,
+        out,
+        agents: Sequence[str],
+        rules: Rules,
+        seed: int | None = 0,
+        source: str = "",
+        vectors: Sequence[dict | None] | None = None,
+        durable: bool = False,
+    ) -> None:
+        self.out = Path(out)
+        self.agents = tuple(agents)
+        self.vectors = list(vectors) if vectors is not None else [None] * len(self.agents)
+        if len(self.vectors) != len(self.agents):
+            raise ValueError(f"{len(self.vectors)} parameter vectors for {len(self.agents)} seats")
+        self.rules, self.seed, self.source, self.durable = rules, seed, source, durable
+        self.manifest: dict | None = None
+        self.parts, self.hands, self.games = 0, 0, set()
+        self._lock: int | None = None
+
+    def add(self, played: Chunk) -> None:
+        """Write ``played`` (``record_chunk``) as the next part of both tables, then the manifest's counts."""
+        if self.manifest is None:
+            self._claim()
+        write_parts(self.out, self.parts, played, self.durable)
+        self.parts += 1
+        self.hands += sum(played.counts)
+        self.games.update(pc.unique(played.hands["game"]).to_pylist())
+        self._save("running")
+
+    def add_hand(self, game: int, hand: int, state: HandState) -> None:
+        """``add`` one finished hand."""
+        self.add(record_chunk([(game, hand, state)], self.agents))
+
+    def close(self, status: str = "complete", seed: int | None = None) -> Path:
+        """Mark the record ``status`` ("complete" or "interrupted") and release ``out``; returns it. ``seed``:
+        the run's seed when it was kept out of the manifest until now (the writer was given ``None``). A
+        writer that was never given a hand writes nothing."""
+        if self.manifest is not None and self.manifest["status"] == "running":
+            if seed is not None:
+                self.manifest["config"]["seed"] = seed
+            self._save(status)
+        self._unlock()
+        return self.out
+
+    def _claim(self) -> None:
+        config = RunConfig(self.agents, self.rules, self.seed, 0, 1, "reference")
+        manifest = {**new_manifest(config, self.vectors), "hands": 0, "games": 0, "parts": 0, "source": self.source}
+        if self.out.exists() and not self.out.is_dir():
+            raise FileExistsError(f"output directory {self.out} is a file, not a directory; choose another --out")
+        self.out.mkdir(parents=True, exist_ok=True)
+        self._lock = lock_dir(self.out)
+        if self._lock is None:
+            raise FileExistsError(f"output directory {self.out} is being written by another process")
+        try:
+            claim_out(self.out, MANIFEST, manifest)
+            for table in TABLES:
+                (self.out / table).mkdir()
+        except BaseException:
+            self._unlock()
+            raise
+        self.manifest = manifest
+
+    def _save(self, status: str) -> None:
+        assert self.manifest is not None
+        self.manifest["config"]["hands"] = self.hands
+        self.manifest.update(status=status, hands=self.hands, games=len(self.games), parts=self.parts)
+        write_json(self.out / MANIFEST, self.manifest, self.durable)
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
+
+
+def lock_dir(out: Path) -> int | None:
+    """An open descriptor of the directory ``out`` holding its exclusive ``flock`` (released when closed
+    or when the process dies), or ``None`` if another one holds it."""
+    fd = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def recover_record(out) -> Path | None:
+    """Finish a record that a crashed writer (``RecordWriter``, e.g. a killed ``sniper serve``) left
+    "running" in ``out``: keep the parts written in full (both tables, in order), remove the rest and any
+    temporary file, and mark it "interrupted" with the hands kept, which ``summary`` and ``replay`` read.
+    A record that lost every hand is removed (its manifest and empty table folders). Returns ``out``, or
+    ``None`` when there was nothing to recover: not a running record, locked by a live writer, or
+    removed. Raises ``RunDirError`` as ``load_manifest`` does.
+    """
+    out = Path(out)
+    manifest = load_manifest(out)
+    if not is_record(manifest) or manifest.get("status") != "running":
+        return None
+    lock = lock_dir(out)
+    if lock is None:
+        return None
+    try:
+        n_seats = len(manifest["config"]["agents"])
+        for folder in (out, *(out / table for table in TABLES)):
+            for tmp in folder.glob(".*.tmp-*"):
+                tmp.unlink()
+        games, parts = set(), 0
+        while True:
+            try:
+                _read_part(part_path(out, parts, "actions"), ACTION_SCHEMA)
+                games.update(pc.unique(_read_part(part_path(out, parts, "hands"), SCHEMA)).to_pylist())
+            except (OSError, ValueError, pa.ArrowException):
+                break
+            parts += 1
+        hands = 0
+        for table in TABLES:
+            for path in (out / table).glob("part-*.parquet") if (out / table).is_dir() else ():
+                index = path.stem.removeprefix("part-")
+                if not index.isdigit() or int(index) >= parts:
+                    path.unlink()
+                elif table == "hands":
+                    hands += pq.read_metadata(path).num_rows // n_seats
+        if parts == 0:
+            (out / MANIFEST).unlink()
+            for table in TABLES:
+                if (out / table).is_dir():
+                    (out / table).rmdir()
+            return None
+        manifest["config"]["hands"] = hands
+        manifest.update(status="interrupted", hands=hands, games=len(games), parts=parts)
+        write_json(out / MANIFEST, manifest, durable=True)
+        return out
+    finally:
+        os.close(lock)
