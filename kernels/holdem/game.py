@@ -1,0 +1,365 @@
+"""The Hold'em game kernel: whole games of no-limit Hold'em in numba, hand for hand as the reference.
+
+Numba equivalent of ``sniper.games.holdem.play.play_game`` (a ``sniper.games.holdem.table.HoldemTable``
+driven to its end, H1–H10) with the levels of ``sniper.games.holdem.levels``, split by concern:
+``kernels.holdem.betting`` (a hand's state and PokerKit's betting), ``kernels.holdem.showdown``
+(pots and odd chips), ``kernels.holdem.policies`` (the levels) and this module (a hand from deal
+to records, ``play_hand_nb``, and the game loop, ``play_game_nb``).
+
+Random draws (R13's streams, as the table): the deck of hand ``h`` is
+``hand_key(seed, game, h, STREAM_DECK)``'s shuffle (``kernels.holdem.deck``); the ``d``-th decision
+(from 0) of seat ``s`` in the hand draws from ``derive(hand_key(seed, game, h, STREAM_AGENT + s), d)``
+(``table.decision_stream``).
+
+A game: every seat starts with ``starting_stack`` chips, the button on ``first_button``; after each
+hand the game ends when fewer than two seats have chips (a seat with none has left, GAMES.md) or
+at the hand limit (H10), else the button moves to the next seat clockwise with chips (H2).
+
+Output (``play_games_nb``): per game a buffer of ``cap_hands`` hands; ``rec`` is ``int16`` of shape
+``(N_FIELDS, n_games * cap_hands * n_seats)``, row ``(g * cap_hands + h) * n_seats + s`` holding
+seat ``s`` of hand ``h`` of game ``g`` in the fields of ``Field``. ``hands_out[g]`` is the number of
+hands game ``g`` played, or ``OVERFLOW`` when it needed more than ``cap_hands`` (replay it with a
+larger buffer: a game depends only on (seed, game)). Actions (optional): per game ``cap_actions``
+rows of ``arec`` (``int16 (N_ACTION_FIELDS, n_games * cap_actions)``) in the fields of
+``ActionField``; ``actions_out[g]`` counts the game's actions (when above ``cap_actions`` only the
+first ``cap_actions`` were written); ``cap_actions = 0`` records nothing.
+
+Kernels do no validation: ``sniper.games.holdem.kernel_engine`` validates and calls them.
+"""
+
+from enum import IntEnum
+from typing import NamedTuple
+
+import numpy as np
+from numba import prange
+
+from kernels import NO_REFCOUNT
+from kernels.holdem.betting import (
+    FOLDED,
+    NEXT_STREET,
+    actor_nb,
+    act_nb,
+    begin_street_nb,
+    deal_nb,
+    end_street_nb,
+    history_nb,
+    new_hand_nb,
+)
+from kernels.holdem.codes import BOARD_CARDS, N_STREETS, NO_CARD
+from kernels.holdem.policies import decide_nb
+from kernels.holdem.showdown import fold_win_nb, settle_nb
+from kernels.eval52 import BASE
+from kernels.jit import njit
+from kernels.rng import derive_nb, mix64_nb, stream_start_nb
+from kernels.streams import STREAM_AGENT
+
+_CATEGORY_UNIT = BASE**5
+
+
+class Field(IntEnum):
+    """Rows of the record array ``rec``: one row per seat per hand (the hands table's columns other
+    than game and seat; chips are chips, -1 where a field does not apply)."""
+
+    HAND = 0
+    """The hand's number in the game, from 0."""
+    BUTTON = 1
+    """The button's seat (H2)."""
+    DEALT_IN = 2
+    """1 if the seat had chips and was dealt in, else 0 (it has left the table)."""
+    POSITION = 3
+    """The seat's place in the dealing order, 0 the first left of the button; -1 not dealt in."""
+    STACK_BEFORE = 4
+    """Chips before the hand."""
+    HOLE_1 = 5
+    """First private card (``sniper.games.poker52`` 0–51), -1 if not dealt in."""
+    HOLE_2 = 6
+    """Second private card, -1 if not dealt in."""
+    BOARD_1 = 7
+    """The board cards dealt (H3), -1 for those never dealt (the hand ended before)."""
+    BOARD_2 = 8
+    BOARD_3 = 9
+    BOARD_4 = 10
+    BOARD_5 = 11
+    FOLDED_STREET = 12
+    """Street 0–3 of the seat's fold, -1 if it did not fold (or was not dealt in)."""
+    PUT = 13
+    """Chips the seat put in the pot, an uncalled bet returned excluded."""
+    WON = 14
+    """Chips the seat took from the pot."""
+    NET = 15
+    """``WON - PUT``: the seat's result, chips (the engine's ``winnings``)."""
+    STACK_AFTER = 16
+    """Chips after the hand."""
+    SHOWDOWN = 17
+    """1 if two or more players were still in at the end (H9), else 0: the same for every row of a hand."""
+    CATEGORY = 18
+    """The seat's hand category at the showdown (0 high card … 8 straight flush), -1 if it was not there."""
+
+
+N_FIELDS = len(Field)
+
+
+class ActionField(IntEnum):
+    """Rows of the action record array ``arec``: one row per seat action (the actions table's columns
+    other than game; the engine's ``ActionRecord``)."""
+
+    HAND = 0
+    """The hand's number in the game."""
+    SEAT = 1
+    """The seat that acted."""
+    STREET = 2
+    """0 preflop, 1 flop, 2 turn, 3 river (H3)."""
+    ACTION = 3
+    """The flat action: 0 fold, 1 check/call, ``a >= 2`` bet or raise to ``a``."""
+    AMOUNT = 4
+    """Chips the seat put in with it (0 for a fold or a check)."""
+    TO_AMOUNT = 5
+    """The seat's bet of the street after it."""
+    POT_AFTER = 6
+    """Every chip in the middle after it (earlier streets and this street's bets)."""
+
+
+N_ACTION_FIELDS = len(ActionField)
+OVERFLOW = -1
+"""``hands_out`` value of a game that needed more than ``cap_hands`` hands."""
+NO_LIMIT = -1
+"""``hands_per_game`` of a game played until one player holds every chip (H10's "bust")."""
+
+
+class GameRules(NamedTuple):
+    """The rules of a table as the kernel reads them (all Python ``int``, so one compiled version)."""
+
+    n_seats: int
+    """Seats, 2–9 (H1)."""
+    starting_stack: int
+    """Chips per seat at the start of a game (H1)."""
+    small_blind: int
+    """Chips (H1)."""
+    big_blind: int
+    """Chips (H1); also the smallest bet (H5)."""
+    hands_per_game: int
+    """The hand limit (H10), or ``NO_LIMIT``."""
+    first_button: int
+    """The button's seat in hand 0."""
+
+
+class Agents(NamedTuple):
+    """The seats' agents as data (``sniper.games.holdem.kernel_engine``)."""
+
+    levels: np.ndarray
+    """``int64 (n,)``: ``kernels.holdem.codes.Level`` per seat."""
+    params: np.ndarray
+    """``float64 (n, N_PARAMS)``: parameter vector per seat (``kernels.holdem.params``)."""
+
+
+class GameInputs(NamedTuple):
+    """Everything ``play_games_nb`` needs besides the seed, the games and the output buffers."""
+
+    rules: GameRules
+    agents: Agents
+    tables: tuple
+    """``kernels.eval52.tables()``."""
+
+
+class ActionLog(NamedTuple):
+    """Where a game's actions are recorded (``record_action_nb``)."""
+
+    rec: np.ndarray
+    """``int16 (N_ACTION_FIELDS, m)``: ``arec`` of ``play_games_nb``."""
+    pos: np.ndarray
+    """``int64 (3,)``: next row, end of the game's buffer (exclusive), the hand."""
+
+
+# ----- one hand (H2–H9) ------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def record_action_nb(arec, pos, seat, street, action, amount, to_amount, pot_after):
+    """Append one action to the ``ActionLog`` ``(arec, pos)`` (a row of the engine's ``ActionRecord``);
+    past the end of the game's buffer only the count grows."""
+    r = pos[0]
+    if r < pos[1]:
+        arec[ActionField.HAND, r] = pos[2]
+        arec[ActionField.SEAT, r] = seat
+        arec[ActionField.STREET, r] = street
+        arec[ActionField.ACTION, r] = action
+        arec[ActionField.AMOUNT, r] = amount
+        arec[ActionField.TO_AMOUNT, r] = to_amount
+        arec[ActionField.POT_AFTER, r] = pot_after
+    pos[0] = r + 1
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def betting_nb(h, hand_key, agents, t, log):
+    """One street's betting: each actor in turn decides (``kernels.holdem.policies.decide_nb``, on
+    its seat's stream, R13), acts (``kernels.holdem.betting.act_nb``) and is recorded."""
+    pl, s, stream = h.pl, h.st[0], h.stream
+    levels, params = agents.levels, agents.params
+    arec, pos = log
+    p = actor_nb(h)
+    while p >= 0:
+        q = pl[p]
+        seat = q.seat
+        stream_start_nb(stream, derive_nb(derive_nb(hand_key, STREAM_AGENT + seat), q.decisions))
+        q.decisions += 1
+        action = decide_nb(levels[seat], params[seat], h, p, stream, t)
+        history_nb(h, p, action)
+        amount = act_nb(h, action)
+        record_action_nb(arec, pos, seat, s.street, action, amount, q.bet, s.pot)
+        p = actor_nb(h)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def write_records_nb(h, stacks, button, hand, rec, row0):
+    """Stacks after the hand into ``stacks`` (``int64 (n,)``, by seat) and the hand's ``n`` rows of
+    ``rec`` from ``row0`` (``Field``)."""
+    pl, s, hole, board = h.pl, h.st[0], h.hole, h.board
+    n = stacks.shape[0]
+    showdown = 1 if s.n_active > 1 else 0
+    for seat in range(n):
+        r = row0 + seat
+        rec[Field.HAND, r] = hand
+        rec[Field.BUTTON, r] = button
+        rec[Field.DEALT_IN, r] = 0
+        rec[Field.POSITION, r] = -1
+        rec[Field.STACK_BEFORE, r] = stacks[seat]
+        rec[Field.HOLE_1, r] = NO_CARD
+        rec[Field.HOLE_2, r] = NO_CARD
+        for i in range(BOARD_CARDS):
+            rec[Field.BOARD_1 + i, r] = board[i] if i < s.board_n else NO_CARD
+        rec[Field.FOLDED_STREET, r] = -1
+        rec[Field.PUT, r] = 0
+        rec[Field.WON, r] = 0
+        rec[Field.NET, r] = 0
+        rec[Field.STACK_AFTER, r] = stacks[seat]
+        rec[Field.SHOWDOWN, r] = showdown
+        rec[Field.CATEGORY, r] = -1
+    for p in range(s.players):
+        q = pl[p]
+        r = row0 + q.seat
+        rec[Field.DEALT_IN, r] = 1
+        rec[Field.POSITION, r] = p
+        rec[Field.HOLE_1, r] = hole[p, 0]
+        rec[Field.HOLE_2, r] = hole[p, 1]
+        rec[Field.FOLDED_STREET, r] = q.folded_street
+        rec[Field.PUT, r] = q.put
+        rec[Field.WON, r] = q.won
+        rec[Field.NET, r] = q.won - q.put
+        after = q.start - q.put + q.won
+        rec[Field.STACK_AFTER, r] = after
+        stacks[q.seat] = after
+        if showdown and q.active:
+            rec[Field.CATEGORY, r] = q.value // _CATEGORY_UNIT
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def play_hand_nb(h, stacks, button, hand_key, inputs, rec, row0, hand, log):
+    """Play one hand (H2–H9) from the deal to its records: rows ``row0 .. row0 + n - 1`` of ``rec``
+    and its actions into ``log``. ``stacks`` (``int64 (n,)``, chips per seat) become the stacks
+    after it; ``hand_key`` is ``derive(derive(mix64(seed), game), hand)``. Numba equivalent of one
+    ``HoldemHand`` driven by the table (``sniper.games.holdem.play``)."""
+    rules = inputs.rules
+    deal_nb(h, stacks, button, hand_key, rules.small_blind, rules.big_blind)
+    log.pos[2] = hand
+    outcome = NEXT_STREET
+    for street in range(N_STREETS):
+        if begin_street_nb(h, street):
+            betting_nb(h, hand_key, inputs.agents, inputs.tables, log)
+        outcome = end_street_nb(h)
+        if outcome != NEXT_STREET:
+            break
+    if outcome == FOLDED:
+        fold_win_nb(h)
+    else:
+        settle_nb(h, inputs.tables)
+    write_records_nb(h, stacks, button, hand, rec, row0)
+
+
+# ----- games (H2, H10) -------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def next_button_nb(stacks, button):
+    """The first seat clockwise of ``button`` with chips (``engine.next_button``, H2)."""
+    n = stacks.shape[0]
+    for k in range(1, n + 1):
+        s = (button + k) % n
+        if stacks[s] > 0:
+            return s
+    return button
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h):
+    """One game (numba equivalent of ``sniper.games.holdem.play.play_game``; module docstring):
+    rows from ``row0``, actions to ``log``; returns the hands played, or ``OVERFLOW`` past
+    ``cap_hands``. ``stacks`` (``int64 (n,)``) and ``h`` are the caller's scratch, reset here."""
+    rules = inputs.rules
+    n = rules.n_seats
+    for s in range(n):
+        stacks[s] = rules.starting_stack
+    button = np.int64(rules.first_button % n)
+    hand = np.int64(0)
+    while rules.hands_per_game < 0 or hand < rules.hands_per_game:
+        if hand >= cap_hands:
+            return np.int64(OVERFLOW)
+        play_hand_nb(h, stacks, button, derive_nb(game_key, hand), inputs, rec, row0 + hand * n, hand, log)
+        hand += 1
+        with_chips = 0
+        for s in range(n):
+            with_chips += stacks[s] > 0
+        if with_chips < 2:
+            break
+        button = next_button_nb(stacks, button)
+    return hand
+
+
+@njit(cache=True, nogil=True)
+def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, cap_actions, arec, actions_out):
+    """Play the games ``games[start:stop]`` (``games``: ``int64 (G,)``) of run ``seed`` (``uint64``).
+
+    ``inputs`` is a ``GameInputs``. Writes their rows of ``rec`` (``int16 (N_FIELDS, G * cap_hands
+    * n)``), entries of ``hands_out`` (``int64 (G,)``), rows of ``arec`` (``int16
+    (N_ACTION_FIELDS, G * cap_actions)``) and entries of ``actions_out`` (``int64 (G,)``) as in the
+    module docstring. Releases the GIL; every game depends only on (seed, game), so results do not
+    depend on how the games are split.
+    """
+    seed_key = mix64_nb(seed)
+    n = inputs.rules.n_seats
+    pos = np.zeros(3, np.int64)
+    log = ActionLog(arec, pos)
+    stacks = np.empty(n, np.int64)
+    h = new_hand_nb()
+    for g in range(start, stop):
+        pos[0] = g * cap_actions
+        pos[1] = pos[0] + cap_actions
+        game_key = derive_nb(seed_key, games[g])
+        hands_out[g] = play_game_nb(game_key, inputs, cap_hands, rec, g * cap_hands * n, log, stacks, h)
+        actions_out[g] = pos[0] - g * cap_actions
+
+
+@njit(cache=True, parallel=True)
+def play_games_par_nb(seed, games, inputs, cap_hands, rec, hands_out, cap_actions, arec, actions_out, n_blocks):
+    """``play_games_nb`` over all of ``games``, split into ``n_blocks`` ranges run in parallel
+    (``prange``; numba's threading layer, ``numba.set_num_threads``). The same outputs as one
+    ``play_games_nb`` over every game."""
+    n_games = games.shape[0]
+    for b in prange(n_blocks):
+        start = b * n_games // n_blocks
+        stop = (b + 1) * n_games // n_blocks
+        play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, cap_actions, arec, actions_out)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def compact_nb(rec, counts, per_game, unit, out):
+    """The filled rows of per-game buffers, one after the other: the first ``counts[g] * unit`` columns
+    of game ``g``'s ``per_game`` columns of ``rec`` (``int16 (fields, G * per_game)``, as
+    ``play_games_nb`` writes ``rec`` and ``arec``) into ``out`` (``int16 (fields, sum(counts) * unit)``)."""
+    col = 0
+    for g in range(counts.shape[0]):
+        used = counts[g] * unit
+        begin = g * per_game
+        for f in range(rec.shape[0]):
+            for i in range(used):
+                out[f, col + i] = rec[f, begin + i]
+        col += used

@@ -1,0 +1,119 @@
+"""Who takes the pot in numba: the main pot, side pots and odd chips (GAMES.md H7, H9).
+
+Numba equivalent of the end of a ``sniper.games.holdem.engine.HoldemHand``: PokerKit's showdown,
+hand killing, ``pots`` and ``push_chips``, then the engine's ``_settle`` (odd chips one each to the
+winners from the first seat clockwise of the button). PokerKit, step by step:
+
+- the pots are cut at each distinct contribution ``c`` (every player's chips in the pot, folded
+  players' included): the pot at ``c`` takes ``c - c'`` (``c'`` the previous cut) from each player
+  who put in ``c`` or more, and is contested by the players still in who did;
+- at the showdown a player who can win no pot has its hand mucked or killed, so it contests no pot;
+  two adjacent pots contested by the same players are then one pot (this changes odd chips);
+- each pot goes to its best hands (``kernels.eval52``), split evenly, the odd chips one each to
+  the winners in position order (position 0 is the first seat clockwise of the button).
+"""
+
+import numpy as np
+
+from kernels import NO_REFCOUNT
+from kernels.eval52 import value7_nb
+from kernels.jit import njit
+
+_ONE = np.int64(1)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def fold_win_nb(h):
+    """All but one folded: the pot (``st.pot``, every chip in the middle) goes to the one still in."""
+    pl, s = h.pl, h.st[0]
+    for p in range(s.players):
+        if pl[p].active:
+            pl[p].won = s.pot
+
+
+@njit(cache=True, inline="always")
+def best_of_nb(pl, players, level, among):
+    """``(best value, bit set of the players holding it)`` among the players still in of bit set
+    ``among`` who put in ``level`` chips or more (``(-1, 0)`` if none)."""
+    best = np.int64(-1)
+    mask = np.int64(0)
+    for p in range(players):
+        if (among >> p) & _ONE and pl[p].put >= level:
+            v = pl[p].value
+            if v > best:
+                best = v
+                mask = _ONE << p
+            elif v == best:
+                mask |= _ONE << p
+    return best, mask
+
+
+@njit(cache=True, inline="always")
+def award_nb(pl, players, winners, amount):
+    """Split ``amount`` chips among the players of bit set ``winners``, the odd chips one each from
+    the first in position order (``engine._settle``); none at all burns them, as PokerKit does."""
+    k = 0
+    for p in range(players):
+        k += (winners >> p) & _ONE
+    if k == 0:
+        return
+    share = amount // k
+    odd = amount - share * k
+    for p in range(players):
+        if (winners >> p) & _ONE:
+            pl[p].won += share + (1 if odd > 0 else 0)
+            odd -= 1
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def settle_nb(h, t):
+    """The showdown (H7, H9; module docstring): every player still in gets ``value`` (``t`` is
+    ``kernels.eval52.tables()``), then ``won`` from each pot."""
+    pl, s, board, hole, levels = h.pl, h.st[0], h.board, h.hole, h.levels
+    m = s.players
+    active = np.int64(0)
+    for p in range(m):
+        if pl[p].active:
+            active |= _ONE << p
+            pl[p].value = value7_nb(hole[p, 0], hole[p, 1], board[0], board[1], board[2], board[3], board[4], t)
+    n_levels = 0
+    for p in range(m):  # the distinct contributions, ascending (insertion sort)
+        c = pl[p].put
+        i = 0
+        while i < n_levels and levels[i] < c:
+            i += 1
+        if i < n_levels and levels[i] == c:
+            continue
+        for j in range(n_levels, i, -1):
+            levels[j] = levels[j - 1]
+        levels[i] = c
+        n_levels += 1
+    survivors = np.int64(0)
+    for i in range(n_levels):
+        if levels[i] > 0:
+            survivors |= best_of_nb(pl, m, levels[i], active)[1]
+    previous = np.int64(0)
+    pot_set = np.int64(-1)
+    pot_amount = np.int64(0)
+    for i in range(n_levels):
+        level = levels[i]
+        if level == 0:
+            continue
+        count = 0
+        contested = np.int64(0)
+        for p in range(m):
+            if pl[p].put >= level:
+                count += 1
+                if (survivors >> p) & _ONE:
+                    contested |= _ONE << p
+        amount = (level - previous) * count
+        previous = level
+        if contested == pot_set:
+            pot_amount += amount
+            continue
+        if pot_set >= 0:
+            award_nb(pl, m, best_of_nb(pl, m, 0, pot_set)[1], pot_amount)
+        pot_set = contested
+        pot_amount = amount
+    if pot_set >= 0:
+        award_nb(pl, m, best_of_nb(pl, m, 0, pot_set)[1], pot_amount)
