@@ -34,11 +34,12 @@ import numpy as np
 from numba import prange
 
 from kernels import NO_REFCOUNT
+from kernels.eval52 import BASE
 from kernels.holdem.betting import (
     FOLDED,
     NEXT_STREET,
-    actor_nb,
     act_nb,
+    actor_nb,
     begin_street_nb,
     deal_nb,
     end_street_nb,
@@ -46,9 +47,8 @@ from kernels.holdem.betting import (
     new_hand_nb,
 )
 from kernels.holdem.codes import BOARD_CARDS, N_STREETS, NO_CARD
-from kernels.holdem.policies import decide_nb
+from kernels.holdem.policies import LevelTables, decide_nb, new_scratch_nb
 from kernels.holdem.showdown import fold_win_nb, settle_nb
-from kernels.eval52 import BASE
 from kernels.jit import njit
 from kernels.rng import derive_nb, mix64_nb, stream_start_nb
 from kernels.streams import STREAM_AGENT
@@ -159,6 +159,8 @@ class GameInputs(NamedTuple):
     agents: Agents
     tables: tuple
     """``kernels.eval52.tables()``."""
+    level_tables: LevelTables
+    """The levels' tables (``kernels.holdem.policies.LevelTables``)."""
 
 
 class ActionLog(NamedTuple):
@@ -190,11 +192,12 @@ def record_action_nb(arec, pos, seat, street, action, amount, to_amount, pot_aft
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def betting_nb(h, hand_key, agents, t, log):
+def betting_nb(h, hand_key, inputs, scratch, log):
     """One street's betting: each actor in turn decides (``kernels.holdem.policies.decide_nb``, on
     its seat's stream, R13), acts (``kernels.holdem.betting.act_nb``) and is recorded."""
     pl, s, stream = h.pl, h.st[0], h.stream
-    levels, params = agents.levels, agents.params
+    levels, params = inputs.agents.levels, inputs.agents.params
+    t, lt = inputs.tables, inputs.level_tables
     arec, pos = log
     p = actor_nb(h)
     while p >= 0:
@@ -202,7 +205,7 @@ def betting_nb(h, hand_key, agents, t, log):
         seat = q.seat
         stream_start_nb(stream, derive_nb(derive_nb(hand_key, STREAM_AGENT + seat), q.decisions))
         q.decisions += 1
-        action = decide_nb(levels[seat], params[seat], h, p, stream, t)
+        action = decide_nb(levels[seat], params[seat], h, p, stream, t, lt, scratch)
         history_nb(h, p, action)
         amount = act_nb(h, action)
         record_action_nb(arec, pos, seat, s.street, action, amount, q.bet, s.pot)
@@ -253,7 +256,7 @@ def write_records_nb(h, stacks, button, hand, rec, row0):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def play_hand_nb(h, stacks, button, hand_key, inputs, rec, row0, hand, log):
+def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, log):
     """Play one hand (H2–H9) from the deal to its records: rows ``row0 .. row0 + n - 1`` of ``rec``
     and its actions into ``log``. ``stacks`` (``int64 (n,)``, chips per seat) become the stacks
     after it; ``hand_key`` is ``derive(derive(mix64(seed), game), hand)``. Numba equivalent of one
@@ -264,7 +267,7 @@ def play_hand_nb(h, stacks, button, hand_key, inputs, rec, row0, hand, log):
     outcome = NEXT_STREET
     for street in range(N_STREETS):
         if begin_street_nb(h, street):
-            betting_nb(h, hand_key, inputs.agents, inputs.tables, log)
+            betting_nb(h, hand_key, inputs, scratch, log)
         outcome = end_street_nb(h)
         if outcome != NEXT_STREET:
             break
@@ -290,10 +293,11 @@ def next_button_nb(stacks, button):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h):
+def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch):
     """One game (numba equivalent of ``sniper.games.holdem.play.play_game``; module docstring):
     rows from ``row0``, actions to ``log``; returns the hands played, or ``OVERFLOW`` past
-    ``cap_hands``. ``stacks`` (``int64 (n,)``) and ``h`` are the caller's scratch, reset here."""
+    ``cap_hands``. ``stacks`` (``int64 (n,)``), ``h`` (``kernels.holdem.betting.Hand``) and ``scratch``
+    (``kernels.holdem.policies.Scratch``) are the caller's, reset here."""
     rules = inputs.rules
     n = rules.n_seats
     for s in range(n):
@@ -303,7 +307,8 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h):
     while rules.hands_per_game < 0 or hand < rules.hands_per_game:
         if hand >= cap_hands:
             return np.int64(OVERFLOW)
-        play_hand_nb(h, stacks, button, derive_nb(game_key, hand), inputs, rec, row0 + hand * n, hand, log)
+        key = derive_nb(game_key, hand)
+        play_hand_nb(h, scratch, stacks, button, key, inputs, rec, row0 + hand * n, hand, log)
         hand += 1
         with_chips = 0
         for s in range(n):
@@ -330,11 +335,12 @@ def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, c
     log = ActionLog(arec, pos)
     stacks = np.empty(n, np.int64)
     h = new_hand_nb()
+    scratch = new_scratch_nb()
     for g in range(start, stop):
         pos[0] = g * cap_actions
         pos[1] = pos[0] + cap_actions
         game_key = derive_nb(seed_key, games[g])
-        hands_out[g] = play_game_nb(game_key, inputs, cap_hands, rec, g * cap_hands * n, log, stacks, h)
+        hands_out[g] = play_game_nb(game_key, inputs, cap_hands, rec, g * cap_hands * n, log, stacks, h, scratch)
         actions_out[g] = pos[0] - g * cap_actions
 
 

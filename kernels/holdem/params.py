@@ -18,7 +18,6 @@ class EasyParam(IntEnum):
     CALL_SCORE = 1
     RAISE_CATEGORY = 2
     CALL_CATEGORY = 3
-    RAISE_SIZE = 4
 
 
 class NormalParam(IntEnum):
