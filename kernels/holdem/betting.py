@@ -452,10 +452,10 @@ def end_street_nb(h):
     """End the street: PokerKit's ``_end_betting`` and ``collect_bets`` (module docstring). Returns
     ``NEXT_STREET``, ``FOLDED`` or ``SHOWDOWN``.
 
-    With two or more players still in, the part of the largest bet above the second largest (of
-    every player's bet, folded ones included) goes back to its stack (H7) and the bets go into the
-    pot (``PLAYER.put``); with one player still in, its bet stays its own (``put`` counts it, and
-    ``showdown.fold_win_nb`` gives it the pot)."""
+    The part of the largest bet above the second largest (of every player's bet, folded ones
+    included) goes back to its stack (H7), and the bets go into the pot (``PLAYER.put``). (With one
+    player still in, PokerKit leaves that player's bet uncollected; it comes back with the pot,
+    ``showdown.fold_win_nb``: the same chips.)"""
     pl, s = h.pl, h.st[0]
     m = s.players
     if s.n_active > 1:
@@ -465,24 +465,23 @@ def end_street_nb(h):
                 with_chips += 1
         if with_chips <= 1:
             s.all_in = 1
-        first = np.int64(-1)
-        second = np.int64(-1)
-        for p in range(m):
-            b = pl[p].bet
-            if b > first:
-                second = first
-                first = b
-            elif b > second:
-                second = b
-        for p in range(m):
-            q = pl[p]
-            if q.bet > second:
-                q.stack += q.bet - second
-                s.pot -= q.bet - second
-                q.bet = second
+    first = np.int64(-1)
+    second = np.int64(-1)
     for p in range(m):
-        pl[p].put += pl[p].bet
-        pl[p].bet = 0
+        b = pl[p].bet
+        if b > first:
+            second = first
+            first = b
+        elif b > second:
+            second = b
+    for p in range(m):
+        q = pl[p]
+        if q.bet > second:
+            q.stack += q.bet - second
+            s.pot -= q.bet - second
+            q.bet = second
+        q.put += q.bet
+        q.bet = 0
     s.max_bet = 0
     if s.n_active == 1:
         return FOLDED

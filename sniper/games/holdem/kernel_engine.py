@@ -69,6 +69,8 @@ ACTIONS_PER_HAND = 16
 """Actions buffered per hand at first; a game that takes more is replayed with more."""
 GROWTH = 4
 """Buffer growth when a game overflows its buffer (it is replayed: it depends only on (seed, game))."""
+MAX_HANDS = int(np.iinfo(np.int16).max)
+"""The most hands of a game (the ``hand`` column is ``int16``); a longer game is refused."""
 BLOCKS_PER_THREAD = 4
 """``run_games`` splits the games into this many blocks per thread (games differ in length)."""
 
@@ -213,13 +215,17 @@ def play_games_kernel(
     hand_parts, action_parts = [], []
     while pending.size:
         run = run_games(seed, games[pending], inputs, capacity, per_action, threads)
-        done = (run.hands != OVERFLOW) & (run.actions <= per_action)
+        done = (run.hands != OVERFLOW) & ((run.actions <= per_action) | (not actions))
         counts = np.where(done, run.hands, 0)
-        n_actions = np.where(done, run.actions, 0)
+        n_actions = np.where(done & actions, run.actions, 0)
         hand_parts.append((pending[done], counts[done], _columns(run.rec, counts, capacity * seats, seats)))
         action_parts.append((pending[done], n_actions[done], _columns(run.arec, n_actions, per_action, 1)))
-        if limit is None:
-            capacity *= np.where(run.hands == OVERFLOW, GROWTH, 1).max()
+        if limit is None and (run.hands == OVERFLOW).any():
+            if capacity >= MAX_HANDS:
+                raise ValueError(
+                    f"game {int(games[pending][run.hands == OVERFLOW][0])} lasted more than {MAX_HANDS} hands"
+                )
+            capacity = min(capacity * GROWTH, MAX_HANDS)
         if actions:
             per_action = max(per_action, int(run.actions.max()), ACTIONS_PER_HAND * capacity)
         pending = pending[~done]

@@ -1,0 +1,145 @@
+"""Benchmark of the Hold'em game kernel (``kernels.holdem``) against PokerKit and OpenSpiel, in one sitting.
+
+Random 6-max no-limit hands per second (200-chip stacks, blinds 1/2, 100-hand games or until one
+player holds every chip), each engine playing uniformly random legal action kinds:
+
+- inside the kernel: ``kernels.holdem.game.play_games_par_nb`` (``prange`` over blocks of games,
+  preallocated hand records, no actions table) on 1 and on 2 threads, best of ``--repeats``;
+- end to end: ``sniper.games.holdem.kernel_engine.play_games_kernel`` with both tables (hands and
+  actions) converted to pyarrow;
+- the reference engine: ``sniper.games.holdem.play.play_game`` (PokerKit 0.7.7 under our table);
+- OpenSpiel's ``universal_poker`` (if ``open_spiel`` is installed; not a dependency of the project),
+  6 players, the same stacks and blinds, ``fullgame`` betting, a uniformly random legal action at
+  every node (chance nodes deal one of the cards left, all equally likely): its random player
+  picks among every raise size, ours among the action kinds, so its hands are shorter;
+
+and the ratios, with the load average (``os.getloadavg``) before and after. The machine is shared
+and noisy: compare ratios from one run, never figures from different runs.
+
+Usage: ``python experiments/bench_holdem.py [--games 20000] [--repeats 3] [--reference-games 20]``.
+"""
+
+import argparse
+import os
+import random
+import time
+
+import numba
+import numpy as np
+
+from kernels.holdem.game import N_ACTION_FIELDS, N_FIELDS, play_games_par_nb
+from sniper.games.holdem.agents import RandomAgent
+from sniper.games.holdem.kernel_engine import game_inputs, play_games_kernel, to_arrow
+from sniper.games.holdem.play import play_game
+
+SEATS = 6
+"""6-max."""
+HANDS = 100
+"""Hands per game (the "100" length, H10)."""
+
+
+def kernel_rate(games: int, repeats: int, threads: int) -> tuple[float, float]:
+    """Best hands/s of ``play_games_par_nb`` over ``repeats`` calls of ``games`` random 6-max games on
+    ``threads`` threads, by wall time and by process CPU time (hands per CPU-second)."""
+    inputs = game_inputs(SEATS, [RandomAgent()] * SEATS, HANDS)
+    rec = np.empty((N_FIELDS, games * HANDS * SEATS), np.int16)
+    hands = np.empty(games, np.int64)
+    arec = np.empty((N_ACTION_FIELDS, 0), np.int16)
+    actions = np.empty(games, np.int64)
+    saved = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    best = best_cpu = 0.0
+    try:
+        ids = np.arange(8, dtype=np.int64)
+        play_games_par_nb(np.uint64(1), ids, inputs, HANDS, rec, hands, 0, arec, actions, threads)  # compile
+        for r in range(repeats):
+            ids = np.arange(r * games, (r + 1) * games, dtype=np.int64)
+            cpu, start = time.process_time(), time.perf_counter()
+            play_games_par_nb(np.uint64(1), ids, inputs, HANDS, rec, hands, 0, arec, actions, 16 * threads)
+            best = max(best, hands.sum() / (time.perf_counter() - start))
+            best_cpu = max(best_cpu, hands.sum() / (time.process_time() - cpu))
+    finally:
+        numba.set_num_threads(saved)
+    return best, best_cpu
+
+
+def end_to_end_rate(games: int, repeats: int) -> float:
+    """Best hands/s of ``play_games_kernel`` with both tables, as pyarrow tables, on every thread."""
+    best = 0.0
+    for r in range(repeats):
+        start = time.perf_counter()
+        run = play_games_kernel(SEATS, 1, range(r * games, (r + 1) * games), [RandomAgent()] * SEATS, "100", True)
+        to_arrow(run.hands), to_arrow(run.actions)
+        best = max(best, run.hands["game"].size / SEATS / (time.perf_counter() - start))
+    return best
+
+
+def reference_rate(games: int) -> float:
+    """Hands/s of the reference engine (PokerKit under ``HoldemTable``) over ``games`` random games."""
+    start = time.perf_counter()
+    hands = sum(len(play_game(SEATS, 1, g, [RandomAgent()] * SEATS, "100")) for g in range(games))
+    return hands / (time.perf_counter() - start)
+
+
+def openspiel_rate(hands: int) -> float | None:
+    """Hands/s of OpenSpiel's ``universal_poker`` (6 players, 200 chips, blinds 1/2, uniformly random
+    legal actions), or ``None`` when ``open_spiel`` is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(
+        "universal_poker",
+        {
+            "betting": "nolimit",
+            "numPlayers": SEATS,
+            "numRounds": 4,
+            "blind": "1 2 0 0 0 0",
+            "firstPlayer": "3 1 1 1",
+            "numSuits": 4,
+            "numRanks": 13,
+            "numHoleCards": 2,
+            "numBoardCards": "0 3 1 1",
+            "stack": " ".join(["200"] * SEATS),
+            "bettingAbstraction": "fullgame",
+        },
+    )
+    rng = random.Random(1)
+    start = time.perf_counter()
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():  # chance outcomes (the cards left) are equally likely
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return hands / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20000, help="games per kernel call")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--reference-games", type=int, default=20)
+    parser.add_argument("--openspiel-hands", type=int, default=3000)
+    args = parser.parse_args()
+    load_before = os.getloadavg()[0]
+    one, one_cpu = kernel_rate(args.games, args.repeats, 1)
+    two, two_cpu = kernel_rate(args.games, args.repeats, 2)
+    e2e = end_to_end_rate(args.games // 4, args.repeats)
+    ref = reference_rate(args.reference_games)
+    spiel = openspiel_rate(args.openspiel_hands)
+    load_after = os.getloadavg()[0]
+    print(f"load average {load_before:.2f} before, {load_after:.2f} after; numba {numba.__version__}")
+    print("| engine | random 6-max hands/s | per CPU-second | kernel (2 threads) / engine |")
+    print("|---|---|---|---|")
+    print(f"| kernel, 1 thread | {one:,.0f} | {one_cpu:,.0f} | {two / one:.2f} |")
+    print(f"| kernel, 2 threads | {two:,.0f} | {two_cpu:,.0f} | 1.00 |")
+    print(f"| end to end, both tables (pyarrow) | {e2e:,.0f} | | {two / e2e:.2f} |")
+    print(f"| reference (PokerKit) | {ref:,.0f} | | {two / ref:,.0f}× |")
+    if spiel is None:
+        print("| OpenSpiel universal_poker | not installed | | |")
+    else:
+        print(f"| OpenSpiel universal_poker | {spiel:,.0f} | | {two / spiel:,.0f}× |")
+
+
+if __name__ == "__main__":
+    main()
