@@ -45,6 +45,7 @@ from kernels.holdem.betting import (
     end_street_nb,
     history_nb,
     new_hand_nb,
+    raise_range_nb,
 )
 from kernels.holdem.codes import BOARD_CARDS, N_STREETS, NO_CARD
 from kernels.holdem.policies import LevelTables, decide_nb, new_scratch_nb
@@ -205,7 +206,8 @@ def betting_nb(h, hand_key, inputs, scratch, log):
         seat = q.seat
         stream_start_nb(stream, derive_nb(derive_nb(hand_key, STREAM_AGENT + seat), q.decisions))
         q.decisions += 1
-        action = decide_nb(levels[seat], params[seat], h, p, stream, t, lt, scratch)
+        low, high = raise_range_nb(h, p)
+        action = decide_nb(levels[seat], params[seat], h, p, low, high, stream, t, lt, scratch)
         history_nb(h, p, action)
         amount = act_nb(h, action)
         record_action_nb(arec, pos, seat, s.street, action, amount, q.bet, s.pot)

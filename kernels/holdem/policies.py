@@ -19,7 +19,7 @@ import numpy as np
 
 from kernels import NO_REFCOUNT
 from kernels.eval52 import BASE, EMPTY_KEY, N_CARDS, N_RANKS, card_bit_nb, value_of_nb
-from kernels.holdem.betting import NO_RAISE, raise_range_nb, to_call_nb
+from kernels.holdem.betting import NO_RAISE, to_call_nb
 from kernels.holdem.codes import BOARD_CARDS, CHECK_CALL, FOLD, HOLE_CARDS, MAX_SEATS, Level
 from kernels.holdem.params import EasyParam, HardParam, NormalParam
 from kernels.jit import njit
@@ -107,20 +107,20 @@ def raise_menu_nb(h, p, low, high, size):
 
 
 @njit(cache=True, inline="always")
-def menu_raise_nb(h, p, size):
-    """Numba equivalent of ``levels.menu_raise``: menu entry ``size``, or check/call when no raise is open."""
-    low, high = raise_range_nb(h, p)
+def menu_raise_nb(h, p, low, high, size):
+    """Numba equivalent of ``levels.menu_raise``: menu entry ``size``, or check/call when no raise is
+    open (``low == NO_RAISE``)."""
     if low == NO_RAISE:
         return np.int64(CHECK_CALL)
     return raise_menu_nb(h, p, low, high, size)
 
 
 @njit(cache=True, inline="always")
-def sized_nb(h, p, size, allin_spr):
+def sized_nb(h, p, low, high, size, allin_spr):
     """Numba equivalent of ``levels.sized``: all in when the chips behind are at most ``allin_spr``
     pots (every chip in the middle plus the call), else menu entry ``size``."""
     short = h.pl[p].stack <= allin_spr * (h.st[0].pot + to_call_nb(h, p))
-    return menu_raise_nb(h, p, MENU_ALL_IN if short else size)
+    return menu_raise_nb(h, p, low, high, MENU_ALL_IN if short else size)
 
 
 @njit(cache=True, inline="always")
@@ -318,10 +318,9 @@ def outs_equity_nb(outs, board_size):
 
 
 @njit(cache=True, inline="always")
-def random_nb(h, p, stream):
+def random_nb(h, p, low, high, stream):
     """Numba equivalent of ``agents.RandomAgent.act``: uniform over fold (when owing chips),
     check/call and bet/raise (when open), draw 1; a raise's menu entry, draw 2."""
-    low, high = raise_range_nb(h, p)
     can_fold = h.st[0].max_bet > h.pl[p].bet
     kinds = 1 + (1 if can_fold else 0) + (1 if low != NO_RAISE else 0)
     kind = stream_integer_nb(stream, kinds) - (1 if can_fold else 0)
@@ -333,7 +332,7 @@ def random_nb(h, p, stream):
 
 
 @njit(cache=True, inline="always")
-def easy_nb(h, p, params, t, lt):
+def easy_nb(h, p, low, high, params, t, lt):
     """Numba equivalent of ``levels.EasyLevel.act``: immediate strength only; draws nothing."""
     a, b = h.hole[p, 0], h.hole[p, 1]
     s = h.st[0]
@@ -345,40 +344,40 @@ def easy_nb(h, p, params, t, lt):
         score = made_category_nb(key, mask, a, b, alone_category_nb(h.board, s.board_n, t), t)
         strong, medium = params[EasyParam.RAISE_CATEGORY], params[EasyParam.CALL_CATEGORY]
     if score >= strong:
-        return menu_raise_nb(h, p, MENU_POT)
+        return menu_raise_nb(h, p, low, high, MENU_POT)
     if score >= medium and to_call_nb(h, p) > 0:
         return np.int64(CHECK_CALL)
     return give_up_nb(h, p)
 
 
 @njit(cache=True, inline="always")
-def normal_preflop_nb(h, p, params, position, lt):
+def normal_preflop_nb(h, p, low, high, params, position, lt):
     """Numba equivalent of ``levels.NormalLevel.preflop`` at ``position``."""
     c = lt.chen[h.hole[p, 0], h.hole[p, 1]]
     s = h.st[0]
     if effective_stack_nb(h, p) <= params[NormalParam.SHORT_STACK] * s.big_blind:
-        return menu_raise_nb(h, p, MENU_ALL_IN) if c >= params[NormalParam.PUSH_SCORE] else give_up_nb(h, p)
+        return menu_raise_nb(h, p, low, high, MENU_ALL_IN) if c >= params[NormalParam.PUSH_SCORE] else give_up_nb(h, p)
     allin_spr = params[NormalParam.ALLIN_SPR]
     if s.max_bet <= s.big_blind:
         early = params[NormalParam.OPEN_EARLY]
         if c >= early + (params[NormalParam.OPEN_LATE] - early) * position:
-            return sized_nb(h, p, MENU_POT, allin_spr)
+            return sized_nb(h, p, low, high, MENU_POT, allin_spr)
         return give_up_nb(h, p)
     if c >= params[NormalParam.RERAISE_SCORE]:
-        return sized_nb(h, p, MENU_POT, allin_spr)
+        return sized_nb(h, p, low, high, MENU_POT, allin_spr)
     if c >= params[NormalParam.CALL_SCORE] + params[NormalParam.ODDS_SLOPE] * (price_nb(h, p) - 1 / 3):
         return np.int64(CHECK_CALL)
     return give_up_nb(h, p)
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def normal_nb(h, p, params, t, lt, scratch):
+def normal_nb(h, p, low, high, params, t, lt, scratch):
     """Numba equivalent of ``levels.NormalLevel.act``: chart, position, stack depth, pot odds, board
     texture; draws nothing."""
     s = h.st[0]
     position = position_nb(h, p)
     if s.street == 0:
-        return normal_preflop_nb(h, p, params, position, lt)
+        return normal_preflop_nb(h, p, low, high, params, position, lt)
     a, b, board, n = h.hole[p, 0], h.hole[p, 1], h.board, s.board_n
     hs = hand_strength_nb(a, b, board, n, t, scratch.unseen)
     e = 1.0
@@ -391,10 +390,10 @@ def normal_nb(h, p, params, t, lt, scratch):
     if to_call_nb(h, p) == 0:
         if e >= params[NormalParam.BET_EQUITY] + shift:
             big = w > 0 or e >= params[NormalParam.BIG_EQUITY]
-            return sized_nb(h, p, MENU_POT if big else MENU_HALF_POT, allin_spr)
+            return sized_nb(h, p, low, high, MENU_POT if big else MENU_HALF_POT, allin_spr)
         return np.int64(CHECK_CALL)
     if e >= params[NormalParam.RAISE_EQUITY] + shift:
-        return sized_nb(h, p, MENU_POT, allin_spr)
+        return sized_nb(h, p, low, high, MENU_POT, allin_spr)
     if e >= price_nb(h, p) * params[NormalParam.CALL_MARGIN]:
         return np.int64(CHECK_CALL)
     return give_up_nb(h, p)
@@ -489,7 +488,7 @@ def monte_carlo_equity_nb(h, p, n_opp, key, samples, read_bluff, t, lt, scratch)
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def hard_nb(h, p, params, stream, t, lt, scratch):
+def hard_nb(h, p, low, high, params, stream, t, lt, scratch):
     """Numba equivalent of ``levels.HardLevel.act``: Monte Carlo equity against the ranges read from
     the public betting, pot odds and position, bluffing at ``bluff``. Draw 1: the bluff
     (``stream.random()``); draw 2: the Monte Carlo key (``stream.word()``)."""
@@ -503,26 +502,28 @@ def hard_nb(h, p, params, stream, t, lt, scratch):
     allin_spr = params[HardParam.ALLIN_SPR]
     if to_call_nb(h, p) == 0:
         if ratio >= params[HardParam.BIG_RATIO] * scale:
-            return sized_nb(h, p, MENU_POT, allin_spr)
+            return sized_nb(h, p, low, high, MENU_POT, allin_spr)
         if ratio >= params[HardParam.BET_RATIO] * scale or bluffing:
-            return sized_nb(h, p, MENU_HALF_POT, allin_spr)
+            return sized_nb(h, p, low, high, MENU_HALF_POT, allin_spr)
         return np.int64(CHECK_CALL)
     if ratio >= params[HardParam.RAISE_RATIO] * scale:
-        return sized_nb(h, p, MENU_POT, allin_spr)
+        return sized_nb(h, p, low, high, MENU_POT, allin_spr)
     if e >= price_nb(h, p) * params[HardParam.CALL_MARGIN]:
         return np.int64(CHECK_CALL)
     return give_up_nb(h, p)
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def decide_nb(level, params, h, p, stream, t, lt, scratch):
+def decide_nb(level, params, h, p, low, high, stream, t, lt, scratch):
     """The flat action of player ``p`` at ``level`` (``kernels.holdem.codes.Level``) with its
-    parameter vector ``params`` (``float64 (N_PARAMS,)``), drawing from ``stream``; ``t`` the
-    evaluator's tables, ``lt`` the ``LevelTables``, ``scratch`` a ``Scratch``."""
+    parameter vector ``params`` (``float64 (N_PARAMS,)``), ``[low, high]`` its legal raise-to range
+    (``NO_RAISE`` for none: ``kernels.holdem.betting.raise_range_nb``, the observation's
+    ``min_raise_to``/``max_raise_to``), drawing from ``stream``; ``t`` the evaluator's tables, ``lt``
+    the ``LevelTables``, ``scratch`` a ``Scratch``."""
     if level == Level.EASY:
-        return easy_nb(h, p, params, t, lt)
+        return easy_nb(h, p, low, high, params, t, lt)
     if level == Level.NORMAL:
-        return normal_nb(h, p, params, t, lt, scratch)
+        return normal_nb(h, p, low, high, params, t, lt, scratch)
     if level == Level.HARD:
-        return hard_nb(h, p, params, stream, t, lt, scratch)
-    return random_nb(h, p, stream)
+        return hard_nb(h, p, low, high, params, stream, t, lt, scratch)
+    return random_nb(h, p, low, high, stream)
