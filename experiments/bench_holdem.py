@@ -16,7 +16,7 @@ player holds every chip), each engine playing uniformly random legal action kind
 and the ratios, with the load average (``os.getloadavg``) before and after. The machine is shared
 and noisy: compare ratios from one run, never figures from different runs.
 
-Usage: ``python experiments/bench_holdem.py [--games 20000] [--repeats 3] [--reference-games 20]``.
+Usage: ``python experiments/bench_holdem.py [--games 5000] [--repeats 3] [--reference-games 20]``.
 """
 
 import argparse
@@ -116,7 +116,7 @@ def openspiel_rate(hands: int) -> float | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20000, help="games per kernel call")
+    parser.add_argument("--games", type=int, default=5000, help="games per kernel call")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--reference-games", type=int, default=20)
     parser.add_argument("--openspiel-hands", type=int, default=3000)

@@ -232,9 +232,8 @@ def deal_nb(h, stacks, button, hand_key, small_blind, big_blind):
 
 
 @njit(cache=True, inline="always")
-def effective_stack_nb(h, p):
-    """PokerKit's ``get_effective_stack`` of player ``p`` (still in): the chips it can lose, at most
-    the second largest stack-plus-bet among the players still in less its bet."""
+def second_total_nb(h):
+    """The second largest stack-plus-bet among the players still in (PokerKit's ``get_effective_stack``)."""
     pl, m = h.pl, h.st[0].players
     first = np.int64(-1)
     second = np.int64(-1)
@@ -246,7 +245,7 @@ def effective_stack_nb(h, p):
                 first = total
             elif total > second:
                 second = total
-    return min(pl[p].stack, max(0, second - pl[p].bet))
+    return second
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -274,9 +273,11 @@ def begin_street_nb(h, street):
     for k in range(m):
         p = (s.opener + k) % m
         pl[p].acted = 0
+    second = second_total_nb(h)
     for k in range(m):
         p = (s.opener + k) % m
-        if pl[p].active and pl[p].stack > 0 and effective_stack_nb(h, p) > 0:
+        # PokerKit's effective stack: min(stack, max(0, second largest stack-plus-bet - bet)) > 0
+        if pl[p].active and pl[p].stack > 0 and second - pl[p].bet > 0:
             queue[s.tail] = p
             s.tail += 1
     n = s.tail

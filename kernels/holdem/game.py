@@ -34,7 +34,7 @@ import numpy as np
 from numba import prange
 
 from kernels import NO_REFCOUNT
-from kernels.eval52 import BASE
+from kernels.eval52 import BASE, Tables
 from kernels.holdem.betting import (
     FOLDED,
     NEXT_STREET,
@@ -158,7 +158,7 @@ class GameInputs(NamedTuple):
 
     rules: GameRules
     agents: Agents
-    tables: tuple
+    tables: Tables
     """``kernels.eval52.tables()``."""
     level_tables: LevelTables
     """The levels' tables (``kernels.holdem.policies.LevelTables``)."""
@@ -349,13 +349,25 @@ def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, c
 @njit(cache=True, parallel=True)
 def play_games_par_nb(seed, games, inputs, cap_hands, rec, hands_out, cap_actions, arec, actions_out, n_blocks):
     """``play_games_nb`` over all of ``games``, split into ``n_blocks`` ranges run in parallel
-    (``prange``; numba's threading layer, ``numba.set_num_threads``). The same outputs as one
-    ``play_games_nb`` over every game."""
+    (``prange``; numba's threading layer, ``numba.set_num_threads``): the same outputs as one
+    ``play_games_nb`` over every game. (A ``prange`` body takes only arrays and scalars, so
+    ``inputs`` is taken apart before the loop and put together again in it.)"""
     n_games = games.shape[0]
+    r, a, t, lt = inputs
+    n_seats, stack, small, big, limit, button = r
+    levels, params = a
+    card_key, low_base, high_index, rank_value, flush_value = t
+    pair_score, chen, top, max_tries, share_units = lt
     for b in prange(n_blocks):
+        again = GameInputs(
+            GameRules(n_seats, stack, small, big, limit, button),
+            Agents(levels, params),
+            Tables(card_key, low_base, high_index, rank_value, flush_value),
+            LevelTables(pair_score, chen, top, max_tries, share_units),
+        )
         start = b * n_games // n_blocks
         stop = (b + 1) * n_games // n_blocks
-        play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, cap_actions, arec, actions_out)
+        play_games_nb(seed, games, start, stop, again, cap_hands, rec, hands_out, cap_actions, arec, actions_out)
 
 
 @njit(cache=True, **NO_REFCOUNT)

@@ -513,13 +513,15 @@ def hard_nb(h, p, low, high, params, stream, t, lt, scratch):
     return give_up_nb(h, p)
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def decide_nb(level, params, h, p, low, high, stream, t, lt, scratch):
     """The flat action of player ``p`` at ``level`` (``kernels.holdem.codes.Level``) with its
     parameter vector ``params`` (``float64 (N_PARAMS,)``), ``[low, high]`` its legal raise-to range
     (``NO_RAISE`` for none: ``kernels.holdem.betting.raise_range_nb``, the observation's
     ``min_raise_to``/``max_raise_to``), drawing from ``stream``; ``t`` the evaluator's tables, ``lt``
-    the ``LevelTables``, ``scratch`` a ``Scratch``."""
+    the ``LevelTables``, ``scratch`` a ``Scratch``. Inlined into its caller, with ``random`` and
+    ``easy``: a call between jitted functions costs ≈ 70 ns (``experiments/README.md``); the
+    slower levels stay calls."""
     if level == Level.EASY:
         return easy_nb(h, p, low, high, params, t, lt)
     if level == Level.NORMAL:
