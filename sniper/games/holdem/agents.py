@@ -18,7 +18,6 @@ from sniper.games.holdem.engine import CHECK_CALL, FOLD
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.rng import Stream
 
-
 RAISE = -1
 """The bet/raise action kind (its amount comes from a menu); fold and check/call are their flat actions."""
 RAISE_SIZES = ("min", "half pot", "pot", "all-in")

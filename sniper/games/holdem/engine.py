@@ -158,7 +158,8 @@ class HoldemHand:
     chips or a bad deck.
 
     Attributes: ``seats`` (table size), ``button``, ``order`` (``dealing_order``), ``holes`` (seat →
-    its two cards), ``board`` (the cards dealt so far), ``actions`` (``ActionRecord`` list),
+    its two cards), ``full_board`` (the five community cards of the deal, face down until dealt:
+    never observed, H11), ``board`` (the cards dealt so far), ``actions`` (``ActionRecord`` list),
     ``stacks_before``; once ``done``: ``stacks_after`` and ``winnings`` per seat (chips).
     """
 
@@ -176,7 +177,7 @@ class HoldemHand:
         self.button = button
         self.stacks_before = tuple(stacks)
         self._index = {seat: i for i, seat in enumerate(self.order)}
-        holes, self._board_cards = deal_cards(deck, len(self.order))
+        holes, self.full_board = deal_cards(deck, len(self.order))
         self.holes = dict(zip(self.order, holes))
         self.board: list[int] = []
         self._folded: set[int] = set()
@@ -329,7 +330,7 @@ class HoldemHand:
             if not state.can_deal_board():
                 raise AssertionError("PokerKit waits for an operation this engine does not make")
             n = BOARD_SIZES[BOARD_SIZES.index(len(self.board)) + 1] - len(self.board)
-            cards = self._board_cards[len(self.board) : len(self.board) + n]
+            cards = self.full_board[len(self.board) : len(self.board) + n]
             state.deal_board(tuple(_PK_CARDS[c] for c in cards))
             self.board.extend(cards)
         if not state.status:

@@ -60,8 +60,9 @@ class HoldemTable:
     and decision stream; ``length``: a key of ``rules.GAME_LENGTHS`` (H10). ``hand_limit``: the hands
     the game lasts at most, overriding ``length`` (``None``: the length's own); ``stacks``, ``button``,
     ``hand``: where the game stands before its next deal (default: a fresh game, every seat with
-    ``STARTING_STACK`` chips, the button on ``FIRST_BUTTON``, hand 0); ``returns`` count from those
-    stacks. ``ValueError`` for seats outside 2–9, an unknown length, or stacks/button that do not fit.
+    ``STARTING_STACK`` chips, the button on ``FIRST_BUTTON``, hand 0; a button on a seat without chips
+    moves to the next seat with chips, H2); ``returns`` count from those stacks. ``ValueError`` for
+    seats outside 2–9, an unknown length, or stacks that are not one per seat with two or more holding chips.
 
     Attributes: ``hand`` the current (or last) ``HoldemHand`` (``None`` before the first deal) and
     ``hand_index`` its number; ``hands`` the finished hands; ``stacks`` and ``button`` between hands
@@ -83,7 +84,8 @@ class HoldemTable:
         if isinstance(seats, bool) or not isinstance(seats, int) or seats not in SEATS:
             raise ValueError(f"seats must be {SEATS.start}-{SEATS.stop - 1}, got {seats!r}")
         self.n_seats, self.seed, self.game = seats, seed, game
-        self.hand_limit = hands_of_length(length) if hand_limit is None else hand_limit
+        limit = hands_of_length(length)
+        self.hand_limit = limit if hand_limit is None else hand_limit
         self.stacks = list(stacks) if stacks is not None else [STARTING_STACK] * seats
         if len(self.stacks) != seats or sum(s > 0 for s in self.stacks) < 2:
             raise ValueError(f"stacks must give {seats} seats, two or more with chips, got {self.stacks!r}")
@@ -157,16 +159,16 @@ class HoldemTable:
         action; a hand's last action settles it and moves the game on (H2, H10). ``ValueError`` naming
         the action if it is not in ``legal_actions()`` (nothing changes)."""
         try:
-            action = None if isinstance(action, bool) else operator.index(action)
+            value = None if isinstance(action, bool) else operator.index(action)
         except TypeError:
-            action = None
+            value = None
         player = self.current_player()
-        if player == CHANCE and action == DEAL:
+        if player == CHANCE and value == DEAL:
             self._deal()
             return
-        if player < 0 or action is None or not self.hand.is_legal(action):
+        if player < 0 or value is None or not self.hand.is_legal(value):
             raise ValueError(self._illegal(action))
-        self.hand.act(action)
+        self.hand.act(value)
         self._decisions[player] += 1
         if self.hand.done:
             self._end_hand()
@@ -198,7 +200,7 @@ class HoldemTable:
 
     def _illegal(self, action: object) -> str:
         player = self.current_player()
-        shown = f"action {action!r}" if action is not None else "that action"
+        shown = f"action {action!r}"
         if player == TERMINAL:
             return f"{shown} is not legal: the game is over"
         if player == CHANCE:
