@@ -21,8 +21,9 @@ phh-dataset (hidden private cards ``????``, decimal amounts, antes, straddles) a
 PokerKit (``pokerkit.HandHistory`` → states) into rows of the imported hands and actions tables
 (``HAND_COLUMNS``, ``ACTION_COLUMNS``). A file's decimal amounts are scaled to whole chips by the
 smallest power of ten that makes every amount of the file whole (``scale``, at most
-``10**MAX_DECIMALS``). A hand that cannot be replayed is skipped with one line naming the file, the
-hand and the reason. The file is read as data only (``tomllib``; nothing in it is evaluated or
+``10**MAX_DECIMALS``). A hand's ``finishing_stacks``, when the file gives them, must be PokerKit's
+(or those of GAMES.md's odd chips, ``one_chip_each``, as this module writes them). A hand that
+cannot be replayed is skipped with one line naming the file, the hand and the reason. The file is read as data only (``tomllib``; nothing in it is evaluated or
 imported), at most ``MAX_FILE_BYTES`` bytes and ``MAX_HANDS`` hands.
 
 >>> from sniper.games.holdem.agents import RandomAgent
@@ -320,7 +321,8 @@ def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
     ``HandHistory`` states, with PokerKit's rules: the odd chips of a split pot all to the first
     winner, no rake) from its amounts scaled to whole chips. A hand that is not NT, has a bad field,
     an amount finer than ``MAX_DECIMALS`` decimals or an unknown (``inf``) stack, cannot be replayed,
-    stops before its end or deals more than one board is skipped with one line "PATH: hand KEY:
+    stops before its end, deals more than one board, or has ``finishing_stacks`` that are neither
+    PokerKit's final stacks nor those with GAMES.md's odd chips (``_settled``) is skipped with one line "PATH: hand KEY:
     reason" (``KEY`` the ``.phhs`` table's name, ``1`` for a ``.phh``). Raises ``PhhError`` (one line)
     for a file that is not a readable ``.phh``/``.phhs`` UTF-8 TOML file of at most ``MAX_FILE_BYTES``
     bytes, or holds more than ``limit`` hands.
