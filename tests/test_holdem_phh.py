@@ -328,7 +328,7 @@ def test_file_level_refusals(tmp_path, monkeypatch):
     with pytest.raises(PhhError, match="is not a file"):
         import_hands(tmp_path / "missing.phh")
     (tmp_path / "two.phhs").write_text("[1]\nvariant = 'NT'\n[2]\nvariant = 'NT'\n")
-    with pytest.raises(PhhError, match="holds 2 hands; one import reads at most 1"):
+    with pytest.raises(PhhError, match="holds 2 hands; the import can read 1 more"):
         import_hands(tmp_path / "two.phhs", limit=1)
     monkeypatch.setattr(phh, "MAX_FILE_BYTES", 10)
     with pytest.raises(PhhError, match="larger than"):

@@ -23,8 +23,9 @@ PokerKit (``pokerkit.HandHistory`` → states) into rows of the imported hands a
 smallest power of ten that makes every amount of the file whole (``scale``, at most
 ``10**MAX_DECIMALS``). A hand's ``finishing_stacks``, when the file gives them, must be PokerKit's
 (or those of GAMES.md's odd chips, ``one_chip_each``, as this module writes them). A hand that
-cannot be replayed is skipped with one line naming the file, the hand and the reason. The file is read as data only (``tomllib``; nothing in it is evaluated or
-imported), at most ``MAX_FILE_BYTES`` bytes and ``MAX_HANDS`` hands.
+cannot be replayed is skipped with one line naming the file, the hand and the reason. The file is
+read as data only (``tomllib``; nothing in it is evaluated or imported), at most ``MAX_FILE_BYTES``
+bytes and ``MAX_HANDS`` hands.
 
 >>> from sniper.games.holdem.agents import RandomAgent
 >>> from sniper.games.holdem.play import play_game
@@ -80,6 +81,8 @@ MAX_DECIMALS = 6
 """The most decimal places of an amount (a chip is then 10^-6 of the file's unit)."""
 MAX_AMOUNT = 2**53
 """The largest amount in chips after scaling (chip columns are int64; PokerKit's arithmetic stays exact)."""
+MAX_REASON = 300
+"""The longest reason of a skipped hand's line (characters); it is one line, whatever the file holds."""
 NO_CARD = -1
 """A card column's value for a card not dealt, or hidden (``????``) and never shown."""
 _REQUIRED = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions")
@@ -138,7 +141,10 @@ def _phh_actions(record: HandRecord, order: Sequence[int], state) -> list[str]:
     actions: list[str] = []
 
     def emit(action: str) -> None:
-        parse_action(state, action)
+        try:
+            parse_action(state, action)
+        except ValueError as error:
+            raise ValueError(f"hand {record.hand}: PokerKit refuses {action!r}: {_one_line(error)}") from None
         actions.append(action)
 
     def deal_and_show() -> None:  # what the state waits for before the next seat acts, or to end
@@ -348,7 +354,9 @@ def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
         raise PhhError(f"{path} is not a TOML file ({error})") from None
     entries = [("1", doc)] if suffix == ".phh" else list(doc.items())
     if len(entries) > limit:
-        raise PhhError(f"{path} holds {len(entries)} hands; one import reads at most {limit}")
+        raise PhhError(
+            f"{path} holds {len(entries)} hands; the import can read {limit} more (at most {MAX_HANDS} in all)"
+        )
     scale = _file_scale(entries)
     hand_rows: dict[str, list] = {name: [] for name in HAND_COLUMNS}
     action_rows: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
@@ -357,7 +365,8 @@ def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
         try:
             seats, actions = _import_hand(entry, scale)
         except _Skip as reason:
-            skipped.append(f"{path}: hand {key}: {reason}")
+            shown = key if key.isalnum() else repr(key)
+            skipped.append(f"{path}: hand {shown}: {_one_line(reason)[:MAX_REASON]}")
             continue
         for row in seats:
             for name, v in zip(HAND_COLUMNS, (game, number, *row, scale)):
@@ -449,7 +458,9 @@ def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
     (the ``ACTION_COLUMNS`` but game, hand and seq); ``_Skip`` naming why it cannot be imported."""
     if not isinstance(entry, dict):
         raise _Skip("not a hand (a TOML table)")
-    variant = entry.get("variant")
+    if "variant" not in entry:
+        raise _Skip("missing field 'variant' (a .phhs file holds its hands as tables [1], [2], ...)")
+    variant = entry["variant"]
     if variant != VARIANT:
         raise _Skip(f"variant {variant!r} is not no-limit Texas Hold'em ({VARIANT!r}); only NT hands are imported")
     missing = [name for name in _REQUIRED if name not in entry]
@@ -475,18 +486,11 @@ def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
         not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names)
     ):
         raise _Skip(f"players must list {n} names")
-    history = HandHistory(
-        variant=VARIANT,
-        ante_trimming_status=trimming,
-        antes=antes,
-        blinds_or_straddles=blinds,
-        min_bet=min_bet,
-        starting_stacks=stacks,
-        actions=actions,
-    )
+    fields = {"antes": antes, "blinds_or_straddles": blinds, "min_bet": min_bet, "starting_stacks": stacks}
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # PokerKit warns of odd but legal moves (a fold when checking is free)
+            history = HandHistory(variant=VARIANT, ante_trimming_status=trimming, actions=actions, **fields)
             replay = _replay(history, n)
     except _Skip:
         raise
