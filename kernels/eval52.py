@@ -53,8 +53,8 @@ N_CARDS = 52
 """Cards ``0..51``: ``4 * rank + suit``."""
 BASE = 13
 """A value is ``category * BASE**5 + k1 * BASE**4 + … + k5`` (``sniper.games.poker52``)."""
-STRAIGHT, FLUSH, STRAIGHT_FLUSH = 4, 5, 8
-"""The categories the flush table and the straight test produce (``poker52.CATEGORIES``)."""
+HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(9)
+"""The categories, lowest first (``sniper.games.poker52.CATEGORIES``)."""
 LOW_RANKS = 6
 """Ranks ``0..LOW_RANKS-1`` make the low pattern, the others the high pattern."""
 LOW_SHIFT, HIGH_SHIFT = 16, 32
@@ -136,14 +136,14 @@ def rank_values(counts: np.ndarray) -> np.ndarray:
     a, b = shape[:, 0], shape[:, 1]
     g = groups
     choices = [
-        (a == 4, pack(7, np.stack([g[:, 0], rest_high], axis=1))),
-        ((a == 3) & (b >= 2), pack(6, g[:, :2])),
+        (a == 4, pack(FOUR_OF_A_KIND, np.stack([g[:, 0], rest_high], axis=1))),
+        ((a == 3) & (b >= 2), pack(FULL_HOUSE, g[:, :2])),
         (top >= 0, pack(STRAIGHT, top[:, None])),
-        (a == 3, pack(3, g[:, :3])),
-        ((a == 2) & (b == 2), pack(2, np.stack([g[:, 0], g[:, 1], third_high], axis=1))),
-        (a == 2, pack(1, g[:, :4])),
+        (a == 3, pack(THREE_OF_A_KIND, g[:, :3])),
+        ((a == 2) & (b == 2), pack(TWO_PAIR, np.stack([g[:, 0], g[:, 1], third_high], axis=1))),
+        (a == 2, pack(ONE_PAIR, g[:, :4])),
     ]
-    return np.select([c for c, _ in choices], [v for _, v in choices], pack(0, g[:, :5]))
+    return np.select([c for c, _ in choices], [v for _, v in choices], pack(HIGH_CARD, g[:, :5]))
 
 
 def patterns(n_ranks: int) -> np.ndarray:
@@ -264,7 +264,11 @@ def value7_nb(c0, c1, c2, c3, c4, c5, c6, t):
 
 @njit(cache=True, **NO_REFCOUNT)
 def values_into_nb(cards, t, out):
-    """Write the values of the rows of ``cards`` (``uint8 (n, k)``, ``k`` 5–7) into ``out`` (``int32 (n,)``)."""
+    """Write the values of the rows of ``cards`` (``uint8 (n, k)``, ``k`` 5–7) into ``out`` (``int32 (n,)``).
+
+    Compiled without reference counting (``kernels.NO_REFCOUNT``): with it, the row views cost
+    two thirds of the time (``experiments/README.md``, "The 52-card evaluator").
+    """
     if cards.shape[1] == MAX_CARDS:
         for i in range(cards.shape[0]):
             row = cards[i]
