@@ -276,3 +276,22 @@ def test_hard_bluffs_at_its_controlled_frequency():
         hard = L.make_level("hard", samples=8, bluff=bluff)
         bets = sum(hard.act(obs, Stream(k)) >= 2 for k in range(400))
         assert abs(bets / 400 - bluff) <= 4 * math.sqrt(0.3 * 0.7 / 400)
+
+
+def test_hard_splits_a_board_that_plays_for_everyone():
+    # a royal flush on the board: every deal is a tie, so the share is exactly 1/(players)
+    hard = L.make_level("hard", samples=30)
+    board = "As Ks Qs Js Ts"
+    assert hard.equity(observation("2c 3d", board), key=3) == 0.5
+    assert hard.equity(observation("2c 3d", board, seats=3), key=3) == pytest.approx(1 / 3)
+
+
+def test_normal_after_the_flop_weighs_opponents_pot_odds_and_strength():
+    normal = L.NormalLevel()
+    second_pair = ("Qh 2c", "Kc 7s 2d")  # bottom pair (70% against one hand) on a dry board
+    assert normal.act(observation(*second_pair, pot=20), Stream(0)) == 10  # half the pot heads-up
+    assert normal.act(observation(*second_pair, pot=20, seats=5), Stream(0)) == L.CALL  # checks into four
+    draw = ("6s 5s", "Ks 7s 2h")  # a flush draw: 9 outs, about 35%
+    assert normal.act(observation(*draw, pot=20, bets=(0, 10)), Stream(0)) == L.CALL  # 25% to call
+    assert normal.act(observation(*draw, pot=20, bets=(0, 100)), Stream(0)) == L.FOLD  # 45% to call
+    assert normal.act(observation("Ks Kd", "Kc 7s 2d", pot=20, bets=(0, 10)), Stream(0)) == 50  # a pot raise
