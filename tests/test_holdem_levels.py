@@ -2,37 +2,14 @@
 
 import itertools
 import math
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 import pytest
 
 from sniper.games.holdem import levels as L
+from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.poker52 import cards, shuffled_deck
 from sniper.rng import Stream, derive
-
-
-@dataclass(frozen=True)
-class HoldemObservation:
-    """A stand-in with the fields of ``sniper.games.holdem.table.HoldemObservation`` (H11), until it lands."""
-
-    seat: int
-    seats: int
-    button: int
-    street: int
-    hole: tuple[int, ...]
-    board: tuple[int, ...]
-    stacks: tuple[int, ...]
-    bets: tuple[int, ...]
-    pot: int
-    in_hand: tuple[bool, ...]
-    to_call: int
-    min_raise_to: int | None
-    max_raise_to: int | None
-    big_blind: int
-    history: tuple[tuple[int, int, int], ...]
-    legal: tuple[int, ...]
-    hand: int
-
 
 BOARD_SIZE = (0, 3, 4, 5)
 

@@ -10,7 +10,7 @@ Monte Carlo, keeps controlled bluffing frequencies and reads only public informa
 A level is a frozen dataclass whose fields are its parameters, declared once in ``PARAMETERS``
 (level → name → ``(default, low, high)``, the domain ``sniper tune`` searches; an ``int`` default
 makes an integer parameter). ``act(obs, stream)`` takes a ``HoldemObservation``
-(``sniper.games.holdem.table``, H11) and returns a flat action: 0 fold, 1 check or call, ``a >= 2``
+(``sniper.games.holdem.observation``, H11) and returns a flat action: 0 fold, 1 check or call, ``a >= 2``
 bet or raise *to* ``a`` chips (the seat's total for the round). Every amount is made legal by
 ``raise_to``: clipped to ``[min_raise_to, max_raise_to]``, and check/call when no raise is open.
 
@@ -26,13 +26,11 @@ no dict order, floats computed in a fixed order. ``easy`` and ``normal`` draw no
 """
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
+from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.poker52 import DECK_SIZE, category, value
 from sniper.rng import Stream, derive
-
-if TYPE_CHECKING:
-    from sniper.games.holdem.table import HoldemObservation
 
 FOLD = 0
 """Flat action: fold."""
@@ -119,19 +117,19 @@ class _Level:
     def __post_init__(self) -> None:
         check_parameters(self.name, {f.name: getattr(self, f.name) for f in fields(self)})
 
-    def act(self, obs: "HoldemObservation", stream: Stream) -> int:
+    def act(self, obs: HoldemObservation, stream: Stream) -> int:
         raise NotImplementedError
 
 
 # ----- what every level reads of an observation (H11) --------------------------------------------
 
 
-def total_pot(obs: "HoldemObservation") -> int:
+def total_pot(obs: HoldemObservation) -> int:
     """Chips in the middle: the pot of earlier rounds plus every bet of this round."""
     return obs.pot + sum(obs.bets)
 
 
-def raise_to(obs: "HoldemObservation", amount: int) -> int:
+def raise_to(obs: HoldemObservation, amount: int) -> int:
     """The legal flat action nearest a bet or raise *to* ``amount`` chips (H5, H6).
 
     ``amount`` clipped to ``[min_raise_to, max_raise_to]``; check/call (``CALL``) when no raise is
@@ -143,7 +141,7 @@ def raise_to(obs: "HoldemObservation", amount: int) -> int:
     return a if a in obs.legal else CALL
 
 
-def pot_raise_to(obs: "HoldemObservation", fraction: float) -> int:
+def pot_raise_to(obs: HoldemObservation, fraction: float) -> int:
     """The round total of a bet or raise of ``fraction`` of the pot after calling, in chips (not clipped).
 
     ``bets[seat] + to_call + int(fraction * (total_pot + to_call))``: ``fraction`` 1 is the "pot"
@@ -152,7 +150,7 @@ def pot_raise_to(obs: "HoldemObservation", fraction: float) -> int:
     return obs.bets[obs.seat] + obs.to_call + int(fraction * (total_pot(obs) + obs.to_call))
 
 
-def sized(obs: "HoldemObservation", fraction: float, allin_spr: float) -> int:
+def sized(obs: HoldemObservation, fraction: float, allin_spr: float) -> int:
     """The menu bet (``fraction`` of the pot, or all in) as a legal action: all in when the seat's
     chips behind are at most ``allin_spr`` pots (``total_pot + to_call``), else ``pot_raise_to``."""
     if obs.stacks[obs.seat] <= allin_spr * (total_pot(obs) + obs.to_call) and obs.max_raise_to is not None:
@@ -160,24 +158,24 @@ def sized(obs: "HoldemObservation", fraction: float, allin_spr: float) -> int:
     return raise_to(obs, pot_raise_to(obs, fraction))
 
 
-def give_up(obs: "HoldemObservation") -> int:
+def give_up(obs: HoldemObservation) -> int:
     """Check when nothing is owed, else fold (check/call if folding is not legal)."""
     return FOLD if obs.to_call > 0 and FOLD in obs.legal else CALL
 
 
-def at_table(obs: "HoldemObservation", seat: int) -> bool:
+def at_table(obs: HoldemObservation, seat: int) -> bool:
     """Whether ``seat`` is playing this hand (still in, chips behind or a bet); a seat with no chips
     has left the table (GAMES.md, "Shared for all three")."""
     return obs.in_hand[seat] or obs.stacks[seat] > 0 or obs.bets[seat] > 0
 
 
-def postflop_order(obs: "HoldemObservation") -> tuple[int, ...]:
+def postflop_order(obs: HoldemObservation) -> tuple[int, ...]:
     """The seats at the table clockwise from the button's left, the button last (H4 after the flop)."""
     n = len(obs.stacks)
     return tuple(s for s in ((obs.button + 1 + i) % n for i in range(n)) if at_table(obs, s))
 
 
-def position(obs: "HoldemObservation") -> float:
+def position(obs: HoldemObservation) -> float:
     """The seat's place in the post-flop order (H2, H4), 0 first to act to 1 last (the button).
 
     The position the seat keeps for the whole hand; in 6-max the small blind is 0 and the button 1,
@@ -187,26 +185,26 @@ def position(obs: "HoldemObservation") -> float:
     return order.index(obs.seat) / (len(order) - 1) if len(order) > 1 else 1.0
 
 
-def big_blind_seat(obs: "HoldemObservation") -> int:
+def big_blind_seat(obs: HoldemObservation) -> int:
     """The big blind's seat (H2): second clockwise of the button, heads-up the seat that is not the button."""
     order = postflop_order(obs)
     return order[0] if len(order) == 2 else order[1]
 
 
-def live_opponents(obs: "HoldemObservation") -> tuple[int, ...]:
+def live_opponents(obs: HoldemObservation) -> tuple[int, ...]:
     """Opponents still in the hand, clockwise from the seat's left."""
     n = len(obs.stacks)
     return tuple(s for s in ((obs.seat + 1 + i) % n for i in range(n - 1)) if obs.in_hand[s])
 
 
-def effective_stack(obs: "HoldemObservation") -> int:
+def effective_stack(obs: HoldemObservation) -> int:
     """Chips at stake against the deepest live opponent: min(own stack + bet, their stack + bet)."""
     own = obs.stacks[obs.seat] + obs.bets[obs.seat]
     other = max((obs.stacks[s] + obs.bets[s] for s in live_opponents(obs)), default=0)
     return min(own, other)
 
 
-def price(obs: "HoldemObservation") -> float:
+def price(obs: HoldemObservation) -> float:
     """Pot odds: the share of the pot after calling that the call costs, ``to_call / (pot + to_call)``."""
     return obs.to_call / (total_pot(obs) + obs.to_call) if obs.to_call > 0 else 0.0
 
@@ -384,7 +382,7 @@ class RandomLevel(_Level):
 
     name: ClassVar[str] = "random"
 
-    def act(self, obs: "HoldemObservation", stream: Stream) -> int:
+    def act(self, obs: HoldemObservation, stream: Stream) -> int:
         """A random legal flat action (H5)."""
         kinds = ((FOLD,) if FOLD in obs.legal else ()) + (CALL,) + ((2,) if obs.min_raise_to is not None else ())
         kind = kinds[stream.integer(len(kinds))]
@@ -411,7 +409,7 @@ class EasyLevel(_Level):
     call_category: int = _default("easy", "call_category")
     raise_size: float = _default("easy", "raise_size")
 
-    def act(self, obs: "HoldemObservation", stream: Stream) -> int:
+    def act(self, obs: HoldemObservation, stream: Stream) -> int:
         """A flat action by immediate strength (H5)."""
         if obs.street == 0:
             s, strong, medium = pair_high_score(obs.hole), self.raise_score, self.call_score
@@ -466,7 +464,7 @@ class NormalLevel(_Level):
     texture: float = _default("normal", "texture")
     allin_spr: float = _default("normal", "allin_spr")
 
-    def act(self, obs: "HoldemObservation", stream: Stream) -> int:
+    def act(self, obs: HoldemObservation, stream: Stream) -> int:
         """A flat action by chart, position, stack depth, pot odds and board texture (H5)."""
         p = position(obs)
         if obs.street == 0:
@@ -485,7 +483,7 @@ class NormalLevel(_Level):
             return CALL
         return give_up(obs)
 
-    def preflop(self, obs: "HoldemObservation", p: float) -> int:
+    def preflop(self, obs: HoldemObservation, p: float) -> int:
         """The preflop decision of ``act`` (class docstring), at position ``p``."""
         c = chen_score(obs.hole)
         if effective_stack(obs) <= self.short_stack * obs.big_blind:
@@ -514,7 +512,7 @@ class Range:
     bettor: bool = False
 
 
-def read_range(obs: "HoldemObservation", seat: int, level: "HardLevel") -> Range:
+def read_range(obs: HoldemObservation, seat: int, level: "HardLevel") -> Range:
     """``seat``'s ``Range`` from ``obs.history`` (public, H11): ``reraise_range`` after two or more
     preflop raises, ``raise_range`` after one, ``call_range`` after a voluntary preflop call (a call
     by a seat other than the big blind, or after a raise), else any hand; ``bettor`` after any bet or
@@ -618,12 +616,12 @@ class HardLevel(_Level):
     call_range: float = _default("hard", "call_range")
     read_bluff: float = _default("hard", "read_bluff")
 
-    def equity(self, obs: "HoldemObservation", key: int) -> float:
+    def equity(self, obs: HoldemObservation, key: int) -> float:
         """``monte_carlo_equity`` of the seat against the live opponents' read ranges, keyed by ``key``."""
         ranges = tuple(read_range(obs, s, self) for s in live_opponents(obs))
         return monte_carlo_equity(obs.hole, obs.board, ranges, key, self.samples, self.read_bluff)
 
-    def act(self, obs: "HoldemObservation", stream: Stream) -> int:
+    def act(self, obs: HoldemObservation, stream: Stream) -> int:
         """A flat action by Monte Carlo equity, pot odds and position, bluffing at ``bluff`` (H5)."""
         bluffing = stream.random() < self.bluff
         e = self.equity(obs, stream.word())
