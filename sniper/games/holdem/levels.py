@@ -469,8 +469,10 @@ class NormalLevel(_Level):
         p = position(obs)
         if obs.street == 0:
             return self.preflop(obs, p)
-        k = len(live_opponents(obs))
-        e = max(hand_strength(obs.hole, obs.board) ** k, outs_equity(draw_outs(obs.hole, obs.board), len(obs.board)))
+        hs, e = hand_strength(obs.hole, obs.board), 1.0
+        for _ in live_opponents(obs):
+            e *= hs  # hs ** k as k products, the order a kernel repeats bit for bit
+        e = max(e, outs_equity(draw_outs(obs.hole, obs.board), len(obs.board)))
         w = texture(obs.board)
         shift = self.texture * w - self.position * p
         if obs.to_call == 0:
