@@ -8,6 +8,7 @@ import pytest
 
 from sniper.games.holdem import levels as L
 from sniper.games.holdem.observation import HoldemObservation
+from sniper.games.holdem.play import play_game
 from sniper.games.poker52 import cards, shuffled_deck
 from sniper.rng import Stream, derive
 
@@ -78,6 +79,16 @@ FAST = {"random": {}, "easy": {}, "normal": {}, "hard": {"samples": 12}}
 """Each level as the legality tests play it (``hard`` with fewer samples, for speed)."""
 
 
+@pytest.mark.parametrize("seats", [2, 3, 6, 9])
+def test_the_levels_play_whole_games_legally_and_replay(seats):
+    # play_game raises ValueError on any illegal action; the same seed replays the same hands
+    names = [list(L.LEVELS)[s % 4] for s in range(seats)]
+    agents = [L.make_level(name, **FAST[name]) for name in names]
+    hands = play_game(seats, seed=5, game=1, agents=agents, length="50")
+    assert len(hands) > 1 and {a.seat for h in hands for a in h.actions} == set(range(seats))
+    assert play_game(seats, seed=5, game=1, agents=agents, length="50") == hands
+
+
 @pytest.mark.parametrize("level", list(L.LEVELS))
 def test_every_decision_is_legal_and_replays_from_its_key(level):
     agent = L.make_level(level, **FAST[level])
@@ -100,13 +111,6 @@ def test_each_level_draws_its_documented_words(level, words):
         assert stream.count == words
 
 
-def test_random_draws_the_kind_then_the_amount_of_a_raise():
-    for seed in range(40):
-        obs, stream = random_observation(seed), Stream(seed)
-        action = L.RandomLevel().act(obs, stream)
-        assert stream.count == (2 if action >= 2 else 1)
-
-
 def test_hard_decisions_depend_on_its_stream():
     agent = L.make_level("hard", samples=12)
     changed = sum(
@@ -116,7 +120,9 @@ def test_hard_decisions_depend_on_its_stream():
 
 
 def test_parameters_are_one_truth_with_domains():
-    for name, cls in L.LEVELS.items():
+    assert list(L.LEVELS) == list(L.PARAMETERS) and L.PARAMETERS["random"] == {}
+    for name in ("easy", "normal", "hard"):
+        cls = L.LEVELS[name]
         assert [f.name for f in fields(cls)] == list(L.PARAMETERS[name])
         for pname, (default, low, high) in L.PARAMETERS[name].items():
             assert low <= default <= high and getattr(cls(), pname) == default
@@ -132,12 +138,15 @@ def test_parameters_are_one_truth_with_domains():
         L.NormalLevel(position=-0.5)
 
 
-def test_raise_to_clips_and_falls_back_to_call():
-    obs = observation("As Ah", stacks=(50, 200), bets=(0, 4), last_raise=2)
-    assert (obs.min_raise_to, obs.max_raise_to) == (6, 50)
-    assert L.raise_to(obs, 3) == 6 and L.raise_to(obs, 999) == 50 and L.raise_to(obs, 20) == 20
+def test_bets_come_from_the_menu_clipped_and_fall_back_to_call():
+    obs = observation("As Ah", "Kd 7c 2s", pot=20, stacks=(50, 200))  # heads-up, nothing to call
+    assert [L.menu_raise(obs, size) for size in (L.HALF_POT, L.POT, L.ALL_IN)] == [10, 20, 50]
+    assert L.sized(obs, L.HALF_POT, allin_spr=2.5) == 50  # 50 behind <= 2.5 pots: all in
+    assert L.sized(obs, L.HALF_POT, allin_spr=2.0) == 10
+    small = observation("As Ah", "Kd 7c 2s", pot=2)
+    assert L.menu_raise(small, L.HALF_POT) == 2  # clipped up to the minimum bet
     closed = observation("As Ah", bets=(0, 4), reopen=False)
-    assert L.raise_to(closed, 20) == L.CALL
+    assert L.menu_raise(closed, L.POT) == L.CALL
 
 
 @pytest.mark.parametrize(

@@ -1,18 +1,19 @@
-"""The AI levels of no-limit Texas Hold'em: ``random``, ``easy``, ``normal``, ``hard`` (GAMES.md H12).
+"""The AI levels ``easy``, ``normal`` and ``hard`` of no-limit Texas Hold'em (GAMES.md H12).
 
 Seed ``002`` ("Artificiell intelligens"): the AIs use only their own hand, the public cards, the
 allowed history and the actions the server allows (H11); *Lätt* (easy) plays mainly on the
 immediate strength of its cards; *Normal* uses position, stack depth, pot odds, the structure of
 the board and simplified starting-hand ranges; *Svår* (hard) estimates its chance of winning by
-Monte Carlo, keeps controlled bluffing frequencies and reads only public information. H12 adds
-``random``: uniform over the legal action kinds, amounts from a fixed menu.
+Monte Carlo, keeps controlled bluffing frequencies and reads only public information. H12's
+``random`` is ``sniper.games.holdem.agents.RandomAgent``; ``LEVELS`` names all four.
 
-A level is a frozen dataclass whose fields are its parameters, declared once in ``PARAMETERS``
-(level → name → ``(default, low, high)``, the domain ``sniper tune`` searches; an ``int`` default
-makes an integer parameter). ``act(obs, stream)`` takes a ``HoldemObservation``
-(``sniper.games.holdem.observation``, H11) and returns a flat action: 0 fold, 1 check or call, ``a >= 2``
-bet or raise *to* ``a`` chips (the seat's total for the round). Every amount is made legal by
-``raise_to``: clipped to ``[min_raise_to, max_raise_to]``, and check/call when no raise is open.
+A level is a frozen dataclass (a ``sniper.games.holdem.agents.HoldemAgent``) whose fields are its
+parameters, declared once in ``PARAMETERS`` (level → name → ``(default, low, high)``, the domain
+``sniper tune`` searches; an ``int`` default makes an integer parameter). ``act(obs, stream)`` takes a
+``HoldemObservation`` (``sniper.games.holdem.observation``, H11) and returns a flat action: 0 fold,
+1 check or call, ``a >= 2`` bet or raise *to* ``a`` chips (the seat's total for the round). Every
+amount comes from one menu, ``raise_menu`` (half pot, pot, all in; ``menu_raise``): clipped to
+``[min_raise_to, max_raise_to]``, and check/call when no raise is open.
 
 Randomness comes only from ``stream`` (a ``sniper.rng.Stream``, R13), in a fixed order each class
 documents, so a numba kernel can replay every decision bit for bit: no Python ``random``, no sets,
@@ -28,14 +29,14 @@ no dict order, floats computed in a fixed order. ``easy`` and ``normal`` draw no
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
+from sniper.games.holdem.agents import RAISE_SIZES, HoldemAgent, RandomAgent, raise_menu
+from sniper.games.holdem.engine import CHECK_CALL, FOLD
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.poker52 import DECK_SIZE, category, value
 from sniper.rng import Stream, derive
 
-FOLD = 0
-"""Flat action: fold."""
-CALL = 1
-"""Flat action: check, or call (for less when all in)."""
+CALL = CHECK_CALL
+"""Flat action 1: check, or call (for less when all in); ``FOLD`` is 0 (``sniper.games.holdem.engine``)."""
 
 PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
     "random": {},
@@ -44,7 +45,6 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "call_score": (14, 0, 34),
         "raise_category": (2, 0, 8),
         "call_category": (1, 0, 8),
-        "raise_size": (1.0, 0.25, 4.0),
     },
     "normal": {
         "open_early": (10, -1, 20),
@@ -129,33 +129,21 @@ def total_pot(obs: HoldemObservation) -> int:
     return obs.pot + sum(obs.bets)
 
 
-def raise_to(obs: HoldemObservation, amount: int) -> int:
-    """The legal flat action nearest a bet or raise *to* ``amount`` chips (H5, H6).
-
-    ``amount`` clipped to ``[min_raise_to, max_raise_to]``; check/call (``CALL``) when no raise is
-    open (``min_raise_to is None``) or the clipped amount is not among ``obs.legal``.
-    """
-    if obs.min_raise_to is None or obs.max_raise_to is None:
-        return CALL
-    a = min(max(int(amount), obs.min_raise_to), obs.max_raise_to)
-    return a if a in obs.legal else CALL
+HALF_POT, POT, ALL_IN = (RAISE_SIZES.index(name) for name in ("half pot", "pot", "all-in"))
+"""The bet sizes of the levels' menu: indices of ``sniper.games.holdem.agents.raise_menu`` (H12)."""
 
 
-def pot_raise_to(obs: HoldemObservation, fraction: float) -> int:
-    """The round total of a bet or raise of ``fraction`` of the pot after calling, in chips (not clipped).
-
-    ``bets[seat] + to_call + int(fraction * (total_pot + to_call))``: ``fraction`` 1 is the "pot"
-    raise (first in preflop at blinds 1/2: to 7), 0.5 a half-pot bet.
-    """
-    return obs.bets[obs.seat] + obs.to_call + int(fraction * (total_pot(obs) + obs.to_call))
+def menu_raise(obs: HoldemObservation, size: int) -> int:
+    """Entry ``size`` (``HALF_POT``, ``POT``, ``ALL_IN``) of ``raise_menu``: a bet or raise to that many
+    chips, clipped to ``[min_raise_to, max_raise_to]`` (H5, H6); check/call when no raise is open."""
+    return CALL if obs.min_raise_to is None else raise_menu(obs)[size]
 
 
-def sized(obs: HoldemObservation, fraction: float, allin_spr: float) -> int:
-    """The menu bet (``fraction`` of the pot, or all in) as a legal action: all in when the seat's
-    chips behind are at most ``allin_spr`` pots (``total_pot + to_call``), else ``pot_raise_to``."""
-    if obs.stacks[obs.seat] <= allin_spr * (total_pot(obs) + obs.to_call) and obs.max_raise_to is not None:
-        return raise_to(obs, obs.max_raise_to)
-    return raise_to(obs, pot_raise_to(obs, fraction))
+def sized(obs: HoldemObservation, size: int, allin_spr: float) -> int:
+    """``menu_raise(obs, size)``, or all in when the seat's chips behind are at most ``allin_spr`` pots
+    (``total_pot + to_call``)."""
+    short = obs.stacks[obs.seat] <= allin_spr * (total_pot(obs) + obs.to_call)
+    return menu_raise(obs, ALL_IN if short else size)
 
 
 def give_up(obs: HoldemObservation) -> int:
@@ -372,34 +360,13 @@ def outs_equity(outs: int, board_size: int) -> float:
 
 
 @dataclass(frozen=True)
-class RandomLevel(_Level):
-    """``random`` (H12): uniform over the legal action kinds, amounts from a fixed menu.
-
-    Kinds: fold (when legal), check/call, bet/raise (when open). Draws: word 0 picks the kind,
-    ``stream.integer(kinds)``; for a raise, word 1 picks the amount, ``stream.integer(4)``, from
-    the menu (minimum raise, half pot, pot, all in), made legal by ``raise_to``.
-    """
-
-    name: ClassVar[str] = "random"
-
-    def act(self, obs: HoldemObservation, stream: Stream) -> int:
-        """A random legal flat action (H5)."""
-        kinds = ((FOLD,) if FOLD in obs.legal else ()) + (CALL,) + ((2,) if obs.min_raise_to is not None else ())
-        kind = kinds[stream.integer(len(kinds))]
-        if kind != 2:
-            return kind
-        menu = (obs.min_raise_to, pot_raise_to(obs, 0.5), pot_raise_to(obs, 1.0), obs.max_raise_to)
-        return raise_to(obs, menu[stream.integer(len(menu))])
-
-
-@dataclass(frozen=True)
 class EasyLevel(_Level):
     """``easy`` (H12; seed 002: *Lätt spelar främst på kortens omedelbara styrka*): immediate strength only.
 
     Strength before the flop is ``pair_high_score``: strong at ``raise_score`` or more, medium at
     ``call_score``; after it, ``made_category`` (what its own cards add to the board): strong at
-    ``raise_category``, medium at ``call_category``. Strong raises (or bets) ``raise_size`` of the pot
-    (``pot_raise_to``); medium calls a bet; weak folds to a bet; otherwise it checks. Draws nothing.
+    ``raise_category``, medium at ``call_category``. Strong raises (or bets) the pot (``menu_raise``);
+    medium calls a bet; weak folds to a bet; otherwise it checks. Draws nothing.
     """
 
     name: ClassVar[str] = "easy"
@@ -407,7 +374,6 @@ class EasyLevel(_Level):
     call_score: int = _default("easy", "call_score")
     raise_category: int = _default("easy", "raise_category")
     call_category: int = _default("easy", "call_category")
-    raise_size: float = _default("easy", "raise_size")
 
     def act(self, obs: HoldemObservation, stream: Stream) -> int:
         """A flat action by immediate strength (H5)."""
@@ -416,7 +382,7 @@ class EasyLevel(_Level):
         else:
             s, strong, medium = made_category(obs.hole, obs.board), self.raise_category, self.call_category
         if s >= strong:
-            return raise_to(obs, pot_raise_to(obs, self.raise_size))
+            return menu_raise(obs, POT)
         if s >= medium and obs.to_call > 0:
             return CALL
         return give_up(obs)
@@ -477,10 +443,10 @@ class NormalLevel(_Level):
         shift = self.texture * w - self.position * p
         if obs.to_call == 0:
             if e >= self.bet_equity + shift:
-                return sized(obs, 1.0 if w > 0 or e >= self.big_equity else 0.5, self.allin_spr)
+                return sized(obs, POT if w > 0 or e >= self.big_equity else HALF_POT, self.allin_spr)
             return CALL
         if e >= self.raise_equity + shift:
-            return sized(obs, 1.0, self.allin_spr)
+            return sized(obs, POT, self.allin_spr)
         if e >= price(obs) * self.call_margin:
             return CALL
         return give_up(obs)
@@ -489,13 +455,13 @@ class NormalLevel(_Level):
         """The preflop decision of ``act`` (class docstring), at position ``p``."""
         c = chen_score(obs.hole)
         if effective_stack(obs) <= self.short_stack * obs.big_blind:
-            return raise_to(obs, obs.max_raise_to or 0) if c >= self.push_score else give_up(obs)
+            return menu_raise(obs, ALL_IN) if c >= self.push_score else give_up(obs)
         if max(obs.bets) <= obs.big_blind:
             if c >= self.open_early + (self.open_late - self.open_early) * p:
-                return sized(obs, 1.0, self.allin_spr)
+                return sized(obs, POT, self.allin_spr)
             return give_up(obs)
         if c >= self.reraise_score:
-            return sized(obs, 1.0, self.allin_spr)
+            return sized(obs, POT, self.allin_spr)
         if c >= self.call_score + self.odds_slope * (price(obs) - 1 / 3):
             return CALL
         return give_up(obs)
@@ -631,22 +597,23 @@ class HardLevel(_Level):
         scale = 1.0 - self.position * position(obs)
         if obs.to_call == 0:
             if ratio >= self.big_ratio * scale:
-                return sized(obs, 1.0, self.allin_spr)
+                return sized(obs, POT, self.allin_spr)
             if ratio >= self.bet_ratio * scale or bluffing:
-                return sized(obs, 0.5, self.allin_spr)
+                return sized(obs, HALF_POT, self.allin_spr)
             return CALL
         if ratio >= self.raise_ratio * scale:
-            return sized(obs, 1.0, self.allin_spr)
+            return sized(obs, POT, self.allin_spr)
         if e >= price(obs) * self.call_margin:
             return CALL
         return give_up(obs)
 
 
-LEVELS: dict[str, type[_Level]] = {"random": RandomLevel, "easy": EasyLevel, "normal": NormalLevel, "hard": HardLevel}
-"""The level classes by name, in ladder order (``PARAMETERS`` has the same keys)."""
+LEVELS: dict[str, type] = {"random": RandomAgent, "easy": EasyLevel, "normal": NormalLevel, "hard": HardLevel}
+"""The level classes by name, in ladder order (``PARAMETERS`` has the same keys); ``random`` is
+``sniper.games.holdem.agents.RandomAgent``, which has no parameters."""
 
 
-def make_level(name: str, **params) -> _Level:
+def make_level(name: str, **params) -> HoldemAgent:
     """The level ``name`` with ``params`` overriding its defaults; ``ValueError`` (one line) for an
     unknown level or parameter, or a value outside its ``PARAMETERS`` domain."""
     check_parameters(name, params)
