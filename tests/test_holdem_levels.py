@@ -6,11 +6,11 @@ from dataclasses import fields
 
 import pytest
 
+from sniper.core.rng import Stream, derive
 from sniper.games.holdem import levels as L
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.play import play_game
 from sniper.games.poker52 import cards, shuffled_deck
-from sniper.rng import Stream, derive
 
 BOARD_SIZE = (0, 3, 4, 5)
 

@@ -15,7 +15,7 @@ parameters, declared once in ``PARAMETERS`` (level → name → ``(default, low,
 amount comes from one menu, ``raise_menu`` (half pot, pot, all in; ``menu_raise``): clipped to
 ``[min_raise_to, max_raise_to]``, and check/call when no raise is open.
 
-Randomness comes only from ``stream`` (a ``sniper.rng.Stream``, R13), in a fixed order each class
+Randomness comes only from ``stream`` (a ``sniper.core.rng.Stream``, R13), in a fixed order each class
 documents, so a numba kernel can replay every decision bit for bit: no Python ``random``, no sets,
 no dict order, floats computed in a fixed order. ``easy`` and ``normal`` draw nothing.
 
@@ -29,11 +29,11 @@ no dict order, floats computed in a fixed order. ``easy`` and ``normal`` draw no
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
+from sniper.core.rng import Stream, derive
 from sniper.games.holdem.agents import RAISE_SIZES, HoldemAgent, RandomAgent, raise_menu
 from sniper.games.holdem.engine import CHECK_CALL, FOLD
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.poker52 import DECK_SIZE, category, value
-from sniper.rng import Stream, derive
 
 CALL = CHECK_CALL
 """Flat action 1: check, or call (for less when all in); ``FOLD`` is 0 (``sniper.games.holdem.engine``)."""
