@@ -11,10 +11,15 @@ showdown. What is the same in both is written here once:
 - **Our deck's cards.** PokerKit deals what it is given: ``pk_cards`` turns ``sniper.games.poker52``
   cards into PokerKit's, and nothing is dealt by PokerKit itself (no ``HOLE_DEALING`` or
   ``BOARD_DEALING`` in ``AUTOMATIONS``), so every card comes from ``poker52.shuffled_deck``.
-- **Odd chips** (GAMES.md: a split pot's odd chips go one each to the winners from the first seat
-  clockwise of the button). PokerKit gives a pot's whole remainder to its first winner in player
-  order, which is that seat order; ``settled_stacks`` moves all but one of those chips on to the next
-  winners, so a pot of 11 split three ways is 4, 4, 3 (PokerKit: 5, 3, 3).
+- **The pots and odd chips** (H7, D8; GAMES.md: a split pot's odd chips go one each to the winners
+  from the first seat clockwise of the button). PokerKit gives a pot's whole remainder to its first
+  winner in player order (a pot of 11 split three ways is 5, 3, 3; ours 4, 4, 3), and before it
+  pushes the chips it mucks and kills the hands that cannot win, so side pots that differ only by
+  a loser are merged and split as one (two pots of 5 and 11 chips between two tied players pay them
+  10 each; ours, each pot apart, 11 and 9). So ``share_pots`` awards the pots as GAMES.md does, from
+  what PokerKit holds: each player's chips put in (uncalled bets returned) and, for the hands still
+  in, PokerKit's own hand values (``State.hand_types``); ``PokerKitHand._settle`` checks that it
+  moves the same chips to the same winners as PokerKit, only the odd chips differing.
 - **Where the hand stands**: ``PokerKitHand``, the base of each game's hand (seats, stacks, bets,
   pot, who is in, who is to act, the settlement); the game's subclass builds its ``State``, deals
   and translates its flat actions.
@@ -75,20 +80,42 @@ def next_button(button: int, stacks: Sequence[int]) -> int:
     raise ValueError("no seat has chips")
 
 
-def settled_stacks(state: State) -> list[int]:
-    """The final stacks of PokerKit's players (PokerKit's player order) once ``state`` is over:
-    PokerKit's, with each split pot's odd chips given one each to the winners in player order, i.e.
-    from the first seat clockwise of the button (GAMES.md; module docstring)."""
-    final = list(state.stacks)
-    for op in state.operations:
-        if not isinstance(op, ChipsPushing):
-            continue
-        # a pot's winners each get at least one chip (each put at least one chip into it)
-        winners = [i for i, a in enumerate(op.amounts) if a > 0]
-        share, odd = divmod(sum(op.amounts), len(winners))
+def share_pots(put: Sequence[int], live: Sequence[bool], strengths: Sequence[object]) -> list[int]:
+    """The chips each player receives from the pots (H7, D7, D8, GAMES.md's odd chips), players in
+    PokerKit's order (from the first seat left of the button).
+
+    ``put``: the chips each player put in, uncalled bets already returned; ``live``: whether each is
+    still in (not folded); ``strengths``: each live player's hand, comparable (higher wins; ignored
+    when only one player is still in, who receives every chip). The pots are the contribution
+    levels: each level's chips go to the live players who put in at least that much, adjacent
+    levels with the same players forming one pot (the main pot and the side pots). Each pot is split
+    evenly among its best hands, the odd chips one each to its winners in player order.
+
+    >>> share_pots([3, 3, 3, 2], [True, True, True, False], [5, 5, 5, 0])  # 11 three ways
+    [4, 4, 3, 0]
+    >>> share_pots([6, 5, 6, 2, 1], [True, False, True, True, True], [9, 0, 9, 1, 1])  # each pot apart
+    [11, 0, 9, 0, 0]
+    """
+    received = [0] * len(put)
+    if sum(live) == 1:  # the others folded: every chip to the last one in (its own bets returned)
+        received[list(live).index(True)] = sum(put)
+        return received
+    pots: list[tuple[int, list[int]]] = []
+    low = 0
+    for level in sorted({p for p in put if p > 0}):
+        chips = (level - low) * sum(p >= level for p in put)
+        players = [i for i, p in enumerate(put) if p >= level and live[i]]
+        if pots and pots[-1][1] == players:
+            chips += pots.pop()[0]
+        pots.append((chips, players))
+        low = level
+    for chips, players in pots:
+        best = max(strengths[i] for i in players)
+        winners = [i for i in players if strengths[i] == best]
+        share, odd = divmod(chips, len(winners))
         for rank, i in enumerate(winners):
-            final[i] += share + (rank < odd) - op.amounts[i]
-    return final
+            received[i] += share + (rank < odd)
+    return received
 
 
 @dataclass(frozen=True)
@@ -113,7 +140,8 @@ class PokerKitHand:
     """The base of a game's hand on a PokerKit ``State`` (module docstring): checks the inputs, keeps
     the seats' bookkeeping and reads where the hand stands. A subclass sets ``state`` (a PokerKit
     ``State`` whose players are ``order``), deals, plays its flat actions (calling ``_fold`` for a
-    fold) and calls ``_settle`` when ``state.status`` turns False; it defines ``cards_needed``.
+    fold) and calls ``_settle`` when ``state.status`` turns False; it defines ``cards_needed`` and
+    ``_showdown_cards``.
 
     ``stacks``: chips per seat before the hand (0: not at the table, not dealt in); ``button``: the
     button's seat, which must have chips; ``deck``: at least ``cards_needed(players)`` distinct cards
@@ -121,7 +149,8 @@ class PokerKitHand:
     chips, a button without chips or a bad deck.
 
     Attributes: ``seats`` (table size), ``button``, ``order`` (``dealing_order``), ``deck``,
-    ``stacks_before``, ``state``, ``actions`` (``ActionRecord`` list, in order); once ``done``: ``stacks_after`` and ``winnings`` per seat (chips).
+    ``stacks_before``, ``state``, ``actions`` (``ActionRecord`` list, in order); once ``done``:
+    ``stacks_after`` and ``winnings`` per seat (chips).
     """
 
     state: State
@@ -210,7 +239,29 @@ class PokerKitHand:
         self.state.fold()
         self._folded.add(seat)
 
+    def _showdown_cards(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``seat``'s private cards and the board cards its hand is made of at the showdown."""
+        raise NotImplementedError
+
     def _settle(self) -> None:
-        """Final stacks and winnings per seat (``settled_stacks``)."""
-        self.stacks_after = self._per_seat(settled_stacks(self.state))
+        """Final stacks and winnings per seat: the pots shared as GAMES.md says (``share_pots``), checked
+        against PokerKit's result (module docstring). ``AssertionError`` if they differ by more than
+        odd chips, which would be a bug."""
+        state = self.state
+        pushed = [0] * len(self.order)
+        for op in state.operations:
+            if isinstance(op, ChipsPushing):
+                pushed = [a + b for a, b in zip(pushed, op.amounts)]
+        put = [start - (final - got) for start, final, got in zip(state.starting_stacks, state.stacks, pushed)]
+        live = [seat not in self._folded for seat in self.order]
+        hand_type = state.hand_types[0]
+        strengths = [
+            hand_type.from_game(*map(pk_cards, self._showdown_cards(seat))) if alive and sum(live) > 1 else None
+            for seat, alive in zip(self.order, live)
+        ]
+        received = share_pots(put, live, strengths)
+        if sum(received) != sum(pushed) or any((a > 0) != (b > 0) for a, b in zip(received, pushed)):
+            raise AssertionError(f"the pots {received} differ from PokerKit's {pushed} by more than odd chips")
+        final = [start - p + r for start, p, r in zip(state.starting_stacks, put, received)]
+        self.stacks_after = self._per_seat(final)
         self.winnings = tuple(a - b for a, b in zip(self.stacks_after, self.stacks_before))

@@ -24,8 +24,8 @@ from collections.abc import Mapping, Sequence
 from kernels.streams import STREAM_AGENT
 from sniper.core.rng import Stream, derive, hand_key
 from sniper.core.table import CHANCE, TERMINAL
-from sniper.games.pokerkit_hand import PokerKitHand, next_button
 from sniper.games.poker52 import shuffled_deck
+from sniper.games.pokerkit_hand import PokerKitHand, next_button
 
 
 def decision_stream(seed: int, game: int, hand: int, seat: int, decision: int) -> Stream:
@@ -131,6 +131,7 @@ class PokerKitTable:
         """Apply the current player's flat ``action``: deal the next hand at ``CHANCE``, else the seat's
         action; a hand's last action settles it and moves the game on. ``ValueError`` naming the action
         if it is not in ``legal_actions()`` (nothing changes)."""
+        given = action
         try:
             action = None if isinstance(action, bool) else operator.index(action)
         except TypeError:
@@ -140,7 +141,7 @@ class PokerKitTable:
             self._deal()
             return
         if player < 0 or action is None or not self.hand.is_legal(action):
-            raise ValueError(self._illegal(action))
+            raise ValueError(self._illegal(given))
         self.hand.act(action)
         self._decisions[player] += 1
         if self.hand.done:
@@ -182,7 +183,7 @@ class PokerKitTable:
 
     def _illegal(self, action: object) -> str:
         player = self.current_player()
-        shown = f"action {action!r}" if action is not None else "that action"
+        shown = f"action {action!r}"
         if player == TERMINAL:
             return f"{shown} is not legal: the game is over"
         if player == CHANCE:

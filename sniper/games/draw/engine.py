@@ -7,8 +7,8 @@ then a draw and a betting round at 4, each round capped at four bets (``Street(.
 max_completion_betting_or_raising_count=CAP)``), first to act by position (``Opening.POSITION``),
 standard high hands. It deals PokerKit the cards of our deck, translates our flat actions and
 records the hand; where PokerKit is looser than GAMES.md (it lets a player discard 4 or 5
-cards; D5 allows 0–3) or differs (odd chips, ``sniper.games.pokerkit_hand``), this layer
-enforces GAMES.md. The decisions are listed in docs/draw.md.
+cards; D5 allows 0–3) or differs (how split side pots share their odd chips,
+``sniper.games.pokerkit_hand``), this layer enforces GAMES.md. The decisions are listed in docs/draw.md.
 
 **Seats** are PokerKit's players in ``dealing_order`` (``sniper.games.pokerkit_hand``): with no
 blind, PokerKit's position opening makes its player 0, the first seat left of the button, first
@@ -189,12 +189,12 @@ class DrawHand(PokerKitHand):
 
     def legal_text(self) -> str:
         """The legal actions as people read them ("0, 1, 2"; at the draw "3-17, 19-25, 27-29, 31
-        (discard masks of 0-3 cards)"), for error messages."""
+        (discard masks of 0-3 cards, D5)"), for error messages."""
         legal = self.legal_actions()
         if not legal:
             return "none (the hand is over)"
         if self.street == DRAW:
-            return f"{_spans(legal)} (discard masks of 0-{MAX_DISCARDS} cards)"
+            return f"{_spans(legal)} (discard masks of 0-{MAX_DISCARDS} cards, D5)"
         return ", ".join(map(str, legal))
 
     # ----- playing -----------------------------------------------------------------------------
@@ -233,6 +233,10 @@ class DrawHand(PokerKitHand):
         self.actions.append(record)
         self._advance()
         return record
+
+    def _showdown_cards(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``seat``'s five cards (no board) for the showdown (D7)."""
+        return tuple(self.cards[seat]), ()
 
     def _advance(self) -> None:
         """Deal the replacements once every player still in has discarded (module docstring), note the

@@ -1,0 +1,147 @@
+"""Five-card draw agents: the one interface every level implements, and the ``random`` and ``easy``
+levels (GAMES.md D11).
+
+An agent reads only a ``DrawObservation`` (D10) and draws its randomness from the decision's
+``sniper.core.rng.Stream`` (``sniper.games.pokerkit_table.decision_stream``), a fixed number of
+draws per decision as each class documents, so its choices replay exactly and a kernel can
+reproduce them. A level's tunable parameters are its dataclass fields, their domains declared once in
+``DOMAINS``; ``PARAMETERS`` is the level → parameter → domain table a ``GameSpec`` takes.
+
+>>> from sniper.games.draw.table import DEAL, DrawTable
+>>> table = DrawTable(2, seed=3, game=0)
+>>> table.apply(DEAL)
+>>> seat = table.current_player()
+>>> RandomAgent().act(table.observe(seat), table.stream()) in table.legal_actions()
+True
+>>> from sniper.games.draw.engine import DISCARD, positions
+>>> from sniper.games.poker52 import cards
+>>> positions(DISCARD + draw_chart(cards("Ah Kd 7h 3h Qh")))  # four hearts: draw to the flush
+(1,)
+"""
+
+from dataclasses import dataclass, fields
+from typing import Protocol
+
+from sniper.core.rng import Stream
+from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
+from sniper.games.draw.observation import DrawObservation
+from sniper.games.draw.rules import HAND_SIZE
+from sniper.games.poker52 import CATEGORIES, category, value
+
+__all__ = ["DOMAINS", "LEVELS", "PARAMETERS", "DrawAgent", "EasyAgent", "RandomAgent", "draw_chart"]
+
+STRAIGHT = CATEGORIES.index("straight")
+"""The lowest category ``draw_chart`` stands pat with (straight, flush, full house, quads, straight flush)."""
+
+
+class DrawAgent(Protocol):
+    """The one interface of a five-card draw AI: the flat action (``sniper.games.draw.table``'s
+    numbering, one of ``obs.legal``) for the decision ``obs``, drawing any randomness from ``stream``."""
+
+    def act(self, obs: DrawObservation, stream: Stream) -> int: ...
+
+
+def _check_legal(obs: DrawObservation) -> None:
+    if not obs.legal:
+        raise ValueError(f"seat {obs.seat} has no legal action")
+
+
+@dataclass(frozen=True)
+class RandomAgent:
+    """The ``random`` level (D11): uniform over the legal actions, which are the legal action kinds.
+
+    Betting: the kinds fold (when legal, i.e. the seat owes chips), check/call and bet/raise (when
+    legal; its amount is fixed, D3) are ``obs.legal``; the draw: the legal discard masks (0–3 cards,
+    26 of them). One draw per decision: ``obs.legal[stream.integer(len(obs.legal))]``.
+    """
+
+    def act(self, obs: DrawObservation, stream: Stream) -> int:
+        """A legal flat action for ``obs`` (class docstring); ``ValueError`` if ``obs.legal`` is empty."""
+        _check_legal(obs)
+        return obs.legal[stream.integer(len(obs.legal))]
+
+
+def draw_chart(cards: tuple[int, ...]) -> int:
+    """The ``easy`` level's draw (D11's "fixed chart"): the 5-bit mask of the positions of ``cards``
+    (five ``sniper.games.poker52`` cards, in the order held) to discard, 0–3 of them.
+
+    Stand pat with a straight or better (straight, flush, full house, four of a kind, straight
+    flush); keep three of a kind (draw 2), two pair (draw 1), one pair (draw 3); else keep four to a
+    flush (draw 1); else keep the two highest cards (draw 3: at most 3 may go, D5, so "the highest
+    card or two" is two). ``ValueError`` for anything but five distinct cards.
+    """
+    if len(cards) != HAND_SIZE:
+        raise ValueError(f"a draw hand is {HAND_SIZE} cards, got {len(cards)}")
+    strength = category(value(cards))
+    if strength >= STRAIGHT:
+        return 0
+    ranks = [c // 4 for c in cards]
+    counts = {r: ranks.count(r) for r in ranks}
+    if strength > 0:  # pairs, two pair or trips: keep every card whose rank is paired
+        keep = [j for j in range(HAND_SIZE) if counts[ranks[j]] > 1]
+    else:
+        suits = [c % 4 for c in cards]
+        flush = [s for s in set(suits) if suits.count(s) == HAND_SIZE - 1]
+        if flush:
+            keep = [j for j in range(HAND_SIZE) if suits[j] == flush[0]]
+        else:
+            keep = sorted(range(HAND_SIZE), key=lambda j: ranks[j], reverse=True)[:2]
+    return sum(1 << j for j in range(HAND_SIZE) if j not in keep)
+
+
+DOMAINS: dict[str, tuple[float, float | None]] = {
+    "bluff": (0, 1),
+    "bet_category": (0, len(CATEGORIES) - 1),
+    "raise_category": (0, len(CATEGORIES) - 1),
+}
+"""Every level parameter's values, ``(low, high)`` (``None``: no upper bound): a probability, or a hand
+category 0 (high card) … 8 (straight flush) of ``sniper.games.poker52.CATEGORIES``."""
+
+
+def _check_domains(agent: object) -> None:
+    for f in fields(agent):
+        x, (low, high) = getattr(agent, f.name), DOMAINS[f.name]
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or x < low or (high is not None and x > high):
+            raise ValueError(f"{f.name} must be a number from {low} to {high}, got {x!r}")
+
+
+@dataclass(frozen=True)
+class EasyAgent:
+    """The ``easy`` level (D11): bets a pair or better, rarely bluffs, draws by a fixed chart.
+
+    Betting, with ``strength`` the category of its five cards (``sniper.games.poker52.category``):
+    one draw, ``bluffing = stream.random() < bluff``. With ``strength >= bet_category`` or bluffing
+    it bets when checking is free, and facing a bet it raises with ``strength >= raise_category``
+    (when a raise is legal) and calls otherwise; without, it checks, or folds facing a bet. The draw:
+    ``draw_chart`` (no draw from the stream). ``ValueError`` for a parameter outside ``DOMAINS``.
+    """
+
+    bluff: float = 0.05
+    bet_category: int = CATEGORIES.index("one pair")
+    raise_category: int = CATEGORIES.index("two pair")
+
+    def __post_init__(self) -> None:
+        _check_domains(self)
+
+    def act(self, obs: DrawObservation, stream: Stream) -> int:
+        """A legal flat action for ``obs`` (class docstring); ``ValueError`` if ``obs.legal`` is empty."""
+        _check_legal(obs)
+        if obs.street == DRAW:
+            return DISCARD + draw_chart(obs.cards)
+        bluffing = stream.random() < self.bluff
+        strength = category(value(obs.cards))
+        made = strength >= self.bet_category or bluffing
+        can_raise = BET_RAISE in obs.legal
+        if obs.to_call == 0:
+            return BET_RAISE if made and can_raise else CHECK_CALL
+        if strength >= self.raise_category and can_raise:
+            return BET_RAISE
+        return CHECK_CALL if made else FOLD
+
+
+LEVELS: dict[str, DrawAgent] = {"random": RandomAgent(), "easy": EasyAgent()}
+"""Every level with its default parameters (docs/draw.md)."""
+PARAMETERS: dict[str, dict[str, tuple[float, float | None]]] = {
+    level: {f.name: DOMAINS[f.name] for f in fields(agent)} for level, agent in LEVELS.items()
+}
+"""Level → its tunable parameters → their domains (``DOMAINS``), the table of a ``GameSpec``."""
