@@ -5,7 +5,7 @@ Prints hands/s for four ``random`` and four ``easy`` agents (our rules, 20-hand 
 - inside the kernel (``play_games_nb`` with preallocated record buffers) on 1 thread and on all
   threads;
 - the reference engine (``sniper.runs.runner.play_chunk_reference``: ``sniper.games.sniper_holdem.game`` +
-``hand_rows``);
+  ``hand_rows``);
 - end to end, ``sniper.games.sniper_holdem.kernel_engine.play_chunk_kernel`` including the pyarrow table;
 
 and the ratios between them; then, per Monte Carlo agent mix (``MIXES``), the reference engine

@@ -6,7 +6,7 @@ and the agents of
 
 - ``kernels.sniper_holdem.betting``: a hand's state (``Hand``, named per-seat arrays) and the rules of R4–R6;
 - ``kernels.sniper_holdem.policies``: the AI levels and snipe heuristics (numba equivalents of
-``sniper.games.sniper_holdem.agents``);
+  ``sniper.games.sniper_holdem.agents``);
 - ``kernels.sniper_holdem.showdown``: who wins the pot (R8);
 - this module: one hand from deal to records (``play_hand_nb``: one function call per betting
   action, per snipe and per settlement), and the game loop (R3, R9, R12).
