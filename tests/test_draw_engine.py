@@ -242,6 +242,25 @@ def test_a_short_stack_bets_all_in_for_less_and_a_side_pot_goes_to_the_next_best
     assert hand.stacks_after == (92, 6, 104)
 
 
+def test_a_short_all_in_raise_counts_toward_the_cap_and_does_not_reopen_the_betting():
+    hand = hand_of([100, 100, 4], 0, WEAK[:3])  # order 1, 2, 0; seat 2 has 3 chips after the ante
+    play(hand, [BET_RAISE, BET_RAISE])  # seat 1 bets 2, seat 2 raises all-in to 3
+    assert hand.stacks()[2] == 0 and hand.raises() == 2
+    assert hand.actor == 0 and hand.raise_to() == 5  # seat 0 has not acted: it may raise, to 3 + 2
+    hand.act(CHECK_CALL)
+    assert hand.actor == 1 and hand.legal_actions() == (FOLD, CHECK_CALL)  # seat 1 had acted: call or fold
+    hand.act(CHECK_CALL)
+    assert hand.street == DRAW
+
+
+def test_with_everyone_but_one_all_in_the_draw_is_played_and_the_second_round_skipped():
+    hand = hand_of([100, 3, 100], 1, ["Ac Ad 9h 6s 3c", *WEAK[:2]])  # order 2, 0, 1
+    play(hand, [BET_RAISE, FOLD, CHECK_CALL])  # seat 2 bets, 0 folds, 1 calls all-in
+    assert hand.street == DRAW and hand.stacks()[1] == 0
+    play(hand, [discard_action(0b11100), discard_action(0b00111)])
+    assert hand.done and hand.drawn == {2: 3, 1: 3} and all(a.street != SECOND for a in hand.actions)
+
+
 def test_a_player_all_in_from_the_ante_is_dealt_in_and_draws_without_betting():
     hand = hand_of([1, 100, 100], 0, [*WEAK[:2], "Ac Ad 9h 6s 3c"])  # seat 0, dealt last, holds aces
     assert hand.order == (1, 2, 0) and hand.stacks() == (0, 99, 99) and hand.actor == 1

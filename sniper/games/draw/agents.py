@@ -4,8 +4,9 @@ levels (GAMES.md D11).
 An agent reads only a ``DrawObservation`` (D10) and draws its randomness from the decision's
 ``sniper.core.rng.Stream`` (``sniper.games.pokerkit_table.decision_stream``), a fixed number of
 draws per decision as each class documents, so its choices replay exactly and a kernel can
-reproduce them. A level's tunable parameters are its dataclass fields, their domains declared once in
-``DOMAINS``; ``PARAMETERS`` is the level → parameter → domain table a ``GameSpec`` takes.
+reproduce them. A level is a frozen dataclass whose fields are its parameters, declared once in
+``PARAMETERS`` (level → name → ``(default, low, high)``, ``sniper.games.level_parameters``);
+``make_level`` builds one by name.
 
 >>> from sniper.games.draw.table import DEAL, DrawTable
 >>> table = DrawTable(2, seed=3, game=0)
@@ -26,10 +27,13 @@ from sniper.core.rng import Stream
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.rules import HAND_SIZE
+from sniper.games.level_parameters import check_parameters
 from sniper.games.poker52 import CATEGORIES, category, value
 
-__all__ = ["DOMAINS", "LEVELS", "PARAMETERS", "DrawAgent", "EasyAgent", "RandomAgent", "draw_chart"]
+__all__ = ["LEVELS", "PARAMETERS", "DrawAgent", "EasyAgent", "RandomAgent", "draw_chart", "make_level"]
 
+TITLE = "five-card draw"
+"""The game's name in error messages."""
 STRAIGHT = CATEGORIES.index("straight")
 """The lowest category ``draw_chart`` stands pat with (straight, flush, full house, quads, straight flush)."""
 
@@ -89,20 +93,21 @@ def draw_chart(cards: tuple[int, ...]) -> int:
     return sum(1 << j for j in range(HAND_SIZE) if j not in keep)
 
 
-DOMAINS: dict[str, tuple[float, float | None]] = {
-    "bluff": (0, 1),
-    "bet_category": (0, len(CATEGORIES) - 1),
-    "raise_category": (0, len(CATEGORIES) - 1),
+PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
+    "random": {},
+    "easy": {
+        "bluff": (0.05, 0.0, 1.0),
+        "bet_category": (CATEGORIES.index("one pair"), 0, len(CATEGORIES) - 1),
+        "raise_category": (CATEGORIES.index("two pair"), 0, len(CATEGORIES) - 1),
+    },
 }
-"""Every level parameter's values, ``(low, high)`` (``None``: no upper bound): a probability, or a hand
-category 0 (high card) … 8 (straight flush) of ``sniper.games.poker52.CATEGORIES``."""
+"""Every level's parameters, ``level → name → (default, low, high)`` (``sniper.games.level_parameters``):
+the one truth of their defaults and domains; the categories are ``sniper.games.poker52.CATEGORIES``
+(0 high card … 8 straight flush). Meanings in each class's docstring."""
 
 
-def _check_domains(agent: object) -> None:
-    for f in fields(agent):
-        x, (low, high) = getattr(agent, f.name), DOMAINS[f.name]
-        if isinstance(x, bool) or not isinstance(x, (int, float)) or x < low or (high is not None and x > high):
-            raise ValueError(f"{f.name} must be a number from {low} to {high}, got {x!r}")
+def _default(level: str, name: str):
+    return PARAMETERS[level][name][0]
 
 
 @dataclass(frozen=True)
@@ -113,15 +118,16 @@ class EasyAgent:
     one draw, ``bluffing = stream.random() < bluff``. With ``strength >= bet_category`` or bluffing
     it bets when checking is free, and facing a bet it raises with ``strength >= raise_category``
     (when a raise is legal) and calls otherwise; without, it checks, or folds facing a bet. The draw:
-    ``draw_chart`` (no draw from the stream). ``ValueError`` for a parameter outside ``DOMAINS``.
+    ``draw_chart`` (no draw from the stream). ``ValueError`` for a parameter outside its
+    ``PARAMETERS`` domain.
     """
 
-    bluff: float = 0.05
-    bet_category: int = CATEGORIES.index("one pair")
-    raise_category: int = CATEGORIES.index("two pair")
+    bluff: float = _default("easy", "bluff")
+    bet_category: int = _default("easy", "bet_category")
+    raise_category: int = _default("easy", "raise_category")
 
     def __post_init__(self) -> None:
-        _check_domains(self)
+        check_parameters(PARAMETERS, "easy", {f.name: getattr(self, f.name) for f in fields(self)}, TITLE)
 
     def act(self, obs: DrawObservation, stream: Stream) -> int:
         """A legal flat action for ``obs`` (class docstring); ``ValueError`` if ``obs.legal`` is empty."""
@@ -139,9 +145,16 @@ class EasyAgent:
         return CHECK_CALL if made else FOLD
 
 
-LEVELS: dict[str, DrawAgent] = {"random": RandomAgent(), "easy": EasyAgent()}
-"""Every level with its default parameters (docs/draw.md)."""
-PARAMETERS: dict[str, dict[str, tuple[float, float | None]]] = {
-    level: {f.name: DOMAINS[f.name] for f in fields(agent)} for level, agent in LEVELS.items()
-}
-"""Level → its tunable parameters → their domains (``DOMAINS``), the table of a ``GameSpec``."""
+LEVELS: dict[str, type] = {"random": RandomAgent, "easy": EasyAgent}
+"""The level classes by name, in ladder order (``PARAMETERS`` has the same keys)."""
+
+
+def make_level(name: str, **params) -> DrawAgent:
+    """The level ``name`` with ``params`` overriding its defaults; ``ValueError`` (one line) for an
+    unknown level or parameter, or a value outside its ``PARAMETERS`` domain.
+
+    >>> make_level("easy", bluff=0.2).bluff
+    0.2
+    """
+    check_parameters(PARAMETERS, name, params, TITLE)
+    return LEVELS[name](**params)
