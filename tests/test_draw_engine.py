@@ -51,7 +51,7 @@ def play(hand: DrawHand, actions) -> None:
 
 
 WEAK = ["2c 3d 4h 5s 7c", "2d 3h 4s 5c 7d", "2h 3s 4c 5d 7h", "2s 3c 4d 5h 7s", "8c 9d Jh Qs 6c", "8d 9h Js Qc 6d"]
-"""Five-card hands of the same value (7-high, no pair), to fill seats."""
+"""Hands without a pair to fill seats: the first four of one value (7-high: they tie), the last two Q-high."""
 
 
 # ----- D1 antes and the button ----------------------------------------------------------------------
@@ -240,6 +240,16 @@ def test_a_short_stack_bets_all_in_for_less_and_a_side_pot_goes_to_the_next_best
     play(hand, [BET_RAISE, CHECK_CALL])
     # main pot 3 antes + 3 x 1 = 6 to seat 1; side pot 2 x (2 + 4) = 12 to seat 2
     assert hand.stacks_after == (92, 6, 104)
+
+
+def test_each_side_pot_is_split_apart_though_pokerkit_merges_them_once_the_losers_muck():
+    # seats 0 and 2 tie (Q-high) over three pots: 5 chips (with seats 3, 4), 3 (with seat 3) and 10
+    hand = hand_of([100, 100, 100, 2, 1], 4, [WEAK[4], WEAK[0], WEAK[5], WEAK[1], WEAK[2]])
+    play(hand, [BET_RAISE, FOLD, CHECK_CALL, CHECK_CALL])  # seat 0 bets, 1 folds, 2 calls, 3 calls all-in
+    play(hand, [STAND_PAT] * 4 + [BET_RAISE, CHECK_CALL])
+    # 5 = 3 + 2, 3 = 2 + 1, 10 = 5 + 5, the odd chips to seat 0 (first left of the button)
+    assert hand.stacks_after == (100 - 7 + 10, 99, 100 - 7 + 8, 0, 0)
+    assert hand.state.stacks[0] == hand.state.stacks[2] == 102  # PokerKit: one pot of 18, 9 and 9
 
 
 def test_a_short_all_in_raise_counts_toward_the_cap_and_does_not_reopen_the_betting():
