@@ -2,7 +2,7 @@
 
 An agent reads only a ``HoldemObservation`` (H11) and draws its randomness from the decision's
 ``sniper.core.rng.Stream`` (``sniper.games.holdem.table.decision_stream``), so its choices replay exactly
-and the kernel can reproduce them. The other levels (easy, normal, hard) live in ``agents_levels``.
+and the kernel can reproduce them. The other levels (easy, normal, hard) live in ``levels``.
 
 >>> from sniper.games.holdem.table import DEAL, HoldemTable
 >>> table = HoldemTable(2, seed=3, game=0)

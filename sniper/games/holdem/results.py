@@ -1,0 +1,113 @@
+"""The tables a run of no-limit Hold'em writes: the hands table and the actions table, defined once.
+
+Every engine of the game (the PokerKit reference, ``sniper.games.holdem.play``, and the numba kernel)
+writes exactly these columns, and hand histories imported from PHH files are turned into them too
+(docs/holdem.md, "Run tables"). Cards are ``sniper.games.poker52`` integers (0–51, ``-1``: none);
+chips are integers.
+
+>>> from sniper.games.holdem.agents import RandomAgent
+>>> from sniper.games.holdem.play import play_game
+>>> records = play_game(2, seed=3, game=0, agents=[RandomAgent()] * 2, length="50")
+>>> hands = to_table(hand_rows(records, 0, ["random", "random"]), COLUMNS)
+>>> hands.num_rows == 2 * len(records), sum(hands["net"].to_pylist())
+(True, 0)
+"""
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import pyarrow as pa
+
+from sniper.games.holdem.engine import BOARD_SIZES
+from sniper.games.holdem.play import HandRecord
+
+NO_CARD = -1
+"""A card column's value when no card was dealt there (a seat not dealt in; a board card not dealt)."""
+
+COLUMNS: dict[str, tuple[pa.DataType, str]] = {
+    "game": (pa.int64(), "game index within the run, from 0 (the deck's (seed, game, hand) key)"),
+    "hand": (pa.int32(), "hand index within the game, from 0"),
+    "seat": (pa.int8(), "seat index, 0..seats-1 (H1)"),
+    "agent": (pa.string(), "agent spec playing this seat, e.g. 'hard'"),
+    "button": (pa.int8(), "the hand's button seat (H2)"),
+    "dealt_in": (pa.bool_(), "seat had chips and got private cards"),
+    "stack_before": (pa.int16(), "chips before the blinds"),
+    "hole_1": (pa.int8(), "first private card, -1 if not dealt in"),
+    "hole_2": (pa.int8(), "second private card, -1 if not dealt in"),
+    "board_1": (pa.int8(), "flop card 1, -1 if not dealt (the hand ended before the flop)"),
+    "board_2": (pa.int8(), "flop card 2, -1 if not dealt"),
+    "board_3": (pa.int8(), "flop card 3, -1 if not dealt"),
+    "board_4": (pa.int8(), "the turn, -1 if not dealt"),
+    "board_5": (pa.int8(), "the river, -1 if not dealt"),
+    "showdown": (pa.bool_(), "the hand went to a showdown (H9): two or more players were still in"),
+    "net": (pa.int16(), "chips won (+) or lost (-) in the hand"),
+    "stack_after": (pa.int16(), "chips after the hand (H10)"),
+}
+"""The hands table: one row per seat per hand, every seat at the table (``dealt_in`` false for a busted one)."""
+
+ACTION_COLUMNS: dict[str, tuple[pa.DataType, str]] = {
+    "game": (pa.int64(), "game index within the run, from 0"),
+    "hand": (pa.int32(), "hand index within the game, from 0"),
+    "seq": (pa.int16(), "position of the action within the hand, from 0"),
+    "seat": (pa.int8(), "seat that acted"),
+    "street": (pa.int8(), "0 preflop, 1 flop, 2 turn, 3 river (H3)"),
+    "action": (pa.int16(), "flat action: 0 fold, 1 check or call, a >= 2 bet or raise to a chips (docs/holdem.md)"),
+    "amount": (pa.int16(), "chips the seat put in with it (0 for a fold or a check)"),
+    "to_amount": (pa.int16(), "the seat's bet of the street after it (chips)"),
+    "pot_after": (pa.int16(), "every chip in the middle after it, this street's bets included"),
+}
+"""The actions table: one row per seat action, in the order played; the blinds are not actions."""
+
+
+def schema_of(columns_doc: Mapping[str, tuple[pa.DataType, str]]) -> pa.Schema:
+    """The arrow schema of ``COLUMNS`` or ``ACTION_COLUMNS`` (no column is ever null)."""
+    return pa.schema([pa.field(name, dtype, nullable=False) for name, (dtype, _) in columns_doc.items()])
+
+
+SCHEMA = schema_of(COLUMNS)
+"""The hands table's schema."""
+ACTION_SCHEMA = schema_of(ACTION_COLUMNS)
+"""The actions table's schema."""
+
+
+def to_table(columns: Mapping[str, Iterable], columns_doc: Mapping[str, tuple[pa.DataType, str]]) -> pa.Table:
+    """A pyarrow table with the schema of ``columns_doc`` from column name → values; ``KeyError`` if one is missing."""
+    arrays = {name: pa.array(columns[name], type=dtype) for name, (dtype, _) in columns_doc.items()}
+    return pa.table(arrays, schema=schema_of(columns_doc))
+
+
+def hand_rows(records: Sequence[HandRecord], game: int, agents: Sequence[str]) -> dict[str, list]:
+    """The hands-table columns (``COLUMNS``) of game ``game``'s ``records``, ``agents[s]`` seated at seat ``s``."""
+    rows: dict[str, list] = {name: [] for name in COLUMNS}
+    for record in records:
+        board = list(record.board) + [NO_CARD] * (BOARD_SIZES[-1] - len(record.board))
+        for seat, agent in enumerate(agents):
+            hole = record.holes[seat]
+            values = {
+                "game": game,
+                "hand": record.hand,
+                "seat": seat,
+                "agent": agent,
+                "button": record.button,
+                "dealt_in": bool(hole),
+                "stack_before": record.stacks_before[seat],
+                "hole_1": hole[0] if hole else NO_CARD,
+                "hole_2": hole[1] if hole else NO_CARD,
+                **{f"board_{i + 1}": card for i, card in enumerate(board)},
+                "showdown": record.showdown,
+                "net": record.winnings[seat],
+                "stack_after": record.stacks[seat],
+            }
+            for name, value in values.items():
+                rows[name].append(value)
+    return rows
+
+
+def action_rows(records: Sequence[HandRecord], game: int) -> dict[str, list]:
+    """The actions-table columns (``ACTION_COLUMNS``) of game ``game``'s ``records``, in the order played."""
+    rows: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
+    for record in records:
+        for seq, act in enumerate(record.actions):
+            values = (game, record.hand, seq, act.seat, act.street, act.action, act.amount, act.to, act.pot_after)
+            for name, value in zip(ACTION_COLUMNS, values, strict=True):
+                rows[name].append(value)
+    return rows
