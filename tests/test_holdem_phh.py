@@ -8,12 +8,13 @@ amounts, antes, a straddle), whose rows are worked out by hand.
 
 import json
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from pokerkit import ChipsPushing, HandHistory
 from test_holdem_engine import ROYAL, hand_of, play, short_all_in_hand
 
-from sniper.games.holdem import phh
+from sniper.games.holdem import phh, results
 from sniper.games.holdem.agents import RandomAgent
 from sniper.games.holdem.engine import CHECK_CALL, FOLD, dealing_order
 from sniper.games.holdem.phh import (
@@ -24,13 +25,13 @@ from sniper.games.holdem.phh import (
     hand_phh,
     import_hands,
     import_phh,
-    one_chip_each,
     phhs_text,
     run_phhs,
     write_phhs,
 )
 from sniper.games.holdem.play import HandRecord, play_game
-from sniper.games.poker52 import cards
+from sniper.games.poker52 import cards, value
+from sniper.games.pokerkit_hand import share_pots
 
 MIN_HANDS = 1000
 
@@ -51,7 +52,7 @@ def games() -> list[tuple[int, list[HandRecord]]]:
 @pytest.fixture(scope="module")
 def run_file(games, tmp_path_factory):
     path = tmp_path_factory.mktemp("phh") / "run.phhs"
-    write_phhs(path, run_phhs(games, seed=20))
+    write_phhs(path, phhs_text(hand_phh(r, g, 20, names(len(r.stacks_before), g)) for g, rs in games for r in rs))
     return path
 
 
@@ -63,29 +64,31 @@ def replayed_stacks(history: HandHistory) -> tuple[list[int], object]:
     return list(state.stacks), state
 
 
-def games_md_odd_chips(state) -> list[int]:
-    """PokerKit's final stacks with each split pot's odd chips given one each from the first winner
-    (GAMES.md H9), recomputed here from its pushes."""
-    stacks = list(state.stacks)
+def games_md_stacks(record: HandRecord, state) -> list[int]:
+    """The final stacks of PokerKit's replay with its pots shared as GAMES.md says (H7, H9: each side
+    pot apart, odd chips one each; ``sniper.games.pokerkit_hand.share_pots``), player order."""
+    order = dealing_order(record.stacks_before, record.button)
+    pushed = [0] * len(order)
     for op in state.operations:
         if isinstance(op, ChipsPushing):
-            winners = [i for i, a in enumerate(op.amounts) if a > 0]
-            share, odd = divmod(sum(op.amounts), len(winners))
-            for rank, i in enumerate(winners):
-                stacks[i] += share + (rank < odd) - op.amounts[i]
-    return stacks
+            pushed = [p + a for p, a in zip(pushed, op.amounts)]
+    put = [s - (f - p) for s, f, p in zip(state.starting_stacks, state.stacks, pushed)]
+    folded = {a.seat for a in record.actions if a.action == FOLD}
+    live = [seat not in folded for seat in order]
+    strengths = [value(record.holes[seat] + record.board) if alive else 0 for seat, alive in zip(order, live)]
+    return [s - p + r for s, p, r in zip(state.starting_stacks, put, share_pots(put, live, strengths))]
 
 
 def check_replay(record: HandRecord, history: HandHistory) -> bool:
     """PokerKit's replay of ``record``'s PHH ends with our stacks: at once, or (the documented
-    difference) once a split pot's odd chips go one each. Returns whether the odd chips differed."""
+    difference) once its pots are shared as GAMES.md says. Returns whether they differed."""
     order = dealing_order(record.stacks_before, record.button)
     ours = [record.stacks[s] for s in order]
     assert history.seats == [s + 1 for s in order] and history.finishing_stacks == ours
     stacks, state = replayed_stacks(history)
     if stacks == ours:
         return False
-    assert games_md_odd_chips(state) == ours, f"hand {record.hand}: PokerKit {stacks}, ours {ours}"
+    assert games_md_stacks(record, state) == ours, f"hand {record.hand}: PokerKit {stacks}, ours {ours}"
     return True
 
 
@@ -99,9 +102,12 @@ def test_pokerkit_replays_a_thousand_random_hands_to_our_final_stacks(games, run
     assert sum(r.showdown for r in records) > 100 and sum(not r.showdown for r in records) > 100
     assert sum(len(r.board) == 5 and r.actions[-1].street < 3 for r in records) > 10  # all-in run-outs
     assert sum(odd) < len(records) / 20  # the odd-chip difference is rare
-    for game, rs in games:  # a game's own file, and one hand alone
+    for game, rs in games:  # a game's own file, a run of that game, and one hand alone
         assert HandHistory.loads(hand_phh(rs[0], game)).table == game
         assert len(list(HandHistory.loads_all(game_phhs(rs, game)))) == len(rs)
+        assert run_phhs([(game, rs)], 20, names(len(rs[0].stacks_before), game)) == game_phhs(
+            rs, game, 20, names(len(rs[0].stacks_before), game)
+        )
 
 
 def finished(hand, number: int = 0) -> HandRecord:
@@ -153,63 +159,40 @@ def test_names_with_toml_specials_round_trip():
 # ----- reading ------------------------------------------------------------------------------------
 
 
-def expected_rows(record: HandRecord) -> tuple[list[dict], list[tuple]]:
-    """The imported hands-table rows (the columns a record fixes) and action rows of ``record``."""
-    order = dealing_order(record.stacks_before, record.button)
-    folded = {a.seat: a.street for a in record.actions if a.action == FOLD}
-    board = list(record.board) + [-1] * (5 - len(record.board))
-    rows = [
-        {
-            "seat": s,
-            "dealt_in": s in order,
-            "position": order.index(s) if s in order else -1,
-            "button": record.button,
-            "stack_before": record.stacks_before[s] if s in order else 0,
-            "hole": list(record.holes[s]) or [-1, -1],
-            "board": board,
-            "folded_street": folded.get(s, -1),
-            "net": record.winnings[s],
-            "stack_after": record.stacks[s],
-            "showdown": record.showdown,
-        }
-        for s in range(len(record.stacks_before))
-    ]
-    return rows, [(a.seat, a.street, a.action, a.amount, a.to, a.pot_after) for a in record.actions]
+def names(seats: int, game: int) -> list[str]:
+    return [f"g{game} seat {s}" for s in range(seats)]
 
 
-def check_rows(records: list[HandRecord], hands: list[dict], actions: list[dict]) -> None:
-    """The imported rows of one file (``hands``, ``actions``: table rows) are those of ``records``."""
-    by_hand: dict[int, list] = {}
-    moves_of: dict[int, list] = {}
-    for row in hands:
-        by_hand.setdefault(row["hand"], []).append(row)
-    for row in actions:
-        moves_of.setdefault(row["hand"], []).append(row)
-    assert sorted(by_hand) == list(range(len(records)))
-    for number, record in enumerate(records):
-        rows, moves = expected_rows(record)
-        seats = by_hand[number]
-        got = [
-            {"seat": r["seat"], "dealt_in": r["dealt_in"], "position": r["position"], "button": r["button"]}
-            | {"stack_before": r["stack_before"], "hole": [r["hole_1"], r["hole_2"]]}
-            | {"board": [r[f"board_{k}"] for k in range(1, 6)], "folded_street": r["folded_street"]}
-            | {"net": r["net"], "stack_after": r["stack_after"], "showdown": r["showdown"]}
-            for r in seats
-        ]
-        assert got == rows, f"hand {number}"
-        assert all(r["won"] - r["put"] == r["net"] and r["put"] >= 0 for r in seats)
-        columns = ("seat", "street", "action", "amount", "to_amount", "pot_after")
-        got_moves = [tuple(r[c] for c in columns) for r in moves_of.get(number, [])]
-        assert got_moves == moves and [r["seq"] for r in moves_of.get(number, [])] == list(range(len(moves)))
+def check_rows(games: list[tuple[int, list[HandRecord]]], hands: pa.Table, actions: pa.Table) -> None:
+    """The rows imported from one file of ``games`` (written with ``names``) are the Hold'em tables'
+    rows of those records (``results.hand_rows``, ``action_rows``), but for the game and hand columns:
+    the file's number and the hand's place in it."""
+    want_hands = {name: [] for name in results.COLUMNS}
+    want_actions = {name: [] for name in results.ACTION_COLUMNS}
+    number = 0
+    for game, records in games:
+        seats = len(records[0].stacks_before)
+        got = results.hand_rows(records, game, names(seats, game)), results.action_rows(records, game)
+        for want, rows in zip((want_hands, want_actions), got):
+            hands_of = {r.hand: number + k for k, r in enumerate(records)}
+            rows["hand"] = [hands_of[h] for h in rows["hand"]]
+            for name, values in rows.items():
+                want[name] += values
+        number += len(records)
+    # a seat not dealt in has no PHH player: no name
+    want_hands["agent"] = [a if dealt else "" for a, dealt in zip(want_hands["agent"], want_hands["dealt_in"])]
+    for want, table in ((want_hands, hands), (want_actions, actions)):
+        want["game"] = table["game"].to_pylist()  # the file's number, checked by the callers
+        assert table.to_pydict() == want
 
 
 def test_importing_our_edge_hands_gives_back_the_records(tmp_path):
-    records = list(edge_hands().values())
+    games = [(0, [r]) for r in edge_hands().values()]
     path = tmp_path / "edge.phhs"
-    write_phhs(path, phhs_text(hand_phh(r) for r in records))
+    write_phhs(path, phhs_text(hand_phh(rs[0], g, players=names(len(rs[0].stacks_before), g)) for g, rs in games))
     imported = import_hands(path, game=3)
     assert imported.skipped == () and set(imported.hands["game"].to_pylist()) == {3}
-    check_rows(records, imported.hands.to_pylist(), imported.actions.to_pylist())  # the odd chips: ours
+    check_rows(games, imported.hands, imported.actions)  # the odd chips: ours (finishing_stacks)
 
 
 DATASET_STYLE = """\
@@ -293,15 +276,12 @@ def test_a_dataset_style_file_hidden_cards_decimals_antes_straddle(tmp_path):
         f"{path}: hand 7: a starting stack is Infinity (an unknown amount cannot be replayed)",
     )
     rows = {r["seat"]: r for r in imported.hands.to_pylist()}
-    assert [rows[s]["player"] for s in range(4)] == ["di", "ann", "bob", "cy"]
-    assert [rows[s]["position"] for s in range(4)] == [3, 0, 1, 2] and rows[0]["button"] == 0
+    assert [rows[s]["agent"] for s in range(4)] == ["di", "ann", "bob", "cy"] and rows[0]["button"] == 0
     assert [rows[s]["stack_before"] for s in range(4)] == [6000, 5000, 8050, 10000]  # cents
     assert [rows[s]["stack_after"] for s in range(4)] == [4825, 4925, 7925, 11375]
-    assert [rows[s]["put"] for s in range(4)] == [1175, 75, 125, 1175]
-    assert [rows[s]["won"] for s in range(4)] == [0, 0, 0, 2550]
+    assert [rows[s]["net"] for s in range(4)] == [-1175, -75, -125, 1375]
     assert [rows[3]["hole_1"], rows[3]["hole_2"]] == list(cards("Ah Ad")) and rows[0]["hole_1"] == -1
-    assert [rows[s]["category"] for s in range(4)] == [-1, -1, -1, 1]  # cy's pair of aces; di's cards hidden
-    assert [rows[s]["folded_street"] for s in range(4)] == [-1, 0, 0, -1] and rows[0]["showdown"]
+    assert [rows[0][f"board_{k}"] for k in range(1, 6)] == list(cards("2c 7d 9h 3s 4c")) and rows[0]["showdown"]
     moves = [
         (r["seat"], r["street"], r["action"], r["amount"], r["to_amount"], r["pot_after"])
         for r in imported.actions.to_pylist()
@@ -372,9 +352,9 @@ def test_import_phh_writes_a_run_directory(games, run_file, imported_run):
 
 
 def test_importing_our_run_file_gives_back_the_records(games, imported_run):
-    hands = pq.read_table(imported_run.out / "hands.parquet", filters=[("game", "=", 0)]).to_pylist()
-    actions = pq.read_table(imported_run.out / "actions.parquet", filters=[("game", "=", 0)]).to_pylist()
-    check_rows([r for _, rs in games for r in rs], hands, actions)
+    hands = pq.read_table(imported_run.out / "hands.parquet", filters=[("game", "=", 0)])
+    actions = pq.read_table(imported_run.out / "actions.parquet", filters=[("game", "=", 0)])
+    check_rows(games, hands, actions)
 
 
 def test_nothing_is_half_written(tmp_path, monkeypatch):
@@ -400,8 +380,3 @@ def test_write_phhs_never_overwrites(tmp_path):
     with pytest.raises(PhhError, match="already exists"):
         write_phhs(tmp_path / "a.phhs", "")
     assert (tmp_path / "a.phhs").read_text() == "[1]\n" and len(list(tmp_path.iterdir())) == 1
-
-
-def test_one_chip_each():
-    assert one_chip_each((9, 7, 7)) == (8, 8, 7) and one_chip_each((0, 6, 0, 5)) == (0, 6, 0, 5)
-    assert one_chip_each((13, 0, 5, 5)) == (8, 0, 8, 7)

@@ -13,19 +13,20 @@ a simulation log), ``pK f``, ``pK cc``, ``pK cbr T`` (``T`` the to-amount), ``d 
 ``pK sm AsKd`` for every player at the showdown. The hand is replayed on a PokerKit state as it is
 written, so the board and the showdown come exactly where PokerKit's reader expects them (after an
 all-in, the showdown before the run-out). PokerKit's reader replays every written hand to our final
-stacks, except that PokerKit gives a split pot's whole remainder to the first winner where GAMES.md
-(H9) gives one chip each: ``finishing_stacks`` holds our stacks (tested).
+stacks, except where PokerKit's pots differ from GAMES.md's (H7, H9): it gives a split pot's whole
+remainder to the first winner where GAMES.md gives one chip each (and it merges side pots once the
+losers are out, ``sniper.games.pokerkit_hand``); ``finishing_stacks`` holds our stacks (tested).
 
 **Reading** (``import_hands``, ``import_phh``): the hands of a ``.phh`` or ``.phhs`` file as in PokerKit's
 phh-dataset (hidden private cards ``????``, decimal amounts, antes, straddles) are each replayed by
-PokerKit (``pokerkit.HandHistory`` → states) into rows of the imported hands and actions tables
-(``HAND_COLUMNS``, ``ACTION_COLUMNS``). A file's decimal amounts are scaled to whole chips by the
-smallest power of ten that makes every amount of the file whole (``scale``, at most
-``10**MAX_DECIMALS``). A hand's ``finishing_stacks``, when the file gives them, must be PokerKit's
-(or those of GAMES.md's odd chips, ``one_chip_each``, as this module writes them). A hand that
-cannot be replayed is skipped with one line naming the file, the hand and the reason. The file is
-read as data only (``tomllib``; nothing in it is evaluated or imported), at most ``MAX_FILE_BYTES``
-bytes and ``MAX_HANDS`` hands.
+PokerKit (``pokerkit.HandHistory`` → states) into rows of the Hold'em hands and actions tables
+(``sniper.games.holdem.results``, chips as int64: ``HAND_COLUMNS``, ``ACTION_COLUMNS``). A file's
+decimal amounts are scaled to whole chips by the smallest power of ten that makes every amount of
+the file whole (``scale``, at most ``10**MAX_DECIMALS``). A hand's ``finishing_stacks``, when the
+file gives them, must be PokerKit's or GAMES.md's (``sniper.games.pokerkit_hand.share_pots``, as this
+module writes them). A hand that cannot be replayed is skipped with one line naming the file, the
+hand and the reason. The file is read as data only (``tomllib``; nothing in it is evaluated or
+imported), at most ``MAX_FILE_BYTES`` bytes and ``MAX_HANDS`` hands.
 
 >>> from sniper.games.holdem.agents import RandomAgent
 >>> from sniper.games.holdem.play import play_game
@@ -52,7 +53,6 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import tomllib
 from pokerkit import (
-    BetCollection,
     BoardDealing,
     CheckingOrCalling,
     ChipsPushing,
@@ -64,10 +64,13 @@ from pokerkit import (
     parse_action,
 )
 
+from sniper.games.holdem import results
 from sniper.games.holdem.engine import BOARD_SIZES, CHECK_CALL, FOLD, HOLE_CARDS, dealing_order
 from sniper.games.holdem.play import HandRecord
+from sniper.games.holdem.results import NO_CARD
 from sniper.games.holdem.rules import ANTE, BIG_BLIND, SEATS, SMALL_BLIND
-from sniper.games.poker52 import card, category, text, value
+from sniper.games.poker52 import card, text, value
+from sniper.games.pokerkit_hand import share_pots
 
 VARIANT = "NT"
 """PHH's variant code of no-limit Texas Hold'em, the only one written or read."""
@@ -83,8 +86,6 @@ MAX_AMOUNT = 2**53
 """The largest amount in chips after scaling (chip columns are int64; PokerKit's arithmetic stays exact)."""
 MAX_REASON = 300
 """The longest reason of a skipped hand's line (characters); it is one line, whatever the file holds."""
-NO_CARD = -1
-"""A card column's value for a card not dealt, or hidden (``????``) and never shown."""
 _REQUIRED = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions")
 
 
@@ -254,49 +255,19 @@ def _toml(v) -> str:
 
 # ----- reading: the tables ------------------------------------------------------------------------
 
-HAND_COLUMNS: dict[str, tuple[pa.DataType, str]] = {
-    "game": (pa.int64(), "the file's number in the import, from 0"),
-    "hand": (pa.int64(), "the hand's place in its file, from 0 (skipped hands keep their numbers)"),
-    "seat": (pa.int8(), "seat index from 0 (PHH seats - 1; without seats, the player's place in PHH order)"),
-    "player": (pa.string(), "the player's name (PHH players), '' when unknown or not dealt in"),
-    "button": (pa.int8(), "the button's seat: the last player of PHH order (H2)"),
-    "dealt_in": (pa.bool_(), "the seat had a player in this hand"),
-    "position": (pa.int8(), "place in PHH order (0 the first left of the button), -1 if not dealt in"),
-    "stack_before": (pa.int64(), "chips before the hand (0 if not dealt in)"),
-    "hole_1": (pa.int8(), "first private card (sniper.games.poker52, 0-51), -1 if hidden or not dealt"),
-    "hole_2": (pa.int8(), "second private card, -1 if hidden or not dealt"),
-    **{f"board_{k}": (pa.int8(), f"community card {k}, -1 if never dealt") for k in range(1, 6)},
-    "folded_street": (pa.int8(), "street 0-3 the seat folded on, -1 if it did not fold"),
-    "put": (pa.int64(), "chips put in the pot (antes, blinds, bets; an uncalled bet returned excluded)"),
-    "won": (pa.int64(), "chips taken from the pot"),
-    "net": (pa.int64(), "stack_after - stack_before (chips)"),
-    "stack_after": (pa.int64(), "chips after the hand, as PokerKit's replay ends it"),
-    "showdown": (pa.bool_(), "two or more players were still in at the end (H9): the same for every row"),
-    "category": (pa.int8(), "hand category at the showdown (0 high card ... 8 straight flush), -1 if unknown"),
-    "scale": (pa.int64(), "chips per unit of the file's amounts (1 for whole chips, 100 for cents)"),
+CHIP_COLUMNS = ("stack_before", "net", "stack_after", "action", "amount", "to_amount", "pot_after")
+"""The chip columns, int64 in an import: real stacks (millions of tournament chips, cash games in
+cents) exceed the int16 of a simulated run's tables."""
+HAND_COLUMNS = {name: (pa.int64() if name in CHIP_COLUMNS else t, doc) for name, (t, doc) in results.COLUMNS.items()}
+"""The imported hands table: ``sniper.games.holdem.results.COLUMNS`` with int64 chips; ``agent`` holds
+the player's name (PHH ``players``; ``""`` when unknown or the seat has no player), ``game`` the
+file's number in the import."""
+ACTION_COLUMNS = {
+    name: (pa.int64() if name in CHIP_COLUMNS else t, doc) for name, (t, doc) in results.ACTION_COLUMNS.items()
 }
-"""The imported hands table: one row per seat per hand (docs/holdem.md)."""
-
-ACTION_COLUMNS: dict[str, tuple[pa.DataType, str]] = {
-    "game": (pa.int64(), "the file's number in the import, from 0"),
-    "hand": (pa.int64(), "the hand's place in its file, from 0"),
-    "seq": (pa.int32(), "the action's place in the hand, from 0"),
-    "seat": (pa.int8(), "the seat that acted"),
-    "street": (pa.int8(), "0 preflop, 1 flop, 2 turn, 3 river"),
-    "action": (pa.int64(), "the flat action: 0 fold, 1 check/call, a >= 2 bet or raise to a chips"),
-    "amount": (pa.int64(), "chips the seat put in with it (0 for a fold or a check)"),
-    "to_amount": (pa.int64(), "the seat's bet of the street after it"),
-    "pot_after": (pa.int64(), "every chip in the middle after it, before an uncalled bet is returned"),
-}
-"""The imported actions table: one row per player action, in the order played (docs/holdem.md)."""
-
-
-def _schema(columns: dict[str, tuple[pa.DataType, str]]) -> pa.Schema:
-    return pa.schema([pa.field(name, dtype, nullable=False) for name, (dtype, _) in columns.items()])
-
-
-HAND_SCHEMA = _schema(HAND_COLUMNS)
-ACTION_SCHEMA = _schema(ACTION_COLUMNS)
+"""The imported actions table: ``sniper.games.holdem.results.ACTION_COLUMNS`` with int64 chips."""
+HAND_SCHEMA = results.schema_of(HAND_COLUMNS)
+ACTION_SCHEMA = results.schema_of(ACTION_COLUMNS)
 
 
 @dataclass(frozen=True)
@@ -321,14 +292,14 @@ class _Skip(Exception):
 
 def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
     """Read the hands of the ``.phh`` or ``.phhs`` file ``path`` into table rows (module docstring), with
-    ``game`` in their ``game`` column.
+    ``game`` in their ``game`` column and each hand's place in the file (from 0) in ``hand``.
 
     Each hand must be variant ``"NT"`` with 2–9 players (H1); it is replayed by PokerKit (its
     ``HandHistory`` states, with PokerKit's rules: the odd chips of a split pot all to the first
     winner, no rake) from its amounts scaled to whole chips. A hand that is not NT, has a bad field,
     an amount finer than ``MAX_DECIMALS`` decimals or an unknown (``inf``) stack, cannot be replayed,
     stops before its end, deals more than one board, or has ``finishing_stacks`` that are neither
-    PokerKit's final stacks nor those with GAMES.md's odd chips (``_settled``) is skipped with one line "PATH: hand KEY:
+    PokerKit's final stacks nor GAMES.md's (``_settled``) is skipped with one line "PATH: hand KEY:
     reason" (``KEY`` the ``.phhs`` table's name, ``1`` for a ``.phh``). Raises ``PhhError`` (one line)
     for a file that is not a readable ``.phh``/``.phhs`` UTF-8 TOML file of at most ``MAX_FILE_BYTES``
     bytes, or holds more than ``limit`` hands.
@@ -369,16 +340,16 @@ def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
             skipped.append(f"{path}: hand {shown}: {_one_line(reason)[:MAX_REASON]}")
             continue
         for row in seats:
-            for name, v in zip(HAND_COLUMNS, (game, number, *row, scale)):
+            for name, v in zip(HAND_COLUMNS, (game, number, *row), strict=True):
                 hand_rows[name].append(v)
         for seq, row in enumerate(actions):
-            for name, v in zip(ACTION_COLUMNS, (game, number, seq, *row)):
+            for name, v in zip(ACTION_COLUMNS, (game, number, seq, *row), strict=True):
                 action_rows[name].append(v)
     return ImportedFile(
         str(path),
         game,
-        pa.table(hand_rows, schema=HAND_SCHEMA),
-        pa.table(action_rows, schema=ACTION_SCHEMA),
+        results.to_table(hand_rows, HAND_COLUMNS),
+        results.to_table(action_rows, ACTION_COLUMNS),
         len(entries) - len(skipped),
         len(entries),
         scale,
@@ -454,8 +425,8 @@ def _scaled_action(action, scale: int) -> str:
 
 
 def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
-    """One hand table → its seat rows (the ``HAND_COLUMNS`` but game, hand and scale) and action rows
-    (the ``ACTION_COLUMNS`` but game, hand and seq); ``_Skip`` naming why it cannot be imported."""
+    """One hand table → its seat rows (``HAND_COLUMNS`` but game and hand) and action rows
+    (``ACTION_COLUMNS`` but game, hand and seq); ``_Skip`` naming why it cannot be imported."""
     if not isinstance(entry, dict):
         raise _Skip("not a hand (a TOML table)")
     if "variant" not in entry:
@@ -486,6 +457,8 @@ def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
         not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names)
     ):
         raise _Skip(f"players must list {n} names")
+    finishing = entry.get("finishing_stacks")
+    finishing = None if finishing is None else _per_player(finishing, n, scale, "finishing_stacks")
     fields = {"antes": antes, "blinds_or_straddles": blinds, "min_bet": min_bet, "starting_stacks": stacks}
     try:
         with warnings.catch_warnings():
@@ -496,11 +469,9 @@ def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
         raise
     except Exception as error:  # PokerKit refuses a history in its own words: skip the hand with them
         raise _Skip(f"PokerKit cannot replay it: {_one_line(error)}") from None
-    finishing = entry.get("finishing_stacks")
-    if finishing is not None:
-        finishing = _per_player(finishing, n, scale, "finishing_stacks")
-    final = _settled(replay, finishing)
-    return _rows(replay, stacks, final, seat_of, table_size, names), [
+    final = _settled(replay, stacks, finishing)
+    rows = _rows(replay, stacks, final, seat_of, table_size, names)
+    return rows, [
         (seat_of[k], street, action, amount, to, pot) for k, street, action, amount, to, pot in replay.actions
     ]
 
@@ -533,9 +504,8 @@ class _Replay:
 
     holes: list[list[int]]
     board: list[int]
-    folded: list[int]  # street of the fold, -1
-    put: list[int]  # collected into the pots, plus a fold-win winner's called part of its last bets
-    pushes: list[tuple[int, ...]]  # each pot's split, as PokerKit pushes it
+    live: list[bool]  # not folded
+    pushed: list[int]  # chips PokerKit pushed from the pots
     final: list[int]
     actions: list[tuple[int, int, int, int, int, int]]  # player, street, action, amount, to, pot after
 
@@ -545,14 +515,9 @@ def _card(c) -> int:
 
 
 def _replay(history: HandHistory, n: int) -> _Replay:
-    """Replay ``history`` through PokerKit's ``state_actions`` (its reader), reading every operation.
-
-    The state before each step gives the street, the bets and the pot an action starts from. ``put``:
-    the chips PokerKit collects into the pots; in a hand won by folds PokerKit gives the winner its
-    last street's bets back instead of collecting them, so the part the others called is added to
-    its ``put`` (and ``won``): a raise to 6 over a big blind of 2 that wins puts 2, wins 4.
-    """
-    out = _Replay([[NO_CARD] * HOLE_CARDS for _ in range(n)], [], [-1] * n, [0] * n, [], [], [])
+    """Replay ``history`` through PokerKit's ``state_actions`` (its reader), reading every operation;
+    the state before each step gives the street, the bets and the pot an action starts from."""
+    out = _Replay([[NO_CARD] * HOLE_CARDS for _ in range(n)], [], [True] * n, [0] * n, [], [])
     seen = 0
     street, bets, pot = None, [0] * n, 0
     for state, _ in history.state_actions:
@@ -563,18 +528,13 @@ def _replay(history: HandHistory, n: int) -> _Replay:
                 out.holes[op.player_index] = [_card(c) for c in op.hole_cards]
             elif isinstance(op, BoardDealing):
                 out.board += [_card(c) for c in op.cards]
-            elif isinstance(op, BetCollection):
-                out.put = [p + b for p, b in zip(out.put, op.bets)]
-                if out.folded.count(-1) == 1:  # won by folds: the winner's bets were not collected
-                    winner = out.folded.index(-1)
-                    out.put[winner] += min(bets[winner], max(op.bets))
             elif isinstance(op, ChipsPushing):
-                out.pushes.append(op.amounts)
+                out.pushed = [p + a for p, a in zip(out.pushed, op.amounts)]
             elif isinstance(op, Folding | CheckingOrCalling | CompletionBettingOrRaisingTo):
                 i = op.player_index
                 if isinstance(op, Folding):
                     action, amount = FOLD, 0
-                    out.folded[i] = street
+                    out.live[i] = False
                 elif isinstance(op, CheckingOrCalling):
                     action, amount = CHECK_CALL, op.amount
                 else:
@@ -592,49 +552,39 @@ def _replay(history: HandHistory, n: int) -> _Replay:
     return out
 
 
-def one_chip_each(amounts: Sequence[int]) -> tuple[int, ...]:
-    """One pot's split (chips per player, PokerKit's ``ChipsPushing.amounts``: the whole remainder to the
-    first winner in player order) with GAMES.md's odd chips instead: one each to the winners from the
-    first in player order (H9; ``engine.HoldemHand._settle``). ``(5, 3, 3)`` → ``(4, 4, 3)``."""
-    winners = [i for i, a in enumerate(amounts) if a > 0]
-    share, odd = divmod(sum(amounts), len(winners)) if winners else (0, 0)
-    rank = {i: r for r, i in enumerate(winners)}
-    return tuple(share + (rank[i] < odd) if i in rank else 0 for i in range(len(amounts)))
-
-
-def _settled(replay: _Replay, finishing) -> list[int]:
-    """The final stacks: PokerKit's, or, when the file's ``finishing_stacks`` (if any) are those of
-    GAMES.md's odd chips (``one_chip_each``, as this module writes them), those; ``_Skip`` when the
-    file's stacks are neither."""
+def _settled(replay: _Replay, stacks: list[int], finishing: list[int] | None) -> list[int]:
+    """The final stacks: PokerKit's; or, when the file's ``finishing_stacks`` are GAMES.md's (the pots
+    shared by ``sniper.games.pokerkit_hand.share_pots``, odd chips one each, as our engine and this
+    module's files have them; computable when every player still in shows a full board's hand),
+    those. ``_Skip`` when the file gives ``finishing_stacks`` that are neither."""
     if finishing is None or finishing == replay.final:
         return replay.final
-    final = list(replay.final)
-    for pushed in replay.pushes:
-        for i, (ours, theirs) in enumerate(zip(one_chip_each(pushed), pushed)):
-            final[i] += ours - theirs
-    if finishing != final:
-        raise _Skip(f"PokerKit replays it to the stacks {replay.final}, its finishing_stacks are {finishing}")
-    return final
+    # what each player put in, uncalled bets returned (as PokerKitHand._settle reads it)
+    put = [start - (final - got) for start, final, got in zip(stacks, replay.final, replay.pushed)]
+    shown = all(NO_CARD not in h for h, alive in zip(replay.holes, replay.live) if alive)
+    if shown and len(replay.board) == BOARD_SIZES[-1]:
+        strengths = [value(h + replay.board) if alive else 0 for h, alive in zip(replay.holes, replay.live)]
+        ours = [s - p + r for s, p, r in zip(stacks, put, share_pots(put, replay.live, strengths))]
+        if finishing == ours:
+            return ours
+    raise _Skip(f"PokerKit replays it to the stacks {replay.final}, its finishing_stacks are {finishing}")
 
 
 def _rows(replay: _Replay, stacks: list[int], final: list[int], seat_of: list[int], table_size: int, names) -> list:
-    """The hands-table rows of one replayed hand, seat by seat (``HAND_COLUMNS`` but game, hand, scale)."""
+    """The hands-table rows of one replayed hand, seat by seat (``HAND_COLUMNS`` but game and hand)."""
     board = replay.board + [NO_CARD] * (BOARD_SIZES[-1] - len(replay.board))
-    showdown = replay.folded.count(-1) > 1
-    button = seat_of[-1]
+    showdown = sum(replay.live) > 1
+    button = seat_of[-1]  # the last player of PHH order
     player_of = {seat: k for k, seat in enumerate(seat_of)}
     rows = []
     for seat in range(table_size):
         k = player_of.get(seat)
         if k is None:
-            rows.append((seat, "", button, False, -1, 0, NO_CARD, NO_CARD, *board, -1, 0, 0, 0, 0, showdown, -1))
-            continue
-        hole, put, net = replay.holes[k], replay.put[k], final[k] - stacks[k]
-        known = showdown and replay.folded[k] < 0 and NO_CARD not in hole + board
-        rows.append(
-            (seat, "" if names is None else names[k], button, True, k, stacks[k], *hole, *board, replay.folded[k])
-            + (put, put + net, net, final[k], showdown, category(value(hole + board)) if known else -1)
-        )
+            rows.append((seat, "", button, False, 0, NO_CARD, NO_CARD, *board, showdown, 0, 0))
+        else:
+            name = "" if names is None else names[k]
+            hole = replay.holes[k]
+            rows.append((seat, name, button, True, stacks[k], *hole, *board, showdown, final[k] - stacks[k], final[k]))
     return rows
 
 
