@@ -221,6 +221,19 @@ def test_odd_chips_one_each_from_the_first_seat_clockwise_of_the_button_h9():
     assert hand.stacks_after == (196, 199, 202, 202, 201)
 
 
+def test_each_side_pot_shares_its_odd_chip_even_when_the_losers_muck_h7_h9():
+    # seat 0 (small blind) folds 1 chip; seats 1 and 3 go all in for 3 and 6 and lose; seats 2 and 4 tie.
+    # Pots: 5 + 8 = 13 among seats 1-4, then 9 among seats 2-4; seat 2 is the first winner clockwise of
+    # the button in both, so each odd chip goes to it: 7 + 5 and 6 + 4. PokerKit mucks the losers and
+    # merges the two pots (22, split 11 and 11).
+    holes = {1: "Qh Jd", 2: "Ah Kd", 3: "Qd Jh", 4: "Ad Kh"}
+    hand = hand_of([200, 3, 200, 6, 200], button=4, holes=holes)
+    play(hand, 6, CHECK_CALL, CHECK_CALL, FOLD, CHECK_CALL)  # seat 2 raises to 6; 3, 4 and 1 call; 0 folds
+    for _ in range(3):
+        play(hand, CHECK_CALL, CHECK_CALL)
+    assert hand.stacks_after == (199, 0, 206, 0, 204)
+
+
 # ----- H10: games, busts, the button ----------------------------------------------------------------
 
 

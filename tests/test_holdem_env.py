@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-import sniper.games.holdem.table as table_module  # noqa: E402
+import sniper.games.pokerkit_table as table_module  # noqa: E402  (the table draws its decks there)
 from sniper.games.holdem.agents import RandomAgent  # noqa: E402
 from sniper.games.holdem.engine import CHECK_CALL, DEAL, FOLD  # noqa: E402
 from sniper.games.holdem.env import (  # noqa: E402

@@ -132,7 +132,7 @@ def test_parameters_are_one_truth_with_domains():
         L.make_level("hard", samples=2.5)
     with pytest.raises(ValueError, match="no parameter 'nope'"):
         L.make_level("easy", nope=1)
-    with pytest.raises(ValueError, match="unknown Hold'em level"):
+    with pytest.raises(ValueError, match="unknown no-limit Hold'em level"):
         L.make_level("expert")
     with pytest.raises(ValueError, match="must be"):
         L.NormalLevel(position=-0.5)

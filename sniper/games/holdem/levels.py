@@ -33,6 +33,8 @@ from sniper.core.rng import Stream, derive
 from sniper.games.holdem.agents import RAISE_SIZES, HoldemAgent, RandomAgent, raise_menu
 from sniper.games.holdem.engine import CHECK_CALL, FOLD
 from sniper.games.holdem.observation import HoldemObservation
+from sniper.games.holdem.rules import TITLE
+from sniper.games.level_parameters import check_parameters
 from sniper.games.poker52 import DECK_SIZE, category, value
 
 CALL = CHECK_CALL
@@ -88,23 +90,6 @@ SHARE_UNITS = 2520
 """A pot in integer share units: divisible by 1..9, so a split among up to nine winners is exact."""
 
 
-def check_parameters(level: str, values: dict[str, object]) -> None:
-    """``ValueError`` (one line) unless ``level`` is a level and every value lies in its ``PARAMETERS``
-    domain, integer where the default is (a ``bool`` is refused)."""
-    if level not in PARAMETERS:
-        raise ValueError(f"unknown Hold'em level {level!r}; valid: {', '.join(PARAMETERS)}")
-    domains = PARAMETERS[level]
-    for name, v in values.items():
-        if name not in domains:
-            valid = ", ".join(domains) or "none"
-            raise ValueError(f"{level} has no parameter {name!r}; valid: {valid}")
-        default, low, high = domains[name]
-        kind = int if isinstance(default, int) else (int, float)
-        if isinstance(v, bool) or not isinstance(v, kind) or not low <= v <= high:
-            what = "an integer" if kind is int else "a number"
-            raise ValueError(f"{level}: {name} must be {what} in [{low}, {high}], got {v!r}")
-
-
 def _default(level: str, name: str):
     return PARAMETERS[level][name][0]
 
@@ -115,7 +100,7 @@ class _Level:
     name: ClassVar[str]
 
     def __post_init__(self) -> None:
-        check_parameters(self.name, {f.name: getattr(self, f.name) for f in fields(self)})
+        check_parameters(PARAMETERS, self.name, {f.name: getattr(self, f.name) for f in fields(self)}, TITLE)
 
     def act(self, obs: HoldemObservation, stream: Stream) -> int:
         raise NotImplementedError
@@ -616,5 +601,5 @@ LEVELS: dict[str, type] = {"random": RandomAgent, "easy": EasyLevel, "normal": N
 def make_level(name: str, **params) -> HoldemAgent:
     """The level ``name`` with ``params`` overriding its defaults; ``ValueError`` (one line) for an
     unknown level or parameter, or a value outside its ``PARAMETERS`` domain."""
-    check_parameters(name, params)
+    check_parameters(PARAMETERS, name, params, TITLE)
     return LEVELS[name](**params)

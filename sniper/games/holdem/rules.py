@@ -6,6 +6,10 @@
 (50, None)
 """
 
+from sniper.games.pokerkit_table import hands_of_length
+
+TITLE = "no-limit Hold'em"
+"""The game's name in messages."""
 SEATS = range(2, 10)
 """Players at a table (H1: 2 to 9)."""
 STARTING_STACK = 200
@@ -31,6 +35,4 @@ def hand_limit(length: str) -> int | None:
 
     Raises ``ValueError`` naming the length when it is not one of ``GAME_LENGTHS``.
     """
-    if length not in GAME_LENGTHS:
-        raise ValueError(f"game length must be one of {', '.join(GAME_LENGTHS)}, got {length!r}")
-    return GAME_LENGTHS[length]
+    return hands_of_length(GAME_LENGTHS, length)
