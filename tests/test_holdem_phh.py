@@ -18,8 +18,6 @@ from sniper.games.holdem import phh, results
 from sniper.games.holdem.agents import RandomAgent
 from sniper.games.holdem.engine import CHECK_CALL, FOLD, dealing_order
 from sniper.games.holdem.phh import (
-    ACTION_SCHEMA,
-    HAND_SCHEMA,
     PhhError,
     game_phhs,
     hand_phh,
@@ -345,8 +343,8 @@ def test_import_phh_writes_a_run_directory(games, run_file, imported_run):
     )
     assert [(f["game"], f["hands"], f["scale"]) for f in manifest["files"]] == [(0, records, 1), (1, 1, 100)]
     hands = pq.read_table(out / "hands.parquet")
-    assert hands.schema == HAND_SCHEMA and sorted(set(hands["game"].to_pylist())) == [0, 1]
-    assert pq.read_table(out / "actions.parquet").schema == ACTION_SCHEMA
+    assert hands.schema == results.SCHEMA and sorted(set(hands["game"].to_pylist())) == [0, 1]
+    assert pq.read_table(out / "actions.parquet").schema == results.ACTION_SCHEMA
     with pytest.raises(PhhError, match="already exists"):
         import_phh([run_file], out)
 

@@ -20,7 +20,7 @@ losers are out, ``sniper.games.pokerkit_hand``); ``finishing_stacks`` holds our 
 **Reading** (``import_hands``, ``import_phh``): the hands of a ``.phh`` or ``.phhs`` file as in PokerKit's
 phh-dataset (hidden private cards ``????``, decimal amounts, antes, straddles) are each replayed by
 PokerKit (``pokerkit.HandHistory`` → states) into rows of the Hold'em hands and actions tables
-(``sniper.games.holdem.results``, chips as int64: ``HAND_COLUMNS``, ``ACTION_COLUMNS``). A file's
+(``sniper.games.holdem.results``: ``results.COLUMNS``, ``results.ACTION_COLUMNS``). A file's
 decimal amounts are scaled to whole chips by the smallest power of ten that makes every amount of
 the file whole (``scale``, at most ``10**MAX_DECIMALS``). A hand's ``finishing_stacks``, when the
 file gives them, must be PokerKit's or GAMES.md's (``sniper.games.pokerkit_hand.share_pots``, as this
@@ -64,6 +64,7 @@ from pokerkit import (
     parse_action,
 )
 
+from sniper.core.toml import toml_value
 from sniper.games.holdem import results
 from sniper.games.holdem.engine import BOARD_SIZES, CHECK_CALL, FOLD, HOLE_CARDS, dealing_order
 from sniper.games.holdem.play import HandRecord
@@ -132,7 +133,7 @@ def hand_phh(
         "finishing_stacks": [record.stacks[s] for s in order],
         "_seed": None if seed is None else str(seed),
     }
-    return "".join(f"{key} = {_toml(v)}\n" for key, v in fields.items() if v is not None)
+    return "".join(f"{key} = {toml_value(v)}\n" for key, v in fields.items() if v is not None)
 
 
 def _phh_actions(record: HandRecord, order: Sequence[int], state) -> list[str]:
@@ -219,61 +220,13 @@ def _cards(cs: Iterable[int]) -> str:
     return "".join(text(c) for c in cs)
 
 
-_TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
-
-
-def _toml_string(s: str) -> str:
-    """``s`` as a TOML 1.0 basic string (as ``sniper.games.sniper_holdem.history.toml_string``): quote,
-    backslash and control characters escaped, everything else as itself; ``ValueError`` for a lone
-    surrogate, which no TOML file can hold."""
-    out = []
-    for ch in s:
-        code = ord(ch)
-        if ch in _TOML_ESCAPES:
-            out.append(_TOML_ESCAPES[ch])
-        elif code < 0x20 or code == 0x7F:
-            out.append(f"\\u{code:04X}")
-        elif 0xD800 <= code <= 0xDFFF:
-            raise ValueError(f"{s!r} holds a lone surrogate U+{code:04X}, which no TOML file can hold")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
-
-
-def _toml(v) -> str:
-    """A TOML value: a boolean, an integer, a string or a list of them (strings one a line)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return _toml_string(v)
-    if v and isinstance(v[0], str):
-        return "[\n" + "".join(f"  {_toml(x)},\n" for x in v) + "]"
-    return "[" + ", ".join(_toml(x) for x in v) + "]"
-
-
 # ----- reading: the tables ------------------------------------------------------------------------
-
-CHIP_COLUMNS = ("stack_before", "net", "stack_after", "action", "amount", "to_amount", "pot_after")
-"""The chip columns, int64 in an import: real stacks (millions of tournament chips, cash games in
-cents) exceed the int16 of a simulated run's tables."""
-HAND_COLUMNS = {name: (pa.int64() if name in CHIP_COLUMNS else t, doc) for name, (t, doc) in results.COLUMNS.items()}
-"""The imported hands table: ``sniper.games.holdem.results.COLUMNS`` with int64 chips; ``agent`` holds
-the player's name (PHH ``players``; ``""`` when unknown or the seat has no player), ``game`` the
-file's number in the import."""
-ACTION_COLUMNS = {
-    name: (pa.int64() if name in CHIP_COLUMNS else t, doc) for name, (t, doc) in results.ACTION_COLUMNS.items()
-}
-"""The imported actions table: ``sniper.games.holdem.results.ACTION_COLUMNS`` with int64 chips."""
-HAND_SCHEMA = results.schema_of(HAND_COLUMNS)
-ACTION_SCHEMA = results.schema_of(ACTION_COLUMNS)
 
 
 @dataclass(frozen=True)
 class ImportedFile:
     """The hands of one PHH file (``import_hands``): ``hands`` and ``actions`` are pyarrow tables of
-    ``HAND_SCHEMA`` and ``ACTION_SCHEMA``; ``count`` the hands imported; ``read`` the hands in the file;
+    ``results.SCHEMA`` and ``results.ACTION_SCHEMA``; ``count`` the hands imported; ``read`` the hands in the file;
     ``scale`` chips per unit of the file's amounts; ``skipped`` one line per hand not imported."""
 
     path: str
@@ -329,8 +282,8 @@ def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
             f"{path} holds {len(entries)} hands; the import can read {limit} more (at most {MAX_HANDS} in all)"
         )
     scale = _file_scale(entries)
-    hand_rows: dict[str, list] = {name: [] for name in HAND_COLUMNS}
-    action_rows: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
+    hand_rows: dict[str, list] = {name: [] for name in results.COLUMNS}
+    action_rows: dict[str, list] = {name: [] for name in results.ACTION_COLUMNS}
     skipped = []
     for number, (key, entry) in enumerate(entries):
         try:
@@ -340,16 +293,16 @@ def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
             skipped.append(f"{path}: hand {shown}: {_one_line(reason)[:MAX_REASON]}")
             continue
         for row in seats:
-            for name, v in zip(HAND_COLUMNS, (game, number, *row), strict=True):
+            for name, v in zip(results.COLUMNS, (game, number, *row), strict=True):
                 hand_rows[name].append(v)
         for seq, row in enumerate(actions):
-            for name, v in zip(ACTION_COLUMNS, (game, number, seq, *row), strict=True):
+            for name, v in zip(results.ACTION_COLUMNS, (game, number, seq, *row), strict=True):
                 action_rows[name].append(v)
     return ImportedFile(
         str(path),
         game,
-        results.to_table(hand_rows, HAND_COLUMNS),
-        results.to_table(action_rows, ACTION_COLUMNS),
+        results.to_table(hand_rows, results.COLUMNS),
+        results.to_table(action_rows, results.ACTION_COLUMNS),
         len(entries) - len(skipped),
         len(entries),
         scale,
@@ -425,8 +378,8 @@ def _scaled_action(action, scale: int) -> str:
 
 
 def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
-    """One hand table → its seat rows (``HAND_COLUMNS`` but game and hand) and action rows
-    (``ACTION_COLUMNS`` but game, hand and seq); ``_Skip`` naming why it cannot be imported."""
+    """One hand table → its seat rows (``results.COLUMNS`` but game and hand) and action rows
+    (``results.ACTION_COLUMNS`` but game, hand and seq); ``_Skip`` naming why it cannot be imported."""
     if not isinstance(entry, dict):
         raise _Skip("not a hand (a TOML table)")
     if "variant" not in entry:
@@ -571,7 +524,7 @@ def _settled(replay: _Replay, stacks: list[int], finishing: list[int] | None) ->
 
 
 def _rows(replay: _Replay, stacks: list[int], final: list[int], seat_of: list[int], table_size: int, names) -> list:
-    """The hands-table rows of one replayed hand, seat by seat (``HAND_COLUMNS`` but game and hand)."""
+    """The hands-table rows of one replayed hand, seat by seat (``results.COLUMNS`` but game and hand)."""
     board = replay.board + [NO_CARD] * (BOARD_SIZES[-1] - len(replay.board))
     showdown = sum(replay.live) > 1
     button = seat_of[-1]  # the last player of PHH order
@@ -607,8 +560,8 @@ class ImportResult:
 
 def import_phh(paths: Sequence, out) -> ImportResult:
     """Import the hands of the PHH files ``paths`` (``import_hands``; file ``g`` of ``paths`` is game
-    ``g``) into the new run directory ``out``: ``hands.parquet`` (``HAND_SCHEMA``), ``actions.parquet``
-    (``ACTION_SCHEMA``) and ``manifest.json`` (``"game": "holdem"``, ``"source": "import"``, the files
+    ``g``) into the new run directory ``out``: ``hands.parquet`` (``results.SCHEMA``), ``actions.parquet``
+    (``results.ACTION_SCHEMA``) and ``manifest.json`` (``"game": "holdem"``, ``"source": "import"``, the files
     with their games, scales and counts, the skipped lines), written in a temporary directory beside
     ``out`` and renamed into place: ``out`` is complete or absent, never half-written.
 

@@ -3,7 +3,7 @@
 Every engine of the game (the PokerKit reference, ``sniper.games.holdem.play``, and the numba kernel)
 writes exactly these columns, and hand histories imported from PHH files are turned into them too
 (docs/holdem.md, "Run tables"). Cards are ``sniper.games.poker52`` integers (0–51, ``-1``: none);
-chips are integers.
+chips are int64 integers: imported hand histories hold real stacks (millions of tournament chips).
 
 >>> from sniper.games.holdem.agents import RandomAgent
 >>> from sniper.games.holdem.play import play_game
@@ -30,7 +30,7 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
     "agent": (pa.string(), "agent spec playing this seat, e.g. 'hard'"),
     "button": (pa.int8(), "the hand's button seat (H2)"),
     "dealt_in": (pa.bool_(), "seat had chips and got private cards"),
-    "stack_before": (pa.int16(), "chips before the blinds"),
+    "stack_before": (pa.int64(), "chips before the blinds"),
     "hole_1": (pa.int8(), "first private card, -1 if not dealt in"),
     "hole_2": (pa.int8(), "second private card, -1 if not dealt in"),
     "board_1": (pa.int8(), "flop card 1, -1 if not dealt (the hand ended before the flop)"),
@@ -39,8 +39,8 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
     "board_4": (pa.int8(), "the turn, -1 if not dealt"),
     "board_5": (pa.int8(), "the river, -1 if not dealt"),
     "showdown": (pa.bool_(), "the hand went to a showdown (H9): two or more players were still in"),
-    "net": (pa.int16(), "chips won (+) or lost (-) in the hand"),
-    "stack_after": (pa.int16(), "chips after the hand (H10)"),
+    "net": (pa.int64(), "chips won (+) or lost (-) in the hand"),
+    "stack_after": (pa.int64(), "chips after the hand (H10)"),
 }
 """The hands table: one row per seat per hand, every seat at the table (``dealt_in`` false for a busted one)."""
 
@@ -50,10 +50,10 @@ ACTION_COLUMNS: dict[str, tuple[pa.DataType, str]] = {
     "seq": (pa.int16(), "position of the action within the hand, from 0"),
     "seat": (pa.int8(), "seat that acted"),
     "street": (pa.int8(), "0 preflop, 1 flop, 2 turn, 3 river (H3)"),
-    "action": (pa.int16(), "flat action: 0 fold, 1 check or call, a >= 2 bet or raise to a chips (docs/holdem.md)"),
-    "amount": (pa.int16(), "chips the seat put in with it (0 for a fold or a check)"),
-    "to_amount": (pa.int16(), "the seat's bet of the street after it (chips)"),
-    "pot_after": (pa.int16(), "every chip in the middle after it, this street's bets included"),
+    "action": (pa.int64(), "flat action: 0 fold, 1 check or call, a >= 2 bet or raise to a chips (docs/holdem.md)"),
+    "amount": (pa.int64(), "chips the seat put in with it (0 for a fold or a check)"),
+    "to_amount": (pa.int64(), "the seat's bet of the street after it (chips)"),
+    "pot_after": (pa.int64(), "every chip in the middle after it, this street's bets included"),
 }
 """The actions table: one row per seat action, in the order played; the blinds are not actions."""
 

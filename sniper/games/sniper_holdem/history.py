@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from kernels.sniper_holdem.codes import ACT_NAMES, PASS, SNIPE_ROUND, Act, Category
+from sniper.core.toml import toml_value
 from sniper.games.sniper_holdem.engine import HandState
 from sniper.games.sniper_holdem.hands import CATEGORY_NAMES, Snipe
 from sniper.runs.results import ACTION_COLUMNS, action_rows, hand_rows
@@ -305,7 +306,7 @@ class HandHistory:
             "_caps": sorted({a.cap for a in self.action_lines}),
             "_sniped": [s.sniped for s in players],
         }
-        return "\n".join(f"{key} = {_toml(value)}" for key, value in fields.items() if value is not None) + "\n"
+        return "\n".join(f"{key} = {toml_value(value)}" for key, value in fields.items() if value is not None) + "\n"
 
     @property
     def _seed_text(self) -> str:
@@ -359,52 +360,6 @@ def _action_text(a: ActionLine) -> str:
     if a.action == Act.CALL:
         return f"call {a.chips}"
     return f"{name} (puts in {a.chips}; level {a.level_after}, cap {a.cap})"
-
-
-TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
-"""The short escapes of a TOML 1.0 basic string; other control characters are ``\\uXXXX``."""
-
-
-def toml_string(text: str) -> str:
-    """``text`` as a TOML 1.0 basic string that every conformant parser reads back unchanged.
-
-    Quote, backslash and the control characters U+0000–U+001F and U+007F (DEL) are escaped
-    (``TOML_ESCAPES``, else ``\\u00XX``); every other character, astral ones included, is written
-    as itself (the file is UTF-8). JSON's escapes are not TOML's: ``json.dumps`` writes an astral
-    character as a surrogate pair (``\\uD83D\\uDE00``), which TOML forbids. Raises ``ValueError``
-    for a lone surrogate (not a Unicode scalar value: no TOML or UTF-8 file can hold it).
-
-    >>> print(toml_string('Zoë "😀"\\x7f'))
-    "Zoë \\"😀\\"\\u007F"
-    """
-    out = []
-    for ch in text:
-        code = ord(ch)
-        if ch in TOML_ESCAPES:
-            out.append(TOML_ESCAPES[ch])
-        elif code < 0x20 or code == 0x7F:
-            out.append(f"\\u{code:04X}")
-        elif 0xD800 <= code <= 0xDFFF:
-            raise ValueError(f"{text!r} holds a lone surrogate U+{code:04X}, which no TOML file can hold")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
-
-
-def _toml(value) -> str:
-    """A TOML value: booleans, integers of TOML's 64-bit range, strings (``toml_string``) and lists
-    of them (lists of strings one item a line). ``ValueError`` for an integer TOML cannot hold."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        if not -(2**63) <= value < 2**63:
-            raise ValueError(f"{value} is outside TOML's 64-bit integers")
-        return str(value)
-    if isinstance(value, str):
-        return toml_string(value)
-    if isinstance(value, list) and value and isinstance(value[0], str):
-        return "[\n" + "".join(f"  {_toml(v)},\n" for v in value) + "]"
-    return "[" + ", ".join(_toml(v) for v in value) + "]"
 
 
 # ----- from a run directory or a fresh replay ---------------------------------------------
