@@ -748,7 +748,8 @@ def test_an_out_that_is_a_file_is_named_as_one(tmp_path):
 def test_simulate_and_summary_json_carry_the_table_and_by_seat_splits_two_seats_of_one_spec(tmp_path):
     """``--json`` of simulate and summary: strict JSON with the table's facts (rows of ``summarize``); ``--by
     seat`` gives one row per seat, so the two ``hard`` seats are no longer merged."""
-    from sniper.runs.results import read_results, summarize
+    from sniper.games.sniper_holdem.summary import summarize
+    from sniper.runs.results import read_results
 
     run = tmp_path / "run"
     args = ["simulate", "--agents", "easy,hard,hard", "--hands", "300", "--workers", "1", "--out", str(run)]
