@@ -2,6 +2,7 @@
 through ``simulate``, ``summary``, ``replay``, ``duel``, ``league`` and ``tune`` without any other module
 knowing it, and the registry imports nothing a run's files or a user name."""
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -47,9 +48,7 @@ def test_the_toy_game_is_registered_and_its_table_state_plays_a_game():
 
 
 def test_a_hands_table_without_the_shared_columns_is_refused():
-    bad = toy_game.SPEC.__class__(
-        **{**toy_game.SPEC.__dict__, "name": "toy_bad", "tables": {"hands": f"{__name__}:NO_NET"}}
-    )
+    bad = dataclasses.replace(toy_game.SPEC, name="toy_bad", tables={"hands": f"{__name__}:NO_NET"})
     with pytest.raises(ValueError, match="toy_bad: the hands table has no 'agent' column"):
         register_game(bad)
     with pytest.raises(ValueError, match="unknown game 'toy_bad'"):

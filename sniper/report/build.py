@@ -254,7 +254,7 @@ def positions(hand_id: np.ndarray, seat: np.ndarray, first_seat: np.ndarray, sea
     ``hand_id``: int array (rows,) equal for the rows of a hand; ``seat``, ``first_seat``: seat
     indices (one row per seat of a hand); ``seats``: seats at the table. With ``mask`` = dealt in it
     is the betting order; with ``mask`` = at the showdown, the snipe order (R7;
-    ``sniper.arena.analysis.snipe_order``). The first row of a hand is its least clockwise distance from
+    ``sniper.games.sniper_holdem.analysis.snipe_order``). The first row of a hand is its least clockwise distance from
     the first player, the last its greatest (``kernels.report.places_nb``, one pass over rows in
     hand order: part order needs no sort; other orders are sorted by hand first).
     """
