@@ -105,7 +105,8 @@ N_FIELDS = len(Field)
 
 
 class ActionField(IntEnum):
-    """Rows of the action record array ``arec``: the ``sniper.games.sniper_holdem.results.ACTION_SCHEMA`` column of the same name."""
+    """Rows of the action record array ``arec``: the ``sniper.games.sniper_holdem.results.ACTION_SCHEMA`` column of
+    the same name."""
 
     HAND = 0
     SEQ = 1
