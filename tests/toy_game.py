@@ -68,6 +68,7 @@ class ToyRules:
 
 
 def make_rules(preset: str = "standard", length: str = "5") -> ToyRules:
+    """The rules of a preset and a length; ``ValueError`` naming the valid ones."""
     if preset != "standard" or length not in LENGTHS:
         raise ValueError(
             f"the toy game has rules 'standard' and lengths {', '.join(LENGTHS)}, not {preset!r}, {length!r}"
@@ -77,6 +78,8 @@ def make_rules(preset: str = "standard", length: str = "5") -> ToyRules:
 
 @dataclass(frozen=True)
 class ToyAgent:
+    """An agent of a level with its parameters; ``act`` bets or folds on its own two cards."""
+
     level: str
     bet: float = 0.5
     threshold: int = 6
@@ -87,6 +90,7 @@ class ToyAgent:
 
 
 def make_agent(spec: str, decision_timeout: float | None = None) -> ToyAgent:
+    """The agent ``LEVEL[:NAME=VALUE,…]`` names; ``ValueError`` saying why not."""
     level, _, text = spec.strip().partition(":")
     if level not in LEVELS:
         raise ValueError(f"unknown agent level {level!r}; valid: {', '.join(LEVELS)}")
@@ -103,6 +107,7 @@ def make_agent(spec: str, decision_timeout: float | None = None) -> ToyAgent:
 
 
 def agent_vector(spec: str) -> dict:
+    """The spec, its level and its level's parameters, as JSON data."""
     agent = make_agent(spec)
     return {"spec": spec, "level": agent.level, **{name: getattr(agent, name) for name in LEVELS[agent.level]}}
 
