@@ -24,8 +24,8 @@ from sniper.games.sniper_holdem.history import (
     play_hand,
     replay,
 )
+from sniper.games.sniper_holdem.results import ACTION_SCHEMA, SCHEMA
 from sniper.games.sniper_holdem.specs import make_agent
-from sniper.runs.results import ACTION_SCHEMA, SCHEMA
 from sniper.runs.runner import RunConfig, RunDirError, simulate
 from sniper.runs.store import read_run, write_run
 

@@ -1,7 +1,8 @@
 """Hand histories: one hand as a poker client shows it, from a run's tables or from a replay (R4–R9).
 
 A ``HandHistory`` is built from the rows a run stores for one hand — its hands-table rows (one per
-seat, ``sniper.runs.results.COLUMNS``) and its actions-table rows (``sniper.runs.results.ACTION_COLUMNS``) —
+seat, ``sniper.games.sniper_holdem.results.COLUMNS``) and its actions-table rows
+(``sniper.games.sniper_holdem.results.ACTION_COLUMNS``) —
 so the same object comes from a run directory (``replay``) or from a hand just played by the
 reference engine (``play_hand``, ``HandHistory.from_state``). It renders as text (``str``), as an
 HTML table in notebooks, as JSON (``to_dict``) and in the PHH format of PokerKit (``to_phh``; the
@@ -28,13 +29,13 @@ from kernels.sniper_holdem.codes import ACT_NAMES, PASS, SNIPE_ROUND, Act, Categ
 from sniper.core.toml import toml_value
 from sniper.games.sniper_holdem.engine import HandState
 from sniper.games.sniper_holdem.hands import CATEGORY_NAMES, Snipe
-from sniper.runs.results import ACTION_COLUMNS, action_rows, hand_rows
+from sniper.games.sniper_holdem.results import ACTION_COLUMNS, action_rows, hand_rows
 
 FORMATS = ("text", "phh", "json")
 
 
 class SeatLine(NamedTuple):
-    """One seat of a hand: the hands-table columns of that seat (``sniper.runs.results.COLUMNS``)."""
+    """One seat of a hand: the hands-table columns of that seat (``sniper.games.sniper_holdem.results.COLUMNS``)."""
 
     seat: int
     agent: str
@@ -130,7 +131,7 @@ class HandHistory:
         cls, state: HandState, game: int, hand: int, agents: Sequence[str], seed: int, rules: str = "ours"
     ) -> "HandHistory":
         """From a finished reference-engine hand (``sniper.games.sniper_holdem.game.play_hand``), through the same rows
-        a run stores (``sniper.runs.results.hand_rows`` and ``action_rows``)."""
+        a run stores (``sniper.games.sniper_holdem.results.hand_rows`` and ``action_rows``)."""
         return cls.from_columns(hand_rows(state, game, hand, list(agents)), action_rows(state, game, hand), seed, rules)
 
     # ----- views ---------------------------------------------------------------------------
@@ -384,7 +385,7 @@ def histories(out, games: Sequence[int], hand: int | None = None) -> list[HandHi
     from sniper.runs.store import read_run
 
     manifest = load_manifest(out)
-    config = RunConfig.from_dict(manifest["config"])
+    config = RunConfig.from_dict(manifest["config"], manifest["game"])
     total = int(manifest.get("games", 0))
     if isinstance(games, range) and games.step == 1:  # bounds pushed down: a range may be far longer than the run
         filters = [("game", ">=", games.start), ("game", "<", games.stop)]
