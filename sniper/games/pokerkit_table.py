@@ -11,11 +11,6 @@ facts as class attributes and writes ``observe``, the one place its view rule is
 **Random streams** (R13's design, as Sniper Hold'em's ``sniper.games.sniper_holdem.game.decision_stream``):
 the ``d``-th decision (from 0) of seat ``s`` in hand ``h`` draws from ``Stream(derive(hand_key(seed,
 game, h, STREAM_AGENT + s), d))`` (``decision_stream``); a game's kernel reproduces it.
-
->>> hands_of_length({"20": 20, "bust": None}, "bust")
->>> hands_of_length({"20": 20, "bust": None}, "10")
-Traceback (most recent call last):
-ValueError: game length must be one of 20, bust, got '10'
 """
 
 import operator
@@ -25,6 +20,7 @@ from kernels.streams import STREAM_AGENT
 from sniper.core.rng import Stream, derive, hand_key
 from sniper.core.table import CHANCE, TERMINAL
 from sniper.games.poker52 import shuffled_deck
+from sniper.games.poker_spec import hands_of_length
 from sniper.games.pokerkit_hand import PokerKitHand, next_button
 
 
@@ -32,14 +28,6 @@ def decision_stream(seed: int, game: int, hand: int, seat: int, decision: int) -
     """The random stream of seat ``seat``'s ``decision``-th decision (from 0) of hand ``hand`` (R13's
     keys, as Sniper Hold'em's): ``Stream(derive(hand_key(seed, game, hand, STREAM_AGENT + seat), decision))``."""
     return Stream(derive(hand_key(seed, game, hand, STREAM_AGENT + seat), decision))
-
-
-def hands_of_length(lengths: Mapping[str, int | None], length: str) -> int | None:
-    """The hands a game of ``length`` (a key of the game's ``lengths``) lasts at most; ``None`` for a
-    game played until one player holds every chip (H10, D9). ``ValueError`` naming the length otherwise."""
-    if not isinstance(length, str) or length not in lengths:
-        raise ValueError(f"game length must be one of {', '.join(lengths)}, got {length!r}")
-    return lengths[length]
 
 
 class PokerKitTable:

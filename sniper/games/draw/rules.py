@@ -6,7 +6,7 @@
 (20, None)
 """
 
-from sniper.games.pokerkit_table import hands_of_length
+from sniper.games.poker_spec import hands_of_length
 
 SEATS = range(2, 7)
 """Players at a table (D1: 2 to 6)."""

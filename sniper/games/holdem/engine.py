@@ -47,7 +47,7 @@ from collections.abc import Sequence
 
 from pokerkit import BettingStructure, Deck, Mode, Opening, StandardHighHand, State, Street
 
-from sniper.games.holdem.rules import ANTE, BIG_BLIND, MAX_CHIPS, SMALL_BLIND
+from sniper.games.holdem.rules import ANTE, BIG_BLIND, BOARD_SIZES, HOLE_CARDS, MAX_CHIPS, SMALL_BLIND, STREETS
 from sniper.games.pokerkit_hand import AUTOMATIONS, ActionRecord, PokerKitHand, dealing_order, next_button, pk_cards
 
 __all__ = [
@@ -73,12 +73,6 @@ CHECK_CALL = 1
 """Flat action: check, or call (all-in when the stack is short)."""
 DEAL = MAX_CHIPS + 1
 """Flat action: deal the next hand (the one legal action when the table's player is ``CHANCE``)."""
-STREETS = ("preflop", "flop", "turn", "river")
-"""Street names by number (H3): 0 preflop … 3 river."""
-BOARD_SIZES = (0, 3, 4, 5)
-"""Community cards face up on each street (H3)."""
-HOLE_CARDS = 2
-"""Private cards per player (H3)."""
 
 
 def _street(hole: int, board: int) -> Street:

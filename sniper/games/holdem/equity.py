@@ -39,6 +39,7 @@ from kernels.holdem_equity import (
     sample_outcomes_nb,
 )
 from sniper.core.rng import mix64
+from sniper.games.holdem.rules import BOARD_SIZES
 from sniper.games.poker52 import DECK_SIZE, cards, text
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "BOARD_SIZES", "HoldemEquity", "equity", "equity_report"]
@@ -47,8 +48,6 @@ EXACT_LIMIT = 500_000_000
 """The most deals exact enumeration visits (module docstring); larger spots are sampled."""
 DEFAULT_SAMPLES = 200_000
 """Monte Carlo deals when none are given (a standard error of at most ≈ 0.0011 on ``equity``)."""
-BOARD_SIZES = (0, 3, 4, 5)
-"""Community cards a seat may see (H3)."""
 HOLE_CARDS = 2
 """A seat's private cards (H3)."""
 

@@ -64,6 +64,7 @@ from pokerkit import (
     parse_action,
 )
 
+from sniper.core.tables import to_table
 from sniper.core.toml import toml_value
 from sniper.games.holdem import results
 from sniper.games.holdem.engine import BOARD_SIZES, CHECK_CALL, FOLD, HOLE_CARDS, dealing_order
@@ -301,8 +302,8 @@ def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
     return ImportedFile(
         str(path),
         game,
-        results.to_table(hand_rows, results.COLUMNS),
-        results.to_table(action_rows, results.ACTION_COLUMNS),
+        to_table(hand_rows, results.COLUMNS),
+        to_table(action_rows, results.ACTION_COLUMNS),
         len(entries) - len(skipped),
         len(entries),
         scale,

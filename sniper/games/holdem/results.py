@@ -5,6 +5,7 @@ writes exactly these columns, and hand histories imported from PHH files are tur
 (docs/holdem.md, "Run tables"). Cards are ``sniper.games.poker52`` integers (0–51, ``-1``: none);
 chips are int64 integers: imported hand histories hold real stacks (millions of tournament chips).
 
+>>> from sniper.core.tables import to_table
 >>> from sniper.games.holdem.agents import RandomAgent
 >>> from sniper.games.holdem.play import play_game
 >>> records = play_game(2, seed=3, game=0, agents=[RandomAgent()] * 2, length="50")
@@ -13,12 +14,16 @@ chips are int64 integers: imported hand histories hold real stacks (millions of 
 (True, 0)
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from sniper.games.holdem.engine import BOARD_SIZES
-from sniper.games.holdem.play import HandRecord
+from sniper.core.tables import schema_of
+from sniper.games.holdem.rules import BOARD_SIZES
+
+if TYPE_CHECKING:
+    from sniper.games.holdem.play import HandRecord
 
 NO_CARD = -1
 """A card column's value when no card was dealt there (a seat not dealt in; a board card not dealt)."""
@@ -58,24 +63,13 @@ ACTION_COLUMNS: dict[str, tuple[pa.DataType, str]] = {
 """The actions table: one row per seat action, in the order played; the blinds are not actions."""
 
 
-def schema_of(columns_doc: Mapping[str, tuple[pa.DataType, str]]) -> pa.Schema:
-    """The arrow schema of ``COLUMNS`` or ``ACTION_COLUMNS`` (no column is ever null)."""
-    return pa.schema([pa.field(name, dtype, nullable=False) for name, (dtype, _) in columns_doc.items()])
-
-
 SCHEMA = schema_of(COLUMNS)
 """The hands table's schema."""
 ACTION_SCHEMA = schema_of(ACTION_COLUMNS)
 """The actions table's schema."""
 
 
-def to_table(columns: Mapping[str, Iterable], columns_doc: Mapping[str, tuple[pa.DataType, str]]) -> pa.Table:
-    """A pyarrow table with the schema of ``columns_doc`` from column name → values; ``KeyError`` if one is missing."""
-    arrays = {name: pa.array(columns[name], type=dtype) for name, (dtype, _) in columns_doc.items()}
-    return pa.table(arrays, schema=schema_of(columns_doc))
-
-
-def hand_rows(records: Sequence[HandRecord], game: int, agents: Sequence[str]) -> dict[str, list]:
+def hand_rows(records: Sequence["HandRecord"], game: int, agents: Sequence[str]) -> dict[str, list]:
     """The hands-table columns (``COLUMNS``) of game ``game``'s ``records``, ``agents[s]`` seated at seat ``s``."""
     rows: dict[str, list] = {name: [] for name in COLUMNS}
     for record in records:
@@ -102,7 +96,7 @@ def hand_rows(records: Sequence[HandRecord], game: int, agents: Sequence[str]) -
     return rows
 
 
-def action_rows(records: Sequence[HandRecord], game: int) -> dict[str, list]:
+def action_rows(records: Sequence["HandRecord"], game: int) -> dict[str, list]:
     """The actions-table columns (``ACTION_COLUMNS``) of game ``game``'s ``records``, in the order played."""
     rows: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
     for record in records:

@@ -6,7 +6,7 @@
 (50, None)
 """
 
-from sniper.games.pokerkit_table import hands_of_length
+from sniper.games.poker_spec import hands_of_length
 
 TITLE = "no-limit Hold'em"
 """The game's name in messages."""
@@ -26,6 +26,12 @@ GAME_LENGTHS: dict[str, int | None] = {"50": 50, "100": 100, "bust": None}
 """A game's length by name: its hands, or ``None`` until one player holds every chip (H10)."""
 DEFAULT_LENGTH = "100"
 """The game length when none is given (H10)."""
+STREETS = ("preflop", "flop", "turn", "river")
+"""Street names by number (H3): 0 preflop … 3 river."""
+BOARD_SIZES = (0, 3, 4, 5)
+"""Community cards face up on each street (H3)."""
+HOLE_CARDS = 2
+"""Private cards per player (H3)."""
 MAX_CHIPS = max(SEATS) * STARTING_STACK
 """The most chips at any table (1800): no raise-to amount exceeds it (H5)."""
 
