@@ -291,22 +291,51 @@ def replay(
         fail(error.args[0] if isinstance(error, LookupError) and error.args else error)
 
 
+@app.command("import", cls=opt.Command)
+def import_histories(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE.phh|FILE.phhs ...", help="Hand histories (PHH).")],
+    out: Annotated[Path, typer.Option(metavar="DIR", help="New run directory for the hands and actions tables.")],
+    game: Annotated[str, typer.Option("--game", metavar="NAME", help="The game of the hand histories.")] = "holdem",
+) -> None:
+    """Import real hand histories (PHH, as PokerKit's phh-dataset) into a run directory (docs/holdem.md).
+
+    A hand that cannot be replayed is skipped with one line naming file, hand and reason; the directory
+    is written whole or not at all.
+    """
+    try:
+        result = check.import_histories(game, files, out)
+    except ValueError as error:
+        fail(error)
+    for line in result.skipped:
+        typer.echo(f"sniper: skipped: {line}", err=True)
+    typer.echo(f"{result.hands:,} hands imported → {result.out} ({len(result.skipped)} skipped)")
+
+
 @app.command(cls=CardsCommand)
 def equity(
     hole: opt.Hole,
-    board: opt.VisibleBoard,
+    board: opt.VisibleBoard = "",
     opponents: opt.Opponents = 1,
     snipe: opt.MadeSnipes = None,
     samples: opt.Samples = opt.SAMPLES,
     exact: opt.Exact = False,
     seed: opt.SampleSeed = defaults.SEED,
     as_json: opt.PlainJson = False,
+    game: opt.MaybeGameName = None,
 ) -> None:
     """Showdown equity of two private cards against random opponents' hands (R7, R8).
 
     Win is the expected share of the pot; sniped is the chance the seat's own hand matches a snipe;
-    dangers are the hands opponents beat it with most often.
+    dangers are the hands opponents beat it with most often. With --game holdem the cards are named
+    (--hole As Kd --board 7h 8h 9c) and the equity is the game's own (docs/holdem.md).
     """
+    if game is not None and game != DEFAULT_GAME:
+        try:
+            report = check.game_equity(game, hole, board, opponents, exact, samples, seed)
+        except ValueError as error:
+            fail(error)
+        typer.echo(dumps(report)) if as_json else show.print_game_equity(report)
+        return
     from sniper.games.sniper_holdem.rollout import MAX_OPPONENTS
     from sniper.games.sniper_holdem.rollout import equity as compute
 

@@ -482,6 +482,17 @@ def print_equity(result, hole, board, opponents: int, exact: bool) -> None:
         console.print(table)
 
 
+def print_game_equity(report: dict) -> None:
+    """Print a game's equity report (``GameSpec.equity``: win, tie and equity, exact or with standard errors)."""
+    how = "exact" if report["exact"] else f"{report['samples']:,} samples"
+    err = {k: "" if report.get(f"{k}_se") is None else f" ± {report[f'{k}_se']:.4f}" for k in ("win", "tie", "equity")}
+    console.print(
+        f"hole {' '.join(report['hole'])}, board {' '.join(report['board']) or '-'}, {report['opponents']} "
+        f"opponent(s): equity {report['equity']:.4f}{err['equity']} (win {report['win']:.4f}{err['win']}, "
+        f"tie {report['tie']:.4f}{err['tie']}; {how}, {report['deals']:,} deals)"
+    )
+
+
 PATH_ERRORS = frozenset(
     (
         errno.ENOENT,

@@ -113,3 +113,25 @@ def check_equity_request(board: tuple[int, ...], opponents: int, exact: bool, ma
             "{exact} works with 1 or 2 opponents, got {got} (leave out {exact} for a Monte Carlo estimate)",
             got=opponents,
         )
+
+
+def game_equity(game: str, hole: str, board: str, opponents: int, exact: bool, samples: str, seed: int) -> dict:
+    """The equity report of game ``game`` (``GameSpec.equity``: strict-JSON-ready data) for the card texts
+    ``hole`` and ``board`` (space- or comma-separated), ``samples`` as a count text ("1e5"; ignored when
+    exact). ``ValueError`` naming the parameter for an unknown game, a game without equity or bad cards."""
+    spec = get_game(game)
+    if spec.equity is None:
+        raise ValueError(f"{spec.title} has no equity calculator; games with one: sniper, holdem")
+    n = parse_count(samples, "samples")
+    cards = [text.replace(",", " ") for text in (hole, board)]
+    return spec.resolve(spec.equity)(cards[0], cards[1], opponents, exact or None, n, seed)
+
+
+def import_histories(game: str, paths, out):
+    """Import hand-history files ``paths`` of game ``game`` into the new run directory ``out``
+    (``GameSpec.importer``); ``ValueError`` naming the parameter for a game without an importer, or one
+    line naming the file or the directory the importer refuses."""
+    spec = get_game(game)
+    if spec.importer is None:
+        raise ValueError(f"{spec.title} has no hand-history import; games with one: holdem")
+    return spec.resolve(spec.importer)(list(paths), out)

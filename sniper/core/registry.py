@@ -119,7 +119,11 @@ class GameSpec:
     ``sniper.runs.replay``); ``record(hands, agents)``, the ``Chunk`` of finished hands played elsewhere,
     (game, hand, state) in order (``sniper.runs.store.write_run``; ``None``: not recorded);
     ``decision_time(spec, players, rules)``, the CPU µs per decision of a spec (``sniper tune``'s time
-    budget; ``None``: not measured). ``rules_doc``: the path, from the repository root, of its rules.
+    budget; ``None``: not measured); ``equity(hole, board, opponents, exact, samples, seed)``, a hand's
+    equity as strict-JSON-ready data (``sniper equity --game``: card texts in, ``ValueError`` naming the
+    parameter; ``None``: the game has none); ``importer(paths, out)``, real hand histories into a new run
+    directory (``sniper import``; an object with ``out``, ``hands`` and ``skipped`` lines).
+    ``rules_doc``: the path, from the repository root, of its rules.
 
     Raises ``ValueError`` for a name that is not an identifier, seats that are not a range of
     positive counts, no engine, or a default that is not among the names; ``TypeError`` if ``new_table``
@@ -152,6 +156,8 @@ class GameSpec:
     replay: str | None = None
     record: str | None = None
     decision_time: str | None = None
+    equity: str | None = None
+    importer: str | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
@@ -210,7 +216,7 @@ class GameSpec:
 
     def declared(self) -> tuple[str, ...]:
         """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
-        optional = (self.summary, self.replay, self.record, self.decision_time)
+        optional = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
         texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
         return tuple(text for text in texts if text is not None)
 

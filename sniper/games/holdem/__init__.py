@@ -70,6 +70,8 @@ SPEC = register_game(
         make_agent=make_agent,
         agent_vector=agent_vector,
         split_agents=split_specs,
+        equity="sniper.games.holdem.equity:equity_report",
+        importer="sniper.games.holdem.phh:import_phh",
     )
 )
 """The no-limit Hold'em ``GameSpec`` (registered as "holdem")."""
