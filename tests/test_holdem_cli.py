@@ -49,3 +49,25 @@ def test_import_writes_a_run_once_and_never_overwrites(tmp_path):
     again = run("import", str(source), "--out", str(out))
     assert again.exit_code == 2 and "already exists" in again.output
     assert run("import", str(source), "--out", str(tmp_path / "x"), "--game", "sniper").exit_code == 2
+
+
+def test_a_runs_rows_give_back_the_hand_records_and_replay_writes_their_phh(tmp_path):
+    import tomllib
+
+    from sniper.games.holdem import results
+    from sniper.games.holdem.phh import hand_phh
+    from sniper.runs.store import read_run
+
+    out = tmp_path / "run"
+    args = ["--game", "holdem", "--players", "3", "--agents", "random", "--hands", "40", "--out", str(out)]
+    assert run("simulate", *args, "--seed", "9").exit_code == 0
+    hands, actions = read_run(out, "hands"), read_run(out, "actions")
+    played = play_game(3, 9, 0, [RandomAgent()] * 3, "100")
+    for record in played:
+        rows = hands[(hands.game == 0) & (hands.hand == record.hand)].to_dict("list")
+        acts = actions[(actions.game == 0) & (actions.hand == record.hand)].to_dict("list")
+        assert results.hand_record(rows, acts) == record
+    done = run("replay", str(out), "--game", "0", "--hand", "1", "--format", "phh")
+    assert done.exit_code == 0, done.output
+    assert done.output.strip() == hand_phh(played[1], 0, 9, ["random"] * 3).strip()
+    assert tomllib.loads(done.output)["variant"] == "NT"

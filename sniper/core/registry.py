@@ -122,7 +122,9 @@ class GameSpec:
     budget; ``None``: not measured); ``equity(hole, board, opponents, exact, samples, seed)``, a hand's
     equity as strict-JSON-ready data (``sniper equity --game``: card texts in, ``ValueError`` naming the
     parameter; ``None``: the game has none); ``importer(paths, out)``, real hand histories into a new run
-    directory (``sniper import``; an object with ``out``, ``hands`` and ``skipped`` lines).
+    directory (``sniper import``; an object with ``out``, ``hands`` and ``skipped`` lines);
+    ``history(hands, actions, seed)``, one hand's PHH text from its rows of the hands and actions tables
+    (dicts of columns; ``sniper replay --format phh`` of a game without its own ``replay``).
     ``rules_doc``: the path, from the repository root, of its rules.
 
     Raises ``ValueError`` for a name that is not an identifier, seats that are not a range of
@@ -158,6 +160,7 @@ class GameSpec:
     decision_time: str | None = None
     equity: str | None = None
     importer: str | None = None
+    history: str | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
@@ -216,7 +219,8 @@ class GameSpec:
 
     def declared(self) -> tuple[str, ...]:
         """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
-        optional = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
+        hooks = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
+        optional = (*hooks, self.history)
         texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
         return tuple(text for text in texts if text is not None)
 

@@ -33,7 +33,8 @@ def replay_command(out, game: int | None, hand: int | None, fmt: str = "text", e
 def table_replay(out, game: int | None, hand: int | None, fmt: str = "text", export=None, games=None) -> str:
     """Hand ``hand`` of game ``game`` of the run in ``out`` as the rows of each table of its game: for each
     table, its name and its rows of the hand (``text``: aligned columns; ``json``: ``{table: [row, …]}``,
-    strict JSON). Raises ``ParameterError`` for ``export``/``games`` (a game without its own history format
+    strict JSON), or ``phh``, the game's PHH text of the hand (``GameSpec.history``, when it
+    has one). Raises ``ParameterError`` for ``export``/``games`` (a game without its own history format
     exports nothing), another format, or a missing or negative game or hand; ``LookupError`` naming the run's
     games, or the game's hands, when the hand is not in the run."""
     from sniper.runs.runner import load_manifest
@@ -43,8 +44,9 @@ def table_replay(out, game: int | None, hand: int | None, fmt: str = "text", exp
     spec = get_game(manifest["game"])
     if export is not None or games is not None:
         raise ParameterError("{export} and {games}: {title} runs have no hand-history format", title=spec.title)
-    if fmt not in FORMATS:
-        raise ParameterError("unknown {fmt} {got!r}; valid: {valid}", got=fmt, valid=", ".join(FORMATS))
+    formats = (*FORMATS, "phh") if spec.history is not None else FORMATS
+    if fmt not in formats:
+        raise ParameterError("unknown {fmt} {got!r}; valid: {valid}", got=fmt, valid=", ".join(formats))
     if game is None or hand is None:
         raise ParameterError("give {game} and {hand}")
     if game < 0 or hand < 0:
@@ -59,6 +61,9 @@ def table_replay(out, game: int | None, hand: int | None, fmt: str = "text", exp
         if played.empty:
             raise LookupError(f"{out} has games 0-{total - 1}; game {game} is not in it")
         raise LookupError(f"game {game} of {out} has hands 0-{played['hand'].max()}, not {hand}")
+    if fmt == "phh":
+        columns = {table: frame.to_dict("list") for table, frame in rows.items()}
+        return spec.resolve(spec.history)(columns["hands"], columns["actions"], manifest["config"]["seed"])
     if fmt == "json":
         data = {table: frame.to_dict("records") for table, frame in rows.items()}
         return dumps(data)

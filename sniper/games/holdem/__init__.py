@@ -72,6 +72,7 @@ SPEC = register_game(
         split_agents=split_specs,
         equity="sniper.games.holdem.equity:equity_report",
         importer="sniper.games.holdem.phh:import_phh",
+        history="sniper.games.holdem.phh:rows_phh",
     )
 )
 """The no-limit Hold'em ``GameSpec`` (registered as "holdem")."""

@@ -180,6 +180,14 @@ def _phh_actions(record: HandRecord, order: Sequence[int], state) -> list[str]:
     return actions
 
 
+def rows_phh(hands, actions, seed: int | None = None) -> str:
+    """The PHH text of one hand of a run from its rows of the hands and actions tables (``GameSpec.history``
+    of "holdem": ``sniper replay DIR --game G --hand H --format phh``); players named by their agent specs."""
+    record = results.hand_record(hands, actions)
+    agents = [str(a) for _, a in sorted(zip(hands["seat"], hands["agent"], strict=True))]
+    return hand_phh(record, int(hands["game"][0]) if len(hands["game"]) else None, seed, agents)
+
+
 def phhs_text(hands: Iterable[str]) -> str:
     """Many PHH hands (``hand_phh`` texts) as one ``.phhs`` text: the TOML tables ``[1]``, ``[2]``, …"""
     return "".join(f"[{k}]\n{hand}\n" for k, hand in enumerate(hands, start=1))

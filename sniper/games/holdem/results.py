@@ -105,3 +105,42 @@ def action_rows(records: Sequence["HandRecord"], game: int) -> dict[str, list]:
             for name, value in zip(ACTION_COLUMNS, values, strict=True):
                 rows[name].append(value)
     return rows
+
+
+def hand_record(hands, actions) -> "HandRecord":
+    """The ``HandRecord`` a run's rows of one hand hold back: ``hands``, its rows of the hands table, one per
+    seat, and ``actions``, its rows of the actions table (pandas frames or dicts of columns), the inverse
+    of ``hand_rows``/``action_rows``. ``ValueError`` for rows of no hand or of more than one."""
+    from sniper.games.holdem.play import HandRecord
+    from sniper.games.pokerkit_hand import ActionRecord
+
+    seats = sorted(range(len(hands["seat"])), key=lambda i: int(hands["seat"][i]))
+    if not seats or len({int(hands["hand"][i]) for i in seats} | {int(hands["game"][i]) for i in seats}) > 2:
+        raise ValueError("hand_record takes the rows of exactly one hand")
+
+    def column(name: str) -> list:
+        return [hands[name][i] for i in seats]
+
+    first = seats[0]
+    board = tuple(int(hands[f"board_{k}"][first]) for k in range(1, BOARD_SIZES[-1] + 1))
+    holes = tuple(
+        (int(a), int(b)) if dealt else () for a, b, dealt in zip(*map(column, ("hole_1", "hole_2", "dealt_in")))
+    )
+    order = sorted(range(len(actions["seq"])), key=lambda i: int(actions["seq"][i]))
+    acts = tuple(
+        ActionRecord(
+            *(int(actions[name][i]) for name in ("seat", "street", "action", "amount", "to_amount", "pot_after"))
+        )
+        for i in order
+    )
+    return HandRecord(
+        hand=int(hands["hand"][first]),
+        button=int(hands["button"][first]),
+        board=tuple(c for c in board if c != NO_CARD),
+        holes=holes,
+        actions=acts,
+        stacks_before=tuple(int(v) for v in column("stack_before")),
+        stacks=tuple(int(v) for v in column("stack_after")),
+        winnings=tuple(int(v) for v in column("net")),
+        showdown=bool(hands["showdown"][first]),
+    )
