@@ -18,12 +18,9 @@ from mkdocs.structure.files import File
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {
-    "sniper": "sniper",
-    "sniper.core": "sniper/core",
-    "sniper.games": "sniper/games",
-    "sniper.games.sniper_holdem": "sniper/games/sniper_holdem",
-    "sniper.serve": "sniper/serve",
-    "kernels": "kernels",
+    ".".join(init.parent.relative_to(ROOT).parts): init.parent.relative_to(ROOT).as_posix()
+    for top in ("sniper", "kernels")
+    for init in sorted((ROOT / top).glob("**/__init__.py"))
 }
 """API pages: package name → its folder in the checkout."""
 OUTSIDE = {"notebooks": ("*.ipynb", "README.md"), "experiments": ("**/README.md", "**/*.png")}

@@ -4,8 +4,8 @@ Prints hands/s for four ``random`` and four ``easy`` agents (our rules, 20-hand 
 
 - inside the kernel (``play_games_nb`` with preallocated record buffers) on 1 thread and on all
   threads;
-- the reference engine (``sniper.runs.runner.play_chunk_reference``: ``sniper.games.sniper_holdem.game`` +
-``hand_rows``);
+- the reference engine (``sniper.games.sniper_holdem.chunks.play_chunk_reference``:
+  ``sniper.games.sniper_holdem.game`` + ``hand_rows``);
 - end to end, ``sniper.games.sniper_holdem.kernel_engine.play_chunk_kernel`` including the pyarrow table;
 
 and the ratios between them; then, per Monte Carlo agent mix (``MIXES``), the reference engine
@@ -23,9 +23,10 @@ import numba
 import numpy as np
 
 from kernels.sniper_holdem.game import warmup
+from sniper.games.sniper_holdem.chunks import play_chunk_reference
 from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.kernel_engine import kernel_inputs, play_chunk_kernel, run_games
-from sniper.runs.runner import RunConfig, play_chunk_reference
+from sniper.runs.runner import RunConfig
 
 
 def kernel_rate(specs, rules, games: int, repeats: int, threads: int) -> tuple[float, float]:
@@ -54,7 +55,7 @@ def reference_rate(specs, rules, games: int) -> float:
     """Hands/s of the reference engine over ``games`` games (rows built as the runner does)."""
     config = RunConfig(tuple(specs), rules, seed=1, chunk_games=games)
     start = time.perf_counter()
-    _, _, hands = play_chunk_reference(config, 0)
+    hands = play_chunk_reference(config, 0).counts
     return sum(hands) / (time.perf_counter() - start)
 
 

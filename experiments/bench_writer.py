@@ -30,12 +30,14 @@ agents, hands, no_actions = sys.argv[1].split(","), int(float(sys.argv[2])), sys
 import sniper.runs.runner as runner
 from sniper.games.sniper_holdem.game import make_rules
 if no_actions:
+    from sniper.core.tables import Chunk, to_table
     from sniper.games.sniper_holdem.kernel_engine import play_chunk_kernel
-    from sniper.runs.results import ACTION_COLUMNS, to_table
+    from sniper.games.sniper_holdem.results import ACTION_COLUMNS
 
     def hands_only(config, chunk):
         table, counts = play_chunk_kernel(config, chunk)
-        return runner.Chunk(table, to_table({name: [] for name in ACTION_COLUMNS}, ACTION_COLUMNS), counts)
+        actions = to_table({name: [] for name in ACTION_COLUMNS}, ACTION_COLUMNS)
+        return Chunk({"hands": table, "actions": actions}, counts)
 
     runner.play_chunk_tables = hands_only
 root = Path(tempfile.mkdtemp())

@@ -74,7 +74,7 @@ def snipe_hits_nb(hand_id, seat, snipe, held):
     no hand shown) of a row of the same hand and another ``seat`` (R8).
 
     ``hand_id``: int64 array (rows,), the rows of a hand consecutive; ``seat``, ``snipe``, ``held``:
-    int arrays (rows,). Numba equivalent of ``sniper.runs.results._hits`` for rows grouped by hand.
+    int arrays (rows,). Numba equivalent of ``sniper.games.sniper_holdem.summary._hits`` for rows grouped by hand.
     """
     n = len(hand_id)
     hit = np.zeros(n, dtype=np.bool_)

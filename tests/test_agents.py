@@ -6,6 +6,7 @@ import random
 import pytest
 
 from kernels.sniper_holdem.codes import PASS, SNIPE_CODE, Act, Category
+from sniper.core.registry import get_game
 from sniper.core.rng import Stream
 from sniper.games.sniper_holdem.agents import (
     SNIPE_HEURISTICS,
@@ -18,7 +19,7 @@ from sniper.games.sniper_holdem.agents import (
 from sniper.games.sniper_holdem.cards import shuffled_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.game import make_rules, play_game
-from sniper.games.sniper_holdem.specs import LEVELS, level_parameters, make_agent, parse_agents, split_specs
+from sniper.games.sniper_holdem.specs import LEVELS, level_parameters, make_agent, split_specs
 
 KERNEL = "kernel"
 """The rollout backend of the agents of the slow tests here: the same results as "python"
@@ -150,7 +151,7 @@ def test_specs_parse_levels_heuristics_and_parameters():
     assert LEVELS["hard"].samples > LEVELS["normal"].samples
     assert "samples" in level_parameters("hard") and level_parameters("random") == {}
     assert split_specs("hard:samples=4000,bluff=0.08,easy") == ["hard:samples=4000,bluff=0.08", "easy"]
-    assert parse_agents("easy", 3) == ["easy"] * 3
+    assert get_game("sniper").parse_agents("easy", 3) == ["easy"] * 3
 
 
 @pytest.mark.parametrize(
@@ -175,9 +176,9 @@ def test_bad_specs_are_refused_with_the_reason(spec, message):
 
 def test_parse_agents_checks_the_seat_count():
     with pytest.raises(ValueError, match="3 agents given for 4 players"):
-        parse_agents("easy,hard,normal", 4)
+        get_game("sniper").parse_agents("easy,hard,normal", 4)
     with pytest.raises(ValueError, match="empty agent spec"):
-        parse_agents("easy,", 4)
+        get_game("sniper").parse_agents("easy,", 4)
 
 
 def test_monte_carlo_agent_prefers_strong_hands():

@@ -7,8 +7,9 @@ import pytest
 from kernels.sniper_holdem.codes import PASS
 from sniper.arena import analysis
 from sniper.arena.duel import DuelSetup, play_duel_chunk, ratio_ci, summarize_units
+from sniper.games.sniper_holdem import analysis as sniper_analysis
 from sniper.games.sniper_holdem.hands import best_hand, parse_snipe
-from sniper.runs.results import held_snipe_codes
+from sniper.games.sniper_holdem.summary import held_snipe_codes
 
 
 def showdown_frame(board, privates, snipes, first=0, puts=None, seating=None):
@@ -73,7 +74,7 @@ def test_edge_parts_sum_to_the_duel_result():
     setup = DuelSetup("easy", "random", players=3, chunk_games=6)
     rows = analysis.duel_rows(setup, 6)
     expected = summarize_units(setup, play_duel_chunk(setup, 0))
-    parts = analysis.edge_parts(rows).set_index("part")
+    parts = sniper_analysis.edge_parts(rows).set_index("part")
     assert parts.loc["net", "estimate"] == pytest.approx(expected.net_per_hand)
     assert parts.loc["net", "ci95_high"] - parts.loc["net", "estimate"] == pytest.approx(expected.half_width)
     assert parts.estimate.drop("net").sum() == pytest.approx(expected.net_per_hand)
@@ -100,7 +101,7 @@ def test_snipe_order_runs_clockwise_from_the_first_player():
     """R3, R7: snipes go clockwise from the first player, skipping seats not at the showdown."""
     frame = showdown_frame((1, 2, 3, 4), [(5, 6), (7, 8), (9, 10), (9, 10)], [None] * 4, first=2)
     frame.loc[frame.seat == 2, "showdown"] = False
-    assert analysis.snipe_order(frame).tolist() == [1, 2, -1, 0]
+    assert sniper_analysis.snipe_order(frame).tolist() == [1, 2, -1, 0]
 
 
 def test_stack_columns_follow_the_cap_when_the_short_stack_folds():
@@ -110,7 +111,7 @@ def test_stack_columns_follow_the_cap_when_the_short_stack_folds():
     frame.loc[3, "dealt_in"] = False
     frame.loc[1, "folded_round"] = 1
     frame.loc[3, ["ante", "folded_round"]] = [0, 0]
-    out = analysis.stack_columns(frame)
+    out = sniper_analysis.stack_columns(frame)
     assert out.stack_rank.tolist() == [1, 0, 1, -1]
     assert out.short.tolist() == [False, True, False, False]
     assert out.cap.tolist() == [5] * 4
@@ -131,17 +132,17 @@ def test_stack_columns_follow_the_cap_when_the_short_stack_folds():
 )
 def test_board_texture(board, texture):
     frame = showdown_frame(board, [(8, 8)], [None])
-    assert analysis.board_texture(frame).tolist() == [texture]
+    assert sniper_analysis.board_texture(frame).tolist() == [texture]
 
 
 def test_replay_showdowns_worked_example_7():
     """R8 worked example 7: with the snipe "9 full house" A wins; without snipes B's full house wins."""
     frame = showdown_frame((6, 6, 9, 9), [(6, 2), (9, 3), (4, 5)], [None, None, "9 full house"], puts=[2, 2, 2])
     frame["payout"] = [9, 0, 0]
-    none = analysis.replay_showdowns(frame, "none")
+    none = sniper_analysis.replay_showdowns(frame, "none")
     assert none.replay_payout.tolist() == [0, 9, 0]
     assert none.change.tolist() == [-9, 9, 0]
-    own = analysis.replay_showdowns(frame, "own")
+    own = sniper_analysis.replay_showdowns(frame, "own")
     # A naming its "6 full house" (C still snipes "9 full house"): A and B rank last, C wins.
     # B naming its "9 full house" as C did: A still wins. C naming its "9 two pair" instead of
     # "9 full house": B's full house is alive and wins.
@@ -150,7 +151,7 @@ def test_replay_showdowns_worked_example_7():
         parse_snipe(n).code for n in ("6 full house", "9 full house", "9 two pair")
     ]
     with pytest.raises(ValueError, match="snipes must be"):
-        analysis.replay_showdowns(frame, "all")
+        sniper_analysis.replay_showdowns(frame, "all")
 
 
 def test_hit_rates_keep_seatings_apart():
@@ -158,7 +159,7 @@ def test_hit_rates_keep_seatings_apart():
     one = showdown_frame((6, 6, 9, 9), [(6, 2), (9, 3)], ["9 full house", None], seating=0)
     other = showdown_frame((6, 6, 9, 9), [(6, 2), (4, 5)], ["9 full house", None], seating=1)
     frame = pd.concat([one, other], ignore_index=True)
-    assert analysis.hit_rates(frame).tolist() == [True, False, False, False]
+    assert sniper_analysis.hit_rates(frame).tolist() == [True, False, False, False]
 
 
 def test_naming_ones_own_hand_can_force_a_split():
@@ -166,7 +167,7 @@ def test_naming_ones_own_hand_can_force_a_split():
     naming "9 full house" snipes both hands, so every hand is sniped and the pot is split."""
     frame = showdown_frame((6, 6, 9, 9), [(9, 2), (9, 3)], [None, None], first=0, puts=[3, 3])
     frame["payout"] = [0, 8]
-    own = analysis.replay_showdowns(frame, "own")
+    own = sniper_analysis.replay_showdowns(frame, "own")
     assert own.replay_payout.tolist() == [4, 4]
     assert own.change.tolist() == [4, -4]
 
@@ -188,7 +189,7 @@ def test_betting_style_reads_the_actions_table():
         (0, 1, 0, 1, Act.CALL),
     ]
     actions = pd.DataFrame(rows, columns=["game", "hand", "seat", "round", "action"])
-    out = analysis.betting_style(actions).set_index(["hand", "seat"])
+    out = sniper_analysis.betting_style(actions).set_index(["hand", "seat"])
     assert out.loc[(0, 0), "style"] == "raised in round 1 only"
     assert out.loc[(0, 1), "style"] == "raised in round 2"
     assert out.loc[(0, 2), "style"] == "checked through"
@@ -229,4 +230,4 @@ def test_a_snipe_of_ones_own_hand_is_no_hit():
     """R8: a snipe hits another seat's showdown hand; the sniper's own hand does not count."""
     frame = showdown_frame((6, 6, 9, 9), [(6, 2), (9, 3)], ["6 full house", "6 full house"])
     assert held_snipe_codes(frame).tolist() == [parse_snipe("6 full house").code, parse_snipe("9 full house").code]
-    assert analysis.hit_rates(frame).tolist() == [False, True]
+    assert sniper_analysis.hit_rates(frame).tolist() == [False, True]

@@ -748,7 +748,8 @@ def test_an_out_that_is_a_file_is_named_as_one(tmp_path):
 def test_simulate_and_summary_json_carry_the_table_and_by_seat_splits_two_seats_of_one_spec(tmp_path):
     """``--json`` of simulate and summary: strict JSON with the table's facts (rows of ``summarize``); ``--by
     seat`` gives one row per seat, so the two ``hard`` seats are no longer merged."""
-    from sniper.runs.results import read_results, summarize
+    from sniper.games.sniper_holdem.summary import summarize
+    from sniper.runs.results import read_results
 
     run = tmp_path / "run"
     args = ["simulate", "--agents", "easy,hard,hard", "--hands", "300", "--workers", "1", "--out", str(run)]
@@ -857,3 +858,32 @@ def test_a_name_that_is_not_utf8_is_refused_before_anything_is_written(tmp_path,
     assert done.returncode == 2 and err.startswith("sniper: error: ") and err.count("\n") == 1, err
     assert "not valid UTF-8" in err and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_library_errors_name_parameters_and_the_cli_shows_them_as_options(tmp_path):
+    """Library errors name API parameters (``sniper.core.errors.ParameterError``); the command line maps them
+    to its options in one place (``sniper.cli.options.flag_of``)."""
+    from sniper.arena.duel import duel_limits
+    from sniper.arena.tune import parse_param
+    from sniper.runs.runner import RunOptions
+
+    cases = [
+        (lambda: RunOptions(chunk_games=0).check(), "chunk_games must be 1 or more, got 0"),
+        (lambda: duel_limits(5000, 3000), "hands 5,000 is above max_hands 3,000; give at most 3,000"),
+        (lambda: parse_param("bluff", "normal"), "bad param 'bluff' for 'normal'; parameters:"),
+    ]
+    for call, message in cases:
+        with pytest.raises(ValueError) as error:
+            call()
+        assert str(error.value).startswith(message) and "--" not in str(error.value)
+    shown = [
+        invoke("simulate", "--hands", "10", "--chunk-games", "0", "--out", str(tmp_path / "run")),
+        invoke("tune", "normal", "--against", "easy", "--param", "bluff", "--study", str(tmp_path / "study")),
+        invoke("simulate", "--resume", str(tmp_path / "x"), "--out", str(tmp_path / "y")),
+    ]
+    assert [result.exit_code for result in shown] == [2, 2, 2]
+    assert shown[0].stderr.strip() == "sniper: error: --chunk-games must be 1 or more, got 0"
+    assert shown[1].stderr.startswith("sniper: error: bad --param 'bluff' for 'normal'; parameters:")
+    assert shown[2].stderr.strip() == (
+        "sniper: error: give either --out (a new run) or --resume (an interrupted one), not both"
+    )

@@ -1,9 +1,9 @@
 """The game kernel plays whole games exactly like the reference engine, hand for hand (R2–R9, R12, R13).
 
-Each case plays one chunk of games with ``sniper.runs.runner.play_chunk_reference`` (``sniper.games.sniper_holdem.game``
-with ``sniper.games.sniper_holdem.engine.HandState``) and with
+Each case plays one chunk of games with ``sniper.games.sniper_holdem.chunks.play_chunk_reference``
+(``sniper.games.sniper_holdem.game`` with ``sniper.games.sniper_holdem.engine.HandState``) and with
 ``sniper.games.sniper_holdem.kernel_engine.play_chunk_kernel`` and compares
-the two ``sniper.runs.results.SCHEMA`` tables and the two ``ACTION_SCHEMA`` tables exactly: deck, deal,
+the two ``sniper.games.sniper_holdem.results.SCHEMA`` tables and the two ``ACTION_SCHEMA`` tables exactly: deck, deal,
 betting, snipes, showdown, payouts and the game loop all have to agree on every row.
 """
 
@@ -20,9 +20,10 @@ import sniper.games.sniper_holdem.agents
 import sniper.games.sniper_holdem.kernel_engine as ke
 from kernels.sniper_holdem.game import IN_CHILD, Field
 from kernels.sniper_holdem.params import Heuristic, Level, Param
+from sniper.games.sniper_holdem.chunks import play_chunk_reference
 from sniper.games.sniper_holdem.game import Rules, make_rules
 from sniper.games.sniper_holdem.kernel_engine import kernel_agent, play_chunk_kernel, play_games_kernel
-from sniper.runs.runner import RunConfig, play_chunk_reference
+from sniper.runs.runner import RunConfig
 
 R, E = "random", "easy"
 

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kernels.sniper_holdem.codes import ACT_NAMES, PASS, SNIPE_ROUND, Act
+from sniper.core.toml import toml_string
 from sniper.games.sniper_holdem.game import make_rules, play_game
 from sniper.games.sniper_holdem.history import (
     HandHistory,
@@ -22,10 +23,9 @@ from sniper.games.sniper_holdem.history import (
     parse_games,
     play_hand,
     replay,
-    toml_string,
 )
+from sniper.games.sniper_holdem.results import ACTION_SCHEMA, SCHEMA
 from sniper.games.sniper_holdem.specs import make_agent
-from sniper.runs.results import ACTION_SCHEMA, SCHEMA
 from sniper.runs.runner import RunConfig, RunDirError, simulate
 from sniper.runs.store import read_run, write_run
 

@@ -11,8 +11,9 @@ import pytest
 
 from kernels.sniper_holdem.codes import PASS, Act
 from sniper.arena.duel import DuelSetup, run_duel
+from sniper.core.registry import get_game
 from sniper.games.sniper_holdem.game import AgentError, make_rules
-from sniper.games.sniper_holdem.specs import choose_engine, is_outside, make_agent
+from sniper.games.sniper_holdem.specs import is_outside, make_agent
 from sniper.runs.runner import RunConfig, load_manifest, simulate
 from sniper.runs.store import read_run
 
@@ -71,11 +72,11 @@ def test_specs_tell_outside_agents_from_levels():
     assert is_outside(CAUTIOUS) and is_outside("examples.cautious:Cautious")
     assert not any(is_outside(s) for s in ("hard", "hard+ev", "hard:samples=4000,bluff=0.08", "easy+pass:bluff=0"))
     assert make_agent(CAUTIOUS).agent.margin == 2
-    assert choose_engine(["easy", CAUTIOUS], "kernel") == (
+    assert get_game("sniper").choose_engine(["easy", CAUTIOUS], "kernel") == (
         "reference",
         f"outside agent {CAUTIOUS} plays on the reference engine (--engine reference)",
     )
-    assert choose_engine(["easy", "hard"], "kernel") == ("kernel", None)
+    assert get_game("sniper").choose_engine(["easy", "hard"], "kernel") == ("kernel", None)
 
 
 @pytest.mark.parametrize(
@@ -95,7 +96,7 @@ def test_bad_outside_specs_say_why(spec, message):
 
 def test_outside_agent_runs_are_the_same_for_any_number_of_workers(tmp_path):
     agents = (CAUTIOUS, "easy", "random")
-    engine, _ = choose_engine(agents, "kernel")
+    engine, _ = get_game("sniper").choose_engine(agents, "kernel")
     config = RunConfig(agents, make_rules(), seed=4, hands=400, chunk_games=4, engine=engine)
     simulate(config, tmp_path / "one", workers=1)
     simulate(config, tmp_path / "two", workers=2)

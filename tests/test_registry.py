@@ -5,6 +5,7 @@ import dataclasses
 import json
 
 import pytest
+import toy_game
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
@@ -52,29 +53,15 @@ def test_a_spec_resolves_only_what_it_declares():
 
 
 def toy(**changes) -> GameSpec:
-    base = dict(
-        name="toy",
-        title="Toy",
-        seats=range(2, 4),
-        rules=("plain",),
-        game_lengths=("5",),
-        tables={},
-        levels=("random",),
-        parameters={"random": {}},
-        default_agents=("random",),
-        engines={},
-        new_table=lambda *args, **options: None,
-        default_rules="plain",
-        default_length="5",
-        rules_doc="docs/toy.md",
-    )
-    return GameSpec(**{**base, **changes})
+    """A spec built like the toy game's (``tests/toy_game.py``) with ``changes``, not registered."""
+    base = {f.name: getattr(toy_game.SPEC, f.name) for f in dataclasses.fields(GameSpec)}
+    return GameSpec(**{**base, "name": "toy2", **changes})
 
 
 def test_a_game_registers_once_by_name(monkeypatch):
     monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
     game = register_game(toy())
-    assert get_game("toy") is game and "toy" in game_names()
+    assert get_game("toy2") is game and "toy2" in game_names()
     assert register_game(game) is game
     with pytest.raises(ValueError, match="already registered"):
         register_game(toy(title="Another toy"))
@@ -84,16 +71,27 @@ def test_a_game_registers_once_by_name(monkeypatch):
 
 @pytest.mark.parametrize(
     "changes",
-    [{"name": "no such"}, {"seats": (2, 6)}, {"seats": range(0, 3)}, {"seats": range(2, 7, 2)}, {"default_rules": "x"}],
+    [
+        {"name": "no such"},
+        {"seats": (2, 6)},
+        {"seats": range(0, 3)},
+        {"seats": range(2, 7, 2)},
+        {"default_rules": "x"},
+        {"engines": {}},
+        {"default_engine": "kernel"},
+        {"engine_checks": {"kernel": "toy_game:play"}},
+    ],
 )
 def test_a_malformed_spec_is_refused(changes):
     with pytest.raises(ValueError):
         toy(**changes)
 
 
-def test_a_spec_builds_its_table_state():
+def test_a_spec_builds_its_table_state_and_its_rules_and_agents_with_callables():
     with pytest.raises(TypeError, match="new_table must build a TableState"):
         toy(new_table="sniper.games.sniper_holdem.table:SniperTable")
+    with pytest.raises(TypeError, match="make_agent must be callable"):
+        toy(make_agent="toy_game:make_agent")
     table = get_game("sniper").new_table(3, make_rules("ours", "10"), 1, 0)
     assert isinstance(table, TableState) and table.current_player() == CHANCE
 
@@ -175,9 +173,9 @@ def test_a_run_manifest_names_its_game_and_one_naming_none_reads_as_sniper(tmp_p
     assert load_manifest(out)["game"] == "sniper"
     monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
     register_game(toy())
-    assert new_manifest(config, game="toy")["game"] == "toy"
-    path.write_text(json.dumps({**manifest, "game": "toy"}))
-    assert load_manifest(out)["game"] == "toy"
+    assert new_manifest(config, [None, None], game="toy2")["game"] == "toy2"
+    path.write_text(json.dumps({**manifest, "game": "toy2"}))
+    assert load_manifest(out)["game"] == "toy2"
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         new_manifest(config, game="chess")
     path.write_text(json.dumps({**manifest, "game": "chess"}))
@@ -197,4 +195,5 @@ def test_a_run_manifest_names_its_game_and_one_naming_none_reads_as_sniper(tmp_p
 def test_an_unknown_game_is_a_one_line_error(args):
     result = CliRunner().invoke(app, [*args, "--game", "chess"])
     assert result.exit_code == 2, result.output
-    assert result.output.strip() == "sniper: error: unknown game 'chess'; valid: sniper"
+    assert result.output.strip().startswith("sniper: error: unknown game 'chess'; valid: holdem, sniper")
+    assert result.output.count("\n") == 1

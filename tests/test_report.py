@@ -14,13 +14,14 @@ import pytest
 from matplotlib.figure import Figure
 from typer.testing import CliRunner
 
-from sniper.arena.analysis import clustered_ratio, snipe_order
 from sniper.cli.app import app
 from sniper.core import plots
+from sniper.core.analysis import clustered_ratio
+from sniper.games.sniper_holdem.analysis import snipe_order
 from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.hands import CATEGORY_NAMES
+from sniper.games.sniper_holdem.summary import snipe_hits, summarize
 from sniper.report import build as report
-from sniper.runs.results import snipe_hits, summarize
 from sniper.runs.runner import RunConfig, simulate
 from sniper.runs.store import read_run
 

@@ -16,7 +16,8 @@ import pyarrow as pa
 import pytest
 
 from sniper.games.sniper_holdem.game import make_rules
-from sniper.runs.results import SUMMARY_COLUMNS, held_snipe_codes, read_results, snipe_hits, summarize
+from sniper.games.sniper_holdem.summary import SUMMARY_COLUMNS, held_snipe_codes, snipe_hits, summarize
+from sniper.runs.results import read_results
 from sniper.runs.runner import (
     RunConfig,
     RunDirError,
@@ -312,10 +313,10 @@ def test_a_taken_default_directory_falls_back_to_a_numbered_one(tmp_path, monkey
 
 def test_play_chunk_dispatches_on_engine(monkeypatch):
     fake = types.ModuleType("sniper.games.sniper_holdem.kernel_engine")
-    fake.play_chunk_kernel = lambda config, chunk: ("kernel", config.engine, chunk)
+    fake.play_chunk_kernel = lambda config, chunk: (("kernel", config.engine, chunk), [1])
     monkeypatch.setitem(sys.modules, "sniper.games.sniper_holdem.kernel_engine", fake)
     kernel = RunConfig(agents=("easy", "easy"), rules=make_rules(), chunk_games=1, engine="kernel")
-    assert play_chunk(kernel, 3) == ("kernel", "kernel", 3)
+    assert play_chunk(kernel, 3) == (("kernel", "kernel", 3), [1]), "the game's kernel engine (GameSpec.engines)"
     reference = RunConfig(agents=("easy", "easy"), rules=make_rules(), chunk_games=1, engine="reference")
     table, counts = play_chunk(reference, 3)
     assert table.column("game").to_pylist() == [3] * (2 * counts[0])
@@ -407,7 +408,8 @@ def reference_hits(df: pd.DataFrame, keys=("game", "hand")) -> np.ndarray:
 
 
 def reference_summary(df: pd.DataFrame, by: str = "agent") -> pd.DataFrame:
-    """``sniper.runs.results.summarize`` computed the plain pandas way, one agent (or seat) at a time (R8, R9)."""
+    """``sniper.games.sniper_holdem.summary.summarize`` computed the plain pandas way, one agent (or seat) at a time
+    (R8, R9)."""
     from sniper.core.stats import clustered_mean_ci
 
     dealt = df[df["dealt_in"]]

@@ -15,8 +15,8 @@ from sniper.core.registry import get_game
 from sniper.core.table import CHANCE, TERMINAL, TableState
 from sniper.games.sniper_holdem.engine import Phase
 from sniper.games.sniper_holdem.game import DEAL, N_SEAT_ACTIONS, PASS_ACTION, SNIPE_ACTION, make_rules, play_game
+from sniper.games.sniper_holdem.results import hand_rows
 from sniper.games.sniper_holdem.specs import make_agent
-from sniper.runs.results import hand_rows
 
 GAME = get_game("sniper")
 CASES = [(2, "ours", "10", 1), (3, "show", "20", 2), (4, "ours", "bust", 3), (6, "show", "10", 4), (5, "ours", "20", 5)]

@@ -66,7 +66,7 @@ def load(directory: Path):
         ("bluff=a:1", "numbers"),
         ("bluff=0:0.1:cube", "NAME=LOW:HIGH"),
         ("bluff=0:0.1:log", "LOW > 0"),
-        ("bluff", "bad --param"),
+        ("bluff", "^bad param 'bluff' for 'hard'"),
     ],
 )
 def test_bad_param_ranges_are_refused(text, message):

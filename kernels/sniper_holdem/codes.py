@@ -29,7 +29,7 @@ class Act(IntEnum):
     are sorted), then the two kinds of snipe-round turn of R7 (7-8).
 
     These are the values of the ``action`` column of a run's actions table
-    (``sniper.runs.results.ACTION_COLUMNS``); ``ACT_NAMES`` gives each one's name in hand histories.
+    (``sniper.games.sniper_holdem.results.ACTION_COLUMNS``); ``ACT_NAMES`` gives each one's name in hand histories.
     """
 
     FOLD = 0

@@ -6,7 +6,7 @@ and the agents of
 
 - ``kernels.sniper_holdem.betting``: a hand's state (``Hand``, named per-seat arrays) and the rules of R4–R6;
 - ``kernels.sniper_holdem.policies``: the AI levels and snipe heuristics (numba equivalents of
-``sniper.games.sniper_holdem.agents``);
+  ``sniper.games.sniper_holdem.agents``);
 - ``kernels.sniper_holdem.showdown``: who wins the pot (R8);
 - this module: one hand from deal to records (``play_hand_nb``: one function call per betting
   action, per snipe and per settlement), and the game loop (R3, R9, R12).
@@ -28,13 +28,13 @@ one place, ``sniper.games.sniper_holdem.kernel_engine.kernel_inputs``. Agents ar
 Output (``play_games_nb``): per game a buffer of ``cap_hands`` hands; ``rec`` is ``int16`` of shape
 ``(N_FIELDS, n_games * cap_hands * n_seats)``, row ``(g * cap_hands + h) * n_seats + s`` holding
 seat ``s`` of hand ``h`` of game ``g`` in the fields of ``Field`` (the columns of
-``sniper.runs.results.SCHEMA`` other than game, seat, agent and ante). ``hands_out[g]`` is the number of
+``sniper.games.sniper_holdem.results.SCHEMA`` other than game, seat, agent and ante). ``hands_out[g]`` is the number of
 hands game ``g`` played, or ``OVERFLOW`` when it needed more than ``cap_hands`` (then replay it with
 a larger buffer: results depend only on (seed, game)).
 
 Actions (optional): per game a buffer of ``cap_actions`` rows of ``arec`` (``int16`` of shape
 ``(N_ACTION_FIELDS, n_games * cap_actions)``), row ``g * cap_actions + i`` holding the game's
-``i``-th action in the fields of ``ActionField`` (the columns of ``sniper.runs.results.ACTION_SCHEMA``
+``i``-th action in the fields of ``ActionField`` (the columns of ``sniper.games.sniper_holdem.results.ACTION_SCHEMA``
 other than game). ``actions_out[g]`` is the number of actions game ``g`` took; when it is above
 ``cap_actions`` only the first ``cap_actions`` were written (replay the game with a larger
 buffer). ``cap_actions = 0`` records nothing.
@@ -76,7 +76,7 @@ from kernels.sniper_holdem.showdown import settle_nb, wins_nb
 
 
 class Field(IntEnum):
-    """Rows of the record array ``rec``: the ``sniper.runs.results.SCHEMA`` column of the same name."""
+    """Rows of the record array ``rec``: the ``sniper.games.sniper_holdem.results.SCHEMA`` column of the same name."""
 
     HAND = 0
     FIRST_SEAT = 1
@@ -105,7 +105,8 @@ N_FIELDS = len(Field)
 
 
 class ActionField(IntEnum):
-    """Rows of the action record array ``arec``: the ``sniper.runs.results.ACTION_SCHEMA`` column of the same name."""
+    """Rows of the action record array ``arec``: the ``sniper.games.sniper_holdem.results.ACTION_SCHEMA`` column of
+    the same name."""
 
     HAND = 0
     SEQ = 1
@@ -179,7 +180,7 @@ class ActionLog(NamedTuple):
 @njit(cache=True, inline="always")
 def record_action_nb(arec, pos, seat, betting_round, action, chips, level_after, cap, snipe):
     """Append one action to the ``ActionLog`` ``(arec, pos)`` (numba equivalent of a row of
-    ``sniper.runs.results.action_rows``); past the end of the game's buffer only the count grows."""
+    ``sniper.games.sniper_holdem.results.action_rows``); past the end of the game's buffer only the count grows."""
     r = pos[0]
     if r < pos[1]:
         arec[ActionField.HAND, r] = pos[3]
@@ -294,7 +295,7 @@ def showdown_nb(seats, scratch, first, named_mask, pot, snipe):
 @njit(cache=True, **NO_REFCOUNT)
 def write_records_nb(h, stacks, first, hand, category, top, rec, row0):
     """Stacks after the hand into ``stacks`` and the hand's ``n`` rows of ``rec`` from ``row0``
-    (numba equivalent of ``sniper.runs.results.hand_rows``)."""
+    (numba equivalent of ``sniper.games.sniper_holdem.results.hand_rows``)."""
     seats, private, board = h.seats, h.private, h.board
     for s in range(stacks.shape[0]):
         seat = seats[s]
@@ -336,7 +337,7 @@ def play_hand_nb(h, stacks, at_table, first, hand_key, agents, t, rec, row0, han
     ``h`` is the game's ``kernels.sniper_holdem.betting.Hand``; ``stacks`` (``int64 (n,)``, chips before the
     ante) become the stacks after the hand; ``at_table`` ``int64 (n,)``; ``hand_key`` is
     ``derive(derive(mix64(seed), game), hand)``. Numba equivalent of ``sniper.games.sniper_holdem.game.play_hand``
-    followed by ``sniper.runs.results.hand_rows``.
+    followed by ``sniper.games.sniper_holdem.results.hand_rows``.
     """
     seats = h.seats
     live = deal_nb(h, stacks, at_table, first, hand_key, t.base)

@@ -25,6 +25,9 @@ probability ratio test (``sniper.core.stats.Sprt``) decides between two edges (e
 group). Both follow chunk order and game order, so results never depend on the number of
 workers, and stop at ``max_hands`` at the latest: a limit is never exceeded by more than the
 group that reaches it.
+
+Any registered game (``DuelSetup.game``, ``sniper.core.registry``): its seat range, rules, engines and
+hands table (the ``sniper.core.tables.HAND_COLUMNS``: ``net`` and ``stack_after``) are all a duel reads.
 """
 
 import itertools
@@ -36,9 +39,9 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from sniper.core import defaults
-from sniper.core.registry import get_game
+from sniper.core.errors import ParameterError
+from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
 from sniper.core.stats import MIN_UNITS, Sprt, json_safe, ratio_ci
-from sniper.games.sniper_holdem.game import Rules
 from sniper.runs.runner import Backend, RunConfig, play_chunk
 
 VERDICTS = ("A is stronger", "B is stronger", "no significant difference")
@@ -48,16 +51,16 @@ UNTIL_CI_MIN_GROUPS = 10
 MAX_CHUNK_GAMES = 25
 
 
-def seatings(players: int) -> list[str]:
+def seatings(players: int, game: str = DEFAULT_GAME) -> list[str]:
     """The seatings of a duel at ``players`` seats: strings of "A"/"B", one letter per seat.
 
     Every rotation of "ABAB…" and of "BABA…", without repeats, so each agent holds each seat
-    equally often. ``ValueError`` unless ``players`` is a seat count of the game (``GameSpec.seats``, R2).
+    equally often. ``ValueError`` unless ``players`` is a seat count of ``game`` (``GameSpec.seats``; R2).
 
     >>> seatings(2), seatings(3)
     (['AB', 'BA'], ['ABA', 'BAA', 'AAB', 'BAB', 'ABB', 'BBA'])
     """
-    get_game().check_seats(players, "players")
+    get_game(game).check_seats(players, "players")
     out: list[str] = []
     for base in ("AB", "BA"):
         pattern = "".join(base[s % 2] for s in range(players))
@@ -70,17 +73,25 @@ def seatings(players: int) -> list[str]:
 
 @dataclass(frozen=True)
 class DuelSetup:
-    """Two agent specs, the table size, rules, seed, chunk size (games; 0 = ``auto_chunk_games``),
-    engine, and the time limit of each decision of an outside agent (seconds, ``sniper.games.sniper_holdem.specs``)."""
+    """Two agent specs, the table size, rules (default: the game's default preset and length), seed, chunk
+    size (games; 0 = ``auto_chunk_games``), engine (default: the game's, ``GameSpec.default_engine``), the
+    time limit of each decision of an outside agent (seconds) and the game (``sniper.core.registry``)."""
 
     a: str
     b: str
     players: int = defaults.DUEL_PLAYERS
-    rules: Rules = field(default_factory=Rules)
+    rules: GameRules | None = None
     seed: int = defaults.SEED
     chunk_games: int = 0
-    engine: str = defaults.ENGINE
+    engine: str = ""
     decision_timeout: float | None = None
+    game: str = DEFAULT_GAME
+
+    def __post_init__(self):
+        spec = get_game(self.game)
+        if self.rules is None:
+            object.__setattr__(self, "rules", spec.make_rules(spec.default_rules, spec.default_length))
+        object.__setattr__(self, "engine", self.engine or spec.default_engine)
 
     def configs(self) -> list[tuple[str, RunConfig]]:
         """(seating, run config) for each seating; the config seats the two specs accordingly."""
@@ -94,29 +105,30 @@ class DuelSetup:
                     chunk_games=self.chunk_games,
                     engine=self.engine,
                     decision_timeout=self.decision_timeout,
+                    game=self.game,
                 ),
             )
-            for seating in seatings(self.players)
+            for seating in seatings(self.players, self.game)
         ]
 
 
-def make_duel_rules(specs: list[str], rules: str, game_length: str, engine: str) -> Rules:
-    """The ``Rules`` of a duel or league after checking its agent specs, rule preset, game length and engine.
+def make_duel_rules(
+    specs: list[str], rules: str | None, game_length: str | None, engine: str | None, game: str = DEFAULT_GAME
+) -> GameRules:
+    """The rules of a duel or league of ``game`` after checking its agent specs, rule preset, game length and
+    engine (``None``: the game's default).
 
-    Raises ``ValueError`` naming the first bad one (``sniper.games.sniper_holdem.specs.make_agent``,
-    ``sniper.games.sniper_holdem.game.make_rules``).
+    Raises ``ValueError`` naming the first bad one (``GameSpec.check_engine``, ``GameSpec.make_agent``,
+    ``GameSpec.make_rules``).
     """
-    from sniper.games.sniper_holdem.game import make_rules
-    from sniper.games.sniper_holdem.specs import make_agent
-    from sniper.runs.runner import check_engine
-
-    check_engine(engine)
-    for spec in specs:
-        make_agent(spec)
-    return make_rules(rules, game_length)
+    spec = get_game(game)
+    spec.check_engine(engine or spec.default_engine)
+    for agent in specs:
+        spec.make_agent(agent)
+    return spec.make_rules(rules or spec.default_rules, game_length or spec.default_length)
 
 
-def auto_chunk_games(hands: int, seatings: int, rules: Rules, chunks: int = 8) -> int:
+def auto_chunk_games(hands: int, seatings: int, rules: GameRules, chunks: int = 8) -> int:
     """Games per chunk so that about ``chunks`` chunks reach ``hands`` hands (1 to ``MAX_CHUNK_GAMES``).
 
     Depends only on the request, never on the number of workers, so results stay the same.
@@ -145,7 +157,7 @@ def play_duel_chunk(setup: DuelSetup, chunk: int) -> np.ndarray:
     configs = setup.configs()
     units = np.zeros((setup.chunk_games, len(configs), 3), dtype=np.int64)
     for k, (seating, config) in enumerate(configs):
-        table, counts = play_chunk(config, chunk)
+        table, counts = play_chunk(config, chunk)  # the columns every game has: game, hand, seat, net, stack_after
         is_a = np.array([role == "A" for role in seating])
         game = table["game"].to_numpy() - start
         net = table["net"].to_numpy().astype(np.int64)
@@ -313,7 +325,9 @@ def duel_limits(hands: int | None = None, max_hands: int | None = None, sequenti
     ((10000, 10000), (3000, 3000), (0, 3000))
     """
     if hands is not None and max_hands is not None and hands > max_hands:
-        raise ValueError(f"--hands {hands:,} is above --max-hands {max_hands:,}; give at most {max_hands:,}")
+        raise ParameterError(
+            "{hands} {got:,} is above {max_hands} {most:,}; give at most {most:,}", got=hands, most=max_hands
+        )
     if sequential:
         return hands or 0, max_hands or defaults.MAX_HANDS
     target = hands if hands is not None else defaults.HANDS
@@ -341,16 +355,17 @@ def run_duel(
     ``sprt``, ``hands`` with ``sprt``, a non-positive ``until_ci``, or ``hands`` above ``max_hands``.
     """
     if until_ci is not None and sprt is not None:
-        raise ValueError("give either --until-ci or --sprt, not both")
+        raise ParameterError("give either {until_ci} or {sprt}, not both")
     if sprt is not None and hands is not None:
-        raise ValueError("--sprt decides when to stop: give --max-hands (the most hands to play), not --hands")
+        raise ParameterError("{sprt} decides when to stop: give {max_hands} (the most hands to play), not {hands}")
     if until_ci is not None and not until_ci > 0:
-        raise ValueError(f"--until-ci must be a positive number of chips per hand, got {until_ci}")
+        raise ParameterError("{until_ci} must be a positive number of chips per hand, got {got}", got=until_ci)
     sequential = until_ci is not None or sprt is not None
     minimum, target = duel_limits(hands, max_hands, sequential)
     started = time.perf_counter()
     if not setup.chunk_games:
-        setup = replace(setup, chunk_games=auto_chunk_games(target, len(seatings(setup.players)), setup.rules))
+        chunk_games = auto_chunk_games(target, len(seatings(setup.players, setup.game)), setup.rules)
+        setup = replace(setup, chunk_games=chunk_games)
     blocks = []
     reached = None if until_ci is None else False
     with nullcontext(backend) if backend is not None else Backend.here(setup.engine) as running:

@@ -13,6 +13,8 @@ Two parts, both with duplicate dealing (``sniper.arena.duel``):
   order (total chips of each spec's seats at the end; equal totals tie) updates OpenSkill
   Plackett–Luce ratings (``openskill`` package), in game and rotation order.
 
+Any registered game (``game``, ``sniper.core.registry``), from the columns every game's hands table has.
+
 Output (``write_league``): ``crosstable.parquet``, ``ratings.parquet``, ``tables.parquet`` (one
 row per spec per multiway game) and ``league.json``, which claims the directory (``league_out``).
 """
@@ -21,7 +23,7 @@ import itertools
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -30,22 +32,30 @@ import pandas as pd
 from sniper import __version__
 from sniper.arena.duel import DuelResult, DuelSetup, auto_chunk_games, play_groups, run_duel
 from sniper.core import defaults
+from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
 from sniper.core.stats import bradley_terry
-from sniper.games.sniper_holdem.game import Rules
 from sniper.runs.runner import Backend, RunConfig, claim_out, play_chunk, release_out, write_atomic, write_json
 
 
 @dataclass(frozen=True)
 class TableSetup:
-    """Multiway tables: specs rotated around ``players`` seats (see the module docstring)."""
+    """Multiway tables: specs rotated around ``players`` seats (see the module docstring); rules and engine
+    default to those of the game (``sniper.core.registry``)."""
 
     specs: tuple[str, ...]
     players: int = 4
-    rules: Rules = field(default_factory=Rules)
+    rules: GameRules | None = None
     seed: int = 0
     chunk_games: int = 0
-    engine: str = "kernel"
+    engine: str = ""
     decision_timeout: float | None = None
+    game: str = DEFAULT_GAME
+
+    def __post_init__(self):
+        spec = get_game(self.game)
+        if self.rules is None:
+            object.__setattr__(self, "rules", spec.make_rules(spec.default_rules, spec.default_length))
+        object.__setattr__(self, "engine", self.engine or spec.default_engine)
 
     def rotations(self) -> list[tuple[str, ...]]:
         """The agents of each seat for each rotation ``r`` = 0..K-1."""
@@ -57,8 +67,8 @@ def play_table_chunk(setup: TableSetup, chunk: int) -> pd.DataFrame:
     """Play games ``chunk*chunk_games ..`` under every rotation; one row per (game, rotation, spec).
 
     Columns: game, rotation, agent, seats (how many seats the spec held), hands (of the game),
-    net (chips won by the spec's seats), final (their chips at the end), place (1 = most chips;
-    equal totals share a place).
+    net (chips won by the spec's seats: their ``net`` over the game's hands), final (their chips at the
+    end), place (1 = most chips; equal totals share a place).
     """
     from sniper.arena.duel import final_stacks
 
@@ -72,12 +82,16 @@ def play_table_chunk(setup: TableSetup, chunk: int) -> pd.DataFrame:
             chunk_games=setup.chunk_games,
             engine=setup.engine,
             decision_timeout=setup.decision_timeout,
+            game=setup.game,
         )
         table, counts = play_chunk(config, chunk)
         stacks = final_stacks(table, counts, start, setup.players)
         present = list(dict.fromkeys(agents))
         owner = np.array([[a == spec for a in agents] for spec in present])
         final = stacks @ owner.T.astype(np.int64)
+        nets = np.zeros((setup.chunk_games, setup.players), dtype=np.int64)
+        np.add.at(nets, (table["game"].to_numpy() - start, table["seat"].to_numpy()), table["net"].to_numpy())
+        won = nets @ owner.T.astype(np.int64)
         places = 1 + (final[:, None, :] > final[:, :, None]).sum(axis=2)
         games = np.arange(start, start + setup.chunk_games)
         for j, spec in enumerate(present):
@@ -89,7 +103,7 @@ def play_table_chunk(setup: TableSetup, chunk: int) -> pd.DataFrame:
                         "agent": spec,
                         "seats": int(owner[j].sum()),
                         "hands": np.asarray(counts, dtype=np.int64),
-                        "net": final[:, j] - setup.rules.starting_stack * int(owner[j].sum()),
+                        "net": won[:, j],
                         "final": final[:, j],
                         "place": places[:, j],
                     }
@@ -188,29 +202,32 @@ def run_league(
     specs: list[str],
     players: int = defaults.PLAYERS,
     hands: int = defaults.LEAGUE_HANDS,
-    rules: Rules | None = None,
+    rules: GameRules | None = None,
     seed: int = defaults.SEED,
-    engine: str = defaults.ENGINE,
+    engine: str = "",
     chunk_games: int = 0,
     backend: Backend | None = None,
     progress: Callable[[int], None] | None = None,
     decision_timeout: float | None = None,
+    game: str = DEFAULT_GAME,
 ) -> LeagueResult:
-    """Play a league among ``specs`` (at least 2, distinct): ``hands`` hands per pairing and for the tables.
+    """Play a league of ``game`` among ``specs`` (at least 2, distinct): ``hands`` hands per pairing and for the
+    tables; ``rules`` and ``engine`` default to the game's (``sniper.core.registry``).
 
     ``chunk_games`` 0 sizes chunks from ``hands`` (``sniper.arena.duel.auto_chunk_games``).
     ``progress(hands)`` with the hands played so far; ``decision_timeout`` (seconds) limits each
-    decision of an outside agent (``sniper.games.sniper_holdem.specs``). Raises ``ValueError`` for fewer than two or
-    repeated specs.
+    decision of an outside agent. Raises ``ValueError`` for fewer than two or repeated specs.
     """
     check_specs(specs)
-    rules = rules or Rules()
+    spec = get_game(game)
+    rules = rules or spec.make_rules(spec.default_rules, spec.default_length)
+    engine = engine or spec.default_engine
     started = time.perf_counter()
     backend = backend or Backend.here(engine)
     played = 0
     duels = []
     for a, b in itertools.combinations(specs, 2):
-        setup = DuelSetup(a, b, players, rules, seed, chunk_games, engine, decision_timeout)
+        setup = DuelSetup(a, b, players, rules, seed, chunk_games, engine, decision_timeout, game)
         offset = played
 
         def step(done: int, _half: float, offset=offset) -> None:
@@ -233,7 +250,7 @@ def run_league(
     tables = None
     if players >= 3 and k >= 3:
         chunk = chunk_games or auto_chunk_games(hands, k, rules)
-        setup = TableSetup(tuple(specs), players, rules, seed, chunk, engine, decision_timeout)
+        setup = TableSetup(tuple(specs), players, rules, seed, chunk, engine, decision_timeout, game)
         frames = []
         offset = played
         for frame, done in play_groups(backend, play_table_chunk, setup, hands, _group_hands, _take):

@@ -43,8 +43,13 @@ another spec, field, seats, parameter space, hands per trial, seed, time budget 
 level defaults is refused (``TuneError`` naming the difference), and so is a non-empty directory
 that holds no study (``check_study_dir``), whose files the plots could overwrite.
 
-Decision time (``decision_time_us``): CPU microseconds per decision of the tuned spec in the game
-kernel, on one thread; with ``time_budget_us`` it is an optuna constraint (``<= 0`` when met).
+Decision time (``decision_time_us``): CPU microseconds per decision of the tuned spec, as its game
+measures it (``GameSpec.decision_time``; Sniper Hold'em: in the game kernel, on one thread); with
+``time_budget_us`` it is an optuna constraint (``<= 0`` when met). A game that does not measure it has
+none (``null``) and takes no time budget.
+
+Any registered game (``TuneSetup.game``, ``sniper.core.registry``): its levels, parameter domains, agent
+specs, rules and default engine come from its ``GameSpec``; trials play on that engine.
 """
 
 import fcntl
@@ -54,23 +59,15 @@ import warnings
 import zlib
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager, nullcontext
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
 
 from sniper.arena.duel import MIN_GROUPS, DuelSetup, auto_chunk_games, play_duel_chunk, ratio_ci, run_duel
 from sniper.core import defaults
-from sniper.core.registry import get_game
-from sniper.games.sniper_holdem.game import Rules
-from sniper.games.sniper_holdem.specs import (
-    LEVELS,
-    agent_vector,
-    is_outside,
-    level_parameters,
-    make_agent,
-    parameter_domain,
-)
+from sniper.core.errors import ParameterError
+from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
 from sniper.runs.runner import Backend, RunConfig, write_atomic
 
 STUDY_DB = "study.db"
@@ -94,8 +91,9 @@ VERDICTS = ("better", "not_shown_better", "untuned_best", "none_within_budget")
 was the best on validation; no configuration met ``--time-budget-us`` (no tuned spec)."""
 
 
-class TuneError(ValueError):
-    """A study directory that cannot be used (another setup, or in use); the message says why."""
+class TuneError(ParameterError):
+    """A study directory that cannot be used (another setup, or in use); the message says why (naming the
+    parameter ``study``, ``sniper.core.errors``)."""
 
 
 @dataclass(frozen=True)
@@ -127,20 +125,22 @@ class ParamRange:
         return f"{self.name}={self.low:g}:{self.high:g}:{self.kind}"
 
 
-def tunable_level(spec: str) -> str:
-    """The level whose parameters ``sniper tune`` searches for ``spec`` (``hard`` for ``hard+ev:bluff=0.1``);
-    ``ValueError`` for an outside agent (an import path: its parameters are not known) or an unknown level.
+def tunable_level(spec: str, game: str = DEFAULT_GAME) -> str:
+    """The level of ``game`` whose parameters ``sniper tune`` searches for ``spec`` (``GameSpec.level_of``:
+    ``hard`` for ``hard+ev:bluff=0.1``); ``ValueError`` for an outside agent (an import path: its parameters
+    are not known) or an unknown level.
 
     >>> tunable_level("hard+ev:bluff=0.1")
     'hard'
     """
-    if is_outside(spec):
+    known = get_game(game)
+    if known.is_outside(spec):
         raise ValueError(
             f"{spec.strip()!r} is an outside agent: sniper tune searches the parameters of a level "
-            f"({', '.join(LEVELS)}), optionally with +HEURISTIC and :NAME=VALUE"
+            f"({', '.join(known.levels)}), with its own :NAME=VALUE"
         )
-    level = spec.strip().partition(":")[0].partition("+")[0].strip()
-    level_parameters(level)
+    level = known.level_of(spec)
+    known.level_parameters(level)
     return level
 
 
@@ -156,36 +156,45 @@ def seats_for(against: Sequence[str], players: int | None) -> int:
     return len(against) + 1 if len(against) > 1 else defaults.TUNE_PLAYERS
 
 
-def parse_param(text: str, level: str) -> ParamRange:
-    """A ``--param`` value ``NAME=LOW:HIGH[:int|:log]`` for ``level``; ``ValueError`` saying why.
+def parse_param(text: str, level: str, game: str = DEFAULT_GAME) -> ParamRange:
+    """A ``param`` value ``NAME=LOW:HIGH[:int|:log]`` for ``level`` of ``game``; ``ParameterError`` saying why.
 
     Refused: an unknown parameter for the level, a non-number, ``LOW >= HIGH``, bounds outside the
-    parameter's domain (fractions 0-1, ``samples`` >= 1, others >= 0), ``log`` with ``LOW <= 0``.
+    parameter's domain (``GameSpec.parameters``; Sniper Hold'em: fractions 0-1, ``samples`` >= 1, others
+    >= 0), ``log`` with ``LOW <= 0``.
     """
-    defaults = level_parameters(level)
+    known = get_game(game)
+    defaults = known.level_parameters(level)
     name, eq, rest = (part.strip() for part in text.partition("="))
     if not eq or name not in defaults:
-        raise ValueError(f"bad --param {text!r} for {level!r}; parameters: {', '.join(defaults) or 'none'}")
+        raise ParameterError(
+            "bad {param} {text!r} for {level!r}; parameters: {names}",
+            text=text,
+            level=level,
+            names=", ".join(defaults) or "none",
+        )
     parts = [p.strip() for p in rest.split(":")]
     kind = parts.pop() if len(parts) == 3 else "float"
     if len(parts) != 2 or kind not in KINDS:
-        raise ValueError(f"--param {text!r} must be NAME=LOW:HIGH, NAME=LOW:HIGH:int or NAME=LOW:HIGH:log")
+        raise ParameterError(
+            "{param} {text!r} must be NAME=LOW:HIGH, NAME=LOW:HIGH:int or NAME=LOW:HIGH:log", text=text
+        )
     try:
         low, high = float(parts[0]), float(parts[1])
     except ValueError:
-        raise ValueError(f"--param {text!r}: bounds must be numbers") from None
+        raise ParameterError("{param} {text!r}: bounds must be numbers", text=text) from None
     if not (math.isfinite(low) and math.isfinite(high)) or low >= high:
-        raise ValueError(f"--param {text!r}: LOW must be below HIGH")
+        raise ParameterError("{param} {text!r}: LOW must be below HIGH", text=text)
     integer = isinstance(defaults[name], int)
-    floor, top = parameter_domain(name)
+    floor, top = known.parameter_domain(level, name)
     ceiling = math.inf if top is None else top
     if low < floor or high > ceiling:
-        domain = "0-1" if ceiling == 1 else f">= {floor}"
-        raise ValueError(f"--param {text!r}: {name} must be {domain}")
+        domain = "0-1" if (floor, ceiling) == (0, 1) else f"{floor:g}-{ceiling:g}" if top is not None else f">= {floor}"
+        raise ParameterError("{param} {text!r}: {name} must be {domain}", text=text, name=name, domain=domain)
     if kind == "log" and low <= 0:
-        raise ValueError(f"--param {text!r}: a log scale needs LOW > 0")
+        raise ParameterError("{param} {text!r}: a log scale needs LOW > 0", text=text)
     if (integer or kind == "int") and math.floor(high) < math.ceil(low):
-        raise ValueError(f"--param {text!r}: no whole number between LOW and HIGH")
+        raise ParameterError("{param} {text!r}: no whole number between LOW and HIGH", text=text)
     if integer or kind == "int":
         low, high = float(math.ceil(low)), float(math.floor(high))
     return ParamRange(name, low, high, kind, integer)
@@ -221,10 +230,17 @@ class FieldSetup:
 
     candidate: str
     field: tuple[str, ...]
-    rules: Rules = field(default_factory=Rules)
+    rules: GameRules | None = None
     seed: int = 0
     chunk_games: int = 1
-    engine: str = "kernel"
+    engine: str = ""
+    game: str = DEFAULT_GAME
+
+    def __post_init__(self):
+        spec = get_game(self.game)
+        if self.rules is None:
+            object.__setattr__(self, "rules", spec.make_rules(spec.default_rules, spec.default_length))
+        object.__setattr__(self, "engine", self.engine or spec.default_engine)
 
     @property
     def players(self) -> int:
@@ -239,7 +255,10 @@ class FieldSetup:
         for r in range(self.players):
             agents = tuple(seats[(s - r) % self.players] for s in range(self.players))
             seating = "".join(roles[(s - r) % self.players] for s in range(self.players))
-            out.append((seating, RunConfig(agents, self.rules, self.seed, chunk_games=self.chunk_games)))
+            config = RunConfig(
+                agents, self.rules, self.seed, chunk_games=self.chunk_games, engine=self.engine, game=self.game
+            )
+            out.append((seating, config))
         return out
 
 
@@ -261,7 +280,8 @@ class TuneSetup:
     (all seatings counted, rounded up to whole chunks of duplicate groups); ``seed`` ``S`` gives
     tuning seed ``2S`` and validation seed ``2S+1``; ``time_budget_us`` is the most CPU µs per
     decision a configuration may take (None: no limit); ``validate_hands`` hands per validated
-    configuration.
+    configuration; ``game`` the registered game (``sniper.core.registry``), whose default rules
+    ``rules`` are when not given and whose default engine (``engine``) plays every trial.
     """
 
     spec: str
@@ -273,12 +293,23 @@ class TuneSetup:
     seed: int = defaults.SEED
     validate_hands: int = defaults.TUNE_VALIDATE_HANDS
     time_budget_us: float | None = None
-    rules: Rules = field(default_factory=Rules)
+    rules: GameRules | None = None
+    game: str = DEFAULT_GAME
+
+    def __post_init__(self):
+        spec = get_game(self.game)
+        if self.rules is None:
+            object.__setattr__(self, "rules", spec.make_rules(spec.default_rules, spec.default_length))
+
+    @property
+    def engine(self) -> str:
+        """The engine every trial plays on: the game's default (``GameSpec.default_engine``)."""
+        return get_game(self.game).default_engine
 
     @property
     def level(self) -> str:
         """The level of ``spec`` (``hard`` for ``hard+ev:bluff=0.1``; ``tunable_level``)."""
-        return tunable_level(self.spec)
+        return tunable_level(self.spec, self.game)
 
     def param(self, name: str) -> ParamRange:
         """The searched range of parameter ``name``."""
@@ -301,43 +332,48 @@ class TuneSetup:
 
     def check(self) -> None:
         """``ValueError`` (one line) unless the setup is valid."""
-        get_game().check_seats(self.players, "players")
-        tunable_level(self.spec)
-        make_agent(self.spec)
+        known = get_game(self.game)
+        known.check_seats(self.players, "players")
+        tunable_level(self.spec, self.game)
+        known.make_agent(self.spec)
         if len(self.against) not in (1, self.players - 1):
             others = self.players - 1
             one_each = "" if others == 1 else f", or {others}, one per other seat"
-            raise ValueError(
-                f"{len(self.against)} --against specs for --players {self.players}: give one spec (it fills the "
-                f"other seats){one_each}; without --players the seats follow the --against list"
+            raise ParameterError(
+                "{count} {against} specs for {players} {seats}: give one spec (it fills the other seats){one_each}; "
+                "without {players} the seats follow the {against} list",
+                count=len(self.against),
+                seats=self.players,
+                one_each=one_each,
             )
         for spec in self.against:
-            make_agent(spec)
-        self.check_kernel()
+            known.make_agent(spec)
+        self.check_engine()
         if not self.params:
-            raise ValueError("give at least one --param NAME=LOW:HIGH")
+            raise ParameterError("give at least one {param} NAME=LOW:HIGH")
         names = [p.name for p in self.params]
         if len(set(names)) != len(names):
-            raise ValueError(f"a parameter is given twice in --param: {', '.join(names)}")
+            raise ParameterError("a parameter is given twice in {param}: {names}", names=", ".join(names))
         for p in self.params:
-            parse_param(f"{p.name}={p.low}:{p.high}:{p.kind}", self.level)
+            parse_param(f"{p.name}={p.low}:{p.high}:{p.kind}", self.level, self.game)
         if self.trials < 1:
-            raise ValueError(f"--trials must be at least 1, got {self.trials}")
+            raise ParameterError("{trials} must be at least 1, got {got}", got=self.trials)
         if self.hands_per_trial < 1 or self.validate_hands < 1:
-            raise ValueError("--hands-per-trial and --validate-hands must be at least 1")
+            raise ParameterError("{hands_per_trial} and {validate_hands} must be at least 1")
         if self.time_budget_us is not None and not (math.isfinite(self.time_budget_us) and self.time_budget_us > 0):
-            raise ValueError(f"--time-budget-us must be a positive number, got {self.time_budget_us}")
+            raise ParameterError("{time_budget_us} must be a positive number, got {got}", got=self.time_budget_us)
+        if self.time_budget_us is not None and known.decision_time is None:
+            raise ParameterError("{time_budget_us}: {title} does not measure decision times", title=known.title)
 
-    def check_kernel(self) -> None:
-        """``ValueError`` (one line) unless the game kernel, which plays every trial, has a version of
-        SPEC and of every opponent (an outside agent has none) under the rules: checked before a study
-        is created, so a refused command leaves no ``study.db`` behind."""
-        from sniper.games.sniper_holdem.kernel_engine import kernel_inputs
-
+    def check_engine(self) -> None:
+        """``ValueError`` (one line) unless the engine that plays every trial (``engine``) can play SPEC and
+        every opponent under the rules (``GameSpec.check_agents``; Sniper Hold'em's kernel has no version of
+        an outside agent): checked before a study is created, so a refused command leaves no ``study.db``."""
         try:
-            kernel_inputs([self.spec, *self.field], self.rules)
+            get_game(self.game).check_agents(self.engine, [self.spec, *self.field], self.rules)
         except ValueError as error:
-            raise ValueError(f"sniper tune plays on the game kernel: {error}") from None
+            engine = "the game kernel" if self.engine == "kernel" else f"the {self.engine} engine"
+            raise ValueError(f"sniper tune plays on {engine}: {error}") from None
 
     @property
     def seatings(self) -> int:
@@ -404,8 +440,11 @@ class TuneSetup:
         return notes
 
     def identity(self) -> dict:
-        """What makes two studies the same search (stored in the study; compared on resume)."""
+        """What makes two studies the same search (stored in the study; compared on resume); the game when it
+        is not ``DEFAULT_GAME`` (studies made before games had names are of Sniper Hold'em)."""
+        known = get_game(self.game)
         return {
+            **({"game": self.game} if self.game != DEFAULT_GAME else {}),
             "spec": self.spec,
             "against": ",".join(self.field),
             "players": self.players,
@@ -413,41 +452,26 @@ class TuneSetup:
             "hands_per_trial": self.hands_per_trial,
             "seed": self.seed,
             "time_budget_us": self.time_budget_us,
-            "rules": asdict(self.rules),
-            "agents": [agent_vector(s) for s in (self.spec, *self.field)],
+            "rules": self.rules.to_dict(),
+            "agents": [known.agent_vector(s) for s in (self.spec, *self.field)],
         }
 
 
-def decision_time_us(spec: str, players: int, rules: Rules, games: int = TIMING_GAMES, repeats: int = 3) -> float:
-    """CPU microseconds per decision (bets and snipes) of ``spec`` in self-play at ``players`` seats.
-
-    Times ``sniper.games.sniper_holdem.kernel_engine.play_games_kernel`` on one numba thread (best of ``repeats``,
-    process
-    CPU time, so other processes' load matters little) over ``games`` games of seed 0, and divides
-    by the decisions of those games, counted on the reference engine (the same games, R13).
-    """
-    import numba
-
-    from sniper.games.sniper_holdem.game import play_game
-    from sniper.games.sniper_holdem.kernel_engine import play_games_kernel
-
-    specs = [spec] * players
-    seated = [make_agent(s, rollouts="kernel") for s in specs]  # counting only: the same decisions, faster
-    decisions = sum(
-        len(state.bets) + len(state.snipes) for g in range(games) for state in play_game(seated, 0, g, rules)
-    )
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        play_games_kernel(specs, rules, 0, range(games))
-        best = math.inf
-        for _ in range(repeats):
-            started = time.process_time()
-            play_games_kernel(specs, rules, 0, range(games))
-            best = min(best, time.process_time() - started)
-    finally:
-        numba.set_num_threads(threads)
-    return best * 1e6 / max(decisions, 1)
+def decision_time_us(
+    spec: str,
+    players: int,
+    rules: GameRules,
+    games: int = TIMING_GAMES,
+    repeats: int = 3,
+    game: str = DEFAULT_GAME,
+) -> float | None:
+    """CPU microseconds per decision of ``spec`` in self-play at ``players`` seats, as ``game`` measures it
+    (``GameSpec.decision_time``, over ``games`` games, best of ``repeats``; Sniper Hold'em:
+    ``sniper.games.sniper_holdem.kernel_engine.decision_time_us``); ``None`` for a game that does not."""
+    known = get_game(game)
+    if known.decision_time is None:
+        return None
+    return known.resolve(known.decision_time)(spec, players, rules, games=games, repeats=repeats)
 
 
 @dataclass
@@ -651,15 +675,22 @@ def check_study_dir(directory: Path) -> None:
     directory = Path(directory)
     existing = next(d for d in (directory, *directory.parents) if d.exists())
     if not existing.is_dir():
-        raise TuneError(f"--study {directory}: {existing} is a file, not a directory; choose another --study")
+        raise TuneError(
+            "{study} {directory}: {existing} is a file, not a directory; choose another {study}",
+            directory=directory,
+            existing=existing,
+        )
     if not directory.is_dir() or (directory / STUDY_DB).is_file():
         return
     foreign = sorted(p.name for p in directory.iterdir() if p.name != LOCK and not p.name.startswith("."))
     if foreign:
         shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
         raise TuneError(
-            f"--study {directory} is not empty and holds no study ({STUDY_DB} missing; it has {shown}); "
-            "choose a new or empty directory"
+            "{study} {directory} is not empty and holds no study ({db} missing; it has {shown}); "
+            "choose a new or empty directory",
+            directory=directory,
+            db=STUDY_DB,
+            shown=shown,
         )
 
 
@@ -693,7 +724,7 @@ def locked(directory: Path):
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise TuneError(f"study {directory} is in use by another sniper tune process") from None
+            raise TuneError("study {directory} is in use by another sniper tune process", directory=directory) from None
         yield
 
 
@@ -711,11 +742,17 @@ def open_study(setup: TuneSetup, directory: Path):
     path = directory / STUDY_DB
     if path.exists() and path.stat().st_size > 0:
         if not holds_study(path):
-            raise TuneError(f"{path} is not a sniper tune study (no optuna study named {STUDY_NAME!r}); left untouched")
+            raise TuneError(
+                "{path} is not a sniper tune study (no optuna study named {name!r}); left untouched",
+                path=path,
+                name=STUDY_NAME,
+            )
         try:
             optuna.load_study(study_name=STUDY_NAME, storage=f"sqlite:///{path}")
         except Exception as error:  # noqa: BLE001 - any unreadable database is reported the same way
-            raise TuneError(f"{path} is not a sniper tune study ({type(error).__name__})") from None
+            raise TuneError(
+                "{path} is not a sniper tune study ({kind})", path=path, kind=type(error).__name__
+            ) from None
     study = optuna.create_study(
         study_name=STUDY_NAME,
         storage=f"sqlite:///{path}",
@@ -727,10 +764,10 @@ def open_study(setup: TuneSetup, directory: Path):
     stored = study.user_attrs.get("identity")
     if stored is None:
         if study.trials:
-            raise TuneError(f"{path} is not a sniper tune study (trials without a setup)")
+            raise TuneError("{path} is not a sniper tune study (trials without a setup)", path=path)
         study.set_user_attr("identity", identity)
-        untuned = make_agent(setup.spec)
-        values = {p.name: getattr(untuned, p.name) for p in setup.params}
+        untuned = get_game(setup.game).agent_vector(setup.spec)
+        values = {p.name: untuned[p.name] for p in setup.params}
         start = {name: value for name, value in values.items() if setup.param(name).contains(value)}
         if len(start) == len(setup.params):
             study.enqueue_trial(start, user_attrs={"untuned": True})
@@ -738,7 +775,9 @@ def open_study(setup: TuneSetup, directory: Path):
         for key, value in identity.items():
             if stored.get(key) != value:
                 shown = "other level defaults" if key == "agents" else f"{key} {stored.get(key)!r}, not {value!r}"
-                raise TuneError(f"study {directory} was made for {shown}; use another --study")
+                raise TuneError(
+                    "study {directory} was made for {shown}; use another {study}", directory=directory, shown=shown
+                )
     waiting = [t.params for t in study.get_trials(deepcopy=False, states=(TrialState.WAITING,))]
     for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL)
@@ -771,12 +810,14 @@ def _objective(setup: TuneSetup, backend: Backend):
     def objective(trial) -> float:
         spec = tuned_spec(setup.spec, {p.name: p.suggest(trial) for p in setup.params})
         trial.set_user_attr("spec", spec)
-        us = decision_time_us(spec, setup.players, setup.rules)
+        us = decision_time_us(spec, setup.players, setup.rules, game=setup.game)
         trial.set_user_attr("decision_us", us)
         if setup.time_budget_us is not None:
             trial.set_constraint("decision_us", us - setup.time_budget_us)
         order = np.random.default_rng(zlib.crc32(spec.encode())).permutation(n_chunks).tolist()
-        field_setup = FieldSetup(spec, setup.field, setup.rules, setup.tuning_seed, setup.chunk_games)
+        field_setup = FieldSetup(
+            spec, setup.field, setup.rules, setup.tuning_seed, setup.chunk_games, setup.engine, setup.game
+        )
 
         def report(game: int, value: float) -> bool:
             trial.report(value, game)
@@ -829,16 +870,16 @@ def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tup
     rows = [{**r, "spec": stored_spec(r["spec"], setup)} for r in rows]  # read from study.db: checked first
     eligible = [r for r in rows if not r["pruned"] and r["feasible"] and r["value"] is not None]
     ranked = sorted(eligible, key=lambda r: -r["value"])
-    untuned = same_agent(setup.spec)
+    untuned = same_agent(setup.spec, setup.game)
     untuned_within = setup.time_budget_us is None or any(
-        r["feasible"] and same_agent(r["spec"]) == untuned for r in rows
+        r["feasible"] and same_agent(r["spec"], setup.game) == untuned for r in rows
     )
     if not ranked and not untuned_within:
         return [], None
     candidates: list[str] = []
     seen: list[dict] = []
     for spec in [*(r["spec"] for r in ranked), setup.spec]:
-        vector = same_agent(spec)
+        vector = same_agent(spec, setup.game)
         if vector not in seen and (len(candidates) < VALIDATE_TOP or spec == setup.spec):
             candidates.append(spec)
             seen.append(vector)
@@ -849,12 +890,14 @@ def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tup
         key = f"validation:{setup.validate_hands}:{spec}"
         cached = study.user_attrs.get(key)
         if cached is None:
-            field_setup = FieldSetup(spec, setup.field, setup.rules, setup.validation_seed, chunk_games)
+            field_setup = FieldSetup(
+                spec, setup.field, setup.rules, setup.validation_seed, chunk_games, setup.engine, setup.game
+            )
             result, _ = evaluate(field_setup, range(n_chunks), backend)
             cached = asdict(result)
             study.set_user_attr(key, finite(cached))
         out.append(Evaluation(**{k: (math.inf if v is None else v) for k, v in cached.items()}))
-    winners = [e for e in out if untuned_within or same_agent(e.spec) != untuned]
+    winners = [e for e in out if untuned_within or same_agent(e.spec, setup.game) != untuned]
     return out, max(winners, key=lambda e: e.net_per_hand)
 
 
@@ -862,14 +905,18 @@ def stored_spec(spec: object, setup: TuneSetup) -> str:
     """A trial's spec read back from the study (``study.db``, a file): ``TuneError`` unless it is a spec of the
     tuned level, so no text from the file can name an outside agent (which would be imported) or another level."""
     head = setup.spec.strip().partition(":")[0]
-    if not isinstance(spec, str) or is_outside(spec) or spec.strip().partition(":")[0] != head:
-        raise TuneError(f"the study holds a trial spec {spec!r} that is not one of {setup.spec!r}; use another --study")
+    if not isinstance(spec, str) or get_game(setup.game).is_outside(spec) or spec.strip().partition(":")[0] != head:
+        raise TuneError(
+            "the study holds a trial spec {spec!r} that is not one of {own!r}; use another {study}",
+            spec=spec,
+            own=setup.spec,
+        )
     return spec
 
 
-def same_agent(spec: str) -> dict:
-    """``agent_vector`` without the spec text: equal for two specs that make the same agent."""
-    return {k: v for k, v in agent_vector(spec).items() if k != "spec"}
+def same_agent(spec: str, game: str = DEFAULT_GAME) -> dict:
+    """``GameSpec.agent_vector`` without the spec text: equal for two specs that make the same agent."""
+    return {k: v for k, v in get_game(game).agent_vector(spec).items() if k != "spec"}
 
 
 def duel_untuned(setup: TuneSetup, study, best: str, backend: Backend) -> Evaluation:
@@ -877,12 +924,14 @@ def duel_untuned(setup: TuneSetup, study, best: str, backend: Backend) -> Evalua
 
     No hands (no interval, ``null`` in JSON and left out of the table) when ``best`` is the untuned agent.
     """
-    if same_agent(best) == same_agent(setup.spec):
+    if same_agent(best, setup.game) == same_agent(setup.spec, setup.game):
         return Evaluation(best, 0, 0, 0.0, 0.0)
     key = f"vs_untuned:{setup.validate_hands}:{best}"
     cached = study.user_attrs.get(key)
     if cached is None:
-        duel = DuelSetup(best, setup.spec, setup.players, setup.rules, setup.validation_seed)
+        duel = DuelSetup(
+            best, setup.spec, setup.players, setup.rules, setup.validation_seed, engine=setup.engine, game=setup.game
+        )
         result = run_duel(duel, setup.validation_hands, backend=backend)  # at least the candidates' hands
         cached = finite(asdict(Evaluation(best, result.hands, result.groups, result.net_per_hand, result.half_width)))
         study.set_user_attr(key, cached)
@@ -938,7 +987,7 @@ def tune(
     started = time.perf_counter()
     directory = Path(directory)
     check_study_dir(directory)
-    with locked(directory), nullcontext(backend) if backend is not None else Backend.here("kernel") as running:
+    with locked(directory), nullcontext(backend) if backend is not None else Backend.here(setup.engine) as running:
         study = open_study(setup, directory)
         objective = _objective(setup, running)
         while True:
@@ -975,7 +1024,8 @@ def report_tables(result: TuneResult, top: int = 10) -> list:
         ci = interval_text(low, high)
         state = " pruned" if t["pruned"] else "" if t["feasible"] else " over budget"
         value = f"{t['value']:+.3f}" if t["value"] is not None else "-"
-        trials.add_row(str(t["number"]), value + state, ci, f"{t['decision_us']:.2f}", f"{t['hands']:,}", t["spec"])
+        us = "-" if t["decision_us"] is None else f"{t['decision_us']:.2f}"
+        trials.add_row(str(t["number"]), value + state, ci, us, f"{t['hands']:,}", t["spec"])
     opponents = ",".join(result.setup.field)
     checks = Table(title=f"Validation on held-out seed {result.setup.validation_seed} vs {opponents}")
     for name in ("spec", "hands", "net/hand", "95% CI"):

@@ -14,7 +14,7 @@ from sniper.cli import terminal as show
 from sniper.cli.options import CardsCommand, fail
 from sniper.core import defaults
 from sniper.core import inputs as check
-from sniper.core.registry import DEFAULT_GAME
+from sniper.core.registry import DEFAULT_GAME, get_game
 from sniper.core.stats import dumps
 from sniper.serve.settings import Settings
 
@@ -49,7 +49,7 @@ def simulate(
     engine: opt.MaybeEngine = None,
     chunk_games: opt.ChunkGames = None,
     decision_timeout: opt.DecisionTimeout = None,
-    game: opt.GameName = DEFAULT_GAME,
+    game: opt.MaybeGameName = None,
     quiet: opt.Quiet = False,
     as_json: opt.Json = False,
 ) -> None:
@@ -58,7 +58,7 @@ def simulate(
     Ctrl-C keeps every finished part; `sniper simulate --resume DIR` finishes the run. With `--resume`, an
     option given must equal the run's own.
     """
-    from sniper.games.sniper_holdem.game import AgentError
+    from sniper.core.errors import AgentError
     from sniper.runs.runner import RunDirError, RunOptions, plan
 
     job = None
@@ -69,13 +69,13 @@ def simulate(
             players, count, agents, seed, game_length, rules, engine, chunk_games, decision_timeout, game
         )
         job = plan(options, out, resume)
-        opt.note_outside_agents(job.config.agents)
+        opt.note_outside_agents(job.config.agents, job.config.game)
         if scheduler is None and job.kept_hands < job.config.hands:
             show.warm_up(job.config.engine, quiet or as_json)
         with show.progress_bar("simulate", job.config.hands, quiet or as_json, kept=job.kept_hands) as update:
             result = job.start(workers or None, update, scheduler)
     except (FileExistsError, ConnectionError, RunDirError, ValueError) as error:
-        fail(str(error))
+        fail(error)
     except AgentError as error:
         fail(f"{error}; finished parts are kept")
     except KeyboardInterrupt as stop:
@@ -97,7 +97,7 @@ def summary(
     as_json: opt.Json = False,
 ) -> None:
     """Print the per-agent (or per-seat) summary of an existing run; of a folder of runs, the list of them."""
-    from sniper.runs.results import SUMMARY_BY
+    from sniper.core.tables import SUMMARY_BY
     from sniper.runs.runner import RunDirError, is_run_dir, list_runs, load_manifest, run_state
 
     try:
@@ -116,7 +116,7 @@ def summary(
         else:
             show.print_run_summary(run_dir, show.run_header(run_dir, state, manifest), by)
     except (RunDirError, FileNotFoundError, ValueError) as error:
-        fail(str(error))
+        fail(error)
 
 
 @app.command(cls=opt.Command)
@@ -134,7 +134,7 @@ def hand(
     try:
         best = best_hand(tuple(cards[:2]), tuple(cards[2:]))
     except ValueError as error:
-        fail(str(error))
+        fail(error)
     typer.echo(dumps(show.hand_json(best)) if as_json else str(best))
 
 
@@ -156,7 +156,7 @@ def showdown(
         holes = [check.parse_cards(h, (2,), check.SHOWDOWN_HOLE_HINT) for h in hole]
         result = settle(cards, holes, snipe or [], pot, first, folded or [])
     except ValueError as error:
-        fail(str(error))
+        fail(error)
     if as_json:
         typer.echo(dumps(show.showdown_json(result, holes, set(folded or []))))
     else:
@@ -175,9 +175,9 @@ def duel(
     alpha: opt.Alpha = defaults.SPRT_ALPHA,
     beta: opt.Beta = defaults.SPRT_BETA,
     seed: opt.Seed = defaults.SEED,
-    game_length: opt.GameLength = defaults.GAME_LENGTH,
-    rules: opt.Rules = defaults.RULES,
-    engine: opt.Engine = defaults.ENGINE,
+    game_length: opt.GameLength = None,
+    rules: opt.Rules = None,
+    engine: opt.Engine = None,
     workers: opt.Workers = 0,
     scheduler: opt.Scheduler = None,
     chunk_games: opt.AutoChunk = 0,
@@ -193,8 +193,8 @@ def duel(
     wider the CI would be for the same hands dealt independently.
     """
     from sniper.arena.duel import DuelSetup, make_duel_rules, run_duel
+    from sniper.core.errors import AgentError
     from sniper.core.stats import Sprt, parse_hypotheses
-    from sniper.games.sniper_holdem.game import AgentError
 
     try:
         check.check_players(players, game)
@@ -204,15 +204,16 @@ def duel(
         if sprt is None and (alpha, beta) != (defaults.SPRT_ALPHA, defaults.SPRT_BETA):
             raise ValueError("--alpha and --beta are the error rates of --sprt H0:H1: give --sprt too")
         test = None if sprt is None else Sprt(*parse_hypotheses(sprt), alpha, beta)
-        rule_set = make_duel_rules([a, b], rules, game_length, engine)
+        rule_set = make_duel_rules([a, b], rules, game_length, engine, game)
         goal = n_hands or defaults.HANDS if until_ci is None and test is None else None
         pair = [a.strip(), b.strip()]
-        with opt.playing("duel", pair, engine, workers, scheduler, goal, quiet or as_json) as (engine, backend, update):
-            setup = DuelSetup(*pair, players, rule_set, seed, chunk_games, engine, decision_timeout)
+        shown = quiet or as_json
+        with opt.playing("duel", pair, engine, workers, scheduler, goal, shown, game) as (engine, backend, update):
+            setup = DuelSetup(*pair, players, rule_set, seed, chunk_games, engine, decision_timeout, game)
             note = lambda done, half: update(done, note=f"CI ±{half:.3f}")  # noqa: E731
             result = run_duel(setup, n_hands, until_ci, limit, backend, note, test)
     except (ValueError, ConnectionError, AgentError) as error:
-        fail(str(error))
+        fail(error)
     if as_json:
         typer.echo(dumps(result.to_json()))
     else:
@@ -226,9 +227,9 @@ def league(
     hands: opt.LeagueHands = opt.LEAGUE_HANDS,
     out: opt.LeagueOut = None,
     seed: opt.Seed = defaults.SEED,
-    game_length: opt.GameLength = defaults.GAME_LENGTH,
-    rules: opt.Rules = defaults.RULES,
-    engine: opt.Engine = defaults.ENGINE,
+    game_length: opt.GameLength = None,
+    rules: opt.Rules = None,
+    engine: opt.Engine = None,
     workers: opt.Workers = 0,
     scheduler: opt.Scheduler = None,
     chunk_games: opt.AutoChunk = 0,
@@ -240,7 +241,7 @@ def league(
     Elo scale) and OpenSkill ratings from full tables."""
     from sniper.arena.duel import make_duel_rules
     from sniper.arena.league import check_specs, league_hands, league_out, run_league, save_league
-    from sniper.games.sniper_holdem.game import AgentError
+    from sniper.core.errors import AgentError
 
     specs = [s.strip() for s in specs]
     try:
@@ -248,20 +249,25 @@ def league(
         check.check_backend(workers, scheduler, chunk_games)
         check_specs(specs)
         n_hands = check.parse_count(hands)
-        rule_set = make_duel_rules(specs, rules, game_length, engine)
+        rule_set = make_duel_rules(specs, rules, game_length, engine, game)
         total = league_hands(specs, players, n_hands)
         with league_out(out) as target:
-            with opt.playing("league", specs, engine, workers, scheduler, total, quiet) as (engine, backend, update):
+            playing = opt.playing("league", specs, engine, workers, scheduler, total, quiet, game)
+            with playing as (engine, backend, update):
                 args = (specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update, decision_timeout)
-                result = run_league(*args)
+                result = run_league(*args, game=game)
             show.print_league(result)
             if target is not None:
-                config = dict(specs=specs, players=players, hands=n_hands, seed=seed, rules=rules)
-                config.update(game_length=game_length, engine=engine, chunk_games=chunk_games)
+                known = get_game(game)
+                config = dict(
+                    specs=specs, players=players, hands=n_hands, seed=seed, rules=rules or known.default_rules
+                )
+                config.update(game_length=game_length or known.default_length, engine=engine, chunk_games=chunk_games)
+                config.update({"game": game} if game != DEFAULT_GAME else {})  # a league of another game says so
                 save_league(result, target, config)
                 show.console.print(f"→ {target}")
     except (ValueError, FileExistsError, ConnectionError, AgentError) as error:
-        fail(str(error))
+        fail(error)
 
 
 @app.command(cls=opt.Command)
@@ -277,30 +283,59 @@ def replay(
 
     `sniper replay DIR --game 3 --hand 7 [--format phh|json]`; `sniper replay DIR --export F.phhs --games 0-99`.
     """
-    from sniper.games.sniper_holdem.history import replay_command
+    from sniper.runs.replay import replay_command
 
     try:
         typer.echo(replay_command(run_dir, game, hand, fmt, export, games))
     except (ValueError, LookupError) as error:
-        fail(error.args[0] if isinstance(error, LookupError) and error.args else str(error))
+        fail(error.args[0] if isinstance(error, LookupError) and error.args else error)
+
+
+@app.command("import", cls=opt.Command)
+def import_histories(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE.phh|FILE.phhs ...", help="Hand histories (PHH).")],
+    out: Annotated[Path, typer.Option(metavar="DIR", help="New run directory for the hands and actions tables.")],
+    game: Annotated[str, typer.Option("--game", metavar="NAME", help="The game of the hand histories.")] = "holdem",
+) -> None:
+    """Import real hand histories (PHH, as PokerKit's phh-dataset) into a run directory (docs/holdem.md).
+
+    A hand that cannot be replayed is skipped with one line naming file, hand and reason; the directory
+    is written whole or not at all.
+    """
+    try:
+        result = check.import_histories(game, files, out)
+    except ValueError as error:
+        fail(error)
+    for line in result.skipped:
+        typer.echo(f"sniper: skipped: {line}", err=True)
+    typer.echo(f"{result.hands:,} hands imported → {result.out} ({len(result.skipped)} skipped)")
 
 
 @app.command(cls=CardsCommand)
 def equity(
     hole: opt.Hole,
-    board: opt.VisibleBoard,
+    board: opt.VisibleBoard = "",
     opponents: opt.Opponents = 1,
     snipe: opt.MadeSnipes = None,
     samples: opt.Samples = opt.SAMPLES,
     exact: opt.Exact = False,
     seed: opt.SampleSeed = defaults.SEED,
     as_json: opt.PlainJson = False,
+    game: opt.MaybeGameName = None,
 ) -> None:
     """Showdown equity of two private cards against random opponents' hands (R7, R8).
 
     Win is the expected share of the pot; sniped is the chance the seat's own hand matches a snipe;
-    dangers are the hands opponents beat it with most often.
+    dangers are the hands opponents beat it with most often. With --game holdem the cards are named
+    (--hole As Kd --board 7h 8h 9c) and the equity is the game's own (docs/holdem.md).
     """
+    if game is not None and game != DEFAULT_GAME:
+        try:
+            report = check.game_equity(game, hole, board, opponents, exact, samples, seed)
+        except ValueError as error:
+            fail(error)
+        typer.echo(dumps(report)) if as_json else show.print_game_equity(report)
+        return
     from sniper.games.sniper_holdem.rollout import MAX_OPPONENTS
     from sniper.games.sniper_holdem.rollout import equity as compute
 
@@ -311,7 +346,7 @@ def equity(
         n = check.parse_count(samples, "--samples")
         result = compute(own, cards, opponents, snipes=list(snipe or []), samples=n, seed=seed, exact=exact)
     except ValueError as error:
-        fail(str(error))
+        fail(error)
     if as_json:
         typer.echo(dumps(show.equity_json(result, exact)))
     else:
@@ -342,31 +377,30 @@ def tune(
     configuration met --time-budget-us …" and JSON "best_spec": null.
     """
     from sniper.arena import tune as tuning
-    from sniper.games.sniper_holdem.specs import split_specs
     from sniper.runs.runner import Backend
 
     try:
         check.check_game(game)
         check.check_backend(workers, scheduler)
-        level = tuning.tunable_level(spec)
-        ranges = tuple(tuning.parse_param(p, level) for p in param)
+        level = tuning.tunable_level(spec, game)
+        ranges = tuple(tuning.parse_param(p, level, game) for p in param)
         counts = {
             "hands_per_trial": check.parse_count(hands_per_trial, "--hands-per-trial"),
             "validate_hands": check.parse_count(validate_hands, "--validate-hands"),
             "time_budget_us": time_budget_us,
         }
-        opponents = tuple(split_specs(against))
+        opponents = tuple(get_game(game).split_agents(against))
         seats = tuning.seats_for(opponents, players)
         check.check_players(seats, game)
-        setup = tuning.TuneSetup(spec.strip(), opponents, seats, ranges, trials, seed=seed, **counts)
+        setup = tuning.TuneSetup(spec.strip(), opponents, seats, ranges, trials, seed=seed, **counts, game=game)
         setup.check()
         tuning.check_study_dir(study)
         if scheduler is None:
-            show.warm_up("kernel", as_json)
-        with Backend(workers or None, scheduler, engine="kernel") as backend:
+            show.warm_up(setup.engine, as_json)
+        with Backend(workers or None, scheduler, engine=setup.engine) as backend:
             result = tuning.tune(setup, study, backend)
     except (ValueError, ConnectionError) as error:
-        fail(str(error))
+        fail(error)
     for note in [*setup.rounding_notes(), *result.played_notes()]:
         typer.echo(f"sniper: note: {note}", err=True)
     if as_json:
@@ -404,7 +438,7 @@ def serve(
         )
         run_server(settings, host, port, announce=show.print_line)
     except (OSError, ValueError) as error:
-        fail(str(error))
+        fail(error)
 
 
 # ----- sniper report (one self-contained HTML page; logic in sniper.report.build) -----
@@ -432,7 +466,7 @@ def report(
         with show.err_console.status("report: reading") as status:
             written = reporting.write_report(path, out, lambda text: status.update(f"report: {text}"))
     except (ValueError, RunDirError) as error:
-        fail(str(error))
+        fail(error)
     except OSError as error:
         fail(f"cannot write {error.filename or out}: {error.strerror or error}")
     show.print_line(f"report → {written}")

@@ -14,31 +14,46 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from sniper.core import defaults
+from sniper.core.errors import ParameterError
 from sniper.core.inputs import utf8
 from sniper.core.registry import DEFAULT_GAME, game_names, get_game
 
 GAME = get_game(DEFAULT_GAME)
 """The default game, whose facts (seat range …) the help texts show."""
 
-FLAGS = {"players": "--players", "holes": "the --hole options"}
-"""The library's parameter names (which its errors name) → the options of the command line that give them:
-the one place the CLI maps one to the other (``cli_message``)."""
+FLAGS = {"holes": "the --hole options", "resume_dir": "--resume", "fmt": "--format"}
+"""The library's parameter names (which its errors name, ``sniper.core.errors.ParameterError``) whose option is
+not ``--`` and the name with dashes (``flag_of``)."""
 
 
-def cli_message(message: str) -> str:
-    """``message`` of a library error with a leading API parameter name (``FLAGS``) replaced by its option.
+def flag_of(name: str) -> str:
+    """The option of the command line that gives the library's parameter ``name``: the one place the CLI maps
+    one to the other (``FLAGS``, else ``--`` and the name with dashes).
 
-    >>> cli_message("players must be 2-6 (Sniper Hold'em seats), got 7")
+    >>> flag_of("max_hands"), flag_of("holes")
+    ('--max-hands', 'the --hole options')
+    """
+    return FLAGS.get(name, "--" + name.replace("_", "-"))
+
+
+def cli_message(error: BaseException | str) -> str:
+    """The one-line message of ``error`` for the command line: a ``ParameterError`` names its parameters as
+    their options (``flag_of``); anything else as it is.
+
+    >>> from sniper.core.registry import get_game
+    >>> try:
+    ...     get_game("sniper").check_seats(7)
+    ... except ValueError as error:
+    ...     cli_message(error)
     "--players must be 2-6 (Sniper Hold'em seats), got 7"
     """
-    name, space, rest = message.partition(" ")
-    return f"{FLAGS[name]} {rest}" if space and name in FLAGS else message
+    return error.named(flag_of) if isinstance(error, ParameterError) else str(error)
 
 
-def fail(message: str) -> NoReturn:
-    """Print a one-line error to stderr (library parameter names as options, ``cli_message``) and exit with
+def fail(error: BaseException | str) -> NoReturn:
+    """Print a one-line error to stderr (``cli_message``: library parameter names as options) and exit with
     code 2 (bad input)."""
-    typer.echo(f"sniper: error: {cli_message(message)}", err=True)
+    typer.echo(f"sniper: error: {cli_message(error)}", err=True)
     raise typer.Exit(2)
 
 
@@ -133,26 +148,35 @@ class CardsCommand(Command):
             raise
 
 
-def note_outside_agents(specs) -> None:
-    """Print the one-line note that outside agents play on the reference engine, if any are in ``specs``."""
-    from sniper.games.sniper_holdem.specs import choose_engine
-
-    note = choose_engine(list(specs), "kernel")[1]
+def note_outside_agents(specs, game: str = DEFAULT_GAME) -> None:
+    """Print the one-line note that outside agents play on the reference engine, if any are in ``specs``
+    (``GameSpec.choose_engine``)."""
+    known = get_game(game)
+    note = known.choose_engine(list(specs), known.default_engine)[1]
     if note:
         typer.echo(f"sniper: note: {note}", err=True)
 
 
 @contextmanager
-def playing(label: str, specs, engine: str, workers: int, scheduler: str | None, total: int | None, quiet: bool):
+def playing(
+    label: str,
+    specs,
+    engine: str | None,
+    workers: int,
+    scheduler: str | None,
+    total: int | None,
+    quiet: bool,
+    game: str = DEFAULT_GAME,
+):
     """What every command that plays games does around the library call: the engine the specs need
-    (outside agents play on the reference engine, with a note), the numba warm-up, the backend and the
-    progress bar. Yields (engine, backend, update)."""
+    (``engine``, or the game's default; outside agents play on the reference engine, with a note), the numba
+    warm-up, the backend and the progress bar. Yields (engine, backend, update)."""
     from sniper.cli import terminal as show
-    from sniper.games.sniper_holdem.specs import choose_engine
     from sniper.runs.runner import Backend
 
-    engine = choose_engine(list(specs), engine)[0]
-    note_outside_agents(specs)
+    known = get_game(game)
+    engine = known.choose_engine(list(specs), engine or known.default_engine)[0]
+    note_outside_agents(specs, game)
     if scheduler is None:
         show.warm_up(engine, quiet)
     with Backend(workers or None, scheduler, engine=engine) as backend:
@@ -290,7 +314,7 @@ PRESETS = "|".join(GAME.rules)
 MaybeGameLength = given(str, LENGTHS, "Hands per game (R9).", GAME.default_length)
 MaybeRules = given(str, PRESETS, "Rule preset (R12).", GAME.default_rules)
 MaybeEngine = given(
-    str, "kernel|reference", "Engine: numba kernel or pure-Python reference, same results (R13).", defaults.ENGINE
+    str, "kernel|reference", "Engine: numba kernel or pure-Python reference, same results (R13).", GAME.default_engine
 )
 DecisionTimeout = Annotated[
     float | None,
@@ -328,12 +352,11 @@ Scheduler = Annotated[
     typer.Option(metavar="URL", help="Run chunks on an existing dask.distributed cluster, e.g. tcp://127.0.0.1:8786."),
 ]
 AutoChunk = Annotated[int, typer.Option(metavar="N", help="Games per chunk of work (0 = sized from --hands).")]
-GameLength = Annotated[str, typer.Option(metavar=LENGTHS, help="Hands per game (R9).")]
-Rules = Annotated[str, typer.Option(metavar=PRESETS, help="Rule preset (R12).")]
-Engine = Annotated[
-    str,
-    typer.Option(metavar="kernel|reference", help="Engine: numba kernel or pure-Python reference; same results (R13)."),
-]
+GameLength = MaybeGameLength
+Rules = MaybeRules
+Engine = given(
+    str, "kernel|reference", "Engine: numba kernel or pure-Python reference; same results (R13).", GAME.default_engine
+)
 Seed = Annotated[
     int,
     typer.Option(
@@ -346,6 +369,15 @@ GameName = Annotated[
         "--game",
         metavar="NAME",
         help=f"The game to play: {', '.join(game_names())} ({GAME.title}).",
+    ),
+]
+MaybeGameName = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        metavar="NAME",
+        help=f"The game to play: {', '.join(game_names())} ({GAME.title}); with --resume, the run's own.",
+        show_default=DEFAULT_GAME,
     ),
 ]
 Quiet = flag("--quiet", "No progress bar.")

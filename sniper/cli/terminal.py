@@ -179,12 +179,12 @@ def run_list_json(folder: Path, runs) -> dict:
 
 
 def read_summary(out: Path, by: str = "agent"):
-    """The per-agent (``by="seat"``: per-seat) summary of the run in ``out`` (``sniper.runs.results.summarize``),
-    reading only the ``sniper.runs.results.SUMMARY_COLUMNS``, as arrow (no pandas frame of the hands);
-    ``FileNotFoundError`` if it has no results, ``sniper.runs.runner.RunDirError`` if a part is unreadable."""
-    from sniper.runs.results import SUMMARY_COLUMNS, read_results, summarize
+    """The per-agent (``by="seat"``: per-seat) summary of the run in ``out``, its game's
+    (``sniper.runs.results.run_summary``); ``FileNotFoundError`` if it has no results,
+    ``sniper.runs.runner.RunDirError`` if a part is unreadable."""
+    from sniper.runs.results import run_summary
 
-    return summarize(read_results(out, columns=SUMMARY_COLUMNS, arrow=True), by=by)
+    return run_summary(out, by)
 
 
 def print_run_summary(out: Path, header: Sequence[str] = (), by: str = "agent") -> None:
@@ -197,10 +197,10 @@ def print_run_summary(out: Path, header: Sequence[str] = (), by: str = "agent") 
 
 
 def summary_json(summary) -> list[dict]:
-    """The rows of a ``sniper.runs.results.summarize`` frame as JSON data, with the table's keys: ``seat`` (by
+    """The rows of a run's summary frame (``read_summary``) as JSON data, with the table's keys: ``seat`` (by
     seat only), ``agent``, ``hands``, ``net_per_hand``, ``ci95`` [low, high] and ``ci95_half_width`` (chips
-    per hand; null when there is no interval), ``showdown_wins``, ``snipes_made``, ``snipes_hit``,
-    ``games_won``."""
+    per hand; null when there is no interval), the game's own counts (Sniper Hold'em: ``showdown_wins``,
+    ``snipes_made``, ``snipes_hit``) and ``games_won``."""
     rows = []
     for row in summary.to_dict("records"):
         low, high = row.pop("ci95_low"), row.pop("ci95_high")
@@ -248,28 +248,41 @@ def result_json(result) -> dict:
     }
 
 
+SUMMARY_SHARED = ("seat", "agent", "hands", "net_per_hand", "ci95_low", "ci95_high", "games_won")
+"""The columns of every game's summary (``sniper.runs.results.hand_summary``; ``seat`` by seat only); a game's
+own counts come between the interval and ``games_won``."""
+SUMMARY_LEGEND = {"hands": "hands played", "games won": "most chips at the end"}
+"""What the shared headers mean, for a game whose summary says nothing else (its ``attrs["legend"]``)."""
+
+
 def print_summary(summary) -> None:
-    """Print a per-agent (or per-seat) summary table (``sniper.runs.results.summarize``): net chips/hand ± 95% CI
-    half-width.
+    """Print a per-agent (or per-seat) summary table (``read_summary``): net chips/hand ± 95% CI half-width, the
+    game's own counts (headed as the frame's ``attrs["headers"]`` say, else by their names) and games won,
+    then what the headers mean (``attrs["legend"]``, else ``SUMMARY_LEGEND``).
 
     Fits an 80-column terminal for runs of millions of hands: no vertical rules, short headers; a
     long agent spec folds onto more lines, and no number is ever cut (in the extreme, numbers fold too).
     """
     by_seat = "seat" in summary.columns
-    headers = ("seat",) * by_seat + ("agent", "hands", "net/hand", "±95%", "SD won", "snipes", "hit", "games won")
+    named = summary.attrs.get("headers", {})
+    own = [column for column in summary.columns if column not in SUMMARY_SHARED]
+    headers = (
+        ("seat",) * by_seat
+        + ("agent", "hands", "net/hand", "±95%")
+        + tuple(named.get(column, column.replace("_", " ")) for column in own)
+        + ("games won",)
+    )
     rows = [
         (
-            *((str(row.seat),) if by_seat else ()),
-            Text(str(row.agent)),  # a label (e.g. a served seat's name) prints as it is, never as markup
-            f"{row.hands:,}",
-            f"{row.net_per_hand:+.3f}",
-            value_text((row.ci95_high - row.ci95_low) / 2, ".3f"),
-            f"{row.showdown_wins:,}",
-            f"{row.snipes_made:,}",
-            f"{row.snipes_hit:,}",
-            f"{row.games_won:,}",
+            *((str(row["seat"]),) if by_seat else ()),
+            Text(str(row["agent"])),  # a label (e.g. a served seat's name) prints as it is, never as markup
+            f"{row['hands']:,}",
+            f"{row['net_per_hand']:+.3f}",
+            value_text((row["ci95_high"] - row["ci95_low"]) / 2, ".3f"),
+            *(f"{row[column]:,}" for column in own),
+            f"{row['games_won']:,}",
         )
-        for row in summary.itertuples()
+        for row in summary.to_dict("records")
     ]
     gap = 2  # between columns; no vertical rules and no padding at the edges
     numbers = [column for column in zip(headers, *rows) if column[0] != "agent"]
@@ -293,11 +306,9 @@ def print_summary(summary) -> None:
     console.print(table)
     missing = f"; {NO_VALUE}: no interval from fewer than {MIN_UNITS} games" if any(NO_VALUE in r for r in rows) else ""
     summed = "" if by_seat else ", summed over the agent's seats"
-    console.print(
-        f"hands: hands dealt in{summed}; SD won: showdowns won; hit: snipes that named "
-        f"another showdown hand; games won: most chips at the end (R9){missing}.",
-        highlight=False,
-    )
+    legend = summary.attrs.get("legend", SUMMARY_LEGEND)
+    meanings = [f"{header}: {meaning}{summed if header == 'hands' else ''}" for header, meaning in legend.items()]
+    console.print("; ".join(meanings) + f"{missing}.", highlight=False)
 
 
 def hand_json(hand) -> dict:
@@ -469,6 +480,17 @@ def print_equity(result, hole, board, opponents: int, exact: bool) -> None:
         for name, top, freq in result.dangers:
             table.add_row(f"{top} {name}", f"{freq:.4f}")
         console.print(table)
+
+
+def print_game_equity(report: dict) -> None:
+    """Print a game's equity report (``GameSpec.equity``: win, tie and equity, exact or with standard errors)."""
+    how = "exact" if report["exact"] else f"{report['samples']:,} samples"
+    err = {k: "" if report.get(f"{k}_se") is None else f" ± {report[f'{k}_se']:.4f}" for k in ("win", "tie", "equity")}
+    console.print(
+        f"hole {' '.join(report['hole'])}, board {' '.join(report['board']) or '-'}, {report['opponents']} "
+        f"opponent(s): equity {report['equity']:.4f}{err['equity']} (win {report['win']:.4f}{err['win']}, "
+        f"tie {report['tie']:.4f}{err['tie']}; {how}, {report['deals']:,} deals)"
+    )
 
 
 PATH_ERRORS = frozenset(

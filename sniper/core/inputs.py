@@ -1,9 +1,11 @@
 """Checks of user input shared by the command line and the library: counts, card lists, backends.
 
-Each function raises ``ValueError`` with a one-line message that names the option, so the CLI can
-print it as ``sniper: error: …`` (exit 2) and a notebook gets the same message.
+Each function raises ``ValueError`` with a one-line message that names the parameter
+(``sniper.core.errors.ParameterError``, shown by the CLI as its option: ``sniper: error: …``, exit 2), or,
+for the counts and card lists the CLI parses, the option it is given.
 """
 
+from sniper.core.errors import ParameterError
 from sniper.core.registry import DEFAULT_GAME, get_game
 
 MAX_COUNT = 10**10
@@ -89,11 +91,11 @@ def check_backend(workers: int, scheduler: str | None, chunk_games: int | None =
     """``ValueError`` for a negative ``workers``, a ``scheduler`` that is not an address, or a negative
     ``chunk_games`` (0 = sized automatically)."""
     if workers < 0:
-        raise ValueError(f"--workers must be 0 (all cores) or more, got {workers}")
+        raise ParameterError("{workers} must be 0 (all cores) or more, got {got}", got=workers)
     if scheduler is not None and "://" not in scheduler:
-        raise ValueError(f"--scheduler must be an address such as tcp://127.0.0.1:8786, got {scheduler!r}")
+        raise ParameterError("{scheduler} must be an address such as tcp://127.0.0.1:8786, got {got!r}", got=scheduler)
     if chunk_games is not None and chunk_games < 0:
-        raise ValueError(f"--chunk-games must be 0 (auto) or more, got {chunk_games}")
+        raise ParameterError("{chunk_games} must be 0 (auto) or more, got {got}", got=chunk_games)
 
 
 def check_equity_request(board: tuple[int, ...], opponents: int, exact: bool, max_opponents: int) -> None:
@@ -101,12 +103,35 @@ def check_equity_request(board: tuple[int, ...], opponents: int, exact: bool, ma
     (opponents out of
     range; ``exact`` without all 4 board cards or with more than 2 opponents)."""
     if not 1 <= opponents <= max_opponents:
-        raise ValueError(f"--opponents must be 1-{max_opponents}, got {opponents}")
+        raise ParameterError("{opponents} must be 1-{most}, got {got}", most=max_opponents, got=opponents)
     if exact and len(board) != 4:
-        raise ValueError(
-            f"--exact needs all 4 board cards, got {len(board)} (leave out --exact for a Monte Carlo estimate)"
+        raise ParameterError(
+            "{exact} needs all 4 board cards, got {got} (leave out {exact} for a Monte Carlo estimate)", got=len(board)
         )
     if exact and opponents > 2:
-        raise ValueError(
-            f"--exact works with 1 or 2 opponents, got {opponents} (leave out --exact for a Monte Carlo estimate)"
+        raise ParameterError(
+            "{exact} works with 1 or 2 opponents, got {got} (leave out {exact} for a Monte Carlo estimate)",
+            got=opponents,
         )
+
+
+def game_equity(game: str, hole: str, board: str, opponents: int, exact: bool, samples: str, seed: int) -> dict:
+    """The equity report of game ``game`` (``GameSpec.equity``: strict-JSON-ready data) for the card texts
+    ``hole`` and ``board`` (space- or comma-separated), ``samples`` as a count text ("1e5"; ignored when
+    exact). ``ValueError`` naming the parameter for an unknown game, a game without equity or bad cards."""
+    spec = get_game(game)
+    if spec.equity is None:
+        raise ValueError(f"{spec.title} has no equity calculator; games with one: sniper, holdem")
+    n = parse_count(samples, "samples")
+    cards = [text.replace(",", " ") for text in (hole, board)]
+    return spec.resolve(spec.equity)(cards[0], cards[1], opponents, exact or None, n, seed)
+
+
+def import_histories(game: str, paths, out):
+    """Import hand-history files ``paths`` of game ``game`` into the new run directory ``out``
+    (``GameSpec.importer``); ``ValueError`` naming the parameter for a game without an importer, or one
+    line naming the file or the directory the importer refuses."""
+    spec = get_game(game)
+    if spec.importer is None:
+        raise ValueError(f"{spec.title} has no hand-history import; games with one: holdem")
+    return spec.resolve(spec.importer)(list(paths), out)

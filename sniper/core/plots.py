@@ -65,7 +65,7 @@ def _whiskers(axes, x, y, low, high, horizontal: bool, **style) -> None:
 
 
 def net_per_agent(summary: pd.DataFrame) -> Figure:
-    """Net chips per hand of each agent with its 95% CI (``sniper.runs.results.summarize``: ``agent``,
+    """Net chips per hand of each agent with its 95% CI (``sniper.games.sniper_holdem.summary.summarize``: ``agent``,
     ``net_per_hand``, ``ci95_low``, ``ci95_high``; games are the units)."""
     figure, axes = _new("Net chips per hand by agent (95% CI)", 0.45 * len(summary) + 1.6)
     y = np.arange(len(summary))

@@ -12,17 +12,20 @@ the game's own declarations, never input from a user, a client or a file.
 
 >>> get_game("sniper").title
 "Sniper Hold'em"
->>> get_game("chess")
+>>> get_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-ValueError: unknown game 'chess'; valid: sniper
+ValueError: unknown game 'chess'; valid: holdem, sniper...
 """
 
 import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any, Protocol
 
+from sniper.core.errors import ParameterError
 from sniper.core.table import TableState
+from sniper.core.tables import HANDS, check_hand_schema
 
 DEFAULT_GAME = "sniper"
 """The game of every command and API given none (``--game``), and of a run whose manifest names none."""
@@ -33,6 +36,50 @@ BUILTIN_GAMES = "sniper.games"
 _GAMES: dict[str, "GameSpec"] = {}
 
 
+class GameRules(Protocol):
+    """What the game-independent layers know of a game's rules (``GameSpec.make_rules`` builds them).
+
+    ``name``: the rule preset; ``hands_per_game``: the hands a game lasts at most (``None``: until it
+    ends by itself); ``planned_hands``: the hands a game is taken to last when work is sized (chunks,
+    duplicate groups); ``to_dict()``: plain JSON data (a run's manifest), which the class's
+    ``from_dict`` reads back (``ValueError`` for data that does not fit).
+    """
+
+    name: str
+    hands_per_game: int | None
+
+    @property
+    def planned_hands(self) -> int: ...
+
+    def to_dict(self) -> dict: ...
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "GameRules": ...
+
+
+def split_commas(text: str) -> list[str]:
+    """The specs of a comma list (``GameSpec.split_agents`` of a game whose specs hold no comma);
+    ``ValueError`` for an empty one."""
+    specs = [piece.strip() for piece in text.split(",")]
+    if not all(specs):
+        raise ValueError(f"empty agent spec in {text!r}; give specs separated by single commas")
+    return specs
+
+
+def head_level(spec: str) -> str:
+    """The level of an agent spec ``LEVEL[:NAME=VALUE,…]`` (``GameSpec.level_of`` by default).
+
+    >>> head_level("high:threshold=7")
+    'high'
+    """
+    return spec.strip().partition(":")[0].strip()
+
+
+def never(spec: str) -> bool:
+    """No spec is an outside agent (``GameSpec.is_outside`` of a game without them)."""
+    return False
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What a game is, declared once (OpenSpiel's ``GameType``/``GameInfo``; PokerKit's variants).
@@ -40,17 +87,49 @@ class GameSpec:
     ``name``: the registry key and ``--game`` value (e.g. "sniper"); ``title``: its name for people.
     ``seats``: the table sizes allowed, a ``range`` of seat counts (``range(2, 7)``: 2 to 6 seats).
     ``rules``: the rule preset names and ``default_rules`` the one played when none is given;
-    ``game_lengths``: the game length names (hands per game) and ``default_length``. ``tables``:
-    table name → ``"module:attribute"`` of its pyarrow schema, the tables a run of the game writes.
-    ``levels``: the AI level names of its agent specs; ``parameters``: level → parameter name →
-    ``(low, high)``, the domain of the values a spec may give it (``None``: no upper bound).
-    ``default_agents``: the specs seated by default, repeated to fill the table. ``engines``: engine
-    name → ``"module:attribute"`` of the function that plays a chunk of a run with it, the reference
-    engine first. ``new_table``: the builder of its table state, ``new_table(seats, rules, seed, game,
+    ``game_lengths``: the game length names (hands per game) and ``default_length``; ``make_rules(preset,
+    length)``: the rules object (``GameRules``) of a preset and length, ``ValueError`` naming the valid ones.
+    ``tables``: table name → ``"module:attribute"`` of its pyarrow schema, the tables a run of the game
+    writes, ``hands`` first (with the ``sniper.core.tables.HAND_COLUMNS``, checked by ``register_game``).
+
+    Agents. An agent spec is a text ``LEVEL[:NAME=VALUE,…]`` (a game may add to the level's part, as
+    Sniper Hold'em's ``+HEURISTIC``): ``levels`` are the AI level names; ``parameters``: level → parameter
+    name → ``(low, high)``, the domain of the values a spec may give it (``None``: no upper bound);
+    ``default_agents``: the specs seated by default, repeated to fill the table. ``make_agent(spec,
+    decision_timeout=None)``: the agent a spec names (``ValueError`` saying why not);
+    ``agent_vector(spec)``: its full parameter vector as plain JSON data (a manifest's ``agent_parameters``,
+    the defaults of a level's parameters); ``split_agents(text)``: the specs of a comma list;
+    ``level_of(spec)``: a spec's level; ``is_outside(spec)``: whether it names an agent of the user's own
+    (imported, so played on the reference engine only).
+
+    Engines. ``engines``: engine name → ``"module:attribute"`` of the function that plays a chunk of a run,
+    the reference engine first: ``play(config, chunk, hands_only=False)`` → ``sniper.core.tables.Chunk``
+    (``config`` a ``sniper.runs.runner.RunConfig``; with ``hands_only`` its tables may hold the hands
+    table only). ``default_engine``: the one played when none is given (default: the first).
+    ``engine_checks``: engine name → ``"module:attribute"`` of ``check(agents, rules)``, ``ValueError``
+    when that engine cannot play those specs under those rules (``sniper tune`` asks before a study
+    starts). ``new_table``: the builder of its table state, ``new_table(seats, rules, seed, game,
     **options)`` → a ``sniper.core.table.TableState`` playing one whole game (the one place its game
-    flow is written). ``rules_doc``: the path, from the repository root, of the rules the game follows.
+    flow is written).
+
+    Optional, ``"module:attribute"`` (``None``: the game-independent default): ``summary(read, by)``, the
+    per-agent or per-seat summary frame of a run (``read(columns)`` → its hands table's ``columns``, a
+    pyarrow table; default ``sniper.runs.results.hand_summary``); ``replay(out, game, hand, fmt, export,
+    games)``, what ``sniper replay`` prints (default: the hand's rows of each table,
+    ``sniper.runs.replay``); ``record(hands, agents)``, the ``Chunk`` of finished hands played elsewhere,
+    (game, hand, state) in order (``sniper.runs.store.write_run``; ``None``: not recorded);
+    ``decision_time(spec, players, rules)``, the CPU µs per decision of a spec (``sniper tune``'s time
+    budget; ``None``: not measured); ``equity(hole, board, opponents, exact, samples, seed)``, a hand's
+    equity as strict-JSON-ready data (``sniper equity --game``: card texts in, ``ValueError`` naming the
+    parameter; ``None``: the game has none); ``importer(paths, out)``, real hand histories into a new run
+    directory (``sniper import``; an object with ``out``, ``hands`` and ``skipped`` lines);
+    ``history(hands, actions, seed)``, one hand's PHH text from its rows of the hands and actions tables
+    (dicts of columns; ``sniper replay --format phh`` of a game without its own ``replay``).
+    ``rules_doc``: the path, from the repository root, of its rules.
+
     Raises ``ValueError`` for a name that is not an identifier, seats that are not a range of
-    positive counts, or a default that is not among the names; ``TypeError`` if ``new_table`` is not callable.
+    positive counts, no engine, or a default that is not among the names; ``TypeError`` if ``new_table``
+    or another builder is not callable.
     """
 
     name: str
@@ -67,6 +146,21 @@ class GameSpec:
     default_rules: str
     default_length: str
     rules_doc: str
+    make_rules: Callable[[str, str], GameRules]
+    make_agent: Callable[..., Any]
+    agent_vector: Callable[[str], dict]
+    default_engine: str = ""
+    engine_checks: Mapping[str, str] = field(default_factory=dict)
+    split_agents: Callable[[str], list[str]] = split_commas
+    level_of: Callable[[str], str] = head_level
+    is_outside: Callable[[str], bool] = never
+    summary: str | None = None
+    replay: str | None = None
+    record: str | None = None
+    decision_time: str | None = None
+    equity: str | None = None
+    importer: str | None = None
+    history: str | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
@@ -75,14 +169,22 @@ class GameSpec:
             raise ValueError(f"a game's seats must be a range of seat counts such as range(2, 7), got {self.seats!r}")
         for name in ("rules", "game_lengths", "levels", "default_agents"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
-        for name in ("tables", "engines"):
+        for name in ("tables", "engines", "engine_checks"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
         params = {level: MappingProxyType(dict(domains)) for level, domains in self.parameters.items()}
         object.__setattr__(self, "parameters", MappingProxyType(params))
         if not callable(self.new_table):
             raise TypeError(f"{self.name}: new_table must build a TableState, got {self.new_table!r}")
+        for name in ("make_rules", "make_agent", "agent_vector", "split_agents", "level_of", "is_outside"):
+            if not callable(getattr(self, name)):
+                raise TypeError(f"{self.name}: {name} must be callable, got {getattr(self, name)!r}")
         if self.default_rules not in self.rules or self.default_length not in self.game_lengths:
             raise ValueError(f"{self.name}: the default rules and game length must be among its own")
+        if not self.engines:
+            raise ValueError(f"{self.name}: a game needs at least one engine (its reference engine first)")
+        object.__setattr__(self, "default_engine", self.default_engine or next(iter(self.engines)))
+        if self.default_engine not in self.engines or not set(self.engine_checks) <= set(self.engines):
+            raise ValueError(f"{self.name}: the default engine and the checked engines must be among its engines")
 
     @property
     def min_seats(self) -> int:
@@ -100,15 +202,32 @@ class GameSpec:
         return f"{self.min_seats}-{self.max_seats}" if self.max_seats > self.min_seats else str(self.min_seats)
 
     def check_seats(self, seats: object, name: str = "players") -> None:
-        """``ValueError`` naming the parameter ``name`` unless ``seats`` is a whole number in ``self.seats``
+        """``ParameterError`` naming the parameter ``name`` unless ``seats`` is a whole number in ``self.seats``
         (a ``bool`` is refused)."""
         if isinstance(seats, bool) or not isinstance(seats, int) or seats not in self.seats:
-            raise ValueError(f"{name} must be {self.seat_text} ({self.title} seats), got {seats!r}")
+            raise ParameterError(
+                "{" + name + "} must be {seat_range} ({title} seats), got {got!r}",
+                seat_range=self.seat_text,
+                title=self.title,
+                got=seats,
+            )
+
+    def fit_seats(self, players: int) -> int:
+        """``players`` moved into the seat range (the default seat count of a command, for a game whose range
+        does not hold it)."""
+        return min(max(players, self.min_seats), self.max_seats)
+
+    def declared(self) -> tuple[str, ...]:
+        """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
+        hooks = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
+        optional = (*hooks, self.history)
+        texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
+        return tuple(text for text in texts if text is not None)
 
     def resolve(self, target: str) -> object:
-        """The object a ``"module:attribute"`` declaration of this spec names (a value of ``tables`` or
-        ``engines``), imported now; ``ValueError`` for a text the spec does not declare."""
-        if target not in (*self.tables.values(), *self.engines.values()):
+        """The object a ``"module:attribute"`` declaration of this spec names (``declared``), imported now;
+        ``ValueError`` for a text the spec does not declare."""
+        if target not in self.declared():
             raise ValueError(f"{target!r} is not declared by the game {self.name!r}")
         module, _, attribute = target.partition(":")
         return getattr(importlib.import_module(module), attribute)
@@ -119,15 +238,82 @@ class GameSpec:
             raise ValueError(f"unknown table {table!r} of {self.title}; valid: {', '.join(self.tables)}")
         return self.resolve(self.tables[table])
 
+    def engine(self, name: str) -> Callable:
+        """The chunk-playing function of engine ``name`` (``engines``); ``ValueError`` naming the valid ones."""
+        self.check_engine(name)
+        return self.resolve(self.engines[name])
+
+    def check_engine(self, name: str) -> None:
+        """``ValueError`` unless ``name`` is one of the game's engines."""
+        if name not in self.engines:
+            raise ValueError(f"unknown engine {name!r}; valid: {', '.join(self.engines)}")
+
+    def check_agents(self, engine: str, agents: Sequence[str], rules: GameRules) -> None:
+        """``ValueError`` when ``engine`` cannot play ``agents`` under ``rules`` (its ``engine_checks``; every
+        spec must make an agent)."""
+        for spec in agents:
+            self.make_agent(spec)
+        if engine in self.engine_checks:
+            self.resolve(self.engine_checks[engine])(list(agents), rules)
+
+    def choose_engine(self, agents: Sequence[str], engine: str) -> tuple[str, str | None]:
+        """The engine a run of ``agents`` plays on, and a one-line note when it is not ``engine``: outside
+        agents (``is_outside``) play on the reference engine (the first of ``engines``; same results)."""
+        reference = next(iter(self.engines))
+        outside = [spec for spec in agents if self.is_outside(spec)]
+        if not outside or engine == reference:
+            return engine, None
+        names = ", ".join(dict.fromkeys(outside))
+        return reference, f"outside agent {names} plays on the {reference} engine (--engine {reference})"
+
+    def parse_agents(self, text: str, seats: int) -> list[str]:
+        """The agent specs of a comma list, one per seat: one spec is repeated for every seat; otherwise
+        there must be exactly ``seats``. ``ValueError`` when a spec names no agent or the count is wrong."""
+        specs = self.split_agents(text)
+        if len(specs) == 1:
+            specs = specs * seats
+        if len(specs) != seats:
+            raise ValueError(f"{len(specs)} agents given for {seats} players; give 1 or {seats}")
+        for spec in specs:
+            self.make_agent(spec)
+        return specs
+
+    def level_parameters(self, level: str) -> dict[str, object]:
+        """The tunable parameters of ``level`` and their defaults (from ``agent_vector(level)``); ``ValueError``
+        for an unknown level."""
+        if level not in self.parameters:
+            raise ValueError(f"unknown agent level {level!r}; valid: {', '.join(self.levels)}")
+        vector = self.agent_vector(level)
+        return {name: vector[name] for name in self.parameters[level]}
+
+    def parameter_domain(self, level: str, name: str) -> tuple[float, float | None]:
+        """The values parameter ``name`` of ``level`` may take, ``(low, high)`` (``None``: no upper bound)."""
+        return self.parameters[level][name]
+
+    def length_of(self, rules: GameRules) -> str:
+        """The game length name of ``rules`` (the one ``make_rules`` gives its hands per game), else its hands
+        per game as text."""
+        for length in self.game_lengths:
+            try:
+                if self.make_rules(rules.name, length).hands_per_game == rules.hands_per_game:
+                    return length
+            except ValueError:
+                break
+        return str(rules.hands_per_game)
+
 
 def register_game(spec: GameSpec) -> GameSpec:
     """Register ``spec`` under ``spec.name`` and return it; ``ValueError`` if another spec has that name
-    (registering the same spec again is a no-op)."""
+    (registering the same spec again is a no-op) or its hands table lacks a column every game has
+    (``sniper.core.tables.check_hand_schema``; its schema is imported now)."""
     if not isinstance(spec, GameSpec):
         raise TypeError(f"register_game takes a GameSpec, got {type(spec).__name__}")
     known = _GAMES.get(spec.name)
     if known is not None and known is not spec:
         raise ValueError(f"a game named {spec.name!r} is already registered")
+    if next(iter(spec.tables), None) != HANDS:
+        raise ValueError(f"{spec.name}: a game's tables start with its {HANDS!r} table")
+    check_hand_schema(spec.schema(HANDS), spec.name)
     _GAMES[spec.name] = spec
     return spec
 
@@ -143,7 +329,8 @@ def game_names() -> tuple[str, ...]:
 
 
 def get_game(name: str = DEFAULT_GAME) -> GameSpec:
-    """The ``GameSpec`` registered as ``name``; ``ValueError`` naming the valid names otherwise."""
+    """The ``GameSpec`` registered as ``name``; ``ValueError`` naming the valid names otherwise. Only the
+    built-in games' package is ever imported here: a name is looked up, never imported."""
     _load_builtin()
     spec = _GAMES.get(name) if isinstance(name, str) else None
     if spec is None:

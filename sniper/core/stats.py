@@ -47,6 +47,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sniper.core.errors import ParameterError
+
 LEVEL = 0.95
 """Confidence level of every interval reported."""
 MIN_UNITS = 2
@@ -213,7 +215,9 @@ def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
     [-2.944, 2.944]
     """
     if not (0 < alpha < 0.5 and 0 < beta < 0.5):
-        raise ValueError(f"--alpha and --beta must be error rates between 0 and 0.5, got {alpha:g} and {beta:g}")
+        raise ParameterError(
+            "{alpha} and {beta} must be error rates between 0 and 0.5, got {a:g} and {b:g}", a=alpha, b=beta
+        )
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
@@ -273,7 +277,8 @@ def sprt_decisions(llr, rse, units, bounds: tuple[float, float], min_units: int 
 
 
 def parse_hypotheses(text: str) -> tuple[float, float]:
-    """``"H0:H1"`` (chips/hand, e.g. ``"0:0.2"``) as two numbers with ``H0 != H1``; ``ValueError`` otherwise.
+    """``"H0:H1"`` (chips/hand, e.g. ``"0:0.2"``), the value of the parameter ``sprt``, as two numbers with
+    ``H0 != H1``; ``ParameterError`` otherwise.
 
     >>> parse_hypotheses("0:0.2")
     (0.0, 0.2)
@@ -282,9 +287,9 @@ def parse_hypotheses(text: str) -> tuple[float, float]:
     try:
         h0, h1 = (float(p) for p in parts)
     except ValueError:
-        raise ValueError(f"--sprt takes H0:H1 in chips/hand, e.g. --sprt 0:0.2, got {text!r}") from None
+        raise ParameterError("{sprt} takes H0:H1 in chips/hand, e.g. {sprt} 0:0.2, got {text!r}", text=text) from None
     if not (math.isfinite(h0) and math.isfinite(h1)) or h0 == h1:
-        raise ValueError(f"--sprt needs two different finite edges H0:H1, got {text!r}")
+        raise ParameterError("{sprt} needs two different finite edges H0:H1, got {text!r}", text=text)
     return h0, h1
 
 

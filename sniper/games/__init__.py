@@ -1,7 +1,12 @@
 """The built-in games, one package each; importing this package registers them (``sniper.core.registry``).
 
-Today: Sniper Hold'em (``sniper.games.sniper_holdem``, registered as "sniper"). A new game is a new
-package here, imported below (docs/adding-a-game.md).
+Sniper Hold'em (``sniper.games.sniper_holdem``, "sniper") and no-limit Hold'em (``sniper.games.holdem``,
+"holdem"). A new game is a new package here, imported below (docs/adding-a-game.md); modules beside
+the packages are shared by the 52-card games (``poker52``, ``eval52``, ``pokerkit_hand``, ``pokerkit_table``,
+``poker_spec``, ``level_parameters``).
 """
 
-from sniper.games import sniper_holdem  # noqa: F401  (registers "sniper")
+from sniper.games import (
+    holdem,  # noqa: F401, E402  (registers "holdem")
+    sniper_holdem,  # noqa: F401  (registers "sniper")
+)

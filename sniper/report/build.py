@@ -7,7 +7,7 @@ What it reads (``load``, by what ``PATH`` is):
   never in two parts): each part's numbers are summed per (group, game) cell (``Cells``) and the
   part let go, so memory is one part plus the cells, not the run (``experiments/README.md``, "The
   run report a part at a time"). Sections: the
-  per-agent summary (``sniper.runs.results.summarize``, the table ``sniper summary`` prints), net chips
+  per-agent summary (``sniper.games.sniper_holdem.summary.summarize``, the table ``sniper summary`` prints), net chips
   per hand with 95% CIs, cumulative net over hands, net by position (first / middle / last to act
   from the hand's first player, R3) and by showdown hand category (R8), then the panels of the
   run's game (``game_panels``; Sniper Hold'em: the sniped rate by category and the snipe hit rate
@@ -43,7 +43,7 @@ from sniper import __version__
 from sniper.core import plots
 from sniper.core.registry import DEFAULT_GAME
 from sniper.core.stats import LEVEL, clustered_mean_ci, interval_text, value_text
-from sniper.runs.results import SUMMARY_COLUMNS, _dense_codes, _group_ids, _held_codes, _hits
+from sniper.games.sniper_holdem.summary import SUMMARY_COLUMNS, _dense_codes, _group_ids, _held_codes, _hits
 
 REPORT_COLUMNS = (*SUMMARY_COLUMNS, "first_seat", "sniped")
 """The hands-table columns a run's report reads (``sniper.runs.store.read_run`` pushdown), no others."""
@@ -131,7 +131,8 @@ def load(path, progress: Callable[[str], None] | None = None) -> Report:
 def game_codes(games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(codes, labels)``: each row's game (int array (rows,)) as an int64 code 0..n-1 and the n games
     of the codes in increasing order (``labels[codes] == games``): the game minus the smallest when the
-    games are nearly dense (some labels then unused), else its rank (``sniper.runs.results._game_codes``)."""
+    games are nearly dense (some labels then unused), else its rank
+    (``sniper.games.sniper_holdem.summary._game_codes``)."""
     games = np.asarray(games)
     low, high = int(games.min()), int(games.max())
     if high - low < 2 * len(games) + 1024:
@@ -253,7 +254,7 @@ def positions(hand_id: np.ndarray, seat: np.ndarray, first_seat: np.ndarray, sea
     ``hand_id``: int array (rows,) equal for the rows of a hand; ``seat``, ``first_seat``: seat
     indices (one row per seat of a hand); ``seats``: seats at the table. With ``mask`` = dealt in it
     is the betting order; with ``mask`` = at the showdown, the snipe order (R7;
-    ``sniper.arena.analysis.snipe_order``). The first row of a hand is its least clockwise distance from
+    ``sniper.games.sniper_holdem.analysis.snipe_order``). The first row of a hand is its least clockwise distance from
     the first player, the last its greatest (``kernels.report.places_nb``, one pass over rows in
     hand order: part order needs no sort; other orders are sorted by hand first).
     """
@@ -273,7 +274,7 @@ def hand_ids(games: np.ndarray, hands: np.ndarray) -> tuple[np.ndarray, int]:
 
     Rows in part order (``sniper.runs.store.read_run``: sorted by game, then hand) are numbered by where
     (game, hand) changes, in one pass; other orders by the distinct (game, hand) pairs
-    (``sniper.runs.results._group_ids``, a sort).
+    (``sniper.games.sniper_holdem.summary._group_ids``, a sort).
 
     >>> ids, n = hand_ids(np.array([0, 0, 0, 3, 3]), np.array([0, 0, 1, 0, 0]))
     >>> ids.tolist(), n
@@ -284,7 +285,7 @@ def hand_ids(games: np.ndarray, hands: np.ndarray) -> tuple[np.ndarray, int]:
         return np.zeros(0, dtype=np.int64), 0
     step_game, step_hand = np.diff(games), np.diff(hands)
     if not ((step_game > 0) | ((step_game == 0) & (step_hand >= 0))).all():
-        from sniper.runs.results import _HAND_SPAN
+        from sniper.games.sniper_holdem.summary import _HAND_SPAN
 
         ids, _ = _group_ids([games * _HAND_SPAN + hands])
         return _dense_codes(ids)
@@ -294,9 +295,10 @@ def hand_ids(games: np.ndarray, hands: np.ndarray) -> tuple[np.ndarray, int]:
 
 def snipe_hit_rows(hand_id, seat, snipe, showdown, category, top) -> np.ndarray:
     """Bool array: whether each row's snipe named another showdown hand of its hand (R8), for int
-    ``hand_id`` codes (``hand_ids``); ``sniper.runs.results.snipe_hits`` without its re-coding of the keys.
+    ``hand_id`` codes (``hand_ids``); ``sniper.games.sniper_holdem.summary.snipe_hits`` without its re-coding of
+    the keys.
     Rows grouped by hand (part order) in one pass (``kernels.report.snipe_hits_nb``), others by
-    ``sniper.runs.results._hits`` (sorted keys)."""
+    ``sniper.games.sniper_holdem.summary._hits`` (sorted keys)."""
     from kernels.report import snipe_hits_nb
 
     hand_id, snipe = np.asarray(hand_id, dtype=np.int64), np.asarray(snipe)
@@ -413,11 +415,12 @@ def run_parts(out: Path, columns) -> Iterator:
 
 
 def _hands_dataset(out: Path):
-    """The hands table of ``out``: a ``pyarrow.dataset`` of ``sniper.runs.results.SCHEMA``, ``agent`` a dictionary."""
+    """The hands table of ``out``: a ``pyarrow.dataset`` of ``sniper.games.sniper_holdem.results.SCHEMA``, ``agent``
+    a dictionary."""
     import pyarrow as pa
     import pyarrow.dataset as ds
 
-    from sniper.runs.results import SCHEMA
+    from sniper.games.sniper_holdem.results import SCHEMA
 
     at = SCHEMA.get_field_index("agent")
     schema = SCHEMA.set(at, pa.field("agent", pa.dictionary(pa.int32(), pa.string()), nullable=False))
@@ -438,7 +441,8 @@ def _agent_codes(column, names: list[str]) -> np.ndarray:
 
 
 class Summary:
-    """The per-agent summary of a run (``sniper.runs.results.summarize``, the same numbers), a part at a time
+    """The per-agent summary of a run (``sniper.games.sniper_holdem.summary.summarize``, the same numbers), a part
+    at a time
     (``add``): ``summarize`` of each part, its counts summed over the parts, and the net chips per
     hand with its interval from the (agent, game) sums of the whole run (``Cells``: the estimator of
     ``summarize``). Exact only when no game is in two parts (games won are counted on a game's last
@@ -453,7 +457,7 @@ class Summary:
     def add(self, data: dict, games: tuple[np.ndarray, np.ndarray]) -> None:
         """Add a part: its columns (numpy arrays, ``SUMMARY_COLUMNS``, ``agent`` int codes into the run's
         agents, which ``summarize`` takes as the agents' labels) and their ``game_codes``."""
-        from sniper.runs.results import summarize
+        from sniper.games.sniper_holdem.summary import summarize
 
         low, high = int(data["game"].min()), int(data["game"].max())
         if self.last_game is not None and low <= self.last_game:
@@ -481,7 +485,8 @@ class Summary:
 
 
 def summary_table(summary: pd.DataFrame) -> Table:
-    """The per-agent summary (``sniper.runs.results.summarize``) as a page table, the columns of ``sniper summary``."""
+    """The per-agent summary (``sniper.games.sniper_holdem.summary.summarize``) as a page table, the columns of
+    ``sniper summary``."""
     rows = [
         [
             str(r.agent),
@@ -508,11 +513,12 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     part at a time (``run_parts``; a hand is never in two parts, ``sniper.runs.runner``): each part's
     numbers are summed per (group, game) cell (``Estimates``, ``Curves``, the game's panels) and the
     part let go, but for its ``SUMMARY_COLUMNS``, copied into one array per column (the agent as a
-    code) for ``sniper.runs.results.summarize`` at the end. Raises ``sniper.runs.runner.RunDirError`` for a
+    code) for ``sniper.games.sniper_holdem.summary.summarize`` at the end. Raises
+    ``sniper.runs.runner.RunDirError`` for a
     directory that is not a readable run, ``ValueError`` for a run with no hands or a game without
     panels."""
     from sniper.games.sniper_holdem.hands import CATEGORY_NAMES
-    from sniper.runs.results import summarize
+    from sniper.games.sniper_holdem.summary import summarize
     from sniper.runs.runner import load_manifest
     from sniper.runs.store import read_run
 

@@ -6,12 +6,15 @@ results are identical whatever the number of workers or the backend. Games are p
 the run has at least the requested number of hands; the dataset ends with the game that reaches it
 (the last part is cut after that game, which depends only on the chunks before it).
 
-Layout of a run directory (``LAYOUT``): ``manifest.json``, ``.lock`` (``run_lock``), ``hands/part-00000.parquet``,
-``hands/part-00001.parquet`` … (the hands table, ``sniper.runs.results.SCHEMA``) and
-``actions/part-00000.parquet`` … (the actions table, ``sniper.runs.results.ACTION_SCHEMA``): one part
+A run plays one registered game (``RunConfig.game``, ``sniper.core.registry``): its rules, agents,
+engines and tables come from the game's ``GameSpec``; the runner imports no game.
+
+Layout of a run directory (``LAYOUT``): ``manifest.json``, ``.lock`` (``run_lock``), then one folder per
+table of the game (``GameSpec.tables``; Sniper Hold'em: ``hands/part-00000.parquet``,
+``hands/part-00001.parquet`` … and ``actions/part-00000.parquet`` …): one part
 per chunk and table, written by the parent in chunk order, each under a temporary name
 (``.part-00003.parquet.tmp-<pid>``, which parquet readers skip) and renamed, so no reader ever
-sees a partial file; a chunk counts only once both its parts are in place. Each table's folder
+sees a partial file; a chunk counts only once all its parts are in place. Each table's folder
 is a parquet dataset: ``pd.read_parquet(DIR / "hands")`` reads it. An interrupted run (Ctrl-C, a
 killed process) is finished by ``resume``: finished parts are kept, missing or unreadable ones are
 played again, and the result equals an uninterrupted run. Nothing read from a run's files is imported:
@@ -40,29 +43,24 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import NamedTuple
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from sniper import __version__
-
 from sniper.core import defaults
-from sniper.core.registry import DEFAULT_GAME, get_game
-from sniper.games.sniper_holdem.game import GAME_LENGTHS, Rules, make_rules, play_game
+from sniper.core.errors import ParameterError
 from sniper.core.inputs import error_line
-from sniper.runs.results import ACTION_COLUMNS, ACTION_SCHEMA, SCHEMA, action_rows, hand_rows, to_table
-from sniper.games.sniper_holdem.specs import agent_vector, choose_engine, is_outside, make_agent, parse_agents, split_specs
+from sniper.core.registry import DEFAULT_GAME, GameRules, GameSpec, get_game
+from sniper.core.tables import HANDS, Chunk
 
 MANIFEST = "manifest.json"
 LOCK = ".lock"
 """The file of a run directory locked by the process playing it (``run_lock``)."""
 RUN_FORMAT = "sniper-run"
-TABLES = {"hands": SCHEMA, "actions": ACTION_SCHEMA}
-"""The tables of a run: folder name → parquet schema (``sniper.runs.results``)."""
 LAYOUT = 2
 """Run directory layout version: 2 = one folder per table (sniper 0.2); 0.1 wrote ``part-*.parquet``
 beside ``manifest.json`` and no actions."""
@@ -86,34 +84,48 @@ class RunInterrupted(KeyboardInterrupt):
 
 @dataclass(frozen=True)
 class RunConfig:
-    """What a run plays: agent specs (one per seat), rules, seed, and at least ``hands`` hands.
+    """What a run plays: agent specs (one per seat), rules, seed, and at least ``hands`` hands of ``game``.
 
-    ``engine`` is "reference" (``sniper.games.sniper_holdem.game``) or "kernel" (``sniper.games.sniper_holdem.kernel_engine``); both give
-    the same rows (R13). ``decision_timeout`` (seconds, ``None`` = none) limits each decision of
-    an outside agent (``sniper.games.sniper_holdem.specs``); outside agents need the reference engine.
+    ``game``: a registered game (``sniper.core.registry``; the manifest's top-level ``game``, not part of
+    ``to_dict``); ``rules``: its rules object (``GameSpec.make_rules``). ``engine`` is one of the game's
+    engines (``GameSpec.engines``; default ``GameSpec.default_engine``; Sniper Hold'em's "reference" and
+    "kernel" give the same rows, R13). ``decision_timeout`` (seconds, ``None`` = none) limits each
+    decision of an outside agent; outside agents need the reference engine (``GameSpec.choose_engine``).
+    Raises ``ValueError`` for a game that is not registered.
     """
 
     agents: tuple[str, ...]
-    rules: Rules
+    rules: GameRules
     seed: int = defaults.SEED
     hands: int = defaults.HANDS
     chunk_games: int = defaults.CHUNK_GAMES
-    engine: str = defaults.ENGINE
+    engine: str = ""
     decision_timeout: float | None = None
+    game: str = DEFAULT_GAME
+
+    def __post_init__(self):
+        object.__setattr__(self, "engine", self.engine or get_game(self.game).default_engine)
 
     def to_dict(self) -> dict:
-        """The config as plain JSON data (the manifest's ``config``)."""
-        return {**asdict(self), "agents": list(self.agents)}
+        """The config as plain JSON data (the manifest's ``config``; the game is the manifest's own key)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "game"}
+        return {**data, "agents": list(self.agents), "rules": self.rules.to_dict()}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "RunConfig":
-        """The config a manifest's ``config`` describes; ``RunDirError`` if it does not fit."""
-        names = {f.name for f in fields(cls)}
-        rule_names = {f.name for f in fields(Rules)}
-        rules = data.get("rules")
-        if set(data) != names or not isinstance(rules, dict) or set(rules) != rule_names:
-            raise RunDirError("the manifest's config does not match this version's parameters")
-        return cls(**{**data, "agents": tuple(data["agents"]), "rules": Rules(**rules)})
+    def from_dict(cls, data: dict, game: str = DEFAULT_GAME) -> "RunConfig":
+        """The config a manifest's ``config`` describes, of the manifest's ``game``; ``RunDirError`` if it does
+        not fit."""
+        names = {f.name for f in fields(cls)} - {"game"}
+        spec = get_game(game)
+        rules = type(spec.make_rules(spec.default_rules, spec.default_length))
+        try:
+            if set(data) != names:
+                raise ValueError("fields")
+            return cls(
+                **{**data, "agents": tuple(data["agents"]), "rules": rules.from_dict(data["rules"]), "game": game}
+            )
+        except (TypeError, ValueError):
+            raise RunDirError("the manifest's config does not match this version's parameters") from None
 
 
 @dataclass(frozen=True)
@@ -122,14 +134,16 @@ class RunOptions:
 
     For a new run an option not given takes its value from ``DEFAULTS`` (the one source of the
     defaults, shown by ``--help`` too); when resuming, the run's own value, and an option given
-    with a value other than the run's is refused. ``game`` a registered game (``sniper.core.registry``;
-    only "sniper" runs today); ``players`` a seat count of it (2-6 for Sniper Hold'em, R2); ``hands`` at least
-    that many hands; ``agents`` a comma list of specs, one per seat or one for all
-    (``sniper.games.sniper_holdem.specs.parse_agents``); ``game_length`` "10", "20" or "bust" and ``rules`` "ours" or
-    "show" (``sniper.games.sniper_holdem.game.make_rules``, R9, R12); ``engine`` "kernel" or "reference" (outside
-    agents switch a new run to "reference": ``sniper.games.sniper_holdem.specs.choose_engine``); ``chunk_games`` games
-    per chunk (at least 1; default ``default_chunk_games``); ``decision_timeout`` seconds per
-    decision of an outside agent.
+    with a value other than the run's is refused. ``game`` a registered game (``sniper.core.registry``,
+    default ``DEFAULT_GAME``), whose ``GameSpec`` gives the rest its meaning and, for a game other than
+    Sniper Hold'em, its defaults (``default_players``, ``GameSpec.default_agents``, ``default_rules``,
+    ``default_length``, ``default_engine``): ``players`` a seat count of it (2-6 for Sniper Hold'em, R2);
+    ``hands`` at least that many hands; ``agents`` a comma list of specs, one per seat or one for all
+    (``GameSpec.parse_agents``); ``game_length`` and ``rules`` a length and preset of it (Sniper Hold'em:
+    "10", "20" or "bust" and "ours" or "show", R9, R12; ``GameSpec.make_rules``); ``engine`` one of its
+    engines (outside agents switch a new run to the reference engine: ``GameSpec.choose_engine``);
+    ``chunk_games`` games per chunk (at least 1; default ``default_chunk_games``); ``decision_timeout``
+    seconds per decision of an outside agent.
     """
 
     players: int | None = None
@@ -147,35 +161,42 @@ class RunOptions:
         """The options given (not ``None``), in field order."""
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
 
+    def spec(self) -> GameSpec:
+        """The ``GameSpec`` of ``game`` (``DEFAULT_GAME`` when not given); ``ValueError`` for an unknown game."""
+        return get_game(self.game or DEFAULT_GAME)
+
     def check(self) -> None:
         """``ValueError`` naming the first given option out of range (the agents are checked with the seats)."""
-        spec = get_game(self.game or DEFAULT_GAME)
+        spec = self.spec()
         if self.players is not None:
             spec.check_seats(self.players, "players")
         if self.hands is not None and self.hands < 1:
-            raise ValueError(f"--hands must be at least 1, got {self.hands}")
+            raise ParameterError("{hands} must be at least 1, got {got}", got=self.hands)
         if self.chunk_games is not None and self.chunk_games < 1:
-            raise ValueError(f"--chunk-games must be 1 or more, got {self.chunk_games}")
+            raise ParameterError("{chunk_games} must be 1 or more, got {got}", got=self.chunk_games)
         if self.decision_timeout is not None and not self.decision_timeout > 0:
-            raise ValueError(f"--decision-timeout must be a positive number of seconds, got {self.decision_timeout}")
+            raise ParameterError(
+                "{decision_timeout} must be a positive number of seconds, got {got}", got=self.decision_timeout
+            )
         if self.engine is not None:
-            check_engine(self.engine)
-        make_rules(self.rules or "ours", self.game_length or "20")
+            spec.check_engine(self.engine)
+        spec.make_rules(self.rules or spec.default_rules, self.game_length or spec.default_length)
 
     def seats(self) -> int:
-        """Seats of a new run: ``players``, else the number of agents listed (if more than one), else the default."""
-        listed = split_specs(self.agents) if self.agents else []
-        return self.players or (len(listed) if len(listed) > 1 else DEFAULTS.players)
+        """Seats of a new run: ``players``, else the number of agents listed (if more than one), else the
+        default (``default_players``)."""
+        listed = self.spec().split_agents(self.agents) if self.agents else []
+        return self.players or (len(listed) if len(listed) > 1 else default_players(self.spec()))
 
     def config(self) -> RunConfig:
         """The ``RunConfig`` of a new run with these options (defaults for the rest); ``ValueError`` if invalid."""
         self.check()
-        n = self.seats()
-        mix = ",".join(defaults.AGENTS[i % len(defaults.AGENTS)] for i in range(n))
+        spec, n = self.spec(), self.seats()
+        mix = ",".join(spec.default_agents[i % len(spec.default_agents)] for i in range(n))
         pick = {name: value if value is not None else getattr(DEFAULTS, name) for name, value in asdict(self).items()}
-        agents = tuple(parse_agents(self.agents or mix, n))
-        rules = make_rules(pick["rules"], pick["game_length"])
-        engine = choose_engine(agents, pick["engine"])[0]
+        agents = tuple(spec.parse_agents(self.agents or mix, n))
+        rules = spec.make_rules(self.rules or spec.default_rules, self.game_length or spec.default_length)
+        engine = spec.choose_engine(agents, self.engine or spec.default_engine)[0]
         return RunConfig(
             agents=agents,
             rules=rules,
@@ -184,20 +205,28 @@ class RunOptions:
             chunk_games=self.chunk_games or default_chunk_games(pick["hands"], rules, engine),
             engine=engine,
             decision_timeout=self.decision_timeout,
+            game=spec.name,
         )
 
 
-def default_chunk_games(hands: int, rules: Rules, engine: str) -> int:
+def default_players(spec: GameSpec) -> int:
+    """Seats of a new run given neither players nor a list of agents: ``DEFAULTS.players``, moved into the
+    game's seat range (``GameSpec.fit_seats``)."""
+    return spec.fit_seats(DEFAULTS.players)
+
+
+def default_chunk_games(hands: int, rules: GameRules, engine: str) -> int:
     """Games per chunk of a new run given no ``--chunk-games``.
 
     With the kernel, about ``hands / CHUNKS_PER_RUN`` hands per chunk, between ``CHUNK_GAMES`` and
     ``KERNEL_CHUNK_GAMES`` games (bigger parts cost less per hand to write). With the reference
     engine, about ``hands / REFERENCE_CHUNKS`` hands per chunk, between 1 and ``CHUNK_GAMES`` games:
     small runs play few games beyond ``hands``, and the chunks are what its worker processes
-    share. Games are taken to last ``Rules.planned_hands``. Results do not depend on it: every hand
+    share (any engine but "kernel" runs on processes, ``Backend``). Games are taken to last
+    ``GameRules.planned_hands``. Results do not depend on it: every hand
     is fixed by (seed, game, hand) (R13), and it does not depend on the number of workers.
 
-    >>> rules = make_rules()
+    >>> rules = get_game().make_rules("ours", "20")
     >>> [default_chunk_games(h, rules, "kernel") for h in (1_000_000, 10_000)]
     [2000, 200]
     >>> [default_chunk_games(h, rules, "reference") for h in (20, 200, 1_000_000)]
@@ -220,23 +249,23 @@ DEFAULTS = RunOptions(
     engine=defaults.ENGINE,
     game=DEFAULT_GAME,
 )
-"""The options of a new run when none are given (from ``sniper.core.defaults``, which ``--help`` shows)."""
+"""The options of a new run of the default game when none are given (from ``sniper.core.defaults``, which
+``--help`` shows); a run of another game takes its own from its ``GameSpec`` (``RunOptions``)."""
 
 
 def run_options(config: RunConfig) -> RunOptions:
     """The options that make ``config`` (its agents as a comma list; game length and preset from its rules)."""
-    lengths = {hands: name for name, hands in GAME_LENGTHS.items()}
     return RunOptions(
         players=len(config.agents),
         hands=config.hands,
         agents=",".join(config.agents),
         seed=config.seed,
-        game_length=lengths.get(config.rules.hands_per_game, str(config.rules.hands_per_game)),
+        game_length=get_game(config.game).length_of(config.rules),
         rules=config.rules.name,
         engine=config.engine,
         chunk_games=config.chunk_games,
         decision_timeout=config.decision_timeout,
-        game=DEFAULT_GAME,
+        game=config.game,
     )
 
 
@@ -253,13 +282,15 @@ def refuse_changes(out: Path, config: RunConfig, requested: "RunOptions | dict |
             requested = {**requested, "agents": ",".join(agents)}
         requested = RunOptions(**requested)
     requested = requested or RunOptions()
+    if requested.game is None:  # checked as options of the run's own game
+        requested = replace(requested, game=config.game)
     requested.check()
     have = run_options(config)
     for name, value in requested.given().items():
         own = getattr(have, name)
         if name == "agents":
             seats = requested.players or len(config.agents)
-            same = tuple(parse_agents(value, seats)) == config.agents
+            same = tuple(get_game(config.game).parse_agents(value, seats)) == config.agents
         else:
             same = value == own
         if not same:
@@ -290,71 +321,27 @@ class RunResult:
         return self.hands - self.kept_hands
 
 
-class Chunk(NamedTuple):
-    """One chunk's tables: ``hands`` (``SCHEMA``), ``actions`` (``ACTION_SCHEMA``) and the number
-    of hands of each of its games, in game order."""
-
-    hands: pa.Table
-    actions: pa.Table
-    counts: list[int]
-
-
 def play_chunk(config: RunConfig, chunk: int) -> tuple[pa.Table, list[int]]:
-    """Play chunk ``chunk`` of a run with ``config.engine`` (R13 keys), without the actions table.
+    """Play chunk ``chunk`` of a run with ``config.engine`` of ``config.game`` (R13 keys), its hands table only.
 
-    Returns the chunk's rows as a table with ``sniper.runs.results.SCHEMA`` and the number of hands of
-    each of its games, in game order (what duels and leagues need). Raises ``ValueError`` for an
-    unknown engine.
+    Returns the chunk's rows as a table with the game's hands schema and the number of hands of each of
+    its games, in game order (what duels and leagues need). Raises ``ValueError`` for an unknown engine.
     """
-    if config.engine == "reference":
-        played = play_chunk_reference(config, chunk)
-        return played.hands, played.counts
-    if config.engine == "kernel":
-        from sniper.games.sniper_holdem.kernel_engine import play_chunk_kernel
-
-        return play_chunk_kernel(config, chunk)
-    raise ValueError(f"unknown engine {config.engine!r}; valid: {', '.join(get_game().engines)}")
+    played = get_game(config.game).engine(config.engine)(config, chunk, hands_only=True)
+    return played.hands, played.counts
 
 
 def play_chunk_tables(config: RunConfig, chunk: int) -> Chunk:
-    """Play chunk ``chunk`` of a run with ``config.engine`` (R13 keys): both tables of a run.
-
-    Raises ``ValueError`` for an unknown engine.
-    """
-    if config.engine == "reference":
-        return play_chunk_reference(config, chunk)
-    if config.engine == "kernel":
-        from sniper.games.sniper_holdem.kernel_engine import play_chunk_kernel
-
-        return play_chunk_kernel(config, chunk, actions=True)
-    raise ValueError(f"unknown engine {config.engine!r}; valid: {', '.join(get_game().engines)}")
+    """Play chunk ``chunk`` of a run with ``config.engine`` of ``config.game`` (R13 keys): every table of a run
+    (``GameSpec.tables``, in that order). Raises ``ValueError`` for an unknown engine."""
+    spec = get_game(config.game)
+    played = spec.engine(config.engine)(config, chunk, hands_only=False)
+    return Chunk({table: played.tables[table] for table in spec.tables}, played.counts)
 
 
-def play_chunk_reference(config: RunConfig, chunk: int, rollouts: str = "python") -> Chunk:
-    """``play_chunk_tables`` with the pure-Python reference engine (``sniper.games.sniper_holdem.game.play_game``); the agents'
-    rollouts run on ``rollouts`` ("python", the reference, or "kernel": the same rows, faster;
-    ``sniper.games.sniper_holdem.agents.ROLLOUT_BACKENDS``)."""
-    agents = [make_agent(spec, config.decision_timeout, rollouts) for spec in config.agents]
-    columns: dict[str, list] = {}
-    actions: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
-    hands_per_game = []
-    start = chunk * config.chunk_games
-    for game in range(start, start + config.chunk_games):
-        count = 0
-        for hand, state in enumerate(play_game(agents, config.seed, game, config.rules)):
-            for name, values in hand_rows(state, game, hand, list(config.agents)).items():
-                columns.setdefault(name, []).extend(values)
-            for name, values in action_rows(state, game, hand).items():
-                actions[name].extend(values)
-            count += 1
-        hands_per_game.append(count)
-    return Chunk(to_table(columns), to_table(actions, ACTION_COLUMNS), hands_per_game)
-
-
-def check_engine(engine: str) -> None:
-    """``ValueError`` unless ``engine`` is one of the game's engines (``GameSpec.engines``)."""
-    if engine not in get_game().engines:
-        raise ValueError(f"unknown engine {engine!r}; valid: {', '.join(get_game().engines)}")
+def check_engine(engine: str, game: str = DEFAULT_GAME) -> None:
+    """``ValueError`` unless ``engine`` is one of the engines of ``game`` (``GameSpec.engines``)."""
+    get_game(game).check_engine(engine)
 
 
 def _init_worker() -> None:
@@ -372,9 +359,9 @@ class Backend:
     Use as a context manager; ``map(fn, args)`` yields ``fn(*a)`` for each ``a`` in order, keeping
     about two tasks per worker in flight. ``scheduler`` ("tcp://host:port") connects to an existing
     cluster (``ConnectionError`` after ``connect_timeout`` seconds if unreachable). Otherwise, with
-    the ``kernel`` engine, chunks run in this process on ``workers`` numba threads (the game kernel
-    is parallel over games); with the ``reference`` engine, on ``workers`` processes (default: all
-    cores; 1 runs in this process).
+    an engine named ``kernel`` (a game's numba kernel, parallel over games), chunks run in this process
+    on ``workers`` numba threads; with any other engine (e.g. ``reference``), on ``workers`` processes
+    (default: all cores; 1 runs in this process).
     """
 
     def __init__(
@@ -518,22 +505,24 @@ def parquet_options(schema: pa.Schema) -> dict:
     }
 
 
-PARQUET_OPTIONS = {table: parquet_options(schema) for table, schema in TABLES.items()}
-"""``parquet_options`` of each table of a run, by table name."""
-
-
 def write_part(out: Path, chunk: int, table: str, data: pa.Table, durable: bool = False) -> None:
-    """Write ``data`` as chunk ``chunk``'s part of ``table`` atomically (``PARQUET_OPTIONS``; ``durable``:
-    ``write_atomic``)."""
+    """Write ``data`` as chunk ``chunk``'s part of ``table`` atomically (``parquet_options`` of its schema;
+    ``durable``: ``write_atomic``)."""
     path = part_path(out, chunk, table)
-    write_atomic(path, lambda tmp: pq.write_table(data, tmp, **PARQUET_OPTIONS[table]), durable)
+    options = parquet_options(data.schema)
+    write_atomic(path, lambda tmp: pq.write_table(data, tmp, **options), durable)
+
+
+def write_order(tables) -> list[str]:
+    """The order a chunk's parts are written in: every other table first, the hands table last (``resume``
+    keeps a chunk only when all its parts are there, and finds its chunks by their hands parts)."""
+    return [*(table for table in reversed(list(tables)) if table != HANDS), HANDS]
 
 
 def write_parts(out: Path, chunk: int, played: Chunk, durable: bool = False) -> None:
-    """Write chunk ``chunk``'s two parts atomically, the actions first (``resume`` keeps a chunk only when
-    both are there)."""
-    for table in reversed(TABLES):
-        write_part(out, chunk, table, getattr(played, table), durable)
+    """Write chunk ``chunk``'s parts (one per table of ``played``) atomically, in ``write_order``."""
+    for table in write_order(played.tables):
+        write_part(out, chunk, table, played.tables[table], durable)
 
 
 def write_json(path: Path, data: dict, durable: bool = False) -> None:
@@ -579,8 +568,8 @@ def release_out(out: Path, name: str) -> None:
     (out / name).unlink(missing_ok=True)
 
 
-def part_path(out: Path, chunk: int, table: str = "hands") -> Path:
-    """The parquet file of chunk ``chunk`` of ``table`` (a key of ``TABLES``)."""
+def part_path(out: Path, chunk: int, table: str = HANDS) -> Path:
+    """The parquet file of chunk ``chunk`` of ``table`` (a table of the run's game, ``GameSpec.tables``)."""
     return out / table / f"part-{chunk:05d}.parquet"
 
 
@@ -625,30 +614,34 @@ def load_manifest(out: Path) -> dict:
 
 
 def _scan_parts(out: Path, config: RunConfig) -> dict[int, tuple[int, int]]:
-    """Finished chunks of a run: chunk → (hands, games). A chunk is finished when both its parts
+    """Finished chunks of a run: chunk → (hands, games). A chunk is finished when all its parts
     are readable with their schemas and hold its games; other parts and temp files are removed."""
+    spec = get_game(config.game)
     n_seats = len(config.agents)
+    others = [table for table in spec.tables if table != HANDS]
     kept = {}
-    for table in TABLES:
+    for table in spec.tables:
         for tmp in (out / table).glob(".*.tmp-*"):
             tmp.unlink()
-    for path in sorted((out / "hands").glob("part-*.parquet")):
+    for path in sorted((out / HANDS).glob("part-*.parquet")):
         try:
             chunk = int(path.stem.removeprefix("part-"))
-            games = _read_part(path, SCHEMA)
+            games = _read_part(path, spec.schema(HANDS))
             rows = len(games)
             low, high = chunk * config.chunk_games, (chunk + 1) * config.chunk_games
             if rows == 0 or rows % n_seats or pc.min(games).as_py() < low or pc.max(games).as_py() >= high:
                 raise ValueError("rows")
-            acted = _read_part(part_path(out, chunk, "actions"), ACTION_SCHEMA)
-            if len(acted) and (pc.min(acted).as_py() < low or pc.max(acted).as_py() >= high):
-                raise ValueError("rows")
+            for table in others:
+                rows_of = _read_part(part_path(out, chunk, table), spec.schema(table))
+                if len(rows_of) and (pc.min(rows_of).as_py() < low or pc.max(rows_of).as_py() >= high):
+                    raise ValueError("rows")
             kept[chunk] = (rows // n_seats, len(pc.unique(games)))
         except (ValueError, OSError, pa.ArrowException):
             path.unlink()
-    for path in (out / "actions").glob("part-*.parquet"):
-        if not path.stem.removeprefix("part-").isdigit() or int(path.stem.removeprefix("part-")) not in kept:
-            path.unlink()
+    for table in others:
+        for path in (out / table).glob("part-*.parquet"):
+            if not path.stem.removeprefix("part-").isdigit() or int(path.stem.removeprefix("part-")) not in kept:
+                path.unlink()
     return kept
 
 
@@ -667,7 +660,7 @@ def unreadable_parts(out: Path, table: str = "hands", read: Callable[[Path], obj
 
 def _read_part(path: Path, schema: pa.Schema) -> pa.ChunkedArray:
     """The ``game`` column of a part; ``ValueError`` when its columns' names and types are not
-    those of ``schema`` (nullable fields, as written before ``sniper.runs.results.schema_of``, are kept)."""
+    those of ``schema`` (nullable fields, as written before ``sniper.core.tables.schema_of``, are kept)."""
     if [(f.name, f.type) for f in pq.read_schema(path)] != [(f.name, f.type) for f in schema]:
         raise ValueError("schema")
     return pq.read_table(path, columns=["game"])["game"]
@@ -723,14 +716,14 @@ def is_live(out: Path) -> bool:
     return False
 
 
-def finished_hands(out: Path, seats: int) -> int:
-    """Hands in the finished chunks of the run in ``out`` (``seats`` seats): chunks whose two parts are
-    both in place (what ``resume`` keeps), counted from the hands parts' parquet footers (rows / seats);
-    a part whose footer cannot be read is not counted."""
+def finished_hands(out: Path, seats: int, tables: Sequence[str] = (HANDS,)) -> int:
+    """Hands in the finished chunks of the run in ``out`` (``seats`` seats): chunks whose parts of all its
+    ``tables`` (its game's, ``GameSpec.tables``) are in place (what ``resume`` keeps), counted from the hands
+    parts' parquet footers (rows / seats); a part whose footer cannot be read is not counted."""
     hands = 0
-    for path in (Path(out) / "hands").glob("part-*.parquet"):
+    for path in (Path(out) / HANDS).glob("part-*.parquet"):
         chunk = path.stem.removeprefix("part-")
-        if not chunk.isdigit() or not part_path(out, int(chunk), "actions").is_file():
+        if not chunk.isdigit() or not all(part_path(out, int(chunk), table).is_file() for table in tables):
             continue
         try:
             hands += pq.read_metadata(path).num_rows // seats
@@ -772,11 +765,12 @@ def run_state(out: Path, manifest: dict | None = None) -> RunState:
     except (KeyError, TypeError, ValueError):
         raise RunDirError(f"{out} is not a run directory ({MANIFEST} has no agents and hands)") from None
     record = is_record(manifest)
+    tables = get_game(manifest["game"]).tables
     if is_live(out):
-        return RunState("running", finished_hands(out, seats), target, lock_holder(out), record)
+        return RunState("running", finished_hands(out, seats, tables), target, lock_holder(out), record)
     if _is_complete(out, manifest, target):
         return RunState("complete", int(manifest["hands"]), target, record=record)
-    return RunState("incomplete", finished_hands(out, seats), target, record=record)
+    return RunState("incomplete", finished_hands(out, seats, tables), target, record=record)
 
 
 @dataclass(frozen=True)
@@ -819,23 +813,24 @@ def list_runs(folder: Path) -> list[RunListing]:
     return listings
 
 
-def new_manifest(config: RunConfig, vectors: Sequence[dict | None] | None = None, game: str = DEFAULT_GAME) -> dict:
+def new_manifest(config: RunConfig, vectors: Sequence[dict | None] | None = None, game: str | None = None) -> dict:
     """The manifest of a new run of ``config``; ``agent_parameters`` holds every seat's full parameter
     vector, so a run stays interpretable when level defaults change: ``vectors`` when given (one per
-    seat, ``None`` for a seat with no known parameters, e.g. a person), else ``sniper.games.sniper_holdem.specs.agent_vector``
+    seat, ``None`` for a seat with no known parameters, e.g. a person), else ``GameSpec.agent_vector``
     of each of ``config.agents``, which must then be specs the operator gave (never labels); ``created`` is
-    the UTC time it was started (ISO 8601, seconds). ``game`` is the registered game played
-    (``sniper.core.registry``; the runner plays Sniper Hold'em only, so far), the manifest's ``game``; a
-    manifest of an earlier version names none and is read as ``DEFAULT_GAME`` (``load_manifest``)."""
-    get_game(game)
+    the UTC time it was started (ISO 8601, seconds). ``game`` is the registered game played (default
+    ``config.game``), the manifest's ``game``; a manifest of an earlier version names none and is read as
+    ``DEFAULT_GAME`` (``load_manifest``). ``tables``: the game's tables (``GameSpec.tables``)."""
+    spec = get_game(game or config.game)
+    vectors = list(vectors) if vectors is not None else [spec.agent_vector(s) for s in config.agents]
     return {
         "format": RUN_FORMAT,
-        "game": game,
+        "game": spec.name,
         "version": __version__,
         "layout": LAYOUT,
-        "tables": list(TABLES),
+        "tables": list(spec.tables),
         "config": config.to_dict(),
-        "agent_parameters": list(vectors) if vectors is not None else [agent_vector(s) for s in config.agents],
+        "agent_parameters": vectors,
         "status": "running",
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
@@ -867,7 +862,7 @@ def simulate(
     stay, the manifest says "interrupted" and ``RunInterrupted`` names the directory; ``resume``
     finishes the run.
     """
-    check_engine(config.engine)
+    check_engine(config.engine, config.game)
     with Backend(workers, scheduler, engine=config.engine) as backend:
         manifest = new_manifest(config)
         out = claim_out(Path(out), MANIFEST, manifest, numbered)
@@ -895,19 +890,19 @@ def open_run(out: Path, requested: "RunOptions | dict | None" = None) -> tuple[d
             f"{out} was made by sniper {manifest['version']}, this is {__version__}; "
             "its results could differ, so it cannot be resumed (start a new run)"
         )
-    config = RunConfig.from_dict(manifest["config"])
-    check_engine(config.engine)
+    config = RunConfig.from_dict(manifest["config"], manifest["game"])
+    check_engine(config.engine, config.game)
     refuse_outside(out, config, requested)
     refuse_changes(out, config, requested)
     return manifest, config
 
 
 def refuse_outside(out: Path, config: RunConfig, requested: "RunOptions | dict | None") -> None:
-    """``RunDirError`` when the run in ``out`` plays outside agents (``sniper.games.sniper_holdem.specs.is_outside``) and
+    """``RunDirError`` when the run in ``out`` plays outside agents (``GameSpec.is_outside``) and
     ``requested`` does not give ``agents``: a spec read from a manifest is never imported, so the operator
     restates them (``--agents``, compared with the run's own by ``refuse_changes``)."""
     given = requested.get("agents") if isinstance(requested, dict) else getattr(requested, "agents", None)
-    outside = [spec for spec in config.agents if is_outside(spec)]
+    outside = [spec for spec in config.agents if get_game(config.game).is_outside(spec)]
     if outside and given is None:
         raise RunDirError(
             f"cannot resume {out}: it plays outside agent {outside[0]}, and an agent named in a run's "
@@ -953,11 +948,12 @@ def plan(options: RunOptions, out: Path | None = None, resume_dir: Path | None =
             return Plan(Path(out), config)
         return Plan(Path("runs") / time.strftime("simulate-%Y%m%d-%H%M%S"), config, numbered=True)
     if out is not None and Path(out) != Path(resume_dir):
-        raise ValueError("give either --out (a new run) or --resume (an interrupted one), not both")
+        raise ParameterError("give either {out} (a new run) or {resume_dir} (an interrupted one), not both")
     manifest, config = open_run(Path(resume_dir), options)
     # the hands of the finished parts (a killed run's manifest counts none); ``resume`` scans them again
     done = _is_complete(Path(resume_dir), manifest, config.hands)
-    kept = config.hands if done else finished_hands(resume_dir, len(config.agents))
+    tables = get_game(config.game).tables
+    kept = config.hands if done else finished_hands(resume_dir, len(config.agents), tables)
     return Plan(Path(resume_dir), config, kept, resuming=True, requested=options)
 
 
@@ -987,18 +983,19 @@ def resume(
 
 
 def _is_complete(out: Path, manifest: dict, target: int) -> bool:
-    """Whether the manifest says complete, with its hand ``target`` reached and every part present with a
-    readable footer (``unreadable_parts``)."""
+    """Whether the manifest says complete, with its hand ``target`` reached and every part of its game's tables
+    present with a readable footer (``unreadable_parts``)."""
     try:
         parts, hands = int(manifest.get("parts", -1)), int(manifest.get("hands", -1))
     except (TypeError, ValueError):
         return False
+    tables = get_game(manifest.get("game", DEFAULT_GAME)).tables
     return (
         manifest.get("status") == "complete"
         and hands >= target
         and parts >= 1
-        and all(part_path(out, k, table).is_file() for k in range(parts) for table in TABLES)
-        and not any(unreadable_parts(out, table) for table in TABLES)
+        and all(part_path(out, k, table).is_file() for k in range(parts) for table in tables)
+        and not any(unreadable_parts(out, table) for table in tables)
     )
 
 
@@ -1012,8 +1009,8 @@ def _truncate(played: Chunk, done: int, config: RunConfig, chunk: int) -> tuple[
         total += count
     if keep < len(played.counts):
         end = chunk * config.chunk_games + keep
-        hands, actions = (t.filter(pc.less(t["game"], end)) for t in (played.hands, played.actions))
-        played = Chunk(hands, actions, played.counts[:keep])
+        tables = {name: t.filter(pc.less(t["game"], end)) for name, t in played.tables.items()}
+        played = Chunk(tables, played.counts[:keep])
     return played, keep
 
 
@@ -1027,13 +1024,14 @@ def _run(
 ) -> RunResult:
     """Play the chunks not in ``kept`` in order until the run has ``config.hands`` hands.
 
-    Each chunk's two parts are written on background threads while the next chunks are played (at
-    most ``CHUNKS_IN_FLIGHT`` chunks in flight); a chunk counts as done, in order, once both parts
-    are in place, and ``progress`` is called then. The manifest's ``wall_seconds`` adds up the time of every session
-    (an interrupted one included).
+    Each chunk's parts (one per table of the game) are written on background threads while the next chunks
+    are played (at most ``CHUNKS_IN_FLIGHT`` chunks in flight); a chunk counts as done, in order, once all
+    its parts are in place, and ``progress`` is called then. The manifest's ``wall_seconds`` adds up the time
+    of every session (an interrupted one included).
     """
     started = time.perf_counter()
-    for table in TABLES:  # after the manifest: a Ctrl-C before it leaves ``out`` empty, so it can be used again
+    tables = list(get_game(config.game).tables)
+    for table in tables:  # after the manifest: a Ctrl-C before it leaves ``out`` empty, so it can be used again
         (out / table).mkdir(exist_ok=True)
     planned_hands, chunk, kept_hands = 0, 0, 0
     done = {"hands": 0, "games": 0, "parts": 0}
@@ -1043,7 +1041,7 @@ def _run(
     earlier = float(manifest.pop("wall_seconds", 0) or 0)
     manifest.update(status="running")
     write_json(out / MANIFEST, manifest)
-    writer = ThreadPoolExecutor(len(TABLES) * CHUNKS_IN_FLIGHT, thread_name_prefix="sniper-writer")
+    writer = ThreadPoolExecutor(len(tables) * CHUNKS_IN_FLIGHT, thread_name_prefix="sniper-writer")
 
     def count(hands: int, games: int) -> None:
         done.update(hands=done["hands"] + hands, games=done["games"] + games, parts=done["parts"] + 1)
@@ -1070,7 +1068,7 @@ def _run(
                 played, games = _truncate(next(results), planned_hands, config, chunk)
                 hands = sum(played.counts)
                 settle(CHUNKS_IN_FLIGHT - 1)
-                futures = [writer.submit(write_part, out, chunk, table, getattr(played, table)) for table in TABLES]
+                futures = [writer.submit(write_part, out, chunk, table, played.tables[table]) for table in tables]
                 pending.append((futures, hands, games))
             planned_hands += hands
             chunk += 1
@@ -1090,7 +1088,7 @@ def _run(
         raise
     results.close()
     writer.shutdown(wait=True)
-    for table in TABLES:
+    for table in tables:
         for path in (out / table).glob("part-*.parquet"):
             if path.stem[5:].isdigit() and int(path.stem[5:]) >= chunk:
                 path.unlink()

@@ -2,10 +2,11 @@
 ``write_run`` (a run directory from games played elsewhere, e.g. online games) and ``RecordWriter``
 (the same, written hand by hand as the games go, recoverable after a crash: ``recover_record``).
 
-The layout is ``sniper.runs.runner``'s: ``manifest.json``, ``hands/part-*.parquet`` and
-``actions/part-*.parquet``; each table folder is a parquet dataset that pandas, polars, duckdb and
-pyarrow read directly (``pd.read_parquet(DIR / "actions")``,
-``duckdb.sql("SELECT … FROM 'DIR/hands/*.parquet'")``).
+The layout is ``sniper.runs.runner``'s: ``manifest.json`` and one folder of parts per table of the run's
+game (Sniper Hold'em: ``hands/part-*.parquet`` and ``actions/part-*.parquet``); each table folder is a
+parquet dataset that pandas, polars, duckdb and pyarrow read directly (``pd.read_parquet(DIR / "actions")``,
+``duckdb.sql("SELECT … FROM 'DIR/hands/*.parquet'")``). The tables, and how finished hands played elsewhere
+become their rows (``GameSpec.record``), are the game's (``sniper.core.registry``).
 """
 
 import fcntl
@@ -18,14 +19,11 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from sniper.games.sniper_holdem.engine import HandState
-from sniper.games.sniper_holdem.game import Rules
 from sniper.core.inputs import error_line
-from sniper.runs.results import ACTION_COLUMNS, ACTION_SCHEMA, SCHEMA, action_rows, check_columns, hand_rows, to_table
+from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
+from sniper.core.tables import HANDS, Chunk, check_columns
 from sniper.runs.runner import (
     MANIFEST,
-    TABLES,
-    Chunk,
     RunConfig,
     RunDirError,
     _read_part,
@@ -41,7 +39,8 @@ from sniper.runs.runner import (
 
 
 def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, filters=None, arrow: bool = False):
-    """Read ``table`` ("hands" or "actions", ``sniper.runs.results``) of the run in ``out``.
+    """Read ``table`` (one of the tables of the run's game, ``GameSpec.tables``: Sniper Hold'em's "hands" and
+    "actions", ``sniper.games.sniper_holdem.results``) of the run in ``out``.
 
     ``columns``: the columns to read (default all); ``filters``: a ``pyarrow.compute`` expression
     or pandas-style tuples (``[("game", "<", 10), ("seat", "=", 0)]``, a list of lists for OR);
@@ -53,18 +52,18 @@ def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, fi
     ``ValueError`` for an unknown table or column.
 
     >>> import tempfile
-    >>> from sniper.games.sniper_holdem.game import make_rules
     >>> from sniper.runs.runner import RunConfig, simulate
+    >>> rules = get_game("sniper").make_rules("ours", "20")
     >>> out = Path(tempfile.mkdtemp()) / "run"
-    >>> _ = simulate(RunConfig(("easy", "random"), make_rules(), hands=30, chunk_games=2, engine="reference"), out, 1)
+    >>> _ = simulate(RunConfig(("easy", "random"), rules, hands=30, chunk_games=2, engine="reference"), out, 1)
     >>> read_run(out, "actions", columns=["seat", "action"], filters=[("game", "=", 0), ("hand", "=", 0)]).shape[1]
     2
     """
     out = Path(out)
-    load_manifest(out)
-    if table not in TABLES:
-        raise ValueError(f"unknown table {table!r}; valid: {', '.join(TABLES)}")
-    schema = TABLES[table]
+    spec = get_game(load_manifest(out)["game"])
+    if table not in spec.tables:
+        raise ValueError(f"unknown table {table!r}; valid: {', '.join(spec.tables)}")
+    schema = spec.schema(table)
     check_columns(columns, schema, table)
     wanted = list(columns) if columns else None
     if filters is not None and not isinstance(filters, ds.Expression):
@@ -91,51 +90,45 @@ def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, fi
 def write_run(
     out,
     agents: Sequence[str],
-    rules: Rules,
-    games: Sequence[Sequence[HandState]],
+    rules: GameRules,
+    games: Sequence[Sequence[object]],
     seed: int = 0,
     first_game: int = 0,
     source: str = "",
     vectors: Sequence[dict | None] | None = None,
+    game: str = DEFAULT_GAME,
 ) -> Path:
-    """Write games played outside the runner (e.g. online games) as a new run directory ``out``, a record.
+    """Write games of ``game`` played outside the runner (e.g. online games) as a new run directory ``out``,
+    a record.
 
-    ``games``: one sequence of finished reference-engine hands (``HandState``, hand order) per
-    game; game ``i`` gets index ``first_game + i``. ``agents``: the seats' labels (one per seat),
+    ``games``: one sequence of finished hands per game, in hand order, as the game records them
+    (``GameSpec.record``; Sniper Hold'em: reference-engine ``HandState``); game ``i`` gets index
+    ``first_game + i``. ``agents``: the seats' labels (one per seat),
     stored in the hands table's ``agent`` column and the manifest's ``config.agents``: data, never
     parsed as agent specs or imported; ``vectors``: the seats' parameter vectors for the manifest's
     ``agent_parameters`` (``sniper.games.sniper_holdem.specs.parameter_vector`` of agents the caller built, ``None`` for
     a person; default all ``None``). ``seed`` and ``source`` (free text, e.g. "serve") go into the
     manifest; a manifest with a ``source`` is a record (``sniper.runs.runner.is_record``), which
     ``summary`` and ``replay`` read and ``resume`` refuses. The directory is complete when this
-    returns: the manifest (status "complete"), ``hands/part-00000.parquet`` and
-    ``actions/part-00000.parquet`` (``RecordWriter``). Raises ``FileExistsError`` if ``out`` exists
-    and is not empty, ``ValueError`` when a hand does not have one seat per agent.
+    returns: the manifest (status "complete") and part 0 of each table (``RecordWriter``). Raises
+    ``FileExistsError`` if ``out`` exists and is not empty, ``ValueError`` when a hand does not have one
+    seat per agent or the game records no games played elsewhere.
     """
     keyed = [(first_game + i, hand, state) for i, states in enumerate(games) for hand, state in enumerate(states)]
-    played = record_chunk(keyed, agents)
-    writer = RecordWriter(out, agents, rules, seed, source, vectors)
+    played = record_chunk(keyed, agents, game)
+    writer = RecordWriter(out, agents, rules, seed, source, vectors, game=game)
     writer.add(played)
     return writer.close()
 
 
-def record_chunk(hands: Iterable[tuple[int, int, HandState]], agents: Sequence[str]) -> Chunk:
-    """Both tables' rows of finished reference-engine hands, given as (game, hand, state) in order, seated
-    by the labels ``agents``; ``ValueError`` for no hands or a hand without one seat per label."""
-    hand_cols: dict[str, list] = {}
-    action_cols: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
-    counts: dict[int, int] = {}
-    for game, hand, state in hands:
-        if state.n_seats != len(agents):
-            raise ValueError(f"game {game} hand {hand} has {state.n_seats} seats, not {len(agents)}")
-        for name, values in hand_rows(state, game, hand, list(agents)).items():
-            hand_cols.setdefault(name, []).extend(values)
-        for name, values in action_rows(state, game, hand).items():
-            action_cols[name].extend(values)
-        counts[game] = counts.get(game, 0) + 1
-    if not hand_cols:
-        raise ValueError("write_run needs at least one hand")
-    return Chunk(to_table(hand_cols), to_table(action_cols, ACTION_COLUMNS), list(counts.values()))
+def record_chunk(hands: Iterable[tuple[int, int, object]], agents: Sequence[str], game: str = DEFAULT_GAME) -> Chunk:
+    """Every table's rows of finished hands of ``game`` played elsewhere, given as (game, hand, state) in
+    order, seated by the labels ``agents`` (``GameSpec.record``); ``ValueError`` for no hands, a hand
+    without one seat per label, or a game that records none."""
+    spec = get_game(game)
+    if spec.record is None:
+        raise ValueError(f"{spec.title} does not record games played elsewhere")
+    return spec.resolve(spec.record)(hands, agents)
 
 
 class RecordWriter:
@@ -157,11 +150,12 @@ class RecordWriter:
         self,
         out,
         agents: Sequence[str],
-        rules: Rules,
+        rules: GameRules,
         seed: int | None = 0,
         source: str = "",
         vectors: Sequence[dict | None] | None = None,
         durable: bool = False,
+        game: str = DEFAULT_GAME,
     ) -> None:
         self.out = Path(out)
         self.agents = tuple(agents)
@@ -169,6 +163,7 @@ class RecordWriter:
         if len(self.vectors) != len(self.agents):
             raise ValueError(f"{len(self.vectors)} parameter vectors for {len(self.agents)} seats")
         self.rules, self.seed, self.source, self.durable = rules, seed, source, durable
+        self.game = get_game(game).name
         self.manifest: dict | None = None
         self.parts, self.hands, self.games = 0, 0, set()
         self._lock: int | None = None
@@ -183,9 +178,9 @@ class RecordWriter:
         self.games.update(pc.unique(played.hands["game"]).to_pylist())
         self._save("running")
 
-    def add_hand(self, game: int, hand: int, state: HandState) -> None:
-        """``add`` one finished hand."""
-        self.add(record_chunk([(game, hand, state)], self.agents))
+    def add_hand(self, game: int, hand: int, state: object) -> None:
+        """``add`` one finished hand (as the game records it, ``GameSpec.record``)."""
+        self.add(record_chunk([(game, hand, state)], self.agents, self.game))
 
     def close(self, status: str = "complete", seed: int | None = None) -> Path:
         """Mark the record ``status`` ("complete" or "interrupted") and release ``out``; returns it. ``seed``:
@@ -199,7 +194,8 @@ class RecordWriter:
         return self.out
 
     def _claim(self) -> None:
-        config = RunConfig(self.agents, self.rules, self.seed, 0, 1, "reference")
+        spec = get_game(self.game)
+        config = RunConfig(self.agents, self.rules, self.seed, 0, 1, next(iter(spec.engines)), game=self.game)
         manifest = {**new_manifest(config, self.vectors), "hands": 0, "games": 0, "parts": 0, "source": self.source}
         if self.out.exists() and not self.out.is_dir():
             raise FileExistsError(f"output directory {self.out} is a file, not a directory; choose another --out")
@@ -209,7 +205,7 @@ class RecordWriter:
             raise FileExistsError(f"output directory {self.out} is being written by another process")
         try:
             claim_out(self.out, MANIFEST, manifest)
-            for table in TABLES:
+            for table in spec.tables:
                 (self.out / table).mkdir()
         except BaseException:
             self._unlock()
@@ -256,29 +252,32 @@ def recover_record(out) -> Path | None:
     if lock is None:
         return None
     try:
+        spec = get_game(manifest["game"])
+        tables = list(spec.tables)
         n_seats = len(manifest["config"]["agents"])
-        for folder in (out, *(out / table for table in TABLES)):
+        for folder in (out, *(out / table for table in tables)):
             for tmp in folder.glob(".*.tmp-*"):
                 tmp.unlink()
         games, parts = set(), 0
         while True:
             try:
-                _read_part(part_path(out, parts, "actions"), ACTION_SCHEMA)
-                games.update(pc.unique(_read_part(part_path(out, parts, "hands"), SCHEMA)).to_pylist())
+                for table in tables[1:]:
+                    _read_part(part_path(out, parts, table), spec.schema(table))
+                games.update(pc.unique(_read_part(part_path(out, parts, HANDS), spec.schema(HANDS))).to_pylist())
             except (OSError, ValueError, pa.ArrowException):
                 break
             parts += 1
         hands = 0
-        for table in TABLES:
+        for table in tables:
             for path in (out / table).glob("part-*.parquet") if (out / table).is_dir() else ():
                 index = path.stem.removeprefix("part-")
                 if not index.isdigit() or int(index) >= parts:
                     path.unlink()
-                elif table == "hands":
+                elif table == HANDS:
                     hands += pq.read_metadata(path).num_rows // n_seats
         if parts == 0:
             (out / MANIFEST).unlink()
-            for table in TABLES:
+            for table in tables:
                 if (out / table).is_dir():
                     (out / table).rmdir()
             return None

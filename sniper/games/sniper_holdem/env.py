@@ -22,7 +22,7 @@ Rewards: at the end of each hand every learner seat receives its net chips for t
 minus chips put in; 0 for a seat not dealt in), so an episode's rewards sum to the seat's final
 stack minus the starting stack. The episode ends (all agents terminate) when the game ends (R9).
 ``hands`` lists the game's finished hands (``sniper.games.sniper_holdem.engine.HandState``;
-``sniper.runs.results.hand_rows``
+``sniper.games.sniper_holdem.results.hand_rows``
 makes them the hands table of a run): the hands ``sniper.games.sniper_holdem.game.play_game`` plays for the same seed
 and decisions. ``reset(seed=s)`` starts game 0 of run ``s``; a later ``reset()`` without a seed
 plays the next game of the same run, so a seed fixes every deal and every opponent decision.

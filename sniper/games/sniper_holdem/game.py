@@ -8,9 +8,10 @@ Sniper Hold'em's table state (``sniper.games.sniper_holdem.table.SniperTable``, 
 
 import operator
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 
 from kernels.sniper_holdem.codes import N_ACTIONS, N_SNIPES, PASS, STREAM_AGENT
+from sniper.core.errors import AgentError
 from sniper.core.registry import get_game
 from sniper.core.rng import Stream, derive, hand_key
 from sniper.core.table import TableState
@@ -29,11 +30,6 @@ N_SEAT_ACTIONS = SNIPE_ACTION + N_SNIPES
 """How many flat actions a seat has (68: 7 betting, pass, 60 snipes), the env's ``Discrete(68)``."""
 DEAL = N_SEAT_ACTIONS
 """The flat action of the deal (68), the one legal action when the table's current player is ``CHANCE``."""
-
-
-class AgentError(RuntimeError):
-    """An agent raised, timed out, or returned an illegal action; the message names the agent,
-    its seat, the game and the hand (one line)."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +53,17 @@ class Rules:
         """Hands a game is taken to last when work is sized (chunks, duplicate groups): the hand
         limit (R9), or ``BUST_GAME_HANDS`` for a game played until one player holds every chip."""
         return self.hands_per_game or BUST_GAME_HANDS
+
+    def to_dict(self) -> dict:
+        """The rules as plain JSON data (a run manifest's ``config.rules``), field by field."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Rules":
+        """The rules ``to_dict`` gave; ``ValueError`` unless ``data`` has exactly the fields of ``Rules``."""
+        if not isinstance(data, dict) or set(data) != {f.name for f in fields(cls)}:
+            raise ValueError(f"rules need exactly the fields {', '.join(f.name for f in fields(cls))}")
+        return cls(**data)
 
 
 BUST_GAME_HANDS = 20

@@ -1,7 +1,8 @@
 """Hand histories: one hand as a poker client shows it, from a run's tables or from a replay (R4–R9).
 
 A ``HandHistory`` is built from the rows a run stores for one hand — its hands-table rows (one per
-seat, ``sniper.runs.results.COLUMNS``) and its actions-table rows (``sniper.runs.results.ACTION_COLUMNS``) —
+seat, ``sniper.games.sniper_holdem.results.COLUMNS``) and its actions-table rows
+(``sniper.games.sniper_holdem.results.ACTION_COLUMNS``) —
 so the same object comes from a run directory (``replay``) or from a hand just played by the
 reference engine (``play_hand``, ``HandHistory.from_state``). It renders as text (``str``), as an
 HTML table in notebooks, as JSON (``to_dict``) and in the PHH format of PokerKit (``to_phh``; the
@@ -25,15 +26,16 @@ import numpy as np
 import pandas as pd
 
 from kernels.sniper_holdem.codes import ACT_NAMES, PASS, SNIPE_ROUND, Act, Category
+from sniper.core.toml import toml_value
 from sniper.games.sniper_holdem.engine import HandState
 from sniper.games.sniper_holdem.hands import CATEGORY_NAMES, Snipe
-from sniper.runs.results import ACTION_COLUMNS, action_rows, hand_rows
+from sniper.games.sniper_holdem.results import ACTION_COLUMNS, action_rows, hand_rows
 
 FORMATS = ("text", "phh", "json")
 
 
 class SeatLine(NamedTuple):
-    """One seat of a hand: the hands-table columns of that seat (``sniper.runs.results.COLUMNS``)."""
+    """One seat of a hand: the hands-table columns of that seat (``sniper.games.sniper_holdem.results.COLUMNS``)."""
 
     seat: int
     agent: str
@@ -129,7 +131,7 @@ class HandHistory:
         cls, state: HandState, game: int, hand: int, agents: Sequence[str], seed: int, rules: str = "ours"
     ) -> "HandHistory":
         """From a finished reference-engine hand (``sniper.games.sniper_holdem.game.play_hand``), through the same rows
-        a run stores (``sniper.runs.results.hand_rows`` and ``action_rows``)."""
+        a run stores (``sniper.games.sniper_holdem.results.hand_rows`` and ``action_rows``)."""
         return cls.from_columns(hand_rows(state, game, hand, list(agents)), action_rows(state, game, hand), seed, rules)
 
     # ----- views ---------------------------------------------------------------------------
@@ -305,7 +307,7 @@ class HandHistory:
             "_caps": sorted({a.cap for a in self.action_lines}),
             "_sniped": [s.sniped for s in players],
         }
-        return "\n".join(f"{key} = {_toml(value)}" for key, value in fields.items() if value is not None) + "\n"
+        return "\n".join(f"{key} = {toml_value(value)}" for key, value in fields.items() if value is not None) + "\n"
 
     @property
     def _seed_text(self) -> str:
@@ -361,52 +363,6 @@ def _action_text(a: ActionLine) -> str:
     return f"{name} (puts in {a.chips}; level {a.level_after}, cap {a.cap})"
 
 
-TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
-"""The short escapes of a TOML 1.0 basic string; other control characters are ``\\uXXXX``."""
-
-
-def toml_string(text: str) -> str:
-    """``text`` as a TOML 1.0 basic string that every conformant parser reads back unchanged.
-
-    Quote, backslash and the control characters U+0000–U+001F and U+007F (DEL) are escaped
-    (``TOML_ESCAPES``, else ``\\u00XX``); every other character, astral ones included, is written
-    as itself (the file is UTF-8). JSON's escapes are not TOML's: ``json.dumps`` writes an astral
-    character as a surrogate pair (``\\uD83D\\uDE00``), which TOML forbids. Raises ``ValueError``
-    for a lone surrogate (not a Unicode scalar value: no TOML or UTF-8 file can hold it).
-
-    >>> print(toml_string('Zoë "😀"\\x7f'))
-    "Zoë \\"😀\\"\\u007F"
-    """
-    out = []
-    for ch in text:
-        code = ord(ch)
-        if ch in TOML_ESCAPES:
-            out.append(TOML_ESCAPES[ch])
-        elif code < 0x20 or code == 0x7F:
-            out.append(f"\\u{code:04X}")
-        elif 0xD800 <= code <= 0xDFFF:
-            raise ValueError(f"{text!r} holds a lone surrogate U+{code:04X}, which no TOML file can hold")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
-
-
-def _toml(value) -> str:
-    """A TOML value: booleans, integers of TOML's 64-bit range, strings (``toml_string``) and lists
-    of them (lists of strings one item a line). ``ValueError`` for an integer TOML cannot hold."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        if not -(2**63) <= value < 2**63:
-            raise ValueError(f"{value} is outside TOML's 64-bit integers")
-        return str(value)
-    if isinstance(value, str):
-        return toml_string(value)
-    if isinstance(value, list) and value and isinstance(value[0], str):
-        return "[\n" + "".join(f"  {_toml(v)},\n" for v in value) + "]"
-    return "[" + ", ".join(_toml(v) for v in value) + "]"
-
-
 # ----- from a run directory or a fresh replay ---------------------------------------------
 
 
@@ -429,7 +385,7 @@ def histories(out, games: Sequence[int], hand: int | None = None) -> list[HandHi
     from sniper.runs.store import read_run
 
     manifest = load_manifest(out)
-    config = RunConfig.from_dict(manifest["config"])
+    config = RunConfig.from_dict(manifest["config"], manifest["game"])
     total = int(manifest.get("games", 0))
     if isinstance(games, range) and games.step == 1:  # bounds pushed down: a range may be far longer than the run
         filters = [("game", ">=", games.start), ("game", "<", games.stop)]

@@ -1,8 +1,9 @@
-"""Whole games with the numba game kernel: the fast copy of ``sniper.runs.runner.play_chunk`` (R2–R9, R12, R13).
+"""Whole games with the numba game kernel: the fast copy of the reference engine (R2–R9, R12, R13).
 
 ``play_chunk_kernel(config, chunk)`` returns exactly the table and hand counts of
-``sniper.runs.runner.play_chunk(config, chunk)`` (same ``sniper.runs.results.SCHEMA``, same rows, same
-order), played by ``kernels.sniper_holdem.game.play_games_nb``. This module owns the validation of inputs and
+``sniper.games.sniper_holdem.chunks.play_chunk_reference(config, chunk)`` (same
+``sniper.games.sniper_holdem.results.SCHEMA``, same rows, same order), played by
+``kernels.sniper_holdem.game.play_games_nb``. This module owns the validation of inputs and
 the one conversion of agents (``sniper.games.sniper_holdem.specs.make_agent``) into the kernel's parameter arrays.
 
 >>> from sniper.games.sniper_holdem.game import make_rules
@@ -39,10 +40,11 @@ from kernels.sniper_holdem.game import (
 )
 from kernels.sniper_holdem.params import N_PARAMS, SNIPE_SAMPLES, Heuristic, Level, Param
 from sniper.core.registry import get_game
+from sniper.core.tables import Chunk
 from sniper.games.sniper_holdem.agents import EasyAgent, MonteCarloAgent, RandomAgent
 from sniper.games.sniper_holdem.game import Rules
+from sniper.games.sniper_holdem.results import ACTION_COLUMNS, ACTION_SCHEMA, COLUMNS, SCHEMA
 from sniper.games.sniper_holdem.specs import make_agent
-from sniper.runs.results import ACTION_COLUMNS, ACTION_SCHEMA, COLUMNS, SCHEMA
 
 MAX_CHIPS = np.iinfo(np.int16).max
 """Chips and hand indices are ``int16`` in ``SCHEMA``: a table's total chips must fit."""
@@ -296,12 +298,12 @@ def actions_to_arrow(columns: dict[str, np.ndarray]) -> pa.Table:
 
 
 def play_chunk_kernel(config, chunk: int, actions: bool = False):
-    """Play chunk ``chunk`` of a run with the game kernel: same result as ``sniper.runs.runner.play_chunk``
-    (or, with ``actions``, as ``sniper.runs.runner.play_chunk_tables``).
+    """Play chunk ``chunk`` of a run with the game kernel: the same rows as
+    ``sniper.games.sniper_holdem.chunks.play_chunk_reference``.
 
     ``config`` is a ``sniper.runs.runner.RunConfig``. Returns the chunk's rows as a table with
     ``SCHEMA`` and the number of hands of each of its games, in game order; with ``actions``, a
-    ``sniper.runs.runner.Chunk`` (hands, actions, counts). Raises ``ValueError`` on an invalid config
+    ``sniper.core.tables.Chunk`` (hands, actions, counts). Raises ``ValueError`` on an invalid config
     or chunk.
     """
     if not isinstance(chunk, (int, np.integer)) or chunk < 0:
@@ -315,6 +317,35 @@ def play_chunk_kernel(config, chunk: int, actions: bool = False):
     counts = [int(h) for h in played[1]]
     if not actions:
         return hands, counts
-    from sniper.runs.runner import Chunk
+    return Chunk({"hands": hands, "actions": actions_to_arrow(played[2])}, counts)
 
-    return Chunk(hands, actions_to_arrow(played[2]), counts)
+
+def decision_time_us(spec: str, players: int, rules: Rules, games: int = 16, repeats: int = 3) -> float:
+    """CPU microseconds per decision (bets and snipes) of ``spec`` in self-play at ``players`` seats
+    (``GameSpec.decision_time`` of "sniper": ``sniper tune``'s time budget).
+
+    Times ``play_games_kernel`` on one numba thread (best of ``repeats``, process CPU time, so other
+    processes' load matters little) over ``games`` games of seed 0, and divides by the decisions of those
+    games, counted on the reference engine (the same games, R13).
+    """
+    import time
+
+    from sniper.games.sniper_holdem.game import play_game
+
+    specs = [spec] * players
+    seated = [make_agent(s, rollouts="kernel") for s in specs]  # counting only: the same decisions, faster
+    decisions = sum(
+        len(state.bets) + len(state.snipes) for g in range(games) for state in play_game(seated, 0, g, rules)
+    )
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        play_games_kernel(specs, rules, 0, range(games))
+        best = float("inf")
+        for _ in range(repeats):
+            started = time.process_time()
+            play_games_kernel(specs, rules, 0, range(games))
+            best = min(best, time.process_time() - started)
+    finally:
+        numba.set_num_threads(threads)
+    return best * 1e6 / max(decisions, 1)

@@ -7,9 +7,9 @@ them). Examples: ``hard``, ``hard+ev``, ``normal+pass``, ``hard:samples=4000,blu
 
 An *outside agent* is an import path: ``package.module:ClassName[:NAME=VALUE,…]``. The class is
 imported and called with the parameters as keyword arguments (values parsed as int, float, bool
-or left as text); the instance implements ``sniper.games.sniper_holdem.agents.Agent`` (``act`` and ``snipe``). Outside
-agents play on the reference engine only (``choose_engine``); each decision may be given a time
-limit (``make_agent(..., decision_timeout=…)``).
+or left as text); the instance implements ``sniper.games.sniper_holdem.agents.Agent`` (``act`` and ``snipe``).
+Outside agents play on the reference engine only (``sniper.core.registry.GameSpec.choose_engine``); each
+decision may be given a time limit (``make_agent(..., decision_timeout=…)``).
 """
 
 import importlib
@@ -72,19 +72,6 @@ def is_outside(spec: str) -> bool:
     head, _, rest = spec.strip().partition(":")
     name = rest.partition(":")[0].strip()
     return head.split("+")[0].strip() not in LEVELS and name.isidentifier()
-
-
-def choose_engine(specs, engine: str) -> tuple[str, str | None]:
-    """The engine a run of ``specs`` plays on, and a one-line note when it is not ``engine``.
-
-    Outside agents (``is_outside``) have no kernel version, so they switch the run to the
-    reference engine (same results, R13; slower).
-    """
-    outside = [spec for spec in specs if is_outside(spec)]
-    if not outside or engine == "reference":
-        return engine, None
-    names = ", ".join(dict.fromkeys(outside))
-    return "reference", f"outside agent {names} plays on the reference engine (--engine reference)"
 
 
 @dataclass(frozen=True)
@@ -272,19 +259,4 @@ def split_specs(text: str) -> list[str]:
             specs[-1] += "," + piece
         else:
             specs.append(piece)
-    return specs
-
-
-def parse_agents(text: str, players: int) -> list[str]:
-    """The agent specs of a ``--agents`` list, one per seat (R2); ``ValueError`` when invalid.
-
-    One spec is repeated for every seat; otherwise there must be exactly ``players`` specs.
-    """
-    specs = split_specs(text)
-    if len(specs) == 1:
-        specs = specs * players
-    if len(specs) != players:
-        raise ValueError(f"{len(specs)} agents given for {players} players; give 1 or {players}")
-    for spec in specs:
-        make_agent(spec)
     return specs

@@ -1,0 +1,190 @@
+"""The 52-card evaluator ``kernels.eval52``: every seven-card hand, and its speed beside eval7 and
+phevaluator in one sitting (issue 20, item 3; a script, not a test).
+
+(a) Enumerates all C(52, 7) = 133,784,560 seven-card hands (one key and suit mask per prefix of
+cards, ``kernels.eval52.value_of_nb`` per hand), counts them per category and checks the counts
+against the standard table (``SEVEN_CARD_CATEGORIES``), and counts the distinct values (4,824
+classes of seven-card hands).
+
+(b) Times, on the same random seven-card hands (``uint8 (n, 7)``), ``values_into_nb`` on one
+thread (wall and CPU time, best of ``--repeats``) and ``values_par_into_nb`` on all threads, and
+on the first ``--others`` of those hands eval7 (``eval7.evaluate`` on lists of ``eval7.Card``
+built beforehand) and phevaluator (its public ``evaluate_7cards`` and its C entry point
+``_pheval.evaluate_7cards``, on lists of ints built beforehand), called from Python once per
+hand, as their APIs are; and phevaluator's C function ``evaluate_7cards`` (exported by its
+extension module) called through ctypes from a numba loop over all the hands: its native speed.
+It checks that the three order and tie those hands alike. Prints ``uptime``
+before and after: the machine is shared, compare the figures of one run. Target: ≥ 150 M hands/s
+on one thread (OMPEval's C++ figure).
+
+Usage: ``python experiments/eval52.py [--hands 20000000] [--others 1000000] [--repeats 5] [--skip-all]``.
+Needs eval7 and phevaluator (``pip install eval7 phevaluator``).
+"""
+
+import argparse
+import ctypes
+import subprocess
+import time
+
+import numba
+import numpy as np
+
+from kernels.eval52 import (
+    BASE,
+    EMPTY_KEY,
+    card_bit_nb,
+    tables,
+    value_of_nb,
+    values_into_nb,
+    values_par_into_nb,
+    warmup,
+)
+from sniper.games import poker52
+
+SEVEN_CARD_CATEGORIES = [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584]
+"""Seven-card hands per category, high card to straight flush (the standard table; 133,784,560 in all)."""
+SEVEN_CARD_CLASSES = 4824
+"""Distinct values of seven-card hands (the standard count of seven-card equivalence classes)."""
+
+
+@numba.njit
+def enumerate_all_nb(t):
+    """Counts per category (``int64 (9,)``) and the number of distinct values of all 7-card hands."""
+    counts = np.zeros(9, np.int64)
+    seen = np.zeros(9 * BASE**5, np.bool_)
+    k = t.card_key
+    for a in range(46):
+        ka, ma = EMPTY_KEY + k[a], card_bit_nb(a)
+        for b in range(a + 1, 47):
+            kb, mb = ka + k[b], ma | card_bit_nb(b)
+            for c in range(b + 1, 48):
+                kc, mc = kb + k[c], mb | card_bit_nb(c)
+                for d in range(c + 1, 49):
+                    kd, md = kc + k[d], mc | card_bit_nb(d)
+                    for e in range(d + 1, 50):
+                        ke, me = kd + k[e], md | card_bit_nb(e)
+                        for f in range(e + 1, 51):
+                            kf, mf = ke + k[f], me | card_bit_nb(f)
+                            for g in range(f + 1, 52):
+                                v = value_of_nb(kf + k[g], mf | card_bit_nb(g), t)
+                                counts[v // BASE**5] += 1
+                                seen[v] = True
+    return counts, seen.sum()
+
+
+def deal(n: int, seed: int = 0) -> np.ndarray:
+    """``n`` uniform random seven-card hands, ``uint8 (n, 7)`` (draws with a repeated card are redrawn)."""
+    generator, hands = np.random.default_rng(seed), np.empty((0, 7), np.uint8)
+    while len(hands) < n:
+        drawn = generator.integers(0, poker52.DECK_SIZE, (n, 7), dtype=np.uint8)
+        ordered = np.sort(drawn, axis=1)
+        hands = np.vstack([hands, drawn[(ordered[:, 1:] != ordered[:, :-1]).all(axis=1)]])
+    return np.ascontiguousarray(hands[:n])
+
+
+def best_of(fn, repeats: int) -> tuple[float, float]:
+    """Fastest wall and fastest CPU (this thread) seconds of ``repeats`` calls of ``fn()``."""
+    wall = cpu = float("inf")
+    for _ in range(repeats):
+        t0, c0 = time.perf_counter(), time.thread_time()
+        fn()
+        wall, cpu = min(wall, time.perf_counter() - t0), min(cpu, time.thread_time() - c0)
+    return wall, cpu
+
+
+def same_order(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether ``a`` and ``b`` (``(n,)``) order and tie the n hands alike (larger better in both)."""
+    pairs = np.unique(np.stack([a, b], axis=1), axis=0)
+    return len(pairs) == len(np.unique(a)) == len(np.unique(b)) and bool((np.diff(pairs[:, 1]) > 0).all())
+
+
+def phevaluator_native():
+    """A numba loop ``(hands uint8 (n, 7), out int32 (n,))`` calling phevaluator's C
+    ``evaluate_7cards`` (rank 1 best) through ctypes, without Python between hands."""
+    from phevaluator import _pheval
+
+    evaluate = ctypes.CDLL(_pheval.__file__).evaluate_7cards
+    evaluate.argtypes, evaluate.restype = [ctypes.c_int] * 7, ctypes.c_int
+
+    @numba.njit
+    def loop(hands, out):
+        for i in range(hands.shape[0]):
+            r = hands[i]
+            i32 = np.int32
+            out[i] = evaluate(i32(r[0]), i32(r[1]), i32(r[2]), i32(r[3]), i32(r[4]), i32(r[5]), i32(r[6]))
+
+    return loop
+
+
+def uptime() -> str:
+    """The ``uptime`` line (load averages over 1, 5 and 15 minutes)."""
+    return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
+
+
+def check_all_hands(t) -> None:
+    """Part (a): every seven-card hand, counted per category against the standard table."""
+    enumerate_all_nb(t)  # compile
+    t0 = time.perf_counter()
+    counts, classes = enumerate_all_nb(t)
+    seconds = time.perf_counter() - t0
+    print(f"(a) all {counts.sum():,} seven-card hands in {seconds:.2f} s ({counts.sum() / seconds / 1e6:.0f} M/s)")
+    for name, got, want in zip(poker52.CATEGORIES, counts.tolist(), SEVEN_CARD_CATEGORIES):
+        print(f"  {name:16s} {got:>11,} {'ok' if got == want else f'WRONG, the table says {want:,}'}")
+    print(f"  distinct values {classes:,} ({'ok' if classes == SEVEN_CARD_CLASSES else 'WRONG'})")
+
+
+def benchmark(t, n: int, n_others: int, repeats: int) -> None:
+    """Part (b): hands/s of the kernel, eval7 and phevaluator on the same random hands."""
+    import eval7
+    from phevaluator import _pheval, evaluate_7cards
+
+    hands = deal(n)
+    out = np.empty(n, np.int32)
+    threads = numba.config.NUMBA_NUM_THREADS
+    wall, cpu = best_of(lambda: values_into_nb(hands, t, out), repeats)
+    print(f"(b) {n:,} random seven-card hands")
+    print(f"  kernels.eval52, 1 thread: {n / wall / 1e6:.1f} M hands/s ({n / cpu / 1e6:.1f} M per CPU-second)")
+    par, _ = best_of(lambda: values_par_into_nb(hands, t, out), repeats)
+    print(f"  kernels.eval52, {threads} threads: {n / par / 1e6:.1f} M hands/s")
+
+    few = hands[:n_others]
+    ours = out[:n_others].copy()
+    deck = np.array([eval7.Card(poker52.text(c)) for c in range(poker52.DECK_SIZE)], dtype=object)
+    cards, ints = deck[few].tolist(), few.tolist()
+    e7 = []
+    wall, cpu = best_of(lambda: e7.append(list(map(eval7.evaluate, cards))), 2)
+    print(f"  eval7.evaluate: {n_others / wall / 1e6:.2f} M hands/s ({n_others / cpu / 1e6:.2f} M per CPU-second)")
+    ph = []
+    wall, cpu = best_of(lambda: ph.append([evaluate_7cards(*h) for h in ints]), 2)
+    print(f"  phevaluator.evaluate_7cards: {n_others / wall / 1e6:.2f} M hands/s ({n_others / cpu / 1e6:.2f} M/CPU-s)")
+    wall, cpu = best_of(lambda: [_pheval.evaluate_7cards(*h) for h in ints], 2)
+    print(f"  phevaluator C entry point: {n_others / wall / 1e6:.2f} M hands/s ({n_others / cpu / 1e6:.2f} M/CPU-s)")
+    native, theirs = phevaluator_native(), np.empty(n, np.int32)
+    native(hands[:10], theirs)  # compile
+    wall, cpu = best_of(lambda: native(hands, theirs), repeats)
+    print(f"  phevaluator C, from numba: {n / wall / 1e6:.1f} M hands/s ({n / cpu / 1e6:.1f} M per CPU-second)")
+    agree = same_order(ours, np.array(e7[0])) and same_order(ours, -np.array(ph[0]))
+    agree = agree and same_order(out, -theirs)
+    print(f"  same order and ties as eval7 and phevaluator (all {n:,} for phevaluator C): {agree}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000_000)
+    parser.add_argument("--others", type=int, default=1_000_000, help="hands timed with eval7 and phevaluator")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--skip-all", action="store_true", help="skip the enumeration of every hand")
+    args = parser.parse_args()
+    print(f"uptime before: {uptime()}")
+    t0 = time.perf_counter()
+    t = tables()
+    warmup()
+    print(f"tables + compile (or cache load): {time.perf_counter() - t0:.2f} s")
+    if not args.skip_all:
+        check_all_hands(t)
+    benchmark(t, args.hands, min(args.others, args.hands), args.repeats)
+    print(f"uptime after: {uptime()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+"""Five-card draw agents: the one interface every level implements, and the ``random`` and ``easy``
+levels (GAMES.md D11).
+
+An agent reads only a ``DrawObservation`` (D10) and draws its randomness from the decision's
+``sniper.core.rng.Stream`` (``sniper.games.pokerkit_table.decision_stream``), a fixed number of
+draws per decision as each class documents, so its choices replay exactly and a kernel can
+reproduce them. A level is a frozen dataclass whose fields are its parameters, declared once in
+``PARAMETERS`` (level → name → ``(default, low, high)``, ``sniper.games.level_parameters``);
+``make_level`` builds one by name.
+
+>>> from sniper.games.draw.table import DEAL, DrawTable
+>>> table = DrawTable(2, seed=3, game=0)
+>>> table.apply(DEAL)
+>>> seat = table.current_player()
+>>> RandomAgent().act(table.observe(seat), table.stream()) in table.legal_actions()
+True
+>>> from sniper.games.draw.engine import DISCARD, positions
+>>> from sniper.games.poker52 import cards
+>>> positions(DISCARD + draw_chart(cards("Ah Kd 7h 3h Qh")))  # four hearts: draw to the flush
+(1,)
+"""
+
+from dataclasses import dataclass, fields
+from typing import Protocol
+
+from sniper.core.rng import Stream
+from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
+from sniper.games.draw.observation import DrawObservation
+from sniper.games.draw.rules import HAND_SIZE
+from sniper.games.level_parameters import check_parameters
+from sniper.games.poker52 import CATEGORIES, category, value
+
+__all__ = ["LEVELS", "PARAMETERS", "DrawAgent", "EasyAgent", "RandomAgent", "draw_chart", "make_level"]
+
+TITLE = "five-card draw"
+"""The game's name in error messages."""
+STRAIGHT = CATEGORIES.index("straight")
+"""The lowest category ``draw_chart`` stands pat with (straight, flush, full house, quads, straight flush)."""
+
+
+class DrawAgent(Protocol):
+    """The one interface of a five-card draw AI: the flat action (``sniper.games.draw.table``'s
+    numbering, one of ``obs.legal``) for the decision ``obs``, drawing any randomness from ``stream``."""
+
+    def act(self, obs: DrawObservation, stream: Stream) -> int: ...
+
+
+def _check_legal(obs: DrawObservation) -> None:
+    if not obs.legal:
+        raise ValueError(f"seat {obs.seat} has no legal action")
+
+
+@dataclass(frozen=True)
+class RandomAgent:
+    """The ``random`` level (D11): uniform over the legal actions, which are the legal action kinds.
+
+    Betting: the kinds fold (when legal, i.e. the seat owes chips), check/call and bet/raise (when
+    legal; its amount is fixed, D3) are ``obs.legal``; the draw: the legal discard masks (0–3 cards,
+    26 of them). One draw per decision: ``obs.legal[stream.integer(len(obs.legal))]``.
+    """
+
+    def act(self, obs: DrawObservation, stream: Stream) -> int:
+        """A legal flat action for ``obs`` (class docstring); ``ValueError`` if ``obs.legal`` is empty."""
+        _check_legal(obs)
+        return obs.legal[stream.integer(len(obs.legal))]
+
+
+def draw_chart(cards: tuple[int, ...]) -> int:
+    """The ``easy`` level's draw (D11's "fixed chart"): the 5-bit mask of the positions of ``cards``
+    (five ``sniper.games.poker52`` cards, in the order held) to discard, 0–3 of them.
+
+    Stand pat with a straight or better (straight, flush, full house, four of a kind, straight
+    flush); keep three of a kind (draw 2), two pair (draw 1), one pair (draw 3); else keep four to a
+    flush (draw 1); else keep the two highest cards (draw 3: at most 3 may go, D5, so "the highest
+    card or two" is two). ``ValueError`` for anything but five distinct cards.
+    """
+    if len(cards) != HAND_SIZE:
+        raise ValueError(f"a draw hand is {HAND_SIZE} cards, got {len(cards)}")
+    strength = category(value(cards))
+    if strength >= STRAIGHT:
+        return 0
+    ranks = [c // 4 for c in cards]
+    counts = {r: ranks.count(r) for r in ranks}
+    if strength > 0:  # pairs, two pair or trips: keep every card whose rank is paired
+        keep = [j for j in range(HAND_SIZE) if counts[ranks[j]] > 1]
+    else:
+        suits = [c % 4 for c in cards]
+        flush = [s for s in set(suits) if suits.count(s) == HAND_SIZE - 1]
+        if flush:
+            keep = [j for j in range(HAND_SIZE) if suits[j] == flush[0]]
+        else:
+            keep = sorted(range(HAND_SIZE), key=lambda j: ranks[j], reverse=True)[:2]
+    return sum(1 << j for j in range(HAND_SIZE) if j not in keep)
+
+
+PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
+    "random": {},
+    "easy": {
+        "bluff": (0.05, 0.0, 1.0),
+        "bet_category": (CATEGORIES.index("one pair"), 0, len(CATEGORIES) - 1),
+        "raise_category": (CATEGORIES.index("two pair"), 0, len(CATEGORIES) - 1),
+    },
+}
+"""Every level's parameters, ``level → name → (default, low, high)`` (``sniper.games.level_parameters``):
+the one truth of their defaults and domains; the categories are ``sniper.games.poker52.CATEGORIES``
+(0 high card … 8 straight flush). Meanings in each class's docstring."""
+
+
+def _default(level: str, name: str):
+    return PARAMETERS[level][name][0]
+
+
+@dataclass(frozen=True)
+class EasyAgent:
+    """The ``easy`` level (D11): bets a pair or better, rarely bluffs, draws by a fixed chart.
+
+    Betting, with ``strength`` the category of its five cards (``sniper.games.poker52.category``):
+    one draw, ``bluffing = stream.random() < bluff``. With ``strength >= bet_category`` or bluffing
+    it bets when checking is free, and facing a bet it raises with ``strength >= raise_category``
+    (when a raise is legal) and calls otherwise; without, it checks, or folds facing a bet. The draw:
+    ``draw_chart`` (no draw from the stream). ``ValueError`` for a parameter outside its
+    ``PARAMETERS`` domain.
+    """
+
+    bluff: float = _default("easy", "bluff")
+    bet_category: int = _default("easy", "bet_category")
+    raise_category: int = _default("easy", "raise_category")
+
+    def __post_init__(self) -> None:
+        check_parameters(PARAMETERS, "easy", {f.name: getattr(self, f.name) for f in fields(self)}, TITLE)
+
+    def act(self, obs: DrawObservation, stream: Stream) -> int:
+        """A legal flat action for ``obs`` (class docstring); ``ValueError`` if ``obs.legal`` is empty."""
+        _check_legal(obs)
+        if obs.street == DRAW:
+            return DISCARD + draw_chart(obs.cards)
+        bluffing = stream.random() < self.bluff
+        strength = category(value(obs.cards))
+        made = strength >= self.bet_category or bluffing
+        can_raise = BET_RAISE in obs.legal
+        if obs.to_call == 0:
+            return BET_RAISE if made and can_raise else CHECK_CALL
+        if strength >= self.raise_category and can_raise:
+            return BET_RAISE
+        return CHECK_CALL if made else FOLD
+
+
+LEVELS: dict[str, type] = {"random": RandomAgent, "easy": EasyAgent}
+"""The level classes by name, in ladder order (``PARAMETERS`` has the same keys)."""
+
+
+def make_level(name: str, **params) -> DrawAgent:
+    """The level ``name`` with ``params`` overriding its defaults; ``ValueError`` (one line) for an
+    unknown level or parameter, or a value outside its ``PARAMETERS`` domain.
+
+    >>> make_level("easy", bluff=0.2).bluff
+    0.2
+    """
+    check_parameters(PARAMETERS, name, params, TITLE)
+    return LEVELS[name](**params)

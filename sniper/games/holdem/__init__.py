@@ -1,0 +1,78 @@
+"""No-limit Texas Hold'em (seed 002, ``../shared/GAMES.md`` H1–H12) as a registered game ("holdem").
+
+Modules, lowest first: ``rules`` (the game's facts, H1, H10), ``parameters`` (its levels' parameters, H12),
+``observation`` (what a seat sees, H11), ``engine`` (one hand on a PokerKit ``State``, H1–H9), ``table``
+(one whole game as a ``sniper.core.table.TableState``, H10), ``agents`` (``random``) and ``levels``
+(``easy``, ``normal``, ``hard``, H12), ``play`` (a game driven to its end, as hand records), ``results``
+(the run tables), ``chunks`` (the reference engine of a run), ``phh`` (hand histories both ways), ``env``
+(PettingZoo) and ``equity``. The rules as we play them: docs/holdem.md.
+
+The ``GameSpec`` below is declared from the light modules only (no PokerKit import when the registry
+loads); its builders import the engine when they are called.
+
+>>> SPEC.seat_text, SPEC.default_length, SPEC.levels, list(SPEC.engines)
+('2-9', '100', ('random', 'easy', 'normal', 'hard'), ['reference'])
+"""
+
+from sniper.core.registry import GameSpec, register_game
+from sniper.games.holdem.parameters import PARAMETERS
+from sniper.games.holdem.rules import DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
+from sniper.games.level_parameters import domains
+from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector, split_specs
+
+
+def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules:
+    """The rules of a Hold'em run: ``preset`` "standard" and a length of ``GAME_LENGTHS`` (H10)."""
+    return make_poker_rules(GAME_LENGTHS, preset, length)
+
+
+def make_agent(spec: str, decision_timeout: float | None = None):
+    """The Hold'em agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.holdem.levels``);
+    ``ValueError`` saying why not."""
+    from sniper.games.holdem.chunks import make_agent as build
+
+    return build(spec, decision_timeout)
+
+
+def agent_vector(spec: str) -> dict:
+    """A Hold'em spec's full parameter vector (``sniper.games.poker_spec.spec_vector``), checked by building it."""
+    make_agent(spec)
+    return spec_vector(PARAMETERS, spec)
+
+
+def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
+    """The table state of game ``game`` of run ``seed`` (``sniper.games.holdem.table.HoldemTable``)."""
+    from sniper.games.holdem.table import HoldemTable
+
+    return HoldemTable(seats, seed, game, rules.length, **options)
+
+
+SPEC = register_game(
+    GameSpec(
+        name="holdem",
+        title=TITLE,
+        seats=SEATS,  # H1: 2 to 9 players
+        rules=(PRESET,),
+        game_lengths=tuple(GAME_LENGTHS),
+        tables={
+            "hands": "sniper.games.holdem.results:SCHEMA",
+            "actions": "sniper.games.holdem.results:ACTION_SCHEMA",
+        },
+        levels=tuple(PARAMETERS),
+        parameters=domains(PARAMETERS),
+        default_agents=("easy", "normal", "hard"),
+        engines={"reference": "sniper.games.holdem.chunks:play_chunk_reference"},
+        new_table=new_table,
+        default_rules=PRESET,
+        default_length=DEFAULT_LENGTH,
+        rules_doc="docs/holdem.md",
+        make_rules=make_rules,
+        make_agent=make_agent,
+        agent_vector=agent_vector,
+        split_agents=split_specs,
+        equity="sniper.games.holdem.equity:equity_report",
+        importer="sniper.games.holdem.phh:import_phh",
+        history="sniper.games.holdem.phh:rows_phh",
+    )
+)
+"""The no-limit Hold'em ``GameSpec`` (registered as "holdem")."""

@@ -1,0 +1,67 @@
+"""Hold'em agents: the one interface every level implements, and the ``random`` level (GAMES.md H12).
+
+An agent reads only a ``HoldemObservation`` (H11) and draws its randomness from the decision's
+``sniper.core.rng.Stream`` (``sniper.games.holdem.table.decision_stream``), so its choices replay exactly
+and the kernel can reproduce them. The other levels (easy, normal, hard) live in ``levels``.
+
+>>> from sniper.games.holdem.table import DEAL, HoldemTable
+>>> table = HoldemTable(2, seed=3, game=0)
+>>> table.apply(DEAL)
+>>> seat = table.current_player()
+>>> RandomAgent().act(table.observe(seat), table.stream()) in table.legal_actions()
+True
+"""
+
+from typing import Protocol
+
+from sniper.core.rng import Stream
+from sniper.games.holdem.engine import CHECK_CALL, FOLD
+from sniper.games.holdem.observation import HoldemObservation
+
+RAISE = -1
+"""The bet/raise action kind (its amount comes from a menu); fold and check/call are their flat actions."""
+RAISE_SIZES = ("min", "half pot", "pot", "all-in")
+"""The ``random`` level's bet sizes, in ``raise_menu``'s order (H12)."""
+
+
+class HoldemAgent(Protocol):
+    """The one interface of a Hold'em AI: the flat action (``sniper.games.holdem.table``'s numbering,
+    one of ``obs.legal``) for the decision ``obs``, drawing any randomness from ``stream``."""
+
+    def act(self, obs: HoldemObservation, stream: Stream) -> int: ...
+
+
+def raise_menu(obs: HoldemObservation) -> tuple[int, int, int, int]:
+    """The ``random`` level's bet sizes (H12), as raise-to amounts clipped to ``[min_raise_to,
+    max_raise_to]``: the minimum raise, half the pot, the pot, all-in.
+
+    With ``owed = max(bets) - bets[seat]`` (not capped) and ``middle = pot + sum(bets)``, a raise of
+    fraction ``f`` of the pot is to ``max(bets) + (middle + owed) * f`` chips, rounded down (the pot a
+    call would make, the usual "pot-sized raise"). ``ValueError`` when no raise is legal.
+    """
+    if obs.min_raise_to is None or obs.max_raise_to is None:
+        raise ValueError("no bet or raise is legal")
+    top = max(obs.bets)
+    pot = obs.pot + sum(obs.bets) + top - obs.bets[obs.seat]
+    sizes = (obs.min_raise_to, top + pot // 2, top + pot, obs.max_raise_to)
+    return tuple(min(max(size, obs.min_raise_to), obs.max_raise_to) for size in sizes)
+
+
+class RandomAgent:
+    """The ``random`` level (H12): uniform over the legal action kinds, then a size from a fixed menu.
+
+    The kinds, in this order: fold (when it is legal, i.e. the seat owes chips), check/call, and
+    bet/raise (when one is legal). Draw 1: ``stream.integer(kinds)`` picks the kind; for a raise,
+    draw 2: ``stream.integer(4)`` (``RAISE_SIZES``) picks ``raise_menu(obs)``'s entry. No other draws.
+    """
+
+    def act(self, obs: HoldemObservation, stream: Stream) -> int:
+        """A legal flat action for ``obs`` (class docstring); ``ValueError`` if ``obs.legal`` is empty."""
+        if not obs.legal:
+            raise ValueError(f"seat {obs.seat} has no legal action")
+        kinds = [FOLD] if obs.legal[0] == FOLD else []
+        kinds.append(CHECK_CALL)
+        if obs.min_raise_to is not None:
+            kinds.append(RAISE)
+        kind = kinds[stream.integer(len(kinds))]
+        return kind if kind != RAISE else raise_menu(obs)[stream.integer(len(RAISE_SIZES))]

@@ -1,0 +1,47 @@
+"""The parameters of no-limit Hold'em's AI levels (H12), declared once: defaults and the domains of ``sniper tune``.
+
+A light module (no PokerKit import), so the game's ``GameSpec`` can declare the domains when the registry
+loads; the levels themselves are ``sniper.games.holdem.levels``.
+"""
+
+PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
+    "random": {},
+    "easy": {
+        "raise_score": (21, 0, 34),
+        "call_score": (14, 0, 34),
+        "raise_category": (2, 0, 8),
+        "call_category": (1, 0, 8),
+    },
+    "normal": {
+        "open_early": (10, -1, 20),
+        "open_late": (6, -1, 20),
+        "call_score": (8, -1, 20),
+        "reraise_score": (12, -1, 20),
+        "odds_slope": (15.0, 0.0, 100.0),
+        "short_stack": (10.0, 0.0, 100.0),
+        "push_score": (9, -1, 20),
+        "bet_equity": (0.6, 0.0, 1.0),
+        "big_equity": (0.8, 0.0, 1.0),
+        "raise_equity": (0.85, 0.0, 1.0),
+        "call_margin": (1.0, 0.0, 3.0),
+        "position": (0.1, 0.0, 1.0),
+        "texture": (0.03, 0.0, 0.3),
+        "allin_spr": (1.5, 0.0, 10.0),
+    },
+    "hard": {
+        "samples": (200, 1, 100000),
+        "bluff": (0.1, 0.0, 1.0),
+        "bet_ratio": (1.2, 0.0, 9.0),
+        "big_ratio": (1.6, 0.0, 9.0),
+        "raise_ratio": (1.6, 0.0, 9.0),
+        "call_margin": (1.0, 0.0, 3.0),
+        "position": (0.1, 0.0, 1.0),
+        "allin_spr": (1.5, 0.0, 10.0),
+        "raise_range": (0.25, 0.0, 1.0),
+        "reraise_range": (0.08, 0.0, 1.0),
+        "call_range": (0.5, 0.0, 1.0),
+        "read_bluff": (0.3, 0.0, 1.0),
+    },
+}
+"""Every level's parameters, ``level → name → (default, low, high)``: the one truth of their defaults
+and domains (meanings in each class's docstring). An ``int`` default is an integer parameter."""

@@ -1,0 +1,103 @@
+"""No-limit Hold'em's ``TableState`` (``sniper.core.table``): one whole game (GAMES.md H1–H11), written once.
+
+``HoldemTable`` deals each hand from the (seed, game, hand) deck (``sniper.games.poker52.shuffled_deck``),
+plays it on the reference engine (``sniper.games.holdem.engine.HoldemHand``, PokerKit), and between
+hands moves the chips, lets busted players leave (GAMES.md), ends the game (H10) or moves the button
+to the next player still at the table (H2): the flow shared with five-card draw,
+``sniper.games.pokerkit_table.PokerKitTable``. ``observe`` is the one place H11 is decided.
+
+The flat action numbering (defined in ``engine``; docs/holdem.md):
+
+==============  =========================================================================================
+action          meaning
+==============  =========================================================================================
+0 (``FOLD``)    fold: legal only when the seat owes chips (not offered when checking is free)
+1               check, or call (capped by the seat's stack)
+a >= 2          bet or raise *to* ``a`` chips, the seat's total bet of this round (H5); all-in is raise
+                to stack + bet; a short all-in, when it is the only raise possible, is that amount (H6)
+1801 (``DEAL``) deal the next hand: the one action when the current player is ``CHANCE``
+==============  =========================================================================================
+
+**Random streams**: the ``d``-th decision (from 0) of seat ``s`` in hand ``h`` draws from
+``sniper.games.pokerkit_table.decision_stream(seed, game, h, s, d)`` (R13's keys, as Sniper Hold'em's);
+the kernel reproduces it.
+
+>>> table = HoldemTable(3, seed=1, game=0)
+>>> table.current_player() == CHANCE, table.legal_actions()
+(True, (1801,))
+>>> table.apply(DEAL); table.current_player(), table.legal_actions()[:4], table.legal_actions()[-1]
+(0, (0, 1, 4, 5), 200)
+>>> table.apply(3)
+Traceback (most recent call last):
+ValueError: action 3 is not legal for seat 0 now; legal: 0, 1, 4-200
+"""
+
+from sniper.core.table import CHANCE, TERMINAL
+from sniper.games.holdem.engine import CHECK_CALL, DEAL, FOLD, HoldemHand
+from sniper.games.holdem.observation import HoldemObservation
+from sniper.games.holdem.rules import (
+    BIG_BLIND,
+    DEFAULT_LENGTH,
+    FIRST_BUTTON,
+    GAME_LENGTHS,
+    SEATS,
+    STARTING_STACK,
+    TITLE,
+)
+from sniper.games.pokerkit_table import PokerKitTable, decision_stream
+
+__all__ = ["CHANCE", "CHECK_CALL", "DEAL", "FOLD", "TERMINAL", "HoldemTable", "decision_stream"]
+
+
+class HoldemTable(PokerKitTable):
+    """One game of no-limit Texas Hold'em (GAMES.md H1–H11) as a ``sniper.core.table.TableState``.
+
+    ``HoldemTable(seats, seed, game, length="100", hand_limit=None, stacks=None, button=None, hand=0)``:
+    ``seats`` 2–9 (H1); ``length`` a key of ``rules.GAME_LENGTHS`` (H10); the rest as
+    ``sniper.games.pokerkit_table.PokerKitTable`` (a button on a seat without chips moves to the next
+    seat with chips, H2; ``ValueError`` for seats outside 2–9, an unknown length, or stacks that are
+    not one per seat with two or more holding chips). ``hand`` is the current (or last) ``HoldemHand``.
+    """
+
+    HAND = HoldemHand
+    DEAL = DEAL
+    SEATS = SEATS
+    STARTING_STACK = STARTING_STACK
+    FIRST_BUTTON = FIRST_BUTTON
+    GAME_LENGTHS = GAME_LENGTHS
+    DEFAULT_LENGTH = DEFAULT_LENGTH
+    TITLE = TITLE
+
+    def observe(self, seat: int) -> HoldemObservation:
+        """What ``seat`` may know now (H11), the one place it is decided: its own cards, the board
+        dealt so far, every stack, bet and the pot, positions and the hand's public actions; never
+        another seat's cards or the deck. ``legal`` is empty unless ``seat`` is to act. Any point after
+        the first deal (after a hand, its final stacks). ``ValueError`` for a seat not at the table or
+        before the first deal."""
+        hand: HoldemHand = self._check_seat(seat)
+        acting = hand.actor == seat
+        span = hand.raise_range() if acting else None
+        return HoldemObservation(
+            seat=seat,
+            seats=self.n_seats,
+            button=hand.button,
+            street=hand.street,
+            hole=tuple(hand.holes.get(seat, ())),
+            board=tuple(hand.board),
+            stacks=hand.stacks(),
+            bets=hand.bets(),
+            pot=hand.pot(),
+            in_hand=hand.in_hand(),
+            to_call=hand.to_call(seat),
+            min_raise_to=None if span is None else span[0],
+            max_raise_to=None if span is None else span[1],
+            big_blind=BIG_BLIND,
+            history=tuple((a.seat, a.street, a.action) for a in hand.actions),
+            legal=hand.legal_actions() if acting else (),
+            hand=self.hand_index,
+        )
+
+    def _deal(self) -> None:
+        super()._deal()
+        if self.hand.done:  # the blinds put every player but one all-in: run out at once (H8)
+            self._end_hand()

@@ -1,0 +1,139 @@
+"""What the 52-card games' ``GameSpec``s share: rules objects, agent specs and the reference engine's chunks.
+
+No-limit Hold'em (``sniper.games.holdem``) and five-card draw (``sniper.games.draw``) are declared the same
+way: one rule preset ("standard"), game lengths by name (H10, D9), agent specs ``LEVEL[:NAME=VALUE,…]``
+over levels whose parameters are data (``sniper.games.level_parameters``), and a reference engine that
+plays whole games on the game's PokerKit table. A light module: importing it imports no PokerKit (the
+registry loads every game's spec when it is first asked).
+
+>>> split_specs("hard:bluff=0.2,samples=50,easy")
+['hard:bluff=0.2,samples=50', 'easy']
+>>> parse_spec("hard:bluff=0.2,samples=50")
+('hard', {'bluff': 0.2, 'samples': 50})
+>>> hands_of_length({"20": 20, "bust": None}, "10")
+Traceback (most recent call last):
+ValueError: game length must be one of 20, bust, got '10'
+>>> rules = make_poker_rules({"50": 50, "bust": None}, "standard", "bust")
+>>> rules.hands_per_game, rules.planned_hands, PokerRules.from_dict(rules.to_dict()) == rules
+(None, 100, True)
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+
+from sniper.games.level_parameters import Parameters
+
+PRESET = "standard"
+"""The one rule preset of the 52-card games (GAMES.md fixes their rules)."""
+BUST_PLANNED_HANDS = 100
+"""The hands a game played until one player holds every chip ("bust") is taken to last when work is sized."""
+
+
+def hands_of_length(lengths: Mapping[str, int | None], length: str) -> int | None:
+    """The hands a game of ``length`` (a key of the game's ``lengths``) lasts at most; ``None`` for a
+    game played until one player holds every chip (H10, D9). ``ValueError`` naming the length otherwise."""
+    if not isinstance(length, str) or length not in lengths:
+        raise ValueError(f"game length must be one of {', '.join(lengths)}, got {length!r}")
+    return lengths[length]
+
+
+@dataclass(frozen=True)
+class PokerRules:
+    """A 52-card game's rules as a run records them (``sniper.core.registry.GameRules``).
+
+    ``name``: the preset ("standard"); ``length``: the game length's name ("50", "bust" …);
+    ``hands_per_game``: its hands, ``None`` for "bust".
+    """
+
+    name: str
+    length: str
+    hands_per_game: int | None
+
+    @property
+    def planned_hands(self) -> int:
+        """The hands a game is taken to last when chunks and duplicate groups are sized."""
+        return self.hands_per_game or BUST_PLANNED_HANDS
+
+    def to_dict(self) -> dict:
+        """The rules as plain JSON data (a manifest's ``config.rules``)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "PokerRules":
+        """The rules ``to_dict`` wrote; ``ValueError`` for data that does not fit."""
+        if not isinstance(data, dict) or set(data) != {"name", "length", "hands_per_game"}:
+            raise ValueError("the manifest's rules are not those of a 52-card game")
+        return cls(**data)
+
+
+def make_poker_rules(lengths: Mapping[str, int | None], preset: str, length: str) -> PokerRules:
+    """The ``PokerRules`` of ``preset`` (only ``PRESET``) and ``length`` (a key of ``lengths``);
+    ``ValueError`` naming the valid ones otherwise."""
+    if preset != PRESET:
+        raise ValueError(f"rules must be {PRESET}, got {preset!r}")
+    return PokerRules(PRESET, length, hands_of_length(lengths, length))
+
+
+def split_specs(text: str) -> list[str]:
+    """The agent specs of a comma list; a piece ``NAME=VALUE`` without a level belongs to the spec before it
+    (``"hard:bluff=0.2,samples=50,easy"`` is two specs). ``ValueError`` for an empty piece or a list that
+    starts with a parameter."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            raise ValueError(f"empty agent spec in {text!r}; give specs separated by single commas")
+        if "=" in piece and ":" not in piece:
+            if not specs:
+                raise ValueError(f"agent spec {piece!r} names no level; write LEVEL:{piece}")
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def _number(text: str, name: str) -> int | float:
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"parameter {name} must be a number, got {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"parameter {name} must be a finite number, got {text!r}")
+    return value
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, int | float]]:
+    """The level and parameter values of ``LEVEL[:NAME=VALUE,…]``; ``ValueError`` for a malformed spec
+    (the values are checked against the level's domains by the game's ``make_level``)."""
+    level, _, rest = spec.strip().partition(":")
+    params: dict[str, int | float] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"bad parameter {item!r} in agent spec {spec!r}; write NAME=VALUE")
+        params[name.strip()] = _number(value.strip(), name.strip())
+    return level.strip(), params
+
+
+def spec_vector(parameters: Parameters, spec: str) -> dict:
+    """A spec's full parameter vector as plain JSON data: ``spec``, ``level`` and every parameter of the
+    level (its default where the spec gives none). ``ValueError`` for an unknown level."""
+    level, given = parse_spec(spec)
+    if level not in parameters:
+        raise ValueError(f"unknown level {level!r}; valid: {', '.join(parameters)}")
+    values = {name: given.get(name, default) for name, (default, _, _) in parameters[level].items()}
+    return {"spec": spec, "level": level, **values}
+
+
+def agent_builder(make_level: Callable[..., object]) -> Callable[..., object]:
+    """``make_agent(spec, decision_timeout=None)`` of a ``GameSpec`` from the game's ``make_level(name,
+    **params)`` (the 52-card games have no outside agents, so ``decision_timeout`` is unused)."""
+
+    def make_agent(spec: str, decision_timeout: float | None = None):
+        level, params = parse_spec(spec)
+        return make_level(level, **params)
+
+    return make_agent
