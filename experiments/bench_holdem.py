@@ -5,8 +5,8 @@ player holds every chip), each engine playing uniformly random legal action kind
 
 - inside the kernel: ``kernels.holdem.game.play_games_par_nb`` (``prange`` over blocks of games,
   preallocated hand records, no actions table) on 1 and on 2 threads, best of ``--repeats``;
-- end to end: ``sniper.games.holdem.kernel_engine.play_games_kernel`` with both tables (hands and
-  actions) converted to pyarrow;
+- end to end: ``sniper.games.holdem.kernel_engine.play_chunk_kernel``, a run's chunk with both
+  tables (hands and actions) as pyarrow tables of the run schemas;
 - the reference engine: ``sniper.games.holdem.play.play_game`` (PokerKit 0.7.7 under our table);
 - OpenSpiel's ``universal_poker`` (if ``open_spiel`` is installed; not a dependency of the project),
   6 players, the same stacks and blinds, ``fullgame`` betting, a uniformly random legal action at
@@ -28,9 +28,11 @@ import numba
 import numpy as np
 
 from kernels.holdem.game import N_ACTION_FIELDS, N_FIELDS, play_games_par_nb
+from sniper.games.holdem import make_rules
 from sniper.games.holdem.agents import RandomAgent
-from sniper.games.holdem.kernel_engine import game_inputs, play_games_kernel, to_arrow
+from sniper.games.holdem.kernel_engine import kernel_inputs, play_chunk_kernel
 from sniper.games.holdem.play import play_game
+from sniper.runs.runner import RunConfig
 
 SEATS = 6
 """6-max."""
@@ -41,7 +43,7 @@ HANDS = 100
 def kernel_rate(games: int, repeats: int, threads: int) -> tuple[float, float]:
     """Best hands/s of ``play_games_par_nb`` over ``repeats`` calls of ``games`` random 6-max games on
     ``threads`` threads, by wall time and by process CPU time (hands per CPU-second)."""
-    inputs = game_inputs(SEATS, [RandomAgent()] * SEATS, HANDS)
+    inputs = kernel_inputs(["random"] * SEATS, make_rules(length=str(HANDS)))
     rec = np.empty((N_FIELDS, games * HANDS * SEATS), np.int16)
     hands = np.empty(games, np.int64)
     arec = np.empty((N_ACTION_FIELDS, 0), np.int16)
@@ -64,13 +66,14 @@ def kernel_rate(games: int, repeats: int, threads: int) -> tuple[float, float]:
 
 
 def end_to_end_rate(games: int, repeats: int) -> float:
-    """Best hands/s of ``play_games_kernel`` with both tables, as pyarrow tables, on every thread."""
+    """Best hands/s of ``play_chunk_kernel`` (the run engine: both tables as pyarrow tables with the run
+    schemas) on every thread."""
+    config = RunConfig(("random",) * SEATS, make_rules(length=str(HANDS)), seed=1, chunk_games=games, game="holdem")
     best = 0.0
     for r in range(repeats):
         start = time.perf_counter()
-        run = play_games_kernel(SEATS, 1, range(r * games, (r + 1) * games), [RandomAgent()] * SEATS, "100", True)
-        to_arrow(run.hands), to_arrow(run.actions)
-        best = max(best, run.hands["game"].size / SEATS / (time.perf_counter() - start))
+        chunk = play_chunk_kernel(config, r)
+        best = max(best, sum(chunk.counts) / (time.perf_counter() - start))
     return best
 
 

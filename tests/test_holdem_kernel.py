@@ -28,24 +28,18 @@ from kernels.holdem.deck import shuffled_deck_nb
 from kernels.holdem.params import PARAMS_OF
 from kernels.holdem.policies import MENU_ALL_IN, MENU_HALF_POT, MENU_MIN, MENU_POT, MENU_SIZES, decide_nb, new_scratch
 from sniper.core.rng import Stream
-from sniper.games.holdem import engine, levels, rules
-from sniper.games.holdem.agents import RAISE_SIZES, RandomAgent
-from sniper.games.holdem.kernel_engine import (
-    ACTION_COLUMNS,
-    HAND_COLUMNS,
-    kernel_agent,
-    level_tables,
-    play_games_kernel,
-    to_arrow,
-)
+from sniper.core.tables import to_table
+from sniper.games.holdem import engine, levels, make_rules, results, rules
+from sniper.games.holdem import kernel_engine as ke
+from sniper.games.holdem.agents import RAISE_SIZES
+from sniper.games.holdem.chunks import make_agent, play_chunk_reference
+from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.play import play_game
 from sniper.games.holdem.table import DEAL, HoldemTable
-from sniper.games.poker52 import category, shuffled_deck, value
+from sniper.games.poker52 import shuffled_deck, value
+from sniper.runs.runner import RunConfig
 
-ACTION_KEYS = ("seat", "street", "action", "amount", "to_amount", "pot_after")
-
-
-# ----- the reference's records as the kernel's columns -------------------------------------------
+# ----- the same games on both engines ------------------------------------------------------------
 
 
 def blinds(stacks, button):
@@ -73,62 +67,33 @@ def contributions(record):
     return put
 
 
-def reference_columns(record, seats):
-    """The hands-table rows of one reference ``HandRecord``: ``{column: [value per seat]}``."""
-    order = engine.dealing_order(record.stacks_before, record.button)
-    folded = {a.seat: a.street for a in record.actions if a.action == engine.FOLD}
-    board = list(record.board) + [codes.NO_CARD] * (codes.BOARD_CARDS - len(record.board))
-    rows = {name: [] for name in HAND_COLUMNS if name not in ("game", "put", "won")}
-    for s in range(seats):
-        hole = record.holes[s] or (codes.NO_CARD, codes.NO_CARD)
-        live = bool(record.holes[s]) and s not in folded
-        at_showdown = record.showdown and live
-        values = {
-            "seat": s,
-            "hand": record.hand,
-            "button": record.button,
-            "dealt_in": int(bool(record.holes[s])),
-            "position": order.index(s) if s in order else -1,
-            "stack_before": record.stacks_before[s],
-            "hole_1": hole[0],
-            "hole_2": hole[1],
-            "folded_street": folded.get(s, -1),
-            "net": record.winnings[s],
-            "stack_after": record.stacks[s],
-            "showdown": int(record.showdown),
-            "category": category(value((*hole, *record.board))) if at_showdown else -1,
-        } | {f"board_{i + 1}": board[i] for i in range(codes.BOARD_CARDS)}
-        for name in rows:
-            rows[name].append(values[name])
-    return rows
+def first_difference(mine, theirs):
+    """The first column and row where two tables differ (for the assertion message)."""
+    for name in theirs.column_names:
+        a, b = mine[name].to_pylist(), theirs[name].to_pylist()
+        if a != b:
+            row = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            return name, row, a[row : row + 3], b[row : row + 3]
+    return None
 
 
-def check_same_games(seats, seed, games, agents, length="100"):
-    """Play ``games`` on both engines; assert every hand row and every action equal; return the
-    reference's records (a list of hands per game)."""
-    run = play_games_kernel(seats, seed, games, agents, length, actions=True, threads=1)
-    hands, actions = run.hands, run.actions
-    row = action_row = 0
-    records = []
+def check_same_games(specs, seed, games, length="100"):
+    """Play ``games`` of ``specs`` on both engines; assert the hands and actions tables (``results``)
+    are equal row for row; return the reference's records (a list of hands per game)."""
+    agents = [make_agent(spec) for spec in specs]
+    inputs = ke.kernel_inputs(specs, make_rules(length=length))
+    mine = ke.run_tables(ke.play_games_kernel(seed, games, inputs, actions=True, threads=1), specs)
+    records, hands, actions = [], {n: [] for n in results.COLUMNS}, {n: [] for n in results.ACTION_COLUMNS}
     for game in games:
-        played = play_game(seats, seed, game, agents, length)
+        played = play_game(len(specs), seed, game, agents, length)
         records.append(played)
-        for record in played:
-            rows = slice(row, row + seats)
-            assert (hands["game"][rows] == game).all()
-            for name, want in reference_columns(record, seats).items():
-                assert hands[name][rows].tolist() == want, (game, record.hand, name)
-            assert (hands["won"][rows] - hands["put"][rows] == hands["net"][rows]).all()
-            assert hands["put"][rows].tolist() == contributions(record), (game, record.hand)
-            k = len(record.actions)
-            mine = list(zip(*(actions[key][action_row : action_row + k].tolist() for key in ACTION_KEYS)))
-            theirs = [(a.seat, a.street, a.action, a.amount, a.to, a.pot_after) for a in record.actions]
-            assert mine == theirs, (game, record.hand)
-            assert (actions["game"][action_row : action_row + k] == game).all()
-            assert (actions["hand"][action_row : action_row + k] == record.hand).all()
-            row += seats
-            action_row += k
-    assert row == hands["game"].size and action_row == actions["game"].size
+        for name, values in results.hand_rows(played, game, list(specs)).items():
+            hands[name] += values
+        for name, values in results.action_rows(played, game).items():
+            actions[name] += values
+    theirs = {"hands": to_table(hands, results.COLUMNS), "actions": to_table(actions, results.ACTION_COLUMNS)}
+    for table in ("hands", "actions"):
+        assert mine[table].equals(theirs[table]), (table, first_difference(mine[table], theirs[table]))
     return records
 
 
@@ -140,15 +105,16 @@ def folded_seats(record):
     return {a.seat for a in record.actions if a.action == engine.FOLD}
 
 
-def pots(record, put):
-    """``[(amount, the best hands' seats)]`` of a showdown (H7, H9): a pot at each distinct contribution,
-    contested by the players still in who put in as much; as PokerKit, the hands that win no pot are
-    mucked first, and two adjacent pots contested by the same players are one."""
+def pots(record, put, muck_first=False):
+    """``[(amount, the best hands' seats)]`` of a showdown (H7, H9): a level at each distinct
+    contribution, contested by the players still in who put in as much; adjacent levels contested by
+    the same players are one pot (written from GAMES.md, independently of ``share_pots``). With
+    ``muck_first``, as PokerKit alone: the hands that win no level are out first, so more levels merge."""
     live = [s for s in range(len(put)) if record.holes[s] and s not in folded_seats(record)]
     hand = {s: value((*record.holes[s], *record.board)) for s in live}
 
     def best(seats):
-        top = max((hand[s] for s in seats), default=None)
+        top = max(hand[s] for s in seats)
         return tuple(s for s in seats if hand[s] == top)
 
     cuts = sorted(set(put) - {0})
@@ -156,13 +122,22 @@ def pots(record, put):
     out, previous = [], 0
     for level in cuts:
         amount = (level - previous) * sum(c >= level for c in put)
-        contested = tuple(s for s in live if put[s] >= level and s in winners)
+        contested = tuple(s for s in live if put[s] >= level and (s in winners or not muck_first))
         if out and out[-1][1] == contested:
             out[-1] = (out[-1][0] + amount, contested)
         else:
             out.append((amount, contested))
         previous = level
     return [(amount, best(contested)) for amount, contested in out]
+
+
+def shares(found, n):
+    """The chips each seat receives from ``found`` (``pots``), odd chips one each in seat order."""
+    got = [0] * n
+    for amount, winners in found:
+        for rank, s in enumerate(winners):
+            got[s] += amount // len(winners) + (rank < amount % len(winners))
+    return got
 
 
 def short_all_in_not_reopened(record):
@@ -204,7 +179,9 @@ def events(records):
             put = contributions(record)
             live = [put[s] for s in range(n) if record.holes[s] and s not in folded_seats(record)]
             counts["3+ pots"] += len(set(live)) >= 3  # a main pot and two side pots, or more (H7)
-            for amount, winners in pots(record, put):
+            found = pots(record, put)
+            counts["pots apart"] += shares(found, n) != shares(pots(record, put, muck_first=True), n)
+            for amount, winners in found:
                 k = len(winners)
                 counts["odd chips"] += k >= 2 and amount % k > 0
                 counts["odd chips 3-way"] += k >= 3 and amount % k > 1
@@ -217,13 +194,16 @@ def events(records):
 
 def test_kernel_constants_are_the_reference_ones():
     assert (codes.FOLD, codes.CHECK_CALL) == (engine.FOLD, engine.CHECK_CALL)
-    assert codes.BOARD_SIZES == engine.BOARD_SIZES and codes.HOLE_CARDS == engine.HOLE_CARDS
-    assert codes.MAX_SEATS == max(rules.SEATS) and codes.BOARD_CARDS == engine.BOARD_SIZES[-1]
+    assert codes.BOARD_SIZES == rules.BOARD_SIZES and codes.HOLE_CARDS == rules.HOLE_CARDS
+    assert codes.MAX_SEATS == max(rules.SEATS) and codes.BOARD_CARDS == rules.BOARD_SIZES[-1]
+    assert codes.NO_CARD == results.NO_CARD
     assert [level.name.lower() for level in codes.Level] == list(levels.LEVELS)
     for level, names in PARAMS_OF.items():
-        assert [p.name.lower() for p in names] == list(levels.PARAMETERS[level.name.lower()])
+        assert [p.name.lower() for p in names] == list(PARAMETERS[level.name.lower()])
     menu = (MENU_MIN, MENU_HALF_POT, MENU_POT, MENU_ALL_IN)
     assert menu == tuple(RAISE_SIZES.index(s) for s in ("min", "half pot", "pot", "all-in")) and MENU_SIZES == 4
+    assert [f.name.lower() for f in ke.Field] == [c for c in results.COLUMNS if c not in ("game", "seat", "agent")]
+    assert [f.name.lower() for f in ke.ActionField] == [c for c in results.ACTION_COLUMNS if c != "game"]
 
 
 @pytest.mark.parametrize("seed, game, hand, n", [(0, 0, 0, 52), (7, 3, 11, 9), (2**64 - 1, 10**6, 99, 23)])
@@ -239,13 +219,17 @@ def test_deck_is_poker52s_shuffle(seed, game, hand, n):
 THREE_WAY_ODD = (147, 537, 675, 838, 894)
 """Games of seed 20 at 9 seats where a pot splits three or more ways with two odd chips or more (found
 with the kernel; ``events`` counts them from the reference's records): where PokerKit alone would
-give every odd chip to the first winner and the engine gives them one each (``engine._settle``)."""
+give every odd chip to the first winner and ``share_pots`` gives them one each."""
+POTS_APART = {6: (173,), 9: (85, 213, 1075)}
+"""Games of seed 20 where two side pots are split apart although only a loser tells them apart (found
+by playing the kernel against a copy that merged them as PokerKit does; ``events`` counts them)."""
 
 
 def test_random_level_hand_for_hand_with_the_rare_events():
     records = []
-    for seats, games in ((2, range(60)), (3, range(40)), (6, range(50)), (9, [*range(30), *THREE_WAY_ODD])):
-        records += check_same_games(seats, 20, games, [RandomAgent()] * seats, "bust")
+    nine = [*range(30), *THREE_WAY_ODD, *POTS_APART[9]]
+    for seats, games in ((2, range(60)), (3, range(40)), (6, [*range(50), *POTS_APART[6]]), (9, nine)):
+        records += check_same_games(["random"] * seats, 20, games, "bust")
     counts = events(records)
     assert counts["seats"] == 9
     minimum = {
@@ -256,12 +240,13 @@ def test_random_level_hand_for_hand_with_the_rare_events():
         "short all-in not reopened": 10,
         "odd chips": 5,
         "odd chips 3-way": len(THREE_WAY_ODD),
+        "pots apart": 4,
     }
     assert {k: counts[k] for k in minimum} == {k: max(counts[k], v) for k, v in minimum.items()}, dict(counts)
 
 
 @pytest.mark.parametrize(
-    "names, games, length",
+    "specs, games, length",
     [
         (("easy", "random"), 6, "100"),
         (("easy", "easy", "random", "easy", "random", "easy"), 6, "50"),
@@ -271,11 +256,10 @@ def test_random_level_hand_for_hand_with_the_rare_events():
         (("hard", "random", "easy"), 2, "50"),
     ],
 )
-def test_every_level_at_its_defaults_hand_for_hand(names, games, length):
-    agents = [levels.make_level(name) for name in names]
-    records = check_same_games(len(names), 31, range(games), agents, length)
-    decisions = Counter(names[a.seat] for played in records for record in played for a in record.actions)
-    assert min(decisions[name] for name in names) >= 30, decisions
+def test_every_level_at_its_defaults_hand_for_hand(specs, games, length):
+    records = check_same_games(specs, 31, range(games), length)
+    decisions = Counter(specs[a.seat] for played in records for record in played for a in record.actions)
+    assert min(decisions[spec] for spec in specs) >= 30, decisions
 
 
 # ----- decision by decision (item 2) ---------------------------------------------------------------
@@ -336,13 +320,13 @@ def kernel_view(obs):
 
 def kernel_decision(agent, obs, stream):
     """The kernel's action for ``agent`` on ``obs`` and the random words it drew from ``stream``'s key."""
-    level, params = kernel_agent(agent)
+    level, params = ke.kernel_agent(agent)
     h, me = kernel_view(obs)
     low = NO_RAISE if obs.min_raise_to is None else obs.min_raise_to
     high = NO_RAISE if obs.max_raise_to is None else obs.max_raise_to
     words = np.array([stream.key, 0], np.uint64)
     action = decide_nb(
-        np.int64(level), params, h, np.int64(me), low, high, words, tables(), level_tables(), new_scratch()
+        np.int64(level), params, h, np.int64(me), low, high, words, tables(), ke.level_tables(), new_scratch()
     )
     return int(action), int(words[1])
 
@@ -351,7 +335,7 @@ def parameters(draw, level):
     """Parameters of ``level`` drawn from their declared domains (``levels.PARAMETERS``); ``hard``'s
     samples kept small (the reference's Monte Carlo is slow)."""
     out = {}
-    for name, (default, low, high) in levels.PARAMETERS[level].items():
+    for name, (default, low, high) in PARAMETERS[level].items():
         if name == "samples":
             out[name] = draw(st.integers(1, 12))
         elif isinstance(default, int):
@@ -396,38 +380,45 @@ def test_each_decision_with_parameters_from_their_domains(case, data, level):
 # ----- the driver ----------------------------------------------------------------------------------
 
 
-def test_threads_and_replayed_games_do_not_change_results(monkeypatch):
-    from sniper.games.holdem import kernel_engine
+@pytest.mark.parametrize("hands_only", [False, True])
+def test_a_chunk_is_the_reference_engines_chunk(hands_only):
+    config = RunConfig(
+        ("hard:samples=20", "normal", "easy:call_score=9"), make_rules(length="bust"), 4, 100, 3, game="holdem"
+    )
+    mine, theirs = ke.play_chunk_kernel(config, 2, hands_only), play_chunk_reference(config, 2, hands_only)
+    assert mine.counts == theirs.counts and set(mine.tables) == set(theirs.tables)
+    for name, table in theirs.tables.items():
+        assert mine.tables[name].equals(table), (name, first_difference(mine.tables[name], table))
 
-    agents = [levels.make_level(n) for n in ("easy", "random", "easy")]
-    one = play_games_kernel(3, 5, range(40), agents, "bust", actions=True, threads=1)
-    monkeypatch.setattr(kernel_engine, "BUST_CAPACITY", 2)  # every long game overflows and is replayed
-    monkeypatch.setattr(kernel_engine, "ACTIONS_PER_HAND", 1)
-    two = play_games_kernel(3, 5, range(40), agents, "bust", actions=True, threads=2)
-    for name in HAND_COLUMNS:
-        assert np.array_equal(one.hands[name], two.hands[name]), name
-    for name in ACTION_COLUMNS:
-        assert np.array_equal(one.actions[name], two.actions[name]), name
-    assert (np.bincount(one.hands["game"]) > 2 * 3).sum() > 10  # games that did overflow
+
+def test_threads_and_replayed_games_do_not_change_results(monkeypatch):
+    inputs = ke.kernel_inputs(["easy", "random", "easy"], make_rules(length="bust"))
+    one = ke.play_games_kernel(5, range(40), inputs, actions=True, threads=1)
+    monkeypatch.setattr(ke, "BUST_CAPACITY", 2)  # every longer game overflows and is replayed
+    monkeypatch.setattr(ke, "ACTIONS_PER_HAND", 1)
+    two = ke.play_games_kernel(5, range(40), inputs, actions=True, threads=2)
+    for table in ("hands", "actions"):
+        for name, column in getattr(one, table).items():
+            assert np.array_equal(column, getattr(two, table)[name]), (table, name)
+    assert (one.counts > 2).sum() > 10  # games that did overflow
 
 
 def test_games_are_independent_of_the_list_they_are_played_in():
-    agents = [RandomAgent()] * 4
-    whole = play_games_kernel(4, 9, range(6), agents).hands
-    part = play_games_kernel(4, 9, [4, 1], agents).hands
-    for name in HAND_COLUMNS:
-        want = np.concatenate([whole[name][whole["game"] == g] for g in (4, 1)])
-        assert np.array_equal(part[name], want), name
+    inputs = ke.kernel_inputs(["random"] * 4, make_rules())
+    whole = ke.play_games_kernel(9, range(6), inputs).hands
+    part = ke.play_games_kernel(9, [4, 1], inputs).hands
+    for name, column in whole.items():
+        assert np.array_equal(part[name], np.concatenate([column[whole["game"] == g] for g in (4, 1)])), name
 
 
 NRT_BALANCE = """
 from numba.core.runtime import rtsys
-from sniper.games.holdem.kernel_engine import play_games_kernel
-from sniper.games.holdem.levels import make_level
-agents = [make_level(name) for name in ("random", "easy", "normal", "hard")]
-play_games_kernel(4, 1, [0], agents, "50", actions=True, threads=1)  # compiled and warm
+from sniper.games.holdem import make_rules
+from sniper.games.holdem.kernel_engine import kernel_inputs, play_games_kernel
+inputs = kernel_inputs(["random", "easy", "normal", "hard"], make_rules(length="50"))
+play_games_kernel(1, [0], inputs, actions=True, threads=1)  # compiled and warm
 before = rtsys.get_allocation_stats()
-play_games_kernel(4, 1, range(1, 3), agents, "50", actions=True, threads=1)
+play_games_kernel(1, range(1, 3), inputs, actions=True, threads=1)
 after = rtsys.get_allocation_stats()
 print(*(a - b for a, b in zip(after, before)))
 """
@@ -444,24 +435,22 @@ def test_kernel_frees_what_it_allocates():
     assert (alloc, mi_alloc) == (free, mi_free)
 
 
-def test_tables_convert_to_arrow():
-    run = play_games_kernel(2, 1, range(3), [RandomAgent()] * 2, "50", actions=True)
-    hands, actions = to_arrow(run.hands), to_arrow(run.actions)
-    assert hands.column_names == list(HAND_COLUMNS) and actions.column_names == list(ACTION_COLUMNS)
-    assert hands.num_rows == run.hands["game"].size and sum(hands["net"].to_pylist()) == 0
-
-
 @pytest.mark.parametrize(
-    "seats, agents, length, games, message",
+    "specs, games, message",
     [
-        (1, [RandomAgent()], "100", [0], "seats must be 2-9"),
-        (3, [RandomAgent()] * 2, "100", [0], "one agent per seat"),
-        (2, [RandomAgent(), object()], "100", [0], "has no agent object"),
-        (2, [RandomAgent()] * 2, "7", [0], "game length must be one of"),
-        (2, [RandomAgent()] * 2, "100", [-1], "games are numbered from 0"),
+        (["random"], [0], "a table has 2-9 seats"),
+        (["random"] * 10, [0], "a table has 2-9 seats"),
+        (["random", "expert"], [0], "unknown .*level 'expert'"),
+        (["random", "hard:samples=0"], [0], "samples must be"),
+        (["random"] * 2, [-1], "games are numbered from 0"),
     ],
 )
-def test_bad_inputs_are_refused_in_one_line(seats, agents, length, games, message):
+def test_bad_inputs_are_refused_in_one_line(specs, games, message):
     with pytest.raises(ValueError, match=message) as error:
-        play_games_kernel(seats, 0, games, agents, length)
+        ke.play_games_kernel(0, games, ke.kernel_inputs(specs, make_rules()))
     assert "\n" not in str(error.value)
+
+
+def test_an_agent_the_kernel_lacks_is_refused():
+    with pytest.raises(ValueError, match="the Hold'em kernel has no agent object"):
+        ke.kernel_agent(object())

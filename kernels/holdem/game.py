@@ -17,11 +17,12 @@ at the hand limit (H10), else the button moves to the next seat clockwise with c
 
 Output (``play_games_nb``): per game a buffer of ``cap_hands`` hands; ``rec`` is ``int16`` of shape
 ``(N_FIELDS, n_games * cap_hands * n_seats)``, row ``(g * cap_hands + h) * n_seats + s`` holding
-seat ``s`` of hand ``h`` of game ``g`` in the fields of ``Field``. ``hands_out[g]`` is the number of
+seat ``s`` of hand ``h`` of game ``g`` in the fields of ``Field`` (the columns of
+``sniper.games.holdem.results.COLUMNS`` of the same names). ``hands_out[g]`` is the number of
 hands game ``g`` played, or ``OVERFLOW`` when it needed more than ``cap_hands`` (replay it with a
 larger buffer: a game depends only on (seed, game)). Actions (optional): per game ``cap_actions``
 rows of ``arec`` (``int16 (N_ACTION_FIELDS, n_games * cap_actions)``) in the fields of
-``ActionField``; ``actions_out[g]`` counts the game's actions (when above ``cap_actions`` only the
+``ActionField`` (``results.ACTION_COLUMNS``); ``actions_out[g]`` counts the game's actions (when above ``cap_actions`` only the
 first ``cap_actions`` were written); ``cap_actions = 0`` records nothing.
 
 Kernels do no validation: ``sniper.games.holdem.kernel_engine`` validates and calls them.
@@ -34,7 +35,7 @@ import numpy as np
 from numba import prange
 
 from kernels import NO_REFCOUNT
-from kernels.eval52 import BASE, Tables
+from kernels.eval52 import Tables
 from kernels.holdem.betting import (
     FOLDED,
     NEXT_STREET,
@@ -54,70 +55,42 @@ from kernels.jit import njit
 from kernels.rng import derive_nb, mix64_nb, stream_start_nb
 from kernels.streams import STREAM_AGENT
 
-_CATEGORY_UNIT = BASE**5
-
 
 class Field(IntEnum):
-    """Rows of the record array ``rec``: one row per seat per hand (the hands table's columns other
-    than game and seat; chips are chips, -1 where a field does not apply)."""
+    """Rows of the record array ``rec``: one row per seat per hand, the columns of the hands table
+    (``sniper.games.holdem.results.COLUMNS``) of the same name; game, seat and agent are the driver's."""
 
     HAND = 0
-    """The hand's number in the game, from 0."""
     BUTTON = 1
-    """The button's seat (H2)."""
     DEALT_IN = 2
-    """1 if the seat had chips and was dealt in, else 0 (it has left the table)."""
-    POSITION = 3
-    """The seat's place in the dealing order, 0 the first left of the button; -1 not dealt in."""
-    STACK_BEFORE = 4
-    """Chips before the hand."""
-    HOLE_1 = 5
-    """First private card (``sniper.games.poker52`` 0–51), -1 if not dealt in."""
-    HOLE_2 = 6
-    """Second private card, -1 if not dealt in."""
-    BOARD_1 = 7
-    """The board cards dealt (H3), -1 for those never dealt (the hand ended before)."""
-    BOARD_2 = 8
-    BOARD_3 = 9
-    BOARD_4 = 10
-    BOARD_5 = 11
-    FOLDED_STREET = 12
-    """Street 0–3 of the seat's fold, -1 if it did not fold (or was not dealt in)."""
-    PUT = 13
-    """Chips the seat put in the pot, an uncalled bet returned excluded."""
-    WON = 14
-    """Chips the seat took from the pot."""
-    NET = 15
-    """``WON - PUT``: the seat's result, chips (the engine's ``winnings``)."""
-    STACK_AFTER = 16
-    """Chips after the hand."""
-    SHOWDOWN = 17
-    """1 if two or more players were still in at the end (H9), else 0: the same for every row of a hand."""
-    CATEGORY = 18
-    """The seat's hand category at the showdown (0 high card … 8 straight flush), -1 if it was not there."""
+    STACK_BEFORE = 3
+    HOLE_1 = 4
+    HOLE_2 = 5
+    BOARD_1 = 6
+    BOARD_2 = 7
+    BOARD_3 = 8
+    BOARD_4 = 9
+    BOARD_5 = 10
+    SHOWDOWN = 11
+    NET = 12
+    STACK_AFTER = 13
 
 
 N_FIELDS = len(Field)
 
 
 class ActionField(IntEnum):
-    """Rows of the action record array ``arec``: one row per seat action (the actions table's columns
-    other than game; the engine's ``ActionRecord``)."""
+    """Rows of the action record array ``arec``: one row per seat action, the columns of the actions
+    table (``sniper.games.holdem.results.ACTION_COLUMNS``) of the same name; game is the driver's."""
 
     HAND = 0
-    """The hand's number in the game."""
-    SEAT = 1
-    """The seat that acted."""
-    STREET = 2
-    """0 preflop, 1 flop, 2 turn, 3 river (H3)."""
-    ACTION = 3
-    """The flat action: 0 fold, 1 check/call, ``a >= 2`` bet or raise to ``a``."""
-    AMOUNT = 4
-    """Chips the seat put in with it (0 for a fold or a check)."""
-    TO_AMOUNT = 5
-    """The seat's bet of the street after it."""
-    POT_AFTER = 6
-    """Every chip in the middle after it (earlier streets and this street's bets)."""
+    SEQ = 1
+    SEAT = 2
+    STREET = 3
+    ACTION = 4
+    AMOUNT = 5
+    TO_AMOUNT = 6
+    POT_AFTER = 7
 
 
 N_ACTION_FIELDS = len(ActionField)
@@ -170,7 +143,7 @@ class ActionLog(NamedTuple):
     rec: np.ndarray
     """``int16 (N_ACTION_FIELDS, m)``: ``arec`` of ``play_games_nb``."""
     pos: np.ndarray
-    """``int64 (3,)``: next row, end of the game's buffer (exclusive), the hand."""
+    """``int64 (4,)``: next row, end of the game's buffer (exclusive), first row of the hand, the hand."""
 
 
 # ----- one hand (H2–H9) ------------------------------------------------------------------------
@@ -178,11 +151,12 @@ class ActionLog(NamedTuple):
 
 @njit(cache=True, inline="always")
 def record_action_nb(arec, pos, seat, street, action, amount, to_amount, pot_after):
-    """Append one action to the ``ActionLog`` ``(arec, pos)`` (a row of the engine's ``ActionRecord``);
-    past the end of the game's buffer only the count grows."""
+    """Append one action to the ``ActionLog`` ``(arec, pos)`` (a row of ``results.action_rows``); past
+    the end of the game's buffer only the count grows."""
     r = pos[0]
     if r < pos[1]:
-        arec[ActionField.HAND, r] = pos[2]
+        arec[ActionField.HAND, r] = pos[3]
+        arec[ActionField.SEQ, r] = r - pos[2]
         arec[ActionField.SEAT, r] = seat
         arec[ActionField.STREET, r] = street
         arec[ActionField.ACTION, r] = action
@@ -217,7 +191,7 @@ def betting_nb(h, hand_key, inputs, scratch, log):
 @njit(cache=True, **NO_REFCOUNT)
 def write_records_nb(h, stacks, button, hand, rec, row0):
     """Stacks after the hand into ``stacks`` (``int64 (n,)``, by seat) and the hand's ``n`` rows of
-    ``rec`` from ``row0`` (``Field``)."""
+    ``rec`` from ``row0`` (``Field``; numba equivalent of ``results.hand_rows``)."""
     pl, s, hole, board = h.pl, h.st[0], h.hole, h.board
     n = stacks.shape[0]
     showdown = 1 if s.n_active > 1 else 0
@@ -226,35 +200,24 @@ def write_records_nb(h, stacks, button, hand, rec, row0):
         rec[Field.HAND, r] = hand
         rec[Field.BUTTON, r] = button
         rec[Field.DEALT_IN, r] = 0
-        rec[Field.POSITION, r] = -1
         rec[Field.STACK_BEFORE, r] = stacks[seat]
         rec[Field.HOLE_1, r] = NO_CARD
         rec[Field.HOLE_2, r] = NO_CARD
         for i in range(BOARD_CARDS):
             rec[Field.BOARD_1 + i, r] = board[i] if i < s.board_n else NO_CARD
-        rec[Field.FOLDED_STREET, r] = -1
-        rec[Field.PUT, r] = 0
-        rec[Field.WON, r] = 0
+        rec[Field.SHOWDOWN, r] = showdown
         rec[Field.NET, r] = 0
         rec[Field.STACK_AFTER, r] = stacks[seat]
-        rec[Field.SHOWDOWN, r] = showdown
-        rec[Field.CATEGORY, r] = -1
     for p in range(s.players):
         q = pl[p]
         r = row0 + q.seat
         rec[Field.DEALT_IN, r] = 1
-        rec[Field.POSITION, r] = p
         rec[Field.HOLE_1, r] = hole[p, 0]
         rec[Field.HOLE_2, r] = hole[p, 1]
-        rec[Field.FOLDED_STREET, r] = q.folded_street
-        rec[Field.PUT, r] = q.put
-        rec[Field.WON, r] = q.won
         rec[Field.NET, r] = q.won - q.put
         after = q.start - q.put + q.won
         rec[Field.STACK_AFTER, r] = after
         stacks[q.seat] = after
-        if showdown and q.active:
-            rec[Field.CATEGORY, r] = q.value // _CATEGORY_UNIT
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -265,7 +228,8 @@ def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, 
     ``HoldemHand`` driven by the table (``sniper.games.holdem.play``)."""
     rules = inputs.rules
     deal_nb(h, stacks, button, hand_key, rules.small_blind, rules.big_blind)
-    log.pos[2] = hand
+    log.pos[2] = log.pos[0]
+    log.pos[3] = hand
     outcome = NEXT_STREET
     for street in range(N_STREETS):
         if begin_street_nb(h, street):
@@ -333,7 +297,7 @@ def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, c
     """
     seed_key = mix64_nb(seed)
     n = inputs.rules.n_seats
-    pos = np.zeros(3, np.int64)
+    pos = np.zeros(4, np.int64)
     log = ActionLog(arec, pos)
     stacks = np.empty(n, np.int64)
     h = new_hand_nb()

@@ -1,16 +1,15 @@
 """Who takes the pot in numba: the main pot, side pots and odd chips (GAMES.md H7, H9).
 
-Numba equivalent of the end of a ``sniper.games.holdem.engine.HoldemHand``: PokerKit's showdown,
-hand killing, ``pots`` and ``push_chips``, then the engine's ``_settle`` (odd chips one each to the
-winners from the first seat clockwise of the button). PokerKit, step by step:
+Numba equivalent of ``sniper.games.pokerkit_hand.share_pots``, which ``PokerKitHand._settle`` applies to
+the chips PokerKit holds at the end of a hand (``sniper.games.holdem.engine``):
 
-- the pots are cut at each distinct contribution ``c`` (every player's chips in the pot, folded
-  players' included): the pot at ``c`` takes ``c - c'`` (``c'`` the previous cut) from each player
-  who put in ``c`` or more, and is contested by the players still in who did;
-- at the showdown a player who can win no pot has its hand mucked or killed, so it contests no pot;
-  two adjacent pots contested by the same players are then one pot (this changes odd chips);
-- each pot goes to its best hands (``kernels.eval52``), split evenly, the odd chips one each to
-  the winners in position order (position 0 is the first seat clockwise of the button).
+- the pots are cut at each distinct contribution ``c`` (every player's chips in the pot, uncalled
+  bets returned, folded players' included): the level at ``c`` takes ``c - c'`` (``c'`` the previous
+  cut) from each player who put in ``c`` or more, and goes to the players still in who did; adjacent
+  levels that go to the same players are one pot (the main pot and the side pots, H7);
+- each pot goes to its best hands (``kernels.eval52``), split evenly, the odd chips one each to its
+  winners in position order (position 0 is the first seat clockwise of the button, GAMES.md);
+- when all but one folded, every chip goes to the one still in (H9: unshown).
 """
 
 import numpy as np
@@ -32,26 +31,25 @@ def fold_win_nb(h):
 
 
 @njit(cache=True, inline="always")
-def best_of_nb(pl, players, level, among):
-    """``(best value, bit set of the players holding it)`` among the players still in of bit set
-    ``among`` who put in ``level`` chips or more (``(-1, 0)`` if none)."""
+def best_of_nb(pl, players, among):
+    """The bit set of the players of bit set ``among`` holding its best hand (``PLAYER.value``)."""
     best = np.int64(-1)
     mask = np.int64(0)
     for p in range(players):
-        if (among >> p) & _ONE and pl[p].put >= level:
+        if (among >> p) & _ONE:
             v = pl[p].value
             if v > best:
                 best = v
                 mask = _ONE << p
             elif v == best:
                 mask |= _ONE << p
-    return best, mask
+    return mask
 
 
 @njit(cache=True, inline="always")
 def award_nb(pl, players, winners, amount):
     """Split ``amount`` chips among the players of bit set ``winners``, the odd chips one each from
-    the first in position order (``engine._settle``); none at all burns them, as PokerKit does."""
+    the first in position order (``share_pots``); nothing when there is none (never in a hand)."""
     k = 0
     for p in range(players):
         k += (winners >> p) & _ONE
@@ -71,10 +69,8 @@ def settle_nb(h, t):
     ``kernels.eval52.tables()``), then ``won`` from each pot."""
     pl, s, board, hole, levels = h.pl, h.st[0], h.board, h.hole, h.levels
     m = s.players
-    active = np.int64(0)
     for p in range(m):
         if pl[p].active:
-            active |= _ONE << p
             pl[p].value = value7_nb(hole[p, 0], hole[p, 1], board[0], board[1], board[2], board[3], board[4], t)
     n_levels = 0
     for p in range(m):  # the distinct contributions, ascending (insertion sort)
@@ -88,10 +84,6 @@ def settle_nb(h, t):
             levels[j] = levels[j - 1]
         levels[i] = c
         n_levels += 1
-    survivors = np.int64(0)
-    for i in range(n_levels):
-        if levels[i] > 0:
-            survivors |= best_of_nb(pl, m, levels[i], active)[1]
     previous = np.int64(0)
     pot_set = np.int64(-1)
     pot_amount = np.int64(0)
@@ -104,7 +96,7 @@ def settle_nb(h, t):
         for p in range(m):
             if pl[p].put >= level:
                 count += 1
-                if (survivors >> p) & _ONE:
+                if pl[p].active:
                     contested |= _ONE << p
         amount = (level - previous) * count
         previous = level
@@ -112,8 +104,8 @@ def settle_nb(h, t):
             pot_amount += amount
             continue
         if pot_set >= 0:
-            award_nb(pl, m, best_of_nb(pl, m, 0, pot_set)[1], pot_amount)
+            award_nb(pl, m, best_of_nb(pl, m, pot_set), pot_amount)
         pot_set = contested
         pot_amount = amount
     if pot_set >= 0:
-        award_nb(pl, m, best_of_nb(pl, m, 0, pot_set)[1], pot_amount)
+        award_nb(pl, m, best_of_nb(pl, m, pot_set), pot_amount)

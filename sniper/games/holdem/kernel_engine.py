@@ -1,18 +1,19 @@
-"""Whole games of no-limit Hold'em with the numba game kernel (``kernels.holdem``), as column arrays.
+"""No-limit Hold'em with the numba game kernel (``kernels.holdem``): the fast copy of the reference engine.
 
-``play_games_kernel(seats, seed, games, agents)`` plays the same games as
-``sniper.games.holdem.play.play_game(seats, seed, game, agents)`` for each game of ``games`` — the
-same decks from the (seed, game, hand) streams, the same decisions, the same chips, hand for hand
-(``tests/test_holdem_kernel.py`` checks it against the reference engine) — and returns the hands
-table (one row per seat per hand) and, if asked, the actions table (one row per seat action), as
-numpy columns (``to_arrow`` makes pyarrow tables of them). This module owns the validation and the
-one conversion of agents (``sniper.games.holdem.agents.RandomAgent`` and the levels of
-``sniper.games.holdem.levels``) into the kernel's arrays.
+``play_chunk_kernel(config, chunk)`` returns exactly the tables of
+``sniper.games.holdem.chunks.play_chunk_reference(config, chunk)`` — the same games from the (seed,
+game, hand) streams, the same decisions, the same rows of ``sniper.games.holdem.results``' hands and
+actions tables, in the same order (``tests/test_holdem_kernel.py`` checks it hand for hand) — played by
+``kernels.holdem.game.play_games_nb`` on every numba thread. ``play_games_kernel`` is the same at the
+level of numpy columns. This module owns the validation (``kernel_inputs``, the engine's check) and the
+one conversion of agents (``RandomAgent`` and the levels of ``sniper.games.holdem.levels``) into the
+kernel's arrays.
 
->>> from sniper.games.holdem.agents import RandomAgent
->>> run = play_games_kernel(3, seed=1, games=range(2), agents=[RandomAgent()] * 3, actions=True)
->>> int(run.hands["net"].sum()), sorted(run.hands) == sorted(HAND_COLUMNS)
-(0, True)
+>>> from sniper.games.holdem import make_rules
+>>> from sniper.runs.runner import RunConfig
+>>> chunk = play_chunk_kernel(RunConfig(("easy", "random"), make_rules(length="50"), chunk_games=3, game="holdem"), 0)
+>>> chunk.counts, chunk.hands.num_rows == 2 * sum(chunk.counts), sum(chunk.hands["net"].to_pylist())
+([50, 50, 6], True, 0)
 """
 
 import functools
@@ -40,17 +41,11 @@ from kernels.holdem.game import (
 )
 from kernels.holdem.params import N_PARAMS, PARAMS_OF
 from kernels.holdem.policies import LevelTables
-from sniper.games.holdem import levels
+from sniper.core.tables import Chunk, to_table
+from sniper.games.holdem import levels, results
 from sniper.games.holdem.agents import RandomAgent
-from sniper.games.holdem.rules import (
-    BIG_BLIND,
-    DEFAULT_LENGTH,
-    FIRST_BUTTON,
-    SEATS,
-    SMALL_BLIND,
-    STARTING_STACK,
-    hand_limit,
-)
+from sniper.games.holdem.chunks import make_agent
+from sniper.games.holdem.rules import BIG_BLIND, FIRST_BUTTON, SEATS, SMALL_BLIND, STARTING_STACK
 
 LEVEL_OF: dict[type, Level] = {
     RandomAgent: Level.RANDOM,
@@ -59,10 +54,6 @@ LEVEL_OF: dict[type, Level] = {
     levels.HardLevel: Level.HARD,
 }
 """Agent class → the kernel's level."""
-HAND_COLUMNS = ("game", "seat", *(f.name.lower() for f in Field))
-"""The hands table's columns: the game, the seat and ``kernels.holdem.game.Field`` (documented there)."""
-ACTION_COLUMNS = ("game", *(f.name.lower() for f in ActionField))
-"""The actions table's columns: the game and ``kernels.holdem.game.ActionField`` (documented there)."""
 BUST_CAPACITY = 256
 """Hands buffered per game at first when a game lasts until one player holds every chip (H10)."""
 ACTIONS_PER_HAND = 16
@@ -70,7 +61,7 @@ ACTIONS_PER_HAND = 16
 GROWTH = 4
 """Buffer growth when a game overflows its buffer (it is replayed: it depends only on (seed, game))."""
 MAX_HANDS = int(np.iinfo(np.int16).max)
-"""The most hands of a game (the ``hand`` column is ``int16``); a longer game is refused."""
+"""The most hands of a game (the kernel's records are ``int16``); a longer game is refused."""
 BLOCKS_PER_THREAD = 4
 """``run_games`` splits the games into this many blocks per thread (games differ in length)."""
 
@@ -105,20 +96,24 @@ def kernel_agent(agent: object) -> tuple[Level, np.ndarray]:
     return level, vector
 
 
-def game_inputs(seats: int, agents: Sequence[object], hands: int | None) -> GameInputs:
-    """``GameInputs`` of a table of ``seats`` (2–9, H1) with ``agents[s]`` at seat ``s`` and a limit of
-    ``hands`` hands (``None``: until one player holds every chip, H10). ``ValueError`` (one line)
-    for a seat count outside ``SEATS``, a wrong number of agents or an agent the kernel lacks."""
-    if isinstance(seats, bool) or not isinstance(seats, int) or seats not in SEATS:
-        raise ValueError(f"seats must be {SEATS.start}-{SEATS.stop - 1}, got {seats!r}")
-    if len(agents) != seats:
-        raise ValueError(f"one agent per seat: {seats} seats, {len(agents)} agents")
+def game_inputs(agents: Sequence[object], hands: int | None) -> GameInputs:
+    """``GameInputs`` of a table with ``agents[s]`` at seat ``s`` (2–9 of them, H1) and a limit of
+    ``hands`` hands (``None``: until one player holds every chip, H10). ``ValueError`` (one line) for
+    a seat count outside ``SEATS`` or an agent the kernel lacks."""
+    if len(agents) not in SEATS:
+        raise ValueError(f"a table has {SEATS.start}-{SEATS.stop - 1} seats, got {len(agents)} agents")
     kernel = [kernel_agent(a) for a in agents]
-    rules = GameRules(
-        seats, STARTING_STACK, SMALL_BLIND, BIG_BLIND, NO_LIMIT if hands is None else int(hands), FIRST_BUTTON
-    )
+    limit = NO_LIMIT if hands is None else int(hands)
+    rules = GameRules(len(agents), STARTING_STACK, SMALL_BLIND, BIG_BLIND, limit, FIRST_BUTTON)
     agents_data = Agents(np.array([k[0] for k in kernel], np.int64), np.stack([k[1] for k in kernel]))
     return GameInputs(rules, agents_data, tables(), level_tables())
+
+
+def kernel_inputs(specs: Sequence[str], rules) -> GameInputs:
+    """The kernel's inputs for a table of agent ``specs`` (``LEVEL[:NAME=VALUE,…]``) under ``rules`` (the
+    game's ``PokerRules``): the engine's check (``GameSpec.engine_checks``), ``ValueError`` saying why
+    the kernel cannot play them."""
+    return game_inputs([make_agent(spec) for spec in specs], rules.hands_per_game)
 
 
 class KernelRun(NamedTuple):
@@ -163,18 +158,93 @@ def run_games(
 
 
 class HoldemRun(NamedTuple):
-    """The tables of ``play_games_kernel``: numpy columns by name."""
+    """The numpy columns of ``play_games_kernel``."""
 
     hands: dict[str, np.ndarray]
-    """``HAND_COLUMNS``: one row per seat per hand, games in the order given, hands in order, seats 0..n-1."""
+    """The hands table's columns but ``agent`` (``Field`` and ``game``, ``seat``): one row per seat
+    per hand, games in the order given, hands in order, seats 0..n-1."""
     actions: dict[str, np.ndarray] | None
-    """``ACTION_COLUMNS``: one row per seat action in the order played; ``None`` unless asked for."""
+    """The actions table's columns (``ActionField`` and ``game``), in the order played; ``None``
+    unless asked for."""
+    counts: np.ndarray
+    """``int64 (G,)``: the hands of each game."""
 
 
-def _gather(parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]], n_games: int, unit: int) -> np.ndarray:
-    """One ``int16 (fields, rows)`` array, games in order, from ``parts``: per round of ``play_games_kernel``
-    the game indices it finished, their counts and their rows one game after the other (``unit`` rows
-    per count)."""
+def play_games_kernel(
+    seed: int,
+    games: Sequence[int],
+    inputs: GameInputs,
+    actions: bool = False,
+    threads: int | None = None,
+) -> HoldemRun:
+    """Play game ``g`` of run ``seed`` for each ``g`` of ``games`` (non-negative integers) with the
+    table of ``inputs`` (``game_inputs``, ``kernel_inputs``) on ``threads`` threads (default: numba's
+    count; the results do not depend on it): the hands table's columns and, with ``actions``, the
+    actions table's. A game longer than its buffers is replayed with larger ones (it depends only on
+    (seed, game)). ``ValueError`` for a negative game or one longer than ``MAX_HANDS`` hands."""
+    games = np.asarray(list(games), np.int64)
+    if games.size and games.min() < 0:
+        raise ValueError(f"games are numbered from 0, got {int(games.min())}")
+    seats, limit = inputs.rules.n_seats, inputs.rules.hands_per_game
+    threads = numba.get_num_threads() if threads is None else max(1, int(threads))
+    capacity = BUST_CAPACITY if limit == NO_LIMIT else limit
+    per_action = ACTIONS_PER_HAND * capacity if actions else 0
+    pending = np.arange(games.size)
+    hand_parts, action_parts = [], []
+    while pending.size:
+        run = run_games(seed, games[pending], inputs, capacity, per_action, threads)
+        done = (run.hands != OVERFLOW) & ((run.actions <= per_action) | (not actions))
+        counts = np.where(done, run.hands, 0)
+        n_actions = np.where(done & actions, run.actions, 0)
+        hand_parts.append((pending[done], counts[done], _columns(run.rec, counts, capacity * seats, seats)))
+        action_parts.append((pending[done], n_actions[done], _columns(run.arec, n_actions, per_action, 1)))
+        if limit == NO_LIMIT and (run.hands == OVERFLOW).any():
+            if capacity >= MAX_HANDS:
+                raise ValueError(f"game {int(games[pending][run.hands == OVERFLOW][0])} lasted over {MAX_HANDS} hands")
+            capacity = min(capacity * GROWTH, MAX_HANDS)
+        if actions:
+            per_action = max(per_action, int(run.actions.max()), ACTIONS_PER_HAND * capacity)
+        pending = pending[~done]
+    counts = np.zeros(games.size, np.int64)
+    n_actions = np.zeros(games.size, np.int64)
+    for index, c, _ in hand_parts:
+        counts[index] = c
+    for index, c, _ in action_parts:
+        n_actions[index] = c
+    rec = _gather(hand_parts, seats) if games.size else np.empty((N_FIELDS, 0), np.int16)
+    hands = {"game": np.repeat(games, counts * seats), "seat": np.tile(np.arange(seats), int(counts.sum()))}
+    hands |= {f.name.lower(): rec[f] for f in Field}
+    table_actions = None
+    if actions:
+        arec = _gather(action_parts, 1) if games.size else np.empty((N_ACTION_FIELDS, 0), np.int16)
+        table_actions = {"game": np.repeat(games, n_actions)} | {f.name.lower(): arec[f] for f in ActionField}
+    return HoldemRun(hands, table_actions, counts)
+
+
+def run_tables(run: HoldemRun, specs: Sequence[str]) -> dict:
+    """The hands table (and the actions table, if ``run`` has it) of ``run`` as pyarrow tables with the
+    schemas of ``sniper.games.holdem.results``, ``specs[s]`` the agent column of seat ``s``."""
+    agents = np.array(list(specs), dtype=object)
+    out = {"hands": to_table(run.hands | {"agent": agents[run.hands["seat"]]}, results.COLUMNS)}
+    if run.actions is not None:
+        out["actions"] = to_table(run.actions, results.ACTION_COLUMNS)
+    return out
+
+
+def play_chunk_kernel(config, chunk: int, hands_only: bool = False) -> Chunk:
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig`` of this game) played by
+    the kernel: the tables and counts of ``sniper.games.holdem.chunks.play_chunk_reference(config,
+    chunk, hands_only)``, row for row. ``ValueError`` for specs the kernel cannot play."""
+    inputs = kernel_inputs(config.agents, config.rules)
+    start = chunk * config.chunk_games
+    run = play_games_kernel(config.seed, range(start, start + config.chunk_games), inputs, not hands_only)
+    return Chunk(run_tables(run, config.agents), [int(c) for c in run.counts])
+
+
+def _gather(parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]], unit: int) -> np.ndarray:
+    """One ``int16 (fields, rows)`` array, games in order, from ``parts``: per round of
+    ``play_games_kernel`` the game indices it finished, their counts and their rows one game after
+    the other (``unit`` rows per count)."""
     if len(parts) == 1:
         return parts[0][2]
     index = np.concatenate([p[0] for p in parts])
@@ -188,76 +258,8 @@ def _gather(parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]], n_games: int
     return np.concatenate([p[2] for p in parts], axis=1)[:, rows]
 
 
-def play_games_kernel(
-    seats: int,
-    seed: int,
-    games: Sequence[int],
-    agents: Sequence[object],
-    length: str = DEFAULT_LENGTH,
-    actions: bool = False,
-    threads: int | None = None,
-) -> HoldemRun:
-    """Play game ``g`` of run ``seed`` for each ``g`` of ``games`` (non-negative integers) at a table of
-    ``seats`` with ``agents[s]`` at seat ``s`` (each a ``RandomAgent`` or a ``levels`` level), each
-    game ``length`` long (a key of ``rules.GAME_LENGTHS``, H10), on ``threads`` threads (default:
-    numba's count; the results do not depend on it). Returns the hands table and, with ``actions``,
-    the actions table. A game longer than its buffers is replayed with larger ones (it depends only
-    on (seed, game)). ``ValueError`` (one line) for a bad seat count, agents, length or game."""
-    limit = hand_limit(length)
-    inputs = game_inputs(seats, agents, limit)
-    games = np.asarray(list(games), np.int64)
-    if games.size and games.min() < 0:
-        raise ValueError(f"games are numbered from 0, got {int(games.min())}")
-    threads = numba.get_num_threads() if threads is None else max(1, int(threads))
-    capacity = BUST_CAPACITY if limit is None else limit
-    per_action = ACTIONS_PER_HAND * capacity if actions else 0
-    pending = np.arange(games.size)
-    hand_parts, action_parts = [], []
-    while pending.size:
-        run = run_games(seed, games[pending], inputs, capacity, per_action, threads)
-        done = (run.hands != OVERFLOW) & ((run.actions <= per_action) | (not actions))
-        counts = np.where(done, run.hands, 0)
-        n_actions = np.where(done & actions, run.actions, 0)
-        hand_parts.append((pending[done], counts[done], _columns(run.rec, counts, capacity * seats, seats)))
-        action_parts.append((pending[done], n_actions[done], _columns(run.arec, n_actions, per_action, 1)))
-        if limit is None and (run.hands == OVERFLOW).any():
-            if capacity >= MAX_HANDS:
-                raise ValueError(
-                    f"game {int(games[pending][run.hands == OVERFLOW][0])} lasted more than {MAX_HANDS} hands"
-                )
-            capacity = min(capacity * GROWTH, MAX_HANDS)
-        if actions:
-            per_action = max(per_action, int(run.actions.max()), ACTIONS_PER_HAND * capacity)
-        pending = pending[~done]
-    counts = np.zeros(games.size, np.int64)
-    n_actions = np.zeros(games.size, np.int64)
-    for index, c, _ in hand_parts:
-        counts[index] = c
-    for index, c, _ in action_parts:
-        n_actions[index] = c
-    rec = _gather(hand_parts, games.size, seats) if games.size else np.empty((N_FIELDS, 0), np.int16)
-    hands = {
-        "game": np.repeat(games, counts * seats),
-        "seat": np.tile(np.arange(seats, dtype=np.int16), int(counts.sum())),
-    }
-    hands |= {f.name.lower(): rec[f] for f in Field}
-    table_actions = None
-    if actions:
-        arec = _gather(action_parts, games.size, 1) if games.size else np.empty((N_ACTION_FIELDS, 0), np.int16)
-        table_actions = {"game": np.repeat(games, n_actions)} | {f.name.lower(): arec[f] for f in ActionField}
-    return HoldemRun(hands, table_actions)
-
-
 def _columns(rec: np.ndarray, counts: np.ndarray, per_game: int, unit: int) -> np.ndarray:
     """The filled rows of ``play_games_nb``'s per-game buffers ``rec``, one game after the other."""
     out = np.empty((rec.shape[0], int(counts.sum()) * unit), np.int16)
     compact_nb(rec, counts, per_game, unit, out)
     return out
-
-
-def to_arrow(columns: dict[str, np.ndarray]):
-    """A ``pyarrow.Table`` of ``columns`` (``HoldemRun.hands`` or ``.actions``), readable by pandas,
-    polars and DuckDB; ``game`` is ``int64``, every other column ``int16``."""
-    import pyarrow as pa
-
-    return pa.table({name: pa.array(values) for name, values in columns.items()})
