@@ -10,10 +10,12 @@ one conversion of agents (``RandomAgent`` and the levels of ``sniper.games.holde
 kernel's arrays.
 
 >>> from sniper.games.holdem import make_rules
+>>> from sniper.games.holdem.chunks import play_chunk_reference
 >>> from sniper.runs.runner import RunConfig
->>> chunk = play_chunk_kernel(RunConfig(("easy", "random"), make_rules(length="50"), chunk_games=3, game="holdem"), 0)
->>> chunk.counts, chunk.hands.num_rows == 2 * sum(chunk.counts), sum(chunk.hands["net"].to_pylist())
-([50, 50, 6], True, 0)
+>>> config = RunConfig(("easy", "random"), make_rules(length="50"), chunk_games=3, game="holdem")
+>>> kernel, reference = play_chunk_kernel(config, 0), play_chunk_reference(config, 0)
+>>> kernel.counts == reference.counts, kernel.hands.equals(reference.hands), kernel.actions.equals(reference.actions)
+(True, True, True)
 """
 
 import functools
