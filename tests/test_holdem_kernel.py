@@ -25,9 +25,10 @@ from kernels.eval52 import tables
 from kernels.holdem import codes
 from kernels.holdem.betting import NO_RAISE, history_nb, new_hand
 from kernels.holdem.deck import shuffled_deck_nb
+from kernels.holdem.game import ActionLog, play_hand_nb
 from kernels.holdem.params import PARAMS_OF
 from kernels.holdem.policies import MENU_ALL_IN, MENU_HALF_POT, MENU_MIN, MENU_POT, MENU_SIZES, decide_nb, new_scratch
-from sniper.core.rng import Stream
+from sniper.core.rng import Stream, derive, mix64
 from sniper.core.tables import to_table
 from sniper.games.holdem import engine, levels, make_rules, results, rules
 from sniper.games.holdem import kernel_engine as ke
@@ -38,6 +39,14 @@ from sniper.games.holdem.play import play_game
 from sniper.games.holdem.table import DEAL, HoldemTable
 from sniper.games.poker52 import shuffled_deck, value
 from sniper.runs.runner import RunConfig
+
+STACKS = (1, 2, 3, 5, 8, 13, 40, 200, 333, 900)
+"""Stacks of the generated hands: all in on the blinds, short, deep, deeper than the table's start."""
+
+
+QUIET = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")
+"""PokerKit shuffles its own (unused) deck with ``random`` while hypothesis draws a hand: harmless here."""
+
 
 # ----- the same games on both engines ------------------------------------------------------------
 
@@ -262,10 +271,44 @@ def test_every_level_at_its_defaults_hand_for_hand(specs, games, length):
     assert min(decisions[spec] for spec in specs) >= 30, decisions
 
 
-# ----- decision by decision (item 2) ---------------------------------------------------------------
+@st.composite
+def tables_of_stacks(draw):
+    """A table of 2 to 9 seats with any stacks (0 to 900 chips, blinds posted short or all in), any
+    button with chips, any (seed, game, hand) and a level per seat."""
+    n = draw(st.integers(2, 9))
+    stacks = [draw(st.sampled_from((0, *STACKS))) for _ in range(n)]
+    assume(sum(s > 0 for s in stacks) >= 2)
+    button = draw(st.sampled_from([s for s in range(n) if stacks[s] > 0]))
+    specs = [draw(st.sampled_from(("random", "random", "easy", "normal", "hard:samples=3"))) for _ in range(n)]
+    return specs, stacks, button, draw(st.integers(0, 2**32)), draw(st.integers(0, 99)), draw(st.integers(0, 999))
 
-STACKS = (1, 2, 3, 5, 8, 13, 40, 200, 333, 900)
-"""Stacks of the generated hands: all in on the blinds, short, deep, deeper than the table's start."""
+
+@QUIET
+@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(case=tables_of_stacks())
+def test_one_hand_from_any_stacks_hand_for_hand(case):
+    specs, stacks, button, seed, game, hand = case
+    table = HoldemTable(len(specs), seed, game, hand_limit=hand + 1, stacks=stacks, button=button, hand=hand)
+    agents = [make_agent(spec) for spec in specs]
+    table.apply(DEAL)
+    while not table.hand_over():
+        seat = table.current_player()
+        table.apply(agents[seat].act(table.observe(seat), table.stream()))
+    want = table.hand
+    inputs = ke.kernel_inputs(specs, make_rules())
+    rec = np.zeros((len(ke.Field), len(specs)), np.int16)
+    arec = np.zeros((len(ke.ActionField), 256), np.int16)
+    log = ActionLog(arec, np.array([0, 256, 0, 0], np.int64))
+    after = np.array(stacks, np.int64)
+    key = np.uint64(derive(derive(mix64(seed), game), hand))
+    play_hand_nb(new_hand(), new_scratch(), after, button, key, inputs, rec, 0, hand, log)
+    actions = [tuple(arec[ke.ActionField.SEAT :, i].tolist()) for i in range(int(log.pos[0]))]
+    assert actions == [(a.seat, a.street, a.action, a.amount, a.to, a.pot_after) for a in want.actions]
+    assert after.tolist() == list(want.stacks_after) and rec[ke.Field.NET].tolist() == list(want.winnings)
+    assert rec[ke.Field.SHOWDOWN, 0] == want.showdown
+
+
+# ----- decision by decision (item 2) ---------------------------------------------------------------
 
 
 @st.composite
@@ -350,10 +393,6 @@ def same_decision(agent, obs, stream):
     reference = Stream(stream.key)
     want = (agent.act(obs, reference), reference.count)
     assert kernel_decision(agent, obs, stream) == want, (agent, obs)
-
-
-QUIET = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")
-"""PokerKit shuffles its own (unused) deck with ``random`` while hypothesis draws a hand: harmless here."""
 
 
 @QUIET
