@@ -13,7 +13,8 @@ player holds every chip), each engine playing uniformly random legal action kind
   every node (chance nodes deal one of the cards left, all equally likely): its random player
   picks among every raise size, ours among the action kinds, so its hands are shorter;
 
-and the ratios, with the load average (``os.getloadavg``) before and after. The machine is shared
+then the game's default agents (``easy``, ``normal``, ``hard`` twice) on the kernel and the
+reference; and the ratios, with the load average (``os.getloadavg``) before and after. The machine is shared
 and noisy: compare ratios from one run, never figures from different runs.
 
 Usage: ``python experiments/bench_holdem.py [--games 5000] [--repeats 3] [--reference-games 20]``.
@@ -29,7 +30,7 @@ import numpy as np
 
 from kernels.holdem.game import N_ACTION_FIELDS, N_FIELDS, play_games_par_nb
 from sniper.games.holdem import make_rules
-from sniper.games.holdem.agents import RandomAgent
+from sniper.games.holdem.chunks import make_agent
 from sniper.games.holdem.kernel_engine import kernel_inputs, play_chunk_kernel
 from sniper.games.holdem.play import play_game
 from sniper.runs.runner import RunConfig
@@ -38,12 +39,16 @@ SEATS = 6
 """6-max."""
 HANDS = 100
 """Hands per game (the "100" length, H10)."""
+RANDOM = ("random",) * SEATS
+"""Six ``random`` seats."""
+MIX = ("easy", "normal", "hard") * 2
+"""The game's default agents (``GameSpec.default_agents``, repeated to fill the table)."""
 
 
-def kernel_rate(games: int, repeats: int, threads: int) -> tuple[float, float]:
-    """Best hands/s of ``play_games_par_nb`` over ``repeats`` calls of ``games`` random 6-max games on
-    ``threads`` threads, by wall time and by process CPU time (hands per CPU-second)."""
-    inputs = kernel_inputs(["random"] * SEATS, make_rules(length=str(HANDS)))
+def kernel_rate(games: int, repeats: int, threads: int, specs=RANDOM) -> tuple[float, float]:
+    """Best hands/s of ``play_games_par_nb`` over ``repeats`` calls of ``games`` 6-max games of
+    ``specs`` on ``threads`` threads, by wall time and by process CPU time (hands per CPU-second)."""
+    inputs = kernel_inputs(list(specs), make_rules(length=str(HANDS)))
     rec = np.empty((N_FIELDS, games * HANDS * SEATS), np.int16)
     hands = np.empty(games, np.int64)
     arec = np.empty((N_ACTION_FIELDS, 0), np.int16)
@@ -77,10 +82,11 @@ def end_to_end_rate(games: int, repeats: int) -> float:
     return best
 
 
-def reference_rate(games: int) -> float:
-    """Hands/s of the reference engine (PokerKit under ``HoldemTable``) over ``games`` random games."""
+def reference_rate(games: int, specs=RANDOM) -> float:
+    """Hands/s of the reference engine (PokerKit under ``HoldemTable``) over ``games`` games of ``specs``."""
+    agents = [make_agent(spec) for spec in specs]
     start = time.perf_counter()
-    hands = sum(len(play_game(SEATS, 1, g, [RandomAgent()] * SEATS, "100")) for g in range(games))
+    hands = sum(len(play_game(SEATS, 1, g, agents, "100")) for g in range(games))
     return hands / (time.perf_counter() - start)
 
 
@@ -123,6 +129,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--reference-games", type=int, default=20)
     parser.add_argument("--openspiel-hands", type=int, default=3000)
+    parser.add_argument("--mix-games", type=int, default=40, help="kernel games of the default mix")
+    parser.add_argument("--mix-reference-games", type=int, default=1)
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
     one, one_cpu = kernel_rate(args.games, args.repeats, 1)
@@ -130,6 +138,9 @@ def main() -> None:
     e2e = end_to_end_rate(args.games // 4, args.repeats)
     ref = reference_rate(args.reference_games)
     spiel = openspiel_rate(args.openspiel_hands)
+    mix_one, _ = kernel_rate(args.mix_games, 1, 1, MIX)
+    mix_two, _ = kernel_rate(args.mix_games, 1, 2, MIX)
+    mix_ref = reference_rate(args.mix_reference_games, MIX)
     load_after = os.getloadavg()[0]
     print(f"load average {load_before:.2f} before, {load_after:.2f} after; numba {numba.__version__}")
     print("| engine | random 6-max hands/s | per CPU-second | kernel (2 threads) / engine |")
@@ -142,6 +153,8 @@ def main() -> None:
         print("| OpenSpiel universal_poker | not installed | | |")
     else:
         print(f"| OpenSpiel universal_poker | {spiel:,.0f} | | {two / spiel:,.0f}× |")
+    print(f"\ndefault mix {', '.join(MIX)}: kernel {mix_one:,.0f} hands/s on 1 thread, {mix_two:,.0f} on 2;")
+    print(f"reference {mix_ref:,.1f} hands/s; kernel (2 threads) / reference {mix_two / mix_ref:,.0f}×")
 
 
 if __name__ == "__main__":

@@ -22,8 +22,8 @@ seat ``s`` of hand ``h`` of game ``g`` in the fields of ``Field`` (the columns o
 hands game ``g`` played, or ``OVERFLOW`` when it needed more than ``cap_hands`` (replay it with a
 larger buffer: a game depends only on (seed, game)). Actions (optional): per game ``cap_actions``
 rows of ``arec`` (``int16 (N_ACTION_FIELDS, n_games * cap_actions)``) in the fields of
-``ActionField`` (``results.ACTION_COLUMNS``); ``actions_out[g]`` counts the game's actions (when above ``cap_actions`` only the
-first ``cap_actions`` were written); ``cap_actions = 0`` records nothing.
+``ActionField`` (``results.ACTION_COLUMNS``); ``actions_out[g]`` counts the game's actions (when
+above ``cap_actions`` only the first ``cap_actions`` were written); ``cap_actions = 0`` records nothing.
 
 Kernels do no validation: ``sniper.games.holdem.kernel_engine`` validates and calls them.
 """
