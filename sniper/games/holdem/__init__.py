@@ -11,7 +11,7 @@ The ``GameSpec`` below is declared from the light modules only (no PokerKit impo
 loads); its builders import the engine when they are called.
 
 >>> SPEC.seat_text, SPEC.default_length, SPEC.levels, list(SPEC.engines)
-('2-9', '100', ('random', 'easy', 'normal', 'hard'), ['reference'])
+('2-9', '100', ('random', 'easy', 'normal', 'hard'), ['reference', 'kernel'])
 """
 
 from sniper.core.registry import GameSpec, register_game
@@ -61,7 +61,12 @@ SPEC = register_game(
         levels=tuple(PARAMETERS),
         parameters=domains(PARAMETERS),
         default_agents=("easy", "normal", "hard"),
-        engines={"reference": "sniper.games.holdem.chunks:play_chunk_reference"},
+        engines={
+            "reference": "sniper.games.holdem.chunks:play_chunk_reference",
+            "kernel": "sniper.games.holdem.kernel_engine:play_chunk_kernel",
+        },
+        default_engine="kernel",
+        engine_checks={"kernel": "sniper.games.holdem.kernel_engine:kernel_inputs"},
         new_table=new_table,
         default_rules=PRESET,
         default_length=DEFAULT_LENGTH,
