@@ -13,17 +13,17 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "call_category": (1, 0, 8),
     },
     "normal": {
-        "open_early": (10, -1, 20),
-        "open_late": (6, -1, 20),
-        "call_score": (8, -1, 20),
+        "open_early": (11, -1, 20),
+        "open_late": (0, -1, 20),
+        "call_score": (13, -1, 20),
         "reraise_score": (12, -1, 20),
         "odds_slope": (15.0, 0.0, 100.0),
         "short_stack": (10.0, 0.0, 100.0),
         "push_score": (9, -1, 20),
-        "bet_equity": (0.6, 0.0, 1.0),
+        "bet_equity": (0.84, 0.0, 1.0),
         "big_equity": (0.8, 0.0, 1.0),
         "raise_equity": (0.85, 0.0, 1.0),
-        "call_margin": (1.0, 0.0, 3.0),
+        "call_margin": (1.89, 0.0, 3.0),
         "position": (0.1, 0.0, 1.0),
         "texture": (0.03, 0.0, 0.3),
         "allin_spr": (1.5, 0.0, 10.0),
@@ -44,4 +44,6 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
     },
 }
 """Every level's parameters, ``level → name → (default, low, high)``: the one truth of their defaults
-and domains (meanings in each class's docstring). An ``int`` default is an integer parameter."""
+and domains (meanings in each class's docstring). ``normal``'s open_early, open_late, call_score,
+bet_equity and call_margin are the values `sniper tune normal --game holdem --against easy` found
+(README, "No-limit Texas Hold'em"). An ``int`` default is an integer parameter."""
