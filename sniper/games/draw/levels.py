@@ -18,7 +18,7 @@ documents, so a numba kernel can replay every decision bit for bit: no Python ``
 or dict order in a decision, floats computed in a fixed order (a power as repeated products,
 ``power_table``). Every Monte Carlo loop is bounded by a parameter (``draw_samples``, ``samples``).
 
-**Hand strength** (``FIVE_CARD_HANDS``): the 7,462 distinct values of five cards, in ascending
+**Hand strength** (``five_card_hands()``): the 7,462 distinct values of five cards, in ascending
 order, each with how many of the 2,598,960 five-card hands have it. A hand's ``strength`` is the
 share of all five-card hands it beats, ties counting half (0..1): its chance to beat one random
 *pat* hand. ``strength ** n`` is its chance to beat ``n`` of them (ignoring card removal).
@@ -32,6 +32,7 @@ share of all five-card hands it beats, ties counting half (0..1): its chance to 
 
 from dataclasses import dataclass, fields
 from functools import cache
+from itertools import combinations
 from math import comb
 from typing import ClassVar
 
@@ -43,12 +44,14 @@ from sniper.games.level_parameters import check_parameters
 from sniper.games.poker52 import CATEGORIES, DECK_SIZE, category, value
 
 __all__ = [
-    "FIVE_CARD_HANDS",
     "MAX_TRIES",
     "PARAMETERS",
     "Deal",
     "HardAgent",
     "NormalAgent",
+    "Showdowns",
+    "chart_keep_sets",
+    "five_card_hands",
     "five_card_index",
     "power_table",
     "strength",
@@ -69,16 +72,19 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
     },
     "hard": {
         "samples": (64, 1, 10000),
+        "draw_samples": (64, 1, 10000),
         "bluff": (0.08, 0.0, 1.0),
         "snow": (0.05, 0.0, 1.0),
         "bet_ratio": (1.1, 0.0, 9.0),
         "raise_ratio": (1.5, 0.0, 9.0),
         "call_margin": (1.0, 0.0, 3.0),
         "position": (0.1, 0.0, 1.0),
-        "read_bluff": (0.2, 0.0, 1.0),
-        "read_loose": (0.1, 0.0, 1.0),
-        "read_snow": (0.03, 0.0, 1.0),
+        "read_bluff": (0.1, 0.0, 1.0),
+        "read_pair": (0.5, 0.0, 1.0),
+        "read_loose": (0.15, 0.0, 1.0),
+        "read_snow": (0.05, 0.0, 1.0),
         "read_bet": (CATEGORIES.index("two pair"), 0, len(CATEGORIES) - 1),
+        "read_raise": (CATEGORIES.index("three of a kind"), 0, len(CATEGORIES) - 1),
     },
 }
 """The parameters of ``normal`` and ``hard``, ``level → name → (default, low, high)``: the one truth of
@@ -86,7 +92,7 @@ their defaults and domains (meanings in each class's docstring); ``sniper.games.
 includes them. Categories are ``sniper.games.poker52.CATEGORIES`` indices (0 high card … 8 straight flush)."""
 
 MAX_TRIES = 50
-"""Proposals per opponent hand in ``hard``'s range sampling before the last one is kept."""
+"""Proposals per sampled opponent hand (or part of one) in ``hard``'s range sampling (``HardAgent.showdowns``)."""
 SHARE_UNITS = 2520
 """A pot in integer share units: divisible by 1..6, so a split among up to six winners is exact."""
 FIVE_CARD_COUNT = comb(DECK_SIZE, HAND_SIZE)
@@ -99,7 +105,7 @@ STRAIGHT = CATEGORIES.index("straight")
 
 
 def _rank_key(ranks, flush: bool) -> int:
-    """``FIVE_CARD_HANDS``'s key of five ranks (ascending) and whether they are one suit."""
+    """``five_card_hands()``'s key of five ranks (ascending) and whether they are one suit."""
     key = int(flush)
     for r in ranks:
         key = key * 13 + r
@@ -124,11 +130,11 @@ class FiveCardHands:
 
 
 @cache
-def build_five_card_hands() -> FiveCardHands:
+def five_card_hands() -> FiveCardHands:
     """Every distinct five-card hand by rank multiset: five distinct ranks are 1,020 hands of mixed
     suits and 4 flushes; a multiset with repeated ranks ``r`` (``c_r`` times) is ``prod C(4, c_r)``
     hands, never a flush. Each class is valued once by ``poker52.value`` of a representative (about
-    0.1 s, once per process)."""
+    0.2 s, once per process, on first use)."""
     classes: dict[int, list] = {}
     for a in range(13):
         for b in range(a, 13):
@@ -161,30 +167,26 @@ def build_five_card_hands() -> FiveCardHands:
     return FiveCardHands(values, tuple(by_value[v] for v in values), tuple(halves), index)
 
 
-FIVE_CARD_HANDS = build_five_card_hands()
-"""The five-card hand table (``FiveCardHands``), built once at import."""
-
-
 def five_card_index(cards) -> int:
-    """The order (0..7,461, ``FIVE_CARD_HANDS``) of five distinct cards (``poker52`` integers): a higher
-    order is a better hand, equal orders tie; ``FIVE_CARD_HANDS.values[order] == poker52.value(cards)``.
+    """The order (0..7,461, ``five_card_hands()``) of five distinct cards (``poker52`` integers): a higher
+    order is a better hand, equal orders tie; ``five_card_hands().values[order] == poker52.value(cards)``.
     A lookup by rank multiset, ~10x faster than ``poker52.value``; no validation."""
     s = cards[0] & 3
     flush = (cards[1] & 3) == s and (cards[2] & 3) == s and (cards[3] & 3) == s and (cards[4] & 3) == s
-    return FIVE_CARD_HANDS.index[_rank_key(sorted([c >> 2 for c in cards]), flush)]
+    return five_card_hands().index[_rank_key(sorted([c >> 2 for c in cards]), flush)]
 
 
 def strength(cards) -> float:
     """The share (0..1) of the 2,598,960 five-card hands that five ``cards`` beat, ties counting half."""
-    return FIVE_CARD_HANDS.halves[five_card_index(cards)] / (2 * FIVE_CARD_COUNT)
+    return five_card_hands().halves[five_card_index(cards)] / (2 * FIVE_CARD_COUNT)
 
 
 @cache
 def power_table(n: int) -> tuple[float, ...]:
-    """``strength ** n`` for every order of ``FIVE_CARD_HANDS`` (``n >= 1``), each as ``n`` products in
+    """``strength ** n`` for every order of ``five_card_hands()`` (``n >= 1``), each as ``n`` products in
     turn (the order a kernel repeats bit for bit): a hand's chance to beat ``n`` random pat hands."""
     table = []
-    for h in FIVE_CARD_HANDS.halves:
+    for h in five_card_hands().halves:
         s, p = h / (2 * FIVE_CARD_COUNT), 1.0
         for _ in range(n):
             p *= s
@@ -234,9 +236,16 @@ def draw_ahead(obs: DrawObservation) -> bool:
     return obs.street in (FIRST, DRAW) and obs.drawn[obs.seat] is None
 
 
-def raised(obs: DrawObservation, seat: int, street: int) -> bool:
-    """Whether ``seat`` bet or raised in betting round ``street`` (``FIRST`` or ``SECOND``) so far."""
-    return any(s == seat and st == street and a == BET_RAISE for s, st, a in obs.history)
+def aggression(obs: DrawObservation, seat: int, street: int) -> int:
+    """How ``seat`` has bet in betting round ``street`` (``FIRST`` or ``SECOND``) so far: 2 if it raised
+    over another bet or raise, 1 if it bet (or raised only over its own bet), else 0."""
+    level, bet = 0, False
+    for s, st, a in obs.history:
+        if st == street and a == BET_RAISE:
+            if s == seat:
+                level = max(level, 2 if bet else 1)
+            bet = True
+    return level
 
 
 def unseen_cards(obs: DrawObservation) -> list[int]:
@@ -286,31 +295,35 @@ def _default(level: str, name: str):
 # ----- normal --------------------------------------------------------------------------------------
 
 
-def draw_plan(cards, unseen, key: int, samples: int, powers: tuple[tuple[float, ...], ...]) -> list[list[float]]:
-    """For each legal keep (``engine.DISCARDS`` order), the mean over ``samples`` draws of each table
-    of ``powers`` (``power_table``s) at the final hand: ``list[list[float]]``, ``[keep][table]``.
+def keep_orders(cards, unseen, key: int, samples: int) -> list[list[int]]:
+    """The final hands of every legal keep over ``samples`` sampled draws: ``[sample][keep]`` orders
+    (``five_card_index``), keeps in ``engine.DISCARDS`` order (stand pat first).
 
     Sample ``j`` draws from ``Stream(derive(key, j))`` three replacement cards over a fresh copy of
     ``unseen`` (ascending), a partial Fisher–Yates shuffle (draw ``i`` swaps position ``i`` with ``i +
     stream.integer(m - i)``, ``m = len(unseen)``); a keep that discards ``d`` cards takes the first
-    ``d`` of them (common random numbers: every keep sees the same cards). Sums run over the samples
-    in order, then divide.
+    ``d`` of them (common random numbers: every keep sees the same cards).
     """
-    masks = [a - DISCARD for a in DISCARDS]
-    keeps = [kept_cards(cards, m) for m in masks]
-    sums = [[0.0] * len(powers) for _ in masks]
+    keeps = [kept_cards(cards, a - DISCARD) for a in DISCARDS]
     m = len(unseen)
+    out = []
     for j in range(samples):
         s = Stream(derive(key, j))
         deck = list(unseen)
         for i in range(MAX_DISCARDS):
             x = i + s.integer(m - i)
             deck[i], deck[x] = deck[x], deck[i]
-        for q, keep in enumerate(keeps):
-            order = five_card_index([*keep, *deck[: HAND_SIZE - len(keep)]])
-            for t, table in enumerate(powers):
-                sums[q][t] += table[order]
-    return [[total / samples for total in row] for row in sums]
+        out.append([five_card_index([*keep, *deck[: HAND_SIZE - len(keep)]]) for keep in keeps])
+    return out
+
+
+def best_keep(totals) -> int:
+    """The index of the first largest of ``totals`` (one per keep, ``engine.DISCARDS`` order)."""
+    best = 0
+    for q in range(1, len(totals)):
+        if totals[q] > totals[best]:
+            best = q
+    return best
 
 
 @dataclass(frozen=True)
@@ -321,7 +334,7 @@ class NormalAgent(_Level):
     ``power * k`` random pat hands, i.e. each opponent counted as ``power`` of them (an opponent who
     draws, or who stays in, is stronger than one random hand).
 
-    - **Drawing odds** (the draw, and the first round): ``draw_plan`` over ``draw_samples`` sampled
+    - **Drawing odds** (the draw, and the first round): ``keep_orders`` over ``draw_samples`` sampled
       replacements estimates, for every legal keep, the mean of ``strength ** (draw_power * k)`` (the
       made-hand expectation it draws to maximise: the first keep in ``engine.DISCARDS`` order with
       the largest mean; stand pat first) and of ``strength ** (bet_power * k)``; ``e`` is the latter
@@ -330,8 +343,8 @@ class NormalAgent(_Level):
       a bet, raise at ``e >= raise_equity - position * p``, else call when ``e >= price * call_margin``
       (pot odds), else fold.
 
-    Draws: one word per decision, ``key = stream.word()``, the sampling key of ``draw_plan`` (drawn
-    in the second round too, unused there).
+    Draws: one word per decision, ``key = stream.word()``, the sampling key of ``keep_orders`` (drawn
+    in the second round too, unused there). Means are sums over the samples in order, then divided.
     """
 
     name: ClassVar[str] = "normal"
@@ -346,13 +359,17 @@ class NormalAgent(_Level):
     def plan(self, obs: DrawObservation, key: int) -> tuple[int, float]:
         """The keep it draws with (a discard mask) and its ``e`` (class docstring), sampled with ``key``."""
         k = max(len(live_opponents(obs)), 1)
-        tables = (power_table(self.draw_power * k), power_table(self.bet_power * k))
-        plan = draw_plan(obs.cards, unseen_cards(obs), key, self.draw_samples, tables)
-        best = 0
-        for q in range(1, len(plan)):
-            if plan[q][0] > plan[best][0]:
-                best = q
-        return DISCARDS[best] - DISCARD, plan[best][1]
+        draw, bet = power_table(self.draw_power * k), power_table(self.bet_power * k)
+        orders = keep_orders(obs.cards, unseen_cards(obs), key, self.draw_samples)
+        totals = [0.0] * len(DISCARDS)
+        for row in orders:
+            for q, order in enumerate(row):
+                totals[q] += draw[order]
+        best = best_keep(totals)
+        e = 0.0
+        for row in orders:
+            e += bet[row[best]]
+        return DISCARDS[best] - DISCARD, e / self.draw_samples
 
     def act(self, obs: DrawObservation, stream: Stream) -> int:
         """A legal flat action for ``obs`` (class docstring); ``ValueError`` if it offers none."""
@@ -365,7 +382,9 @@ class NormalAgent(_Level):
         else:
             e = power_table(self.bet_power * max(len(live_opponents(obs)), 1))[five_card_index(obs.cards)]
         shift = self.position * position(obs)
-        return betting(obs, e >= self.bet_equity - shift, e >= self.raise_equity - shift, e >= price(obs) * self.call_margin)
+        return betting(
+            obs, e >= self.bet_equity - shift, e >= self.raise_equity - shift, e >= price(obs) * self.call_margin
+        )
 
 
 # ----- hard ----------------------------------------------------------------------------------------
@@ -376,7 +395,7 @@ def chart_keeps(kept) -> bool:
     draw), three of a kind (2), two pair or four of one suit (1), or a straight or better (pat)."""
     n = len(kept)
     if n == HAND_SIZE:
-        return category(FIVE_CARD_HANDS.values[five_card_index(kept)]) >= STRAIGHT
+        return _category(kept) >= STRAIGHT
     ranks = sorted(c >> 2 for c in kept)
     if n == 4:
         two_pair = ranks[0] == ranks[1] and ranks[2] == ranks[3] and ranks[1] != ranks[2]
@@ -384,63 +403,131 @@ def chart_keeps(kept) -> bool:
     return ranks[0] == ranks[-1]
 
 
-class Deal:
-    """A partial Fisher–Yates shuffle of ``unseen`` (ascending) drawn from ``stream``: ``card(pos)``
-    swaps position ``pos`` with ``pos + stream.integer(m - pos)`` and returns the card now there."""
+def _category(cards) -> int:
+    return category(five_card_hands().values[five_card_index(cards)])
 
-    __slots__ = ("deck", "m", "stream")
+
+def _made_hands() -> list[tuple[int, ...]]:
+    """Every five-card straight or better (19,716 hands), built by rank pattern."""
+    made = []
+    for top in range(3, 13):  # straights and straight flushes; 3 is the wheel A-2-3-4-5
+        ranks = [12, 0, 1, 2, 3] if top == 3 else list(range(top - 4, top + 1))
+        for code in range(4**HAND_SIZE):
+            made.append(tuple(4 * r + (code >> 2 * j & 3) for j, r in enumerate(ranks)))
+    straights = {frozenset(h) for h in made}
+    for suit in range(4):  # flushes that are not straights
+        for ranks in combinations(range(13), HAND_SIZE):
+            hand = tuple(4 * r + suit for r in ranks)
+            if frozenset(hand) not in straights:
+                made.append(hand)
+    for r in range(13):
+        for other in range(13):
+            if other != r:
+                for missing in range(4):  # full houses
+                    trips = tuple(4 * r + x for x in range(4) if x != missing)
+                    made.extend(trips + pair for pair in combinations(range(4 * other, 4 * other + 4), 2))
+                made.extend(tuple(range(4 * r, 4 * r + 4)) + (4 * other + x,) for x in range(4))  # quads
+    return made
+
+
+@cache
+def chart_keep_sets() -> dict[int, tuple[tuple[int, ...], ...]]:
+    """For ``n`` cards kept (2–5), every set of ``n`` cards the easy chart keeps (``chart_keeps``), as
+    ascending card tuples in ascending order: 78 pairs, 52 three of a kinds, 5,668 two pairs and
+    four-flushes, 19,716 straights or better (stand pat). Built once, on first use."""
+    pairs = [p for r in range(13) for p in combinations(range(4 * r, 4 * r + 4), 2)]
+    trips = [t for r in range(13) for t in combinations(range(4 * r, 4 * r + 4), 3)]
+    two_pair = [a + b for a, b in combinations(pairs, 2) if a[0] >> 2 != b[0] >> 2]
+    flush_draws = [tuple(4 * r + suit for r in ranks) for suit in range(4) for ranks in combinations(range(13), 4)]
+    classes = {2: pairs, 3: trips, 4: two_pair + flush_draws, 5: _made_hands()}
+    return {n: tuple(sorted(tuple(sorted(h)) for h in hands)) for n, hands in classes.items()}
+
+
+class Deal:
+    """A partial Fisher–Yates shuffle of ``unseen`` (ascending) drawn from ``stream``, positions from 0.
+
+    ``card(pos)`` swaps position ``pos`` with ``pos + stream.integer(m - pos)`` (``m = len(unseen)``)
+    and returns the card now there; ``place(cards, pos)`` moves given cards to positions ``pos``..
+    (each swapped with the card there, in turn) when all of them are still free (at ``pos`` or
+    later), and says whether it could.
+    """
+
+    __slots__ = ("deck", "where", "m", "stream")
 
     def __init__(self, unseen, stream: Stream) -> None:
         self.deck, self.m, self.stream = list(unseen), len(unseen), stream
+        self.where = [-1] * DECK_SIZE
+        for i, c in enumerate(self.deck):
+            self.where[c] = i
+
+    def _swap(self, i: int, j: int) -> None:
+        deck, where = self.deck, self.where
+        deck[i], deck[j] = deck[j], deck[i]
+        where[deck[i]], where[deck[j]] = i, j
 
     def card(self, pos: int) -> int:
         """The card dealt to position ``pos`` (class docstring)."""
-        deck = self.deck
-        x = pos + self.stream.integer(self.m - pos)
-        deck[pos], deck[x] = deck[x], deck[pos]
-        return deck[pos]
+        self._swap(pos, pos + self.stream.integer(self.m - pos))
+        return self.deck[pos]
+
+    def place(self, cards, pos: int) -> bool:
+        """Move ``cards`` to positions ``pos``.. if every one is free (class docstring)."""
+        if any(self.where[c] < pos for c in cards):
+            return False
+        for i, c in enumerate(cards):
+            self._swap(pos + i, self.where[c])
+        return True
 
 
 @dataclass(frozen=True)
 class Read:
     """What ``hard`` reads of one opponent from the public actions (D10): ``drawn`` (how many cards it
-    drew, ``None`` before its draw), ``bet_first`` / ``bet_second`` (it bet or raised in the first /
-    second betting round)."""
+    drew, ``None`` before its draw), ``first`` / ``second`` (its ``aggression`` in the first / second
+    betting round: 0 none, 1 a bet, 2 a raise over a bet)."""
 
     drawn: int | None
-    bet_first: bool
-    bet_second: bool
+    first: int
+    second: int
 
 
 def read_opponents(obs: DrawObservation) -> tuple[Read, ...]:
     """The ``Read`` of each live opponent, in ``live_opponents`` order."""
-    return tuple(Read(obs.drawn[o], raised(obs, o, FIRST), raised(obs, o, SECOND)) for o in live_opponents(obs))
+    return tuple(Read(obs.drawn[o], aggression(obs, o, FIRST), aggression(obs, o, SECOND)) for o in live_opponents(obs))
 
 
 def opponent_final(deal: Deal, k: int, read: Read, level: "HardAgent") -> tuple[list[int], int]:
     """One opponent's final five cards sampled at positions ``k``.. of ``deal``, and the next free
-    position (``HardAgent.equities`` documents the model)."""
+    position (``HardAgent.showdowns`` documents the model)."""
     s = deal.stream
     if read.drawn is not None:
         kept_n = HAND_SIZE - read.drawn
-        leak = level.read_snow if read.drawn == 0 else level.read_loose
-        for _ in range(MAX_TRIES):
-            hand = [deal.card(k + i) for i in range(HAND_SIZE)]
-            if not chart_keeps(hand[:kept_n]) and not s.random() < leak:
-                continue
-            if not read.bet_second or category(FIVE_CARD_HANDS.values[five_card_index(hand)]) >= level.read_bet:
-                break
-            if s.random() < level.read_bluff:
+        chance = s.random()
+        if read.drawn == 0:
+            chart = chance >= level.read_snow
+        else:
+            chart = chance < level.read_pair if read.drawn == MAX_DISCARDS else chance >= level.read_loose
+        kept = None
+        if chart:
+            members = chart_keep_sets()[kept_n]
+            for _ in range(MAX_TRIES):
+                pick = members[s.integer(len(members))]
+                if deal.place(pick, k):
+                    kept = list(pick)
+                    break
+        if kept is None:
+            kept = [deal.card(k + i) for i in range(kept_n)]
+        least = (0, level.read_bet, level.read_raise)[read.second]
+        hand = kept
+        for _ in range(MAX_TRIES if read.drawn else 0):
+            hand = kept + [deal.card(k + i) for i in range(kept_n, HAND_SIZE)]
+            if _category(hand) >= least or s.random() < level.read_bluff:
                 break
         return hand, k + HAND_SIZE
     for _ in range(MAX_TRIES):
         hand = [deal.card(k + i) for i in range(HAND_SIZE)]
-        if not read.bet_first or category(FIVE_CARD_HANDS.values[five_card_index(hand)]) >= 1:
+        if not read.first or _category(hand) >= 1 or s.random() < level.read_bluff:
             break
-        if s.random() < level.read_bluff:
-            break
-    mask = opponent_chart(hand)
-    kept = kept_cards(hand, mask)
+    kept = kept_cards(hand, opponent_chart(hand))
     k += HAND_SIZE
     for _ in range(HAND_SIZE - len(kept)):
         kept.append(deal.card(k))
@@ -448,15 +535,39 @@ def opponent_final(deal: Deal, k: int, read: Read, level: "HardAgent") -> tuple[
     return kept, k
 
 
+class Showdowns:
+    """What ``hard``'s sampled opponents hold at the showdown: per sample, the best opponent hand (its
+    order, -1 with no opponent) and how many opponents hold it; ``units(order)`` is the pot share, in
+    ``SHARE_UNITS``, that a final hand of ``order`` wins summed over the samples (all of the pot above
+    a sample's best, ``SHARE_UNITS // (1 + ties)`` equal to it, integers: exact)."""
+
+    __slots__ = ("best", "ties", "_cache")
+
+    def __init__(self, best: list[int], ties: list[int]) -> None:
+        self.best, self.ties, self._cache = best, ties, {}
+
+    def units(self, order: int) -> int:
+        """Pot share units of a final hand of ``order`` over the samples (class docstring)."""
+        got = self._cache.get(order)
+        if got is None:
+            got = 0
+            for b, t in zip(self.best, self.ties):
+                got += SHARE_UNITS if order > b else SHARE_UNITS // (1 + t) if order == b else 0
+            self._cache[order] = got
+        return got
+
+
 @dataclass(frozen=True)
 class HardAgent(_Level):
     """``hard`` (D11; seed 004: opponent ranges, a limited bluff frequency, Monte Carlo without the hidden cards).
 
-    **Equity** (``equities``): the expected pot share against the live opponents over ``samples``
-    deals of the cards it has not seen, each opponent's hand drawn from a range read from its public
-    actions (``read_opponents``), and, while its own draw is ahead, for every legal keep (the same
-    deals for every keep). ``e`` is the best keep's equity (the first best in ``engine.DISCARDS``
-    order), or the equity of its five cards after its draw.
+    **Equity** (``equities``): the expected pot share of its final hand against the live opponents'
+    final hands, drawn ``samples`` times from ranges read from their public actions
+    (``showdowns``: their bets and how many cards they drew); while its own draw is ahead, for every
+    legal keep over ``draw_samples`` sampled draws of its own (``keep_orders``, the same for every
+    keep). The two samplings are independent (card removal between its draw and the opponents'
+    hands is ignored). ``e`` is the best keep's equity (the first best in ``engine.DISCARDS`` order),
+    or the equity of its five cards after its draw.
 
     - **Draw**: the best keep, except that with a high-card hand it *snows* (stands pat, a bluff)
       with probability ``snow``.
@@ -467,11 +578,13 @@ class HardAgent(_Level):
       raise_ratio * scale``, else call when ``e >= price * call_margin`` (pot odds), else fold.
 
     Draws: word 0 ``stream.random()`` (the bluff draw when betting, the snow draw at the draw), word 1
-    the Monte Carlo key ``stream.word()``; both at every decision.
+    the key of the opponents' deals, word 2 the key of its own draws (``stream.word()``); all three at
+    every decision.
     """
 
     name: ClassVar[str] = "hard"
     samples: int = _default("hard", "samples")
+    draw_samples: int = _default("hard", "draw_samples")
     bluff: float = _default("hard", "bluff")
     snow: float = _default("hard", "snow")
     bet_ratio: float = _default("hard", "bet_ratio")
@@ -479,64 +592,72 @@ class HardAgent(_Level):
     call_margin: float = _default("hard", "call_margin")
     position: float = _default("hard", "position")
     read_bluff: float = _default("hard", "read_bluff")
+    read_pair: float = _default("hard", "read_pair")
     read_loose: float = _default("hard", "read_loose")
     read_snow: float = _default("hard", "read_snow")
     read_bet: int = _default("hard", "read_bet")
+    read_raise: int = _default("hard", "read_raise")
 
-    def equities(self, obs: DrawObservation, key: int) -> list[float]:
-        """The seat's equity (expected pot share, 0..1) for each legal keep in ``engine.DISCARDS`` order
-        while its draw is ahead, else a one-item list for its five cards; estimated from ``samples``
-        deals keyed by ``key`` (never the real deck).
+    def showdowns(self, obs: DrawObservation, key: int) -> Showdowns:
+        """The live opponents' best final hands over ``samples`` deals keyed by ``key`` (never the real deck).
 
-        Sample ``j`` draws from ``Stream(derive(key, j))`` a ``Deal`` of the unseen cards
-        (``unseen_cards``). Each live opponent in turn (``live_opponents``) takes the next positions,
-        by its ``Read``:
+        Sample ``j`` draws from ``Stream(derive(key, j))`` a ``Deal`` of the cards the seat has not
+        seen (``unseen_cards``). Each live opponent in turn (``live_opponents``) takes the next
+        positions, by its ``Read``:
 
-        - **drawn ``d`` cards**: five cards per try, at most ``MAX_TRIES`` tries (the last kept): the
-          first ``5 - d`` are what it kept, the rest what it drew. A try is kept if the easy chart
-          would keep those ``5 - d`` (``chart_keeps``: a 3-card draw is read to a pair, a pat hand to
-          a straight or better), or else if the next ``stream.random() < read_loose`` (``read_snow``
-          for a pat hand); and, if it bet or raised in the second round, if its five make at least
-          ``read_bet`` (category) or else the next ``stream.random() < read_bluff``.
-        - **not drawn yet**: five cards per try (at most ``MAX_TRIES``), kept unless it bet or raised
+        - **drawn ``d`` cards**: first what it kept. One draw ``c = stream.random()`` decides whether
+          it kept what the easy chart keeps (``chart_keep_sets``: a pair for a 3-card draw when ``c <
+          read_pair``; three of a kind for 2, two pair or a four-flush for 1, when ``c >=
+          read_loose``; a straight or better when standing pat, ``c >= read_snow``) or any ``5 - d``
+          cards (a kicker kept, a snow). Chart keeps: a uniform member, ``members[stream.integer(len)]``,
+          placed at the next positions (``Deal.place``; at most ``MAX_TRIES`` picks until one is free,
+          else any cards); any cards: ``5 - d`` dealt. Then what it drew, ``d`` cards per try at the
+          next positions (at most ``MAX_TRIES`` tries, the last kept; none when ``d = 0``): kept if
+          its five make at least the category its second-round betting shows (0 with no bet,
+          ``read_bet`` after a bet, ``read_raise`` after a raise over a bet), or else if the next
+          ``stream.random() < read_bluff``.
+        - **not drawn yet**: five cards per try (at most ``MAX_TRIES``): kept unless it bet or raised
           in the first round with less than a pair and the next ``stream.random() >= read_bluff``;
           then it draws by the easy chart (``opponent_chart``), its replacements from the next positions.
 
-        Then, while the seat's draw is ahead, three more cards: a keep discarding ``d`` takes the first
-        ``d``. The best ``five_card_index`` wins ``SHARE_UNITS``, split evenly on a tie; a keep's equity
-        is its units summed over the samples / (``SHARE_UNITS * samples``).
+        Every try re-deals the same positions (``Deal.card``), so a try is a fresh uniform draw from
+        the cards not yet taken; a leak draw happens only when the predicate fails.
         """
         reads = read_opponents(obs)
         unseen = unseen_cards(obs)
-        ahead = draw_ahead(obs)
-        keeps = [kept_cards(obs.cards, a - DISCARD) for a in DISCARDS] if ahead else [list(obs.cards)]
-        units = [0] * len(keeps)
+        best, ties = [], []
         for j in range(self.samples):
             deal = Deal(unseen, Stream(derive(key, j)))
             k, orders = 0, []
             for read in reads:
                 hand, k = opponent_final(deal, k, read, self)
                 orders.append(five_card_index(hand))
-            best = max(orders, default=-1)
-            extra = [deal.card(k + i) for i in range(MAX_DISCARDS)] if ahead else []
-            for q, keep in enumerate(keeps):
-                mine = five_card_index([*keep, *extra[: HAND_SIZE - len(keep)]])
-                if mine > best:
-                    units[q] += SHARE_UNITS
-                elif mine == best:
-                    units[q] += SHARE_UNITS // (1 + orders.count(best))
-        return [u / (SHARE_UNITS * self.samples) for u in units]
+            top = max(orders, default=-1)
+            best.append(top)
+            ties.append(orders.count(top))
+        return Showdowns(best, ties)
+
+    def equities(self, obs: DrawObservation, key: int, draw_key: int) -> list[float]:
+        """The seat's equity (expected pot share, 0..1, class docstring) for each legal keep in
+        ``engine.DISCARDS`` order while its draw is ahead (its own draws keyed by ``draw_key``), else a
+        one-item list for its five cards; the opponents' deals keyed by ``key``."""
+        shows = self.showdowns(obs, key)
+        if not draw_ahead(obs):
+            return [shows.units(five_card_index(obs.cards)) / (SHARE_UNITS * self.samples)]
+        totals = [0] * len(DISCARDS)
+        for row in keep_orders(obs.cards, unseen_cards(obs), draw_key, self.draw_samples):
+            for q, order in enumerate(row):
+                totals[q] += shows.units(order)
+        return [t / (SHARE_UNITS * self.samples * self.draw_samples) for t in totals]
 
     def act(self, obs: DrawObservation, stream: Stream) -> int:
         """A legal flat action for ``obs`` (class docstring); ``ValueError`` if it offers none."""
         check_legal(obs)
         chance = stream.random()
-        shares = self.equities(obs, stream.word())
-        best = 0
-        for q in range(1, len(shares)):
-            if shares[q] > shares[best]:
-                best = q
-        nothing = category(FIVE_CARD_HANDS.values[five_card_index(obs.cards)]) == 0
+        key, draw_key = stream.word(), stream.word()
+        shares = self.equities(obs, key, draw_key)
+        best = best_keep(shares)
+        nothing = category(five_card_hands().values[five_card_index(obs.cards)]) == 0
         if obs.street == DRAW:
             return DISCARD if nothing and chance < self.snow else DISCARDS[best]
         e = shares[best]
