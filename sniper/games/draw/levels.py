@@ -62,7 +62,7 @@ TITLE = "five-card draw"
 
 PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
     "normal": {
-        "draw_samples": (64, 1, 10000),
+        "draw_samples": (256, 1, 10000),
         "draw_power": (8, 1, 40),
         "bet_power": (3, 1, 40),
         "bet_equity": (0.5, 0.0, 1.0),
@@ -71,8 +71,8 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "position": (0.1, 0.0, 1.0),
     },
     "hard": {
-        "samples": (64, 1, 10000),
-        "draw_samples": (64, 1, 10000),
+        "samples": (128, 1, 10000),
+        "draw_samples": (256, 1, 10000),
         "bluff": (0.08, 0.0, 1.0),
         "snow": (0.05, 0.0, 1.0),
         "bet_ratio": (1.1, 0.0, 9.0),
