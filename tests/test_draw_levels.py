@@ -191,3 +191,11 @@ def test_parameters_are_one_truth_with_domains():
     for level in ("normal", "hard"):
         with pytest.raises(ValueError, match="^seat 0 has no legal action$"):
             make_level(level).act(observation("Kc Kd 9s 5h 2c", legal=()), Stream(1))
+
+
+def test_the_showdown_shares_split_ties_exactly():
+    shows = L.Showdowns([5, 7, 7, -1], [1, 2, 1, 0])  # per sample: the best opponent order, how many hold it
+    unit = L.SHARE_UNITS
+    assert shows.units(8) == 4 * unit and shows.units(0) == unit and shows.units(-2) == 0
+    assert shows.units(7) == 2 * unit + unit // 3 + unit // 2
+    assert shows.units(5) == unit + unit // 2

@@ -30,6 +30,7 @@ share of all five-card hands it beats, ties counting half (0..1): its chance to 
 50
 """
 
+from bisect import bisect_left
 from dataclasses import dataclass, fields
 from functools import cache
 from itertools import combinations
@@ -541,20 +542,18 @@ class Showdowns:
     ``SHARE_UNITS``, that a final hand of ``order`` wins summed over the samples (all of the pot above
     a sample's best, ``SHARE_UNITS // (1 + ties)`` equal to it, integers: exact)."""
 
-    __slots__ = ("best", "ties", "_cache")
+    __slots__ = ("best", "ties", "_sorted", "_tied")
 
     def __init__(self, best: list[int], ties: list[int]) -> None:
-        self.best, self.ties, self._cache = best, ties, {}
+        self.best, self.ties = best, ties
+        self._sorted = sorted(best)
+        self._tied: dict[int, int] = {}
+        for b, t in zip(best, ties):
+            self._tied[b] = self._tied.get(b, 0) + SHARE_UNITS // (1 + t)
 
     def units(self, order: int) -> int:
         """Pot share units of a final hand of ``order`` over the samples (class docstring)."""
-        got = self._cache.get(order)
-        if got is None:
-            got = 0
-            for b, t in zip(self.best, self.ties):
-                got += SHARE_UNITS if order > b else SHARE_UNITS // (1 + t) if order == b else 0
-            self._cache[order] = got
-        return got
+        return SHARE_UNITS * bisect_left(self._sorted, order) + self._tied.get(order, 0)
 
 
 @dataclass(frozen=True)
