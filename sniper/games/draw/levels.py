@@ -318,7 +318,7 @@ def keep_orders(cards, unseen, key: int, samples: int) -> list[list[int]]:
     return out
 
 
-def best_keep(totals) -> int:
+def first_best(totals) -> int:
     """The index of the first largest of ``totals`` (one per keep, ``engine.DISCARDS`` order)."""
     best = 0
     for q in range(1, len(totals)):
@@ -366,7 +366,7 @@ class NormalAgent(_Level):
         for row in orders:
             for q, order in enumerate(row):
                 totals[q] += draw[order]
-        best = best_keep(totals)
+        best = first_best(totals)
         e = 0.0
         for row in orders:
             e += bet[row[best]]
@@ -655,7 +655,7 @@ class HardAgent(_Level):
         chance = stream.random()
         key, draw_key = stream.word(), stream.word()
         shares = self.equities(obs, key, draw_key)
-        best = best_keep(shares)
+        best = first_best(shares)
         nothing = category(five_card_hands().values[five_card_index(obs.cards)]) == 0
         if obs.street == DRAW:
             return DISCARD if nothing and chance < self.snow else DISCARDS[best]
