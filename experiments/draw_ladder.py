@@ -3,6 +3,9 @@
     python experiments/draw_ladder.py [--deals 1000] [--seed 404] [--pairs easy:random,normal:easy,...]
                                       [--set hard.samples=32,...]
 
+A player ``X/Y`` bets as level X and draws as level Y (``Split``): ``hard/normal:normal`` asks what
+hard's betting wins with normal's draws.
+
 Not a test and not the issue's ladder (that one is ``sniper duel --game draw`` once the game is
 registered, with 4-seat tables and held-out seeds). Each deal ``i`` is hand ``i`` of game 0 of run
 ``seed``, played twice on a fresh ``DrawTable`` of one hand (100 chips each, D1; the button on seat
@@ -19,14 +22,35 @@ import argparse
 import math
 import os
 import time
+from dataclasses import dataclass
 
 from sniper.games.draw.agents import make_level
-from sniper.games.draw.engine import DEAL
+from sniper.games.draw.engine import DEAL, DRAW
 from sniper.games.draw.rules import BET_SIZES, STARTING_STACK
 from sniper.games.draw.table import DrawTable
 
 PAIRS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("hard", "easy"))
 """The duels (A, B) played by default: each level against the one below it, and hard against easy."""
+
+
+@dataclass(frozen=True)
+class Split:
+    """A player that bets as ``bet`` and draws as ``draw`` (two agents, each with the decision's stream)."""
+
+    bet: object
+    draw: object
+
+    def act(self, obs, stream) -> int:
+        """``draw``'s action at the draw (D5), ``bet``'s otherwise."""
+        return (self.draw if obs.street == DRAW else self.bet).act(obs, stream)
+
+
+def player(name: str, settings: dict[str, dict[str, float]]):
+    """The level ``name`` with its ``settings``, or a ``Split`` for ``betting/drawing``."""
+    if "/" in name:
+        bet, draw = name.split("/")
+        return Split(player(bet, settings), player(draw, settings))
+    return make_level(name, **settings.get(name, {}))
 
 
 def play_hand(agents, seed: int, deal: int) -> tuple[int, ...]:
@@ -85,7 +109,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for a, b in pairs:
         started = time.perf_counter()
-        r = duel(make_level(a, **settings.get(a, {})), make_level(b, **settings.get(b, {})), args.seed, args.deals)
+        r = duel(player(a, settings), player(b, settings), args.seed, args.deals)
         lo, hi = r["ci"]
         slo, shi = r["sb100_ci"]
         print(
