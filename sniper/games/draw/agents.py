@@ -1,5 +1,6 @@
-"""Five-card draw agents: the one interface every level implements, and the ``random`` and ``easy``
-levels (GAMES.md D11).
+"""Five-card draw agents: the one interface every level implements, the ``random`` and ``easy``
+levels, and the table of all four levels (GAMES.md D11; ``normal`` and ``hard`` are in
+``sniper.games.draw.levels``).
 
 An agent reads only a ``DrawObservation`` (D10) and draws its randomness from the decision's
 ``sniper.core.rng.Stream`` (``sniper.games.pokerkit_table.decision_stream``), a fixed number of
@@ -25,12 +26,24 @@ from typing import Protocol
 
 from sniper.core.rng import Stream
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
+from sniper.games.draw.levels import PARAMETERS as LEVEL_PARAMETERS
+from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.rules import HAND_SIZE
 from sniper.games.level_parameters import check_parameters
 from sniper.games.poker52 import CATEGORIES, category, value
 
-__all__ = ["LEVELS", "PARAMETERS", "DrawAgent", "EasyAgent", "RandomAgent", "draw_chart", "make_level"]
+__all__ = [
+    "LEVELS",
+    "PARAMETERS",
+    "DrawAgent",
+    "EasyAgent",
+    "HardAgent",
+    "NormalAgent",
+    "RandomAgent",
+    "draw_chart",
+    "make_level",
+]
 
 TITLE = "five-card draw"
 """The game's name in error messages."""
@@ -100,10 +113,12 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "bet_category": (CATEGORIES.index("one pair"), 0, len(CATEGORIES) - 1),
         "raise_category": (CATEGORIES.index("two pair"), 0, len(CATEGORIES) - 1),
     },
+    **LEVEL_PARAMETERS,
 }
 """Every level's parameters, ``level → name → (default, low, high)`` (``sniper.games.level_parameters``):
 the one truth of their defaults and domains; the categories are ``sniper.games.poker52.CATEGORIES``
-(0 high card … 8 straight flush). Meanings in each class's docstring."""
+(0 high card … 8 straight flush). Meanings in each class's docstring; ``normal`` and ``hard``'s are
+``sniper.games.draw.levels.PARAMETERS``."""
 
 
 def _default(level: str, name: str):
@@ -145,7 +160,7 @@ class EasyAgent:
         return CHECK_CALL if made else FOLD
 
 
-LEVELS: dict[str, type] = {"random": RandomAgent, "easy": EasyAgent}
+LEVELS: dict[str, type] = {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
 """The level classes by name, in ladder order (``PARAMETERS`` has the same keys)."""
 
 

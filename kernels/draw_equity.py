@@ -1,0 +1,229 @@
+"""Five-card draw equity in numba: the final hands of a keep, exactly, and its showdown share against
+opponents who draw by the easy chart.
+
+A seat holds five cards (``hand``, ``uint8 (5,)``) and keeps some of them (a **keep**: the discard
+``mask``'s clear bits, 0–3 set bits, GAMES.md D5); its ``d`` replacements are any ``d`` of the cards
+it has not seen (``unseen``, ``uint8 (n,)`` ascending: the 47 others). Hands are valued by
+``kernels.eval52`` (the numba equivalent of ``sniper.games.poker52.value``).
+
+**Final categories** (``final_categories_nb``): every set of ``d`` replacements, in lexicographic
+order, counted by the category of the final five cards (``int64 (9,)``, 0 high card … 8 straight
+flush); exact, and the same with or without opponents (the replacements are any ``d`` of the unseen).
+
+**Showdown outcomes** (``keep_outcomes_nb``): ``k`` opponents (1–5) each hold five random unseen cards
+and draw by the easy chart (``chart_mask_nb``, the numba equivalent of
+``sniper.games.draw.agents.draw_chart``: stand pat with a straight or better, keep trips, two pair or a
+pair, else four to a flush, else the two highest cards); they are sampled. Sample ``j`` (from 0)
+draws from the key ``sk = derive(key, j)``: draw ``i`` (from 0) of a partial Fisher–Yates shuffle of
+``unseen`` swaps position ``i`` with ``i + uniform_int(derive(sk, i), n - i)`` (``kernels.rng``);
+opponent ``o`` is dealt draws ``5o .. 5o + 4``, then the opponents in turn take their replacements
+from the next draws. Given the sample, the seat's replacements are enumerated exactly over the
+``r`` cards left (``C(r, d)`` sets): each set's outcome is a loss (some opponent's final hand is
+better), a win, or a tie with ``t`` opponents (the pot split ``t + 1`` ways), and the sample
+contributes its three shares (win, tie, pot share) as fractions of ``C(r, d)``. Every keep of
+``masks`` sees the same samples. The kernel sums the shares and their squares over the samples in
+order (one thread: compiling a parallel kernel costs more than it saves here);
+``sniper.games.draw.equity`` validates the input and turns the sums into means and standard errors.
+"""
+
+import numpy as np
+
+from kernels.eval52 import BASE, STRAIGHT, card_bit_nb, hand_nb, value_nb, value_of_nb
+from kernels.jit import njit
+from kernels.rng import derive_nb, uniform_int_nb
+
+HAND_SIZE = 5
+"""Cards a player holds (D2)."""
+N_CATEGORIES = 9
+"""Hand categories, 0 high card … 8 straight flush (``sniper.games.poker52.CATEGORIES``)."""
+CATEGORY_UNIT = BASE**5
+"""A value's category is ``value // CATEGORY_UNIT`` (``sniper.games.poker52``)."""
+MAX_OPPONENTS = 5
+"""The most opponents (a table of six, D1)."""
+WIN, TIE, SHARE = 0, 1, 2
+"""Fields of ``keep_outcomes_nb``'s sums: the win fraction, the tie fraction (no opponent better, one or
+more equal) and the pot share (a win 1, a tie with ``t`` opponents ``1 / (t + 1)``); field ``f + 3`` is
+the sum of the squares of field ``f``."""
+FIELDS = 6
+"""Fields per keep and block: ``WIN``, ``TIE``, ``SHARE`` and their squares."""
+
+
+@njit(cache=True)
+def chart_mask_nb(cards, t):
+    """The easy chart's discard mask (bit ``j``: discard ``cards[j]``) of five cards ``uint8 (5,)``:
+    numba equivalent of ``sniper.games.draw.agents.draw_chart`` (module docstring)."""
+    strength = value_nb(cards, t) // CATEGORY_UNIT
+    if strength >= STRAIGHT:
+        return 0
+    counts = np.zeros(13, np.int64)
+    suits = np.zeros(4, np.int64)
+    for j in range(HAND_SIZE):
+        counts[cards[j] >> 2] += 1
+        suits[cards[j] & 3] += 1
+    mask = 0
+    if strength > 0:
+        for j in range(HAND_SIZE):
+            if counts[cards[j] >> 2] < 2:
+                mask |= 1 << j
+        return mask
+    for s in range(4):
+        if suits[s] == HAND_SIZE - 1:
+            for j in range(HAND_SIZE):
+                if (cards[j] & 3) != s:
+                    mask |= 1 << j
+            return mask
+    first, second = -1, -1  # the two highest ranks (all five differ): keep them
+    for j in range(HAND_SIZE):
+        if first < 0 or cards[j] >> 2 > cards[first] >> 2:
+            first, second = j, first
+        elif second < 0 or cards[j] >> 2 > cards[second] >> 2:
+            second = j
+    for j in range(HAND_SIZE):
+        if j != first and j != second:
+            mask |= 1 << j
+    return mask
+
+
+@njit(cache=True)
+def final_categories_nb(kept, unseen, d, t):
+    """Counts ``int64 (9,)`` of the categories of ``kept`` (``uint8``, ``5 - d`` cards) plus every set of
+    ``d`` (0–3) cards of ``unseen`` (``uint8 (n,)``); they sum to ``C(n, d)``. No validation."""
+    out = np.zeros(N_CATEGORIES, np.int64)
+    key, mask = hand_nb(kept, t)
+    n = unseen.shape[0]
+    if d == 0:
+        out[value_of_nb(key, mask, t) // CATEGORY_UNIT] += 1
+        return out
+    for a in range(n):
+        ka, ma = key + t.card_key[unseen[a]], mask | card_bit_nb(unseen[a])
+        if d == 1:
+            out[value_of_nb(ka, ma, t) // CATEGORY_UNIT] += 1
+            continue
+        for b in range(a + 1, n):
+            kb, mb = ka + t.card_key[unseen[b]], ma | card_bit_nb(unseen[b])
+            if d == 2:
+                out[value_of_nb(kb, mb, t) // CATEGORY_UNIT] += 1
+                continue
+            for c in range(b + 1, n):
+                out[value_of_nb(kb + t.card_key[unseen[c]], mb | card_bit_nb(unseen[c]), t) // CATEGORY_UNIT] += 1
+    return out
+
+
+@njit(cache=True)
+def count_sets_nb(key, mask, rest, r, d, best, t, counts):
+    """Add to ``counts`` (``int64 (3,)``: losses, wins, ties) the outcomes of the kept cards (``key``,
+    ``mask``, ``hand_nb``) with every set of ``d`` (0–3) of ``rest[:r]``, in lexicographic order,
+    against the opponents' best value ``best``."""
+    if d == 0:
+        v = value_of_nb(key, mask, t)
+        counts[0 if v < best else 1 if v > best else 2] += 1
+        return
+    for a in range(r):
+        ka, ma = key + t.card_key[rest[a]], mask | card_bit_nb(rest[a])
+        if d == 1:
+            v = value_of_nb(ka, ma, t)
+            counts[0 if v < best else 1 if v > best else 2] += 1
+            continue
+        for b in range(a + 1, r):
+            kb, mb = ka + t.card_key[rest[b]], ma | card_bit_nb(rest[b])
+            if d == 2:
+                v = value_of_nb(kb, mb, t)
+                counts[0 if v < best else 1 if v > best else 2] += 1
+                continue
+            for c in range(b + 1, r):
+                v = value_of_nb(kb + t.card_key[rest[c]], mb | card_bit_nb(rest[c]), t)
+                counts[0 if v < best else 1 if v > best else 2] += 1
+
+
+@njit(cache=True)
+def deal_opponents_nb(unseen, k, sk, work, opp, t):
+    """Deal sample ``sk``'s ``k`` opponents (module docstring) into ``opp`` (``uint8 (k, 5)``, their final
+    hands) from ``work`` (a copy of ``unseen``, shuffled in place); returns the draws used."""
+    n = unseen.shape[0]
+    work[:] = unseen
+    i = 0
+    for _ in range(HAND_SIZE * k):
+        x = i + uniform_int_nb(derive_nb(sk, i), n - i)
+        work[i], work[x] = work[x], work[i]
+        i += 1
+    for o in range(k):
+        five = work[HAND_SIZE * o : HAND_SIZE * (o + 1)]
+        mask = chart_mask_nb(five, t)
+        p = 0
+        for j in range(HAND_SIZE):
+            if not (mask >> j) & 1:
+                opp[o, p] = five[j]
+                p += 1
+        while p < HAND_SIZE:
+            x = i + uniform_int_nb(derive_nb(sk, i), n - i)
+            work[i], work[x] = work[x], work[i]
+            opp[o, p] = work[i]
+            i += 1
+            p += 1
+    return i
+
+
+@njit(cache=True)
+def comb_nb(r, d):
+    """``C(r, d)`` for ``d`` 0–3."""
+    if d == 0:
+        return 1
+    if d == 1:
+        return r
+    if d == 2:
+        return r * (r - 1) // 2
+    return r * (r - 1) * (r - 2) // 6
+
+
+@njit(cache=True)
+def keep_outcomes_into_nb(hand, masks, unseen, k, key, first, n_samples, t, out):
+    """Add to ``out`` (``float64 (len(masks), FIELDS)``) the sums of samples ``first .. first + n_samples
+    - 1`` (module docstring); arguments as ``keep_outcomes_nb``."""
+    n = unseen.shape[0]
+    work = np.empty(n, np.uint8)
+    opp = np.empty((k, HAND_SIZE), np.uint8)
+    kept = np.empty(HAND_SIZE, np.uint8)
+    counts = np.zeros(3, np.int64)
+    for s in range(first, first + n_samples):
+        used = deal_opponents_nb(unseen, k, derive_nb(key, s), work, opp, t)
+        best, at_best = -1, 0
+        for o in range(k):
+            v = value_nb(opp[o], t)
+            if v > best:
+                best, at_best = v, 1
+            elif v == best:
+                at_best += 1
+        rest = work[used:]
+        r = n - used
+        for q in range(masks.shape[0]):
+            m = masks[q]
+            p = 0
+            for j in range(HAND_SIZE):
+                if not (m >> j) & 1:
+                    kept[p] = hand[j]
+                    p += 1
+            d = HAND_SIZE - p
+            key_kept, mask_kept = hand_nb(kept[:p], t)
+            counts[:] = 0
+            count_sets_nb(key_kept, mask_kept, rest, r, d, best, t, counts)
+            total = comb_nb(r, d)
+            win = counts[1] / total
+            tie = counts[2] / total
+            share = win + tie / (1 + at_best)
+            out[q, WIN] += win
+            out[q, TIE] += tie
+            out[q, SHARE] += share
+            out[q, WIN + 3] += win * win
+            out[q, TIE + 3] += tie * tie
+            out[q, SHARE + 3] += share * share
+
+
+@njit(cache=True)
+def keep_outcomes_nb(hand, masks, unseen, k, key, n_samples, t):
+    """Sums ``float64 (len(masks), FIELDS)`` over samples ``0 .. n_samples - 1``, in order (module
+    docstring): ``hand`` ``uint8 (5,)``, ``masks`` ``int64 (m,)`` discard masks (0–3 bits each),
+    ``unseen`` ``uint8 (47,)`` ascending, ``k`` opponents (1–5), ``key`` a ``uint64``, ``t`` =
+    ``kernels.eval52.tables()``. No validation."""
+    out = np.zeros((masks.shape[0], FIELDS), np.float64)
+    keep_outcomes_into_nb(hand, masks, unseen, k, key, 0, n_samples, t, out)
+    return out

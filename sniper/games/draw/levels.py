@@ -1,0 +1,671 @@
+"""The AI levels ``normal`` and ``hard`` of five-card draw, fixed limit (GAMES.md D11, seed 004).
+
+Seed ``004`` ("Artificiell intelligens"): the AIs use only their own hand, the allowed history and
+the actions the server allows (D10); *Normal* weighs its hand, its position, the number of
+opponents, its drawing odds and the pot odds; *Svår* (hard) combines opponent ranges, a limited
+bluff frequency and Monte Carlo simulation without access to the hidden cards; GAMES.md D11 adds
+that hard reads the ranges from the opponents' bets *and how many cards they drew*. ``random`` and
+``easy`` are in ``sniper.games.draw.agents``, whose ``LEVELS`` and ``PARAMETERS`` name all four.
+
+A level is a frozen dataclass (a ``sniper.games.draw.agents.DrawAgent``) whose fields are its
+parameters, declared once in ``PARAMETERS`` (level → name → ``(default, low, high)``,
+``sniper.games.level_parameters``; an ``int`` default makes an integer parameter). ``act(obs,
+stream)`` reads a ``DrawObservation`` (D10) and returns a flat action of ``sniper.games.draw.engine``:
+0 fold, 1 check/call, 2 bet/raise (the fixed amount, D3), ``DISCARD + mask`` at the draw (D5).
+
+Randomness comes only from ``stream`` (R13), a fixed number of words per decision that each class
+documents, so a numba kernel can replay every decision bit for bit: no Python ``random``, no sets
+or dict order in a decision, floats computed in a fixed order (a power as repeated products,
+``power_table``). Every Monte Carlo loop is bounded by a parameter (``draw_samples``, ``samples``).
+
+**Hand strength** (``five_card_hands()``): the 7,462 distinct values of five cards, in ascending
+order, each with how many of the 2,598,960 five-card hands have it. A hand's ``strength`` is the
+share of all five-card hands it beats, ties counting half (0..1): its chance to beat one random
+*pat* hand. ``strength ** n`` is its chance to beat ``n`` of them (ignoring card removal).
+
+>>> from sniper.games.poker52 import cards
+>>> round(strength(cards("Ah Ad 7c 4s 2d")), 3), round(strength(cards("9c 7d 5h 4s 2c")), 3)
+(0.893, 0.01)
+>>> HardAgent(samples=50).samples
+50
+"""
+
+from bisect import bisect_left
+from dataclasses import dataclass, fields
+from functools import cache
+from itertools import combinations
+from math import comb
+from typing import ClassVar
+
+from sniper.core.rng import Stream, derive
+from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DISCARDS, DRAW, FIRST, FOLD, SECOND
+from sniper.games.draw.observation import DrawObservation
+from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
+from sniper.games.level_parameters import check_parameters
+from sniper.games.poker52 import CATEGORIES, DECK_SIZE, category, value
+
+__all__ = [
+    "MAX_TRIES",
+    "PARAMETERS",
+    "Deal",
+    "HardAgent",
+    "NormalAgent",
+    "Showdowns",
+    "chart_keep_sets",
+    "five_card_hands",
+    "five_card_index",
+    "power_table",
+    "strength",
+]
+
+TITLE = "five-card draw"
+"""The game's name in error messages (as ``sniper.games.draw.agents``)."""
+
+PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
+    "normal": {
+        "draw_samples": (256, 1, 10000),
+        "draw_power": (8, 1, 40),
+        "bet_power": (3, 1, 40),
+        "bet_equity": (0.4, 0.0, 1.0),
+        "raise_equity": (0.85, 0.0, 1.0),
+        "call_margin": (1.0, 0.0, 3.0),
+        "position": (0.1, 0.0, 1.0),
+    },
+    "hard": {
+        "samples": (128, 1, 10000),
+        "draw_samples": (256, 1, 10000),
+        "bluff": (0.08, 0.0, 1.0),
+        "snow": (0.05, 0.0, 1.0),
+        "bet_ratio": (1.1, 0.0, 9.0),
+        "raise_ratio": (1.5, 0.0, 9.0),
+        "call_margin": (1.0, 0.0, 3.0),
+        "position": (0.1, 0.0, 1.0),
+        "read_bluff": (0.1, 0.0, 1.0),
+        "read_pair": (0.5, 0.0, 1.0),
+        "read_loose": (0.15, 0.0, 1.0),
+        "read_snow": (0.05, 0.0, 1.0),
+        "read_bet": (CATEGORIES.index("two pair"), 0, len(CATEGORIES) - 1),
+        "read_raise": (CATEGORIES.index("three of a kind"), 0, len(CATEGORIES) - 1),
+    },
+}
+"""The parameters of ``normal`` and ``hard``, ``level → name → (default, low, high)``: the one truth of
+their defaults and domains (meanings in each class's docstring); ``sniper.games.draw.agents.PARAMETERS``
+includes them. Categories are ``sniper.games.poker52.CATEGORIES`` indices (0 high card … 8 straight flush)."""
+
+MAX_TRIES = 50
+"""Proposals per sampled opponent hand (or part of one) in ``hard``'s range sampling (``HardAgent.showdowns``)."""
+SHARE_UNITS = 2520
+"""A pot in integer share units: divisible by 1..6, so a split among up to six winners is exact."""
+FIVE_CARD_COUNT = comb(DECK_SIZE, HAND_SIZE)
+"""Five-card hands of a 52-card deck: 2,598,960."""
+STRAIGHT = CATEGORIES.index("straight")
+"""The lowest category a pat hand is read to hold (the easy chart stands pat with a straight or better)."""
+
+
+# ----- the strength of five cards ----------------------------------------------------------------
+
+
+def _rank_key(ranks, flush: bool) -> int:
+    """``five_card_hands()``'s key of five ranks (ascending) and whether they are one suit."""
+    key = int(flush)
+    for r in ranks:
+        key = key * 13 + r
+    return key
+
+
+@dataclass(frozen=True)
+class FiveCardHands:
+    """The 7,462 distinct five-card values (``build_five_card_hands``).
+
+    ``values``: the ``sniper.games.poker52.value`` of each, ascending (its index is the hand's
+    *order*, 0 for 7-5-4-3-2 … 7,461 for a royal flush); ``counts``: five-card hands with that value
+    (summing to ``FIVE_CARD_COUNT``); ``halves``: twice the hands below it plus the hands equal to it
+    (``strength = halves / (2 * FIVE_CARD_COUNT)``, exact in integers); ``index``: the order of a
+    hand by ``_rank_key`` (its ranks ascending and whether it is a flush).
+    """
+
+    values: tuple[int, ...]
+    counts: tuple[int, ...]
+    halves: tuple[int, ...]
+    index: dict[int, int]
+
+
+@cache
+def five_card_hands() -> FiveCardHands:
+    """Every distinct five-card hand by rank multiset: five distinct ranks are 1,020 hands of mixed
+    suits and 4 flushes; a multiset with repeated ranks ``r`` (``c_r`` times) is ``prod C(4, c_r)``
+    hands, never a flush. Each class is valued once by ``poker52.value`` of a representative (about
+    0.2 s, once per process, on first use)."""
+    classes: dict[int, list] = {}
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                for d in range(c, 13):
+                    for e in range(d, 13):
+                        ranks = (a, b, c, d, e)
+                        if a == e:
+                            continue
+                        distinct = len(set(ranks)) == HAND_SIZE
+                        suits = [ranks[:j].count(r) for j, r in enumerate(ranks)]
+                        mixed = [4 * r + (j % 2 if distinct else s) for j, (r, s) in enumerate(zip(ranks, suits))]
+                        count = 1020 if distinct else 1
+                        if not distinct:
+                            for r in sorted(set(ranks)):
+                                count *= comb(4, ranks.count(r))
+                        classes[_rank_key(ranks, False)] = [value(mixed), count]
+                        if distinct:
+                            classes[_rank_key(ranks, True)] = [value([4 * r for r in ranks]), 4]
+    by_value: dict[int, int] = {}
+    for v, n in classes.values():
+        by_value[v] = by_value.get(v, 0) + n
+    values = tuple(sorted(by_value))
+    order = {v: i for i, v in enumerate(values)}
+    halves, below = [], 0
+    for v in values:
+        halves.append(2 * below + by_value[v])
+        below += by_value[v]
+    index = {key: order[v] for key, (v, _) in classes.items()}
+    return FiveCardHands(values, tuple(by_value[v] for v in values), tuple(halves), index)
+
+
+def five_card_index(cards) -> int:
+    """The order (0..7,461, ``five_card_hands()``) of five distinct cards (``poker52`` integers): a higher
+    order is a better hand, equal orders tie; ``five_card_hands().values[order] == poker52.value(cards)``.
+    A lookup by rank multiset, ~10x faster than ``poker52.value``; no validation."""
+    s = cards[0] & 3
+    flush = (cards[1] & 3) == s and (cards[2] & 3) == s and (cards[3] & 3) == s and (cards[4] & 3) == s
+    return five_card_hands().index[_rank_key(sorted([c >> 2 for c in cards]), flush)]
+
+
+def strength(cards) -> float:
+    """The share (0..1) of the 2,598,960 five-card hands that five ``cards`` beat, ties counting half."""
+    return five_card_hands().halves[five_card_index(cards)] / (2 * FIVE_CARD_COUNT)
+
+
+@cache
+def power_table(n: int) -> tuple[float, ...]:
+    """``strength ** n`` for every order of ``five_card_hands()`` (``n >= 1``), each as ``n`` products in
+    turn (the order a kernel repeats bit for bit): a hand's chance to beat ``n`` random pat hands."""
+    table = []
+    for h in five_card_hands().halves:
+        s, p = h / (2 * FIVE_CARD_COUNT), 1.0
+        for _ in range(n):
+            p *= s
+        table.append(p)
+    return tuple(table)
+
+
+# ----- what both levels read of an observation (D10) ---------------------------------------------
+
+
+def check_legal(obs: DrawObservation) -> None:
+    """``ValueError`` unless ``obs`` offers a legal action (the message of ``sniper.games.draw.agents``)."""
+    if not obs.legal:
+        raise ValueError(f"seat {obs.seat} has no legal action")
+    if len(obs.cards) != HAND_SIZE:
+        raise ValueError(f"seat {obs.seat} holds {len(obs.cards)} cards; a level decides with {HAND_SIZE}")
+
+
+def at_table(obs: DrawObservation, seat: int) -> bool:
+    """Whether ``seat`` plays this hand: still in, or with chips behind or a bet (a seat with no chips
+    has left the table, D1)."""
+    return obs.in_hand[seat] or obs.stacks[seat] > 0 or obs.bets[seat] > 0
+
+
+def position(obs: DrawObservation) -> float:
+    """The seat's place in the betting order (D4, D6: clockwise from the button's left, the button
+    last), 0 first to act to 1 last; 1.0 when it is alone."""
+    n = obs.seats
+    order = [s for s in ((obs.button + 1 + i) % n for i in range(n)) if at_table(obs, s)]
+    return order.index(obs.seat) / (len(order) - 1) if len(order) > 1 else 1.0
+
+
+def live_opponents(obs: DrawObservation) -> tuple[int, ...]:
+    """Opponents still in the hand (``in_hand``), clockwise from the seat's left."""
+    n = obs.seats
+    return tuple(s for s in ((obs.seat + 1 + i) % n for i in range(n - 1)) if obs.in_hand[s])
+
+
+def price(obs: DrawObservation) -> float:
+    """Pot odds: the share of the pot after calling that the call costs, ``to_call / (pot + bets +
+    to_call)``; 0 when nothing is owed."""
+    return obs.to_call / (obs.pot + sum(obs.bets) + obs.to_call) if obs.to_call > 0 else 0.0
+
+
+def draw_ahead(obs: DrawObservation) -> bool:
+    """Whether the seat's own draw is still to come (the first round, or the draw before it discards)."""
+    return obs.street in (FIRST, DRAW) and obs.drawn[obs.seat] is None
+
+
+def aggression(obs: DrawObservation, seat: int, street: int) -> int:
+    """How ``seat`` has bet in betting round ``street`` (``FIRST`` or ``SECOND``) so far: 2 if it raised
+    over another bet or raise, 1 if it bet (or raised only over its own bet), else 0."""
+    level, bet = 0, False
+    for s, st, a in obs.history:
+        if st == street and a == BET_RAISE:
+            if s == seat:
+                level = max(level, 2 if bet else 1)
+            bet = True
+    return level
+
+
+def unseen_cards(obs: DrawObservation) -> list[int]:
+    """The cards the seat has not seen, ascending: the deck less its own cards and its own discards."""
+    seen = (*obs.cards, *obs.discarded)
+    return [c for c in range(DECK_SIZE) if c not in seen]
+
+
+def kept_cards(cards, mask: int) -> list[int]:
+    """The cards of ``cards`` (in order) whose positions are not set bits of the discard ``mask``."""
+    return [c for j, c in enumerate(cards) if not mask >> j & 1]
+
+
+def opponent_chart(cards) -> int:
+    """The discard mask the ``easy`` chart draws with five ``cards``: ``hard``'s model of an opponent's
+    draw (``sniper.games.draw.agents.draw_chart``, imported here because agents imports this module)."""
+    from sniper.games.draw.agents import draw_chart
+
+    return draw_chart(tuple(cards))
+
+
+def betting(obs: DrawObservation, value_bet: bool, value_raise: bool, call: bool) -> int:
+    """The betting action of a level's three answers: checked to, bet when ``value_bet`` (check
+    otherwise); facing a bet, raise when ``value_raise`` (and a raise is legal), else call when
+    ``call``, else fold."""
+    can_raise = BET_RAISE in obs.legal
+    if obs.to_call == 0:
+        return BET_RAISE if value_bet and can_raise else CHECK_CALL
+    if value_raise and can_raise:
+        return BET_RAISE
+    return CHECK_CALL if call or FOLD not in obs.legal else FOLD
+
+
+class _Level:
+    """Shared by the levels: checks its fields against ``PARAMETERS[name]`` when built."""
+
+    name: ClassVar[str]
+
+    def __post_init__(self) -> None:
+        check_parameters(PARAMETERS, self.name, {f.name: getattr(self, f.name) for f in fields(self)}, TITLE)
+
+
+def _default(level: str, name: str):
+    return PARAMETERS[level][name][0]
+
+
+# ----- normal --------------------------------------------------------------------------------------
+
+
+def keep_orders(cards, unseen, key: int, samples: int) -> list[list[int]]:
+    """The final hands of every legal keep over ``samples`` sampled draws: ``[sample][keep]`` orders
+    (``five_card_index``), keeps in ``engine.DISCARDS`` order (stand pat first).
+
+    Sample ``j`` draws from ``Stream(derive(key, j))`` three replacement cards over a fresh copy of
+    ``unseen`` (ascending), a partial Fisher–Yates shuffle (draw ``i`` swaps position ``i`` with ``i +
+    stream.integer(m - i)``, ``m = len(unseen)``); a keep that discards ``d`` cards takes the first
+    ``d`` of them (common random numbers: every keep sees the same cards).
+    """
+    keeps = [kept_cards(cards, a - DISCARD) for a in DISCARDS]
+    m = len(unseen)
+    out = []
+    for j in range(samples):
+        s = Stream(derive(key, j))
+        deck = list(unseen)
+        for i in range(MAX_DISCARDS):
+            x = i + s.integer(m - i)
+            deck[i], deck[x] = deck[x], deck[i]
+        out.append([five_card_index([*keep, *deck[: HAND_SIZE - len(keep)]]) for keep in keeps])
+    return out
+
+
+def first_best(totals) -> int:
+    """The index of the first largest of ``totals`` (one per keep, ``engine.DISCARDS`` order)."""
+    best = 0
+    for q in range(1, len(totals)):
+        if totals[q] > totals[best]:
+            best = q
+    return best
+
+
+@dataclass(frozen=True)
+class NormalAgent(_Level):
+    """``normal`` (D11; seed 004: hand, position, number of opponents, drawing odds, pot odds).
+
+    With ``k`` live opponents, a final hand's worth is ``strength ** (power * k)``: its chance to beat
+    ``power * k`` random pat hands, i.e. each opponent counted as ``power`` of them (an opponent who
+    draws, or who stays in, is stronger than one random hand).
+
+    - **Drawing odds** (the draw, and the first round): ``keep_orders`` over ``draw_samples`` sampled
+      replacements estimates, for every legal keep, the mean of ``strength ** (draw_power * k)`` (the
+      made-hand expectation it draws to maximise: the first keep in ``engine.DISCARDS`` order with
+      the largest mean; stand pat first) and of ``strength ** (bet_power * k)``; ``e`` is the latter
+      for the chosen keep. In the second round ``e = strength ** (bet_power * k)`` of its five cards.
+    - **Betting**, ``p = position(obs)``: checked to, bet at ``e >= bet_equity - position * p``; facing
+      a bet, raise at ``e >= raise_equity - position * p``, else call when ``e >= price * call_margin``
+      (pot odds), else fold.
+
+    Draws: one word per decision, ``key = stream.word()``, the sampling key of ``keep_orders`` (drawn
+    in the second round too, unused there). Means are sums over the samples in order, then divided.
+    """
+
+    name: ClassVar[str] = "normal"
+    draw_samples: int = _default("normal", "draw_samples")
+    draw_power: int = _default("normal", "draw_power")
+    bet_power: int = _default("normal", "bet_power")
+    bet_equity: float = _default("normal", "bet_equity")
+    raise_equity: float = _default("normal", "raise_equity")
+    call_margin: float = _default("normal", "call_margin")
+    position: float = _default("normal", "position")
+
+    def plan(self, obs: DrawObservation, key: int) -> tuple[int, float]:
+        """The keep it draws with (a discard mask) and its ``e`` (class docstring), sampled with ``key``."""
+        k = max(len(live_opponents(obs)), 1)
+        draw, bet = power_table(self.draw_power * k), power_table(self.bet_power * k)
+        orders = keep_orders(obs.cards, unseen_cards(obs), key, self.draw_samples)
+        totals = [0.0] * len(DISCARDS)
+        for row in orders:
+            for q, order in enumerate(row):
+                totals[q] += draw[order]
+        best = first_best(totals)
+        e = 0.0
+        for row in orders:
+            e += bet[row[best]]
+        return DISCARDS[best] - DISCARD, e / self.draw_samples
+
+    def act(self, obs: DrawObservation, stream: Stream) -> int:
+        """A legal flat action for ``obs`` (class docstring); ``ValueError`` if it offers none."""
+        check_legal(obs)
+        key = stream.word()
+        if obs.street == DRAW:
+            return DISCARD + self.plan(obs, key)[0]
+        if draw_ahead(obs):
+            e = self.plan(obs, key)[1]
+        else:
+            e = power_table(self.bet_power * max(len(live_opponents(obs)), 1))[five_card_index(obs.cards)]
+        shift = self.position * position(obs)
+        return betting(
+            obs, e >= self.bet_equity - shift, e >= self.raise_equity - shift, e >= price(obs) * self.call_margin
+        )
+
+
+# ----- hard ----------------------------------------------------------------------------------------
+
+
+def chart_keeps(kept) -> bool:
+    """Whether the easy chart would keep exactly ``kept`` (2–5 cards) of a hand: a pair (a 3-card
+    draw), three of a kind (2), two pair or four of one suit (1), or a straight or better (pat)."""
+    n = len(kept)
+    if n == HAND_SIZE:
+        return _category(kept) >= STRAIGHT
+    ranks = sorted(c >> 2 for c in kept)
+    if n == 4:
+        two_pair = ranks[0] == ranks[1] and ranks[2] == ranks[3] and ranks[1] != ranks[2]
+        return two_pair or all(c & 3 == kept[0] & 3 for c in kept)
+    return ranks[0] == ranks[-1]
+
+
+def _category(cards) -> int:
+    return category(five_card_hands().values[five_card_index(cards)])
+
+
+def _made_hands() -> list[tuple[int, ...]]:
+    """Every five-card straight or better (19,716 hands), built by rank pattern."""
+    made = []
+    for top in range(3, 13):  # straights and straight flushes; 3 is the wheel A-2-3-4-5
+        ranks = [12, 0, 1, 2, 3] if top == 3 else list(range(top - 4, top + 1))
+        for code in range(4**HAND_SIZE):
+            made.append(tuple(4 * r + (code >> 2 * j & 3) for j, r in enumerate(ranks)))
+    straights = {frozenset(h) for h in made}
+    for suit in range(4):  # flushes that are not straights
+        for ranks in combinations(range(13), HAND_SIZE):
+            hand = tuple(4 * r + suit for r in ranks)
+            if frozenset(hand) not in straights:
+                made.append(hand)
+    for r in range(13):
+        for other in range(13):
+            if other != r:
+                for missing in range(4):  # full houses
+                    trips = tuple(4 * r + x for x in range(4) if x != missing)
+                    made.extend(trips + pair for pair in combinations(range(4 * other, 4 * other + 4), 2))
+                made.extend(tuple(range(4 * r, 4 * r + 4)) + (4 * other + x,) for x in range(4))  # quads
+    return made
+
+
+@cache
+def chart_keep_sets() -> dict[int, tuple[tuple[int, ...], ...]]:
+    """For ``n`` cards kept (2–5), every set of ``n`` cards the easy chart keeps (``chart_keeps``), as
+    ascending card tuples in ascending order: 78 pairs, 52 three of a kinds, 5,668 two pairs and
+    four-flushes, 19,716 straights or better (stand pat). Built once, on first use."""
+    pairs = [p for r in range(13) for p in combinations(range(4 * r, 4 * r + 4), 2)]
+    trips = [t for r in range(13) for t in combinations(range(4 * r, 4 * r + 4), 3)]
+    two_pair = [a + b for a, b in combinations(pairs, 2) if a[0] >> 2 != b[0] >> 2]
+    flush_draws = [tuple(4 * r + suit for r in ranks) for suit in range(4) for ranks in combinations(range(13), 4)]
+    classes = {2: pairs, 3: trips, 4: two_pair + flush_draws, 5: _made_hands()}
+    return {n: tuple(sorted(tuple(sorted(h)) for h in hands)) for n, hands in classes.items()}
+
+
+class Deal:
+    """A partial Fisher–Yates shuffle of ``unseen`` (ascending) drawn from ``stream``, positions from 0.
+
+    ``card(pos)`` swaps position ``pos`` with ``pos + stream.integer(m - pos)`` (``m = len(unseen)``)
+    and returns the card now there; ``place(cards, pos)`` moves given cards to positions ``pos``..
+    (each swapped with the card there, in turn) when all of them are still free (at ``pos`` or
+    later), and says whether it could.
+    """
+
+    __slots__ = ("deck", "where", "m", "stream")
+
+    def __init__(self, unseen, stream: Stream) -> None:
+        self.deck, self.m, self.stream = list(unseen), len(unseen), stream
+        self.where = [-1] * DECK_SIZE
+        for i, c in enumerate(self.deck):
+            self.where[c] = i
+
+    def _swap(self, i: int, j: int) -> None:
+        deck, where = self.deck, self.where
+        deck[i], deck[j] = deck[j], deck[i]
+        where[deck[i]], where[deck[j]] = i, j
+
+    def card(self, pos: int) -> int:
+        """The card dealt to position ``pos`` (class docstring)."""
+        self._swap(pos, pos + self.stream.integer(self.m - pos))
+        return self.deck[pos]
+
+    def place(self, cards, pos: int) -> bool:
+        """Move ``cards`` to positions ``pos``.. if every one is free (class docstring)."""
+        if any(self.where[c] < pos for c in cards):
+            return False
+        for i, c in enumerate(cards):
+            self._swap(pos + i, self.where[c])
+        return True
+
+
+@dataclass(frozen=True)
+class Read:
+    """What ``hard`` reads of one opponent from the public actions (D10): ``drawn`` (how many cards it
+    drew, ``None`` before its draw), ``first`` / ``second`` (its ``aggression`` in the first / second
+    betting round: 0 none, 1 a bet, 2 a raise over a bet)."""
+
+    drawn: int | None
+    first: int
+    second: int
+
+
+def read_opponents(obs: DrawObservation) -> tuple[Read, ...]:
+    """The ``Read`` of each live opponent, in ``live_opponents`` order."""
+    return tuple(Read(obs.drawn[o], aggression(obs, o, FIRST), aggression(obs, o, SECOND)) for o in live_opponents(obs))
+
+
+def opponent_final(deal: Deal, k: int, read: Read, level: "HardAgent") -> tuple[list[int], int]:
+    """One opponent's final five cards sampled at positions ``k``.. of ``deal``, and the next free
+    position (``HardAgent.showdowns`` documents the model)."""
+    s = deal.stream
+    if read.drawn is not None:
+        kept_n = HAND_SIZE - read.drawn
+        chance = s.random()
+        if read.drawn == 0:
+            chart = chance >= level.read_snow
+        else:
+            chart = chance < level.read_pair if read.drawn == MAX_DISCARDS else chance >= level.read_loose
+        kept = None
+        if chart:
+            members = chart_keep_sets()[kept_n]
+            for _ in range(MAX_TRIES):
+                pick = members[s.integer(len(members))]
+                if deal.place(pick, k):
+                    kept = list(pick)
+                    break
+        if kept is None:
+            kept = [deal.card(k + i) for i in range(kept_n)]
+        least = (0, level.read_bet, level.read_raise)[read.second]
+        hand = kept
+        for _ in range(MAX_TRIES if read.drawn else 0):
+            hand = kept + [deal.card(k + i) for i in range(kept_n, HAND_SIZE)]
+            if _category(hand) >= least or s.random() < level.read_bluff:
+                break
+        return hand, k + HAND_SIZE
+    for _ in range(MAX_TRIES):
+        hand = [deal.card(k + i) for i in range(HAND_SIZE)]
+        if not read.first or _category(hand) >= 1 or s.random() < level.read_bluff:
+            break
+    kept = kept_cards(hand, opponent_chart(hand))
+    k += HAND_SIZE
+    for _ in range(HAND_SIZE - len(kept)):
+        kept.append(deal.card(k))
+        k += 1
+    return kept, k
+
+
+class Showdowns:
+    """What ``hard``'s sampled opponents hold at the showdown: per sample, the best opponent hand (its
+    order, -1 with no opponent) and how many opponents hold it; ``units(order)`` is the pot share, in
+    ``SHARE_UNITS``, that a final hand of ``order`` wins summed over the samples (all of the pot above
+    a sample's best, ``SHARE_UNITS // (1 + ties)`` equal to it, integers: exact)."""
+
+    __slots__ = ("best", "ties", "_sorted", "_tied")
+
+    def __init__(self, best: list[int], ties: list[int]) -> None:
+        self.best, self.ties = best, ties
+        self._sorted = sorted(best)
+        self._tied: dict[int, int] = {}
+        for b, t in zip(best, ties):
+            self._tied[b] = self._tied.get(b, 0) + SHARE_UNITS // (1 + t)
+
+    def units(self, order: int) -> int:
+        """Pot share units of a final hand of ``order`` over the samples (class docstring)."""
+        return SHARE_UNITS * bisect_left(self._sorted, order) + self._tied.get(order, 0)
+
+
+@dataclass(frozen=True)
+class HardAgent(_Level):
+    """``hard`` (D11; seed 004: opponent ranges, a limited bluff frequency, Monte Carlo without the hidden cards).
+
+    **Equity** (``equities``): the expected pot share of its final hand against the live opponents'
+    final hands, drawn ``samples`` times from ranges read from their public actions
+    (``showdowns``: their bets and how many cards they drew); while its own draw is ahead, for every
+    legal keep over ``draw_samples`` sampled draws of its own (``keep_orders``, the same for every
+    keep). The two samplings are independent (card removal between its draw and the opponents'
+    hands is ignored). ``e`` is the best keep's equity (the first best in ``engine.DISCARDS`` order),
+    or the equity of its five cards after its draw.
+
+    - **Draw**: the best keep, except that with a high-card hand it *snows* (stands pat, a bluff)
+      with probability ``snow``.
+    - **Betting**, with ``n`` players in, ``ratio = e * n`` against a fair share and ``scale = 1 -
+      position * p`` (``position(obs)``): checked to, bet at ``ratio >= bet_ratio * scale``, or when
+      bluffing (probability ``bluff``: the controlled frequency), or in the second round after a snow
+      (it stood pat with a high-card hand: it keeps up the bluff); facing a bet, raise at ``ratio >=
+      raise_ratio * scale``, else call when ``e >= price * call_margin`` (pot odds), else fold.
+
+    Draws: word 0 ``stream.random()`` (the bluff draw when betting, the snow draw at the draw), word 1
+    the key of the opponents' deals, word 2 the key of its own draws (``stream.word()``); all three at
+    every decision.
+    """
+
+    name: ClassVar[str] = "hard"
+    samples: int = _default("hard", "samples")
+    draw_samples: int = _default("hard", "draw_samples")
+    bluff: float = _default("hard", "bluff")
+    snow: float = _default("hard", "snow")
+    bet_ratio: float = _default("hard", "bet_ratio")
+    raise_ratio: float = _default("hard", "raise_ratio")
+    call_margin: float = _default("hard", "call_margin")
+    position: float = _default("hard", "position")
+    read_bluff: float = _default("hard", "read_bluff")
+    read_pair: float = _default("hard", "read_pair")
+    read_loose: float = _default("hard", "read_loose")
+    read_snow: float = _default("hard", "read_snow")
+    read_bet: int = _default("hard", "read_bet")
+    read_raise: int = _default("hard", "read_raise")
+
+    def showdowns(self, obs: DrawObservation, key: int) -> Showdowns:
+        """The live opponents' best final hands over ``samples`` deals keyed by ``key`` (never the real deck).
+
+        Sample ``j`` draws from ``Stream(derive(key, j))`` a ``Deal`` of the cards the seat has not
+        seen (``unseen_cards``). Each live opponent in turn (``live_opponents``) takes the next
+        positions, by its ``Read``:
+
+        - **drawn ``d`` cards**: first what it kept. One draw ``c = stream.random()`` decides whether
+          it kept what the easy chart keeps (``chart_keep_sets``: a pair for a 3-card draw when ``c <
+          read_pair``; three of a kind for 2, two pair or a four-flush for 1, when ``c >=
+          read_loose``; a straight or better when standing pat, ``c >= read_snow``) or any ``5 - d``
+          cards (a kicker kept, a snow). Chart keeps: a uniform member, ``members[stream.integer(len)]``,
+          placed at the next positions (``Deal.place``; at most ``MAX_TRIES`` picks until one is free,
+          else any cards); any cards: ``5 - d`` dealt. Then what it drew, ``d`` cards per try at the
+          next positions (at most ``MAX_TRIES`` tries, the last kept; none when ``d = 0``): kept if
+          its five make at least the category its second-round betting shows (0 with no bet,
+          ``read_bet`` after a bet, ``read_raise`` after a raise over a bet), or else if the next
+          ``stream.random() < read_bluff``.
+        - **not drawn yet**: five cards per try (at most ``MAX_TRIES``): kept unless it bet or raised
+          in the first round with less than a pair and the next ``stream.random() >= read_bluff``;
+          then it draws by the easy chart (``opponent_chart``), its replacements from the next positions.
+
+        Every try re-deals the same positions (``Deal.card``), so a try is a fresh uniform draw from
+        the cards not yet taken; a leak draw happens only when the predicate fails.
+        """
+        reads = read_opponents(obs)
+        unseen = unseen_cards(obs)
+        best, ties = [], []
+        for j in range(self.samples):
+            deal = Deal(unseen, Stream(derive(key, j)))
+            k, orders = 0, []
+            for read in reads:
+                hand, k = opponent_final(deal, k, read, self)
+                orders.append(five_card_index(hand))
+            top = max(orders, default=-1)
+            best.append(top)
+            ties.append(orders.count(top))
+        return Showdowns(best, ties)
+
+    def equities(self, obs: DrawObservation, key: int, draw_key: int) -> list[float]:
+        """The seat's equity (expected pot share, 0..1, class docstring) for each legal keep in
+        ``engine.DISCARDS`` order while its draw is ahead (its own draws keyed by ``draw_key``), else a
+        one-item list for its five cards; the opponents' deals keyed by ``key``."""
+        shows = self.showdowns(obs, key)
+        if not draw_ahead(obs):
+            return [shows.units(five_card_index(obs.cards)) / (SHARE_UNITS * self.samples)]
+        totals = [0] * len(DISCARDS)
+        for row in keep_orders(obs.cards, unseen_cards(obs), draw_key, self.draw_samples):
+            for q, order in enumerate(row):
+                totals[q] += shows.units(order)
+        return [t / (SHARE_UNITS * self.samples * self.draw_samples) for t in totals]
+
+    def act(self, obs: DrawObservation, stream: Stream) -> int:
+        """A legal flat action for ``obs`` (class docstring); ``ValueError`` if it offers none."""
+        check_legal(obs)
+        chance = stream.random()
+        key, draw_key = stream.word(), stream.word()
+        shares = self.equities(obs, key, draw_key)
+        best = first_best(shares)
+        nothing = category(five_card_hands().values[five_card_index(obs.cards)]) == 0
+        if obs.street == DRAW:
+            return DISCARD if nothing and chance < self.snow else DISCARDS[best]
+        e = shares[best]
+        ratio = e * (len(live_opponents(obs)) + 1)
+        scale = 1.0 - self.position * position(obs)
+        snowing = obs.street == SECOND and nothing and obs.drawn[obs.seat] == 0
+        return betting(
+            obs,
+            ratio >= self.bet_ratio * scale or chance < self.bluff or snowing,
+            ratio >= self.raise_ratio * scale,
+            e >= price(obs) * self.call_margin,
+        )
