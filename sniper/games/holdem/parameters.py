@@ -29,21 +29,23 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "allin_spr": (1.5, 0.0, 10.0),
     },
     "hard": {
-        "samples": (200, 1, 100000),
+        "samples": (265, 1, 100000),
         "bluff": (0.1, 0.0, 1.0),
         "bet_ratio": (1.2, 0.0, 9.0),
         "big_ratio": (1.6, 0.0, 9.0),
         "raise_ratio": (1.6, 0.0, 9.0),
-        "call_margin": (1.0, 0.0, 3.0),
-        "position": (0.1, 0.0, 1.0),
-        "allin_spr": (1.5, 0.0, 10.0),
+        "call_margin": (1.035, 0.0, 3.0),
+        "position": (0.042, 0.0, 1.0),
+        "allin_spr": (0.734, 0.0, 10.0),
         "raise_range": (0.25, 0.0, 1.0),
-        "reraise_range": (0.08, 0.0, 1.0),
-        "call_range": (0.5, 0.0, 1.0),
-        "read_bluff": (0.3, 0.0, 1.0),
+        "reraise_range": (0.108, 0.0, 1.0),
+        "call_range": (0.289, 0.0, 1.0),
+        "read_bluff": (0.076, 0.0, 1.0),
     },
 }
 """Every level's parameters, ``level → name → (default, low, high)``: the one truth of their defaults
 and domains (meanings in each class's docstring). ``normal``'s open_early, open_late, call_score,
 bet_equity and call_margin are the values `sniper tune normal --game holdem --against easy` found
-(README, "No-limit Texas Hold'em"). An ``int`` default is an integer parameter."""
+(README, "No-limit Texas Hold'em"); ``hard``'s samples, read_bluff, call_range, reraise_range,
+position, allin_spr and call_margin those `sniper tune hard --game holdem --against normal` found
+against the tuned ``normal``. An ``int`` default is an integer parameter."""
