@@ -123,8 +123,8 @@ def test_no_legal_action_and_parameters_outside_their_domains_are_refused():
             make_level("easy", **bad)
     with pytest.raises(ValueError, match="easy: bet_category must be an integer in \\[0, 8\\], got 1.5"):
         make_level("easy", bet_category=1.5)
-    with pytest.raises(ValueError, match="unknown five-card draw level 'hard'; valid: random, easy"):
-        make_level("hard")
+    with pytest.raises(ValueError, match="unknown five-card draw level 'expert'; valid: random, easy, normal, hard"):
+        make_level("expert")
     with pytest.raises(ValueError, match="random has no parameter 'bluff'; valid: none"):
         make_level("random", bluff=0.1)
     assert make_level("easy", raise_category=3) == EasyAgent(raise_category=3)
