@@ -23,6 +23,8 @@ True
 
 from collections.abc import Iterable, Sequence
 
+import numpy as np
+
 from kernels.sniper_holdem.codes import STREAM_DECK
 from sniper.core.rng import derive, hand_key, uniform_int
 
@@ -152,3 +154,22 @@ def value(hand: Sequence[int]) -> int:
     if shape[0] == 2:
         return _pack(1, (groups[0], *sorted(groups[1:], reverse=True)[:3]))
     return _pack(0, groups[:5])
+
+
+def named_cards(value: str | Iterable[str | int], name: str) -> tuple[int, ...]:
+    """Cards from text (``"As Kd"``), names or integers 0..51, as an API parameter ``name`` takes them; a one-line
+    ``ValueError`` naming ``name`` (a repeated card, a bad name, an integer out of range)."""
+    if isinstance(value, str):
+        value = value.split()
+    try:
+        items = list(value)
+    except TypeError:
+        raise ValueError(f"{name} must be cards such as 'As Kd', got {value!r}") from None
+    if all(isinstance(c, int | np.integer) and not isinstance(c, bool) for c in items):
+        if any(not 0 <= c < DECK_SIZE for c in items):
+            raise ValueError(f"{name}: a card is an integer 0-51 or a name such as 'As', got {items!r}")
+        items = [text(int(c)) for c in items]
+    try:
+        return cards(items)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None

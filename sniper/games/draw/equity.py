@@ -26,7 +26,6 @@ first). The numba kernels are in ``kernels.draw_equity``; this module validates 
 ['As', 'Ks', 'Qs', 'Js', '9s']
 """
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb, sqrt
 
@@ -37,7 +36,7 @@ from kernels.eval52 import tables
 from sniper.core.rng import mix64
 from sniper.games.draw.engine import DISCARD, DISCARDS
 from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
-from sniper.games.poker52 import CATEGORIES, DECK_SIZE, cards, text
+from sniper.games.poker52 import CATEGORIES, DECK_SIZE, named_cards, text
 
 __all__ = ["DEFAULT_SAMPLES", "MAX_SAMPLES", "KeepEquity", "best_keep", "draw_equity", "equity_report", "keep_equities"]
 
@@ -75,24 +74,6 @@ class KeepEquity:
     samples: int
 
 
-def _cards(value: str | Iterable[str | int], name: str) -> tuple[int, ...]:
-    """Cards from text (``"As Kd"``), names or integers 0..51; ``ValueError`` naming ``name``."""
-    if isinstance(value, str):
-        value = value.split()
-    try:
-        items = list(value)
-    except TypeError:
-        raise ValueError(f"{name} must be cards such as 'As Kd', got {value!r}") from None
-    if all(isinstance(c, int | np.integer) and not isinstance(c, bool) for c in items):
-        if any(not 0 <= c < DECK_SIZE for c in items):
-            raise ValueError(f"{name}: a card is an integer 0-51 or a name such as 'As', got {items!r}")
-        items = [text(int(c)) for c in items]
-    try:
-        return cards(items)
-    except ValueError as error:
-        raise ValueError(f"{name}: {error}") from None
-
-
 def _integer(value: object, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or not low <= value <= high:
         raise ValueError(f"{name} must be an integer {low}-{high:,}, got {value!r}")
@@ -100,7 +81,7 @@ def _integer(value: object, name: str, low: int, high: int) -> int:
 
 
 def _hand(hand) -> tuple[int, ...]:
-    held = _cards(hand, "hand")
+    held = named_cards(hand, "hand")
     if len(held) != HAND_SIZE:
         raise ValueError(f"hand must be {HAND_SIZE} cards, got {len(held)}")
     return held
@@ -114,7 +95,7 @@ def keep_mask(hand, keep) -> int:
     >>> keep_mask("Ah Ad 7c 4s 2d", "Ah Ad")
     28
     """
-    held, kept = _hand(hand), _cards(keep, "keep")
+    held, kept = _hand(hand), named_cards(keep, "keep")
     if missing := [c for c in kept if c not in held]:
         raise ValueError(f"keep: {text(missing[0])} is not in hand")
     if not HAND_SIZE - MAX_DISCARDS <= len(kept) <= HAND_SIZE:

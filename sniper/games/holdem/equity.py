@@ -40,7 +40,7 @@ from kernels.holdem_equity import (
 )
 from sniper.core.rng import mix64
 from sniper.games.holdem.rules import BOARD_SIZES
-from sniper.games.poker52 import DECK_SIZE, cards, text
+from sniper.games.poker52 import DECK_SIZE, named_cards, text
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "BOARD_SIZES", "HoldemEquity", "equity", "equity_report"]
 
@@ -93,24 +93,6 @@ class HoldemEquity:
         return cls(win, tie, share, win_se, tie_se, share_se, exact, n, counts)
 
 
-def _cards(value: str | Iterable[str | int], name: str) -> tuple[int, ...]:
-    """Cards from text (``"As Kd"``), names or integers 0..51; ``ValueError`` naming ``name``."""
-    if isinstance(value, str):
-        value = value.split()
-    try:
-        items = list(value)
-    except TypeError:
-        raise ValueError(f"{name} must be cards such as 'As Kd', got {value!r}") from None
-    if all(isinstance(c, int | np.integer) and not isinstance(c, bool) for c in items):
-        if any(not 0 <= c < DECK_SIZE for c in items):
-            raise ValueError(f"{name}: a card is an integer 0-51 or a name such as 'As', got {items!r}")
-        items = [text(int(c)) for c in items]
-    try:
-        return cards(items)
-    except ValueError as error:
-        raise ValueError(f"{name}: {error}") from None
-
-
 def _integer(value: object, name: str, low: int, high: int | None = None) -> int:
     ok = isinstance(value, int | np.integer) and not isinstance(value, bool)
     if not ok or value < low or (high is not None and value > high):
@@ -137,10 +119,10 @@ def equity(
     repeated card, a wrong number of cards, opponents outside 1–8, bad samples or seed, or
     ``exact=True`` on a spot of more than ``EXACT_LIMIT`` deals.
     """
-    own = _cards(hole, "hole")
+    own = named_cards(hole, "hole")
     if len(own) != HOLE_CARDS:
         raise ValueError(f"hole must be {HOLE_CARDS} cards, got {len(own)}")
-    shown = _cards(board, "board")
+    shown = named_cards(board, "board")
     if len(shown) not in BOARD_SIZES:
         raise ValueError(f"board must be 0, 3, 4 or 5 cards, got {len(shown)}")
     if shared := sorted(set(own) & set(shown)):
@@ -184,8 +166,8 @@ def equity_report(
     result = equity(hole, board, opponents, exact, samples, seed)
     return {
         "game": "holdem",
-        "hole": [text(c) for c in _cards(hole, "hole")],
-        "board": [text(c) for c in _cards(board, "board")],
+        "hole": [text(c) for c in named_cards(hole, "hole")],
+        "board": [text(c) for c in named_cards(board, "board")],
         "opponents": int(opponents),
         "exact": result.exact,
         "deals": result.deals,
