@@ -51,13 +51,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sniper.core.env import TableEnv, wrap
+from sniper.core.env import wrap
 from sniper.games.draw.agents import DrawAgent, make_level
 from sniper.games.draw.engine import BET_RAISE, DEAL, DISCARD, FIRST, SECOND
 from sniper.games.draw.observation import DrawObservation
-from sniper.games.draw.rules import DEFAULT_LENGTH, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK, hand_limit
+from sniper.games.draw.rules import DEFAULT_LENGTH, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
 from sniper.games.draw.table import DrawTable
 from sniper.games.poker52 import DECK_SIZE
+from sniper.games.pokerkit_env import SEAT_FIELDS, TABLE_FIELDS, PokerKitEnv, seat_values, table_values
 
 MAX_SEATS = max(SEATS)
 """Seats the observation vector has room for: the most of five-card draw (D1)."""
@@ -72,19 +73,11 @@ OBS_FIELDS = (
     ("cards", HAND_SIZE),
     ("held", DECK_SIZE),
     ("discarded", DECK_SIZE),
-    ("acting", 1),
-    ("street", 1),
-    ("seat", 1),
-    ("seats", 1),
-    ("button", 1),
-    ("pot", 1),
-    ("to_call", 1),
+    *((name, 1) for name in TABLE_FIELDS),
     ("bet_size", 1),
     ("raises", 1),
     ("raise_to", 1),
-    ("stacks", MAX_SEATS),
-    ("bets", MAX_SEATS),
-    ("in_hand", MAX_SEATS),
+    *((name, MAX_SEATS) for name in SEAT_FIELDS),
     ("drawn", MAX_SEATS),
     ("raises_first", MAX_SEATS),
     ("raises_second", MAX_SEATS),
@@ -118,22 +111,11 @@ def encode(obs: DrawObservation) -> dict:
         *[0] * (HAND_SIZE - len(obs.cards)),
         *held,
         *discarded,
-        bool(obs.legal),
-        obs.street,
-        obs.seat,
-        obs.seats,
-        obs.button,
-        obs.pot,
-        obs.to_call,
+        *table_values(obs),
         obs.bet_size,
         obs.raises,
         obs.raise_to or 0,
-        *obs.stacks,
-        *[0] * pad,
-        *obs.bets,
-        *[0] * pad,
-        *obs.in_hand,
-        *[0] * pad,
+        *seat_values(obs, MAX_SEATS),
         *(NOT_DRAWN if d is None else d for d in obs.drawn),
         *[NOT_DRAWN] * pad,
         *raises[FIRST],
@@ -148,15 +130,14 @@ def env(
     game_length: str = DEFAULT_LENGTH,
     render_mode=None,
 ):
-    """The environment wrapped as PettingZoo's classic games are (``sniper.core.env.wrap``): an illegal
-    action ends the game with reward -1 for the seat that made it, actions are bounds-checked, and the
-    API order (reset first) is enforced. Arguments as ``raw_env``."""
+    """``raw_env`` wrapped as PettingZoo's classic games are (``sniper.core.env.wrap``: an illegal action
+    ends the game with reward -1 for the seat that made it); arguments as ``raw_env``."""
     return wrap(raw_env(players, opponents, game_length, render_mode))
 
 
-class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
-    """Five-card draw as an AEC environment (module docstring) on the shared scaffolding
-    (``sniper.core.env.TableEnv``: agents, episodes, rewards, spaces).
+class raw_env(PokerKitEnv):  # noqa: N801 - PettingZoo's naming convention
+    """Five-card draw as an AEC environment (module docstring) on the scaffolding shared with no-limit
+    Hold'em (``sniper.games.pokerkit_env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
 
     ``players``: seats at the table, 2–6 (D1); ``opponents``: for the last ``len(opponents)`` seats,
     draw agents (``sniper.games.draw.agents.DrawAgent``: an ``act(obs, stream)`` method) or level names
@@ -167,6 +148,10 @@ class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
     """
 
     metadata = {"name": "draw_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+    TABLE = DrawTable
+    N_ACTIONS, OBS_SIZE, OBS_LOW, OBS_HIGH = N_ACTIONS, OBS_SIZE, NOT_DRAWN, MAX_CHIPS
+    OPPONENTS = "draw agents (objects with an act(obs, stream) method) or level names"
+    encode_observation = staticmethod(encode)
 
     def __init__(
         self,
@@ -175,24 +160,12 @@ class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
         game_length: str = DEFAULT_LENGTH,
         render_mode=None,
     ):
-        if isinstance(players, bool) or not isinstance(players, int) or players not in SEATS:
-            raise ValueError(f"players must be {SEATS.start}-{SEATS.stop - 1}, got {players!r}")
-        hand_limit(game_length)  # ValueError naming an unknown length
-        self.game_length = game_length
-        super().__init__(players, opponents, N_ACTIONS, OBS_SIZE, NOT_DRAWN, MAX_CHIPS, render_mode)
-
-    def new_table(self, seed: int, game: int) -> DrawTable:
-        """Game ``game`` of run ``seed`` on a ``DrawTable`` of this env's length (D9)."""
-        return DrawTable(self.n_seats, seed, game, self.game_length)
+        super().__init__(players, opponents, game_length, render_mode)
 
     def make_opponent(self, opponent: DrawAgent | str) -> DrawAgent:
         """A level name as that level with its defaults (``make_level``), an agent as itself;
         ``ValueError`` for an unknown level or an object without an ``act(obs, stream)`` method."""
-        if isinstance(opponent, str):
-            return make_level(opponent)
-        if not callable(getattr(opponent, "act", None)):
-            raise ValueError("opponents must be draw agents (objects with an act(obs, stream) method) or level names")
-        return opponent
+        return make_level(opponent) if isinstance(opponent, str) else super().make_opponent(opponent)
 
     def table_action(self, seat: int, action: int) -> int:
         """Env actions are the table's flat actions; a discard of more than ``MAX_DISCARDS`` cards is
@@ -205,10 +178,6 @@ class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
                 f"a draw discards 0-{MAX_DISCARDS} (D5)"
             )
         return action
-
-    def encode(self, seat: int) -> dict:
-        """The seat's encoded observation and action mask now (``encode`` of ``DrawTable.observe``)."""
-        return encode(self.table.observe(seat))
 
     def render_text(self) -> str:
         """The current hand: street, pot, stacks, this round's bets and how many cards each seat drew."""

@@ -6,7 +6,8 @@ classic card games are served): one agent ``player_<seat>`` per seat the learner
 last ``len(opponents)`` seats are played by Hold'em agents (``sniper.games.holdem.agents``, e.g.
 ``RandomAgent()``), with the same random streams as in a run (``HoldemTable.stream``). The table
 plays the game; its ``observe`` is the one place H11 is decided and this env only encodes that
-observation (``encode``).
+observation (``encode``). The agents, episodes, rewards and spaces are the scaffolding it shares with
+the other games' envs (``sniper.games.pokerkit_env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
 
 **Actions** (``Discrete(N_ACTIONS)``, 8): 0 fold, 1 check or call, then one per entry of
 ``BET_SIZES``: 2 min-raise, 3 half pot, 4 three quarters of the pot, 5 pot, 6 twice the pot,
@@ -48,13 +49,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sniper.core.env import TableEnv, wrap
+from sniper.core.env import wrap
 from sniper.games.holdem.agents import HoldemAgent
 from sniper.games.holdem.engine import CHECK_CALL, FOLD
 from sniper.games.holdem.observation import HoldemObservation
-from sniper.games.holdem.rules import DEFAULT_LENGTH, MAX_CHIPS, SEATS, hand_limit
+from sniper.games.holdem.rules import DEFAULT_LENGTH, MAX_CHIPS, SEATS
 from sniper.games.holdem.table import HoldemTable
 from sniper.games.poker52 import DECK_SIZE, text
+from sniper.games.pokerkit_env import SEAT_FIELDS, TABLE_FIELDS, PokerKitEnv, seat_values, table_values
 
 MAX_SEATS = max(SEATS)
 """Seats the observation vector has room for: the most of Hold'em (H1)."""
@@ -69,18 +71,10 @@ N_ACTIONS = FIRST_BET + len(BET_SIZES)
 OBS_FIELDS = (
     ("hole", DECK_SIZE),
     ("board", DECK_SIZE),
-    ("acting", 1),
-    ("street", 1),
-    ("seat", 1),
-    ("seats", 1),
-    ("button", 1),
-    ("pot", 1),
-    ("to_call", 1),
+    *((name, 1) for name in TABLE_FIELDS),
     ("min_raise_to", 1),
     ("max_raise_to", 1),
-    ("stacks", MAX_SEATS),
-    ("bets", MAX_SEATS),
-    ("in_hand", MAX_SEATS),
+    *((name, MAX_SEATS) for name in SEAT_FIELDS),
     ("raises", MAX_SEATS),
 )
 """The observation vector's fields and their lengths, in order (module docstring)."""
@@ -140,21 +134,10 @@ def encode(obs: HoldemObservation) -> dict:
     for seat, _, action in obs.history:
         raises[seat] += action > CHECK_CALL
     values = [
-        bool(obs.legal),
-        obs.street,
-        obs.seat,
-        obs.seats,
-        obs.button,
-        obs.pot,
-        obs.to_call,
+        *table_values(obs),
         obs.min_raise_to or 0,
         obs.max_raise_to or 0,
-        *obs.stacks,
-        *pad,
-        *obs.bets,
-        *pad,
-        *obs.in_hand,
-        *pad,
+        *seat_values(obs, MAX_SEATS),
         *raises,
         *pad,
     ]
@@ -168,15 +151,14 @@ def env(
     game_length: str = DEFAULT_LENGTH,
     render_mode=None,
 ):
-    """The environment wrapped as PettingZoo's classic games are (``sniper.core.env.wrap``): an illegal
-    action ends the game with reward -1 for the seat that made it, actions are bounds-checked, and the
-    API order (reset first) is enforced. Arguments as ``raw_env``."""
+    """``raw_env`` wrapped as PettingZoo's classic games are (``sniper.core.env.wrap``: an illegal action
+    ends the game with reward -1 for the seat that made it); arguments as ``raw_env``."""
     return wrap(raw_env(players, opponents, game_length, render_mode))
 
 
-class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
-    """No-limit Hold'em as an AEC environment (module docstring) on the shared scaffolding
-    (``sniper.core.env.TableEnv``: agents, episodes, rewards, spaces).
+class raw_env(PokerKitEnv):  # noqa: N801 - PettingZoo's naming convention
+    """No-limit Hold'em as an AEC environment (module docstring) on the scaffolding shared with five-card
+    draw (``sniper.games.pokerkit_env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
 
     ``players``: seats at the table, 2–9 (H1); ``opponents``: Hold'em agents
     (``sniper.games.holdem.agents.HoldemAgent``: an ``act(obs, stream)`` method) for the last
@@ -186,6 +168,10 @@ class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
     """
 
     metadata = {"name": "holdem_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+    TABLE = HoldemTable
+    N_ACTIONS, OBS_SIZE, OBS_LOW, OBS_HIGH = N_ACTIONS, OBS_SIZE, 0, MAX_CHIPS
+    OPPONENTS = "Hold'em agents, objects with an act(obs, stream) method"
+    encode_observation = staticmethod(encode)
 
     def __init__(
         self,
@@ -194,29 +180,11 @@ class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
         game_length: str = DEFAULT_LENGTH,
         render_mode=None,
     ):
-        if isinstance(players, bool) or not isinstance(players, int) or players not in SEATS:
-            raise ValueError(f"players must be {SEATS.start}-{SEATS.stop - 1}, got {players!r}")
-        hand_limit(game_length)  # ValueError naming an unknown length
-        self.game_length = game_length
-        super().__init__(players, opponents, N_ACTIONS, OBS_SIZE, 0, MAX_CHIPS, render_mode)
-
-    def new_table(self, seed: int, game: int) -> HoldemTable:
-        """Game ``game`` of run ``seed`` on a ``HoldemTable`` of this env's length (H10)."""
-        return HoldemTable(self.n_seats, seed, game, self.game_length)
-
-    def make_opponent(self, opponent: HoldemAgent) -> HoldemAgent:
-        """``opponent`` itself; ``ValueError`` unless it has an ``act(obs, stream)`` method."""
-        if not callable(getattr(opponent, "act", None)):
-            raise ValueError("opponents must be Hold'em agents, objects with an act(obs, stream) method")
-        return opponent
+        super().__init__(players, opponents, game_length, render_mode)
 
     def table_action(self, seat: int, action: int) -> int:
         """The table's flat action of env ``action`` (module docstring, ``table_action``)."""
         return table_action(self.table.observe(seat), action)
-
-    def encode(self, seat: int) -> dict:
-        """The seat's encoded observation and action mask now (``encode`` of ``HoldemTable.observe``)."""
-        return encode(self.table.observe(seat))
 
     def render_text(self) -> str:
         """The current hand: board, pot, stacks and this round's bets."""

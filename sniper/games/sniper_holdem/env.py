@@ -10,7 +10,9 @@ Actions (``Discrete(68)``): the flat numbering of Sniper Hold'em's table state
 (``sniper.games.sniper_holdem.table``): 0–6 the betting actions of R6 (``kernels.sniper_holdem.codes.Act``: fold,
 check, call, +1, +3, +5, all-in), 7 pass in the snipe round, ``8 + code`` name snipe ``code`` (0..59,
 R7). The game is the table state's (``GameSpec.new_table``): the env only asks its opponent levels
-and the learner for the seats' decisions. The observation is a dict: ``action_mask`` (``int8 (68,)``, 1 = legal now) and
+and the learner for the seats' decisions. The agents, episodes, rewards and spaces are the scaffolding
+every game's env shares (``sniper.core.env.TableEnv``); this module declares the encoding and the
+actions. The observation is a dict: ``action_mask`` (``int8 (68,)``, 1 = legal now) and
 ``observation`` (``int16 (42,)``, what R10 lets the seat see), laid out as ``OBS_FIELDS``:
 the round (1, 2, 3 = snipe round, 0 = not this seat's turn or the hand is over), the seat, the
 first player, its two private cards, the four community cards (0 while face down), the cap, the
