@@ -124,7 +124,10 @@ class GameSpec:
     parameter; ``None``: the game has none); ``importer(paths, out)``, real hand histories into a new run
     directory (``sniper import``; an object with ``out``, ``hands`` and ``skipped`` lines);
     ``history(hands, actions, seed)``, one hand's PHH text from its rows of the hands and actions tables
-    (dicts of columns; ``sniper replay --format phh`` of a game without its own ``replay``).
+    (dicts of columns; ``sniper replay --format phh`` and ``--export`` of a game without its own ``replay``).
+    ``report_panels(manifest)``, the game's own panels of a run's report (``sniper report``; a
+    ``sniper.core.panels.RunPanels``, given the run a part at a time; ``None``: the base panels only, from the
+    ``HAND_COLUMNS``).
     ``rules_doc``: the path, from the repository root, of its rules.
 
     Raises ``ValueError`` for a name that is not an identifier, seats that are not a range of
@@ -161,6 +164,7 @@ class GameSpec:
     equity: str | None = None
     importer: str | None = None
     history: str | None = None
+    report_panels: str | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
@@ -220,7 +224,7 @@ class GameSpec:
     def declared(self) -> tuple[str, ...]:
         """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
         hooks = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
-        optional = (*hooks, self.history)
+        optional = (*hooks, self.history, self.report_panels)
         texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
         return tuple(text for text in texts if text is not None)
 
