@@ -300,10 +300,12 @@ def import_histories(
     """Import real hand histories (PHH, as PokerKit's phh-dataset) into a run directory (docs/holdem.md).
 
     A hand that cannot be replayed is skipped with one line naming file, hand and reason; the directory
-    is written whole or not at all.
+    is written whole or not at all, as any run's: `sniper summary`, `replay` and `report` read it.
     """
+    from sniper.runs.store import import_run
+
     try:
-        result = check.import_histories(game, files, out)
+        result = import_run(files, out, game)
     except ValueError as error:
         fail(error)
     for line in result.skipped:

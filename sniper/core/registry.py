@@ -121,8 +121,9 @@ class GameSpec:
     ``decision_time(spec, players, rules)``, the CPU µs per decision of a spec (``sniper tune``'s time
     budget; ``None``: not measured); ``equity(hole, board, opponents, exact, samples, seed)``, a hand's
     equity as strict-JSON-ready data (``sniper equity --game``: card texts in, ``ValueError`` naming the
-    parameter; ``None``: the game has none); ``importer(paths, out)``, real hand histories into a new run
-    directory (``sniper import``; an object with ``out``, ``hands`` and ``skipped`` lines);
+    parameter; ``None``: the game has none); ``importer(paths)``, real hand histories read from the files ``paths``
+    as a ``sniper.core.tables.Imported`` (``sniper import``: ``sniper.runs.store.import_run`` writes them as a
+    new run directory; ``ValueError``, one line, for a file it cannot read);
     ``history(hands, actions, seed)``, one hand's PHH text from its rows of the hands and actions tables
     (dicts of columns; ``sniper replay --format phh`` and ``--export`` of a game without its own ``replay``).
     ``report_panels(manifest)``, the game's own panels of a run's report (``sniper report``; a
