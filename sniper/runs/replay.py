@@ -136,3 +136,28 @@ def export_history(out, path, chosen: range, manifest: dict | None = None) -> st
     text = phhs_text(texts)
     write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return f"wrote {len(texts)} hands of games {chosen.start}-{chosen.stop - 1} to {path}"
+
+
+def play_hand_rows(name: str, agents, seed: int, game: int, hand: int, rules) -> dict:
+    """Hand ``hand`` of game ``game`` of run ``seed`` of the registered game ``name``, played by its reference
+    engine (the first of ``GameSpec.engines``) with the agent specs ``agents`` (one per seat) under ``rules``
+    (``GameSpec.make_rules``): the hand's rows of each of its tables (a table without a ``hand`` column: all
+    its rows), table name → pandas DataFrame, the rows
+    a run of those agents stores for it (``sniper.play_hand`` of a game without its own ``GameSpec.play_hand``).
+    The whole game is played (a chunk of one game). Raises ``ValueError`` for a bad spec, ``LookupError`` when
+    the game ends before hand ``hand``."""
+    import pyarrow.compute as pc
+
+    from sniper.runs.runner import RunConfig
+
+    spec = get_game(name)
+    reference = next(iter(spec.engines))
+    config = RunConfig(tuple(agents), rules, seed, 1, 1, reference, game=spec.name)
+    played = spec.engine(reference)(config, game)
+    rows = {
+        table: (t.filter(pc.equal(t["hand"], hand)) if "hand" in t.column_names else t).to_pandas()
+        for table, t in played.tables.items()
+    }
+    if rows[HANDS].empty:
+        raise LookupError(f"game {game} of seed {seed} ends before hand {hand}")
+    return rows

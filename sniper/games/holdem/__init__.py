@@ -78,6 +78,7 @@ SPEC = register_game(
         equity="sniper.games.holdem.equity:equity_report",
         importer="sniper.games.holdem.phh:read_phh",
         history="sniper.games.holdem.phh:rows_phh",
+        play_hand="sniper.games.holdem.play:play_hand",
     )
 )
 """The no-limit Hold'em ``GameSpec`` (registered as "holdem")."""

@@ -68,6 +68,7 @@ SPEC = register_game(
         record="sniper.games.sniper_holdem.results:record_chunk",
         decision_time="sniper.games.sniper_holdem.kernel_engine:decision_time_us",
         report_panels="sniper.games.sniper_holdem.report:SniperPanels",
+        play_hand="sniper.games.sniper_holdem.history:play_hand",
     )
 )
 """The Sniper Hold'em ``GameSpec`` (registered as "sniper")."""
