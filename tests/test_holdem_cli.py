@@ -3,6 +3,7 @@
 
 import json
 
+import pandas as pd
 import pytest
 import tomllib
 from typer.testing import CliRunner
@@ -190,3 +191,26 @@ def test_report_of_an_imported_directory(imported, tmp_path):
 def test_an_imported_directory_is_not_resumed(imported):
     out, _ = imported
     one_line_error(run("simulate", "--resume", str(out)), "an imported run is a record, not a plan")
+
+
+@pytest.mark.parametrize("engine", ["reference", "kernel"])
+def test_a_holdem_run_on_a_dask_cluster_has_the_rows_of_one_worker(engine, tmp_path):
+    """dask.distributed (a dependency: ``sniper simulate --scheduler``): chunks played by two in-process workers
+    give the rows one worker gives, both tables (R13 keys every deal by seed, game and hand)."""
+    from distributed import LocalCluster
+
+    from sniper.runs.store import read_run
+
+    args = ["--game", "holdem", "--players", "3", "--agents", "random,easy,normal", "--hands", "150"]
+    args += ["--game-length", "50", "--seed", "11", "--engine", engine, "--chunk-games", "1", "--quiet"]
+    one = run("simulate", *args, "--workers", "1", "--out", str(tmp_path / "one"))
+    assert one.exit_code == 0, one.output
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        on_dask = run("simulate", *args, "--scheduler", cluster.scheduler_address, "--out", str(tmp_path / "dask"))
+        executed = sum(worker.state.executed_count for worker in cluster.workers.values())
+    assert on_dask.exit_code == 0, on_dask.output
+    assert executed >= read_run(tmp_path / "dask", "hands")["game"].nunique()  # every chunk (a game) ran on dask
+    for table in ("hands", "actions"):
+        expected = read_run(tmp_path / "one", table)
+        assert expected["game"].nunique() > 2  # several chunks, so two workers share them
+        pd.testing.assert_frame_equal(read_run(tmp_path / "dask", table), expected)
