@@ -1,8 +1,8 @@
 """The per-row work of ``sniper report`` over a part of a run's hands table, in one pass each.
 
-``places_nb`` is the numba equivalent of ``sniper.core.panels.positions`` for rows grouped by hand (the
+``places_nb`` is the numba equivalent of ``sniper.report.build.positions`` for rows grouped by hand (the
 part order of a run, ``sniper.runs.store.read_run``); ``cell_sums_nb`` fuses the mask, the cell code and
-the two bincounts of ``sniper.core.panels.Cells.add`` (numpy's ``np.where`` and ``np.bincount``).
+the two bincounts of ``sniper.report.build.Cells.add`` (numpy's ``np.where`` and ``np.bincount``).
 """
 
 import numpy as np
@@ -26,7 +26,7 @@ def places_nb(hand_id, seat, first_seat, mask, seats):
     arrays (rows,), seat indices below ``seats``; ``mask``: bool array (rows,). A row's clockwise
     distance from the hand's first player (R3) is ``(seat - first_seat) % seats``: the least is
     first, the greatest last (a hand of one masked row: first). Numba equivalent of
-    ``sniper.core.panels.positions``.
+    ``sniper.report.build.positions``.
     """
     n = len(hand_id)
     out = np.full(n, -1, dtype=np.int8)
@@ -56,7 +56,7 @@ def cell_sums_nb(series, group, n_groups, mask, game, n_games, values, k):
     ``series``, ``group``: int arrays (rows,) (codes below ``k``); ``mask``: bool array (rows,);
     ``game``: int64 array (rows,), codes 0..n_games-1; ``values``: float or bool array (rows,). Sums in row
     order, as ``np.bincount``: numba equivalent of ``np.bincount`` over ``np.where(mask & (series >= 0)
-    & (group >= 0), series * n_groups + group, -1)`` (``sniper.core.panels.Cells.add``).
+    & (group >= 0), series * n_groups + group, -1)`` (``sniper.report.build.Cells.add``).
     """
     rows = np.zeros((k, n_games), dtype=np.int64)
     total = np.zeros((k, n_games), dtype=np.float64)

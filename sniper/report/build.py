@@ -166,7 +166,7 @@ class HandSummary:
     def add(self, part: Part) -> None:
         """Add a part (``sniper.core.panels.Part``)."""
         data, (game, labels) = part.data, part.games
-        agent, hand, stack = data["agent"], data["hand"].astype(np.int64), data["stack_after"].astype(np.int64)
+        agent, stack = data["agent"], data["stack_after"].astype(np.int64)
         low, high = int(data["game"].min()), int(data["game"].max())
         if self.last_game is not None and low <= self.last_game:
             self.whole = False
@@ -175,9 +175,9 @@ class HandSummary:
         k = max(len(part.agents), len(self.rows))
         self.rows = np.bincount(agent, minlength=k) + np.pad(self.rows, (0, k - len(self.rows)))
         n = len(labels)
-        last = np.full(n, np.iinfo(np.int64).min)
-        np.maximum.at(last, game, hand)
-        at_last = hand == last[game]
+        hand_game = np.empty(part.n_hands, np.int64)
+        hand_game[part.hand_id] = game  # hand ids increase in (game, hand) order: a game's are consecutive
+        at_last = np.append(hand_game[1:] != hand_game[:-1], True)[part.hand_id]  # a game's last hand
         best = np.full(n, np.iinfo(np.int64).min)
         np.maximum.at(best, game[at_last], stack[at_last])
         top = at_last & (stack == best[game])
@@ -232,8 +232,12 @@ class BySeat:
         """Add a part (``sniper.core.panels.Part``)."""
         seat, agent = part.data["seat"].astype(np.int64), part.data["agent"]
         keep = (seat >= 0) & (seat < len(self.estimates.group_names))
-        self.estimates.add(np.zeros(len(seat), np.int8), seat, keep, part.games, part.data["net"])
-        for s, a in np.unique(np.stack([seat[keep], agent[keep]], 1), axis=0).tolist():
+        # the argument types of the other estimates (one compiled kernel less to load): int64 series, int8 groups
+        net = part.data["net"].astype(np.float64)
+        self.estimates.add(np.zeros(len(seat), np.int64), seat.astype(np.int8), keep, part.games, net)
+        k = int(agent.max()) + 1
+        pairs = np.flatnonzero(np.bincount(seat[keep] * k + agent[keep], minlength=len(self.estimates.group_names) * k))
+        for s, a in zip((pairs // k).tolist(), (pairs % k).tolist()):
             if a not in self.seated.setdefault(s, []):
                 self.seated[s].append(a)
 
