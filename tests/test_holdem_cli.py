@@ -214,3 +214,23 @@ def test_a_holdem_run_on_a_dask_cluster_has_the_rows_of_one_worker(engine, tmp_p
         expected = read_run(tmp_path / "one", table)
         assert expected["game"].nunique() > 2  # several chunks, so two workers share them
         pd.testing.assert_frame_equal(read_run(tmp_path / "dask", table), expected)
+
+
+def test_an_imported_hand_with_hidden_cards_is_read_but_not_written_back_as_phh(tmp_path):
+    source = tmp_path / "hidden.phh"
+    source.write_text(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n"
+        "actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cbr 10', 'p1 f']\nplayers = ['ann', 'bo']\n"
+    )
+    out = tmp_path / "run"
+    assert run("import", str(source), "--out", str(out)).exit_code == 0
+    summary = json.loads(run("summary", str(out), "--json").output)
+    # heads-up PokerKit reverses the blinds (docs/holdem.md): ann posts 2 and folds to bo's raise
+    assert {row["agent"]: row["net_per_hand"] for row in summary["summary"]} == {"ann": -2.0, "bo": 2.0}
+    assert run("report", str(out), "--out", str(tmp_path / "r.html")).exit_code == 0
+    for args in (
+        ["--game", "0", "--hand", "0", "--format", "phh"],
+        ["--export", str(tmp_path / "x.phhs"), "--games", "0"],
+    ):
+        one_line_error(run("replay", str(out), *args), "game 0, hand 0 of")
+    assert not (tmp_path / "x.phhs").exists()

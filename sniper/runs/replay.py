@@ -76,7 +76,8 @@ def table_replay(out, game: int | None, hand: int | None, fmt: str = "text", exp
         raise LookupError(f"game {game} of {out} has hands 0-{played['hand'].max()}, not {hand}")
     if fmt == "phh":
         columns = {table: frame.to_dict("list") for table, frame in rows.items()}
-        return spec.resolve(spec.history)(columns["hands"], columns["actions"], manifest["config"]["seed"])
+        where = f"game {game}, hand {hand} of {out}"
+        return hand_history(spec, columns["hands"], columns["actions"], manifest["config"]["seed"], where)
     if fmt == "json":
         data = {table: frame.to_dict("records") for table, frame in rows.items()}
         return dumps(data)
@@ -84,6 +85,16 @@ def table_replay(out, game: int | None, hand: int | None, fmt: str = "text", exp
     for table, frame in rows.items():
         lines += ["", f"{table}:", frame.to_string(index=False)]
     return "\n".join(lines)
+
+
+def hand_history(spec: GameSpec, hands: dict, actions: dict, seed, where: str) -> str:
+    """The game's hand-history text of one hand (``GameSpec.history``) from its rows of the hands and actions
+    tables (dicts of columns); ``ValueError`` naming the hand (``where``, e.g. "game 0, hand 3 of DIR") and the
+    game's reason when it cannot write them (e.g. an imported hand whose private cards were hidden)."""
+    try:
+        return spec.resolve(spec.history)(hands, actions, seed)
+    except ValueError as error:
+        raise ValueError(f"{where} cannot be written as a hand history: {error}") from None
 
 
 def _missing_game(out, chosen: range, present, total: int) -> LookupError:
@@ -122,17 +133,12 @@ def export_history(out, path, chosen: range, manifest: dict | None = None) -> st
     actions = read_run(out, "actions", filters=filters)
     moves = {key: frame.sort_values("seq") for key, frame in actions.groupby(["game", "hand"], sort=False)}
     empty = {name: [] for name in actions.columns}
-    write = spec.resolve(spec.history)
     seed = manifest["config"].get("seed")
     texts = []
     for (game, hand), rows in hands.groupby(["game", "hand"], sort=True):
         acts = moves.get((game, hand))
-        try:
-            texts.append(write(rows.to_dict("list"), empty if acts is None else acts.to_dict("list"), seed))
-        except ValueError as error:
-            raise ValueError(
-                f"game {game}, hand {hand} of {out} cannot be written as a hand history: {error}"
-            ) from None
+        moved = empty if acts is None else acts.to_dict("list")
+        texts.append(hand_history(spec, rows.to_dict("list"), moved, seed, f"game {game}, hand {hand} of {out}"))
     text = phhs_text(texts)
     write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return f"wrote {len(texts)} hands of games {chosen.start}-{chosen.stop - 1} to {path}"
