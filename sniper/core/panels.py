@@ -243,7 +243,8 @@ Read = Callable[[Sequence[str]], object]
 class RunPanels(Protocol):
     """A game's own panels of a run's report (``GameSpec.report_panels(manifest)`` builds one per report).
 
-    ``columns``: the hands-table columns it reads besides the ``HAND_COLUMNS``. ``add(part)`` is called once
+    ``columns``: the hands-table columns it reads besides the ``HAND_COLUMNS`` (a class attribute: the report
+    reads it before it builds the panels, ``sniper.report.build.report_columns``). ``add(part)`` is called once
     per part, in part order (``Part``); then ``summary(agents, read)`` may give the game's own per-agent
     summary, ``(frame, table)``, in place of the base one (``frame`` with ``agent``, ``net_per_hand``,
     ``ci95_low``, ``ci95_high``: ``sniper.core.plots.net_per_agent``; ``read``: ``Read``, for what the parts
