@@ -1,4 +1,4 @@
-"""sniper: simulate Sniper Hold'em at scale (see README.md and docs/RULES.md).
+"""sniper: simulate Sniper Hold'em, and the other registered games, at scale (see README.md and docs/RULES.md).
 
 The notebook façade: a few functions over the library, each importing what it needs when called
 (``import sniper`` stays cheap).
@@ -20,23 +20,84 @@ def _rules(rules: str, game_length: str):
     return make_rules(rules, str(game_length))
 
 
-def play_hand(agents, seed: int = 0, game: int = 0, hand: int = 0, rules: str = "ours", game_length: str = "20"):
-    """Play hand ``hand`` of game ``game`` of run ``seed`` with the reference engine and return its
-    ``sniper.games.sniper_holdem.history.HandHistory`` (frozen; ``str`` is the text hand history, ``.actions`` and
-    ``.seats`` are DataFrames, a notebook shows a table).
+def _index(name: str, value, top: int) -> None:
+    """``ParameterError`` naming ``name`` unless ``value`` is an integer from 0 to ``top`` (a ``bool`` is not)."""
+    import numbers
 
-    ``agents``: one spec per seat (``sniper.games.sniper_holdem.specs``; 2–6 seats, R2). The hands before ``hand`` are
-    played too (they set the stacks, R9); ``rules`` "ours" or "show" (R12), ``game_length`` "10",
-    "20" or "bust". Raises ``ValueError`` for bad specs or rules and ``LookupError`` when the game
-    ends before that hand. Same (seed, game, hand) and specs → the same hand as in a run (R13).
+    from sniper.core.errors import ParameterError
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value <= top:
+        raise ParameterError("{" + name + "} must be an integer from 0 to {top}, got {got!r}", top=top, got=value)
+
+
+def play_hand(
+    agents,
+    seed: int = 0,
+    game: int = 0,
+    hand: int = 0,
+    rules: str | None = None,
+    game_length: str | None = None,
+    *,
+    variant: str = "sniper",
+):
+    """Play hand ``hand`` of game ``game`` of run ``seed`` of the registered game ``variant`` (``sniper``, the
+    default, ``holdem``, …: ``sniper.core.registry``) with its reference engine, and return its record: the
+    game's own (``GameSpec.play_hand``; Sniper Hold'em: a frozen ``sniper.games.sniper_holdem.history.HandHistory``,
+    whose ``str`` is the text hand history and ``.actions``/``.seats`` DataFrames; no-limit Hold'em: a
+    ``sniper.games.holdem.play.HandRecord``), else the hand's rows of each of the game's tables (table name →
+    DataFrame, ``sniper.runs.replay.play_hand_rows``).
+
+    ``agents``: one spec per seat (a list, or one comma-separated text; the game's seat range, e.g. 2–6 for
+    Sniper Hold'em, R2). The hands before ``hand`` are played too (they set the stacks); ``rules`` and
+    ``game_length`` are the game's rule preset and game length (default: the game's own, Sniper Hold'em "ours"
+    and "20"). ``game`` is the game's number in the run (an integer), ``variant`` the game played. Raises
+    ``ValueError`` (one line, naming the parameter) for an unknown ``variant``, a ``game``, ``seed`` or ``hand``
+    that is not an integer in range, bad specs, rules or length, and ``LookupError`` when the game ends before
+    that hand. Same (seed, game, hand) and specs → the same hand as in a run (R13).
 
     >>> h = play_hand(["easy", "random"], seed=2, game=0, hand=1)
     >>> (h.hand, len(h.seat_lines), int(h.seats["net"].sum()))
     (1, 2, 0)
+    >>> record = play_hand(["easy", "random", "normal"], seed=2, hand=3, variant="holdem")
+    >>> (record.hand, len(record.holes), sum(record.winnings))
+    (3, 3, 0)
+    >>> play_hand(["easy", "random"], variant="chess")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    sniper.core.errors.ParameterError: variant must be a registered game (...holdem, sniper...), got 'chess'
     """
-    from sniper.games.sniper_holdem.history import play_hand as play
+    import numpy as np
 
-    return play(list(agents), seed, game, hand, _rules(rules, game_length))
+    from sniper.core.errors import ParameterError
+    from sniper.core.registry import game_names, get_game
+
+    if not isinstance(variant, str) or variant not in game_names():
+        known = ", ".join(game_names())
+        raise ParameterError("{variant} must be a registered game ({known}), got {got!r}", known=known, got=variant)
+    if isinstance(game, str):
+        raise ParameterError(
+            "{game} is the game's number in the run (from 0), got {got!r}; name the game played with {variant}",
+            got=game,
+        )
+    spec = get_game(variant)
+    top = int(np.iinfo(spec.schema("hands").field("hand").type.to_pandas_dtype()).max)
+    for name, value, most in (("seed", seed, 2**64 - 1), ("game", game, 2**63 - 1), ("hand", hand, top)):
+        _index(name, value, most)
+    specs = spec.split_agents(agents) if isinstance(agents, str) else [str(a) for a in agents]
+    if len(specs) not in spec.seats:
+        raise ParameterError(
+            "{agents} must give one spec per seat, {seats} of them ({title}), got {got}",
+            seats=spec.seat_text,
+            title=spec.title,
+            got=len(specs),
+        )
+    for text in specs:
+        spec.make_agent(text)
+    chosen = spec.game_rules(rules, str(game_length) if game_length else None)
+    if spec.play_hand is not None:
+        return spec.resolve(spec.play_hand)(specs, seed, game, hand, chosen)
+    from sniper.runs.replay import play_hand_rows
+
+    return play_hand_rows(spec.name, specs, seed, game, hand, chosen)
 
 
 def play_game(agents, seed: int = 0, game: int = 0, rules: str = "ours", game_length: str = "20"):

@@ -244,7 +244,7 @@ def test_served_names_export_as_utf8_phh(tmp_path):
 def test_parse_games():
     assert parse_games("0-99") == range(100) and parse_games("7") == range(7, 8)
     for bad in ("a-b", "5-2", "-1"):
-        with pytest.raises(ValueError, match="--games"):
+        with pytest.raises(ValueError, match="games"):
             parse_games(bad)
 
 

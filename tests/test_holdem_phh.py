@@ -9,7 +9,6 @@ amounts, antes, a straddle), whose rows are worked out by hand.
 import json
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from pokerkit import ChipsPushing, HandHistory
 from test_holdem_engine import ROYAL, hand_of, play, short_all_in_hand
@@ -22,7 +21,6 @@ from sniper.games.holdem.phh import (
     game_phhs,
     hand_phh,
     import_hands,
-    import_phh,
     phhs_text,
     run_phhs,
     write_phhs,
@@ -30,6 +28,8 @@ from sniper.games.holdem.phh import (
 from sniper.games.holdem.play import HandRecord, play_game
 from sniper.games.poker52 import cards, value
 from sniper.games.pokerkit_hand import share_pots
+from sniper.runs import runner
+from sniper.runs.store import import_run, read_run
 
 MIN_HANDS = 1000
 
@@ -330,46 +330,55 @@ def imported_run(run_file, tmp_path_factory):
     cash = tmp_path_factory.mktemp("cash") / "cash.phhs"
     cash.write_text(DATASET_STYLE)
     out = tmp_path_factory.mktemp("import") / "run"
-    return import_phh([run_file, cash], out)
+    return import_run([run_file, cash], out, "holdem")
 
 
-def test_import_phh_writes_a_run_directory(games, run_file, imported_run):
+def test_import_writes_a_run_directory(games, run_file, imported_run):
     result, out = imported_run, imported_run.out
     records = sum(len(rs) for _, rs in games)
     assert result.hands == records + 1 and len(result.skipped) == 6
     manifest = json.loads((out / "manifest.json").read_text())
-    assert (
-        manifest["game"] == "holdem" and manifest["source"] == "import" and manifest["skipped"] == list(result.skipped)
-    )
-    assert [(f["game"], f["hands"], f["scale"]) for f in manifest["files"]] == [(0, records, 1), (1, 1, 100)]
-    hands = pq.read_table(out / "hands.parquet")
+    assert manifest["game"] == "holdem" and manifest["source"] == "import" and manifest["status"] == "complete"
+    assert manifest["hands"] == result.hands and manifest["config"]["seed"] is None
+    assert manifest["import"]["format"] == "phh" and manifest["import"]["skipped"] == list(result.skipped)
+    assert [(f["game"], f["hands"], f["scale"]) for f in manifest["import"]["files"]] == [(0, records, 1), (1, 1, 100)]
+    assert runner.run_state(out).state == "complete"
+    hands = read_run(out, "hands", arrow=True)
     assert hands.schema == results.SCHEMA and sorted(set(hands["game"].to_pylist())) == [0, 1]
-    assert pq.read_table(out / "actions.parquet").schema == results.ACTION_SCHEMA
-    with pytest.raises(PhhError, match="already exists"):
-        import_phh([run_file], out)
+    assert read_run(out, "actions", arrow=True).schema == results.ACTION_SCHEMA
+    assert sorted(p.name for p in out.iterdir()) == ["actions", "hands", "manifest.json"]
+    with pytest.raises(ValueError, match="already exists"):
+        import_run([run_file], out, "holdem")
+
+
+def test_the_seat_labels_of_an_import_name_a_seat_by_its_one_player():
+    hands = pa.table(
+        {"seat": [0, 1, 2, 0, 1, 2], "agent": ["a", "b", "", "a", "c", ""], "dealt_in": [True] * 5 + [False]}
+    )
+    assert phh.seat_labels(hands) == ("a", "seat 2", "seat 3")
 
 
 def test_importing_our_run_file_gives_back_the_records(games, imported_run):
-    hands = pq.read_table(imported_run.out / "hands.parquet", filters=[("game", "=", 0)])
-    actions = pq.read_table(imported_run.out / "actions.parquet", filters=[("game", "=", 0)])
+    hands = read_run(imported_run.out, "hands", filters=[("game", "=", 0)], arrow=True)
+    actions = read_run(imported_run.out, "actions", filters=[("game", "=", 0)], arrow=True)
     check_rows(games, hands, actions)
 
 
 def test_nothing_is_half_written(tmp_path, monkeypatch):
-    def fail(table, where):
+    def fail(table, where, **options):
         raise OSError("disk full")
 
     (tmp_path / "edge.phhs").write_text(phhs_text(hand_phh(r) for r in edge_hands().values()))
-    monkeypatch.setattr(phh.pq, "write_table", fail)
+    monkeypatch.setattr(runner.pq, "write_table", fail)
     with pytest.raises(OSError, match="disk full"):
-        import_phh([tmp_path / "edge.phhs"], tmp_path / "run")
+        import_run([tmp_path / "edge.phhs"], tmp_path / "run", "holdem")
     assert [p.name for p in tmp_path.iterdir()] == ["edge.phhs"]
     monkeypatch.undo()
     (tmp_path / "bad.phhs").write_text("[1]\nvariant = 'PO'\n")
     with pytest.raises(
         PhhError, match=r"no hand could be imported \(1 skipped; first: .*bad.phhs: hand 1: variant 'PO'"
     ):
-        import_phh([tmp_path / "bad.phhs"], tmp_path / "run")
+        import_run([tmp_path / "bad.phhs"], tmp_path / "run", "holdem")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.phhs", "edge.phhs"]
 
 

@@ -2,6 +2,7 @@
 analysis helpers (one truth), the page of a small run, a duel, a league and a study (self-contained,
 valid HTML5, escaped), the column pushdown, and the command's one-line errors (exit 2)."""
 
+import dataclasses
 import json
 import math
 import re
@@ -15,20 +16,25 @@ from matplotlib.figure import Figure
 from typer.testing import CliRunner
 
 from sniper.cli.app import app
-from sniper.core import plots
+from sniper.core import panels, plots
 from sniper.core.analysis import clustered_ratio
+from sniper.core.registry import get_game
+from sniper.core.tables import HAND_COLUMNS
 from sniper.games.sniper_holdem.analysis import snipe_order
 from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.hands import CATEGORY_NAMES
+from sniper.games.sniper_holdem.report import SniperPanels, snipe_hit_rows
 from sniper.games.sniper_holdem.summary import snipe_hits, summarize
 from sniper.report import build as report
 from sniper.runs.runner import RunConfig, simulate
 from sniper.runs.store import read_run
 
 runner = CliRunner()
+SNIPER_COLUMNS = report.report_columns(get_game("sniper"))
 RUN_TITLES = [
     "Net chips per hand by agent (95% CI)",
     "Cumulative net chips over hands",
+    "Net chips per hand by seat (95% CI)",
     "Net chips per hand by position (first / last to act)",
     "Net chips per showdown by hand category",
     "Sniped rate by showdown hand category",
@@ -100,10 +106,11 @@ def test_cumulative_net_draws_one_curve_per_agent():
 @pytest.mark.parametrize(
     "draw, title",
     [
-        (plots.net_by_position, RUN_TITLES[2]),
-        (plots.net_by_category, RUN_TITLES[3]),
-        (plots.sniped_by_category, RUN_TITLES[4]),
-        (plots.snipe_hits_by_heuristic, RUN_TITLES[5]),
+        (plots.net_by_seat, RUN_TITLES[2]),
+        (plots.net_by_position, RUN_TITLES[3]),
+        (plots.net_by_category, RUN_TITLES[4]),
+        (plots.sniped_by_category, RUN_TITLES[5]),
+        (plots.snipe_hits_by_heuristic, RUN_TITLES[6]),
     ],
 )
 def test_grouped_figures_draw_every_estimate_and_only_finite_intervals(draw, title):
@@ -170,7 +177,7 @@ def test_grouped_intervals_equal_the_analysis_clustered_ratio(frame):
     codes, agents = pd.factorize(frame["agent"])
     dealt = frame["dealt_in"].to_numpy()
     groups = np.where(dealt & frame["showdown"].to_numpy(), codes, -1)
-    ours = report.grouped_intervals(groups, frame["game"].to_numpy(), frame["net"].to_numpy())
+    ours = panels.grouped_intervals(groups, frame["game"].to_numpy(), frame["net"].to_numpy())
     shown = frame[dealt & frame["showdown"].to_numpy()]
     theirs = clustered_ratio(shown, "net", by="agent").set_index("agent")
     for k, agent in enumerate(agents):
@@ -180,7 +187,7 @@ def test_grouped_intervals_equal_the_analysis_clustered_ratio(frame):
 
 
 def test_grouped_intervals_give_none_without_weight_and_no_interval_from_one_game():
-    ours = report.grouped_intervals(np.array([0, 0, 2]), np.array([5, 5, 6]), np.array([1.0, 3.0, 2.0]))
+    ours = panels.grouped_intervals(np.array([0, 0, 2]), np.array([5, 5, 6]), np.array([1.0, 3.0, 2.0]))
     assert ours[1] is None
     assert ours[0].estimate == 2.0 and not math.isfinite(ours[0].half_width)
 
@@ -188,7 +195,7 @@ def test_grouped_intervals_give_none_without_weight_and_no_interval_from_one_gam
 def test_positions_at_the_showdown_are_the_snipe_order(frame):
     hand_id = (frame["game"] * 1000 + frame["hand"]).to_numpy()
     shown = frame["showdown"].to_numpy()
-    place = report.positions(hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy(), 4, shown)
+    place = panels.positions(hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy(), 4, shown)
     order = snipe_order(frame).to_numpy()
     count = frame[shown].groupby(["game", "hand"])["seat"].transform("size").reindex(frame.index).to_numpy()
     expected = np.where(~shown, -1, np.where(order == 0, 0, np.where(order == count - 1, 2, 1)))
@@ -198,31 +205,31 @@ def test_positions_at_the_showdown_are_the_snipe_order(frame):
 def test_positions_when_dealt_in_start_at_the_first_player(frame):
     hand_id = (frame["game"] * 1000 + frame["hand"]).to_numpy()
     dealt = frame["dealt_in"].to_numpy()
-    place = report.positions(hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy(), 4, dealt)
+    place = panels.positions(hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy(), 4, dealt)
     first = dealt & (frame["seat"] == frame["first_seat"]).to_numpy()
     assert (place[first] == 0).all() and (place[dealt & ~first] > 0).all() and (place[~dealt] == -1).all()
     shuffled = np.random.default_rng(0).permutation(len(hand_id))  # rows not grouped by hand
     columns = (hand_id, frame["seat"].to_numpy(), frame["first_seat"].to_numpy())
-    again = report.positions(*(c[shuffled] for c in columns), 4, dealt[shuffled])
+    again = panels.positions(*(c[shuffled] for c in columns), 4, dealt[shuffled])
     assert (again == place[shuffled]).all()
 
 
 def test_hand_ids_number_hands_in_order_and_fall_back_for_other_orders():
     games, hands = np.array([0, 0, 0, 0, 2, 2, 2]), np.array([0, 0, 1, 1, 0, 0, 3])
-    ids, n = report.hand_ids(games, hands)
+    ids, n = panels.hand_ids(games, hands)
     assert ids.tolist() == [0, 0, 1, 1, 2, 2, 3] and n == 4
     shuffled = np.array([3, 0, 2, 1, 6, 5, 4])
-    ids, n = report.hand_ids(games[shuffled], hands[shuffled])
+    ids, n = panels.hand_ids(games[shuffled], hands[shuffled])
     assert ids.tolist() == [1, 0, 1, 0, 3, 2, 2] and n == 4
 
 
 def test_snipe_hit_rows_equal_the_results_snipe_hits(frame):
-    hand_id, _ = report.hand_ids(frame["game"].to_numpy(), frame["hand"].to_numpy())
+    hand_id, _ = panels.hand_ids(frame["game"].to_numpy(), frame["hand"].to_numpy())
     columns = [frame[c].to_numpy() for c in ("seat", "snipe", "showdown", "category", "top")]
-    ours = report.snipe_hit_rows(hand_id, *columns)
+    ours = snipe_hit_rows(hand_id, *columns)
     assert ours.any() and (ours == snipe_hits(frame).to_numpy()).all()
     shuffled = np.random.default_rng(0).permutation(len(hand_id))  # rows not grouped by hand
-    assert (report.snipe_hit_rows(hand_id[shuffled], *(c[shuffled] for c in columns)) == ours[shuffled]).all()
+    assert (snipe_hit_rows(hand_id[shuffled], *(c[shuffled] for c in columns)) == ours[shuffled]).all()
 
 
 def test_cumulative_curves_are_the_running_totals_of_each_agent(run_dir, frame, monkeypatch):
@@ -251,19 +258,19 @@ def reference_numbers(run_dir) -> dict:
     algorithm of ``run_report`` before it went part by part): the oracle of the part-by-part report."""
     from sniper.runs.runner import load_manifest
 
-    frame = read_run(run_dir, columns=report.REPORT_COLUMNS)
+    frame = read_run(run_dir, columns=SNIPER_COLUMNS)
     codes, names = pd.factorize(frame["agent"])
     names, agent = list(names), codes.astype(np.int64)
-    col = {c: frame[c].to_numpy() for c in report.REPORT_COLUMNS if c != "agent"}
+    col = {c: frame[c].to_numpy() for c in SNIPER_COLUMNS if c != "agent"}
     games, dealt, net = col["game"], col["dealt_in"], col["net"].astype(np.float64)
-    hand_id, n_ids = report.hand_ids(games, col["hand"])
+    hand_id, n_ids = panels.hand_ids(games, col["hand"])
     seats = int(col["seat"].max()) + 1
 
     def by(series, n_series, group, n_groups, mask, values, series_names, group_names):
         cells = np.where(mask & (series >= 0) & (group >= 0), series * n_groups + group, -1)
-        intervals = report.grouped_intervals(cells, games, values)
+        intervals = panels.grouped_intervals(cells, games, values)
         labels = [(series_names[i // n_groups], group_names[i % n_groups]) for i in range(len(intervals))]
-        return report.estimate_frame(intervals, labels, np.bincount(cells[cells >= 0], minlength=len(intervals)))
+        return panels.estimate_frame(intervals, labels, np.bincount(cells[cells >= 0], minlength=len(intervals)))
 
     picks = np.unique(np.linspace(0, n_ids - 1, min(n_ids, report.CURVE_POINTS)).round().astype(np.int64))
     bucket = np.searchsorted(picks, np.arange(n_ids))[hand_id]
@@ -272,21 +279,21 @@ def reference_numbers(run_dir) -> dict:
         rows = dealt & (agent == a)
         if rows.any():
             curves[name] = (picks + 1, np.cumsum(np.bincount(bucket[rows], weights=net[rows], minlength=len(picks))))
-    place = report.positions(hand_id, col["seat"], col["first_seat"], seats, dealt).astype(np.int64)
+    place = panels.positions(hand_id, col["seat"], col["first_seat"], seats, dealt).astype(np.int64)
     categories = [CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES)]
     category = col["category"].astype(np.int64)
     shown = col["showdown"] & (category >= 0)
     vectors = {v.get("spec"): v for v in load_manifest(run_dir).get("agent_parameters", []) if isinstance(v, dict)}
     heuristics = [str(vectors.get(n, {}).get("snipes", "unknown")) for n in names]
     kinds = list(dict.fromkeys(heuristics))
-    hit = report.snipe_hit_rows(hand_id, col["seat"], col["snipe"], col["showdown"], col["category"], col["top"])
-    order = report.positions(hand_id, col["seat"], col["first_seat"], seats, shown).astype(np.int64)
+    hit = snipe_hit_rows(hand_id, col["seat"], col["snipe"], col["showdown"], col["category"], col["top"])
+    order = panels.positions(hand_id, col["seat"], col["first_seat"], seats, shown).astype(np.int64)
     kind = np.array([kinds.index(h) for h in heuristics], dtype=np.int64)[agent]
     zero = np.zeros(len(games), np.int64)
     return dict(
         summary=summarize(frame),
         curves=curves,
-        position=by(agent, len(names), place, 3, dealt, net, names, list(report.POSITIONS)),
+        position=by(agent, len(names), place, 3, dealt, net, names, list(panels.POSITIONS)),
         category=by(agent, len(names), category, len(categories), dealt & shown, net, names, categories),
         sniped=by(zero, 1, category, len(categories), shown, col["sniped"], ["all agents"], categories),
         hits=by(
@@ -297,7 +304,7 @@ def reference_numbers(run_dir) -> dict:
             (col["snipe"] >= 0) & dealt,
             hit,
             kinds,
-            [f"{p} to snipe" for p in report.POSITIONS],
+            [f"{p} to snipe" for p in panels.POSITIONS],
         ),
     )
 
@@ -403,10 +410,10 @@ def test_run_report_reads_only_its_columns_a_part_at_a_time(run_dir, monkeypatch
 
     monkeypatch.setattr(report, "run_parts", spy)
     report.run_report(run_dir)
-    assert asked == [report.REPORT_COLUMNS]
+    assert asked == [SNIPER_COLUMNS]
     parts = len(list((run_dir / "hands").glob("part-*.parquet")))
-    assert parts > 1 and read == [list(report.REPORT_COLUMNS)] * parts
-    assert set(report.REPORT_COLUMNS) < set(read_run(run_dir).columns)
+    assert parts > 1 and read == [list(SNIPER_COLUMNS)] * parts
+    assert set(SNIPER_COLUMNS) < set(read_run(run_dir).columns)
 
 
 def test_run_report_sniped_panel_matches_the_sniped_rates_of_the_frame(run_dir, frame, monkeypatch):
@@ -442,9 +449,89 @@ def test_text_from_the_data_is_escaped():
 
 
 def test_game_panels_are_declared_per_game():
-    assert report.game_panels("sniper") is report.SniperPanels
-    with pytest.raises(ValueError, match="no report panels for game 'holdem'"):
-        report.game_panels("holdem")
+    sniper = get_game("sniper")
+    assert sniper.resolve(sniper.report_panels) is SniperPanels
+    assert get_game("holdem").report_panels is None  # the base panels only
+    assert report.report_columns(get_game("holdem")) == tuple(HAND_COLUMNS)
+    assert report.report_columns(sniper)[: len(HAND_COLUMNS)] == tuple(HAND_COLUMNS)
+
+
+# ----- a run of a game without panels of its own: the base panels (HAND_COLUMNS) -----------------------------
+
+BASE_TITLES = RUN_TITLES[:3]
+
+
+@pytest.fixture(scope="module")
+def holdem_run(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("holdem") / "run"
+    spec = get_game("holdem")
+    rules = spec.game_rules(length="50")
+    config = RunConfig(("random", "easy", "random"), rules, seed=4, hands=150, chunk_games=1, engine="reference")
+    simulate(dataclasses.replace(config, game="holdem"), out, 1)
+    return out
+
+
+def base_drawn(out, monkeypatch) -> dict:
+    drawn = {}
+    for figure in ("net_per_agent", "cumulative_net", "net_by_seat"):
+        real = getattr(plots, figure)
+
+        def capture(data, *args, figure=figure, real=real, **kwargs):
+            drawn[figure] = data
+            return real(data, *args, **kwargs)
+
+        monkeypatch.setattr(plots, figure, capture)
+    built = report.run_report(out)
+    return {**drawn, "report": built}
+
+
+def test_report_of_a_holdem_run_through_the_command(holdem_run, tmp_path):
+    page = tmp_path / "holdem.html"
+    done = runner.invoke(app, ["report", str(holdem_run), "--out", str(page)])
+    assert done.exit_code == 0, done.output
+    html = page.read_text()
+    html5lib.HTMLParser(strict=True).parse(html)
+    assert re.findall(r"<figcaption>(.*?)</figcaption>", html) == BASE_TITLES
+    assert re.findall(r"<h2>(.*?)</h2>", html) == ["Summary", "Over the run", "By seat"]
+    assert "<dd>no-limit Hold&#x27;em</dd>" in html
+
+
+def test_the_base_panels_are_the_numbers_of_hand_summary_and_the_hands_table(holdem_run, monkeypatch):
+    from sniper.runs.results import hand_summary
+
+    drawn = base_drawn(holdem_run, monkeypatch)
+    expected = hand_summary(lambda columns: read_run(holdem_run, columns=columns, arrow=True))
+    pd.testing.assert_frame_equal(drawn["net_per_agent"], expected, check_exact=True)
+    table = drawn["report"].sections[0].tables[0]
+    assert [row[0] for row in table.rows] == list(expected["agent"])
+    assert [row[-1] for row in table.rows] == [f"{v:,}" for v in expected["games_won"]]
+    frame = read_run(holdem_run)
+    by_seat = drawn["net_by_seat"].set_index("group")["estimate"]
+    agents = frame.groupby("seat")["agent"].first()
+    means = frame.groupby("seat")["net"].mean()
+    assert by_seat.to_dict() == pytest.approx({f"seat {s}: {agents[s]}": means[s] for s in means.index})
+    hands = frame.drop_duplicates(["game", "hand"]).shape[0]
+    for agent, (x, chips) in drawn["cumulative_net"].items():
+        assert x[-1] == hands and chips[-1] == frame.loc[frame["agent"] == agent, "net"].sum()
+
+
+def test_the_base_summary_is_hand_summary_when_a_game_is_in_two_parts(holdem_run, tmp_path, monkeypatch):
+    import shutil
+
+    import pyarrow.parquet as pq
+
+    from sniper.runs.results import hand_summary
+
+    out = tmp_path / "split"
+    shutil.copytree(holdem_run, out)
+    part = out / "hands" / "part-00000.parquet"
+    whole = pq.read_table(part)
+    cut = int(np.flatnonzero(np.diff(whole["hand"].to_numpy()))[0]) + 1  # after the game's first hand
+    pq.write_table(whole.slice(0, cut), part)
+    pq.write_table(whole.slice(cut), out / "hands" / "part-99999.parquet")
+    drawn = base_drawn(out, monkeypatch)
+    expected = hand_summary(lambda columns: read_run(out, columns=columns, arrow=True))
+    pd.testing.assert_frame_equal(drawn["net_per_agent"], expected, check_exact=True)
 
 
 # ----- duels, leagues, studies ------------------------------------------------------------------

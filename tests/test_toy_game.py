@@ -105,6 +105,25 @@ def test_replay_shows_a_hand_as_the_rows_of_its_tables(run):
     assert missing.exit_code == 2 and "game 0 of" in missing.output and "not 99" in missing.output
 
 
+def test_report_of_a_toy_run_is_its_base_panels_from_the_columns_every_game_has(run, tmp_path):
+    from sniper.core import plots
+    from sniper.report import build
+    from sniper.runs.results import hand_summary
+
+    page = tmp_path / "toy.html"
+    invoke("report", str(run), "--out", str(page))
+    assert page.read_text().startswith("<!DOCTYPE html>")
+    built = build.load(run)
+    titles = [plots.figure_title(f) for f in built.figures]
+    assert titles == ["Net chips per hand by agent (95% CI)", "Cumulative net chips over hands",
+                      "Net chips per hand by seat (95% CI)"]  # fmt: skip
+    expected = hand_summary(lambda columns: read_run(run, columns=columns, arrow=True))
+    rows = built.sections[0].tables[0].rows
+    assert [(r[0], r[1], r[-1]) for r in rows] == [
+        (a, f"{h:,}", f"{w:,}") for a, h, w in zip(expected["agent"], expected["hands"], expected["games_won"])
+    ]
+
+
 def test_duel_and_league_of_the_toy_game(tmp_path):
     duel = json.loads(invoke("duel", "high", "random", "--game", "toy", "--hands", "200", "--json", "--quiet").stdout)
     assert duel["hands"] >= 200 and duel["players"] == 2 and duel["seatings"] == 2

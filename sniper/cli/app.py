@@ -279,8 +279,10 @@ def replay(
     export: opt.Export = None,
     games: opt.Games = None,
 ) -> None:
-    """Show one hand of a run as a hand history: seats, cards, every action with the cap, snipes, showdown.
+    """Show one hand of a run as its game shows it, or export games as PHH (a game with a hand-history format).
 
+    Sniper Hold'em: a hand history with seats, cards, every action with the cap, snipes and showdown; another
+    game: the hand's rows of its tables (`--format phh` when it has PHH, e.g. no-limit Hold'em).
     `sniper replay DIR --game 3 --hand 7 [--format phh|json]`; `sniper replay DIR --export F.phhs --games 0-99`.
     """
     from sniper.runs.replay import replay_command
@@ -300,10 +302,12 @@ def import_histories(
     """Import real hand histories (PHH, as PokerKit's phh-dataset) into a run directory (docs/holdem.md).
 
     A hand that cannot be replayed is skipped with one line naming file, hand and reason; the directory
-    is written whole or not at all.
+    is written whole or not at all, as any run's: `sniper summary`, `replay` and `report` read it.
     """
+    from sniper.runs.store import import_run
+
     try:
-        result = check.import_histories(game, files, out)
+        result = import_run(files, out, game)
     except ValueError as error:
         fail(error)
     for line in result.skipped:

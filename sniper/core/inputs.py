@@ -76,6 +76,23 @@ def parse_cards(text: str, counts: tuple[int, ...], hint: str) -> tuple[int, ...
     return cards
 
 
+def parse_games(text: str) -> range:
+    """The game numbers of a range text, "7" or "0-99" (both ends included: ``sniper replay --export``);
+    ``ParameterError`` naming ``games`` otherwise.
+
+    >>> parse_games("0-99"), parse_games("7")
+    (range(0, 100), range(7, 8))
+    """
+    low, dash, high = str(text).partition("-")
+    try:
+        start, stop = int(low), int(high) if dash else int(low)
+    except ValueError:
+        raise ParameterError("{games} takes a game number or a range such as 0-99, got {got!r}", got=text) from None
+    if start < 0 or stop < start:
+        raise ParameterError("{games} range {got!r} must be 0 <= first <= last", got=text)
+    return range(start, stop + 1)
+
+
 def check_game(game: str) -> None:
     """``ValueError`` naming the registered games unless ``game`` is one (``sniper.core.registry``)."""
     get_game(game)
@@ -125,13 +142,3 @@ def game_equity(game: str, hole: str, board: str, opponents: int, exact: bool, s
     n = parse_count(samples, "samples")
     cards = [text.replace(",", " ") for text in (hole, board)]
     return spec.resolve(spec.equity)(cards[0], cards[1], opponents, exact or None, n, seed)
-
-
-def import_histories(game: str, paths, out):
-    """Import hand-history files ``paths`` of game ``game`` into the new run directory ``out``
-    (``GameSpec.importer``); ``ValueError`` naming the parameter for a game without an importer, or one
-    line naming the file or the directory the importer refuses."""
-    spec = get_game(game)
-    if spec.importer is None:
-        raise ValueError(f"{spec.title} has no hand-history import; games with one: holdem")
-    return spec.resolve(spec.importer)(list(paths), out)

@@ -6,10 +6,10 @@ what it shows; it draws nothing it is not given. Intervals are the 95% intervals
 ``sniper.core.stats`` (``LEVEL``); an interval that cannot be computed (NaN bounds, fewer than
 ``sniper.core.stats.MIN_UNITS`` units) is drawn as a bare point and never as a zero-width bar.
 
-Estimate frames (``net_by_position``, ``net_by_category``, ``sniped_by_category``,
+Estimate frames (``net_by_seat``, ``net_by_position``, ``net_by_category``, ``sniped_by_category``,
 ``snipe_hits_by_heuristic``): one row per (``series``, ``group``) with ``estimate``, ``ci95_low``,
 ``ci95_high`` (floats, NaN when unknown) and ``rows`` (rows behind the estimate), the layout of
-``sniper.report.build.grouped_intervals`` (and of ``sniper.arena.analysis.clustered_ratio``).
+``sniper.core.panels.grouped_intervals`` (and of ``sniper.arena.analysis.clustered_ratio``).
 """
 
 import math
@@ -65,7 +65,8 @@ def _whiskers(axes, x, y, low, high, horizontal: bool, **style) -> None:
 
 
 def net_per_agent(summary: pd.DataFrame) -> Figure:
-    """Net chips per hand of each agent with its 95% CI (``sniper.games.sniper_holdem.summary.summarize``: ``agent``,
+    """Net chips per hand of each agent with its 95% CI (a run's summary frame, e.g.
+    ``sniper.runs.results.hand_summary`` or ``sniper.games.sniper_holdem.summary.summarize``: ``agent``,
     ``net_per_hand``, ``ci95_low``, ``ci95_high``; games are the units)."""
     figure, axes = _new("Net chips per hand by agent (95% CI)", 0.45 * len(summary) + 1.6)
     y = np.arange(len(summary))
@@ -113,6 +114,12 @@ def _grouped(frame: pd.DataFrame, title: str, xlabel: str, order=None, zero: boo
     if len(series) > 1:
         axes.legend(fontsize="small", loc="best")
     return figure
+
+
+def net_by_seat(frame: pd.DataFrame, order=None) -> Figure:
+    """Net chips per hand by seat (the hands table's ``seat``, any game), 95% CIs over games (an estimate
+    frame; one series, or one per agent)."""
+    return _grouped(frame, "Net chips per hand by seat (95% CI)", "net chips per hand", order)
 
 
 def net_by_position(frame: pd.DataFrame, order=None) -> Figure:

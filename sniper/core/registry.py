@@ -121,10 +121,17 @@ class GameSpec:
     ``decision_time(spec, players, rules)``, the CPU µs per decision of a spec (``sniper tune``'s time
     budget; ``None``: not measured); ``equity(hole, board, opponents, exact, samples, seed)``, a hand's
     equity as strict-JSON-ready data (``sniper equity --game``: card texts in, ``ValueError`` naming the
-    parameter; ``None``: the game has none); ``importer(paths, out)``, real hand histories into a new run
-    directory (``sniper import``; an object with ``out``, ``hands`` and ``skipped`` lines);
+    parameter; ``None``: the game has none); ``importer(paths)``, real hand histories read from the files ``paths``
+    as a ``sniper.core.tables.Imported`` (``sniper import``: ``sniper.runs.store.import_run`` writes them as a
+    new run directory; ``ValueError``, one line, for a file it cannot read);
     ``history(hands, actions, seed)``, one hand's PHH text from its rows of the hands and actions tables
-    (dicts of columns; ``sniper replay --format phh`` of a game without its own ``replay``).
+    (dicts of columns; ``sniper replay --format phh`` and ``--export`` of a game without its own ``replay``).
+    ``report_panels(manifest)``, the game's own panels of a run's report (``sniper report``; a
+    ``sniper.core.panels.RunPanels``, given the run a part at a time; ``None``: the base panels only, from the
+    ``HAND_COLUMNS``); ``play_hand(agents, seed, game, hand, rules)``, one hand played by the reference engine
+    with the agents the specs ``agents`` name, as the game's own record of it (``sniper.play_hand``; the hands
+    before it are played too; ``LookupError`` when the game ends sooner; ``None``: the hand's rows of each
+    table, ``sniper.runs.replay.play_hand_rows``).
     ``rules_doc``: the path, from the repository root, of its rules.
 
     Raises ``ValueError`` for a name that is not an identifier, seats that are not a range of
@@ -161,6 +168,8 @@ class GameSpec:
     equity: str | None = None
     importer: str | None = None
     history: str | None = None
+    report_panels: str | None = None
+    play_hand: str | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
@@ -226,7 +235,7 @@ class GameSpec:
     def declared(self) -> tuple[str, ...]:
         """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
         hooks = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
-        optional = (*hooks, self.history)
+        optional = (*hooks, self.history, self.report_panels, self.play_hand)
         texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
         return tuple(text for text in texts if text is not None)
 

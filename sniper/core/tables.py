@@ -85,3 +85,20 @@ class Chunk:
         if tables is None or name.startswith("__") or name not in tables:
             raise AttributeError(name)
         return tables[name]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """Hands played elsewhere, read from files by a game's importer (``GameSpec.importer(paths)``), which
+    ``sniper.runs.store.import_run`` writes as a new run directory (``sniper import``).
+
+    ``chunk``: the tables (every table of the game, its schemas) and the hands of each game, in game order;
+    ``agents``: a label per seat (the manifest's ``config.agents``; data, never parsed as agent specs);
+    ``details``: plain JSON data about what was read (the files, their games, ...: the manifest's
+    ``import``); ``skipped``: one line per hand that was not imported (file, hand, reason).
+    """
+
+    chunk: Chunk
+    agents: tuple[str, ...]
+    details: Mapping[str, object] = field(default_factory=dict)
+    skipped: tuple[str, ...] = ()

@@ -7,6 +7,8 @@ Hand histories (PHH, docs/PHH.md) are TOML files; every game's writer (``sniper.
 ('[\\n  "Zoë",\\n  "say \\\\"hi\\\\"",\\n]', '[1, 2]', 'true')
 """
 
+from collections.abc import Iterable
+
 TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 """The short escapes of a TOML 1.0 basic string; other control characters are ``\\uXXXX``."""
 
@@ -51,3 +53,17 @@ def toml_value(value) -> str:
     if value and isinstance(value[0], str):
         return "[\n" + "".join(f"  {toml_value(v)},\n" for v in value) + "]"
     return "[" + ", ".join(toml_value(v) for v in value) + "]"
+
+
+def phhs_text(hands: Iterable[str]) -> str:
+    """Many PHH hands (each one hand's TOML text) as one ``.phhs`` text: the TOML tables ``[1]``, ``[2]``, …
+
+    >>> print(phhs_text(['variant = "NT"\\n', 'variant = "NT"\\n']), end="")
+    [1]
+    variant = "NT"
+    <BLANKLINE>
+    [2]
+    variant = "NT"
+    <BLANKLINE>
+    """
+    return "".join(f"[{k}]\n{hand}\n" for k, hand in enumerate(hands, start=1))

@@ -2,16 +2,18 @@
 
 What it reads (``load``, by what ``PATH`` is):
 
-- a **run directory** (``sniper simulate``, ``sniper serve``): only the hands-table columns of
-  ``REPORT_COLUMNS``, pushed down to the parquet scan, one part at a time (``run_parts``; a hand is
-  never in two parts): each part's numbers are summed per (group, game) cell (``Cells``) and the
-  part let go, so memory is one part plus the cells, not the run (``experiments/README.md``, "The
-  run report a part at a time"). Sections: the
-  per-agent summary (``sniper.games.sniper_holdem.summary.summarize``, the table ``sniper summary`` prints), net chips
-  per hand with 95% CIs, cumulative net over hands, net by position (first / middle / last to act
-  from the hand's first player, R3) and by showdown hand category (R8), then the panels of the
-  run's game (``game_panels``; Sniper Hold'em: the sniped rate by category and the snipe hit rate
-  by heuristic and place in the snipe order, R7, R8);
+- a **run directory** of any registered game (``sniper simulate``, ``sniper serve``, ``sniper import``):
+  only the hands-table columns of ``report_columns``, pushed down to the parquet scan, one part at a
+  time (``run_parts``; a hand is never in two parts): each part's numbers are summed per (group, game)
+  cell (``sniper.core.panels.Cells``) and the part let go, so memory is one part plus the cells, not the
+  run (``experiments/README.md``, "The run report a part at a time"). The base sections, from the
+  columns every game has (``sniper.core.tables.HAND_COLUMNS``): the per-agent summary (the numbers of
+  ``sniper.runs.results.hand_summary``, which ``sniper summary`` prints for a game without its own) with
+  net chips per hand and 95% CIs, cumulative net over hands and net per hand by seat; then the game's own
+  panels (``GameSpec.report_panels``, a ``sniper.core.panels.RunPanels``), which may also give the summary
+  (Sniper Hold'em, ``sniper.games.sniper_holdem.report``: its summary with showdowns and snipes, net by
+  position and by showdown hand category, the sniped rate by category and the snipe hit rate by
+  heuristic and place in the snipe order, R3, R7, R8);
 - a **duel** (the ``--json`` output of ``sniper duel``, a file): its numbers and its interval;
 - a **league directory** (``sniper league --out``, ``league.json``): the crosstable as a heatmap,
   BT ratings (Elo scale) and OpenSkill ratings with 95% intervals (normal: ± z·se, ± z·σ);
@@ -19,7 +21,7 @@ What it reads (``load``, by what ``PATH`` is):
   optuna's history and parameter importances, and strength against decision time.
 
 Intervals: run estimates are ratios over rows with games as the independent units
-(``grouped_intervals``, ``sniper.core.stats.clustered_mean_ci``: the estimator of ``sniper summary``
+(``sniper.core.panels.grouped_intervals``, ``sniper.core.stats.clustered_mean_ci``: the estimator of ``sniper summary``
 and ``sniper.arena.analysis.clustered_ratio``). An interval that cannot be computed shows as "n/a".
 
 The page (``to_html``) embeds every figure as a base64 PNG and has no script, stylesheet or font
@@ -33,7 +35,7 @@ import io
 import json
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -41,37 +43,15 @@ import pandas as pd
 
 from sniper import __version__
 from sniper.core import plots
-from sniper.core.registry import DEFAULT_GAME
-from sniper.core.stats import LEVEL, clustered_mean_ci, interval_text, value_text
-from sniper.games.sniper_holdem.summary import SUMMARY_COLUMNS, _dense_codes, _group_ids, _held_codes, _hits
+from sniper.core.panels import Cells, Estimates, Part, Section, Table, game_codes, hand_ids
+from sniper.core.registry import GameSpec, get_game
+from sniper.core.stats import LEVEL, interval_text, value_text
+from sniper.core.tables import HAND_COLUMNS, HANDS
 
-REPORT_COLUMNS = (*SUMMARY_COLUMNS, "first_seat", "sniped")
-"""The hands-table columns a run's report reads (``sniper.runs.store.read_run`` pushdown), no others."""
-POSITIONS = ("first", "middle", "last")
-"""Places in an order of play: first, between, last (``positions``)."""
 CURVE_POINTS = 2000
 """Most points drawn per cumulative-net curve (a long run is sampled evenly, last hand included)."""
 DUEL_KEYS = ("a", "b", "hands", "net_per_hand", "ci95", "verdict")
 """Keys that make a JSON file a duel's ``--json`` output."""
-
-
-@dataclass
-class Table:
-    """A table of the page: a caption, column names and rows of cell texts (escaped when written)."""
-
-    caption: str
-    columns: list[str]
-    rows: list[list[str]]
-    note: str = ""
-
-
-@dataclass
-class Section:
-    """A heading with its tables and figures (``matplotlib.figure.Figure``), in page order."""
-
-    heading: str
-    tables: list[Table] = field(default_factory=list)
-    figures: list = field(default_factory=list)
 
 
 @dataclass
@@ -128,189 +108,15 @@ def load(path, progress: Callable[[str], None] | None = None) -> Report:
 # ----- runs -----------------------------------------------------------------------------------------
 
 
-def game_codes(games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(codes, labels)``: each row's game (int array (rows,)) as an int64 code 0..n-1 and the n games
-    of the codes in increasing order (``labels[codes] == games``): the game minus the smallest when the
-    games are nearly dense (some labels then unused), else its rank
-    (``sniper.games.sniper_holdem.summary._game_codes``)."""
-    games = np.asarray(games)
-    low, high = int(games.min()), int(games.max())
-    if high - low < 2 * len(games) + 1024:
-        return np.subtract(games, low, dtype=np.int64), np.arange(low, high + 1)
-    labels, codes = np.unique(games, return_inverse=True)
-    return codes.astype(np.int64), labels
+def report_columns(spec: GameSpec) -> tuple[str, ...]:
+    """The hands-table columns a report of a run of ``spec`` reads: the ``HAND_COLUMNS``, then those its
+    panels ask for (``GameSpec.report_panels``), no others."""
+    extra = _panel_class(spec).columns if spec.report_panels else ()
+    return tuple(dict.fromkeys((*HAND_COLUMNS, *extra)))
 
 
-class Cells:
-    """Sums over (code, game) cells, a part of the run at a time, for ``clustered_mean_ci`` per code
-    with games as the units: the numbers of ``grouped_intervals`` over all the parts at once.
-
-    ``add`` takes a part's rows; a game may be in several parts (its cells are merged in ``intervals``).
-    Memory: one (total, weight, rows) triple per present cell, never per row. Sums of integer values
-    (chips, counts) are exact, so the numbers do not depend on how the run is split into parts.
-    """
-
-    def __init__(self) -> None:
-        self.parts: list[tuple[np.ndarray, ...]] = []  # a part's present cells: code, game, total, weight, rows
-
-    def add(self, series, group, n_groups: int, mask, games, values, weights=None) -> None:
-        """Add rows: those of ``mask`` (bool array (rows,)) whose ``series`` and ``group`` (int arrays
-        (rows,), -1: left out) are non-negative, in cell ``series * n_groups + group``; ``games`` int
-        array (rows,), the row's game, or its ``game_codes``; ``values``, ``weights`` float arrays
-        (rows,), weights 1 per row by default. One pass over the rows (``kernels.report.cell_sums_nb``)."""
-        from kernels.report import cell_sums_nb
-
-        series, group = np.asarray(series), np.asarray(group)
-        if len(series) == 0 or series.max() < 0:
-            return
-        game, labels = games if isinstance(games, tuple) else game_codes(games)
-        k, n, mask = (int(series.max()) + 1) * n_groups, len(labels), np.asarray(mask, dtype=bool)
-        rows, total = cell_sums_nb(series, group, n_groups, mask, game, n, np.asarray(values), k)
-        if weights is None:
-            weight = rows.astype(np.float64)
-        else:
-            weight = cell_sums_nb(series, group, n_groups, mask, game, n, np.asarray(weights, dtype=np.float64), k)[1]
-        code, cell = np.nonzero(rows)  # code-major, games in order within a code
-        self.parts.append((code, labels[cell], total[code, cell], weight[code, cell], rows[code, cell]))
-
-    def intervals(self, k: int) -> tuple[list, np.ndarray]:
-        """``(intervals, rows)`` of codes 0..k-1: a list of k ``sniper.core.stats.Interval`` (None for a code
-        with no weight) and the int64 array (k,) of their rows."""
-        out, counts = [], np.zeros(k, dtype=np.int64)
-        if not self.parts:
-            return [None] * k, counts
-        code, games, total, weight, rows = (np.concatenate(c) for c in zip(*self.parts))
-        order = np.argsort(code, kind="stable")  # parts in run order: games in order within a code
-        code, games, total, weight, rows = (a[order] for a in (code, games, total, weight, rows))
-        bounds = np.searchsorted(code, np.arange(k + 1))
-        for c in range(k):
-            at = slice(bounds[c], bounds[c + 1])
-            g, y, w, r = games[at], total[at], weight[at], rows[at]
-            if len(g) == 0:
-                out.append(None)
-                continue
-            if len(g) > 1 and not (np.diff(g) > 0).all():  # a game in several parts, or parts out of order
-                g, cell = np.unique(g, return_inverse=True)
-                y, w = (np.bincount(cell, weights=v, minlength=len(g)) for v in (y, w))
-                r = np.bincount(cell, weights=r, minlength=len(g)).astype(np.int64)
-            counts[c] = r.sum()
-            out.append(clustered_mean_ci(y, w) if w.sum() > 0 else None)
-        return out, counts
-
-
-def grouped_intervals(groups: np.ndarray, games: np.ndarray, values, weights=None) -> list:
-    """``clustered_mean_ci`` of ``Σvalues / Σweights`` for each group, games as the units.
-
-    ``groups``: int array of shape (rows,), codes 0..k-1 (-1: row left out); ``games``: int array
-    (rows,), the row's game; ``values``, ``weights``: float arrays (rows,) (weights default 1 per row,
-    e.g. chips and hands). Returns a list of k ``sniper.core.stats.Interval`` (None for a group with no
-    weight). Bincounts over (group, game) cells (``Cells``): the same numbers as
-    ``sniper.arena.analysis.clustered_ratio(frame, values, weights, by=group)``, without a pandas group-by.
-    """
-    groups = np.asarray(groups, dtype=np.int64)
-    cells = Cells()
-    cells.add(groups, np.zeros_like(groups), 1, groups >= 0, games, values, weights)
-    return cells.intervals(int(groups.max()) + 1 if (groups >= 0).any() else 0)[0]
-
-
-def estimate_frame(intervals: list, labels: list[tuple[str, str]], rows: np.ndarray) -> pd.DataFrame:
-    """An estimate frame (``sniper.core.plots``): one row per interval that exists, with its (series, group)
-    label and row count; non-finite bounds as NaN."""
-    records = []
-    for ci, (series, group), n in zip(intervals, labels, rows):
-        if ci is None:
-            continue
-        low, high = (v if math.isfinite(v) else math.nan for v in (ci.low, ci.high))
-        records.append(dict(series=series, group=group, estimate=ci.estimate, ci95_low=low, ci95_high=high, rows=n))
-    return pd.DataFrame(records, columns=["series", "group", "estimate", "ci95_low", "ci95_high", "rows"])
-
-
-@dataclass
-class Estimates:
-    """An estimate frame built a part at a time: the rows of (series, group) cells, ``group_names``
-    fixed, series codes from 0 (their names given at the end, ``frame``)."""
-
-    group_names: list[str]
-    cells: Cells = field(default_factory=Cells)
-
-    def add(self, series: np.ndarray, group: np.ndarray, mask: np.ndarray, games: np.ndarray, values) -> None:
-        """Add the rows of ``mask`` (bool array (rows,)) with a series and a group code (int arrays,
-        -1: left out) and their ``values`` (float array (rows,)); ``games``: int array (rows,) or its
-        ``game_codes``."""
-        self.cells.add(series, group, len(self.group_names), mask, games, values)
-
-    def frame(self, series_names: list[str]) -> pd.DataFrame:
-        """The estimate frame (``estimate_frame``), series in code order."""
-        n = len(self.group_names)
-        intervals, counts = self.cells.intervals(len(series_names) * n)
-        labels = [(series_names[i // n], self.group_names[i % n]) for i in range(len(intervals))]
-        return estimate_frame(intervals, labels, counts)
-
-
-def positions(hand_id: np.ndarray, seat: np.ndarray, first_seat: np.ndarray, seats: int, mask: np.ndarray):
-    """Each row's place in its hand's order of play, clockwise from the hand's first player (R3), among
-    the rows of ``mask``: int8 array, 0 first, 1 between, 2 last (``POSITIONS``), -1 outside ``mask``.
-
-    ``hand_id``: int array (rows,) equal for the rows of a hand; ``seat``, ``first_seat``: seat
-    indices (one row per seat of a hand); ``seats``: seats at the table. With ``mask`` = dealt in it
-    is the betting order; with ``mask`` = at the showdown, the snipe order (R7;
-    ``sniper.games.sniper_holdem.analysis.snipe_order``). The first row of a hand is its least clockwise distance from
-    the first player, the last its greatest (``kernels.report.places_nb``, one pass over rows in
-    hand order: part order needs no sort; other orders are sorted by hand first).
-    """
-    from kernels.report import places_nb
-
-    hand_id, mask = np.asarray(hand_id, dtype=np.int64), np.asarray(mask, dtype=bool)
-    if (hand_id[1:] >= hand_id[:-1]).all():
-        return places_nb(hand_id, seat, first_seat, mask, seats)
-    order = np.argsort(hand_id, kind="stable")
-    out = np.empty(len(hand_id), dtype=np.int8)
-    out[order] = places_nb(hand_id[order], seat[order], first_seat[order], mask[order], seats)
-    return out
-
-
-def hand_ids(games: np.ndarray, hands: np.ndarray) -> tuple[np.ndarray, int]:
-    """``(ids, n)``: each row's hand as an int64 id 0..n-1, increasing in (game, hand) order.
-
-    Rows in part order (``sniper.runs.store.read_run``: sorted by game, then hand) are numbered by where
-    (game, hand) changes, in one pass; other orders by the distinct (game, hand) pairs
-    (``sniper.games.sniper_holdem.summary._group_ids``, a sort).
-
-    >>> ids, n = hand_ids(np.array([0, 0, 0, 3, 3]), np.array([0, 0, 1, 0, 0]))
-    >>> ids.tolist(), n
-    ([0, 0, 1, 2, 2], 3)
-    """
-    games, hands = np.asarray(games, dtype=np.int64), np.asarray(hands, dtype=np.int64)
-    if len(games) == 0:
-        return np.zeros(0, dtype=np.int64), 0
-    step_game, step_hand = np.diff(games), np.diff(hands)
-    if not ((step_game > 0) | ((step_game == 0) & (step_hand >= 0))).all():
-        from sniper.games.sniper_holdem.summary import _HAND_SPAN
-
-        ids, _ = _group_ids([games * _HAND_SPAN + hands])
-        return _dense_codes(ids)
-    ids = np.concatenate([[0], np.cumsum((step_game != 0) | (step_hand != 0))])
-    return ids, int(ids[-1]) + 1
-
-
-def snipe_hit_rows(hand_id, seat, snipe, showdown, category, top) -> np.ndarray:
-    """Bool array: whether each row's snipe named another showdown hand of its hand (R8), for int
-    ``hand_id`` codes (``hand_ids``); ``sniper.games.sniper_holdem.summary.snipe_hits`` without its re-coding of
-    the keys.
-    Rows grouped by hand (part order) in one pass (``kernels.report.snipe_hits_nb``), others by
-    ``sniper.games.sniper_holdem.summary._hits`` (sorted keys)."""
-    from kernels.report import snipe_hits_nb
-
-    hand_id, snipe = np.asarray(hand_id, dtype=np.int64), np.asarray(snipe)
-    shows = np.asarray(showdown, dtype=bool) & (category >= 0)
-    if (hand_id[1:] >= hand_id[:-1]).all():
-        held = np.where(shows, _held_codes(category, top), -1).astype(np.int16)
-        return snipe_hits_nb(hand_id, seat, snipe, held)
-    rows = np.flatnonzero((snipe >= 0) | shows)
-    held = np.where(shows[rows], _held_codes(category[rows], top[rows]), -1)
-    hit = np.zeros(len(snipe), dtype=bool)
-    hit[rows] = _hits(hand_id[rows], seat[rows].astype(np.int64), snipe[rows], held)
-    return hit
+def _panel_class(spec: GameSpec):
+    return spec.resolve(spec.report_panels)
 
 
 class Curves:
@@ -322,17 +128,17 @@ class Curves:
         self.parts: list[np.ndarray] = []
         self.played: set[int] = set()
 
-    def add(self, agent: np.ndarray, hand_id: np.ndarray, n_hands: int, net: np.ndarray, dealt: np.ndarray) -> None:
+    def add(self, agent: np.ndarray, hand_id: np.ndarray, n_hands: int, net: np.ndarray) -> None:
         """Add a part: ``agent`` int64 codes (rows,), ``hand_id`` the part's hand ids 0..n_hands-1 in
-        run order (``hand_ids``), ``net`` chips (rows,), ``dealt`` bool (rows,)."""
+        run order (``hand_ids``), ``net`` chips (rows,)."""
         k = int(agent.max()) + 1
-        sums = np.bincount(agent[dealt] * n_hands + hand_id[dealt], weights=net[dealt], minlength=k * n_hands)
+        sums = np.bincount(agent * n_hands + hand_id, weights=net, minlength=k * n_hands)
         self.parts.append(sums.astype(np.int32).reshape(k, n_hands))
-        self.played.update(np.flatnonzero(np.bincount(agent[dealt], minlength=k)).tolist())
+        self.played.update(np.flatnonzero(np.bincount(agent, minlength=k)).tolist())
 
     def curves(self, names: list[str]) -> dict:
         """``{agent name: (hand numbers from 1, cumulative net chips)}`` for ``sniper.core.plots.cumulative_net``,
-        agents in code order (``names``), only those dealt in."""
+        agents in code order (``names``), only those with rows."""
         n_hands = sum(part.shape[1] for part in self.parts)
         picks = np.unique(np.linspace(0, n_hands - 1, min(n_hands, CURVE_POINTS)).round().astype(np.int64))
         out = {}
@@ -346,55 +152,105 @@ class Curves:
         return out
 
 
-class SniperPanels:
-    """Sniper Hold'em's panels (R7, R8), a part at a time (``add``): the share of showdown hands
-    sniped by category, and the share of snipes that hit by the sniper's heuristic
-    (``manifest["agent_parameters"]``, "snipes") and place in the snipe order (``sections``)."""
+class HandSummary:
+    """The per-agent summary of a run of any game from the ``HAND_COLUMNS``, a part at a time (``add``): the
+    numbers of ``sniper.runs.results.hand_summary`` (what ``sniper summary`` prints for a game without its own
+    summary): rows per agent, net chips per hand with its 95% interval from the (agent, game) sums of the whole
+    run (``Cells``, games the units) and games won (the most chips after a game's last hand, alone). Exact
+    only when no game is in two parts: ``whole`` says so, else the caller summarises the whole run."""
 
     def __init__(self) -> None:
-        from sniper.games.sniper_holdem.hands import CATEGORY_NAMES
+        self.cells, self.last_game, self.whole = Cells(), None, True
+        self.rows, self.won, self.order = np.zeros(0, np.int64), np.zeros(0, np.int64), []
 
-        self.categories = [CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES)]
-        self.sniped = Estimates(self.categories)
-        self.hits = Estimates([f"{p} to snipe" for p in POSITIONS])
-        self.kinds: list[str] = []
+    def add(self, part: Part) -> None:
+        """Add a part (``sniper.core.panels.Part``)."""
+        data, (game, labels) = part.data, part.games
+        agent, stack = data["agent"], data["stack_after"].astype(np.int64)
+        low, high = int(data["game"].min()), int(data["game"].max())
+        if self.last_game is not None and low <= self.last_game:
+            self.whole = False
+        self.last_game = high
+        self.cells.add(agent, np.zeros(len(agent), np.int8), 1, np.ones(len(agent), bool), part.games, data["net"])
+        k = max(len(part.agents), len(self.rows))
+        self.rows = np.bincount(agent, minlength=k) + np.pad(self.rows, (0, k - len(self.rows)))
+        n = len(labels)
+        hand_game = np.empty(part.n_hands, np.int64)
+        hand_game[part.hand_id] = game  # hand ids increase in (game, hand) order: a game's are consecutive
+        at_last = np.append(hand_game[1:] != hand_game[:-1], True)[part.hand_id]  # a game's last hand
+        best = np.full(n, np.iinfo(np.int64).min)
+        np.maximum.at(best, game[at_last], stack[at_last])
+        top = at_last & (stack == best[game])
+        alone = top & (np.bincount(game[top], minlength=n)[game] == 1)
+        self.won = np.bincount(agent[alone], minlength=k) + np.pad(self.won, (0, k - len(self.won)))
+        self.order += [int(a) for a in pd.unique(agent) if int(a) not in self.order]
 
-    def add(self, data: dict, context: dict) -> None:
-        """Add a part: its columns (``GAME_PANELS``) and context."""
-        games, showdown, category = context["games"], data["showdown"], data["category"]
-        shown = showdown & (category >= 0)
-        self.sniped.add(np.zeros(len(category), np.int8), category, shown, games, data["sniped"])
-        hit = snipe_hit_rows(context["hand_id"], data["seat"], data["snipe"], showdown, data["category"], data["top"])
-        order = positions(context["hand_id"], data["seat"], data["first_seat"], context["seats"], shown)
-        self.kinds += [h for h in dict.fromkeys(context["heuristics"]) if h not in self.kinds]
-        of_agent = np.array([self.kinds.index(h) for h in context["heuristics"]], dtype=np.int64)
-        series = of_agent[data["agent"]]
-        self.hits.add(series, order, (data["snipe"] >= 0) & data["dealt_in"], games, hit)
-
-    def sections(self) -> list[Section]:
-        """The panels' section, its figures drawn."""
-        figures = [
-            plots.sniped_by_category(self.sniped.frame(["all agents"]), order=reversed(self.categories)),
-            plots.snipe_hits_by_heuristic(self.hits.frame(self.kinds)),
+    def frame(self, names: list[str]) -> pd.DataFrame:
+        """The summary frame (``hand_summary``'s columns; agents in order of their first row)."""
+        intervals, _ = self.cells.intervals(len(names))
+        records = [
+            {
+                "agent": names[a],
+                "hands": int(self.rows[a]),
+                "net_per_hand": intervals[a].estimate,
+                "ci95_low": intervals[a].low,
+                "ci95_high": intervals[a].high,
+                "games_won": int(self.won[a]),
+            }
+            for a in self.order
         ]
-        return [Section("Sniper Hold'em: snipes (R7, R8)", figures=figures)]
+        return pd.DataFrame(records)
 
 
-GAME_PANELS: dict[str, Callable[[], object]] = {"sniper": SniperPanels}
-"""Game-specific sections of a run's report, by game name: a class whose objects are given the run a
-part at a time, ``add(data, context)`` with the part's columns (numpy arrays, ``REPORT_COLUMNS``,
-``agent`` as codes into the run's agents) and a context (``games``: the part's ``game_codes``,
-``hand_id``: its hand ids, ``seats``,
-``agents``: the names of the codes so far, ``heuristics``: theirs), then return their sections
-(``sections()``)."""
+def hand_summary_table(summary: pd.DataFrame) -> Table:
+    """The base per-agent summary (``HandSummary``, ``sniper.runs.results.hand_summary``) as a page table."""
+    rows = [
+        [str(r.agent), f"{r.hands:,}", value_text(r.net_per_hand), interval_text(r.ci95_low, r.ci95_high)]
+        + [f"{r.games_won:,}"]
+        for r in summary.itertuples()
+    ]
+    note = (
+        "hands: hands played, over the agent's seats; games won: most chips at the end of a game, alone; "
+        "games are the independent units of the intervals."
+    )
+    columns = ["agent", "hands", "net/hand", "95% CI", "games won"]
+    return Table("Per agent: net chips per hand, 95% confidence interval", columns, rows, note)
 
 
-def game_panels(game: str) -> Callable[[], object]:
-    """The panel class of ``game`` (``GAME_PANELS``); ``ValueError`` for a game without one."""
-    try:
-        return GAME_PANELS[game]
-    except KeyError:
-        raise ValueError(f"no report panels for game {game!r}; known: {', '.join(GAME_PANELS)}") from None
+class BySeat:
+    """Net chips per hand at each seat (any game, the ``HAND_COLUMNS``), a part at a time: one estimate per seat,
+    its group labelled with the agents seated there."""
+
+    MOST_NAMES = 3
+    """Agents named in a seat's label at most (more: their count)."""
+
+    def __init__(self, seats: int) -> None:
+        self.estimates = Estimates([str(s) for s in range(seats)])
+        self.seated: dict[int, list[int]] = {}
+
+    def add(self, part: Part) -> None:
+        """Add a part (``sniper.core.panels.Part``)."""
+        seat, agent = part.data["seat"].astype(np.int64), part.data["agent"]
+        keep = (seat >= 0) & (seat < len(self.estimates.group_names))
+        # the argument types of the other estimates (one compiled kernel less to load): int64 series, int8 groups
+        net = part.data["net"].astype(np.float64)
+        self.estimates.add(np.zeros(len(seat), np.int64), seat.astype(np.int8), keep, part.games, net)
+        k = int(agent.max()) + 1
+        pairs = np.flatnonzero(np.bincount(seat[keep] * k + agent[keep], minlength=len(self.estimates.group_names) * k))
+        for s, a in zip((pairs // k).tolist(), (pairs % k).tolist()):
+            if a not in self.seated.setdefault(s, []):
+                self.seated[s].append(a)
+
+    def frame(self, names: list[str]) -> pd.DataFrame:
+        """The estimate frame, its groups "seat S: AGENT[/AGENT…]" in seat order."""
+        frame = self.estimates.frame(["all agents"])
+
+        def label(group: str) -> str:
+            agents = self.seated.get(int(group), [])
+            shown = "/".join(names[a] for a in agents) if len(agents) <= self.MOST_NAMES else f"{len(agents)} agents"
+            return f"seat {group}: {shown}"
+
+        return frame.assign(group=[label(g) for g in frame["group"]])
 
 
 def run_parts(out: Path, columns) -> Iterator:
@@ -410,22 +266,23 @@ def run_parts(out: Path, columns) -> Iterator:
         for fragment in _hands_dataset(out).get_fragments():
             yield fragment.to_table(columns=list(columns))
     except (OSError, pa.ArrowException):
-        read_run(out, "hands", columns=columns, arrow=True)  # raises RunDirError naming the bad part
+        read_run(out, HANDS, columns=columns, arrow=True)  # raises RunDirError naming the bad part
         raise
 
 
 def _hands_dataset(out: Path):
-    """The hands table of ``out``: a ``pyarrow.dataset`` of ``sniper.games.sniper_holdem.results.SCHEMA``, ``agent``
-    a dictionary."""
+    """The hands table of ``out``: a ``pyarrow.dataset`` of its game's hands schema (``GameSpec.tables``),
+    ``agent`` a dictionary."""
     import pyarrow as pa
     import pyarrow.dataset as ds
 
-    from sniper.games.sniper_holdem.results import SCHEMA
+    from sniper.runs.runner import load_manifest
 
-    at = SCHEMA.get_field_index("agent")
-    schema = SCHEMA.set(at, pa.field("agent", pa.dictionary(pa.int32(), pa.string()), nullable=False))
+    schema = get_game(load_manifest(out)["game"]).schema(HANDS)
+    at = schema.get_field_index("agent")
+    schema = schema.set(at, pa.field("agent", pa.dictionary(pa.int32(), pa.string()), nullable=False))
     options = ds.ParquetReadOptions(dictionary_columns={"agent"})
-    return ds.dataset(out / "hands", format=ds.ParquetFileFormat(read_options=options), schema=schema)
+    return ds.dataset(out / HANDS, format=ds.ParquetFileFormat(read_options=options), schema=schema)
 
 
 def _agent_codes(column, names: list[str]) -> np.ndarray:
@@ -440,136 +297,60 @@ def _agent_codes(column, names: list[str]) -> np.ndarray:
     return np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
 
 
-class Summary:
-    """The per-agent summary of a run (``sniper.games.sniper_holdem.summary.summarize``, the same numbers), a part
-    at a time
-    (``add``): ``summarize`` of each part, its counts summed over the parts, and the net chips per
-    hand with its interval from the (agent, game) sums of the whole run (``Cells``: the estimator of
-    ``summarize``). Exact only when no game is in two parts (games won are counted on a game's last
-    hand): ``whole`` says so, else the caller summarises the whole run."""
-
-    INTERVAL = ("net_per_hand", "ci95_low", "ci95_high")
-    """The columns of ``summarize`` computed from the whole run's cells."""
-
-    def __init__(self) -> None:
-        self.cells, self.parts, self.last_game, self.whole = Cells(), [], None, True
-
-    def add(self, data: dict, games: tuple[np.ndarray, np.ndarray]) -> None:
-        """Add a part: its columns (numpy arrays, ``SUMMARY_COLUMNS``, ``agent`` int codes into the run's
-        agents, which ``summarize`` takes as the agents' labels) and their ``game_codes``."""
-        from sniper.games.sniper_holdem.summary import summarize
-
-        low, high = int(data["game"].min()), int(data["game"].max())
-        if self.last_game is not None and low <= self.last_game:
-            self.whole = False
-        self.last_game = high
-        self.cells.add(data["agent"], np.zeros(len(data["game"]), np.int8), 1, data["dealt_in"], games, data["net"])
-        part = summarize(pd.DataFrame({name: data[name] for name in SUMMARY_COLUMNS}, copy=False))  # agents as codes
-        if len(part):
-            self.parts.append(part)
-
-    def frame(self, names: list[str]) -> pd.DataFrame:
-        """The summary (``summarize``'s columns and order: agents by first hand dealt in)."""
-        intervals, _ = self.cells.intervals(len(names))
-        counts = pd.concat(self.parts, ignore_index=True)
-        counts["agent"] = [names[a] for a in counts["agent"]]
-        order = list(dict.fromkeys(counts["agent"]))
-        summed = counts.drop(columns=list(self.INTERVAL)).groupby("agent", sort=False).sum().reindex(order)
-        records = []
-        for agent, row in summed.iterrows():
-            ci = intervals[names.index(agent)]
-            records.append(
-                {"agent": agent, **row.to_dict(), "net_per_hand": ci.estimate, "ci95_low": ci.low, "ci95_high": ci.high}
-            )
-        return pd.DataFrame(records, columns=list(counts.columns))
-
-
-def summary_table(summary: pd.DataFrame) -> Table:
-    """The per-agent summary (``sniper.games.sniper_holdem.summary.summarize``) as a page table, the columns of
-    ``sniper summary``."""
-    rows = [
-        [
-            str(r.agent),
-            f"{r.hands:,}",
-            value_text(r.net_per_hand),
-            interval_text(r.ci95_low, r.ci95_high),
-            f"{r.showdown_wins:,}",
-            f"{r.snipes_made:,}",
-            f"{r.snipes_hit:,}",
-            f"{r.games_won:,}",
-        ]
-        for r in summary.itertuples()
-    ]
-    columns = ["agent", "hands", "net/hand", "95% CI", "showdowns won", "snipes", "hit", "games won"]
-    note = (
-        "hands: hands dealt in, over the agent's seats; hit: snipes that named another showdown hand; "
-        "games won: most chips at the end (R9); games are the independent units of the intervals."
-    )
-    return Table("Per agent: net chips per hand, 95% confidence interval", columns, rows, note)
-
-
 def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
-    """The report of the run directory ``out`` (module docstring). Reads ``REPORT_COLUMNS`` only, a
-    part at a time (``run_parts``; a hand is never in two parts, ``sniper.runs.runner``): each part's
-    numbers are summed per (group, game) cell (``Estimates``, ``Curves``, the game's panels) and the
-    part let go, but for its ``SUMMARY_COLUMNS``, copied into one array per column (the agent as a
-    code) for ``sniper.games.sniper_holdem.summary.summarize`` at the end. Raises
-    ``sniper.runs.runner.RunDirError`` for a
-    directory that is not a readable run, ``ValueError`` for a run with no hands or a game without
-    panels."""
-    from sniper.games.sniper_holdem.hands import CATEGORY_NAMES
-    from sniper.games.sniper_holdem.summary import summarize
+    """The report of the run directory ``out`` of any registered game (module docstring). Reads
+    ``report_columns`` only, a part at a time (``run_parts``; a hand is never in two parts,
+    ``sniper.runs.runner``): each part's numbers are summed per (group, game) cell (``HandSummary``,
+    ``Curves``, ``BySeat``, the game's panels) and the part let go. Raises ``sniper.runs.runner.RunDirError``
+    for a directory that is not a readable run, ``ValueError`` for a run with no hands."""
+    from sniper.runs.results import hand_summary
     from sniper.runs.runner import load_manifest
     from sniper.runs.store import read_run
 
     out = Path(out)
     manifest = load_manifest(out)
     config = manifest["config"]
-    panels = game_panels(str(manifest.get("game", config.get("game", DEFAULT_GAME))))()
-    vectors = {v.get("spec"): v for v in manifest.get("agent_parameters", []) if isinstance(v, dict)}
-    categories = [CATEGORY_NAMES[c] for c in sorted(CATEGORY_NAMES)]
-    by_position, by_category = Estimates(list(POSITIONS)), Estimates(categories)
-    curves, names, heuristics, games_seen, rows = Curves(), [], [], [], 0
-    summary = Summary()
-    for number, table in enumerate(run_parts(out, REPORT_COLUMNS), 1):
+    spec = get_game(manifest["game"])
+    panels = _panel_class(spec)(manifest) if spec.report_panels else None
+    columns = report_columns(spec)
+    curves, by_seat, summary = Curves(), BySeat(spec.max_seats), HandSummary()
+    names, games_seen, rows = [], [], 0
+    for number, table in enumerate(run_parts(out, columns), 1):
         if number % 10 == 1:
             _say(progress, f"reading part {number} ({rows:,} rows so far)")
-        data = {name: table.column(name).to_numpy() for name in REPORT_COLUMNS if name != "agent"}
+        data = {name: table.column(name).to_numpy() for name in columns if name != "agent"}
         data["agent"] = _agent_codes(table.column("agent"), names)
         del table
         if len(data["agent"]) == 0:
             continue
-        heuristics += [str(vectors.get(name, {}).get("snipes", "unknown")) for name in names[len(heuristics) :]]
         rows += len(data["agent"])
-        dealt, net, games = data["dealt_in"], data["net"].astype(np.float64), game_codes(data["game"])
+        games = game_codes(data["game"])
         hand_id, n_ids = hand_ids(data["game"], data["hand"])
-        seats = int(max(data["seat"].max(), data["first_seat"].max())) + 1  # any seats ≥ these: the same order
+        part = Part(data, games, hand_id, n_ids, names)
         games_seen.append(games[1][np.bincount(games[0], minlength=len(games[1])) > 0])
-        summary.add(data, games)
-        curves.add(data["agent"], hand_id, n_ids, net, dealt)
-        place = positions(hand_id, data["seat"], data["first_seat"], seats, dealt)
-        by_position.add(data["agent"], place, dealt, games, net)
-        category = data["category"]
-        by_category.add(data["agent"], category, dealt & data["showdown"] & (category >= 0), games, net)
-        panels.add(data, dict(games=games, hand_id=hand_id, seats=seats, agents=names, heuristics=heuristics))
+        summary.add(part)
+        curves.add(data["agent"], hand_id, n_ids, data["net"].astype(np.float64))
+        by_seat.add(part)
+        if panels is not None:
+            panels.add(part)
     if rows == 0:
         raise ValueError(f"{out} has no hands yet")
     _say(progress, f"summarising {rows:,} rows")
-    summary = summary.frame(names) if summary.whole else summarize(read_run(out, columns=SUMMARY_COLUMNS, arrow=True))
+    read = lambda wanted: read_run(out, HANDS, columns=wanted, arrow=True)  # noqa: E731
+    own = panels.summary(names, read) if panels is not None else None
+    if own is None:
+        frame = summary.frame(names) if summary.whole else hand_summary(read)
+        own = frame, hand_summary_table(frame)
+    frame, table = own
     _say(progress, "drawing")
     sections = [
-        Section("Summary", tables=[summary_table(summary)], figures=[plots.net_per_agent(summary)]),
+        Section("Summary", tables=[table], figures=[plots.net_per_agent(frame)]),
         Section("Over the run", figures=[plots.cumulative_net(curves.curves(names))]),
-        Section(
-            "Where the chips come from",
-            figures=[
-                plots.net_by_position(by_position.frame(names), order=POSITIONS),
-                plots.net_by_category(by_category.frame(names), order=reversed(categories)),
-            ],
-        ),
-        *panels.sections(),
+        Section("By seat", figures=[plots.net_by_seat(by_seat.frame(names))]),
+        *(panels.sections() if panels is not None else []),
     ]
     facts = [
+        ("game", spec.title),
         ("status", str(manifest.get("status", "?"))),
         ("hands", f"{int(manifest.get('hands', 0)):,} of {int(config.get('hands', 0)):,}"),
         ("games", f"{len(np.unique(np.concatenate(games_seen))):,}"),
@@ -577,6 +358,8 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
         ("seed", str(config.get("seed"))),
         ("engine", str(config.get("engine", "?"))),
     ]
+    if "source" in manifest:
+        facts.append(("source", str(manifest["source"])))
     return Report(f"Run {out.name}", "run", str(out), facts, sections)
 
 

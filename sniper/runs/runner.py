@@ -881,9 +881,10 @@ def open_run(out: Path, requested: "RunOptions | dict | None" = None) -> tuple[d
     manifest = load_manifest(out)
     if is_record(manifest):
         source = manifest.get("source") or "sniper.runs.store.write_run"
+        kind = "an imported run" if source == "import" else "a served run"  # sniper.runs.store.import_run
         raise RunDirError(
-            f"cannot resume {out}: a served run is a record, not a plan (games of {source}); "
-            "`sniper summary` and `sniper replay` read it"
+            f"cannot resume {out}: {kind} is a record, not a plan (games of {source}); "
+            "`sniper summary`, `sniper replay` and `sniper report` read it"
         )
     if manifest["version"] != __version__:
         raise RunDirError(

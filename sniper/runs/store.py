@@ -1,6 +1,7 @@
 """Run directories as datasets: ``read_run`` (any table, with column and filter pushdown),
-``write_run`` (a run directory from games played elsewhere, e.g. online games) and ``RecordWriter``
-(the same, written hand by hand as the games go, recoverable after a crash: ``recover_record``).
+``write_run`` (a run directory from games played elsewhere, e.g. online games), ``RecordWriter``
+(the same, written hand by hand as the games go, recoverable after a crash: ``recover_record``) and
+``import_run`` (a run directory from hand-history files, ``sniper import``).
 
 The layout is ``sniper.runs.runner``'s: ``manifest.json`` and one folder of parts per table of the run's
 game (Sniper Hold'em: ``hands/part-*.parquet`` and ``actions/part-*.parquet``); each table folder is a
@@ -11,7 +12,9 @@ become their rows (``GameSpec.record``), are the game's (``sniper.core.registry`
 
 import fcntl
 import os
+import shutil
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pyarrow as pa
@@ -19,9 +22,10 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
+from sniper.core.errors import ParameterError
 from sniper.core.inputs import error_line
-from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
-from sniper.core.tables import HANDS, Chunk, check_columns
+from sniper.core.registry import DEFAULT_GAME, GameRules, game_names, get_game
+from sniper.core.tables import HANDS, Chunk, Imported, check_columns
 from sniper.runs.runner import (
     MANIFEST,
     RunConfig,
@@ -287,3 +291,76 @@ def recover_record(out) -> Path | None:
         return out
     finally:
         os.close(lock)
+
+
+IMPORT_SOURCE = "import"
+"""The ``source`` of the manifest of a run directory written by ``import_run`` (a record: ``is_record``)."""
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """What ``import_run`` wrote: the run directory ``out``, the ``hands`` imported and one line per hand
+    ``skipped`` (file, hand, reason), in file and hand order."""
+
+    out: Path
+    hands: int
+    skipped: tuple[str, ...]
+
+
+def import_run(paths: Sequence, out, game: str) -> ImportResult:
+    """Import the hand-history files ``paths`` of ``game`` (its ``GameSpec.importer``: no-limit Hold'em's PHH,
+    ``sniper.games.holdem.phh.read_phh``) into the new run directory ``out``, in the layout of every run
+    (``sniper.runs.runner``: ``manifest.json``, one folder of parts per table, here part 0), so that
+    ``sniper summary``, ``replay`` and ``report`` read it as they read any run.
+
+    The manifest is a record's (``source`` "import": ``resume`` refuses it): ``config.agents`` the importer's
+    seat labels, ``config.seed`` ``None`` (no deal came from a seed), ``config.hands`` the hands imported,
+    the game's default rules, its reference engine, status "complete", and ``import``: what the importer
+    read (``Imported.details``; PHH: the files with their games, hands, skipped counts and scales, and the
+    skipped lines). The directory is written under a temporary name beside ``out`` and renamed into place:
+    ``out`` is complete or absent, never half-written.
+
+    Raises ``ParameterError`` naming ``game`` for a game without an importer, ``ValueError`` (one line) when
+    ``out`` exists or its parent directory does not, or for what the importer refuses (no file, a file it
+    cannot read, no hand imported), ``OSError`` when the directory cannot be written.
+    """
+    from sniper.runs.runner import RunConfig
+
+    spec = get_game(game)
+    if spec.importer is None:
+        with_one = ", ".join(name for name in game_names() if get_game(name).importer is not None) or "none"
+        raise ParameterError(
+            "{game} must be a game with a hand-history import ({known}); {title} has none", known=with_one,
+            title=spec.title,
+        )  # fmt: skip
+    out = Path(out)
+    if out.exists():
+        raise ValueError(f"{out} already exists; give a new directory (an import never overwrites)")
+    if not out.parent.is_dir():
+        raise ValueError(f"{out.parent} is not a directory")
+    imported = spec.resolve(spec.importer)(list(paths))
+    if not isinstance(imported, Imported) or set(imported.chunk.tables) != set(spec.tables):
+        raise TypeError(f"{spec.name}: the importer must return an Imported with the tables {', '.join(spec.tables)}")
+    played = imported.chunk
+    hands = sum(played.counts)
+    games = len(pc.unique(played.hands["game"]))
+    rules = spec.game_rules()
+    config = RunConfig(imported.agents, rules, None, hands, max(1, len(played.counts)), next(iter(spec.engines)),
+                       game=spec.name)  # fmt: skip
+    manifest = new_manifest(config, [None] * len(imported.agents))
+    manifest.update(status="complete", hands=hands, games=games, parts=1, source=IMPORT_SOURCE)
+    manifest["import"] = dict(imported.details)
+    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    try:
+        for table in spec.tables:
+            (tmp / table).mkdir()
+        write_parts(tmp, 0, played)
+        write_json(tmp / MANIFEST, manifest)
+        if out.exists():
+            raise ValueError(f"{out} appeared while importing; nothing written")
+        os.rename(tmp, out)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return ImportResult(out, hands, tuple(imported.skipped))

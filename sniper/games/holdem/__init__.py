@@ -76,8 +76,9 @@ SPEC = register_game(
         agent_vector=agent_vector,
         split_agents=split_specs,
         equity="sniper.games.holdem.equity:equity_report",
-        importer="sniper.games.holdem.phh:import_phh",
+        importer="sniper.games.holdem.phh:read_phh",
         history="sniper.games.holdem.phh:rows_phh",
+        play_hand="sniper.games.holdem.play:play_hand",
     )
 )
 """The no-limit Hold'em ``GameSpec`` (registered as "holdem")."""

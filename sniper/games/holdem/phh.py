@@ -17,7 +17,7 @@ stacks, except where PokerKit's pots differ from GAMES.md's (H7, H9): it gives a
 remainder to the first winner where GAMES.md gives one chip each (and it merges side pots once the
 losers are out, ``sniper.games.pokerkit_hand``); ``finishing_stacks`` holds our stacks (tested).
 
-**Reading** (``import_hands``, ``import_phh``): the hands of a ``.phh`` or ``.phhs`` file as in PokerKit's
+**Reading** (``import_hands``, ``read_phh``): the hands of a ``.phh`` or ``.phhs`` file as in PokerKit's
 phh-dataset (hidden private cards ``????``, decimal amounts, antes, straddles) are each replayed by
 PokerKit (``pokerkit.HandHistory`` → states) into rows of the Hold'em hands and actions tables
 (``sniper.games.holdem.results``: ``results.COLUMNS``, ``results.ACTION_COLUMNS``). A file's
@@ -40,9 +40,7 @@ min_bet = 2
 starting_stacks = [200, 200, 200]
 """
 
-import json
 import os
-import shutil
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -50,7 +48,6 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 import tomllib
 from pokerkit import (
     BoardDealing,
@@ -64,8 +61,8 @@ from pokerkit import (
     parse_action,
 )
 
-from sniper.core.tables import to_table
-from sniper.core.toml import toml_value
+from sniper.core.tables import Chunk, Imported, to_table
+from sniper.core.toml import phhs_text, toml_value
 from sniper.games.holdem import results
 from sniper.games.holdem.engine import BOARD_SIZES, CHECK_CALL, FOLD, HOLE_CARDS, dealing_order
 from sniper.games.holdem.play import HandRecord
@@ -186,11 +183,6 @@ def rows_phh(hands, actions, seed: int | None = None) -> str:
     record = results.hand_record(hands, actions)
     agents = [str(a) for _, a in sorted(zip(hands["seat"], hands["agent"], strict=True))]
     return hand_phh(record, int(hands["game"][0]) if len(hands["game"]) else None, seed, agents)
-
-
-def phhs_text(hands: Iterable[str]) -> str:
-    """Many PHH hands (``hand_phh`` texts) as one ``.phhs`` text: the TOML tables ``[1]``, ``[2]``, …"""
-    return "".join(f"[{k}]\n{hand}\n" for k, hand in enumerate(hands, start=1))
 
 
 def game_phhs(
@@ -554,79 +546,60 @@ def _one_line(error: BaseException) -> str:
     return " ".join(str(error).split()) or type(error).__name__
 
 
-# ----- reading: a run directory -------------------------------------------------------------------
+# ----- reading: the hands of a new run directory ----------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ImportResult:
-    """What ``import_phh`` wrote: the run directory ``out``, the ``hands`` imported and one line per
-    hand ``skipped`` (file, hand, reason), in file and hand order."""
+def seat_labels(hands: pa.Table) -> tuple[str, ...]:
+    """A label per seat of the imported ``hands`` (``results.SCHEMA``; the largest table): the seat's player
+    when every hand that deals it in names the same one, else ``"seat N"`` (``N`` from 1, as PHH numbers seats).
 
-    out: Path
-    hands: int
-    skipped: tuple[str, ...]
-
-
-def import_phh(paths: Sequence, out) -> ImportResult:
-    """Import the hands of the PHH files ``paths`` (``import_hands``; file ``g`` of ``paths`` is game
-    ``g``) into the new run directory ``out``: ``hands.parquet`` (``results.SCHEMA``), ``actions.parquet``
-    (``results.ACTION_SCHEMA``) and ``manifest.json`` (``"game": "holdem"``, ``"source": "import"``, the files
-    with their games, scales and counts, the skipped lines), written in a temporary directory beside
-    ``out`` and renamed into place: ``out`` is complete or absent, never half-written.
-
-    Raises ``PhhError`` (one line) when ``out`` exists or its parent directory does not, when no path
-    is given, for a file ``import_hands`` refuses, for more than ``MAX_HANDS`` hands in all, and when
-    no hand at all could be imported (naming the first skipped line).
+    >>> seat_labels(pa.table({"seat": [0, 1, 0, 1], "agent": ["ann", "bo", "ann", "cy"], "dealt_in": [True] * 4}))
+    ('ann', 'seat 2')
     """
-    out = Path(out)
+    seats, names, dealt = (hands[c].to_pylist() for c in ("seat", "agent", "dealt_in"))
+    seen: dict[int, set[str]] = {s: set() for s in range(max(seats) + 1)}
+    for seat, name, playing in zip(seats, names, dealt):
+        if playing:
+            seen[seat].add(name)
+    return tuple(
+        next(iter(found)) if len(found) == 1 and "" not in found else f"seat {seat + 1}"
+        for seat, found in sorted(seen.items())
+    )
+
+
+def read_phh(paths: Sequence) -> Imported:
+    """The hands of the PHH files ``paths`` (``import_hands``; file ``g`` of ``paths`` is game ``g``) for a new
+    run directory: Hold'em's ``GameSpec.importer`` (``sniper import``, ``sniper.runs.store.import_run``, which
+    writes them). ``Imported``: the hands and actions tables (``results.SCHEMA``, ``results.ACTION_SCHEMA``)
+    and the hands of each file, a label per seat (``seat_labels``), the files read (``details["format"]``
+    "phh", ``details["files"]``: each file's game, path, hands, skipped count and scale; ``details["skipped"]``)
+    and the skipped lines.
+
+    Raises ``PhhError`` (one line) when no path is given, for a file ``import_hands`` refuses, for more than
+    ``MAX_HANDS`` hands in all, and when no hand at all could be imported (naming the first skipped line).
+    """
     if not paths:
         raise PhhError("give one or more .phh or .phhs files to import")
-    if out.exists():
-        raise PhhError(f"{out} already exists; give a new directory (an import never overwrites)")
-    if not out.parent.is_dir():
-        raise PhhError(f"{out.parent} is not a directory")
     files, budget = [], MAX_HANDS
     for game, path in enumerate(paths):
         imported = import_hands(path, game, budget)
         budget -= imported.read
         files.append(imported)
     skipped = tuple(line for f in files for line in f.skipped)
-    total = sum(f.count for f in files)
-    if total == 0:
+    if sum(f.count for f in files) == 0:
         first = f"; first: {skipped[0]}" if skipped else ""
         raise PhhError(f"no hand could be imported ({len(skipped)} skipped{first})")
-    manifest = {
-        "game": "holdem",
-        "source": "import",
+    tables = {
+        "hands": pa.concat_tables([f.hands for f in files]),
+        "actions": pa.concat_tables([f.actions for f in files]),
+    }
+    details = {
         "format": "phh",
-        "hands": total,
         "files": [
             {"game": f.game, "path": f.path, "hands": f.count, "skipped": len(f.skipped), "scale": f.scale}
             for f in files
         ],
         "skipped": list(skipped),
-        "tables": {"hands": "hands.parquet", "actions": "actions.parquet"},
     }
-    tables = {
-        "hands.parquet": pa.concat_tables([f.hands for f in files]),
-        "actions.parquet": pa.concat_tables([f.actions for f in files]),
-    }
-    _write_run(out, tables, manifest)
-    return ImportResult(out, total, skipped)
-
-
-def _write_run(out: Path, tables: dict[str, pa.Table], manifest: dict) -> None:
-    """Write ``tables`` (file name → table) and ``manifest.json`` into a temporary directory beside
-    ``out``, then rename it to ``out``; on any failure the temporary directory is removed."""
-    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir()
-    try:
-        for name, table in tables.items():
-            pq.write_table(table, tmp / name)
-        (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2, allow_nan=False) + "\n", encoding="utf-8")
-        if out.exists():
-            raise PhhError(f"{out} appeared while importing; nothing written")
-        os.rename(tmp, out)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    chunk = Chunk(tables, [f.count for f in files])
+    return Imported(chunk, seat_labels(tables["hands"]), details, skipped)

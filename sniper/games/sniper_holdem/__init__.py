@@ -4,7 +4,8 @@ The facts come from the modules that implement the game: its rules and lengths
 (``sniper.games.sniper_holdem.game``), its agent specs (``sniper.games.sniper_holdem.specs``), its
 tables (``sniper.games.sniper_holdem.results``), its engines (``sniper.games.sniper_holdem.chunks``,
 ``sniper.games.sniper_holdem.kernel_engine``), its summary (``sniper.games.sniper_holdem.summary``), its
-hand histories (``sniper.games.sniper_holdem.history``), its table state (``table.SniperTable``) and the
+hand histories (``sniper.games.sniper_holdem.history``), its report panels
+(``sniper.games.sniper_holdem.report``), its table state (``table.SniperTable``) and the
 defaults of ``sniper.core.defaults``; the seat range (R2) is written here and nowhere else. Everything
 game-independent reads it with ``sniper.core.registry.get_game("sniper")``.
 
@@ -66,6 +67,8 @@ SPEC = register_game(
         replay="sniper.games.sniper_holdem.history:replay_command",
         record="sniper.games.sniper_holdem.results:record_chunk",
         decision_time="sniper.games.sniper_holdem.kernel_engine:decision_time_us",
+        report_panels="sniper.games.sniper_holdem.report:SniperPanels",
+        play_hand="sniper.games.sniper_holdem.history:play_hand",
     )
 )
 """The Sniper Hold'em ``GameSpec`` (registered as "sniper")."""

@@ -26,7 +26,8 @@ import numpy as np
 import pandas as pd
 
 from kernels.sniper_holdem.codes import ACT_NAMES, PASS, SNIPE_ROUND, Act, Category
-from sniper.core.toml import toml_value
+from sniper.core.inputs import parse_games
+from sniper.core.toml import phhs_text, toml_value
 from sniper.games.sniper_holdem.engine import HandState
 from sniper.games.sniper_holdem.hands import CATEGORY_NAMES, Snipe
 from sniper.games.sniper_holdem.results import ACTION_COLUMNS, action_rows, hand_rows
@@ -450,18 +451,6 @@ def play_hand(agents: Sequence[str], seed: int = 0, game: int = 0, hand: int = 0
     raise LookupError(f"game {game} of seed {seed} ends before hand {hand}")
 
 
-def parse_games(text: str) -> range:
-    """A game range from "7" or "0-99" (both ends included); ``ValueError`` otherwise."""
-    low, dash, high = text.partition("-")
-    try:
-        start, stop = int(low), int(high) if dash else int(low)
-    except ValueError:
-        raise ValueError(f"--games takes a game number or a range such as 0-99, got {text!r}") from None
-    if start < 0 or stop < start:
-        raise ValueError(f"--games range {text!r} must be 0 <= first <= last")
-    return range(start, stop + 1)
-
-
 def export_phhs(out, path, games: Sequence[int]) -> int:
     """Write every hand of ``games`` of the run in ``out`` to ``path`` as one ``.phhs`` file (PHH
     hands as TOML tables ``[1]``, ``[2]``, …, written to a temporary file then renamed).
@@ -471,7 +460,7 @@ def export_phhs(out, path, games: Sequence[int]) -> int:
     from sniper.runs.runner import write_atomic
 
     hands = histories(out, games)
-    text = "".join(f"[{k}]\n{h.to_phh()}\n" for k, h in enumerate(hands, start=1))
+    text = phhs_text(h.to_phh() for h in hands)
     write_atomic(Path(path), lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return len(hands)
 

@@ -1,0 +1,74 @@
+"""The façade's ``sniper.play_hand`` plays one hand of any registered game (``variant``): the game's own record
+(Sniper Hold'em's ``HandHistory``, Hold'em's ``HandRecord``) or, for a game without one, the hand's rows of its
+tables, each the hand a run of the same agents, seed and game stores; bad input is one line naming the parameter."""
+
+import inspect
+
+import pandas as pd
+import pytest
+import toy_game
+
+import sniper
+from sniper.core.registry import DEFAULT_GAME, get_game
+from sniper.games.holdem import results
+from sniper.runs.runner import RunConfig, simulate
+from sniper.runs.store import read_run
+
+
+def run_of(tmp_path, name: str, agents: tuple[str, ...], seed: int, hands: int):
+    spec = get_game(name)
+    rules = spec.game_rules()
+    config = RunConfig(agents, rules, seed, hands, 1, next(iter(spec.engines)), game=name)
+    return simulate(config, tmp_path / name, 1).out
+
+
+def test_the_default_variant_is_the_default_game():
+    assert inspect.signature(sniper.play_hand).parameters["variant"].default == DEFAULT_GAME
+
+
+def test_a_holdem_hand_is_the_record_its_run_stores(tmp_path):
+    agents = ("easy", "random", "normal")
+    out = run_of(tmp_path, "holdem", agents, seed=6, hands=12)
+    hands, actions = read_run(out, "hands"), read_run(out, "actions")
+    for game, hand in ((0, 0), (0, 5), (0, 11)):
+        record = sniper.play_hand(list(agents), seed=6, game=game, hand=hand, variant="holdem")
+        rows = hands[(hands.game == game) & (hands.hand == hand)].to_dict("list")
+        acts = actions[(actions.game == game) & (actions.hand == hand)].to_dict("list")
+        assert record == results.hand_record(rows, acts)
+    assert sniper.play_hand("easy,random,normal", seed=6, hand=5, variant="holdem").hand == 5
+
+
+def test_a_hand_of_a_game_without_a_record_of_its_own_is_its_rows(tmp_path):
+    assert get_game(toy_game.SPEC.name).play_hand is None
+    agents = ("high", "random", "high:threshold=8")
+    out = run_of(tmp_path, "toy", agents, seed=3, hands=30)
+    rows = sniper.play_hand(list(agents), seed=3, game=2, hand=1, variant="toy")
+    stored = read_run(out, "hands", filters=[("game", "=", 2), ("hand", "=", 1)])
+    assert list(rows) == ["hands"]
+    pd.testing.assert_frame_equal(rows["hands"].reset_index(drop=True), stored)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (dict(variant="chess"), r"^variant must be a registered game \(.*holdem, sniper.*\), got 'chess'$"),
+        (
+            dict(game="holdem"),
+            r"^game is the game's number in the run \(from 0\), got 'holdem'; .* variant$",
+        ),
+        (dict(variant="holdem", hand=-1), r"^hand must be an integer from 0 to 2147483647, got -1$"),
+        (dict(agents=["easy"] * 10, variant="holdem"), r"^agents must give one spec per seat, 2-9 of them"),
+        (dict(agents=["easy", "wizard"], variant="holdem"), "wizard"),
+        (dict(variant="holdem", game_length="7"), "7"),
+    ],
+)
+def test_bad_input_is_one_line_naming_the_parameter(call, message):
+    arguments = {"agents": ["easy", "random"], **call}
+    with pytest.raises(ValueError, match=message) as error:
+        sniper.play_hand(**arguments)
+    assert "\n" not in str(error.value)
+
+
+def test_a_hand_after_the_games_end_is_a_lookup_error():
+    with pytest.raises(LookupError, match="ends before hand 30000"):
+        sniper.play_hand(["random", "random"], seed=1, hand=30000, game_length="bust", variant="holdem")
