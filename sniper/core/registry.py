@@ -14,7 +14,7 @@ the game's own declarations, never input from a user, a client or a file.
 "Sniper Hold'em"
 >>> get_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-ValueError: unknown game 'chess'; valid: holdem, sniper...
+ValueError: unknown game 'chess'; valid: draw, holdem, sniper...
 """
 
 import importlib
@@ -114,7 +114,7 @@ class GameSpec:
 
     Optional, ``"module:attribute"`` (``None``: the game-independent default): ``summary(read, by)``, the
     per-agent or per-seat summary frame of a run (``read(columns)`` → its hands table's ``columns``, a
-    pyarrow table; default ``sniper.runs.results.hand_summary``); ``replay(out, game, hand, fmt, export,
+    pyarrow table; default ``sniper.core.analysis.hand_summary``); ``replay(out, game, hand, fmt, export,
     games)``, what ``sniper replay`` prints (default: the hand's rows of each table,
     ``sniper.runs.replay``); ``record(hands, agents)``, the ``Chunk`` of finished hands played elsewhere,
     (game, hand, state) in order (``sniper.runs.store.write_run``; ``None``: not recorded);

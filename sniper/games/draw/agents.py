@@ -29,7 +29,7 @@ from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
 from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.parameters import PARAMETERS
-from sniper.games.draw.rules import HAND_SIZE
+from sniper.games.draw.rules import HAND_SIZE, TITLE
 from sniper.games.level_parameters import check_parameters
 from sniper.games.poker52 import CATEGORIES, category, value
 
@@ -45,8 +45,6 @@ __all__ = [
     "make_level",
 ]
 
-TITLE = "five-card draw"
-"""The game's name in error messages."""
 STRAIGHT = CATEGORIES.index("straight")
 """The lowest category ``draw_chart`` stands pat with (straight, flush, full house, quads, straight flush)."""
 
