@@ -75,6 +75,7 @@ SPEC = register_game(
         split_agents=split_specs,
         summary="sniper.games.draw.summary:summarize_run",
         equity="sniper.games.draw.equity:equity_report",
+        history="sniper.games.draw.phh:rows_phh",
     )
 )
 """The five-card draw ``GameSpec`` (registered as "draw")."""
