@@ -14,7 +14,8 @@ import pytest
 from pokerkit import ChipsPushing, HandHistory
 from test_holdem_engine import ROYAL, hand_of, play, short_all_in_hand
 
-from sniper.games.holdem import phh, results
+from sniper.games import phh_files
+from sniper.games.holdem import results
 from sniper.games.holdem.agents import RandomAgent
 from sniper.games.holdem.engine import CHECK_CALL, FOLD, dealing_order
 from sniper.games.holdem.phh import (
@@ -308,7 +309,7 @@ def test_file_level_refusals(tmp_path, monkeypatch):
     (tmp_path / "two.phhs").write_text("[1]\nvariant = 'NT'\n[2]\nvariant = 'NT'\n")
     with pytest.raises(PhhError, match="holds 2 hands; the import can read 1 more"):
         import_hands(tmp_path / "two.phhs", limit=1)
-    monkeypatch.setattr(phh, "MAX_FILE_BYTES", 10)
+    monkeypatch.setattr(phh_files, "MAX_FILE_BYTES", 10)  # the file reading every game shares
     with pytest.raises(PhhError, match="larger than"):
         import_hands(tmp_path / "two.phhs")
 
@@ -360,7 +361,7 @@ def test_nothing_is_half_written(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     (tmp_path / "edge.phhs").write_text(phhs_text(hand_phh(r) for r in edge_hands().values()))
-    monkeypatch.setattr(phh.pq, "write_table", fail)
+    monkeypatch.setattr(phh_files.pq, "write_table", fail)
     with pytest.raises(OSError, match="disk full"):
         import_phh([tmp_path / "edge.phhs"], tmp_path / "run")
     assert [p.name for p in tmp_path.iterdir()] == ["edge.phhs"]
