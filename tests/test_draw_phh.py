@@ -2,9 +2,13 @@
 
 Writing is checked by PokerKit's own reader (``pokerkit.HandHistory`` with our variant added,
 ``DrawHandHistory``), which replays over a thousand hands of 2-6 seats played by every level, and hand-made
-edge hands, to our final stacks.
+edge hands, to our final stacks; reading by importing those files back (the rows must be the records'
+rows) and a hand-made file in the phh-dataset's style (hidden cards, decimal amounts), worked out by hand.
 """
 
+import json
+
+import pyarrow.parquet as pq
 import pytest
 from pokerkit import ChipsPushing, HandHistory
 from test_draw_engine import STAND_PAT, WEAK, hand_of, play
@@ -12,10 +16,22 @@ from test_draw_results import agents_for, build
 from typer.testing import CliRunner
 
 from sniper.cli.app import app
+from sniper.games.draw import results
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, FOLD, discard_action
-from sniper.games.draw.phh import VARIANT, DrawHandHistory, game_phhs, hand_phh, phhs_text
+from sniper.games.draw.phh import (
+    VARIANT,
+    DrawHandHistory,
+    PhhError,
+    game_phhs,
+    hand_phh,
+    import_hands,
+    import_phh,
+    phhs_text,
+    run_phhs,
+    write_phhs,
+)
 from sniper.games.draw.play import HandRecord, play_game
-from sniper.games.poker52 import value
+from sniper.games.poker52 import cards, value
 from sniper.games.pokerkit_hand import dealing_order, share_pots
 
 MIN_HANDS = 1000
@@ -140,3 +156,160 @@ def test_replay_of_a_run_writes_its_phh(tmp_path):
     assert done.exit_code == 0, done.output
     assert done.output.strip() == hand_phh(played[1], 0, 9, ["random"] * 3).strip()
     assert tomllib.loads(done.output)["variant"] == VARIANT
+
+
+# ----- reading ------------------------------------------------------------------------------------
+
+
+def names(seats: int, game: int) -> list[str]:
+    return [f"g{game} seat {s}" for s in range(seats)]
+
+
+def test_importing_our_files_gives_back_the_records_rows(games, tmp_path):
+    path = tmp_path / "run.phhs"
+    write_phhs(path, run_phhs([(g, rs) for g, _, rs in games[:6]], 30, None))
+    imported = import_hands(path, game=4)
+    assert imported.skipped == () and imported.count == imported.read == sum(len(rs) for _, _, rs in games[:6])
+    want_hands = {name: [] for name in results.COLUMNS}
+    want_actions = {name: [] for name in results.ACTION_COLUMNS}
+    number = 0
+    for game, specs, records in games[:6]:
+        hands, actions = results.hand_rows(records, game, [""] * len(specs)), results.action_rows(records, game)
+        for want, rows in ((want_hands, hands), (want_actions, actions)):
+            rows["game"] = [4] * len(rows["game"])
+            rows["hand"] = [number + h for h in rows["hand"]]
+            for name, values in rows.items():
+                want[name] += values
+        number += len(records)
+    assert imported.hands.to_pydict() == want_hands and imported.actions.to_pydict() == want_actions
+    assert imported.hands.schema == results.SCHEMA and imported.actions.schema == results.ACTION_SCHEMA
+
+
+DATASET_STYLE = """\
+[1]
+variant = 'F5CD'
+ante_trimming_status = true
+antes = [0.5, 0.5, 0.5]
+blinds_or_straddles = [0, 0, 0]
+small_bet = 1
+big_bet = 2
+starting_stacks = [50, 40.5, 60]
+actions = ['d dh p1 AhAdKc7s2d', 'd dh p2 ??????????', 'd dh p3 ??????????', 'p1 cbr 1', 'p2 cc', 'p3 f',
+  'p1 sd Kc7s2d # draws three', 'p2 sd ????', 'd dh p1 AsKd3c', 'd dh p2 ????', 'p1 cbr 2', 'p2 cbr 4', 'p1 cc',
+  'p1 sm AhAdAsKd3c', 'p2 sm 9h9c9dQs2s']
+seats = [2, 3, 1]
+players = ['ann', 'bob', 'cy']
+finishing_stacks = [56, 35, 59.5]
+
+[2]
+variant = 'F2L3D'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+actions = []
+
+[3]
+variant = 'F5CD'
+antes = [1, 1]
+blinds_or_straddles = [0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+actions = ['d dh p1 AhAdKc7s2d', 'd dh p2 ??????????', 'p1 cc', 'p2 cc', 'p1 sd AdKc7s2d', 'p2 sd',
+  'd dh p1 2c3c4c5c', 'p1 cc', 'p2 cc', 'p1 sm Ah2c3c4c5c', 'p2 sm ??????????']
+
+[4]
+variant = 'F5CD'
+antes = [1, 1]
+blinds_or_straddles = [0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+actions = ['d dh p1 AhAdKc7s2d', 'd dh p2 ??????????', 'p1 cc']
+
+[5]
+variant = 'F5CD'
+antes = 1
+blinds_or_straddles = 0
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100, 100, 100, 100, 100]
+actions = []
+
+[6]
+variant = 'F5CD'
+antes = [1, 1]
+blinds_or_straddles = [0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+actions = ['d dh p1 AhAdKc7s2d', 'd dh p2 ??????????', 'p1 cbr 2', 'p2 f']
+finishing_stacks = [103, 97]
+
+[7]
+variant = 'F5CD'
+antes = [1, 1]
+blinds_or_straddles = [0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+actions = ['d dh p1 AhAdKc7s2d', 'd dh p2 ??????????', 'p1 cc', 'p2 cc', 'p1 sd 9h', 'p2 sd']
+"""
+
+
+def test_a_dataset_style_file_hidden_cards_and_decimals(tmp_path):
+    path = tmp_path / "cash.phhs"
+    path.write_text(DATASET_STYLE)
+    imported = import_hands(path)
+    assert imported.scale == 10 and imported.count == 1 and imported.read == 7
+    assert imported.skipped == (
+        f"{path}: hand 2: variant 'F2L3D' is not fixed-limit five-card draw ('F5CD'); only F5CD hands are imported",
+        f"{path}: hand 3: a player discards more than 3 cards (D5)",
+        f"{path}: hand 4: the actions stop before the hand is over",
+        f"{path}: hand 5: starting_stacks must list 2-6 players (D1)",
+        f"{path}: hand 6: PokerKit replays it to the stacks [1010, 990], its finishing_stacks are [1030, 970]",
+        f"{path}: hand 7: PokerKit cannot replay it: Unable to repair the hand history",
+    )
+    rows = {r["seat"]: r for r in imported.hands.to_pylist()}
+    assert [rows[s]["agent"] for s in range(3)] == ["cy", "ann", "bob"] and rows[0]["button"] == 0
+    assert [rows[s]["stack_before"] for s in range(3)] == [600, 500, 405]  # tenths of the file's unit
+    assert [rows[s]["stack_after"] for s in range(3)] == [595, 560, 350] and rows[0]["showdown"]
+    assert [rows[s]["draws"] for s in range(3)] == [results.NO_DRAW, 3, 2]
+    finals = [[rows[s][f"final_{k}"] for k in range(1, 6)] for s in range(3)]
+    assert finals == [[-1] * 5, list(cards("Ah Ad As Kd 3c")), list(cards("9h 9c 9d Qs 2s"))]  # bob showed his
+    assert [rows[1][f"hole_{k}"] for k in range(1, 6)] == list(cards("Ah Ad Kc 7s 2d")) and rows[2]["hole_1"] == -1
+    moves = [tuple(r.values())[3:] for r in imported.actions.to_pylist()]
+    assert moves == [  # seat, street, action, draws, amount, to, pot after (antes: 15)
+        (1, 0, BET_RAISE, -1, 10, 10, 25),
+        (2, 0, CHECK_CALL, -1, 10, 10, 35),
+        (0, 0, FOLD, -1, 0, 0, 35),
+        (1, 1, discard_action(0b11100), 3, 0, 0, 35),  # Kc 7s 2d: positions 2-4
+        (2, 1, discard_action(0b00011), 2, 0, 0, 35),  # two hidden cards: the first two positions
+        (1, 2, BET_RAISE, -1, 20, 20, 55),
+        (2, 2, BET_RAISE, -1, 40, 40, 95),
+        (1, 2, CHECK_CALL, -1, 20, 40, 115),
+    ]
+
+
+def test_import_writes_a_draw_run_directory_once(games, tmp_path):
+    source = tmp_path / "g.phhs"
+    game, specs, records = games[1]
+    source.write_text(game_phhs(records, game, 30, specs))
+    cash = tmp_path / "cash.phhs"
+    cash.write_text(DATASET_STYLE)
+    out = tmp_path / "imported"
+    done = CliRunner().invoke(app, ["import", str(source), str(cash), "--game", "draw", "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    assert f"{len(records) + 1:,} hands imported" in done.output and "(6 skipped)" in done.output
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert (manifest["game"], manifest["source"], manifest["hands"]) == ("draw", "import", len(records) + 1)
+    hands = pq.read_table(out / "hands.parquet")
+    assert hands.schema == results.SCHEMA and set(hands["agent"].to_pylist()) >= set(specs)
+    with pytest.raises(PhhError, match="already exists"):
+        import_phh([source], out)
+    again = CliRunner().invoke(app, ["import", str(source), "--game", "draw", "--out", str(out)])
+    assert again.exit_code == 2 and "already exists" in again.output
+    holdem = CliRunner().invoke(app, ["import", str(source), "--out", str(tmp_path / "nt")])  # Hold'em's reader
+    assert holdem.exit_code == 2 and "only NT hands are imported" in holdem.output

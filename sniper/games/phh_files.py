@@ -37,6 +37,7 @@ import pyarrow.parquet as pq
 import tomllib
 
 from sniper.core.tables import to_table
+from sniper.games.pokerkit_hand import share_pots
 
 SUFFIXES = (".phh", ".phhs")
 """A file of one hand, a file of many hands (TOML tables ``[1]``, ``[2]``, …)."""
@@ -282,6 +283,31 @@ def pokerkit_replay(replay: Callable[[], object]) -> object:
         raise
     except Exception as error:  # PokerKit refuses a history in its own words: skip the hand with them
         raise SkipHand(f"PokerKit cannot replay it: {one_line(error)}") from None
+
+
+def settled(
+    stacks: Sequence[int],
+    final: Sequence[int],
+    pushed: Sequence[int],
+    live: Sequence[bool],
+    strengths: Sequence[object] | None,
+    finishing: Sequence[int] | None,
+) -> list[int]:
+    """A replayed hand's final stacks: PokerKit's ``final``; or, when the file's ``finishing`` stacks are
+    GAMES.md's (the pots shared by ``sniper.games.pokerkit_hand.share_pots``, odd chips one each, as our
+    engines and our files have them), those. ``stacks``: the starting stacks; ``pushed``: the chips PokerKit
+    pushed to each player from the pots; ``live``: who is still in; ``strengths``: each live player's hand
+    value (``None`` when not every one is known, so GAMES.md's pots cannot be computed). ``SkipHand`` when the
+    file gives ``finishing`` stacks that are neither. Players in PokerKit's order."""
+    if finishing is None or list(finishing) == list(final):
+        return list(final)
+    # what each player put in, uncalled bets returned (as PokerKitHand._settle reads it)
+    put = [start - (end - got) for start, end, got in zip(stacks, final, pushed)]
+    if strengths is not None:
+        ours = [s - p + r for s, p, r in zip(stacks, put, share_pots(put, live, strengths))]
+        if list(finishing) == ours:
+            return ours
+    raise SkipHand(f"PokerKit replays it to the stacks {list(final)}, its finishing_stacks are {list(finishing)}")
 
 
 # ----- reading: the tables ------------------------------------------------------------------------

@@ -75,6 +75,7 @@ SPEC = register_game(
         split_agents=split_specs,
         summary="sniper.games.draw.summary:summarize_run",
         equity="sniper.games.draw.equity:equity_report",
+        importer="sniper.games.draw.phh:import_phh",
         history="sniper.games.draw.phh:rows_phh",
     )
 )

@@ -40,22 +40,76 @@ True
 """
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from pokerkit import Deck, Draw, FixedLimitPokerMixin, HandHistory, Mode, StandardHighHand, parse_action, rake
+from pokerkit import (
+    CheckingOrCalling,
+    ChipsPushing,
+    CompletionBettingOrRaisingTo,
+    Deck,
+    Draw,
+    FixedLimitPokerMixin,
+    Folding,
+    HandHistory,
+    HoleCardsShowingOrMucking,
+    HoleDealing,
+    Mode,
+    StandardHighHand,
+    StandingPatOrDiscarding,
+    parse_action,
+    rake,
+)
 
 from sniper.core.toml import toml_value
 from sniper.games.draw import results
-from sniper.games.draw.engine import CHECK_CALL, DRAW, FOLD, PK_STREETS
+from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, PK_STREETS, SECOND
 from sniper.games.draw.play import HandRecord
-from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, HAND_SIZE
-from sniper.games.poker52 import text
+from sniper.games.draw.results import NO_CARD, NO_DRAW
+from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, HAND_SIZE, MAX_DISCARDS, SEATS
+from sniper.games.phh_files import (
+    MAX_DECIMALS,
+    MAX_HANDS,
+    ImportedFile,
+    ImportResult,
+    PhhError,
+    SkipHand,
+    chips,
+    hand_fields,
+    import_file,
+    import_run,
+    one_line,
+    phhs_text,
+    pokerkit_replay,
+    settled,
+    write_phhs,
+)
+from sniper.games.poker52 import card, text, value
 from sniper.games.pokerkit_hand import dealing_order
+
+__all__ = [
+    "MAX_DECIMALS",
+    "VARIANT",
+    "DrawHandHistory",
+    "FixedLimitFiveCardDraw",
+    "ImportResult",
+    "ImportedFile",
+    "PhhError",
+    "game_phhs",
+    "hand_phh",
+    "import_hands",
+    "import_phh",
+    "phhs_text",
+    "rows_phh",
+    "run_phhs",
+    "write_phhs",
+]
 
 VARIANT = "F5CD"
 """The PHH variant code this module writes and reads: fixed-limit five-card draw (module docstring)."""
 FIELDS = ("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions")
 """The variant's required fields, as PHH's fixed-limit draw games (``F2L3D``) have them."""
+AMOUNTS = ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "finishing_stacks")
+"""The amount fields of a hand (``sniper.games.phh_files.file_scale``)."""
 
 
 class FixedLimitFiveCardDraw(FixedLimitPokerMixin, Draw):
@@ -124,10 +178,6 @@ def _cards(cs: Iterable[int]) -> str:
     return "".join(text(c) for c in cs)
 
 
-def _one_line(error: BaseException) -> str:
-    return " ".join(str(error).split()) or type(error).__name__
-
-
 def hand_phh(
     record: HandRecord, game: int | None = None, seed: int | None = None, players: Sequence[str] | None = None
 ) -> str:
@@ -178,7 +228,7 @@ def _phh_actions(record: HandRecord, order: Sequence[int], state) -> list[str]:
         try:
             parse_action(state, action)
         except ValueError as error:
-            raise ValueError(f"hand {record.hand}: PokerKit refuses {action!r}: {_one_line(error)}") from None
+            raise ValueError(f"hand {record.hand}: PokerKit refuses {action!r}: {one_line(error)}") from None
         actions.append(action)
 
     def deal_and_show() -> None:  # what the state waits for before the next seat acts or draws, or to end
@@ -220,11 +270,6 @@ def rows_phh(hands, actions, seed: int | None = None) -> str:
     return hand_phh(record, int(hands["game"][0]), seed, agents)
 
 
-def phhs_text(hands: Iterable[str]) -> str:
-    """Many PHH hands (``hand_phh`` texts) as one ``.phhs`` text: the TOML tables ``[1]``, ``[2]``, …"""
-    return "".join(f"[{k}]\n{hand}\n" for k, hand in enumerate(hands, start=1))
-
-
 def game_phhs(
     records: Iterable[HandRecord],
     game: int | None = None,
@@ -233,3 +278,166 @@ def game_phhs(
 ) -> str:
     """One game's hands (``play.play_game``'s records, in order) as a ``.phhs`` text (``hand_phh``)."""
     return phhs_text(hand_phh(r, game, seed, players) for r in records)
+
+
+def run_phhs(
+    games: Iterable[tuple[int, Iterable[HandRecord]]], seed: int | None = None, players: Sequence[str] | None = None
+) -> str:
+    """A run's hands as one ``.phhs`` text: ``games`` yields ``(game number, its records)`` in game order;
+    every hand is written with its game as ``table`` (``hand_phh``)."""
+    return phhs_text(hand_phh(r, game, seed, players) for game, records in games for r in records)
+
+
+# ----- reading ------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Replay:
+    """What PokerKit's replay of a hand gives, by PokerKit player index (chips; cards ``NO_CARD`` when hidden)."""
+
+    holes: list[list[int]]
+    discarded: list[list[int] | None]  # positions in holes, None: did not draw
+    drawn: list[list[int]]
+    shown: list[list[int] | None]
+    live: list[bool]  # not folded
+    pushed: list[int]  # chips PokerKit pushed from the pots
+    final: list[int]
+    actions: list[tuple[int, int, int, int, int, int]]  # player, street, action, amount, to, pot after
+
+    def cards(self, i: int) -> list[int]:
+        """Player ``i``'s final five cards: its kept cards in order, then its replacements (our engine's
+        order), or the cards it showed when what it kept is hidden."""
+        gone = self.discarded[i] or []
+        held = [c for j, c in enumerate(self.holes[i]) if j not in gone] + self.drawn[i]
+        shown = self.shown[i]
+        return shown if shown is not None and (NO_CARD in held or sorted(shown) != sorted(held)) else held
+
+
+def _card(c) -> int:
+    return NO_CARD if c.unknown_status else card(repr(c))
+
+
+def _positions(hole: Sequence[int], cards: Sequence[int]) -> list[int]:
+    """The positions in ``hole`` of the discarded ``cards``: a known card where it is held, a hidden one at
+    the first hidden position not yet taken; ``SkipHand`` for a known card the player does not hold."""
+    taken: list[int] = []
+    for c in cards:
+        free = [j for j, h in enumerate(hole) if h == c and j not in taken]
+        if not free:
+            raise SkipHand(f"a player discards {text(c) if c != NO_CARD else '??'}, which it does not hold")
+        taken.append(free[0])
+    return sorted(taken)
+
+
+def _replay(history: HandHistory, n: int) -> _Replay:
+    """Replay ``history`` through PokerKit's ``state_actions`` (its reader), reading every operation;
+    the state before each step gives the street, the bets and the pot an action starts from."""
+    out = _Replay([[] for _ in range(n)], [None] * n, [[] for _ in range(n)], [None] * n, [True] * n, [0] * n, [], [])
+    seen, street, bets, pot = 0, 0, [0] * n, 0
+    for state, _ in history.state_actions:
+        for op in state.operations[seen:]:
+            i = getattr(op, "player_index", None)
+            if isinstance(op, HoleDealing):
+                dealt = [_card(c) for c in op.cards]
+                if out.discarded[i] is None:
+                    out.holes[i] += dealt
+                else:
+                    out.drawn[i] += dealt
+            elif isinstance(op, StandingPatOrDiscarding):
+                gone = _positions(out.holes[i], [_card(c) for c in op.cards])
+                out.discarded[i] = gone
+                out.actions.append((i, DRAW, DISCARD + sum(1 << j for j in gone), 0, bets[i], pot))
+            elif isinstance(op, HoleCardsShowingOrMucking) and op.hole_cards:
+                if not any(c.unknown_status for c in op.hole_cards):
+                    out.shown[i] = [_card(c) for c in op.hole_cards]
+            elif isinstance(op, ChipsPushing):
+                out.pushed = [p + a for p, a in zip(out.pushed, op.amounts)]
+            elif isinstance(op, Folding | CheckingOrCalling | CompletionBettingOrRaisingTo):
+                if isinstance(op, Folding):
+                    action, amount = FOLD, 0
+                    out.live[i] = False
+                elif isinstance(op, CheckingOrCalling):
+                    action, amount = CHECK_CALL, op.amount
+                else:
+                    action, amount = BET_RAISE, op.amount - bets[i]
+                bets[i] += amount
+                pot += amount
+                out.actions.append((i, FIRST if street == 0 else SECOND, action, amount, bets[i], pot))
+        seen = len(state.operations)
+        street, bets, pot = state.street_index, list(state.bets), state.total_pot_amount
+    if state.status:
+        raise SkipHand("the actions stop before the hand is over")
+    if any(len(hole) != HAND_SIZE for hole in out.holes):
+        raise SkipHand(f"a player is not dealt {HAND_SIZE} cards")
+    if any(d is not None and len(d) > MAX_DISCARDS for d in out.discarded):
+        raise SkipHand(f"a player discards more than {MAX_DISCARDS} cards (D5)")
+    out.final = list(state.stacks)
+    return out
+
+
+def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
+    """One hand table → its seat rows (``results.COLUMNS`` but game and hand) and action rows
+    (``results.ACTION_COLUMNS`` but game, hand and seq); ``SkipHand`` naming why it cannot be imported."""
+    hand = hand_fields(entry, scale, VARIANT, "fixed-limit five-card draw", FIELDS[1:], SEATS, "D1")
+    bets = {name: chips(entry[name], scale, name) for name in ("small_bet", "big_bet")}
+    if min(bets.values()) <= 0:
+        raise SkipHand("small_bet and big_bet must be positive")
+    fields = {"antes": hand.antes, "blinds_or_straddles": hand.blinds, "starting_stacks": hand.stacks, **bets}
+
+    def replay() -> _Replay:  # the HandHistory inside the guard too: PokerKit may refuse the fields
+        history = DrawHandHistory(variant=VARIANT, ante_trimming_status=hand.trimming, actions=hand.actions, **fields)
+        return _replay(history, hand.n)
+
+    replayed = pokerkit_replay(replay)
+    finals = [replayed.cards(i) for i in range(hand.n)]
+    known = all(NO_CARD not in f for f, alive in zip(finals, replayed.live) if alive)
+    strengths = [value(f) if alive else 0 for f, alive in zip(finals, replayed.live)] if known else None
+    final = settled(hand.stacks, replayed.final, replayed.pushed, replayed.live, strengths, hand.finishing)
+    showdown = sum(replayed.live) > 1
+    button = hand.seat_of[-1]  # the last player of PHH order
+    player_of = {seat: k for k, seat in enumerate(hand.seat_of)}
+    empty = [NO_CARD] * HAND_SIZE
+    rows = []
+    for seat in range(hand.table_size):
+        k = player_of.get(seat)
+        if k is None:
+            rows.append((seat, "", button, False, 0, *empty, NO_DRAW, *empty, showdown, 0, 0))
+            continue
+        name = "" if hand.names is None else hand.names[k]
+        gone = replayed.discarded[k]
+        drew = NO_DRAW if gone is None else len(gone)
+        start = hand.stacks[k]
+        cards = (*replayed.holes[k], drew, *finals[k])
+        rows.append((seat, name, button, True, start, *cards, showdown, final[k] - start, final[k]))
+    seat_of = hand.seat_of
+    actions = [
+        (seat_of[k], street, action, results.draws_of(action), amount, to, pot)
+        for k, street, action, amount, to, pot in replayed.actions
+    ]
+    return rows, actions
+
+
+def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
+    """Read the hands of the ``.phh`` or ``.phhs`` file ``path`` into rows of the draw tables (module
+    docstring; ``sniper.games.phh_files.import_file``), with ``game`` in their ``game`` column and each
+    hand's place in the file (from 0) in ``hand``.
+
+    Each hand must be variant ``VARIANT`` with 2–6 players (D1); it is replayed by PokerKit
+    (``DrawHandHistory``'s states, PokerKit's rules: the odd chips of a split pot all to the first winner,
+    no rake) from its amounts scaled to whole chips. Hidden cards (``??``) are ``NO_CARD``; a discard of
+    hidden cards takes the first hidden positions. A hand that is not ``VARIANT``, has a bad field, an
+    amount finer than ``MAX_DECIMALS`` decimals or an unknown stack, cannot be replayed, stops before its
+    end, discards more than 3 cards or a card the player does not hold, or has ``finishing_stacks`` that
+    are neither PokerKit's final stacks nor GAMES.md's is skipped with one line "PATH: hand KEY: reason".
+    Raises ``PhhError`` (one line) for a file that cannot be read at all (``phh_files.read_entries``).
+    """
+    return import_file(path, game, limit, _import_hand, AMOUNTS, results.COLUMNS, results.ACTION_COLUMNS)
+
+
+def import_phh(paths: Sequence, out) -> ImportResult:
+    """Import the hands of the PHH files ``paths`` (``import_hands``; file ``g`` of ``paths`` is game ``g``)
+    into the new run directory ``out`` (``hands.parquet``, ``actions.parquet``, ``manifest.json`` with
+    ``"game": "draw"``), written whole or not at all (``sniper.games.phh_files.import_run``, which raises
+    ``PhhError`` for an ``out`` that exists, no file, or no hand imported); ``GameSpec.importer`` of
+    "draw" (``sniper import FILE.phh --game draw --out DIR``)."""
+    return import_run(paths, out, import_hands, "draw")

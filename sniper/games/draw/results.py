@@ -87,6 +87,14 @@ ACTION_SCHEMA = schema_of(ACTION_COLUMNS)
 """The actions table's schema."""
 
 
+def draws_of(action: int) -> int:
+    """The ``draws`` column of a flat action: the cards a draw action (``engine.DISCARD + mask``) discards and
+    draws, the mask's set bits; ``NO_DRAW`` for a betting action."""
+    from sniper.games.draw.engine import DISCARD  # here: the registry imports this module, not PokerKit
+
+    return (action - DISCARD).bit_count() if action >= DISCARD else NO_DRAW
+
+
 def _padded(cards: Sequence[int]) -> list[int]:
     return list(cards) if cards else [NO_CARD] * HAND_SIZE
 
@@ -120,13 +128,10 @@ def hand_rows(records: Sequence["HandRecord"], game: int, agents: Sequence[str])
 
 def action_rows(records: Sequence["HandRecord"], game: int) -> dict[str, list]:
     """The actions-table columns (``ACTION_COLUMNS``) of game ``game``'s ``records``, in the order played."""
-    from sniper.games.draw.engine import DISCARD  # here: the registry imports this module, not PokerKit
-
     rows: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
     for record in records:
         for seq, act in enumerate(record.actions):
-            draws = (act.action - DISCARD).bit_count() if act.action >= DISCARD else NO_DRAW
-            values = (game, record.hand, seq, act.seat, act.street, act.action, draws)
+            values = (game, record.hand, seq, act.seat, act.street, act.action, draws_of(act.action))
             values += (act.amount, act.to, act.pot_after)
             for name, value in zip(ACTION_COLUMNS, values, strict=True):
                 rows[name].append(value)

@@ -76,10 +76,10 @@ from sniper.games.phh_files import (
     one_line,
     phhs_text,
     pokerkit_replay,
+    settled,
     write_phhs,
 )
 from sniper.games.poker52 import card, text, value
-from sniper.games.pokerkit_hand import share_pots
 
 __all__ = [
     "MAX_DECIMALS",
@@ -325,21 +325,13 @@ def _replay(history: HandHistory, n: int) -> _Replay:
 
 
 def _settled(replay: _Replay, stacks: list[int], finishing: list[int] | None) -> list[int]:
-    """The final stacks: PokerKit's; or, when the file's ``finishing_stacks`` are GAMES.md's (the pots
-    shared by ``sniper.games.pokerkit_hand.share_pots``, odd chips one each, as our engine and this
-    module's files have them; computable when every player still in shows a full board's hand),
-    those. ``_Skip`` when the file gives ``finishing_stacks`` that are neither."""
-    if finishing is None or finishing == replay.final:
-        return replay.final
-    # what each player put in, uncalled bets returned (as PokerKitHand._settle reads it)
-    put = [start - (final - got) for start, final, got in zip(stacks, replay.final, replay.pushed)]
+    """The final stacks (``sniper.games.phh_files.settled``): PokerKit's, or the file's when they are GAMES.md's
+    (computable when every player still in shows a full board's hand)."""
     shown = all(NO_CARD not in h for h, alive in zip(replay.holes, replay.live) if alive)
+    strengths = None
     if shown and len(replay.board) == BOARD_SIZES[-1]:
         strengths = [value(h + replay.board) if alive else 0 for h, alive in zip(replay.holes, replay.live)]
-        ours = [s - p + r for s, p, r in zip(stacks, put, share_pots(put, replay.live, strengths))]
-        if finishing == ours:
-            return ours
-    raise SkipHand(f"PokerKit replays it to the stacks {replay.final}, its finishing_stacks are {finishing}")
+    return settled(stacks, replay.final, replay.pushed, replay.live, strengths, finishing)
 
 
 def _rows(replay: _Replay, stacks: list[int], final: list[int], seat_of: list[int], table_size: int, names) -> list:
