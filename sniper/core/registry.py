@@ -119,9 +119,11 @@ class GameSpec:
     ``sniper.runs.replay``); ``record(hands, agents)``, the ``Chunk`` of finished hands played elsewhere,
     (game, hand, state) in order (``sniper.runs.store.write_run``; ``None``: not recorded);
     ``decision_time(spec, players, rules)``, the CPU µs per decision of a spec (``sniper tune``'s time
-    budget; ``None``: not measured); ``equity(hole, board, opponents, exact, samples, seed)``, a hand's
-    equity as strict-JSON-ready data (``sniper equity --game``: card texts in, ``ValueError`` naming the
-    parameter; ``None``: the game has none); ``importer(paths, out)``, real hand histories into a new run
+    budget; ``None``: not measured); ``equity(**cards, opponents, seed, samples, exact)``, a hand's
+    equity as strict-JSON-ready data (``sniper equity --game``, ``sniper.core.inputs.game_equity``: called by
+    keyword, its card texts by the names of its own card parameters, e.g. Hold'em's ``hole`` and ``board``,
+    draw's ``hand`` and ``keep``; ``samples`` only when given, ``exact`` only when asked; ``ValueError``
+    naming the parameter; ``None``: the game has none); ``importer(paths, out)``, real hand histories into a new run
     directory (``sniper import``; an object with ``out``, ``hands`` and ``skipped`` lines);
     ``history(hands, actions, seed)``, one hand's PHH text from its rows of the hands and actions tables
     (dicts of columns; ``sniper replay --format phh`` of a game without its own ``replay``).
