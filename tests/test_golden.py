@@ -30,7 +30,7 @@ def fixture() -> dict:
 def differences(recorded: dict, versions: dict, got: dict[str, dict], names: list[str] | None = None) -> list[str]:
     """One line per output of ``got`` (or of ``names`` among the recorded) that does not match the fixture.
 
-    With the writers' ``versions`` those of the fixture, a parquet file must match byte for byte;
+    With the libraries' ``versions`` those of the fixture, a parquet file must match byte for byte;
     otherwise only its content (schema and values) is compared, the bytes naming the writer."""
     same_writers = versions == recorded["versions"]
     outputs = recorded["outputs"]
@@ -57,7 +57,7 @@ def check(fixture: dict, got: dict[str, dict], names: list[str] | None = None, w
     note = ""
     if versions != fixture["versions"]:
         note = (
-            f"\n(parquet writers {versions} differ from the recorded {fixture['versions']}: "
+            f"\n(libraries {versions} differ from the recorded {fixture['versions']}: "
             f"tables compared by content, not bytes; `{RECORD}` pins the bytes again)"
         )
     assert not lines, (

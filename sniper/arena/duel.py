@@ -90,7 +90,7 @@ class DuelSetup:
     def __post_init__(self):
         spec = get_game(self.game)
         if self.rules is None:
-            object.__setattr__(self, "rules", spec.make_rules(spec.default_rules, spec.default_length))
+            object.__setattr__(self, "rules", spec.game_rules())
         object.__setattr__(self, "engine", self.engine or spec.default_engine)
 
     def configs(self) -> list[tuple[str, RunConfig]]:
@@ -125,7 +125,7 @@ def make_duel_rules(
     spec.check_engine(engine or spec.default_engine)
     for agent in specs:
         spec.make_agent(agent)
-    return spec.make_rules(rules or spec.default_rules, game_length or spec.default_length)
+    return spec.game_rules(rules, game_length)
 
 
 def auto_chunk_games(hands: int, seatings: int, rules: GameRules, chunks: int = 8) -> int:

@@ -54,7 +54,7 @@ class TableSetup:
     def __post_init__(self):
         spec = get_game(self.game)
         if self.rules is None:
-            object.__setattr__(self, "rules", spec.make_rules(spec.default_rules, spec.default_length))
+            object.__setattr__(self, "rules", spec.game_rules())
         object.__setattr__(self, "engine", self.engine or spec.default_engine)
 
     def rotations(self) -> list[tuple[str, ...]]:
@@ -220,7 +220,7 @@ def run_league(
     """
     check_specs(specs)
     spec = get_game(game)
-    rules = rules or spec.make_rules(spec.default_rules, spec.default_length)
+    rules = rules or spec.game_rules()
     engine = engine or spec.default_engine
     started = time.perf_counter()
     backend = backend or Backend.here(engine)

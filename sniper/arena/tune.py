@@ -239,7 +239,7 @@ class FieldSetup:
     def __post_init__(self):
         spec = get_game(self.game)
         if self.rules is None:
-            object.__setattr__(self, "rules", spec.make_rules(spec.default_rules, spec.default_length))
+            object.__setattr__(self, "rules", spec.game_rules())
         object.__setattr__(self, "engine", self.engine or spec.default_engine)
 
     @property
@@ -299,7 +299,7 @@ class TuneSetup:
     def __post_init__(self):
         spec = get_game(self.game)
         if self.rules is None:
-            object.__setattr__(self, "rules", spec.make_rules(spec.default_rules, spec.default_length))
+            object.__setattr__(self, "rules", spec.game_rules())
 
     @property
     def engine(self) -> str:

@@ -203,6 +203,12 @@ class GameSpec:
         """The seat range as people read it, e.g. "2-6" (help texts and errors)."""
         return f"{self.min_seats}-{self.max_seats}" if self.max_seats > self.min_seats else str(self.min_seats)
 
+    def game_rules(self, preset: str | None = None, length: str | None = None) -> GameRules:
+        """The rules of preset ``preset`` and game length ``length`` (``None`` or ``""``: the game's
+        defaults, ``default_rules`` and ``default_length``), from ``make_rules``, which raises
+        ``ValueError`` for an unknown preset or length."""
+        return self.make_rules(preset or self.default_rules, length or self.default_length)
+
     def check_seats(self, seats: object, name: str = "players") -> None:
         """``ParameterError`` naming the parameter ``name`` unless ``seats`` is a whole number in ``self.seats``
         (a ``bool`` is refused)."""

@@ -117,7 +117,7 @@ class RunConfig:
         not fit."""
         names = {f.name for f in fields(cls)} - {"game"}
         spec = get_game(game)
-        rules = type(spec.make_rules(spec.default_rules, spec.default_length))
+        rules = type(spec.game_rules())
         try:
             if set(data) != names:
                 raise ValueError("fields")
@@ -180,7 +180,7 @@ class RunOptions:
             )
         if self.engine is not None:
             spec.check_engine(self.engine)
-        spec.make_rules(self.rules or spec.default_rules, self.game_length or spec.default_length)
+        spec.game_rules(self.rules, self.game_length)
 
     def seats(self) -> int:
         """Seats of a new run: ``players``, else the number of agents listed (if more than one), else the
@@ -195,7 +195,7 @@ class RunOptions:
         mix = ",".join(spec.default_agents[i % len(spec.default_agents)] for i in range(n))
         pick = {name: value if value is not None else getattr(DEFAULTS, name) for name, value in asdict(self).items()}
         agents = tuple(spec.parse_agents(self.agents or mix, n))
-        rules = spec.make_rules(self.rules or spec.default_rules, self.game_length or spec.default_length)
+        rules = spec.game_rules(self.rules, self.game_length)
         engine = spec.choose_engine(agents, self.engine or spec.default_engine)[0]
         return RunConfig(
             agents=agents,

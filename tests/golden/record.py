@@ -72,12 +72,17 @@ and `decision_us`, the CPU microseconds per decision a trial measured) differ be
 seed, and `study`/`plots` are the paths of the (temporary) study directory."""
 
 
-def versions() -> dict[str, str]:
-    """The versions of the parquet writers, which name themselves in the files' bytes."""
-    import pandas
-    import pyarrow
+DIGITS = 10
+"""Significant digits of a float in a table's content digest (``table_digest``)."""
 
-    return {"pyarrow": pyarrow.__version__, "pandas": pandas.__version__}
+
+def versions() -> dict[str, str]:
+    """The versions of the libraries the outputs' bytes depend on: the parquet writers, which name
+    themselves in the files' bytes, and the numerical libraries behind a league's ratings (scipy's
+    optimizer for the Bradley–Terry fit, openskill's Plackett–Luce updates) and numpy."""
+    from importlib.metadata import version
+
+    return {name: version(name) for name in ("pyarrow", "pandas", "numpy", "scipy", "openskill")}
 
 
 def sha256(data: bytes) -> str:
@@ -107,11 +112,17 @@ def json_entry(data: dict, kind: str) -> dict[str, str]:
 
 def table_digest(path: Path) -> str:
     """The sha256 of a parquet file's content, independent of the writer's version: its columns' names
-    and types and every value (schema metadata left out, as it names the writer)."""
+    and types and every value (schema metadata left out, as it names the writer), floats to ``DIGITS``
+    significant digits (an optimizer's last bits differ between numpy/scipy builds; a changed result
+    does not hide there)."""
     import pyarrow.parquet as pq
 
     table = pq.read_table(path)
-    content = {"schema": str(table.schema.remove_metadata()), "columns": table.to_pydict()}
+    columns = {
+        name: [format(v, f".{DIGITS}g") if isinstance(v, float) else v for v in values]
+        for name, values in table.to_pydict().items()
+    }
+    content = {"schema": str(table.schema.remove_metadata()), "columns": columns}
     return sha256(json.dumps(content, sort_keys=True, default=str).encode())
 
 

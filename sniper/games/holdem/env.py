@@ -6,7 +6,8 @@ classic card games are served): one agent ``player_<seat>`` per seat the learner
 last ``len(opponents)`` seats are played by Hold'em agents (``sniper.games.holdem.agents``, e.g.
 ``RandomAgent()``), with the same random streams as in a run (``HoldemTable.stream``). The table
 plays the game; its ``observe`` is the one place H11 is decided and this env only encodes that
-observation (``encode``).
+observation (``encode``). The agents, episodes, rewards and spaces are the scaffolding it shares with
+the other games' envs (``sniper.games.pokerkit_env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
 
 **Actions** (``Discrete(N_ACTIONS)``, 8): 0 fold, 1 check or call, then one per entry of
 ``BET_SIZES``: 2 min-raise, 3 half pot, 4 three quarters of the pot, 5 pot, 6 twice the pot,
@@ -47,17 +48,15 @@ seed plays the run's next game, so a seed fixes every deal and every opponent de
 from collections.abc import Sequence
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
-from sniper.core.table import CHANCE, TERMINAL
+from sniper.core.env import wrap
 from sniper.games.holdem.agents import HoldemAgent
-from sniper.games.holdem.engine import CHECK_CALL, DEAL, FOLD
+from sniper.games.holdem.engine import CHECK_CALL, FOLD
 from sniper.games.holdem.observation import HoldemObservation
-from sniper.games.holdem.rules import DEFAULT_LENGTH, MAX_CHIPS, SEATS, hand_limit
+from sniper.games.holdem.rules import DEFAULT_LENGTH, MAX_CHIPS, SEATS
 from sniper.games.holdem.table import HoldemTable
 from sniper.games.poker52 import DECK_SIZE, text
+from sniper.games.pokerkit_env import SEAT_FIELDS, TABLE_FIELDS, PokerKitEnv, seat_values, table_values
 
 MAX_SEATS = max(SEATS)
 """Seats the observation vector has room for: the most of Hold'em (H1)."""
@@ -72,18 +71,10 @@ N_ACTIONS = FIRST_BET + len(BET_SIZES)
 OBS_FIELDS = (
     ("hole", DECK_SIZE),
     ("board", DECK_SIZE),
-    ("acting", 1),
-    ("street", 1),
-    ("seat", 1),
-    ("seats", 1),
-    ("button", 1),
-    ("pot", 1),
-    ("to_call", 1),
+    *((name, 1) for name in TABLE_FIELDS),
     ("min_raise_to", 1),
     ("max_raise_to", 1),
-    ("stacks", MAX_SEATS),
-    ("bets", MAX_SEATS),
-    ("in_hand", MAX_SEATS),
+    *((name, MAX_SEATS) for name in SEAT_FIELDS),
     ("raises", MAX_SEATS),
 )
 """The observation vector's fields and their lengths, in order (module docstring)."""
@@ -143,21 +134,10 @@ def encode(obs: HoldemObservation) -> dict:
     for seat, _, action in obs.history:
         raises[seat] += action > CHECK_CALL
     values = [
-        bool(obs.legal),
-        obs.street,
-        obs.seat,
-        obs.seats,
-        obs.button,
-        obs.pot,
-        obs.to_call,
+        *table_values(obs),
         obs.min_raise_to or 0,
         obs.max_raise_to or 0,
-        *obs.stacks,
-        *pad,
-        *obs.bets,
-        *pad,
-        *obs.in_hand,
-        *pad,
+        *seat_values(obs, MAX_SEATS),
         *raises,
         *pad,
     ]
@@ -171,17 +151,14 @@ def env(
     game_length: str = DEFAULT_LENGTH,
     render_mode=None,
 ):
-    """The environment wrapped as PettingZoo's classic games are: an illegal action ends the game
-    with reward -1 for the seat that made it, actions are bounds-checked, and the API order
-    (reset first) is enforced. Arguments as ``raw_env``."""
-    wrapped = raw_env(players, opponents, game_length, render_mode)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """``raw_env`` wrapped as PettingZoo's classic games are (``sniper.core.env.wrap``: an illegal action
+    ends the game with reward -1 for the seat that made it); arguments as ``raw_env``."""
+    return wrap(raw_env(players, opponents, game_length, render_mode))
 
 
-class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
-    """No-limit Hold'em as an AEC environment (module docstring).
+class raw_env(PokerKitEnv):  # noqa: N801 - PettingZoo's naming convention
+    """No-limit Hold'em as an AEC environment (module docstring) on the scaffolding shared with five-card
+    draw (``sniper.games.pokerkit_env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
 
     ``players``: seats at the table, 2–9 (H1); ``opponents``: Hold'em agents
     (``sniper.games.holdem.agents.HoldemAgent``: an ``act(obs, stream)`` method) for the last
@@ -191,6 +168,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     """
 
     metadata = {"name": "holdem_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+    TABLE = HoldemTable
+    N_ACTIONS, OBS_SIZE, OBS_LOW, OBS_HIGH = N_ACTIONS, OBS_SIZE, 0, MAX_CHIPS
+    OPPONENTS = "Hold'em agents, objects with an act(obs, stream) method"
+    encode_observation = staticmethod(encode)
 
     def __init__(
         self,
@@ -199,115 +180,16 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         game_length: str = DEFAULT_LENGTH,
         render_mode=None,
     ):
-        super().__init__()
-        if isinstance(players, bool) or not isinstance(players, int) or players not in SEATS:
-            raise ValueError(f"players must be {SEATS.start}-{SEATS.stop - 1}, got {players!r}")
-        hand_limit(game_length)  # ValueError naming an unknown length
-        opponents = list(opponents or [])
-        if len(opponents) >= players:
-            raise ValueError(f"{len(opponents)} opponents leave no seat of {players} to the learner")
-        if not all(callable(getattr(agent, "act", None)) for agent in opponents):
-            raise ValueError("opponents must be Hold'em agents, objects with an act(obs, stream) method")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"unknown render mode {render_mode!r}; valid: human, ansi")
-        self.n_seats, self.game_length, self.render_mode = players, game_length, render_mode
-        learners = players - len(opponents)
-        self.bots = {learners + i: agent for i, agent in enumerate(opponents)}
-        self.possible_agents = [f"player_{seat}" for seat in range(learners)]
-        self.agent_seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low=0, high=MAX_CHIPS, shape=(OBS_SIZE,), dtype=np.int16),
-                "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
-            }
-        )
-        self._action_space = spaces.Discrete(N_ACTIONS)
-        self._seed, self._game = 0, -1
-        self.table: HoldemTable | None = None
+        super().__init__(players, opponents, game_length, render_mode)
 
-    def observation_space(self, agent):
-        """The same ``Dict`` space object for every agent and call."""
-        return self._observation_space
+    def table_action(self, seat: int, action: int) -> int:
+        """The table's flat action of env ``action`` (module docstring, ``table_action``)."""
+        return table_action(self.table.observe(seat), action)
 
-    def action_space(self, agent):
-        """The same ``Discrete(N_ACTIONS)`` object for every agent and call."""
-        return self._action_space
-
-    # ----- the episode --------------------------------------------------------------------
-
-    def reset(self, seed=None, options=None):
-        """Start a game: game 0 of run ``seed`` when a seed is given, else the run's next game."""
-        if seed is not None:
-            self._seed, self._game = int(seed), 0
-        else:
-            self._game += 1
-        self.agents = list(self.possible_agents)
-        self.rewards = {agent: 0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
-        self.table = HoldemTable(self.n_seats, self._seed, self._game, self.game_length)
-        self._run_until_learner()
-        self._accumulate_rewards()
-
-    def step(self, action):
-        """Apply the selected agent's env ``action`` (module docstring, ``table_action``), then let
-        the opponents play until a learner seat must act or the game ends."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        self._cumulative_rewards[agent] = 0
-        self._clear_rewards()
-        seat = self.agent_seat[agent]
-        self._apply(table_action(self.table.observe(seat), int(action)))
-        self._run_until_learner()
-        self._accumulate_rewards()
-
-    def observe(self, agent):
-        """The seat's encoded observation and action mask now (``encode`` of ``HoldemTable.observe``)."""
-        return encode(self.table.observe(self.agent_seat[agent]))
-
-    def render(self):
-        """The current hand as text: "ansi" returns it, "human" prints it."""
-        if self.render_mode is None:
-            return None
+    def render_text(self) -> str:
+        """The current hand: board, pot, stacks and this round's bets."""
         hand = self.table.hand
-        text_ = (
+        return (
             f"game {self._game} hand {self.table.hand_index}: board {' '.join(map(text, hand.board)) or '-'}, "
             f"pot {hand.pot()}, stacks {list(hand.stacks())}, bets {list(hand.bets())}"
         )
-        if self.render_mode == "human":
-            print(text_)
-            return None
-        return text_
-
-    def close(self):
-        """Nothing to release."""
-
-    # ----- internals ----------------------------------------------------------------------
-
-    def _apply(self, action: int) -> None:
-        """Apply a table action; when it ends a hand, every learner seat's reward is its net chips."""
-        self.table.apply(action)
-        if self.table.hand_over():
-            for agent in self.agents:
-                self.rewards[agent] += self.table.hand.winnings[self.agent_seat[agent]]
-
-    def _run_until_learner(self) -> None:
-        """Deal and play opponent turns until a learner seat acts or the game ends (the table's flow)."""
-        table = self.table
-        while True:
-            seat = table.current_player()
-            if seat == TERMINAL:
-                self.terminations = {agent: True for agent in self.agents}
-                self.agent_selection = self.agents[0]
-                return
-            if seat == CHANCE:
-                self._apply(DEAL)
-            elif seat in self.bots:
-                self._apply(self.bots[seat].act(table.observe(seat), table.stream()))
-            else:
-                self.agent_selection = self.possible_agents[seat]
-                return

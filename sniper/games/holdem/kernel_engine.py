@@ -38,11 +38,11 @@ from kernels.holdem.game import (
     Field,
     GameInputs,
     GameRules,
-    compact_nb,
     play_games_nb,
 )
 from kernels.holdem.params import N_PARAMS, PARAMS_OF
 from kernels.holdem.policies import LevelTables
+from kernels.records import compact_nb
 from sniper.core.tables import Chunk, schema_of
 from sniper.games.holdem import levels, results
 from sniper.games.holdem.agents import RandomAgent

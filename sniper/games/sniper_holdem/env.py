@@ -10,7 +10,9 @@ Actions (``Discrete(68)``): the flat numbering of Sniper Hold'em's table state
 (``sniper.games.sniper_holdem.table``): 0–6 the betting actions of R6 (``kernels.sniper_holdem.codes.Act``: fold,
 check, call, +1, +3, +5, all-in), 7 pass in the snipe round, ``8 + code`` name snipe ``code`` (0..59,
 R7). The game is the table state's (``GameSpec.new_table``): the env only asks its opponent levels
-and the learner for the seats' decisions. The observation is a dict: ``action_mask`` (``int8 (68,)``, 1 = legal now) and
+and the learner for the seats' decisions. The agents, episodes, rewards and spaces are the scaffolding
+every game's env shares (``sniper.core.env.TableEnv``); this module declares the encoding and the
+actions. The observation is a dict: ``action_mask`` (``int8 (68,)``, 1 = legal now) and
 ``observation`` (``int16 (42,)``, what R10 lets the seat see), laid out as ``OBS_FIELDS``:
 the round (1, 2, 3 = snipe round, 0 = not this seat's turn or the hand is over), the seat, the
 first player, its two private cards, the four community cards (0 while face down), the cap, the
@@ -29,17 +31,13 @@ plays the next game of the same run, so a seed fixes every deal and every oppone
 """
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from kernels.sniper_holdem.codes import N_SNIPES
+from sniper.core.env import TableEnv, wrap
 from sniper.core.registry import get_game
-from sniper.core.table import CHANCE, TERMINAL
 from sniper.games.sniper_holdem.agents import Observation
 from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.game import (
-    DEAL,
     N_SEAT_ACTIONS,
     PASS_ACTION,
     SNIPE_ACTION,  # noqa: F401  (the env's action of snipe 0, as before)
@@ -100,17 +98,15 @@ def seat_observation(state: HandState, seat: int) -> dict:
 
 
 def env(players: int = 4, opponents=None, rules: str = "ours", game_length: str = "20", render_mode=None):
-    """The environment wrapped as PettingZoo's classic games are: an illegal action ends the game
-    with reward -1 for the seat that made it, actions are bounds-checked, and the API order
-    (reset first) is enforced. Arguments as ``raw_env``."""
-    wrapped = raw_env(players, opponents, rules, game_length, render_mode)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The environment wrapped as PettingZoo's classic games are (``sniper.core.env.wrap``): an illegal
+    action ends the game with reward -1 for the seat that made it, actions are bounds-checked, and the
+    API order (reset first) is enforced. Arguments as ``raw_env``."""
+    return wrap(raw_env(players, opponents, rules, game_length, render_mode))
 
 
-class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
-    """Sniper Hold'em as an AEC environment (module docstring).
+class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
+    """Sniper Hold'em as an AEC environment (module docstring) on the shared scaffolding
+    (``sniper.core.env.TableEnv``: agents, episodes, rewards, spaces).
 
     ``players``: seats at the table, a seat count of the game (``GameSpec.seats``: 2–6, R2);
     ``opponents``: specs (``sniper.games.sniper_holdem.specs``) of the last ``len(opponents)`` seats, played by this
@@ -124,124 +120,41 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     def __init__(
         self, players: int = 4, opponents=None, rules: str = "ours", game_length: str = "20", render_mode=None
     ):
-        super().__init__()
         get_game("sniper").check_seats(players, "players")
-        opponents = list(opponents or [])
-        if len(opponents) >= players:
-            raise ValueError(f"{len(opponents)} opponents leave no seat of {players} to the learner")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"unknown render mode {render_mode!r}; valid: human, ansi")
-        self.n_seats = players
         self.rules = make_rules(rules, str(game_length))
-        self.render_mode = render_mode
-        learners = players - len(opponents)
-        self.bots = {learners + i: make_agent(spec) for i, spec in enumerate(opponents)}
-        self.possible_agents = [f"player_{seat}" for seat in range(learners)]
-        self.agent_seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         high = max(players * self.rules.starting_stack, N_SNIPES)
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low=NO_SNIPE, high=high, shape=(OBS_SIZE,), dtype=np.int16),
-                "action_mask": spaces.Box(low=0, high=1, shape=(N_ENV_ACTIONS,), dtype=np.int8),
-            }
-        )
-        self._action_space = spaces.Discrete(N_ENV_ACTIONS)
-        self._seed, self._game = 0, -1
-        self._table = None
-        self.hands: list[HandState] = []
+        super().__init__(players, opponents, N_ENV_ACTIONS, OBS_SIZE, NO_SNIPE, high, render_mode)
 
-    def observation_space(self, agent):
-        """The same ``Dict`` space object for every agent and call."""
-        return self._observation_space
+    @property
+    def hands(self) -> list[HandState]:
+        """The current game's finished hands (the table state's; empty before the first ``reset``)."""
+        return [] if self.table is None else self.table.hands
 
-    def action_space(self, agent):
-        """The same ``Discrete(68)`` object for every agent and call."""
-        return self._action_space
+    def new_table(self, seed: int, game: int):
+        """Game ``game`` of run ``seed``: the table state of the game's spec (``GameSpec.new_table``)."""
+        return get_game("sniper").new_table(self.n_seats, self.rules, seed, game)
 
-    # ----- the episode --------------------------------------------------------------------
+    def make_opponent(self, opponent):
+        """The agent of an agent spec (``sniper.games.sniper_holdem.specs.make_agent``)."""
+        return make_agent(opponent)
 
-    def reset(self, seed=None, options=None):
-        """Start a game: game 0 of run ``seed`` when a seed is given, else the run's next game."""
-        if seed is not None:
-            self._seed, self._game = int(seed), 0
-        else:
-            self._game += 1
-        self.agents = list(self.possible_agents)
-        self.rewards = {agent: 0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
-        self._table = get_game("sniper").new_table(self.n_seats, self.rules, self._seed, self._game)
-        self.hands = self._table.hands
-        self._run_until_learner()
-        self._accumulate_rewards()
+    def play_opponent(self, seat: int) -> None:
+        """The seat's level decides through ``decide`` (its betting action or snipe, R6, R7)."""
+        decide(self.table, self.bots[seat])
 
-    def step(self, action):
-        """Apply the selected agent's ``action`` (module docstring), then let the opponent levels
-        play until a learner seat must act or the game ends."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        self._cumulative_rewards[agent] = 0
-        self._clear_rewards()
-        self._table.apply(int(action))
-        self._pay_if_hand_over()
-        self._run_until_learner()
-        self._accumulate_rewards()
-
-    def observe(self, agent):
+    def encode(self, seat: int) -> dict:
         """The seat's observation and action mask now (module docstring, ``seat_observation``)."""
-        return seat_observation(self._table.hand, self.agent_seat[agent])
+        return seat_observation(self.table.hand, seat)
 
-    def render(self):
-        """The current hand as text: "ansi" returns it, "human" prints it."""
-        if self.render_mode is None:
-            return None
-        state = self._table.hand
-        text = (
-            f"game {self._game} hand {self._table.hand_index}: board {state.board[: state.visible]}, pot {state.pot}, "
+    def render_text(self) -> str:
+        """The current hand: board so far, pot, stacks, commitments and phase."""
+        state = self.table.hand
+        return (
+            f"game {self._game} hand {self.table.hand_index}: board {state.board[: state.visible]}, pot {state.pot}, "
             f"stacks {list(state.stacks)}, committed {state.committed}, phase {state.phase.name}"
         )
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self):
-        """Nothing to release."""
-
-    # ----- internals ----------------------------------------------------------------------
 
     @property
     def _stacks(self) -> list[int]:
         """Every seat's chips between hands (the table state's)."""
-        return self._table.stacks
-
-    def _run_until_learner(self) -> None:
-        """Deal and play opponent turns until a learner seat acts or the game ends (the table's flow)."""
-        table = self._table
-        while True:
-            seat = table.current_player()
-            if seat == TERMINAL:
-                self.terminations = {agent: True for agent in self.agents}
-                self.agent_selection = self.agents[0]
-                return
-            if seat == CHANCE:
-                table.apply(DEAL)
-                continue
-            if seat not in self.bots:
-                self.agent_selection = self.possible_agents[seat]
-                return
-            decide(table, self.bots[seat])
-            self._pay_if_hand_over()
-
-    def _pay_if_hand_over(self) -> None:
-        """At the end of a hand, every learner seat's reward is its net chips for it (module docstring)."""
-        state = self._table.hand
-        if self._table.hand_over():
-            after = state.stacks_after
-            for agent in self.agents:
-                seat = self.agent_seat[agent]
-                self.rewards[agent] += after[seat] - state.stacks[seat]
+        return self.table.stacks

@@ -24,6 +24,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from kernels.records import compact_nb
 from kernels.sniper_holdem.game import (
     N_ACTION_FIELDS,
     N_FIELDS,
@@ -34,7 +35,6 @@ from kernels.sniper_holdem.game import (
     Field,
     GameInputs,
     GameRules,
-    compact_nb,
     game_inputs,
     play_games_nb,
 )
@@ -269,7 +269,7 @@ def _overflowed(run: KernelRun, action_capacity: int) -> np.ndarray:
 
 def _compact(rec: np.ndarray, counts: np.ndarray, per_game: int, unit: int) -> np.ndarray:
     """The filled columns of per-game buffers ``rec`` (``int16 (fields, G * per_game)``): the first
-    ``counts[g] * unit`` of game ``g``'s ``per_game`` columns (``kernels.sniper_holdem.game.compact_nb``)."""
+    ``counts[g] * unit`` of game ``g``'s ``per_game`` columns (``kernels.records.compact_nb``)."""
     if np.all(counts * unit == per_game):
         return rec
     out = np.empty((rec.shape[0], int(counts.sum()) * unit), rec.dtype)
