@@ -5,9 +5,10 @@ D11), ``observation`` (what a seat sees, D10), ``engine`` (one hand on a PokerKi
 ``table`` (one whole game as a ``sniper.core.table.TableState``, D9), ``agents`` (the ``random`` and
 ``easy`` levels) and ``levels`` (``normal``, ``hard``, D11), ``play`` (a game driven to its end, as hand
 records), ``results`` (the run tables), ``chunks`` (the reference engine of a run), ``summary`` (the
-summary with the draw breakdown), ``phh`` (hand histories both ways), ``env`` (PettingZoo) and ``equity``. What it shares with
-no-limit Hold'em is in ``sniper.games.pokerkit_hand``, ``sniper.games.pokerkit_table`` and
-``sniper.games.poker_spec``. The rules as we play them: docs/draw.md.
+summary with the draw breakdown), ``phh`` (hand histories both ways), ``env`` (PettingZoo) and
+``equity``. What it shares with no-limit Hold'em is in ``sniper.games.pokerkit_hand``,
+``sniper.games.pokerkit_table``, ``sniper.games.pokerkit_env``, ``sniper.games.poker_spec`` and
+``sniper.games.phh_files``. The rules as we play them: docs/draw.md.
 
 The ``GameSpec`` below is declared from the light modules only (no PokerKit import when the registry
 loads); its builders import the engine when they are called.
