@@ -44,8 +44,8 @@ def play_hand(
     default, ``holdem``, …: ``sniper.core.registry``) with its reference engine, and return its record: the
     game's own (``GameSpec.play_hand``; Sniper Hold'em: a frozen ``sniper.games.sniper_holdem.history.HandHistory``,
     whose ``str`` is the text hand history and ``.actions``/``.seats`` DataFrames; no-limit Hold'em: a
-    ``sniper.games.holdem.play.HandRecord``), else the hand's rows of each of the game's tables (table name →
-    DataFrame, ``sniper.runs.replay.play_hand_rows``).
+    ``sniper.games.holdem.play.HandRecord``; five-card draw: a ``sniper.games.draw.play.HandRecord``), else the
+    hand's rows of each of the game's tables (table name → DataFrame, ``sniper.runs.replay.play_hand_rows``).
 
     ``agents``: one spec per seat (a list, or one comma-separated text; the game's seat range, e.g. 2–6 for
     Sniper Hold'em, R2). The hands before ``hand`` are played too (they set the stacks); ``rules`` and

@@ -1,6 +1,7 @@
 """The façade's ``sniper.play_hand`` plays one hand of any registered game (``variant``): the game's own record
-(Sniper Hold'em's ``HandHistory``, Hold'em's ``HandRecord``) or, for a game without one, the hand's rows of its
-tables, each the hand a run of the same agents, seed and game stores; bad input is one line naming the parameter."""
+(Sniper Hold'em's ``HandHistory``, Hold'em's and draw's ``HandRecord``) or, for a game without one, the hand's
+rows of its tables, each the hand a run of the same agents, seed and game stores; bad input is one line naming
+the parameter."""
 
 import inspect
 
@@ -10,6 +11,7 @@ import toy_game
 
 import sniper
 from sniper.core.registry import DEFAULT_GAME, get_game
+from sniper.games.draw import results as draw_results
 from sniper.games.holdem import results
 from sniper.runs.runner import RunConfig, simulate
 from sniper.runs.store import read_run
@@ -36,6 +38,17 @@ def test_a_holdem_hand_is_the_record_its_run_stores(tmp_path):
         acts = actions[(actions.game == game) & (actions.hand == hand)].to_dict("list")
         assert record == results.hand_record(rows, acts)
     assert sniper.play_hand("easy,random,normal", seed=6, hand=5, variant="holdem").hand == 5
+
+
+def test_a_draw_hand_is_the_record_its_run_stores(tmp_path):
+    agents = ("easy", "random", "easy")
+    out = run_of(tmp_path, "draw", agents, seed=4, hands=8)
+    hands, actions = read_run(out, "hands"), read_run(out, "actions")
+    for game, hand in ((0, 0), (0, 7)):
+        record = sniper.play_hand(list(agents), seed=4, game=game, hand=hand, variant="draw")
+        rows = hands[(hands.game == game) & (hands.hand == hand)].to_dict("list")
+        acts = actions[(actions.game == game) & (actions.hand == hand)].to_dict("list")
+        assert record == draw_results.hand_record(rows, acts)
 
 
 def test_a_hand_of_a_game_without_a_record_of_its_own_is_its_rows(tmp_path):

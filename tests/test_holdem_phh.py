@@ -13,7 +13,8 @@ import pytest
 from pokerkit import ChipsPushing, HandHistory
 from test_holdem_engine import ROYAL, hand_of, play, short_all_in_hand
 
-from sniper.games.holdem import phh, results
+from sniper.games import phh_files
+from sniper.games.holdem import results
 from sniper.games.holdem.agents import RandomAgent
 from sniper.games.holdem.engine import CHECK_CALL, FOLD, dealing_order
 from sniper.games.holdem.phh import (
@@ -308,7 +309,7 @@ def test_file_level_refusals(tmp_path, monkeypatch):
     (tmp_path / "two.phhs").write_text("[1]\nvariant = 'NT'\n[2]\nvariant = 'NT'\n")
     with pytest.raises(PhhError, match="holds 2 hands; the import can read 1 more"):
         import_hands(tmp_path / "two.phhs", limit=1)
-    monkeypatch.setattr(phh, "MAX_FILE_BYTES", 10)
+    monkeypatch.setattr(phh_files, "MAX_FILE_BYTES", 10)  # the file reading every game shares
     with pytest.raises(PhhError, match="larger than"):
         import_hands(tmp_path / "two.phhs")
 
@@ -355,7 +356,7 @@ def test_the_seat_labels_of_an_import_name_a_seat_by_its_one_player():
     hands = pa.table(
         {"seat": [0, 1, 2, 0, 1, 2], "agent": ["a", "b", "", "a", "c", ""], "dealt_in": [True] * 5 + [False]}
     )
-    assert phh.seat_labels(hands) == ("a", "seat 2", "seat 3")
+    assert phh_files.seat_labels(hands) == ("a", "seat 2", "seat 3")
 
 
 def test_importing_our_run_file_gives_back_the_records(games, imported_run):

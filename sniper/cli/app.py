@@ -14,6 +14,7 @@ from sniper.cli import terminal as show
 from sniper.cli.options import CardsCommand, fail
 from sniper.core import defaults
 from sniper.core import inputs as check
+from sniper.core.errors import ParameterError
 from sniper.core.registry import DEFAULT_GAME, get_game
 from sniper.core.stats import dumps
 from sniper.serve.settings import Settings
@@ -317,11 +318,13 @@ def import_histories(
 
 @app.command(cls=CardsCommand)
 def equity(
-    hole: opt.Hole,
-    board: opt.VisibleBoard = "",
+    hole: opt.Hole = None,
+    board: opt.VisibleBoard = None,
+    hand: opt.DrawHand = None,
+    keep: opt.Keep = None,
     opponents: opt.Opponents = 1,
     snipe: opt.MadeSnipes = None,
-    samples: opt.Samples = opt.SAMPLES,
+    samples: opt.Samples = None,
     exact: opt.Exact = False,
     seed: opt.SampleSeed = defaults.SEED,
     as_json: opt.PlainJson = False,
@@ -331,11 +334,16 @@ def equity(
 
     Win is the expected share of the pot; sniped is the chance the seat's own hand matches a snipe;
     dangers are the hands opponents beat it with most often. With --game holdem the cards are named
-    (--hole As Kd --board 7h 8h 9c) and the equity is the game's own (docs/holdem.md).
+    (--hole As Kd --board 7h 8h 9c) and the equity is the game's own (docs/holdem.md); with --game draw,
+    a hand and a keep (--hand Ah Ad 7c 4s 2d --keep Ah Ad): the keep's final hands and its equity, and
+    the best keep (docs/draw-levels.md).
     """
+    cards = {"hole": hole, "board": board, "hand": hand, "keep": keep}
     if game is not None and game != DEFAULT_GAME:
         try:
-            report = check.game_equity(game, hole, board, opponents, exact, samples, seed)
+            if snipe:
+                raise ParameterError("{snipe}: only Sniper Hold'em has snipes (R7)")
+            report = check.game_equity(game, cards, opponents, exact, samples, seed)
         except ValueError as error:
             fail(error)
         typer.echo(dumps(report)) if as_json else show.print_game_equity(report)
@@ -344,10 +352,11 @@ def equity(
     from sniper.games.sniper_holdem.rollout import equity as compute
 
     try:
+        check.check_equity_cards(get_game(DEFAULT_GAME).title, ("hole", "board"), cards)
         own = check.parse_cards(hole, (2,), check.EQUITY_HOLE_HINT)
-        cards = check.parse_cards(board, (2, 4), check.EQUITY_BOARD_HINT)
+        cards = check.parse_cards(board or "", (2, 4), check.EQUITY_BOARD_HINT)
         check.check_equity_request(cards, opponents, exact, MAX_OPPONENTS)
-        n = check.parse_count(samples, "--samples")
+        n = check.parse_count(samples or opt.SAMPLES, "--samples")
         result = compute(own, cards, opponents, snipes=list(snipe or []), samples=n, seed=seed, exact=exact)
     except ValueError as error:
         fail(error)

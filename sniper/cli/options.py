@@ -118,12 +118,14 @@ class CardsCommand(Command):
     ``tests/test_cli.py`` fail if it goes).
     """
 
-    card_options = ("--board", "--hole")
+    card_options = ("--board", "--hole", "--hand", "--keep")
 
     def make_parser(self, ctx):
         """click's parser, with each card option also taking the words after its value (joined by spaces)."""
         parser = super().make_parser(ctx)
         for name in self.card_options:
+            if name not in parser._long_opt:
+                continue
             option = parser._long_opt[name]
 
             def process(value, state, plain=option.process):
@@ -419,17 +421,35 @@ Snipes = Annotated[
 Pot = Annotated[int | None, typer.Option(metavar="CHIPS", help="Pot in chips.", show_default="one ante per seat")]
 First = Annotated[int, typer.Option(metavar="SEAT", help="Seat of the first player (R3).")]
 Folded = Annotated[list[int] | None, typer.Option(metavar="SEAT", help="A seat that folded; repeatable.")]
-Hole = Annotated[str, typer.Option(metavar="N N", help="The seat's two private cards, e.g. --hole 7 7.")]
+Hole = Annotated[
+    str | None,
+    typer.Option(metavar="N N", help="The seat's two private cards, e.g. --hole 7 7 (--game holdem: --hole As Kd)."),
+]
 VisibleBoard = Annotated[
-    str, typer.Option(metavar="N N [N N]", help="The 2 or 4 visible board cards, e.g. --board 7 2 or --board 7,2.")
+    str | None,
+    typer.Option(
+        metavar="N N [N N]",
+        help="The 2 or 4 visible board cards, e.g. --board 7 2 or --board 7,2 (--game holdem: 0 or 3-5 cards).",
+    ),
+]
+DrawHand = Annotated[
+    str | None,
+    typer.Option(metavar="C C C C C", help="--game draw: the seat's five cards, e.g. --hand Ah Ad 7c 4s 2d."),
+]
+Keep = Annotated[
+    str | None,
+    typer.Option(
+        metavar="C C [C …]",
+        help="--game draw: the 2-5 cards kept (0-3 discards, D5), e.g. --keep Ah Ad; without it, the best keep only.",
+    ),
 ]
 Opponents = Annotated[int, typer.Option(metavar="N", help="Opponents still in, 1-5.")]
 MadeSnipes = Annotated[
     list[str] | None,
     typer.Option(metavar="SNIPE", help='A snipe already made, e.g. "7 full house" (R7); repeatable.'),
 ]
-Samples = Annotated[str, typer.Option(metavar="N", help="Monte Carlo samples, e.g. 1e5.")]
 SAMPLES = count_text(defaults.EQUITY_SAMPLES)
+Samples = given(str, "N", "Monte Carlo samples, e.g. 1e5.", f"{SAMPLES}; with --game, the game's own")
 Exact = flag("--exact", "Enumerate exactly (board of 4, 1-2 opponents).")
 SampleSeed = Annotated[
     int, typer.Option(metavar="N", help="Monte Carlo seed, 0 to 2^64-1.", callback=seed_in(MAX_SEED))

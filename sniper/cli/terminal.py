@@ -7,6 +7,7 @@ and lines. Every function prints to ``console`` (stdout; wide lines when piped) 
 
 import errno
 import math
+import numbers
 import os
 import sys
 import time
@@ -249,7 +250,7 @@ def result_json(result) -> dict:
 
 
 SUMMARY_SHARED = ("seat", "agent", "hands", "net_per_hand", "ci95_low", "ci95_high", "games_won")
-"""The columns of every game's summary (``sniper.runs.results.hand_summary``; ``seat`` by seat only); a game's
+"""The columns of every game's summary (``sniper.core.analysis.hand_summary``; ``seat`` by seat only); a game's
 own counts come between the interval and ``games_won``."""
 SUMMARY_LEGEND = {"hands": "hands played", "games won": "most chips at the end"}
 """What the shared headers mean, for a game whose summary says nothing else (its ``attrs["legend"]``)."""
@@ -257,39 +258,68 @@ SUMMARY_LEGEND = {"hands": "hands played", "games won": "most chips at the end"}
 
 def print_summary(summary) -> None:
     """Print a per-agent (or per-seat) summary table (``read_summary``): net chips/hand ± 95% CI half-width, the
-    game's own counts (headed as the frame's ``attrs["headers"]`` say, else by their names) and games won,
-    then what the headers mean (``attrs["legend"]``, else ``SUMMARY_LEGEND``).
+    game's own columns (headed as the frame's ``attrs["headers"]`` say, else by their names) and games won,
+    then what the headers mean (``attrs["legend"]``, else ``SUMMARY_LEGEND``). A game's columns named in
+    ``attrs["apart"]`` (``(title, columns)``) print as a second table of their own, by agent (or seat).
+    Integers print with thousands separators, other numbers as chips per hand (``+0.123``, ``n/a`` for none).
 
     Fits an 80-column terminal for runs of millions of hands: no vertical rules, short headers; a
     long agent spec folds onto more lines, and no number is ever cut (in the extreme, numbers fold too).
     """
     by_seat = "seat" in summary.columns
     named = summary.attrs.get("headers", {})
-    own = [column for column in summary.columns if column not in SUMMARY_SHARED]
-    headers = (
-        ("seat",) * by_seat
-        + ("agent", "hands", "net/hand", "±95%")
-        + tuple(named.get(column, column.replace("_", " ")) for column in own)
-        + ("games won",)
-    )
+    apart_title, apart = summary.attrs.get("apart", ("", ()))
+    own = [column for column in summary.columns if column not in SUMMARY_SHARED and column not in apart]
+    keys = ("seat",) * by_seat + ("agent",)
+    records = summary.to_dict("records")
+
+    def key_cells(row) -> tuple:
+        # a label (e.g. a served seat's name) prints as it is, never as markup
+        return (*((str(row["seat"]),) if by_seat else ()), Text(str(row["agent"])))
+
+    def header(column: str) -> str:
+        return named.get(column, column.replace("_", " "))
+
+    headers = keys + ("hands", "net/hand", "±95%") + tuple(map(header, own)) + ("games won",)
     rows = [
         (
-            *((str(row["seat"]),) if by_seat else ()),
-            Text(str(row["agent"])),  # a label (e.g. a served seat's name) prints as it is, never as markup
+            *key_cells(row),
             f"{row['hands']:,}",
             f"{row['net_per_hand']:+.3f}",
             value_text((row["ci95_high"] - row["ci95_low"]) / 2, ".3f"),
-            *(f"{row[column]:,}" for column in own),
+            *(_cell(row[column]) for column in own),
             f"{row['games_won']:,}",
         )
-        for row in summary.to_dict("records")
+        for row in records
     ]
+    what = "seat" if by_seat else "agent"
+    _print_table(f"Per {what}: net chips per hand, 95% confidence interval", headers, rows)
+    if apart:
+        breakdown = [(*key_cells(row), *(_cell(row[column]) for column in apart)) for row in records]
+        _print_table(f"Per {what}, {apart_title}", keys + tuple(map(header, apart)), breakdown)
+    missing = f"; {NO_VALUE}: no interval from fewer than {MIN_UNITS} games" if any(NO_VALUE in r for r in rows) else ""
+    summed = "" if by_seat else ", summed over the agent's seats"
+    legend = summary.attrs.get("legend", SUMMARY_LEGEND)
+    meanings = [f"{header}: {meaning}{summed if header == 'hands' else ''}" for header, meaning in legend.items()]
+    console.print("; ".join(meanings) + f"{missing}.", highlight=False)
+
+
+def _cell(value) -> str:
+    """A game's own summary value as text: an integer with thousands separators, else chips per hand."""
+    if isinstance(value, numbers.Integral):
+        return f"{value:,}"
+    return value_text(float(value))
+
+
+def _print_table(title: str, headers: Sequence[str], rows: Sequence[tuple]) -> None:
+    """Print one summary table (``print_summary``): the agent column left, numbers right and unbroken if the
+    numbers fit the console beside the word "agent"."""
     gap = 2  # between columns; no vertical rules and no padding at the edges
-    numbers = [column for column in zip(headers, *rows) if column[0] != "agent"]
-    numbers_width = sum(max(len(cell) for cell in column) + gap for column in numbers)
+    numbers_cells = [column for column in zip(headers, *rows) if column[0] != "agent"]
+    numbers_width = sum(max(len(cell) for cell in column) + gap for column in numbers_cells)
     numbers_fit = numbers_width + len("agent") <= console.width
     table = Table(
-        title=f"Per {'seat' if by_seat else 'agent'}: net chips per hand, 95% confidence interval",
+        title=title,
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
         collapse_padding=True,
@@ -304,11 +334,6 @@ def print_summary(summary) -> None:
     for cells in rows:
         table.add_row(*cells)
     console.print(table)
-    missing = f"; {NO_VALUE}: no interval from fewer than {MIN_UNITS} games" if any(NO_VALUE in r for r in rows) else ""
-    summed = "" if by_seat else ", summed over the agent's seats"
-    legend = summary.attrs.get("legend", SUMMARY_LEGEND)
-    meanings = [f"{header}: {meaning}{summed if header == 'hands' else ''}" for header, meaning in legend.items()]
-    console.print("; ".join(meanings) + f"{missing}.", highlight=False)
 
 
 def hand_json(hand) -> dict:
@@ -483,14 +508,42 @@ def print_equity(result, hole, board, opponents: int, exact: bool) -> None:
 
 
 def print_game_equity(report: dict) -> None:
-    """Print a game's equity report (``GameSpec.equity``: win, tie and equity, exact or with standard errors)."""
+    """Print a game's equity report (``GameSpec.equity``): win, tie and equity, exact or with standard errors; a
+    draw report (with ``best_keep``, ``sniper.games.draw.equity.equity_report``) by ``print_draw_equity``."""
+    if "best_keep" in report:
+        print_draw_equity(report)
+        return
     how = "exact" if report["exact"] else f"{report['samples']:,} samples"
-    err = {k: "" if report.get(f"{k}_se") is None else f" ± {report[f'{k}_se']:.4f}" for k in ("win", "tie", "equity")}
+    err = {k: _se(report.get(f"{k}_se")) for k in ("win", "tie", "equity")}
     console.print(
         f"hole {' '.join(report['hole'])}, board {' '.join(report['board']) or '-'}, {report['opponents']} "
         f"opponent(s): equity {report['equity']:.4f}{err['equity']} (win {report['win']:.4f}{err['win']}, "
         f"tie {report['tie']:.4f}{err['tie']}; {how}, {report['deals']:,} deals)"
     )
+
+
+def _se(value: float | None) -> str:
+    return "" if value is None else f" ± {value:.4f}"
+
+
+def print_draw_equity(report: dict) -> None:
+    """Print five-card draw's equity report: the hand, the opponents' model, then for the keep asked and the
+    best keep their equity (win, tie, with standard errors) and the exact chances of their final hands."""
+    console.print(
+        f"hand {' '.join(report['hand'])}, {report['opponents']} opponent(s) ({report['opponent_policy']}), "
+        f"{report['samples']:,} samples",
+        highlight=False,
+    )
+    for label, keep in (("keep", report["keep"]), ("best keep", report["best_keep"])):
+        if keep is None:
+            continue
+        finals = ", ".join(f"{name} {p:.3f}" for name, p in keep["categories"].items() if p > 0)
+        console.print(
+            f"{label} {' '.join(keep['keep'])} (draw {keep['discards']}): equity {keep['equity']:.4f}"
+            f"{_se(keep['equity_se'])} (win {keep['win']:.4f}{_se(keep['win_se'])}, tie {keep['tie']:.4f}"
+            f"{_se(keep['tie_se'])}); final hand (exact over {keep['replacement_sets']:,} draws): {finals}",
+            highlight=False,
+        )
 
 
 PATH_ERRORS = frozenset(

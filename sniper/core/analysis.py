@@ -11,18 +11,24 @@ duplicate group of ``sniper.arena.duel``). Estimates are ratios ``sum(value) / s
 rows, with a linearised, cluster-robust standard error and the Student t quantile with
 ``clusters - 1`` degrees of freedom (the estimator of ``sniper.core.stats.ratio_ci``).
 
+Summaries. ``hand_summary`` is the per-agent (or per-seat) summary of a run of any game from the columns
+every hands table has: what ``sniper summary`` prints for a game without its own ``GameSpec.summary``, and
+the shared columns a game's own summary starts from.
+
 Quick mode. Notebooks read their size from one parameter; ``quick_mode()`` is true when the
 environment variable ``SNIPER_NB_QUICK`` is set to anything but ``""`` or ``"0"`` (the test
 configuration sets it, so CI runs the notebooks small).
 """
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
-from sniper.core.stats import ratio_ci
+from sniper.core.stats import clustered_mean_ci, ratio_ci
+from sniper.core.tables import SUMMARY_BY
 
 QUICK_ENV = "SNIPER_NB_QUICK"
 
@@ -30,6 +36,10 @@ QUICK_ENV = "SNIPER_NB_QUICK"
 def quick_mode() -> bool:
     """True when ``SNIPER_NB_QUICK`` is set and not ``"0"``: notebooks then run at their small size."""
     return os.environ.get(QUICK_ENV, "") not in ("", "0")
+
+
+HAND_SUMMARY_COLUMNS = ("game", "hand", "seat", "agent", "net", "stack_after")
+"""The hands-table columns ``hand_summary`` reads (all of ``sniper.core.tables.HAND_COLUMNS``)."""
 
 
 def hand_keys(frame: pd.DataFrame) -> list[str]:
@@ -201,3 +211,45 @@ def plot_estimates(table: pd.DataFrame, label: str, ax=None, xlabel: str = "", z
         ax.axvline(0, color="grey", lw=0.5)
     ax.set_xlabel(xlabel)
     return ax
+
+
+def hand_summary(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> pd.DataFrame:
+    """The summary of a run of any game from the columns every hands table has (``GameSpec.summary`` of a game
+    without its own); ``read(columns)`` gives them as a pyarrow table.
+
+    One row per agent in order of its first row (``by="seat"``: per seat, in seat order, with a ``seat``
+    column first and ``agent`` the seat's agents joined by "/"). Columns: ``hands`` (rows: hands the agent's
+    seats played), ``net_per_hand`` with its 95% CI ``ci95_low``, ``ci95_high`` (chips/hand; games are the
+    independent units, as hands of a game share stacks: ``sniper.core.stats.clustered_mean_ci`` over the
+    per-game sums; ``nan`` bounds when there is no interval), ``games_won`` (the most chips after the game's
+    last hand, alone; a tie for first counts for nobody). ``ValueError`` for another ``by``.
+    """
+    if by not in SUMMARY_BY:
+        raise ValueError(f"unknown summary grouping {by!r}; valid: {', '.join(SUMMARY_BY)}")
+    rows = read(list(HAND_SUMMARY_COLUMNS)).to_pandas()
+    if rows.empty:
+        return pd.DataFrame([])
+    key = "seat" if by == "seat" else "agent"
+    last = rows[rows["hand"] == rows.groupby("game")["hand"].transform("max")]
+    best = last.groupby("game")["stack_after"].transform("max")
+    top = last[last["stack_after"] == best]
+    alone = top[top.groupby("game")["seat"].transform("size") == 1]
+    won = alone[key].value_counts()
+    out = []
+    groups = rows.groupby(key, sort=by == "seat")
+    for name in sorted(groups.groups) if by == "seat" else pd.unique(rows[key]):
+        group = groups.get_group(name)
+        per_game = group.groupby("game")["net"].agg(["sum", "size"])
+        ci = clustered_mean_ci(per_game["sum"].to_numpy(np.float64), per_game["size"].to_numpy(np.float64))
+        label = {"seat": int(name), "agent": "/".join(map(str, pd.unique(group["agent"])))} if by == "seat" else {}
+        out.append(
+            {
+                **(label or {"agent": name}),
+                "hands": len(group),
+                "net_per_hand": ci.estimate,
+                "ci95_low": ci.low,
+                "ci95_high": ci.high,
+                "games_won": int(won.get(name, 0)),
+            }
+        )
+    return pd.DataFrame(out)

@@ -5,8 +5,10 @@ Each function raises ``ValueError`` with a one-line message that names the param
 for the counts and card lists the CLI parses, the option it is given.
 """
 
+from collections.abc import Mapping
+
 from sniper.core.errors import ParameterError
-from sniper.core.registry import DEFAULT_GAME, get_game
+from sniper.core.registry import DEFAULT_GAME, game_names, get_game
 
 MAX_COUNT = 10**10
 """Largest ``--hands``/``--max-hands``/``--samples`` accepted: 1e10 hands take days even on many cores."""
@@ -132,13 +134,56 @@ def check_equity_request(board: tuple[int, ...], opponents: int, exact: bool, ma
         )
 
 
-def game_equity(game: str, hole: str, board: str, opponents: int, exact: bool, samples: str, seed: int) -> dict:
+EQUITY_CARDS = ("hole", "board", "hand", "keep")
+"""The card parameters a game's equity may take (``GameSpec.equity``; the ``sniper equity`` options of the same
+names): Sniper Hold'em's and Hold'em's ``hole`` and ``board``, five-card draw's ``hand`` and ``keep``."""
+
+
+def _games_with(hook: str) -> str:
+    """The registered games that declare ``hook`` (a ``GameSpec`` field), for the messages of a game without."""
+    return ", ".join(name for name in game_names() if getattr(get_game(name), hook) is not None)
+
+
+def check_equity_cards(title: str, takes: tuple[str, ...], cards: Mapping[str, str | None]) -> dict[str, str]:
+    """The card texts of ``cards`` (parameter name → text, ``None`` when not given) that an equity taking the
+    card parameters ``takes`` (the first required) is given, commas read as spaces. ``ParameterError`` naming
+    the parameters for a card parameter the game's equity does not take, or its first one missing."""
+    given = {name: text.replace(",", " ") for name, text in cards.items() if text is not None}
+    wanted = " and ".join("{" + name + "}" for name in takes)
+    for name in given:
+        if name not in takes:
+            raise ParameterError(f"{{title}}'s equity takes {wanted}, not {{{name}}}", title=title)
+    if takes and takes[0] not in given:
+        raise ParameterError("give {" + takes[0] + "}: {title}'s equity takes " + wanted, title=title)
+    return given
+
+
+def game_equity(
+    game: str, cards: Mapping[str, str | None], opponents: int, exact: bool, samples: str | None, seed: int
+) -> dict:
     """The equity report of game ``game`` (``GameSpec.equity``: strict-JSON-ready data) for the card texts
-    ``hole`` and ``board`` (space- or comma-separated), ``samples`` as a count text ("1e5"; ignored when
-    exact). ``ValueError`` naming the parameter for an unknown game, a game without equity or bad cards."""
+    ``cards`` (a name of ``EQUITY_CARDS`` → space- or comma-separated text, ``None`` when not given), with
+    ``samples`` as a count text ("1e5"; ``None``: the game's own default) and ``exact`` asked or not.
+
+    The game's equity function is called with keywords: the card texts by the names of its own card
+    parameters (its keyword parameters among ``EQUITY_CARDS``: Hold'em's ``hole`` and ``board``, draw's
+    ``hand`` and ``keep``), ``opponents``, ``seed``, ``samples`` when given and ``exact`` when asked (a game
+    whose equity has no ``exact`` parameter refuses it). ``ValueError`` naming the parameter for an unknown
+    game, a game without equity, cards it does not take, bad cards or counts."""
+    import inspect
+
     spec = get_game(game)
     if spec.equity is None:
-        raise ValueError(f"{spec.title} has no equity calculator; games with one: sniper, holdem")
-    n = parse_count(samples, "samples")
-    cards = [text.replace(",", " ") for text in (hole, board)]
-    return spec.resolve(spec.equity)(cards[0], cards[1], opponents, exact or None, n, seed)
+        with_one = f"{DEFAULT_GAME}, {_games_with('equity')}"
+        raise ValueError(f"{spec.title} has no equity calculator; games with one: {with_one}")
+    report = spec.resolve(spec.equity)
+    parameters = inspect.signature(report).parameters
+    given = check_equity_cards(spec.title, tuple(name for name in parameters if name in EQUITY_CARDS), cards)
+    options: dict[str, object] = {"opponents": opponents, "seed": seed}
+    if samples is not None:
+        options["samples"] = parse_count(samples, "samples")
+    if exact:
+        if "exact" not in parameters:
+            raise ParameterError("{title}'s equity has no {exact} mode", title=spec.title)
+        options["exact"] = True
+    return report(**given, **options)

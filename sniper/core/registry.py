@@ -14,7 +14,7 @@ the game's own declarations, never input from a user, a client or a file.
 "Sniper Hold'em"
 >>> get_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-ValueError: unknown game 'chess'; valid: holdem, sniper...
+ValueError: unknown game 'chess'; valid: draw, holdem, sniper...
 """
 
 import importlib
@@ -114,16 +114,18 @@ class GameSpec:
 
     Optional, ``"module:attribute"`` (``None``: the game-independent default): ``summary(read, by)``, the
     per-agent or per-seat summary frame of a run (``read(columns)`` → its hands table's ``columns``, a
-    pyarrow table; default ``sniper.runs.results.hand_summary``); ``replay(out, game, hand, fmt, export,
+    pyarrow table; default ``sniper.core.analysis.hand_summary``); ``replay(out, game, hand, fmt, export,
     games)``, what ``sniper replay`` prints (default: the hand's rows of each table,
     ``sniper.runs.replay``); ``record(hands, agents)``, the ``Chunk`` of finished hands played elsewhere,
     (game, hand, state) in order (``sniper.runs.store.write_run``; ``None``: not recorded);
     ``decision_time(spec, players, rules)``, the CPU µs per decision of a spec (``sniper tune``'s time
-    budget; ``None``: not measured); ``equity(hole, board, opponents, exact, samples, seed)``, a hand's
-    equity as strict-JSON-ready data (``sniper equity --game``: card texts in, ``ValueError`` naming the
-    parameter; ``None``: the game has none); ``importer(paths)``, real hand histories read from the files ``paths``
-    as a ``sniper.core.tables.Imported`` (``sniper import``: ``sniper.runs.store.import_run`` writes them as a
-    new run directory; ``ValueError``, one line, for a file it cannot read);
+    budget; ``None``: not measured); ``equity(**cards, opponents, seed, samples, exact)``, a hand's
+    equity as strict-JSON-ready data (``sniper equity --game``, ``sniper.core.inputs.game_equity``: called by
+    keyword, its card texts by the names of its own card parameters, e.g. Hold'em's ``hole`` and ``board``,
+    draw's ``hand`` and ``keep``; ``samples`` only when given, ``exact`` only when asked; ``ValueError``
+    naming the parameter; ``None``: the game has none); ``importer(paths)``, real hand histories read from the
+    files ``paths`` as a ``sniper.core.tables.Imported`` (``sniper import``: ``sniper.runs.store.import_run``
+    writes them as a new run directory; ``ValueError``, one line, for a file it cannot read);
     ``history(hands, actions, seed)``, one hand's PHH text from its rows of the hands and actions tables
     (dicts of columns; ``sniper replay --format phh`` and ``--export`` of a game without its own ``replay``).
     ``report_panels(manifest)``, the game's own panels of a run's report (``sniper report``; a

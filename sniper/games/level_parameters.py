@@ -2,7 +2,7 @@
 
 A game declares its levels' parameters once, ``level → name → (default, low, high)`` (the domain
 ``sniper tune`` searches; an ``int`` default makes an integer parameter), as no-limit Hold'em's
-``sniper.games.holdem.levels.PARAMETERS`` and five-card draw's ``sniper.games.draw.agents.PARAMETERS``
+``sniper.games.holdem.parameters.PARAMETERS`` and five-card draw's ``sniper.games.draw.parameters.PARAMETERS``
 do. ``check_parameters`` refuses values outside it; ``domains`` is the ``level → name → (low, high)``
 table of a ``sniper.core.registry.GameSpec``.
 

@@ -20,7 +20,9 @@ ValueError: game length must be one of 20, bust, got '10'
 
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
+from types import ModuleType
 
+from sniper.core.tables import Chunk, to_table
 from sniper.games.level_parameters import Parameters
 
 PRESET = "standard"
@@ -137,3 +139,31 @@ def agent_builder(make_level: Callable[..., object]) -> Callable[..., object]:
         return make_level(level, **params)
 
     return make_agent
+
+
+def play_reference_chunk(
+    config, chunk: int, hands_only: bool, make_agent: Callable[[str], object], play_game: Callable, results: ModuleType
+) -> Chunk:
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig``) on a 52-card game's reference
+    engine: its ``config.chunk_games`` games from game ``chunk * config.chunk_games``, each played by
+    ``play_game(seats, seed, game, agents, length)`` (the game's ``play.play_game``, hand records) with one
+    ``make_agent(spec)`` per seat, as the hands table (and the actions table unless ``hands_only``) of the
+    game's ``results`` module (``COLUMNS``, ``ACTION_COLUMNS``, ``hand_rows``, ``action_rows``) and the hands
+    of each game. ``ValueError`` for a bad spec."""
+    agents = [make_agent(spec) for spec in config.agents]
+    hands = {name: [] for name in results.COLUMNS}
+    actions = {name: [] for name in results.ACTION_COLUMNS}
+    counts = []
+    start = chunk * config.chunk_games
+    for game in range(start, start + config.chunk_games):
+        records = play_game(len(agents), config.seed, game, agents, config.rules.length)
+        for name, values in results.hand_rows(records, game, list(config.agents)).items():
+            hands[name].extend(values)
+        if not hands_only:
+            for name, values in results.action_rows(records, game).items():
+                actions[name].extend(values)
+        counts.append(len(records))
+    tables = {"hands": to_table(hands, results.COLUMNS)}
+    if not hands_only:
+        tables["actions"] = to_table(actions, results.ACTION_COLUMNS)
+    return Chunk(tables, counts)

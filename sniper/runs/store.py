@@ -308,10 +308,11 @@ class ImportResult:
 
 
 def import_run(paths: Sequence, out, game: str) -> ImportResult:
-    """Import the hand-history files ``paths`` of ``game`` (its ``GameSpec.importer``: no-limit Hold'em's PHH,
-    ``sniper.games.holdem.phh.read_phh``) into the new run directory ``out``, in the layout of every run
-    (``sniper.runs.runner``: ``manifest.json``, one folder of parts per table, here part 0), so that
-    ``sniper summary``, ``replay`` and ``report`` read it as they read any run.
+    """Import the hand-history files ``paths`` of ``game`` (its ``GameSpec.importer``: the PHH of no-limit
+    Hold'em, ``sniper.games.holdem.phh.read_phh``, and of five-card draw, ``sniper.games.draw.phh.read_phh``)
+    into the new run directory ``out``, in the layout of every run (``sniper.runs.runner``: ``manifest.json``,
+    one folder of parts per table, here part 0), so that ``sniper summary``, ``replay`` and ``report`` read
+    it as they read any run.
 
     The manifest is a record's (``source`` "import": ``resume`` refuses it): ``config.agents`` the importer's
     seat labels, ``config.seed`` ``None`` (no deal came from a seed), ``config.hands`` the hands imported,

@@ -1,11 +1,84 @@
-"""Five-card draw, fixed limit (seed 004, ``../shared/GAMES.md`` D1–D11) on PokerKit, the reference engine.
+"""Five-card draw, fixed limit (seed 004, ``../shared/GAMES.md`` D1–D11) as a registered game ("draw").
 
-Modules, lowest first: ``rules`` (the game's facts, D1, D3, D5, D9), ``observation`` (what a seat
-sees, D10), ``engine`` (one hand on a PokerKit ``State``, D1–D8), ``table`` (one whole game as a
-``sniper.core.table.TableState``, D9), ``agents`` (the ``random`` and ``easy`` levels, D11) and
-``play`` (a game driven to its end, as hand records). What it shares with no-limit Hold'em is in
-``sniper.games.pokerkit_hand`` and ``sniper.games.pokerkit_table``. The rules as we play them:
-docs/draw.md.
+Modules, lowest first: ``rules`` (the game's facts, D1, D3, D5, D9), ``parameters`` (its levels' parameters,
+D11), ``observation`` (what a seat sees, D10), ``engine`` (one hand on a PokerKit ``State``, D1–D8),
+``table`` (one whole game as a ``sniper.core.table.TableState``, D9), ``agents`` (the ``random`` and
+``easy`` levels) and ``levels`` (``normal``, ``hard``, D11), ``play`` (a game driven to its end, as hand
+records), ``results`` (the run tables), ``chunks`` (the reference engine of a run), ``summary`` (the
+summary with the draw breakdown), ``phh`` (hand histories both ways), ``env`` (PettingZoo) and
+``equity``. What it shares with no-limit Hold'em is in ``sniper.games.pokerkit_hand``,
+``sniper.games.pokerkit_table``, ``sniper.games.pokerkit_env``, ``sniper.games.poker_spec`` and
+``sniper.games.phh_files``. The rules as we play them: docs/draw.md.
 
-Not registered in ``sniper.games`` yet (the lead does it on merge).
+The ``GameSpec`` below is declared from the light modules only (no PokerKit import when the registry
+loads); its builders import the engine when they are called.
+
+>>> SPEC.seat_text, SPEC.default_length, SPEC.levels, list(SPEC.engines), SPEC.default_agents
+('2-6', '20', ('random', 'easy', 'normal', 'hard'), ['reference'], ('easy', 'normal', 'hard'))
 """
+
+from sniper.core.registry import GameSpec, register_game
+from sniper.games.draw.parameters import PARAMETERS
+from sniper.games.draw.rules import DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
+from sniper.games.level_parameters import domains
+from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector, split_specs
+
+
+def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules:
+    """The rules of a five-card draw run: ``preset`` "standard" and a length of ``GAME_LENGTHS`` (D9)."""
+    return make_poker_rules(GAME_LENGTHS, preset, length)
+
+
+def make_agent(spec: str, decision_timeout: float | None = None):
+    """The five-card draw agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.draw.agents``);
+    ``ValueError`` saying why not."""
+    from sniper.games.draw.chunks import make_agent as build
+
+    return build(spec, decision_timeout)
+
+
+def agent_vector(spec: str) -> dict:
+    """A five-card draw spec's full parameter vector (``sniper.games.poker_spec.spec_vector``), checked by
+    building it."""
+    make_agent(spec)
+    return spec_vector(PARAMETERS, spec)
+
+
+def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
+    """The table state of game ``game`` of run ``seed`` (``sniper.games.draw.table.DrawTable``)."""
+    from sniper.games.draw.table import DrawTable
+
+    return DrawTable(seats, seed, game, rules.length, **options)
+
+
+SPEC = register_game(
+    GameSpec(
+        name="draw",
+        title=TITLE,
+        seats=SEATS,  # D1: 2 to 6 players
+        rules=(PRESET,),
+        game_lengths=tuple(GAME_LENGTHS),
+        tables={
+            "hands": "sniper.games.draw.results:SCHEMA",
+            "actions": "sniper.games.draw.results:ACTION_SCHEMA",
+        },
+        levels=tuple(PARAMETERS),
+        parameters=domains(PARAMETERS),
+        default_agents=("easy", "normal", "hard"),
+        engines={"reference": "sniper.games.draw.chunks:play_chunk_reference"},
+        new_table=new_table,
+        default_rules=PRESET,
+        default_length=DEFAULT_LENGTH,
+        rules_doc="docs/draw.md",
+        make_rules=make_rules,
+        make_agent=make_agent,
+        agent_vector=agent_vector,
+        split_agents=split_specs,
+        summary="sniper.games.draw.summary:summarize_run",
+        equity="sniper.games.draw.equity:equity_report",
+        importer="sniper.games.draw.phh:read_phh",
+        history="sniper.games.draw.phh:rows_phh",
+        play_hand="sniper.games.draw.play:play_hand",
+    )
+)
+"""The five-card draw ``GameSpec`` (registered as "draw")."""

@@ -6,8 +6,8 @@ An agent reads only a ``DrawObservation`` (D10) and draws its randomness from th
 ``sniper.core.rng.Stream`` (``sniper.games.pokerkit_table.decision_stream``), a fixed number of
 draws per decision as each class documents, so its choices replay exactly and a kernel can
 reproduce them. A level is a frozen dataclass whose fields are its parameters, declared once in
-``PARAMETERS`` (level → name → ``(default, low, high)``, ``sniper.games.level_parameters``);
-``make_level`` builds one by name.
+``sniper.games.draw.parameters.PARAMETERS`` (level → name → ``(default, low, high)``,
+``sniper.games.level_parameters``; re-exported here); ``make_level`` builds one by name.
 
 >>> from sniper.games.draw.table import DEAL, DrawTable
 >>> table = DrawTable(2, seed=3, game=0)
@@ -26,10 +26,10 @@ from typing import Protocol
 
 from sniper.core.rng import Stream
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
-from sniper.games.draw.levels import PARAMETERS as LEVEL_PARAMETERS
 from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.observation import DrawObservation
-from sniper.games.draw.rules import HAND_SIZE
+from sniper.games.draw.parameters import PARAMETERS
+from sniper.games.draw.rules import HAND_SIZE, TITLE
 from sniper.games.level_parameters import check_parameters
 from sniper.games.poker52 import CATEGORIES, category, value
 
@@ -45,8 +45,6 @@ __all__ = [
     "make_level",
 ]
 
-TITLE = "five-card draw"
-"""The game's name in error messages."""
 STRAIGHT = CATEGORIES.index("straight")
 """The lowest category ``draw_chart`` stands pat with (straight, flush, full house, quads, straight flush)."""
 
@@ -104,21 +102,6 @@ def draw_chart(cards: tuple[int, ...]) -> int:
         else:
             keep = sorted(range(HAND_SIZE), key=lambda j: ranks[j], reverse=True)[:2]
     return sum(1 << j for j in range(HAND_SIZE) if j not in keep)
-
-
-PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
-    "random": {},
-    "easy": {
-        "bluff": (0.05, 0.0, 1.0),
-        "bet_category": (CATEGORIES.index("one pair"), 0, len(CATEGORIES) - 1),
-        "raise_category": (CATEGORIES.index("two pair"), 0, len(CATEGORIES) - 1),
-    },
-    **LEVEL_PARAMETERS,
-}
-"""Every level's parameters, ``level → name → (default, low, high)`` (``sniper.games.level_parameters``):
-the one truth of their defaults and domains; the categories are ``sniper.games.poker52.CATEGORIES``
-(0 high card … 8 straight flush). Meanings in each class's docstring; ``normal`` and ``hard``'s are
-``sniper.games.draw.levels.PARAMETERS``."""
 
 
 def _default(level: str, name: str):

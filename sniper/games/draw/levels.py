@@ -8,8 +8,8 @@ that hard reads the ranges from the opponents' bets *and how many cards they dre
 ``easy`` are in ``sniper.games.draw.agents``, whose ``LEVELS`` and ``PARAMETERS`` name all four.
 
 A level is a frozen dataclass (a ``sniper.games.draw.agents.DrawAgent``) whose fields are its
-parameters, declared once in ``PARAMETERS`` (level → name → ``(default, low, high)``,
-``sniper.games.level_parameters``; an ``int`` default makes an integer parameter). ``act(obs,
+parameters, declared once in ``sniper.games.draw.parameters.PARAMETERS`` (level → name → ``(default, low,
+high)``, ``sniper.games.level_parameters``; an ``int`` default makes an integer parameter). ``act(obs,
 stream)`` reads a ``DrawObservation`` (D10) and returns a flat action of ``sniper.games.draw.engine``:
 0 fold, 1 check/call, 2 bet/raise (the fixed amount, D3), ``DISCARD + mask`` at the draw (D5).
 
@@ -40,6 +40,7 @@ from typing import ClassVar
 from sniper.core.rng import Stream, derive
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DISCARDS, DRAW, FIRST, FOLD, SECOND
 from sniper.games.draw.observation import DrawObservation
+from sniper.games.draw.parameters import PARAMETERS
 from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
 from sniper.games.level_parameters import check_parameters
 from sniper.games.poker52 import CATEGORIES, DECK_SIZE, category, value
@@ -60,37 +61,6 @@ __all__ = [
 
 TITLE = "five-card draw"
 """The game's name in error messages (as ``sniper.games.draw.agents``)."""
-
-PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
-    "normal": {
-        "draw_samples": (256, 1, 10000),
-        "draw_power": (8, 1, 40),
-        "bet_power": (3, 1, 40),
-        "bet_equity": (0.4, 0.0, 1.0),
-        "raise_equity": (0.85, 0.0, 1.0),
-        "call_margin": (1.0, 0.0, 3.0),
-        "position": (0.1, 0.0, 1.0),
-    },
-    "hard": {
-        "samples": (128, 1, 10000),
-        "draw_samples": (256, 1, 10000),
-        "bluff": (0.08, 0.0, 1.0),
-        "snow": (0.05, 0.0, 1.0),
-        "bet_ratio": (1.1, 0.0, 9.0),
-        "raise_ratio": (1.5, 0.0, 9.0),
-        "call_margin": (1.0, 0.0, 3.0),
-        "position": (0.1, 0.0, 1.0),
-        "read_bluff": (0.1, 0.0, 1.0),
-        "read_pair": (0.5, 0.0, 1.0),
-        "read_loose": (0.15, 0.0, 1.0),
-        "read_snow": (0.05, 0.0, 1.0),
-        "read_bet": (CATEGORIES.index("two pair"), 0, len(CATEGORIES) - 1),
-        "read_raise": (CATEGORIES.index("three of a kind"), 0, len(CATEGORIES) - 1),
-    },
-}
-"""The parameters of ``normal`` and ``hard``, ``level → name → (default, low, high)``: the one truth of
-their defaults and domains (meanings in each class's docstring); ``sniper.games.draw.agents.PARAMETERS``
-includes them. Categories are ``sniper.games.poker52.CATEGORIES`` indices (0 high card … 8 straight flush)."""
 
 MAX_TRIES = 50
 """Proposals per sampled opponent hand (or part of one) in ``hard``'s range sampling (``HardAgent.showdowns``)."""

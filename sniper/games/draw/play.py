@@ -11,8 +11,9 @@ docs/draw.md.
 (0, 0, [5, 5, 5])
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from sniper.games.draw.agents import DrawAgent
 from sniper.games.draw.engine import DEAL, DrawHand
@@ -79,14 +80,39 @@ def play_game(
     key of ``rules.GAME_LENGTHS``, D9), ``agents[s]`` deciding for seat ``s`` with the decision's
     stream (``DrawTable.stream``); the hands' records, in order. ``ValueError`` for a wrong number of
     agents, seats or length, or an agent's illegal action (naming it)."""
+    return list(hands_of(seats, seed, game, agents, length))
+
+
+def hands_of(
+    seats: int, seed: int, game: int, agents: Sequence[DrawAgent], length: str = DEFAULT_LENGTH
+) -> Iterator[HandRecord]:
+    """The hands of ``play_game``, each record as soon as its hand is played (a caller may stop early)."""
     if len(agents) != seats:
         raise ValueError(f"one agent per seat: {seats} seats, {len(agents)} agents")
     table = DrawTable(seats, seed, game, length)
-    records: list[HandRecord] = []
     while not table.is_over():
         table.apply(DEAL)
         while not table.hand_over():
             seat = table.current_player()
             table.apply(agents[seat].act(table.observe(seat), table.stream()))
-        records.append(HandRecord.of(table.hand, table.hand_index))
-    return records
+        yield HandRecord.of(table.hand, table.hand_index)
+
+
+def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> HandRecord:
+    """Hand ``hand`` of game ``game`` of run ``seed`` played by the reference engine with the agents the specs
+    ``agents`` name (one per seat), under ``rules`` (``sniper.games.poker_spec.PokerRules``; ``None``: the
+    default game length): the record a run of those agents stores for it (the hands before it are played
+    too: they set the stacks and the button). Draw's ``GameSpec.play_hand`` (``sniper.play_hand(...,
+    variant="draw")``). ``ValueError`` for a bad spec, ``LookupError`` when the game ends before hand ``hand``.
+
+    >>> record = play_hand(["random", "random"], seed=3, game=0, hand=1, rules=None)
+    >>> record.hand, len(record.holes), sum(record.winnings)
+    (1, 2, 0)
+    """
+    from sniper.games.draw.chunks import make_agent
+
+    players = [make_agent(spec) for spec in agents]
+    length = DEFAULT_LENGTH if rules is None else rules.length
+    for record in islice(hands_of(len(players), seed, game, players, length), hand, None):
+        return record
+    raise LookupError(f"game {game} of seed {seed} ends before hand {hand}")

@@ -8,6 +8,8 @@
 
 from sniper.games.poker_spec import hands_of_length
 
+TITLE = "five-card draw"
+"""The game's name in messages."""
 SEATS = range(2, 7)
 """Players at a table (D1: 2 to 6)."""
 STARTING_STACK = 100

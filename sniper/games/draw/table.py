@@ -34,7 +34,7 @@ ValueError: action 0 is not legal for seat 1 now; legal: 1, 2
 from sniper.core.table import CHANCE, TERMINAL
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DEAL, DISCARD, DRAW, FOLD, DrawHand
 from sniper.games.draw.observation import DrawObservation
-from sniper.games.draw.rules import DEFAULT_LENGTH, FIRST_BUTTON, GAME_LENGTHS, SEATS, STARTING_STACK
+from sniper.games.draw.rules import DEFAULT_LENGTH, FIRST_BUTTON, GAME_LENGTHS, SEATS, STARTING_STACK, TITLE
 from sniper.games.pokerkit_table import PokerKitTable, decision_stream
 
 __all__ = [
@@ -66,7 +66,7 @@ class DrawTable(PokerKitTable):
     FIRST_BUTTON = FIRST_BUTTON
     GAME_LENGTHS = GAME_LENGTHS
     DEFAULT_LENGTH = DEFAULT_LENGTH
-    TITLE = "five-card draw"
+    TITLE = TITLE
 
     def observe(self, seat: int) -> DrawObservation:
         """What ``seat`` may know now (D10), the one place it is decided: its own cards (and its own

@@ -40,15 +40,9 @@ min_bet = 2
 starting_stacks = [200, 200, 200]
 """
 
-import os
-import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
-from pathlib import Path
 
-import pyarrow as pa
-import tomllib
 from pokerkit import (
     BoardDealing,
     CheckingOrCalling,
@@ -61,35 +55,55 @@ from pokerkit import (
     parse_action,
 )
 
-from sniper.core.tables import Chunk, Imported, to_table
+from sniper.core.tables import Imported
 from sniper.core.toml import phhs_text, toml_value
 from sniper.games.holdem import results
 from sniper.games.holdem.engine import BOARD_SIZES, CHECK_CALL, FOLD, HOLE_CARDS, dealing_order
 from sniper.games.holdem.play import HandRecord
 from sniper.games.holdem.results import NO_CARD
 from sniper.games.holdem.rules import ANTE, BIG_BLIND, SEATS, SMALL_BLIND
+from sniper.games.phh_files import (
+    MAX_DECIMALS,
+    MAX_FILE_BYTES,
+    MAX_HANDS,
+    ImportedFile,
+    PhhError,
+    SkipHand,
+    chips,
+    hand_fields,
+    import_file,
+    one_line,
+    pokerkit_replay,
+    read_files,
+    seat_labels,
+    settled,
+    write_phhs,
+)
 from sniper.games.poker52 import card, text, value
-from sniper.games.pokerkit_hand import share_pots
+
+__all__ = [
+    "MAX_DECIMALS",
+    "MAX_FILE_BYTES",
+    "MAX_HANDS",
+    "VARIANT",
+    "ImportedFile",
+    "PhhError",
+    "game_phhs",
+    "hand_phh",
+    "import_hands",
+    "phhs_text",
+    "read_phh",
+    "rows_phh",
+    "run_phhs",
+    "seat_labels",
+    "write_phhs",
+]
 
 VARIANT = "NT"
 """PHH's variant code of no-limit Texas Hold'em, the only one written or read."""
-SUFFIXES = (".phh", ".phhs")
-"""A file of one hand, a file of many hands (TOML tables ``[1]``, ``[2]``, …)."""
-MAX_FILE_BYTES = 256 * 2**20
-"""The largest file ``import_hands`` reads (256 MiB)."""
-MAX_HANDS = 200_000
-"""The most hands one import reads (all its files together)."""
-MAX_DECIMALS = 6
-"""The most decimal places of an amount (a chip is then 10^-6 of the file's unit)."""
-MAX_AMOUNT = 2**53
-"""The largest amount in chips after scaling (chip columns are int64; PokerKit's arithmetic stays exact)."""
-MAX_REASON = 300
-"""The longest reason of a skipped hand's line (characters); it is one line, whatever the file holds."""
 _REQUIRED = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions")
-
-
-class PhhError(ValueError):
-    """A file or an output directory that cannot be used at all (one line, naming it)."""
+_AMOUNTS = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finishing_stacks")
+"""The amount fields of an NT hand (``sniper.games.phh_files.file_scale``)."""
 
 
 # ----- writing ------------------------------------------------------------------------------------
@@ -144,7 +158,7 @@ def _phh_actions(record: HandRecord, order: Sequence[int], state) -> list[str]:
         try:
             parse_action(state, action)
         except ValueError as error:
-            raise ValueError(f"hand {record.hand}: PokerKit refuses {action!r}: {_one_line(error)}") from None
+            raise ValueError(f"hand {record.hand}: PokerKit refuses {action!r}: {one_line(error)}") from None
         actions.append(action)
 
     def deal_and_show() -> None:  # what the state waits for before the next seat acts, or to end
@@ -203,20 +217,6 @@ def run_phhs(
     return phhs_text(hand_phh(r, game, seed, players) for game, records in games for r in records)
 
 
-def write_phhs(path, text: str) -> None:
-    """Write a ``.phh``/``.phhs`` text to ``path``: to a temporary file beside it, then renamed (never
-    half-written). Raises ``PhhError`` when ``path`` exists (nothing is overwritten)."""
-    path = Path(path)
-    if path.exists():
-        raise PhhError(f"{path} already exists; give a new file (nothing is overwritten)")
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
 def _cards(cs: Iterable[int]) -> str:
     return "".join(text(c) for c in cs)
 
@@ -224,29 +224,10 @@ def _cards(cs: Iterable[int]) -> str:
 # ----- reading: the tables ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ImportedFile:
-    """The hands of one PHH file (``import_hands``): ``hands`` and ``actions`` are pyarrow tables of
-    ``results.SCHEMA`` and ``results.ACTION_SCHEMA``; ``count`` the hands imported; ``read`` the hands in the file;
-    ``scale`` chips per unit of the file's amounts; ``skipped`` one line per hand not imported."""
-
-    path: str
-    game: int
-    hands: pa.Table
-    actions: pa.Table
-    count: int
-    read: int
-    scale: int
-    skipped: tuple[str, ...]
-
-
-class _Skip(Exception):
-    """A hand that is not imported, and why (one line)."""
-
-
 def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
     """Read the hands of the ``.phh`` or ``.phhs`` file ``path`` into table rows (module docstring), with
-    ``game`` in their ``game`` column and each hand's place in the file (from 0) in ``hand``.
+    ``game`` in their ``game`` column and each hand's place in the file (from 0) in ``hand``
+    (``sniper.games.phh_files.import_file``).
 
     Each hand must be variant ``"NT"`` with 2–9 players (H1); it is replayed by PokerKit (its
     ``HandHistory`` states, with PokerKit's rules: the odd chips of a split pot all to the first
@@ -258,198 +239,35 @@ def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
     for a file that is not a readable ``.phh``/``.phhs`` UTF-8 TOML file of at most ``MAX_FILE_BYTES``
     bytes, or holds more than ``limit`` hands.
     """
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in SUFFIXES:
-        raise PhhError(f"{path}: a hand history file ends in .phh or .phhs")
-    if not path.is_file():
-        raise PhhError(f"{path} is not a file")
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise PhhError(f"{path}: cannot read it ({error.strerror or error})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise PhhError(f"{path} is larger than {MAX_FILE_BYTES // 2**20} MiB")
-    try:
-        doc = tomllib.loads(data.decode("utf-8"), parse_float=Decimal)
-    except UnicodeDecodeError as error:
-        raise PhhError(f"{path} is not UTF-8 text (byte {error.start})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise PhhError(f"{path} is not a TOML file ({error})") from None
-    entries = [("1", doc)] if suffix == ".phh" else list(doc.items())
-    if len(entries) > limit:
-        raise PhhError(
-            f"{path} holds {len(entries)} hands; the import can read {limit} more (at most {MAX_HANDS} in all)"
-        )
-    scale = _file_scale(entries)
-    hand_rows: dict[str, list] = {name: [] for name in results.COLUMNS}
-    action_rows: dict[str, list] = {name: [] for name in results.ACTION_COLUMNS}
-    skipped = []
-    for number, (key, entry) in enumerate(entries):
-        try:
-            seats, actions = _import_hand(entry, scale)
-        except _Skip as reason:
-            shown = key if key.isalnum() else repr(key)
-            skipped.append(f"{path}: hand {shown}: {_one_line(reason)[:MAX_REASON]}")
-            continue
-        for row in seats:
-            for name, v in zip(results.COLUMNS, (game, number, *row), strict=True):
-                hand_rows[name].append(v)
-        for seq, row in enumerate(actions):
-            for name, v in zip(results.ACTION_COLUMNS, (game, number, seq, *row), strict=True):
-                action_rows[name].append(v)
-    return ImportedFile(
-        str(path),
-        game,
-        to_table(hand_rows, results.COLUMNS),
-        to_table(action_rows, results.ACTION_COLUMNS),
-        len(entries) - len(skipped),
-        len(entries),
-        scale,
-        tuple(skipped),
-    )
-
-
-def _file_scale(entries: Sequence[tuple[str, object]]) -> int:
-    """The smallest ``10**k`` (``k <= MAX_DECIMALS``) that makes every amount of the file's hands whole
-    (amounts with more decimals are left for their hand to refuse)."""
-    places = 0
-    for _, entry in entries:
-        if not isinstance(entry, dict):
-            continue
-        for amount in _amounts(entry):
-            if isinstance(amount, Decimal) and amount.is_finite():
-                exponent = amount.normalize().as_tuple().exponent
-                if -MAX_DECIMALS <= exponent < 0:
-                    places = max(places, -exponent)
-    return 10**places
-
-
-def _amounts(entry: dict) -> Iterable:
-    """Every amount a hand table holds: antes, blinds or straddles, min bet, stacks, bet-to amounts."""
-    for name in ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finishing_stacks"):
-        field = entry.get(name)
-        yield from field if isinstance(field, list) else [field]
-    actions = entry.get("actions")
-    for action in actions if isinstance(actions, list) else []:
-        words = action.split("#", 1)[0].split() if isinstance(action, str) else []
-        if len(words) == 3 and words[1] == "cbr":
-            try:
-                yield Decimal(words[2].replace(",", ""))
-            except InvalidOperation:
-                pass
-
-
-def _chips(v, scale: int, what: str) -> int:
-    """``v`` (an int or a TOML float read as ``Decimal``) times ``scale`` as whole chips; ``_Skip`` otherwise."""
-    if isinstance(v, bool) or not isinstance(v, int | Decimal):
-        raise _Skip(f"{what} must be a number, got {v!r}")
-    if isinstance(v, Decimal) and not v.is_finite():
-        raise _Skip(f"{what} is {v} (an unknown amount cannot be replayed)")
-    chips = v * scale
-    if chips != int(chips):
-        raise _Skip(f"{what} {v} has more than {MAX_DECIMALS} decimals")
-    if not 0 <= chips <= MAX_AMOUNT:
-        raise _Skip(f"{what} {v} is outside 0-{MAX_AMOUNT} chips")
-    return int(chips)
-
-
-def _per_player(v, n: int, scale: int, what: str) -> list[int]:
-    """A per-player amount field (a list of ``n`` amounts, or one amount for everyone) in chips."""
-    if isinstance(v, list):
-        if len(v) != n:
-            raise _Skip(f"{what} has {len(v)} entries for {n} players")
-        return [_chips(x, scale, what) for x in v]
-    return [_chips(v, scale, what)] * n
-
-
-def _scaled_action(action, scale: int) -> str:
-    """The PHH action with its bet-to amount in chips and any commentary dropped."""
-    if not isinstance(action, str):
-        raise _Skip(f"an action must be a string, got {action!r}")
-    words = action.split("#", 1)[0].split()
-    if len(words) == 3 and words[1] == "cbr":
-        try:
-            amount = Decimal(words[2].replace(",", ""))
-        except InvalidOperation:
-            raise _Skip(f"bad amount in action {action!r}") from None
-        words[2] = str(_chips(amount, scale, "bet-to amount"))
-    return " ".join(words)
+    return import_file(path, game, limit, _import_hand, _AMOUNTS, results.COLUMNS, results.ACTION_COLUMNS)
 
 
 def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
     """One hand table → its seat rows (``results.COLUMNS`` but game and hand) and action rows
-    (``results.ACTION_COLUMNS`` but game, hand and seq); ``_Skip`` naming why it cannot be imported."""
-    if not isinstance(entry, dict):
-        raise _Skip("not a hand (a TOML table)")
-    if "variant" not in entry:
-        raise _Skip("missing field 'variant' (a .phhs file holds its hands as tables [1], [2], ...)")
-    variant = entry["variant"]
-    if variant != VARIANT:
-        raise _Skip(f"variant {variant!r} is not no-limit Texas Hold'em ({VARIANT!r}); only NT hands are imported")
-    missing = [name for name in _REQUIRED if name not in entry]
-    if missing:
-        raise _Skip(f"missing field {missing[0]!r}")
-    raw_stacks = entry["starting_stacks"]
-    if not isinstance(raw_stacks, list) or len(raw_stacks) not in SEATS:
-        raise _Skip(f"starting_stacks must list {SEATS.start}-{SEATS.stop - 1} players (H1)")
-    n = len(raw_stacks)
-    stacks = [_chips(v, scale, "a starting stack") for v in raw_stacks]
-    if min(stacks) <= 0:
-        raise _Skip("a starting stack is not positive")
-    antes = _per_player(entry["antes"], n, scale, "antes")
-    blinds = _per_player(entry["blinds_or_straddles"], n, scale, "blinds_or_straddles")
-    min_bet = _chips(entry["min_bet"], scale, "min_bet")
-    trimming = entry.get("ante_trimming_status", False)
-    if not isinstance(entry["actions"], list) or not isinstance(trimming, bool) or min_bet <= 0:
-        raise _Skip("actions must be a list of strings, ante_trimming_status a boolean, min_bet positive")
-    actions = [_scaled_action(a, scale) for a in entry["actions"]]
-    seat_of, table_size = _seats(entry, n)
-    names = entry.get("players")
-    if names is not None and (
-        not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names)
-    ):
-        raise _Skip(f"players must list {n} names")
-    finishing = entry.get("finishing_stacks")
-    finishing = None if finishing is None else _per_player(finishing, n, scale, "finishing_stacks")
-    fields = {"antes": antes, "blinds_or_straddles": blinds, "min_bet": min_bet, "starting_stacks": stacks}
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # PokerKit warns of odd but legal moves (a fold when checking is free)
-            history = HandHistory(variant=VARIANT, ante_trimming_status=trimming, actions=actions, **fields)
-            replay = _replay(history, n)
-    except _Skip:
-        raise
-    except Exception as error:  # PokerKit refuses a history in its own words: skip the hand with them
-        raise _Skip(f"PokerKit cannot replay it: {_one_line(error)}") from None
-    final = _settled(replay, stacks, finishing)
-    rows = _rows(replay, stacks, final, seat_of, table_size, names)
+    (``results.ACTION_COLUMNS`` but game, hand and seq); ``SkipHand`` naming why it cannot be imported."""
+    hand = hand_fields(entry, scale, VARIANT, "no-limit Texas Hold'em", _REQUIRED, SEATS, "H1")
+    min_bet = chips(entry["min_bet"], scale, "min_bet")
+    if min_bet <= 0:
+        raise SkipHand("min_bet must be positive")
+    fields = {"antes": hand.antes, "blinds_or_straddles": hand.blinds, "min_bet": min_bet}
+
+    def replay() -> _Replay:  # the HandHistory inside the guard too: PokerKit may refuse the fields
+        history = HandHistory(
+            variant=VARIANT,
+            ante_trimming_status=hand.trimming,
+            starting_stacks=hand.stacks,
+            actions=hand.actions,
+            **fields,
+        )
+        return _replay(history, hand.n)
+
+    replayed = pokerkit_replay(replay)
+    final = _settled(replayed, hand.stacks, hand.finishing)
+    rows = _rows(replayed, hand.stacks, final, hand.seat_of, hand.table_size, hand.names)
+    seat_of = hand.seat_of
     return rows, [
-        (seat_of[k], street, action, amount, to, pot) for k, street, action, amount, to, pot in replay.actions
+        (seat_of[k], street, action, amount, to, pot) for k, street, action, amount, to, pot in replayed.actions
     ]
-
-
-def _seats(entry: dict, n: int) -> tuple[list[int], int]:
-    """Seat index per player (PHH ``seats`` - 1, else the player's place) and the table's seats
-    (``seat_count``, else the largest seat + 1), at most ``max(SEATS)``."""
-    seats, count = entry.get("seats"), entry.get("seat_count")
-    if seats is None:
-        seat_of = list(range(n))
-    elif (
-        not isinstance(seats, list)
-        or len(seats) != n
-        or len(set(seats)) != n
-        or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= max(SEATS) for s in seats)
-    ):
-        raise _Skip(f"seats must be {n} distinct seat numbers 1-{max(SEATS)}")
-    else:
-        seat_of = [s - 1 for s in seats]
-    if count is None:
-        return seat_of, max(seat_of) + 1
-    if isinstance(count, bool) or not isinstance(count, int) or not max(seat_of) < count <= max(SEATS):
-        raise _Skip(f"seat_count must hold every seat and be at most {max(SEATS)}, got {count!r}")
-    return seat_of, count
 
 
 @dataclass
@@ -499,29 +317,21 @@ def _replay(history: HandHistory, n: int) -> _Replay:
         seen = len(state.operations)
         street, bets, pot = state.street_index, list(state.bets), state.total_pot_amount
     if state.status:
-        raise _Skip("the actions stop before the hand is over")
+        raise SkipHand("the actions stop before the hand is over")
     if len(out.board) > BOARD_SIZES[-1] or NO_CARD in out.board:
-        raise _Skip("more than one board, or a hidden board card: not a hand of one run-out")
+        raise SkipHand("more than one board, or a hidden board card: not a hand of one run-out")
     out.final = list(state.stacks)
     return out
 
 
 def _settled(replay: _Replay, stacks: list[int], finishing: list[int] | None) -> list[int]:
-    """The final stacks: PokerKit's; or, when the file's ``finishing_stacks`` are GAMES.md's (the pots
-    shared by ``sniper.games.pokerkit_hand.share_pots``, odd chips one each, as our engine and this
-    module's files have them; computable when every player still in shows a full board's hand),
-    those. ``_Skip`` when the file gives ``finishing_stacks`` that are neither."""
-    if finishing is None or finishing == replay.final:
-        return replay.final
-    # what each player put in, uncalled bets returned (as PokerKitHand._settle reads it)
-    put = [start - (final - got) for start, final, got in zip(stacks, replay.final, replay.pushed)]
+    """The final stacks (``sniper.games.phh_files.settled``): PokerKit's, or the file's when they are GAMES.md's
+    (computable when every player still in shows a full board's hand)."""
     shown = all(NO_CARD not in h for h, alive in zip(replay.holes, replay.live) if alive)
+    strengths = None
     if shown and len(replay.board) == BOARD_SIZES[-1]:
         strengths = [value(h + replay.board) if alive else 0 for h, alive in zip(replay.holes, replay.live)]
-        ours = [s - p + r for s, p, r in zip(stacks, put, share_pots(put, replay.live, strengths))]
-        if finishing == ours:
-            return ours
-    raise _Skip(f"PokerKit replays it to the stacks {replay.final}, its finishing_stacks are {finishing}")
+    return settled(stacks, replay.final, replay.pushed, replay.live, strengths, finishing)
 
 
 def _rows(replay: _Replay, stacks: list[int], final: list[int], seat_of: list[int], table_size: int, names) -> list:
@@ -542,64 +352,18 @@ def _rows(replay: _Replay, stacks: list[int], final: list[int], seat_of: list[in
     return rows
 
 
-def _one_line(error: BaseException) -> str:
-    return " ".join(str(error).split()) or type(error).__name__
-
-
 # ----- reading: the hands of a new run directory ----------------------------------------------------
-
-
-def seat_labels(hands: pa.Table) -> tuple[str, ...]:
-    """A label per seat of the imported ``hands`` (``results.SCHEMA``; the largest table): the seat's player
-    when every hand that deals it in names the same one, else ``"seat N"`` (``N`` from 1, as PHH numbers seats).
-
-    >>> seat_labels(pa.table({"seat": [0, 1, 0, 1], "agent": ["ann", "bo", "ann", "cy"], "dealt_in": [True] * 4}))
-    ('ann', 'seat 2')
-    """
-    seats, names, dealt = (hands[c].to_pylist() for c in ("seat", "agent", "dealt_in"))
-    seen: dict[int, set[str]] = {s: set() for s in range(max(seats) + 1)}
-    for seat, name, playing in zip(seats, names, dealt):
-        if playing:
-            seen[seat].add(name)
-    return tuple(
-        next(iter(found)) if len(found) == 1 and "" not in found else f"seat {seat + 1}"
-        for seat, found in sorted(seen.items())
-    )
 
 
 def read_phh(paths: Sequence) -> Imported:
     """The hands of the PHH files ``paths`` (``import_hands``; file ``g`` of ``paths`` is game ``g``) for a new
     run directory: Hold'em's ``GameSpec.importer`` (``sniper import``, ``sniper.runs.store.import_run``, which
-    writes them). ``Imported``: the hands and actions tables (``results.SCHEMA``, ``results.ACTION_SCHEMA``)
-    and the hands of each file, a label per seat (``seat_labels``), the files read (``details["format"]``
-    "phh", ``details["files"]``: each file's game, path, hands, skipped count and scale; ``details["skipped"]``)
-    and the skipped lines.
+    writes them; ``sniper.games.phh_files.read_files``). ``Imported``: the hands and actions tables
+    (``results.SCHEMA``, ``results.ACTION_SCHEMA``) and the hands of each file, a label per seat
+    (``phh_files.seat_labels``), the files read (``details["format"]`` "phh", ``details["files"]``: each
+    file's game, path, hands, skipped count and scale; ``details["skipped"]``) and the skipped lines.
 
     Raises ``PhhError`` (one line) when no path is given, for a file ``import_hands`` refuses, for more than
     ``MAX_HANDS`` hands in all, and when no hand at all could be imported (naming the first skipped line).
     """
-    if not paths:
-        raise PhhError("give one or more .phh or .phhs files to import")
-    files, budget = [], MAX_HANDS
-    for game, path in enumerate(paths):
-        imported = import_hands(path, game, budget)
-        budget -= imported.read
-        files.append(imported)
-    skipped = tuple(line for f in files for line in f.skipped)
-    if sum(f.count for f in files) == 0:
-        first = f"; first: {skipped[0]}" if skipped else ""
-        raise PhhError(f"no hand could be imported ({len(skipped)} skipped{first})")
-    tables = {
-        "hands": pa.concat_tables([f.hands for f in files]),
-        "actions": pa.concat_tables([f.actions for f in files]),
-    }
-    details = {
-        "format": "phh",
-        "files": [
-            {"game": f.game, "path": f.path, "hands": f.count, "skipped": len(f.skipped), "scale": f.scale}
-            for f in files
-        ],
-        "skipped": list(skipped),
-    }
-    chunk = Chunk(tables, [f.count for f in files])
-    return Imported(chunk, seat_labels(tables["hands"]), details, skipped)
+    return read_files(paths, import_hands)

@@ -1,0 +1,23 @@
+"""Five-card draw's reference engine as a run plays it: a chunk of games into the run tables.
+
+``play_chunk_reference`` is the ``"reference"`` engine of the game's ``GameSpec`` (``sniper.games.draw``):
+whole games on the PokerKit table (``sniper.games.draw.play.play_game``, D1–D9), one agent per seat
+built from the run's specs, rows as ``sniper.games.draw.results`` defines them
+(``sniper.games.poker_spec.play_reference_chunk``, shared by the 52-card games).
+"""
+
+from sniper.core.tables import Chunk
+from sniper.games.draw import results
+from sniper.games.draw.agents import make_level
+from sniper.games.draw.play import play_game
+from sniper.games.poker_spec import agent_builder, play_reference_chunk
+
+make_agent = agent_builder(make_level)
+"""The agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``ValueError`` saying why not)."""
+
+
+def play_chunk_reference(config, chunk: int, hands_only: bool = False) -> Chunk:
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig`` of this game): its
+    ``config.chunk_games`` games from game ``chunk * config.chunk_games``, as the hands table (and the
+    actions table unless ``hands_only``) and the hands of each game. ``ValueError`` for a bad spec."""
+    return play_reference_chunk(config, chunk, hands_only, make_agent, play_game, results)

@@ -1,0 +1,52 @@
+"""The parameters of five-card draw's AI levels (D11), declared once: defaults and the domains of ``sniper tune``.
+
+A light module (no PokerKit import), so the game's ``GameSpec`` can declare the domains when the registry
+loads; the levels themselves are ``sniper.games.draw.agents`` (``random``, ``easy``) and
+``sniper.games.draw.levels`` (``normal``, ``hard``), whose dataclass fields take their defaults from here.
+
+>>> list(PARAMETERS), PARAMETERS["easy"]["bet_category"]
+(['random', 'easy', 'normal', 'hard'], (1, 0, 8))
+"""
+
+from sniper.games.poker52 import CATEGORIES
+
+_TOP = len(CATEGORIES) - 1
+"""The highest hand category (8, straight flush): the upper end of a category parameter's domain."""
+
+PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
+    "random": {},
+    "easy": {
+        "bluff": (0.05, 0.0, 1.0),
+        "bet_category": (CATEGORIES.index("one pair"), 0, _TOP),
+        "raise_category": (CATEGORIES.index("two pair"), 0, _TOP),
+    },
+    "normal": {
+        "draw_samples": (256, 1, 10000),
+        "draw_power": (8, 1, 40),
+        "bet_power": (3, 1, 40),
+        "bet_equity": (0.4, 0.0, 1.0),
+        "raise_equity": (0.85, 0.0, 1.0),
+        "call_margin": (1.0, 0.0, 3.0),
+        "position": (0.1, 0.0, 1.0),
+    },
+    "hard": {
+        "samples": (128, 1, 10000),
+        "draw_samples": (256, 1, 10000),
+        "bluff": (0.08, 0.0, 1.0),
+        "snow": (0.05, 0.0, 1.0),
+        "bet_ratio": (1.1, 0.0, 9.0),
+        "raise_ratio": (1.5, 0.0, 9.0),
+        "call_margin": (1.0, 0.0, 3.0),
+        "position": (0.1, 0.0, 1.0),
+        "read_bluff": (0.1, 0.0, 1.0),
+        "read_pair": (0.5, 0.0, 1.0),
+        "read_loose": (0.15, 0.0, 1.0),
+        "read_snow": (0.05, 0.0, 1.0),
+        "read_bet": (CATEGORIES.index("two pair"), 0, _TOP),
+        "read_raise": (CATEGORIES.index("three of a kind"), 0, _TOP),
+    },
+}
+"""Every level's parameters, ``level → name → (default, low, high)`` (``sniper.games.level_parameters``), in
+ladder order: the one truth of their defaults and domains (meanings in each level class's docstring). An
+``int`` default is an integer parameter; categories are ``sniper.games.poker52.CATEGORIES`` indices (0 high
+card … 8 straight flush)."""
