@@ -163,15 +163,13 @@ new_hand_nb = njit(cache=True)(new_hand)
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def deal_nb(h, stacks, button, hand_key, ante, cap):
-    """Start a hand: the players, their antes and their cards (D1, D2); returns the players dealt in.
-    Numba equivalent of ``sniper.games.draw.engine.DrawHand.__init__``.
+def seat_nb(h, stacks, button, ante, cap):
+    """Start a hand: the players and their antes (D1); returns the players dealt in. Numba equivalent of
+    ``sniper.games.draw.engine.DrawHand.__init__`` before the deal.
 
-    ``stacks`` ``int64 (n,)``: chips per seat (0: not at the table); ``button``: a seat with chips;
-    ``hand_key``: ``derive(derive(mix64(seed), game), hand)``; ``ante``, ``cap``: chips and bets a round
-    (D1, D3). The players are the seats with chips clockwise from the seat left of the button, the
-    button last (``pokerkit_hand.dealing_order``); with ``m`` players the deck's first ``8m`` cards are
-    shuffled, ``deck[5p:5p+5]`` dealt to player ``p`` and the replacements taken from ``deck[5m:]``.
+    ``stacks`` ``int64 (n,)``: chips per seat (0: not at the table); ``button``: a seat with chips; ``ante``,
+    ``cap``: chips and bets a round (D1, D3). The players are the seats with chips clockwise from the seat
+    left of the button, the button last (``pokerkit_hand.dealing_order``).
     """
     n = stacks.shape[0]
     pl, s = h.pl, h.st[0]
@@ -202,13 +200,30 @@ def deal_nb(h, stacks, button, hand_key, ante, cap):
     for p in range(m):
         s.pot += pl[p].bet
     collect_nb(h)
-    deck = h.deck
-    shuffle_into_nb(derive_nb(hand_key, STREAM_DECK), CARDS_PER_PLAYER * m, deck)
+    return m
+
+
+@njit(cache=True, inline="always")
+def deal_cards_nb(h):
+    """Deal the five cards of each player from ``h.deck`` (D2, ``engine``'s deal): ``deck[5p:5p+5]`` to player
+    ``p``, the replacements to come from ``deck[5m:]``. Numba equivalent of ``DrawHand.__init__``'s deal."""
+    m = h.st[0].players
     for p in range(m):
         for j in range(HAND_SIZE):
-            h.hole[p, j] = deck[HAND_SIZE * p + j]
-            h.cards[p, j] = deck[HAND_SIZE * p + j]
-    s.next_card = HAND_SIZE * m
+            h.hole[p, j] = h.deck[HAND_SIZE * p + j]
+            h.cards[p, j] = h.deck[HAND_SIZE * p + j]
+    h.st[0].next_card = HAND_SIZE * m
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def deal_nb(h, stacks, button, hand_key, ante, cap):
+    """Start a hand (D1, D2): ``seat_nb``, then the deck of ``hand_key`` (``derive(derive(mix64(seed), game),
+    hand)``; its first ``8m`` cards shuffled, ``sniper.games.poker52.shuffled_deck``) dealt by
+    ``deal_cards_nb``; returns the players dealt in. Numba equivalent of ``sniper.games.draw.engine.DrawHand``
+    as ``sniper.games.pokerkit_table.PokerKitTable`` deals it."""
+    m = seat_nb(h, stacks, button, ante, cap)
+    shuffle_into_nb(derive_nb(hand_key, STREAM_DECK), CARDS_PER_PLAYER * m, h.deck)
+    deal_cards_nb(h)
     return m
 
 

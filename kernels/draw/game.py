@@ -206,7 +206,7 @@ def betting_nb(h, hand_key, inputs, scratch, log):
         seat = q.seat
         start_decision_nb(h, p, hand_key)
         to = raise_to_nb(h, p)
-        action = decide_nb(levels[seat], params[seat], h, p, to != NO_RAISE, h.stream, t, lt, scratch)
+        action = decide_nb(levels[seat], params[seat], h, p, to, h.stream, t, lt, scratch)
         if action == BET_RAISE:
             note_raise_nb(h, p)
         bet = q.bet
@@ -230,7 +230,7 @@ def draw_nb(h, hand_key, inputs, scratch, log):
             continue
         seat = q.seat
         start_decision_nb(h, p, hand_key)
-        action = decide_nb(levels[seat], params[seat], h, p, False, h.stream, t, lt, scratch)
+        action = decide_nb(levels[seat], params[seat], h, p, np.int64(NO_RAISE), h.stream, t, lt, scratch)
         discard_nb(h, p, action - DISCARD)
         record_action_nb(arec, pos, seat, DRAW, action, 0, q.bet, s.pot)
     deal_replacements_nb(h)
@@ -275,15 +275,11 @@ def write_records_nb(h, stacks, button, hand, rec, row0):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, log):
-    """Play one hand (D1–D8) from the deal to its records: rows ``row0 .. row0 + n - 1`` of ``rec`` and its
-    actions into ``log``. ``stacks`` (``int64 (n,)``, chips per seat) become the stacks after it; ``hand_key``
-    is ``derive(derive(mix64(seed), game), hand)``. Numba equivalent of one ``DrawHand`` driven by the table
-    (``sniper.games.draw.play.play_game``)."""
+def play_dealt_nb(h, scratch, hand_key, inputs, log):
+    """Play a dealt hand (``kernels.draw.betting.deal_nb``) to its settlement (D3–D8): the first round, the
+    draw and the second round unless all but one folded, then the pots (``PLAYER.won``); its actions into
+    ``log``. Numba equivalent of a ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
     rules = inputs.rules
-    deal_nb(h, stacks, button, hand_key, rules.ante, rules.cap)
-    log.pos[2] = log.pos[0]
-    log.pos[3] = hand
     if begin_round_nb(h, FIRST, rules.small_bet):
         betting_nb(h, hand_key, inputs, scratch, log)
     folded = end_round_nb(h)
@@ -296,6 +292,19 @@ def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, 
         fold_win_nb(h)
     else:
         settle_nb(h, inputs.tables)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, log):
+    """Play one hand (D1–D8) from the deal to its records: rows ``row0 .. row0 + n - 1`` of ``rec`` and its
+    actions into ``log``. ``stacks`` (``int64 (n,)``, chips per seat) become the stacks after it; ``hand_key``
+    is ``derive(derive(mix64(seed), game), hand)``. Numba equivalent of one ``DrawHand`` driven by the table
+    (``sniper.games.draw.play.play_game``)."""
+    rules = inputs.rules
+    deal_nb(h, stacks, button, hand_key, rules.ante, rules.cap)
+    log.pos[2] = log.pos[0]
+    log.pos[3] = hand
+    play_dealt_nb(h, scratch, hand_key, inputs, log)
     write_records_nb(h, stacks, button, hand, rec, row0)
 
 

@@ -7,15 +7,16 @@ floating-point operations in the same order. A decision of player ``p`` reads on
 ``DrawObservation`` holds (D10): its own cards ``h.cards[p]`` and discards ``h.discards[p]``, and the public
 state in ``h.pl`` and ``h.st`` (stacks, bets, the pot, who is still in, positions, how many cards each
 drew, the betting so far as ``PLAYER.first``/``second``); never another player's cards, the deck or
-another player's discards, which are in ``h`` but not read. ``can_raise`` is whether ``BET_RAISE`` is in
-the observation's ``legal`` (``kernels.draw.betting.raise_to_nb``). The decisions allocate nothing
+another player's discards, which are in ``h`` but not read. ``raise_to`` is the observation's ``raise_to``
+(``kernels.draw.betting.raise_to_nb``; ``NO_RAISE`` for ``None``): ``BET_RAISE`` is legal when it is not
+``NO_RAISE``. The decisions allocate nothing
 (``kernels.NO_REFCOUNT``): their working arrays are a ``kernels.draw.strength.Scratch``.
 """
 
 import numpy as np
 
 from kernels import NO_REFCOUNT
-from kernels.draw.betting import to_call_nb
+from kernels.draw.betting import NO_RAISE, to_call_nb
 from kernels.draw.codes import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, N_KEEPS, NO_DRAW, SECOND, Level
 from kernels.draw.params import EasyParam, HardParam, NormalParam
 from kernels.draw.ranges import category_nb, showdown_units_nb
@@ -228,12 +229,14 @@ def hard_nb(h, p, can_raise, params, stream, t, lt, scr):
 
 
 @njit(cache=True, inline="always")
-def decide_nb(level, params, h, p, can_raise, stream, t, lt, scr):
+def decide_nb(level, params, h, p, raise_to, stream, t, lt, scr):
     """The flat action of player ``p`` at ``level`` (``kernels.draw.codes.Level``) with its parameter vector
-    ``params`` (``float64 (N_PARAMS,)``), ``can_raise`` whether a bet or raise is legal, drawing from
+    ``params`` (``float64 (N_PARAMS,)``), ``raise_to`` its total bet after a bet or raise (``NO_RAISE``: none
+    is legal, and at the draw), drawing from
     ``stream``; ``t`` the evaluator's tables, ``lt`` the ``LevelTables``, ``scr`` a ``Scratch``. Numba
     equivalent of ``agent.act(table.observe(seat), table.stream())`` (``sniper.games.draw.play``). Inlined
     into its caller with ``random`` and ``easy``; the Monte Carlo levels stay calls."""
+    can_raise = raise_to != NO_RAISE
     if level == Level.EASY:
         return easy_nb(h, p, can_raise, params, stream, t)
     if level == Level.NORMAL:

@@ -149,7 +149,7 @@ def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
     for j in range(samples):
         stream_start_nb(scr.sample, derive_nb(key, j))
         deal_start_nb(unseen, m, scr.deck, scr.where)
-        k = 0
+        k = np.int64(0)
         best = np.int64(_NOBODY)
         ties = 0
         for step in range(1, m_players):

@@ -299,14 +299,16 @@ def hand_records(run: DrawRun) -> list[list[HandRecord]]:
         game = []
         for _ in range(count):
             hand = rows[row : row + seats]
-            game.append(_record(hand, tuple(by_hand.get(int(hand[0, Field.HAND]), ()))))
+            game.append(record_of(hand, tuple(by_hand.get(int(hand[0, Field.HAND]), ()))))
             row += seats
         out.append(game)
     return out
 
 
-def _record(rows: np.ndarray, actions: tuple[ActionRecord, ...]) -> HandRecord:
-    """The ``HandRecord`` of one hand's ``rows`` (``int16 (seats, N_FIELDS)``) and ``actions``."""
+def record_of(rows: np.ndarray, actions: tuple[ActionRecord, ...]) -> HandRecord:
+    """The ``HandRecord`` of one hand from its kernel rows (``int16 (seats, N_FIELDS)``, ``Field``; the final
+    cards rebuilt as the engine holds them: the kept cards in order, then the replacements) and its
+    ``actions``: ``sniper.games.draw.play.HandRecord.of`` of the same hand."""
     first = rows[0]
     holes, draws, discards, drawn, cards = [], [], [], [], []
     for r in rows:
