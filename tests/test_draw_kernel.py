@@ -11,7 +11,9 @@ and 6 seats. Every level is cross-checked at its default parameters, whole games
 (the same action and the same number of random words drawn).
 """
 
+import importlib
 import os
+import pkgutil
 import random
 import subprocess
 import sys
@@ -23,13 +25,15 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from numba.core.registry import CPUDispatcher
 
+import kernels.draw
 from kernels.draw import codes
 from kernels.draw.betting import NO_RAISE, deal_cards_nb, new_hand, note_raise_nb, seat_nb
 from kernels.draw.deck import shuffled_deck_nb
 from kernels.draw.game import ActionLog, play_dealt_nb, play_hand_nb, write_records_nb
 from kernels.draw.params import PARAMS_OF
-from kernels.draw.policies import decide_nb
+from kernels.draw.policies import decide_nb, hard_equity_nb, normal_plan_nb
 from kernels.draw.strength import MASKS, five_order_nb, new_scratch
 from kernels.eval52 import tables
 from sniper.core.rng import Stream, derive, mix64
@@ -113,6 +117,32 @@ def pots(record, put):
     return [(amount, [s for s in c if value(record.cards[s]) == b]) for (amount, c), b in zip(out, best)]
 
 
+def short_all_in_not_reopened(record):
+    """Whether a short all-in (a bet or raise all in for less than the round's fixed amount, D8) was followed,
+    in its round and below the cap, by the turn of a player with chips to raise who had acted since the last
+    full raise (PokerKit lets it only call or fold: docs/draw.md)."""
+    stacks = [s - min(rules.ANTE, s) for s in record.stacks_before]
+    street, bets, top, full, acted, short, raises = None, None, 0, 0, set(), False, 0
+    for a in record.actions:
+        if a.street == engine.DRAW:
+            continue
+        if a.street != street:
+            street, bets, top, full, acted, short, raises = a.street, [0] * len(stacks), 0, 0, set(), False, 0
+        if short and raises < rules.CAP and a.seat in acted and stacks[a.seat] > top - bets[a.seat]:
+            return True
+        if a.action == engine.BET_RAISE:
+            increment = a.to - top
+            if increment >= full:
+                full, acted = increment, set()
+            elif a.amount == stacks[a.seat]:
+                short = True
+            top, raises = a.to, raises + 1
+        acted.add(a.seat)
+        stacks[a.seat] -= a.amount
+        bets[a.seat] = a.to
+    return False
+
+
 def events(records):
     """Counts of the rare situations of the reference's hands (module docstring)."""
     counts = Counter()
@@ -127,6 +157,7 @@ def events(records):
                 counts["capped"] += bets == rules.CAP
             put = contributions(record)
             counts["all-in"] += any(record.holes[s] and put[s] == record.stacks_before[s] for s in range(len(put)))
+            counts["short all-in not reopened"] += short_all_in_not_reopened(record)
             if not record.showdown:
                 continue
             counts["side pots"] += len({put[s] for s in still_in(record)}) > 1
@@ -162,6 +193,20 @@ def test_kernel_constants_are_the_reference_ones():
     assert inputs.rules.cap == rules.CAP and inputs.rules.starting_stack == rules.STARTING_STACK
     assert inputs.rules.first_button == rules.FIRST_BUTTON
     assert (inputs.level_tables.max_tries, inputs.level_tables.share_units) == (levels.MAX_TRIES, levels.SHARE_UNITS)
+
+
+def test_every_kernel_names_the_reference_it_copies():
+    dispatchers = [
+        (module.__name__, name)
+        for info in pkgutil.iter_modules(kernels.draw.__path__)
+        for module in [importlib.import_module(f"kernels.draw.{info.name}")]
+        for name, f in vars(module).items()
+        if isinstance(f, CPUDispatcher) and f.py_func.__module__ == module.__name__
+    ]
+    assert len(dispatchers) > 40
+    for module, name in dispatchers:
+        doc = " ".join((getattr(sys.modules[module], name).__doc__ or "").split()).lower()
+        assert "numba equivalent of" in doc and "sniper." in doc, (module, name)
 
 
 @pytest.mark.parametrize("seed, game, hand, n", [(0, 0, 0, 52), (7, 3, 11, 48), (2**64 - 1, 10**6, 99, 16)])
@@ -286,6 +331,25 @@ def test_one_hand_from_any_stacks_hand_for_hand(case):
     assert kernel_hand(*case) == reference_hand(*case)
 
 
+def test_short_stacks_hand_for_hand():
+    """Hands from short random stacks (all in on the ante, short of a bet, of a call or of a raise) at 2 to 6
+    seats, every level: all-ins, side pots, busts and short all-ins that do not reopen the betting."""
+    rng = random.Random(8)
+    found = Counter()
+    for trial in range(300):
+        n = rng.randint(2, 6)
+        stacks = [rng.choice((0, 1, 2, 3, 4, 5, 6, 7, 9, 11, 14)) for _ in range(n)]
+        stacks[trial % n] = stacks[(trial + 1) % n] = rng.randint(1, 14)  # two players at least
+        button = rng.choice([s for s in range(n) if stacks[s] > 0])
+        specs = [rng.choice(FAST) for _ in range(n)]
+        case = specs, stacks, button, 11, trial, rng.randrange(100)
+        want = reference_hand(*case)
+        assert kernel_hand(*case) == want, case
+        found += events([[want]])
+    minimum = {"all-in": 150, "side pots": 50, "bust": 100, "short all-in not reopened": 6, "capped": 4}
+    assert at_least(found, minimum), dict(found)
+
+
 STRAIGHT = (0, 4, 8, 12, 16)
 """Card offsets of a 6-high straight 2-3-4-5-6 (``card = 4 * rank + suit``)."""
 
@@ -405,11 +469,40 @@ def parameters(draw, level):
     return out
 
 
+def same_estimates(agent, obs, stream):
+    """``normal``'s plan (its keep and estimate) and ``hard``'s showdown shares of every final hand, best keep
+    and equity are the reference's, float for float, from the decision's keys (the words ``act`` draws)."""
+    level, params = ke.kernel_agent(agent)
+    if level not in (codes.Level.NORMAL, codes.Level.HARD):
+        return
+    h, me = kernel_view(obs)
+    t, lt = tables(), ke.level_tables(ke.most_power([(level, params)]))
+    scratch = new_scratch(int(agent.draw_samples))
+    words = Stream(stream.key)
+    if level == codes.Level.NORMAL:
+        if obs.street == engine.SECOND:
+            return  # no plan after its draw
+        key = words.word()
+        k = max(len(levels.live_opponents(obs)), 1)
+        best, e = normal_plan_nb(h, np.int64(me), params, np.uint64(key), np.int64(k), t, lt, scratch)
+        assert (int(MASKS[best]), e) == agent.plan(obs, key), obs
+    else:
+        words.word()
+        key, draw_key = words.word(), words.word()
+        best, e = hard_equity_nb(h, np.int64(me), params, np.uint64(key), np.uint64(draw_key), t, lt, scratch)
+        shows = agent.showdowns(obs, key)
+        assert scratch.units.tolist() == [shows.units(order) for order in range(len(scratch.units))], obs
+        shares = agent.equities(obs, key, draw_key)
+        assert (best, e) == (levels.first_best(shares), shares[levels.first_best(shares)]), obs
+
+
 def same_decision(agent, obs, stream):
-    """The kernel decides as ``agent`` on ``obs`` and draws as many random words from ``stream``'s key."""
+    """The kernel decides as ``agent`` on ``obs`` and draws as many random words from ``stream``'s key (and,
+    for the Monte Carlo levels, estimates as it does: ``same_estimates``)."""
     reference = Stream(stream.key)
     want = (agent.act(obs, reference), reference.count)
     assert kernel_decision(agent, obs, stream) == want, (agent, obs)
+    same_estimates(agent, obs, stream)
     return obs
 
 

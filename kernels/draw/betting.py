@@ -139,8 +139,9 @@ class Hand(NamedTuple):
 
 
 def new_hand():
-    """A ``Hand`` (arrays allocated, contents set by ``deal_nb``); plain Python, compiled as ``new_hand_nb``,
-    so Python code can build a ``Hand`` of the very same numba type."""
+    """A ``Hand`` (arrays allocated, contents set by ``deal_nb``): the numba equivalent of
+    ``sniper.games.draw.engine.DrawHand``'s state. Plain Python, compiled as ``new_hand_nb``, so Python code
+    can build a ``Hand`` of the very same numba type."""
     return Hand(
         np.zeros(MAX_SEATS, PLAYER),
         np.zeros(1, ROUND),
@@ -206,7 +207,8 @@ def seat_nb(h, stacks, button, ante, cap):
 @njit(cache=True, inline="always")
 def deal_cards_nb(h):
     """Deal the five cards of each player from ``h.deck`` (D2, ``engine``'s deal): ``deck[5p:5p+5]`` to player
-    ``p``, the replacements to come from ``deck[5m:]``. Numba equivalent of ``DrawHand.__init__``'s deal."""
+    ``p``, the replacements to come from ``deck[5m:]``. Numba equivalent of
+    ``sniper.games.draw.engine.DrawHand.__init__``'s deal."""
     m = h.st[0].players
     for p in range(m):
         for j in range(HAND_SIZE):
@@ -229,7 +231,8 @@ def deal_nb(h, stacks, button, hand_key, ante, cap):
 
 @njit(cache=True, **NO_REFCOUNT)
 def collect_nb(h):
-    """Collect the bets into the pot (PokerKit's ``collect_bets``): the part of the largest bet (every
+    """Collect the bets into the pot: numba equivalent of what ``sniper.games.draw.engine.DrawHand`` has
+    PokerKit do (``collect_bets``, ante trimming on): the part of the largest bet (every
     player's, folded ones included) above the second largest goes back to its stack (D8's uncalled bet),
     the rest into ``PLAYER.put``. (With one player still in, PokerKit leaves that player's bet uncollected;
     it comes back with the pot, ``showdown.fold_win_nb``: the same chips.)"""
@@ -295,7 +298,8 @@ def begin_round_nb(h, street, bet_size):
 
 @njit(cache=True, inline="always")
 def actor_nb(h):
-    """The position to act, -1 when the round's betting is over (``DrawHand.actor``)."""
+    """The position to act, -1 when the round's betting is over: numba equivalent of
+    ``sniper.games.pokerkit_hand.PokerKitHand.actor`` in a betting round."""
     s = h.st[0]
     if s.head >= s.tail or s.n_active <= 1:
         return np.int64(-1)
@@ -342,7 +346,8 @@ def raise_to_nb(h, p):
 
 @njit(cache=True, inline="always")
 def pop_actor_nb(h):
-    """Take the actor off the queue; it has acted (PokerKit's ``_pop_actor_index``)."""
+    """Take the actor off the queue; it has acted: numba equivalent of PokerKit's ``_pop_actor_index`` under
+    ``sniper.games.draw.engine.DrawHand.act``."""
     s = h.st[0]
     p = h.queue[s.head]
     s.head += 1
@@ -365,7 +370,8 @@ def note_raise_nb(h, p):
 
 @njit(cache=True, inline="always")
 def fold_nb(h):
-    """The actor folds (only when it owes chips); returns the chips it put in (0)."""
+    """The actor folds (only when it owes chips); returns the chips it put in (0). Numba equivalent of
+    ``sniper.games.draw.engine.DrawHand.act(FOLD)``."""
     p = pop_actor_nb(h)
     h.pl[p].active = 0
     h.st[0].n_active -= 1
@@ -374,7 +380,8 @@ def fold_nb(h):
 
 @njit(cache=True, inline="always")
 def check_call_nb(h):
-    """The actor checks or calls, all in when short; returns the chips it put in (PokerKit's ``check_or_call``)."""
+    """The actor checks or calls, all in when short; returns the chips it put in. Numba equivalent of
+    ``sniper.games.draw.engine.DrawHand.act(CHECK_CALL)`` (PokerKit's ``check_or_call``)."""
     p = pop_actor_nb(h)
     q, s = h.pl[p], h.st[0]
     amount = min(q.stack, s.max_bet - q.bet)
@@ -386,10 +393,11 @@ def check_call_nb(h):
 
 @njit(cache=True, **NO_REFCOUNT)
 def bet_raise_nb(h, amount):
-    """The actor bets or raises *to* ``amount`` chips (``raise_to_nb``); returns the chips it put in.
-    PokerKit's ``complete_bet_or_raise_to``: every other player still in with chips is to act again, in
-    turn after it; a raise of at least the largest raise so far is full (the players who acted may raise
-    again); the round's short all-ins are summed; it counts towards the cap (D3, D8)."""
+    """The actor bets or raises *to* ``amount`` chips (``raise_to_nb``); returns the chips it put in. Numba
+    equivalent of ``sniper.games.draw.engine.DrawHand.act(BET_RAISE)``, i.e. PokerKit's
+    ``complete_bet_or_raise_to``: every other player still in with chips is to act again, in turn after it;
+    a raise of at least the largest raise so far is full (the players who acted may raise again); the
+    round's short all-ins are summed; it counts towards the cap (D3, D8)."""
     p = pop_actor_nb(h)
     pl, s, queue = h.pl, h.st[0], h.queue
     q = pl[p]
@@ -473,7 +481,8 @@ def deal_replacements_nb(h):
 
 @njit(cache=True, inline="always")
 def end_round_nb(h):
-    """End a betting round (PokerKit's ``_end_betting`` and ``collect_bets``, ``collect_nb``); returns whether
-    all but one player folded (the pot is theirs, unshown: D7)."""
+    """End a betting round; returns whether all but one player folded (the pot is theirs, unshown: D7). Numba
+    equivalent of ``sniper.games.draw.engine.DrawHand._advance`` at a round's end (PokerKit's
+    ``_end_betting`` and ``collect_bets``, ``collect_nb``)."""
     collect_nb(h)
     return h.st[0].n_active == 1

@@ -184,8 +184,8 @@ def record_action_nb(arec, pos, seat, street, action, amount, to_amount, pot_aft
 
 @njit(cache=True, inline="always")
 def start_decision_nb(h, p, hand_key):
-    """Start player ``p``'s next decision stream (``sniper.games.pokerkit_table.decision_stream``, R13) in
-    ``h.stream`` and count the decision."""
+    """Start player ``p``'s next decision stream in ``h.stream`` and count the decision: numba equivalent of
+    ``sniper.games.pokerkit_table.PokerKitTable.stream`` (``decision_stream``, R13)."""
     q = h.pl[p]
     stream_start_nb(h.stream, derive_nb(derive_nb(hand_key, STREAM_AGENT + q.seat), q.decisions))
     q.decisions += 1
@@ -218,7 +218,8 @@ def betting_nb(h, hand_key, inputs, scratch, log):
 @njit(cache=True, **NO_REFCOUNT)
 def draw_nb(h, hand_key, inputs, scratch, log):
     """The draw (D5): every player still in, in turn from player 0, decides its discard (on its stream) and
-    is recorded, then the replacements are dealt. Numba equivalent of the table's loop over the draw."""
+    is recorded, then the replacements are dealt. Numba equivalent of the loop of
+    ``sniper.games.draw.play.play_game`` over the draw."""
     pl, s = h.pl, h.st[0]
     levels, params = inputs.agents.levels, inputs.agents.params
     t, lt = inputs.tables, inputs.level_tables
@@ -352,8 +353,8 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
 
 @njit(cache=True)
 def max_draw_samples_nb(agents):
-    """The most sampled draws a decision of ``agents`` (``Agents``) takes: the size of its ``Scratch.orders``
-    (``sniper.games.draw.levels.keep_orders``' ``samples``)."""
+    """The most sampled draws a decision of ``agents`` (``Agents``) takes, the size of its ``Scratch.orders``:
+    numba equivalent of the largest ``samples`` of ``sniper.games.draw.levels.keep_orders`` the table calls."""
     most = 1
     for s in range(agents.levels.shape[0]):
         if agents.levels[s] == Level.NORMAL:

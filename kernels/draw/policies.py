@@ -75,8 +75,8 @@ def first_best_nb(values):
 
 @njit(cache=True, inline="always")
 def own_unseen_nb(h, p, scr):
-    """The cards player ``p`` has not seen into ``scr.unseen`` (its own cards and discards are out,
-    ``levels.unseen_cards``); returns how many."""
+    """The cards player ``p`` has not seen into ``scr.unseen`` (its own cards and discards are out); returns
+    how many. Numba equivalent of ``sniper.games.draw.levels.unseen_cards``."""
     d = h.pl[p].drawn
     return unseen_nb(h.cards[p], h.discards[p], d if d > 0 else 0, scr.unseen)
 

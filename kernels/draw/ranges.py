@@ -37,7 +37,7 @@ def deal_start_nb(unseen, m, deck, where):
 
 @njit(cache=True, inline="always")
 def deal_swap_nb(deck, where, i, j):
-    """Swap positions ``i`` and ``j`` of a ``Deal`` (``levels.Deal._swap``)."""
+    """Swap positions ``i`` and ``j`` of a ``Deal``: numba equivalent of ``sniper.games.draw.levels.Deal._swap``."""
     swap_nb(deck, i, j)
     where[deck[i]] = i
     where[deck[j]] = j
@@ -65,7 +65,8 @@ def deal_place_nb(deck, where, cards, n, pos):
 
 @njit(cache=True, inline="always")
 def category_nb(cards, t):
-    """The category (0 high card … 8 straight flush) of five cards (``levels._category``)."""
+    """The category (0 high card … 8 straight flush) of five cards: numba equivalent of
+    ``sniper.games.draw.levels._category`` (``sniper.games.poker52.category`` of the value)."""
     return value_nb(cards, t) // CATEGORY_UNIT
 
 

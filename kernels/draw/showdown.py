@@ -36,8 +36,8 @@ def fold_win_nb(h):
 
 @njit(cache=True, inline="always")
 def best_of_nb(pl, players, among):
-    """The bit set of the players of bit set ``among`` holding its best hand (``PLAYER.value``): the winners
-    of one pot in ``sniper.games.pokerkit_hand.share_pots``."""
+    """The bit set of the players of bit set ``among`` holding its best hand (``PLAYER.value``): numba
+    equivalent of the winners of one pot in ``sniper.games.pokerkit_hand.share_pots``."""
     best = np.int64(-1)
     mask = np.int64(0)
     for p in range(players):
@@ -54,7 +54,8 @@ def best_of_nb(pl, players, among):
 @njit(cache=True, inline="always")
 def award_nb(pl, players, winners, amount):
     """Split ``amount`` chips among the players of bit set ``winners``, the odd chips one each from the first
-    in position order (``sniper.games.pokerkit_hand.share_pots``); nothing when there is none."""
+    in position order; nothing when there is none. Numba equivalent of one pot's split in
+    ``sniper.games.pokerkit_hand.share_pots``."""
     k = 0
     for p in range(players):
         k += (winners >> p) & _ONE

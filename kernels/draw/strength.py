@@ -86,8 +86,9 @@ class Scratch(NamedTuple):
 
 
 def new_scratch(draw_samples):
-    """A ``Scratch`` for decisions of at most ``draw_samples`` sampled draws (contents set by the decisions);
-    plain Python, compiled as ``new_scratch_nb``."""
+    """A ``Scratch`` for decisions of at most ``draw_samples`` sampled draws (contents set by the decisions):
+    the numba equivalent of the lists ``sniper.games.draw.levels``' decisions build. Plain Python, compiled
+    as ``new_scratch_nb``."""
     return Scratch(
         np.zeros(52, np.uint8),
         np.zeros(52, np.uint8),
@@ -150,8 +151,8 @@ def unseen_nb(cards, discards, n_discards, out):
 
 @njit(cache=True, inline="always")
 def swap_nb(deck, i, j):
-    """Swap ``deck[i]`` and ``deck[j]`` (a step of the levels' partial Fisher–Yates shuffles,
-    ``sniper.games.draw.levels.keep_orders``)."""
+    """Swap ``deck[i]`` and ``deck[j]``: numba equivalent of a step of the partial Fisher–Yates shuffles of
+    ``sniper.games.draw.levels.keep_orders``."""
     c = deck[i]
     deck[i] = deck[j]
     deck[j] = c
