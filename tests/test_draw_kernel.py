@@ -29,9 +29,9 @@ from numba.core.registry import CPUDispatcher
 
 import kernels.draw
 from kernels.draw import codes
-from kernels.draw.betting import NO_RAISE, deal_cards_nb, new_hand, note_raise_nb, seat_nb
+from kernels.draw.betting import NO_RAISE, new_hand, note_raise_nb
 from kernels.draw.deck import shuffled_deck_nb
-from kernels.draw.game import ActionLog, play_dealt_nb, play_hand_nb, write_records_nb
+from kernels.draw.game import ActionLog, play_hand_nb
 from kernels.draw.params import PARAMS_OF
 from kernels.draw.policies import decide_nb, hard_equity_nb, normal_plan_nb
 from kernels.draw.strength import MASKS, five_order_nb, new_scratch
@@ -289,14 +289,9 @@ def kernel_hand(specs, stacks, button, seed, game, hand, deck=None):
     after = np.array(stacks, np.int64)
     key = np.uint64(derive(derive(mix64(seed), game), hand))
     h, scratch = new_hand(), new_scratch(64)
-    if deck is None:
-        play_hand_nb(h, scratch, after, button, key, inputs, rec, 0, hand, log)
-    else:
-        seat_nb(h, after, button, inputs.rules.ante, inputs.rules.cap)
+    if deck is not None:
         h.deck[:] = deck
-        deal_cards_nb(h)
-        play_dealt_nb(h, scratch, key, inputs, log)
-        write_records_nb(h, after, button, hand, rec, 0)
+    play_hand_nb(h, scratch, after, button, key, inputs, rec, 0, hand, log, np.int64(deck is None))
     actions = tuple(ActionRecord(*arec[ke.ActionField.SEAT :, i].tolist()) for i in range(int(log.pos[0])))
     return ke.record_of(rec.T, actions)
 

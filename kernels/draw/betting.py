@@ -37,7 +37,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from kernels import NO_REFCOUNT
 from kernels.draw.codes import BET_RAISE, CARDS_PER_PLAYER, FIRST, HAND_SIZE, MAX_DISCARDS, MAX_SEATS, NO_DRAW
 from kernels.draw.deck import shuffle_into_nb
 from kernels.eval52 import N_CARDS
@@ -134,6 +133,9 @@ class Hand(NamedTuple):
     """``uint8 (52,)``: the hand's shuffled deck."""
     stream: np.ndarray
     """``uint64 (2,)``: the random stream of the decision being taken (``kernels.rng.stream_word_nb``)."""
+    agent_keys: np.ndarray
+    """``uint64 (MAX_SEATS,)``: each player's agent stream key of the hand, ``hand_key(seed, game, hand,
+    STREAM_AGENT + seat)`` (its ``d``-th decision draws from ``derive(key, d)``)."""
     levels: np.ndarray
     """``int64 (MAX_SEATS,)``: scratch of the showdown: the distinct contributions, ascending."""
 
@@ -152,6 +154,7 @@ def new_hand():
         np.zeros((MAX_SEATS, MAX_DISCARDS), np.uint8),
         np.zeros(N_CARDS, np.uint8),
         np.zeros(2, np.uint64),
+        np.zeros(MAX_SEATS, np.uint64),
         np.zeros(MAX_SEATS, np.int64),
     )
 
@@ -163,7 +166,7 @@ new_hand_nb = njit(cache=True)(new_hand)
 # ----- the deal (D1, D2) -----------------------------------------------------------------------
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def seat_nb(h, stacks, button, ante, cap):
     """Start a hand: the players and their antes (D1); returns the players dealt in. Numba equivalent of
     ``sniper.games.draw.engine.DrawHand.__init__`` before the deal.
@@ -217,19 +220,21 @@ def deal_cards_nb(h):
     h.st[0].next_card = HAND_SIZE * m
 
 
-@njit(cache=True, **NO_REFCOUNT)
-def deal_nb(h, stacks, button, hand_key, ante, cap):
-    """Start a hand (D1, D2): ``seat_nb``, then the deck of ``hand_key`` (``derive(derive(mix64(seed), game),
-    hand)``; its first ``8m`` cards shuffled, ``sniper.games.poker52.shuffled_deck``) dealt by
-    ``deal_cards_nb``; returns the players dealt in. Numba equivalent of ``sniper.games.draw.engine.DrawHand``
-    as ``sniper.games.pokerkit_table.PokerKitTable`` deals it."""
+@njit(cache=True, inline="always")
+def deal_nb(h, stacks, button, hand_key, ante, cap, shuffle):
+    """Start a hand (D1, D2): ``seat_nb``, then, when ``shuffle`` (``int64`` 1), the deck of ``hand_key``
+    (``derive(derive(mix64(seed), game), hand)``; its first ``8m`` cards shuffled, numba equivalent of
+    ``sniper.games.poker52.shuffled_deck``) into ``h.deck``; with ``shuffle`` 0, the deck the caller put in
+    ``h.deck`` (a given deal, as ``sniper.games.draw.engine.DrawHand``'s ``deck``); then ``deal_cards_nb``.
+    Returns the players dealt in. Numba equivalent of ``sniper.games.draw.engine.DrawHand.__init__``."""
     m = seat_nb(h, stacks, button, ante, cap)
-    shuffle_into_nb(derive_nb(hand_key, STREAM_DECK), CARDS_PER_PLAYER * m, h.deck)
+    if shuffle:
+        shuffle_into_nb(derive_nb(hand_key, STREAM_DECK), CARDS_PER_PLAYER * m, h.deck)
     deal_cards_nb(h)
     return m
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def collect_nb(h):
     """Collect the bets into the pot: numba equivalent of what ``sniper.games.draw.engine.DrawHand`` has
     PokerKit do (``collect_bets``, ante trimming on): the part of the largest bet (every
@@ -261,7 +266,7 @@ def collect_nb(h):
 # ----- a round's turn order (D4, D6) -------------------------------------------------------------
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def begin_round_nb(h, street, bet_size):
     """Start betting round ``street`` (``FIRST`` or ``SECOND``) at the fixed ``bet_size`` (D3, D4, D6): player
     0 opens, the players to act in turn (module docstring), no bet yet. Returns whether anyone is to act.
@@ -391,7 +396,7 @@ def check_call_nb(h):
     return amount
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def bet_raise_nb(h, amount):
     """The actor bets or raises *to* ``amount`` chips (``raise_to_nb``); returns the chips it put in. Numba
     equivalent of ``sniper.games.draw.engine.DrawHand.act(BET_RAISE)``, i.e. PokerKit's

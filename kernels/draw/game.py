@@ -51,7 +51,7 @@ from kernels.draw.betting import (
     note_raise_nb,
     raise_to_nb,
 )
-from kernels.draw.codes import BET_RAISE, DISCARD, DRAW, FIRST, HAND_SIZE, MAX_DISCARDS, NO_CARD, SECOND, Level
+from kernels.draw.codes import BET_RAISE, DISCARD, DRAW, FIRST, HAND_SIZE, MAX_DISCARDS, NO_CARD, Level
 from kernels.draw.params import HardParam, NormalParam
 from kernels.draw.policies import decide_nb
 from kernels.draw.showdown import fold_win_nb, settle_nb
@@ -183,16 +183,17 @@ def record_action_nb(arec, pos, seat, street, action, amount, to_amount, pot_aft
 
 
 @njit(cache=True, inline="always")
-def start_decision_nb(h, p, hand_key):
+def start_decision_nb(h, p):
     """Start player ``p``'s next decision stream in ``h.stream`` and count the decision: numba equivalent of
-    ``sniper.games.pokerkit_table.PokerKitTable.stream`` (``decision_stream``, R13)."""
+    ``sniper.games.pokerkit_table.PokerKitTable.stream`` (``decision_stream``, R13), from the player's agent
+    key of the hand (``Hand.agent_keys``)."""
     q = h.pl[p]
-    stream_start_nb(h.stream, derive_nb(derive_nb(hand_key, STREAM_AGENT + q.seat), q.decisions))
+    stream_start_nb(h.stream, derive_nb(h.agent_keys[p], q.decisions))
     q.decisions += 1
 
 
-@njit(cache=True, **NO_REFCOUNT)
-def betting_nb(h, hand_key, inputs, scratch, log):
+@njit(cache=True, inline="always")
+def betting_nb(h, inputs, scratch, log):
     """One round's betting: each actor in turn decides (``kernels.draw.policies.decide_nb``, on its seat's
     stream, R13), acts (``kernels.draw.betting.act_nb``) and is recorded. Numba equivalent of the table's
     loop over a betting round (``sniper.games.draw.play.play_game``)."""
@@ -204,7 +205,7 @@ def betting_nb(h, hand_key, inputs, scratch, log):
     while p >= 0:
         q = pl[p]
         seat = q.seat
-        start_decision_nb(h, p, hand_key)
+        start_decision_nb(h, p)
         to = raise_to_nb(h, p)
         action = decide_nb(levels[seat], params[seat], h, p, to, h.stream, t, lt, scratch)
         if action == BET_RAISE:
@@ -215,8 +216,8 @@ def betting_nb(h, hand_key, inputs, scratch, log):
         p = actor_nb(h)
 
 
-@njit(cache=True, **NO_REFCOUNT)
-def draw_nb(h, hand_key, inputs, scratch, log):
+@njit(cache=True, inline="always")
+def draw_nb(h, inputs, scratch, log):
     """The draw (D5): every player still in, in turn from player 0, decides its discard (on its stream) and
     is recorded, then the replacements are dealt. Numba equivalent of the loop of
     ``sniper.games.draw.play.play_game`` over the draw."""
@@ -230,14 +231,14 @@ def draw_nb(h, hand_key, inputs, scratch, log):
         if not q.active:
             continue
         seat = q.seat
-        start_decision_nb(h, p, hand_key)
+        start_decision_nb(h, p)
         action = decide_nb(levels[seat], params[seat], h, p, np.int64(NO_RAISE), h.stream, t, lt, scratch)
         discard_nb(h, p, action - DISCARD)
         record_action_nb(arec, pos, seat, DRAW, action, 0, q.bet, s.pot)
     deal_replacements_nb(h)
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def write_records_nb(h, stacks, button, hand, rec, row0):
     """Stacks after the hand into ``stacks`` (``int64 (n,)``, by seat) and the hand's ``n`` rows of ``rec`` from
     ``row0`` (``Field``; numba equivalent of ``sniper.games.draw.play.HandRecord.of``)."""
@@ -275,20 +276,24 @@ def write_records_nb(h, stacks, button, hand, rec, row0):
         stacks[q.seat] = after
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def play_dealt_nb(h, scratch, hand_key, inputs, log):
     """Play a dealt hand (``kernels.draw.betting.deal_nb``) to its settlement (D3–D8): the first round, the
     draw and the second round unless all but one folded, then the pots (``PLAYER.won``); its actions into
     ``log``. Numba equivalent of a ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
     rules = inputs.rules
-    if begin_round_nb(h, FIRST, rules.small_bet):
-        betting_nb(h, hand_key, inputs, scratch, log)
-    folded = end_round_nb(h)
-    if not folded:
-        draw_nb(h, hand_key, inputs, scratch, log)
-        if begin_round_nb(h, SECOND, rules.big_bet):
-            betting_nb(h, hand_key, inputs, scratch, log)
+    for p in range(h.st[0].players):
+        h.agent_keys[p] = derive_nb(hand_key, STREAM_AGENT + h.pl[p].seat)
+    folded = False
+    for street in range(3):
+        if street == DRAW:
+            draw_nb(h, inputs, scratch, log)
+            continue
+        if begin_round_nb(h, street, rules.small_bet if street == FIRST else rules.big_bet):
+            betting_nb(h, inputs, scratch, log)
         folded = end_round_nb(h)
+        if folded:
+            break
     if folded:
         fold_win_nb(h)
     else:
@@ -296,13 +301,14 @@ def play_dealt_nb(h, scratch, hand_key, inputs, log):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, log):
+def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, log, shuffle):
     """Play one hand (D1–D8) from the deal to its records: rows ``row0 .. row0 + n - 1`` of ``rec`` and its
     actions into ``log``. ``stacks`` (``int64 (n,)``, chips per seat) become the stacks after it; ``hand_key``
-    is ``derive(derive(mix64(seed), game), hand)``. Numba equivalent of one ``DrawHand`` driven by the table
-    (``sniper.games.draw.play.play_game``)."""
+    is ``derive(derive(mix64(seed), game), hand)``; ``shuffle`` (``int64``) 1 deals the hand's deck from
+    ``hand_key``, 0 the deck already in ``h.deck`` (``kernels.draw.betting.deal_nb``). Numba equivalent of
+    one ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
     rules = inputs.rules
-    deal_nb(h, stacks, button, hand_key, rules.ante, rules.cap)
+    deal_nb(h, stacks, button, hand_key, rules.ante, rules.cap, shuffle)
     log.pos[2] = log.pos[0]
     log.pos[3] = hand
     play_dealt_nb(h, scratch, hand_key, inputs, log)
@@ -340,7 +346,7 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
         if hand >= cap_hands:
             return np.int64(OVERFLOW)
         key = derive_nb(game_key, hand)
-        play_hand_nb(h, scratch, stacks, button, key, inputs, rec, row0 + hand * n, hand, log)
+        play_hand_nb(h, scratch, stacks, button, key, inputs, rec, row0 + hand * n, hand, log, np.int64(1))
         hand += 1
         with_chips = 0
         for s in range(n):

@@ -17,14 +17,13 @@ board); a game's kernels may not import another game's, so it is written here ag
 
 import numpy as np
 
-from kernels import NO_REFCOUNT
 from kernels.eval52 import value_nb
 from kernels.jit import njit
 
 _ONE = np.int64(1)
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def fold_win_nb(h):
     """All but one folded: the pot (``st.pot``, every chip in the middle) goes to the one still in
     (numba equivalent of ``sniper.games.pokerkit_hand.share_pots`` with one player in)."""
@@ -69,7 +68,7 @@ def award_nb(pl, players, winners, amount):
             odd -= 1
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def settle_nb(h, t):
     """The showdown (D7, D8; module docstring): every player still in gets ``value`` of its five cards
     (``t`` is ``kernels.eval52.tables()``), then ``won`` from each pot. Numba equivalent of
