@@ -28,6 +28,7 @@ order (one thread: compiling a parallel kernel costs more than it saves here);
 
 import numpy as np
 
+from kernels import NO_REFCOUNT
 from kernels.eval52 import BASE, STRAIGHT, card_bit_nb, hand_nb, value_nb, value_of_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb, uniform_int_nb
@@ -48,26 +49,29 @@ FIELDS = 6
 """Fields per keep and block: ``WIN``, ``TIE``, ``SHARE`` and their squares."""
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def chart_mask_nb(cards, t):
     """The easy chart's discard mask (bit ``j``: discard ``cards[j]``) of five cards ``uint8 (5,)``:
-    numba equivalent of ``sniper.games.draw.agents.draw_chart`` (module docstring)."""
+    numba equivalent of ``sniper.games.draw.agents.draw_chart`` (module docstring). Allocates nothing
+    (``kernels.NO_REFCOUNT``), so the game kernel's decisions can call it."""
     strength = value_nb(cards, t) // CATEGORY_UNIT
     if strength >= STRAIGHT:
         return 0
-    counts = np.zeros(13, np.int64)
-    suits = np.zeros(4, np.int64)
-    for j in range(HAND_SIZE):
-        counts[cards[j] >> 2] += 1
-        suits[cards[j] & 3] += 1
     mask = 0
-    if strength > 0:
+    if strength > 0:  # keep every card whose rank is paired
         for j in range(HAND_SIZE):
-            if counts[cards[j] >> 2] < 2:
+            paired = False
+            for i in range(HAND_SIZE):
+                if i != j and cards[i] >> 2 == cards[j] >> 2:
+                    paired = True
+            if not paired:
                 mask |= 1 << j
         return mask
     for s in range(4):
-        if suits[s] == HAND_SIZE - 1:
+        count = 0
+        for j in range(HAND_SIZE):
+            count += (cards[j] & 3) == s
+        if count == HAND_SIZE - 1:
             for j in range(HAND_SIZE):
                 if (cards[j] & 3) != s:
                     mask |= 1 << j

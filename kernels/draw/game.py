@@ -1,0 +1,435 @@
+"""The five-card draw game kernel: whole games of fixed-limit draw in numba, hand for hand as the reference.
+
+Numba equivalent of ``sniper.games.draw.play.play_game`` (a ``sniper.games.draw.table.DrawTable`` driven to its
+end, D1–D9) with the levels of ``sniper.games.draw.agents`` and ``levels``, split by concern:
+``kernels.draw.betting`` (a hand's state, PokerKit's betting and the draw), ``kernels.draw.showdown`` (pots
+and odd chips), ``kernels.draw.policies`` (the levels) and this module (a hand from deal to records,
+``play_hand_nb``, and the game loop, ``play_game_nb``).
+
+Random draws (R13's streams, as the table): the deck of hand ``h`` is ``hand_key(seed, game, h,
+STREAM_DECK)``'s shuffle (``kernels.draw.deck``); the ``d``-th decision (from 0, betting and the draw alike)
+of seat ``s`` in the hand draws from ``derive(hand_key(seed, game, h, STREAM_AGENT + s), d)``
+(``sniper.games.pokerkit_table.decision_stream``).
+
+A hand (``play_hand_nb``): antes and the deal; the first betting round at the small bet (D4); unless all
+but one folded, the draw, every player still in discarding in turn (D5), then the replacements; the
+second round at the big bet (D6); the showdown (D7). A game: every seat starts with ``starting_stack``
+chips, the button on ``first_button``; after each hand the game ends when fewer than two seats have chips
+(a seat with none has left, GAMES.md) or at the hand limit (D9), else the button moves to the next seat
+clockwise with chips (D1).
+
+Output (``play_games_nb``): per game a buffer of ``cap_hands`` hands; ``rec`` is ``int16`` of shape
+``(N_FIELDS, n_games * cap_hands * n_seats)``, row ``(g * cap_hands + h) * n_seats + s`` holding seat ``s`` of
+hand ``h`` of game ``g`` in the fields of ``Field`` (what ``sniper.games.draw.play.HandRecord`` holds per
+seat). ``hands_out[g]`` is the number of hands game ``g`` played, or ``OVERFLOW`` when it needed more than
+``cap_hands`` (replay it with a larger buffer: a game depends only on (seed, game)). Actions (optional):
+per game ``cap_actions`` rows of ``arec`` (``int16 (N_ACTION_FIELDS, n_games * cap_actions)``) in the
+fields of ``ActionField`` (``sniper.games.pokerkit_hand.ActionRecord``'s, the draws included);
+``actions_out[g]`` counts the game's actions (when above ``cap_actions`` only the first ``cap_actions``
+were written); ``cap_actions = 0`` records nothing.
+
+Kernels do no validation: ``sniper.games.draw.kernel_engine`` validates and calls them.
+"""
+
+from enum import IntEnum
+from typing import NamedTuple
+
+import numpy as np
+from numba import prange
+
+from kernels import NO_REFCOUNT
+from kernels.draw.betting import (
+    NO_RAISE,
+    act_nb,
+    actor_nb,
+    begin_round_nb,
+    deal_nb,
+    deal_replacements_nb,
+    discard_nb,
+    end_round_nb,
+    new_hand_nb,
+    note_raise_nb,
+    raise_to_nb,
+)
+from kernels.draw.codes import BET_RAISE, DISCARD, DRAW, FIRST, HAND_SIZE, MAX_DISCARDS, NO_CARD, Level
+from kernels.draw.params import HardParam, NormalParam
+from kernels.draw.policies import decide_nb
+from kernels.draw.showdown import fold_win_nb, settle_nb
+from kernels.draw.strength import LevelTables, new_scratch_nb
+from kernels.eval52 import Tables
+from kernels.jit import njit
+from kernels.rng import derive_nb, mix64_nb, stream_start_nb
+from kernels.streams import STREAM_AGENT
+
+
+class Field(IntEnum):
+    """Rows of the record array ``rec``: one row per seat per hand, what ``sniper.games.draw.play.HandRecord``
+    holds for the seat (``NO_CARD`` for a card not dealt, ``DRAWS`` ``NO_DRAW`` for a seat that did not draw)."""
+
+    HAND = 0
+    BUTTON = 1
+    DEALT_IN = 2
+    STACK_BEFORE = 3
+    HOLE_1 = 4
+    HOLE_2 = 5
+    HOLE_3 = 6
+    HOLE_4 = 7
+    HOLE_5 = 8
+    DRAWS = 9
+    DISCARD_1 = 10
+    DISCARD_2 = 11
+    DISCARD_3 = 12
+    DRAWN_1 = 13
+    DRAWN_2 = 14
+    DRAWN_3 = 15
+    SHOWDOWN = 16
+    NET = 17
+    STACK_AFTER = 18
+
+
+N_FIELDS = len(Field)
+
+
+class ActionField(IntEnum):
+    """Rows of the action record array ``arec``: one row per seat action (the draws included), the hand, its
+    place in the hand and the fields of ``sniper.games.pokerkit_hand.ActionRecord``."""
+
+    HAND = 0
+    SEQ = 1
+    SEAT = 2
+    STREET = 3
+    ACTION = 4
+    AMOUNT = 5
+    TO_AMOUNT = 6
+    POT_AFTER = 7
+
+
+N_ACTION_FIELDS = len(ActionField)
+OVERFLOW = -1
+"""``hands_out`` value of a game that needed more than ``cap_hands`` hands."""
+NO_LIMIT = -1
+"""``hands_per_game`` of a game played until one player holds every chip (D9's "bust")."""
+
+
+class GameRules(NamedTuple):
+    """The rules of a table as the kernel reads them (all Python ``int``, so one compiled version)."""
+
+    n_seats: int
+    """Seats, 2–6 (D1)."""
+    starting_stack: int
+    """Chips per seat at the start of a game (D1)."""
+    ante: int
+    """Chips every player antes each hand (D1)."""
+    small_bet: int
+    """The fixed bet and raise of the first round, chips (D3)."""
+    big_bet: int
+    """The fixed bet and raise of the second round, chips (D3)."""
+    cap: int
+    """The most bets and raises in one round (D3)."""
+    hands_per_game: int
+    """The hand limit (D9), or ``NO_LIMIT``."""
+    first_button: int
+    """The button's seat in hand 0."""
+
+
+class Agents(NamedTuple):
+    """The seats' agents as data (``sniper.games.draw.kernel_engine``)."""
+
+    levels: np.ndarray
+    """``int64 (n,)``: ``kernels.draw.codes.Level`` per seat."""
+    params: np.ndarray
+    """``float64 (n, N_PARAMS)``: parameter vector per seat (``kernels.draw.params``)."""
+
+
+class GameInputs(NamedTuple):
+    """Everything ``play_games_nb`` needs besides the seed, the games and the output buffers."""
+
+    rules: GameRules
+    agents: Agents
+    tables: Tables
+    """``kernels.eval52.tables()``."""
+    level_tables: LevelTables
+    """The levels' tables (``kernels.draw.strength.LevelTables``)."""
+
+
+class ActionLog(NamedTuple):
+    """Where a game's actions are recorded (``record_action_nb``)."""
+
+    rec: np.ndarray
+    """``int16 (N_ACTION_FIELDS, m)``: ``arec`` of ``play_games_nb``."""
+    pos: np.ndarray
+    """``int64 (4,)``: next row, end of the game's buffer (exclusive), first row of the hand, the hand."""
+
+
+# ----- one hand (D1–D8) --------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def record_action_nb(arec, pos, seat, street, action, amount, to_amount, pot_after):
+    """Append one action to the ``ActionLog`` ``(arec, pos)`` (numba equivalent of the
+    ``sniper.games.pokerkit_hand.ActionRecord`` that ``sniper.games.draw.engine.DrawHand.act`` appends); past
+    the end of the game's buffer only the count grows."""
+    r = pos[0]
+    if r < pos[1]:
+        arec[ActionField.HAND, r] = pos[3]
+        arec[ActionField.SEQ, r] = r - pos[2]
+        arec[ActionField.SEAT, r] = seat
+        arec[ActionField.STREET, r] = street
+        arec[ActionField.ACTION, r] = action
+        arec[ActionField.AMOUNT, r] = amount
+        arec[ActionField.TO_AMOUNT, r] = to_amount
+        arec[ActionField.POT_AFTER, r] = pot_after
+    pos[0] = r + 1
+
+
+@njit(cache=True, inline="always")
+def start_decision_nb(h, p):
+    """Start player ``p``'s next decision stream in ``h.stream`` and count the decision: numba equivalent of
+    ``sniper.games.pokerkit_table.PokerKitTable.stream`` (``decision_stream``, R13), from the player's agent
+    key of the hand (``Hand.agent_keys``)."""
+    q = h.pl[p]
+    stream_start_nb(h.stream, derive_nb(h.agent_keys[p], q.decisions))
+    q.decisions += 1
+
+
+@njit(cache=True, inline="always")
+def betting_nb(h, inputs, scratch, log):
+    """One round's betting: each actor in turn decides (``kernels.draw.policies.decide_nb``, on its seat's
+    stream, R13), acts (``kernels.draw.betting.act_nb``) and is recorded. Numba equivalent of the table's
+    loop over a betting round (``sniper.games.draw.play.play_game``)."""
+    pl, s = h.pl, h.st[0]
+    levels, params = inputs.agents.levels, inputs.agents.params
+    t, lt = inputs.tables, inputs.level_tables
+    arec, pos = log
+    p = actor_nb(h)
+    while p >= 0:
+        q = pl[p]
+        seat = q.seat
+        start_decision_nb(h, p)
+        to = raise_to_nb(h, p)
+        action = decide_nb(levels[seat], params[seat], h, p, to, h.stream, t, lt, scratch)
+        if action == BET_RAISE:
+            note_raise_nb(h, p)
+        bet = q.bet
+        amount = act_nb(h, action, to)
+        record_action_nb(arec, pos, seat, s.street, action, amount, bet + amount, s.pot)
+        p = actor_nb(h)
+
+
+@njit(cache=True, inline="always")
+def draw_nb(h, inputs, scratch, log):
+    """The draw (D5): every player still in, in turn from player 0, decides its discard (on its stream) and
+    is recorded, then the replacements are dealt. Numba equivalent of the loop of
+    ``sniper.games.draw.play.play_game`` over the draw."""
+    pl, s = h.pl, h.st[0]
+    levels, params = inputs.agents.levels, inputs.agents.params
+    t, lt = inputs.tables, inputs.level_tables
+    arec, pos = log
+    s.street = DRAW
+    for p in range(s.players):
+        q = pl[p]
+        if not q.active:
+            continue
+        seat = q.seat
+        start_decision_nb(h, p)
+        action = decide_nb(levels[seat], params[seat], h, p, np.int64(NO_RAISE), h.stream, t, lt, scratch)
+        discard_nb(h, p, action - DISCARD)
+        record_action_nb(arec, pos, seat, DRAW, action, 0, q.bet, s.pot)
+    deal_replacements_nb(h)
+
+
+@njit(cache=True, inline="always")
+def write_records_nb(h, stacks, button, hand, rec, row0):
+    """Stacks after the hand into ``stacks`` (``int64 (n,)``, by seat) and the hand's ``n`` rows of ``rec`` from
+    ``row0`` (``Field``; numba equivalent of ``sniper.games.draw.play.HandRecord.of``)."""
+    pl, s = h.pl, h.st[0]
+    n = stacks.shape[0]
+    showdown = 1 if s.n_active > 1 else 0
+    for seat in range(n):
+        r = row0 + seat
+        rec[Field.HAND, r] = hand
+        rec[Field.BUTTON, r] = button
+        rec[Field.DEALT_IN, r] = 0
+        rec[Field.STACK_BEFORE, r] = stacks[seat]
+        for j in range(HAND_SIZE):
+            rec[Field.HOLE_1 + j, r] = NO_CARD
+        rec[Field.DRAWS, r] = -1
+        for j in range(MAX_DISCARDS):
+            rec[Field.DISCARD_1 + j, r] = NO_CARD
+            rec[Field.DRAWN_1 + j, r] = NO_CARD
+        rec[Field.SHOWDOWN, r] = showdown
+        rec[Field.NET, r] = 0
+        rec[Field.STACK_AFTER, r] = stacks[seat]
+    for p in range(s.players):
+        q = pl[p]
+        r = row0 + q.seat
+        rec[Field.DEALT_IN, r] = 1
+        for j in range(HAND_SIZE):
+            rec[Field.HOLE_1 + j, r] = h.hole[p, j]
+        rec[Field.DRAWS, r] = q.drawn
+        for j in range(q.drawn if q.drawn > 0 else 0):
+            rec[Field.DISCARD_1 + j, r] = h.discards[p, j]
+            rec[Field.DRAWN_1 + j, r] = h.drawn[p, j]
+        rec[Field.NET, r] = q.won - q.put
+        after = q.start - q.put + q.won
+        rec[Field.STACK_AFTER, r] = after
+        stacks[q.seat] = after
+
+
+@njit(cache=True, inline="always")
+def play_dealt_nb(h, scratch, hand_key, inputs, log):
+    """Play a dealt hand (``kernels.draw.betting.deal_nb``) to its settlement (D3–D8): the first round, the
+    draw and the second round unless all but one folded, then the pots (``PLAYER.won``); its actions into
+    ``log``. Numba equivalent of a ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
+    rules = inputs.rules
+    for p in range(h.st[0].players):
+        h.agent_keys[p] = derive_nb(hand_key, STREAM_AGENT + h.pl[p].seat)
+    folded = False
+    for street in range(3):
+        if street == DRAW:
+            draw_nb(h, inputs, scratch, log)
+            continue
+        if begin_round_nb(h, street, rules.small_bet if street == FIRST else rules.big_bet):
+            betting_nb(h, inputs, scratch, log)
+        folded = end_round_nb(h)
+        if folded:
+            break
+    if folded:
+        fold_win_nb(h)
+    else:
+        settle_nb(h, inputs.tables)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, log, shuffle):
+    """Play one hand (D1–D8) from the deal to its records: rows ``row0 .. row0 + n - 1`` of ``rec`` and its
+    actions into ``log``. ``stacks`` (``int64 (n,)``, chips per seat) become the stacks after it; ``hand_key``
+    is ``derive(derive(mix64(seed), game), hand)``; ``shuffle`` (``int64``) 1 deals the hand's deck from
+    ``hand_key``, 0 the deck already in ``h.deck`` (``kernels.draw.betting.deal_nb``). Numba equivalent of
+    one ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
+    rules = inputs.rules
+    deal_nb(h, stacks, button, hand_key, rules.ante, rules.cap, shuffle)
+    log.pos[2] = log.pos[0]
+    log.pos[3] = hand
+    play_dealt_nb(h, scratch, hand_key, inputs, log)
+    write_records_nb(h, stacks, button, hand, rec, row0)
+
+
+# ----- games (D1, D9) ----------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def next_button_nb(stacks, button):
+    """The first seat clockwise of ``button`` with chips (numba equivalent of
+    ``sniper.games.pokerkit_hand.next_button``, D1)."""
+    n = stacks.shape[0]
+    for k in range(1, n + 1):
+        s = (button + k) % n
+        if stacks[s] > 0:
+            return s
+    return button
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch):
+    """One game (numba equivalent of ``sniper.games.draw.play.play_game``; module docstring): rows from ``row0``,
+    actions to ``log``; returns the hands played, or ``OVERFLOW`` past ``cap_hands``. ``stacks`` (``int64
+    (n,)``), ``h`` (``kernels.draw.betting.Hand``) and ``scratch`` (``kernels.draw.strength.Scratch``) are the
+    caller's, reset here."""
+    rules = inputs.rules
+    n = rules.n_seats
+    for s in range(n):
+        stacks[s] = rules.starting_stack
+    button = np.int64(rules.first_button % n)
+    hand = np.int64(0)
+    while rules.hands_per_game < 0 or hand < rules.hands_per_game:
+        if hand >= cap_hands:
+            return np.int64(OVERFLOW)
+        key = derive_nb(game_key, hand)
+        play_hand_nb(h, scratch, stacks, button, key, inputs, rec, row0 + hand * n, hand, log, np.int64(1))
+        hand += 1
+        with_chips = 0
+        for s in range(n):
+            with_chips += stacks[s] > 0
+        if with_chips < 2:
+            break
+        button = next_button_nb(stacks, button)
+    return hand
+
+
+@njit(cache=True)
+def max_draw_samples_nb(agents):
+    """The most sampled draws a decision of ``agents`` (``Agents``) takes, the size of its ``Scratch.orders``:
+    numba equivalent of the largest ``samples`` of ``sniper.games.draw.levels.keep_orders`` the table calls."""
+    most = 1
+    for s in range(agents.levels.shape[0]):
+        if agents.levels[s] == Level.NORMAL:
+            most = max(most, np.int64(agents.params[s, NormalParam.DRAW_SAMPLES]))
+        elif agents.levels[s] == Level.HARD:
+            most = max(most, np.int64(agents.params[s, HardParam.DRAW_SAMPLES]))
+    return most
+
+
+@njit(cache=True, nogil=True)
+def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, cap_actions, arec, actions_out):
+    """Play the games ``games[start:stop]`` (``games``: ``int64 (G,)``) of run ``seed`` (``uint64``): numba
+    equivalent of ``sniper.games.draw.play.play_game`` for each.
+
+    ``inputs`` is a ``GameInputs``. Writes their rows of ``rec`` (``int16 (N_FIELDS, G * cap_hands * n)``),
+    entries of ``hands_out`` (``int64 (G,)``), rows of ``arec`` (``int16 (N_ACTION_FIELDS, G * cap_actions)``)
+    and entries of ``actions_out`` (``int64 (G,)``) as in the module docstring. Releases the GIL; every game
+    depends only on (seed, game), so results do not depend on how the games are split.
+    """
+    seed_key = mix64_nb(seed)
+    n = inputs.rules.n_seats
+    pos = np.zeros(4, np.int64)
+    log = ActionLog(arec, pos)
+    stacks = np.empty(n, np.int64)
+    h = new_hand_nb()
+    scratch = new_scratch_nb(max_draw_samples_nb(inputs.agents))
+    for g in range(start, stop):
+        pos[0] = g * cap_actions
+        pos[1] = pos[0] + cap_actions
+        game_key = derive_nb(seed_key, games[g])
+        hands_out[g] = play_game_nb(game_key, inputs, cap_hands, rec, g * cap_hands * n, log, stacks, h, scratch)
+        actions_out[g] = pos[0] - g * cap_actions
+
+
+@njit(cache=True, parallel=True)
+def play_games_par_nb(seed, games, inputs, cap_hands, rec, hands_out, cap_actions, arec, actions_out, n_blocks):
+    """``play_games_nb`` over all of ``games``, split into ``n_blocks`` ranges run in parallel (``prange``;
+    numba's threading layer, ``numba.set_num_threads``): the same outputs as one ``play_games_nb`` over every
+    game, the numba equivalent of ``sniper.games.draw.play.play_game`` for each. (A ``prange`` body takes only
+    arrays and scalars, so ``inputs`` is taken apart before the loop and put together again in it.)"""
+    n_games = games.shape[0]
+    r, a, t, lt = inputs
+    n_seats, stack, ante, small, big, cap, limit, button = r
+    levels, params = a
+    card_key, low_base, high_index, rank_value, flush_value = t
+    rank_order, flush_order, powers, keep_cards, keep_start, keep_count, max_tries, share_units = lt
+    for b in prange(n_blocks):
+        again = GameInputs(
+            GameRules(n_seats, stack, ante, small, big, cap, limit, button),
+            Agents(levels, params),
+            Tables(card_key, low_base, high_index, rank_value, flush_value),
+            LevelTables(rank_order, flush_order, powers, keep_cards, keep_start, keep_count, max_tries, share_units),
+        )
+        start = b * n_games // n_blocks
+        stop = (b + 1) * n_games // n_blocks
+        play_games_nb(seed, games, start, stop, again, cap_hands, rec, hands_out, cap_actions, arec, actions_out)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def compact_nb(rec, counts, per_game, unit, out):
+    """The filled rows of per-game buffers, one after the other: the first ``counts[g] * unit`` columns of game
+    ``g``'s ``per_game`` columns of ``rec`` (``int16 (fields, G * per_game)``, as ``play_games_nb`` writes
+    ``rec`` and ``arec``) into ``out`` (``int16 (fields, sum(counts) * unit)``); the numba equivalent of
+    concatenating ``sniper.games.draw.play.play_game``'s records game after game."""
+    col = 0
+    for g in range(counts.shape[0]):
+        used = counts[g] * unit
+        begin = g * per_game
+        for f in range(rec.shape[0]):
+            for i in range(used):
+                out[f, col + i] = rec[f, begin + i]
+        col += used

@@ -1,0 +1,246 @@
+"""The five-card draw AI levels in numba: numba equivalents of ``sniper.games.draw.agents.RandomAgent``,
+``EasyAgent`` and ``sniper.games.draw.levels.NormalAgent``, ``HardAgent`` (D10, D11).
+
+The Python levels are the readable reference; every function here names the one it copies and draws the
+decision's random words (``stream``, ``uint64 (2,)``, ``kernels.rng``) in the order it does, with the same
+floating-point operations in the same order. A decision of player ``p`` reads only what its
+``DrawObservation`` holds (D10): its own cards ``h.cards[p]`` and discards ``h.discards[p]``, and the public
+state in ``h.pl`` and ``h.st`` (stacks, bets, the pot, who is still in, positions, how many cards each
+drew, the betting so far as ``PLAYER.first``/``second``); never another player's cards, the deck or
+another player's discards, which are in ``h`` but not read. ``raise_to`` is the observation's ``raise_to``
+(``kernels.draw.betting.raise_to_nb``; ``NO_RAISE`` for ``None``): ``BET_RAISE`` is legal when it is not
+``NO_RAISE``. The decisions allocate nothing
+(``kernels.NO_REFCOUNT``): their working arrays are a ``kernels.draw.strength.Scratch``.
+"""
+
+import numpy as np
+
+from kernels import NO_REFCOUNT
+from kernels.draw.betting import NO_RAISE, to_call_nb
+from kernels.draw.codes import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, N_KEEPS, NO_DRAW, SECOND, Level
+from kernels.draw.params import EasyParam, HardParam, NormalParam
+from kernels.draw.ranges import category_nb, showdown_units_nb
+from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, unseen_nb
+from kernels.draw_equity import chart_mask_nb
+from kernels.jit import njit
+from kernels.rng import stream_integer_nb, stream_random_nb, stream_word_nb
+
+# ----- what every level reads of an observation (levels.py's helpers) ---------------------------
+
+
+@njit(cache=True, inline="always")
+def position_nb(h, p):
+    """Numba equivalent of ``sniper.games.draw.levels.position``: ``p / (m - 1)``, 0 first to act to 1 the
+    button (the players dealt in are the seats at the table, in betting order)."""
+    m = h.st[0].players
+    return p / (m - 1) if m > 1 else 1.0
+
+
+@njit(cache=True, inline="always")
+def price_nb(h, p):
+    """Numba equivalent of ``sniper.games.draw.levels.price``: ``to_call / (pot + bets + to_call)``, 0 when
+    nothing is owed (``st.pot`` already holds this round's bets)."""
+    to_call = to_call_nb(h, p)
+    return to_call / (h.st[0].pot + to_call) if to_call > 0 else 0.0
+
+
+@njit(cache=True, inline="always")
+def draw_ahead_nb(h, p):
+    """Numba equivalent of ``sniper.games.draw.levels.draw_ahead``: the seat's own draw is still to come."""
+    s = h.st[0].street
+    return (s == FIRST or s == DRAW) and h.pl[p].drawn == NO_DRAW
+
+
+@njit(cache=True, inline="always")
+def betting_nb(h, p, can_raise, value_bet, value_raise, call):
+    """Numba equivalent of ``sniper.games.draw.levels.betting``: checked to, bet when ``value_bet``; facing a
+    bet, raise when ``value_raise`` (and legal), else call when ``call``, else fold."""
+    if to_call_nb(h, p) == 0:
+        return np.int64(BET_RAISE) if value_bet and can_raise else np.int64(CHECK_CALL)
+    if value_raise and can_raise:
+        return np.int64(BET_RAISE)
+    return np.int64(CHECK_CALL) if call else np.int64(FOLD)
+
+
+@njit(cache=True, inline="always")
+def first_best_nb(values):
+    """Numba equivalent of ``sniper.games.draw.levels.first_best``: the index of the first largest of
+    ``values`` (one per keep)."""
+    best = 0
+    for q in range(1, N_KEEPS):
+        if values[q] > values[best]:
+            best = q
+    return best
+
+
+@njit(cache=True, inline="always")
+def own_unseen_nb(h, p, scr):
+    """The cards player ``p`` has not seen into ``scr.unseen`` (its own cards and discards are out); returns
+    how many. Numba equivalent of ``sniper.games.draw.levels.unseen_cards``."""
+    d = h.pl[p].drawn
+    return unseen_nb(h.cards[p], h.discards[p], d if d > 0 else 0, scr.unseen)
+
+
+# ----- the levels --------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def random_nb(h, p, can_raise, stream):
+    """Numba equivalent of ``sniper.games.draw.agents.RandomAgent.act``: ``legal[stream.integer(len(legal))]``,
+    the legal actions being fold (when owing chips), check/call and bet/raise (when legal), or the 26
+    discard masks at the draw. One draw."""
+    if h.st[0].street == DRAW:
+        return np.int64(DISCARD + MASKS[stream_integer_nb(stream, N_KEEPS)])
+    can_fold = to_call_nb(h, p) > 0
+    kinds = 1 + (1 if can_fold else 0) + (1 if can_raise else 0)
+    kind = stream_integer_nb(stream, kinds) + (0 if can_fold else 1)
+    return np.int64(kind)
+
+
+@njit(cache=True, inline="always")
+def easy_nb(h, p, can_raise, params, stream, t):
+    """Numba equivalent of ``sniper.games.draw.agents.EasyAgent.act``: bets a pair or better, rarely bluffs
+    (one draw when betting: ``stream.random() < bluff``), draws by the chart (``draw_chart``, no draw)."""
+    cards = h.cards[p]
+    if h.st[0].street == DRAW:
+        return np.int64(DISCARD + chart_mask_nb(cards, t))
+    bluffing = stream_random_nb(stream) < params[EasyParam.BLUFF]
+    strength = category_nb(cards, t)
+    made = strength >= params[EasyParam.BET_CATEGORY] or bluffing
+    if to_call_nb(h, p) == 0:
+        return np.int64(BET_RAISE) if made and can_raise else np.int64(CHECK_CALL)
+    if strength >= params[EasyParam.RAISE_CATEGORY] and can_raise:
+        return np.int64(BET_RAISE)
+    return np.int64(CHECK_CALL) if made else np.int64(FOLD)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def normal_plan_nb(h, p, params, key, k, t, lt, scr):
+    """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.plan``: the keep (an index of
+    ``strength.MASKS``) with the largest mean of ``strength ** (draw_power * k)`` over the sampled draws
+    keyed by ``key``, and the mean of ``strength ** (bet_power * k)`` for it (``k`` live opponents, at
+    least 1)."""
+    samples = np.int64(params[NormalParam.DRAW_SAMPLES])
+    m = own_unseen_nb(h, p, scr)
+    orders = scr.orders
+    keep_orders_nb(h.cards[p], scr.unseen, m, key, samples, t, lt, scr)
+    draw = lt.powers[np.int64(params[NormalParam.DRAW_POWER]) * k]
+    bet = lt.powers[np.int64(params[NormalParam.BET_POWER]) * k]
+    totals = scr.totals
+    for q in range(N_KEEPS):
+        totals[q] = 0.0
+    for j in range(samples):
+        for q in range(N_KEEPS):
+            totals[q] += draw[orders[j, q]]
+    best = first_best_nb(totals)
+    e = 0.0
+    for j in range(samples):
+        e += bet[orders[j, best]]
+    return best, e / samples
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def normal_nb(h, p, can_raise, params, stream, t, lt, scr):
+    """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.act``: hand, position, opponents, drawing
+    odds, pot odds. One draw: the sampling key (``stream.word()``, unused in the second round)."""
+    key = stream_word_nb(stream)
+    k = max(h.st[0].n_active - 1, 1)
+    if h.st[0].street == DRAW:
+        return np.int64(DISCARD + MASKS[normal_plan_nb(h, p, params, key, k, t, lt, scr)[0]])
+    if draw_ahead_nb(h, p):
+        e = normal_plan_nb(h, p, params, key, k, t, lt, scr)[1]
+    else:
+        e = lt.powers[np.int64(params[NormalParam.BET_POWER]) * k][five_order_nb(h.cards[p], t, lt)]
+    shift = params[NormalParam.POSITION] * position_nb(h, p)
+    return betting_nb(
+        h,
+        p,
+        can_raise,
+        e >= params[NormalParam.BET_EQUITY] - shift,
+        e >= params[NormalParam.RAISE_EQUITY] - shift,
+        e >= price_nb(h, p) * params[NormalParam.CALL_MARGIN],
+    )
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
+    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.equities`` followed by ``first_best``: the
+    best keep (an index of ``strength.MASKS``; 0 after its draw) and its equity, the expected pot share
+    against the sampled opponents (``ranges.showdown_units_nb``, keyed by ``key``) over its own sampled
+    draws (keyed by ``draw_key``) while its draw is ahead, else of its five cards."""
+    samples = np.int64(params[HardParam.SAMPLES])
+    read = (
+        params[HardParam.READ_BLUFF],
+        params[HardParam.READ_PAIR],
+        params[HardParam.READ_LOOSE],
+        params[HardParam.READ_SNOW],
+        params[HardParam.READ_BET],
+        params[HardParam.READ_RAISE],
+    )
+    m = own_unseen_nb(h, p, scr)
+    showdown_units_nb(h, p, scr.unseen, m, key, samples, read, t, lt, scr)
+    units = scr.units
+    if not draw_ahead_nb(h, p):
+        return 0, units[five_order_nb(h.cards[p], t, lt)] / (lt.share_units * samples)
+    draw_samples = np.int64(params[HardParam.DRAW_SAMPLES])
+    orders = scr.orders
+    keep_orders_nb(h.cards[p], scr.unseen, m, draw_key, draw_samples, t, lt, scr)
+    totals = scr.units_total
+    for q in range(N_KEEPS):
+        totals[q] = 0
+    for j in range(draw_samples):
+        for q in range(N_KEEPS):
+            totals[q] += units[orders[j, q]]
+    shares = scr.totals
+    whole = lt.share_units * samples * draw_samples
+    for q in range(N_KEEPS):
+        shares[q] = totals[q] / whole
+    best = first_best_nb(shares)
+    return best, shares[best]
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def hard_nb(h, p, can_raise, params, stream, t, lt, scr):
+    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.act``: opponent ranges read from their bets and
+    draws, Monte Carlo equity, a controlled bluff and snow. Three draws at every decision: word 0
+    ``stream.random()`` (the bluff or snow draw), word 1 the key of the opponents' deals, word 2 the key of
+    its own draws."""
+    chance = stream_random_nb(stream)
+    key = stream_word_nb(stream)
+    draw_key = stream_word_nb(stream)
+    best, e = hard_equity_nb(h, p, params, key, draw_key, t, lt, scr)
+    nothing = category_nb(h.cards[p], t) == 0
+    s = h.st[0]
+    if s.street == DRAW:
+        if nothing and chance < params[HardParam.SNOW]:
+            return np.int64(DISCARD)
+        return np.int64(DISCARD + MASKS[best])
+    ratio = e * s.n_active
+    scale = 1.0 - params[HardParam.POSITION] * position_nb(h, p)
+    snowing = s.street == SECOND and nothing and h.pl[p].drawn == 0
+    return betting_nb(
+        h,
+        p,
+        can_raise,
+        ratio >= params[HardParam.BET_RATIO] * scale or chance < params[HardParam.BLUFF] or snowing,
+        ratio >= params[HardParam.RAISE_RATIO] * scale,
+        e >= price_nb(h, p) * params[HardParam.CALL_MARGIN],
+    )
+
+
+@njit(cache=True, inline="always")
+def decide_nb(level, params, h, p, raise_to, stream, t, lt, scr):
+    """The flat action of player ``p`` at ``level`` (``kernels.draw.codes.Level``) with its parameter vector
+    ``params`` (``float64 (N_PARAMS,)``), ``raise_to`` its total bet after a bet or raise (``NO_RAISE``: none
+    is legal, and at the draw), drawing from
+    ``stream``; ``t`` the evaluator's tables, ``lt`` the ``LevelTables``, ``scr`` a ``Scratch``. Numba
+    equivalent of ``agent.act(table.observe(seat), table.stream())`` (``sniper.games.draw.play``). Inlined
+    into its caller with ``random`` and ``easy``; the Monte Carlo levels stay calls."""
+    can_raise = raise_to != NO_RAISE
+    if level == Level.EASY:
+        return easy_nb(h, p, can_raise, params, stream, t)
+    if level == Level.NORMAL:
+        return normal_nb(h, p, can_raise, params, stream, t, lt, scr)
+    if level == Level.HARD:
+        return hard_nb(h, p, can_raise, params, stream, t, lt, scr)
+    return random_nb(h, p, can_raise, stream)

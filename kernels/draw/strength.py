@@ -1,0 +1,210 @@
+"""The strength of five cards and the levels' sampled draws, in numba (GAMES.md D5, D11).
+
+Numba equivalents of ``sniper.games.draw.levels``' hand-strength helpers: a hand's **order**
+(``five_card_index``: 0..7,461, the rank of its value among the 7,462 distinct five-card values, higher
+better, equal orders tie) and ``keep_orders`` (the final orders of every legal keep over sampled draws).
+
+The order is looked up as ``kernels.eval52`` looks up a value, from the same key (``hand_nb``: the sum of
+the cards' keys) and suit mask, in tables of orders instead of values (``LevelTables.rank_order`` and
+``flush_order``), built by ``sniper.games.draw.kernel_engine.level_tables`` from the reference's
+``five_card_hands().values``. The tables of ``strength ** n`` (``levels.power_table``) and of the easy
+chart's keeps (``levels.chart_keep_sets``) are built there too, from the reference: one truth, which the
+kernels look up.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+
+from kernels import NO_REFCOUNT
+from kernels.draw.codes import DISCARD_MASKS, HAND_SIZE, N_KEEPS
+from kernels.eval52 import EMPTY_KEY, HIGH_SHIFT, LOW_MASK, LOW_SHIFT, card_bit_nb, flush_suit_nb
+from kernels.jit import njit
+from kernels.rng import derive_nb, stream_integer_nb, stream_start_nb
+
+MASKS = np.array(DISCARD_MASKS, np.uint8)
+"""``uint8 (26,)``: the legal discard masks in ``engine.DISCARDS`` order (``codes.DISCARD_MASKS``)."""
+GONE = np.array([bin(m).count("1") for m in DISCARD_MASKS], np.uint8)
+"""``uint8 (26,)``: the cards each keep of ``MASKS`` discards (0–3)."""
+N_ORDERS = 7462
+"""Distinct five-card values (``len(levels.five_card_hands().values)``)."""
+
+
+class LevelTables(NamedTuple):
+    """The levels' tables, built from the reference by ``sniper.games.draw.kernel_engine.level_tables``."""
+
+    rank_order: np.ndarray
+    """``uint16 (73775,)``: ``kernels.eval52.Tables.rank_value``'s entries as orders (the index of the value
+    in ``levels.five_card_hands().values``)."""
+    flush_order: np.ndarray
+    """``uint16 (8192,)``: ``Tables.flush_value``'s entries as orders (0 for fewer than five ranks)."""
+    powers: np.ndarray
+    """``float64 (N + 1, 7462)``: row ``n`` is ``levels.power_table(n)`` (row 0 all ones), ``n`` up to the
+    largest power a seat's ``normal`` uses."""
+    keep_cards: np.ndarray
+    """``uint8 (K, 5)``: ``levels.chart_keep_sets()`` for 2, 3, 4 and 5 kept cards, one set per row (its
+    cards ascending, the unused columns 0), in that order."""
+    keep_start: np.ndarray
+    """``int64 (6,)``: the first row of ``keep_cards`` of ``n`` kept cards (2–5)."""
+    keep_count: np.ndarray
+    """``int64 (6,)``: the rows of ``keep_cards`` of ``n`` kept cards (2–5)."""
+    max_tries: int
+    """``levels.MAX_TRIES``: proposals per sampled opponent hand in ``hard``'s ranges."""
+    share_units: int
+    """``levels.SHARE_UNITS``: a pot in integer share units (``hard``'s equity)."""
+
+
+class Scratch(NamedTuple):
+    """The working arrays of the decisions (``new_scratch``), one per thread."""
+
+    unseen: np.ndarray
+    """``uint8 (52,)``: the cards a decision has not seen, ascending (``unseen_nb``)."""
+    deck: np.ndarray
+    """``uint8 (52,)``: a sample's shuffle of ``unseen`` (``keep_orders_nb``; ``hard``'s ``Deal``)."""
+    where: np.ndarray
+    """``int64 (52,)``: each card's position in ``deck`` (``hard``'s ``Deal``), -1 if not in it."""
+    orders: np.ndarray
+    """``uint16 (max draw_samples, 26)``: ``keep_orders_nb``'s orders per sample and keep."""
+    keep_key: np.ndarray
+    """``uint64 (26,)``: each keep's kept cards as an evaluator key (``keep_orders_nb``)."""
+    keep_mask: np.ndarray
+    """``uint64 (26,)``: each keep's kept cards as a suit mask (``keep_orders_nb``)."""
+    totals: np.ndarray
+    """``float64 (26,)``: ``normal``'s sums per keep."""
+    units_total: np.ndarray
+    """``int64 (26,)``: ``hard``'s share units per keep."""
+    below: np.ndarray
+    """``int64 (7463,)``: ``hard``'s samples by best opponent order, shifted by one."""
+    tied: np.ndarray
+    """``int64 (7463,)``: ``hard``'s tie shares by best opponent order, shifted by one."""
+    units: np.ndarray
+    """``int64 (7462,)``: ``hard``'s share units of a final hand of each order (``ranges.showdown_units_nb``)."""
+    hand: np.ndarray
+    """``uint8 (5,)``: one sampled opponent hand."""
+    sample: np.ndarray
+    """``uint64 (2,)``: the stream of one sample."""
+
+
+def new_scratch(draw_samples):
+    """A ``Scratch`` for decisions of at most ``draw_samples`` sampled draws (contents set by the decisions):
+    the numba equivalent of the lists ``sniper.games.draw.levels``' decisions build. Plain Python, compiled
+    as ``new_scratch_nb``."""
+    return Scratch(
+        np.zeros(52, np.uint8),
+        np.zeros(52, np.uint8),
+        np.zeros(52, np.int64),
+        np.zeros((max(draw_samples, 1), N_KEEPS), np.uint16),
+        np.zeros(N_KEEPS, np.uint64),
+        np.zeros(N_KEEPS, np.uint64),
+        np.zeros(N_KEEPS, np.float64),
+        np.zeros(N_KEEPS, np.int64),
+        np.zeros(N_ORDERS + 1, np.int64),
+        np.zeros(N_ORDERS + 1, np.int64),
+        np.zeros(N_ORDERS, np.int64),
+        np.zeros(HAND_SIZE, np.uint8),
+        np.zeros(2, np.uint64),
+    )
+
+
+new_scratch_nb = njit(cache=True)(new_scratch)
+"""``new_scratch`` compiled (numba)."""
+
+
+@njit(cache=True, inline="always")
+def order_of_nb(key, mask, t, lt):
+    """The order (0..7,461) of the best five of the cards of ``(key, mask)`` (``kernels.eval52.hand_nb``,
+    5 to 7 cards): numba equivalent of ``sniper.games.draw.levels.five_card_index``."""
+    suit = flush_suit_nb(key)
+    if suit < 0:
+        low = (key >> np.uint64(LOW_SHIFT)) & LOW_MASK
+        return np.int64(lt.rank_order[t.low_base[low] + np.int32(t.high_index[key >> np.uint64(HIGH_SHIFT)])])
+    return np.int64(lt.flush_order[(mask >> np.uint64(16 * suit)) & np.uint64(0x1FFF)])
+
+
+@njit(cache=True, inline="always")
+def five_order_nb(cards, t, lt):
+    """The order of the five cards of ``cards`` (a 1-D ``uint8`` array): numba equivalent of
+    ``sniper.games.draw.levels.five_card_index``."""
+    key, mask = EMPTY_KEY, np.uint64(0)
+    for j in range(HAND_SIZE):
+        key += t.card_key[cards[j]]
+        mask |= card_bit_nb(cards[j])
+    return order_of_nb(key, mask, t, lt)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def unseen_nb(cards, discards, n_discards, out):
+    """The cards not among ``cards`` (5) and ``discards[:n_discards]``, ascending, into ``out``; returns how
+    many: numba equivalent of ``sniper.games.draw.levels.unseen_cards``."""
+    seen = np.uint64(0)
+    for j in range(HAND_SIZE):
+        seen |= np.uint64(1) << np.uint64(cards[j])
+    for j in range(n_discards):
+        seen |= np.uint64(1) << np.uint64(discards[j])
+    m = 0
+    for c in range(52):
+        if not (seen >> np.uint64(c)) & np.uint64(1):
+            out[m] = c
+            m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def swap_nb(deck, i, j):
+    """Swap ``deck[i]`` and ``deck[j]``: numba equivalent of a step of the partial Fisher–Yates shuffles of
+    ``sniper.games.draw.levels.keep_orders``."""
+    c = deck[i]
+    deck[i] = deck[j]
+    deck[j] = c
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr):
+    """The final orders of every legal keep of ``cards`` (5, ``uint8``) over ``samples`` sampled draws into
+    ``scr.orders[:samples]`` (keeps in ``engine.DISCARDS`` order): numba equivalent of
+    ``sniper.games.draw.levels.keep_orders``.
+
+    Sample ``j`` draws from the stream ``derive(key, j)`` (``scr.sample``) three replacement cards over a
+    fresh copy of ``unseen[:m]`` (``scr.deck``): draw ``i`` swaps position ``i`` with ``i + integer(m - i)``;
+    a keep discarding ``d`` cards takes the first ``d``.
+    """
+    deck, sample, keep_key, keep_mask, orders = scr.deck, scr.sample, scr.keep_key, scr.keep_mask, scr.orders
+    for q in range(N_KEEPS):
+        k, b = EMPTY_KEY, np.uint64(0)
+        for j in range(HAND_SIZE):
+            if not (MASKS[q] >> j) & 1:
+                k += t.card_key[cards[j]]
+                b |= card_bit_nb(cards[j])
+        keep_key[q] = k
+        keep_mask[q] = b
+    for i in range(m):
+        deck[i] = unseen[i]
+    for j in range(samples):
+        stream_start_nb(sample, derive_nb(key, j))
+        x0 = stream_integer_nb(sample, m)
+        swap_nb(deck, 0, x0)
+        x1 = 1 + stream_integer_nb(sample, m - 1)
+        swap_nb(deck, 1, x1)
+        x2 = 2 + stream_integer_nb(sample, m - 2)
+        swap_nb(deck, 2, x2)
+        c0, c1, c2 = deck[0], deck[1], deck[2]
+        swap_nb(deck, 2, x2)  # undone in reverse: the deck is unseen[:m] again, as a fresh copy would be
+        swap_nb(deck, 1, x1)
+        swap_nb(deck, 0, x0)
+        k1 = t.card_key[c0]
+        k2 = k1 + t.card_key[c1]
+        k3 = k2 + t.card_key[c2]
+        b1 = card_bit_nb(c0)
+        b2 = b1 | card_bit_nb(c1)
+        b3 = b2 | card_bit_nb(c2)
+        for q in range(N_KEEPS):
+            d = GONE[q]
+            if d == 0:
+                k, b = keep_key[q], keep_mask[q]
+            elif d == 1:
+                k, b = keep_key[q] + k1, keep_mask[q] | b1
+            elif d == 2:
+                k, b = keep_key[q] + k2, keep_mask[q] | b2
+            else:
+                k, b = keep_key[q] + k3, keep_mask[q] | b3
+            orders[j, q] = order_of_nb(k, b, t, lt)

@@ -1,0 +1,394 @@
+"""Five-card draw with the numba game kernel (``kernels.draw``): the fast copy of the reference engine.
+
+``play_records(seed, games, inputs)`` returns, per game, the very ``sniper.games.draw.play.HandRecord`` list that
+``play_game(seats, seed, game, agents, length)`` returns for the same agents (equal objects:
+``tests/test_draw_kernel.py`` checks it hand for hand) — the same games from the (seed, game, hand) streams,
+the same decisions, the same chips — played by ``kernels.draw.game.play_games_nb`` on every numba thread.
+``play_games_kernel`` is the same at the level of numpy columns, and ``play_chunk_kernel(config, chunk)``
+is the run engine: a chunk's tables built with ``sniper.games.draw.results``. This module owns the
+validation (``kernel_inputs``, the engine's check) and the one conversion of agents (``RandomAgent``,
+``EasyAgent`` and the levels of ``sniper.games.draw.levels``) and of the levels' tables into the kernel's
+arrays.
+
+>>> from sniper.games.draw.agents import make_level
+>>> from sniper.games.draw.play import play_game
+>>> agents = [make_level("easy"), make_level("random"), make_level("normal")]
+>>> inputs = game_inputs(agents, 20)
+>>> play_records(5, [0, 1], inputs) == [play_game(3, 5, g, agents, "20") for g in (0, 1)]
+True
+"""
+
+import functools
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
+
+import numba
+import numpy as np
+
+from kernels.draw.codes import NO_CARD, NO_DRAW, Level
+from kernels.draw.game import (
+    N_ACTION_FIELDS,
+    N_FIELDS,
+    NO_LIMIT,
+    OVERFLOW,
+    ActionField,
+    Agents,
+    Field,
+    GameInputs,
+    GameRules,
+    compact_nb,
+    play_games_nb,
+)
+from kernels.draw.params import N_PARAMS, PARAMS_OF, NormalParam
+from kernels.draw.strength import N_ORDERS, LevelTables
+from kernels.eval52 import tables
+from sniper.core.tables import Chunk, to_table
+from sniper.games.draw import levels
+from sniper.games.draw.agents import LEVELS, EasyAgent, RandomAgent, make_level
+from sniper.games.draw.levels import HardAgent, NormalAgent
+from sniper.games.draw.play import HandRecord
+from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, FIRST_BUTTON, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
+from sniper.games.poker_spec import agent_builder
+from sniper.games.pokerkit_hand import ActionRecord
+
+make_agent = agent_builder(make_level)
+"""The agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``ValueError`` saying why not)."""
+
+LEVEL_OF: dict[type, Level] = {
+    RandomAgent: Level.RANDOM,
+    EasyAgent: Level.EASY,
+    NormalAgent: Level.NORMAL,
+    HardAgent: Level.HARD,
+}
+"""Agent class → the kernel's level."""
+BUST_CAPACITY = 256
+"""Hands buffered per game at first when a game lasts until one player holds every chip (D9)."""
+ACTIONS_PER_HAND = 24
+"""Actions buffered per hand at first; a game that takes more is replayed with more."""
+GROWTH = 4
+"""Buffer growth when a game overflows its buffer (it is replayed: it depends only on (seed, game))."""
+MAX_HANDS = int(np.iinfo(np.int16).max)
+"""The most hands of a game (the kernel's records are ``int16``); a longer game is refused."""
+BLOCKS_PER_THREAD = 4
+"""``run_games`` splits the games into this many blocks per thread (games differ in length)."""
+MAX_OPPONENTS = max(SEATS) - 1
+"""The most live opponents of a decision (``normal``'s powers go up to ``power * MAX_OPPONENTS``)."""
+
+
+@functools.cache
+def order_tables() -> tuple[np.ndarray, np.ndarray]:
+    """``kernels.eval52``'s value tables as orders (``uint16``): each entry of ``rank_value`` and ``flush_value``
+    replaced by the index of its value in ``levels.five_card_hands().values`` (the reference's
+    ``five_card_index``; the best five of 6 or 7 cards get the order of their value too; ``flush_value``'s
+    entries of fewer than five ranks, 0, get 0)."""
+    values = np.array(levels.five_card_hands().values, np.int64)
+    t = tables()
+    rank = np.searchsorted(values, t.rank_value).astype(np.uint16)
+    flush = np.where(t.flush_value > 0, np.searchsorted(values, t.flush_value), 0).astype(np.uint16)
+    return rank, flush
+
+
+@functools.cache
+def power_rows(most: int) -> np.ndarray:
+    """``float64 (most + 1, 7462)``: row ``n`` is ``levels.power_table(n)`` (row 0 all ones), each entry ``n``
+    products in turn of the hand's strength (``halves / (2 * FIVE_CARD_COUNT)``) as the reference computes
+    it, so the same floats bit for bit."""
+    strength = np.array(levels.five_card_hands().halves, np.float64) / (2 * levels.FIVE_CARD_COUNT)
+    rows = np.ones((most + 1, N_ORDERS), np.float64)
+    for n in range(1, most + 1):
+        rows[n] = rows[n - 1] * strength
+    return rows
+
+
+@functools.cache
+def keep_rows() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``levels.chart_keep_sets()`` as ``LevelTables.keep_cards``, ``keep_start`` and ``keep_count``."""
+    sets = levels.chart_keep_sets()
+    start, count = np.zeros(HAND_SIZE + 1, np.int64), np.zeros(HAND_SIZE + 1, np.int64)
+    rows = []
+    for n in sorted(sets):
+        start[n], count[n] = len(rows), len(sets[n])
+        rows += [tuple(s) + (0,) * (HAND_SIZE - n) for s in sets[n]]
+    return np.array(rows, np.uint8), start, count
+
+
+def level_tables(most_power: int = 1) -> LevelTables:
+    """The levels' tables built from the reference (``sniper.games.draw.levels``: ``five_card_hands``,
+    ``power_table`` for powers up to ``most_power``, ``chart_keep_sets``, ``MAX_TRIES``, ``SHARE_UNITS``):
+    one truth, which the kernel looks up (``kernels.draw.strength.LevelTables``)."""
+    rank, flush = order_tables()
+    cards, start, count = keep_rows()
+    powers = power_rows(max(int(most_power), 1))
+    return LevelTables(rank, flush, powers, cards, start, count, int(levels.MAX_TRIES), int(levels.SHARE_UNITS))
+
+
+def kernel_agent(agent: object) -> tuple[Level, np.ndarray]:
+    """The kernel's level and ``float64 (N_PARAMS,)`` parameter vector of ``agent`` (a level of
+    ``sniper.games.draw.agents.LEVELS``), its fields in ``kernels.draw.params`` order. ``ValueError`` for an
+    agent the kernel does not implement."""
+    level = LEVEL_OF.get(type(agent))
+    if level is None:
+        raise ValueError(f"the draw kernel has no agent {type(agent).__name__}; it plays {', '.join(LEVELS)}")
+    vector = np.zeros(N_PARAMS, np.float64)
+    for param in PARAMS_OF.get(level, ()):
+        vector[param] = float(getattr(agent, param.name.lower()))
+    return level, vector
+
+
+def most_power(kernel: Sequence[tuple[Level, np.ndarray]]) -> int:
+    """The largest ``strength ** n`` exponent a table of ``kernel`` agents (``kernel_agent``) looks up: ``normal``'s
+    ``draw_power`` and ``bet_power`` times ``MAX_OPPONENTS``."""
+    powers = [
+        int(v[p]) * MAX_OPPONENTS
+        for level, v in kernel
+        if level == Level.NORMAL
+        for p in (NormalParam.DRAW_POWER, NormalParam.BET_POWER)
+    ]
+    return max(powers, default=1)
+
+
+def game_inputs(agents: Sequence[object], hands: int | None) -> GameInputs:
+    """``GameInputs`` of a table with ``agents[s]`` at seat ``s`` (2–6 of them, D1) and a limit of ``hands``
+    hands (``None``: until one player holds every chip, D9). ``ValueError`` (one line) for a seat count
+    outside ``SEATS`` or an agent the kernel lacks."""
+    if len(agents) not in SEATS:
+        raise ValueError(f"a table has {SEATS.start}-{SEATS.stop - 1} seats, got {len(agents)} agents")
+    kernel = [kernel_agent(a) for a in agents]
+    limit = NO_LIMIT if hands is None else int(hands)
+    small, big = BET_SIZES
+    rules = GameRules(len(agents), STARTING_STACK, ANTE, small, big, CAP, limit, FIRST_BUTTON)
+    data = Agents(np.array([k[0] for k in kernel], np.int64), np.stack([k[1] for k in kernel]))
+    return GameInputs(rules, data, tables(), level_tables(most_power(kernel)))
+
+
+def kernel_inputs(specs: Sequence[str], rules) -> GameInputs:
+    """The kernel's inputs for a table of agent ``specs`` (``LEVEL[:NAME=VALUE,…]``) under ``rules`` (the game's
+    ``PokerRules``): the engine's check (``GameSpec.engine_checks``), ``ValueError`` saying why the kernel
+    cannot play them."""
+    return game_inputs([make_agent(spec) for spec in specs], rules.hands_per_game)
+
+
+class KernelRun(NamedTuple):
+    """The kernel's buffers for a list of games (``run_games``)."""
+
+    rec: np.ndarray
+    """``int16 (N_FIELDS, G * capacity * n)``: hands."""
+    hands: np.ndarray
+    """``int64 (G,)``: hands per game, or ``OVERFLOW``."""
+    arec: np.ndarray
+    """``int16 (N_ACTION_FIELDS, G * action_capacity)``: actions."""
+    actions: np.ndarray
+    """``int64 (G,)``: actions per game (above ``action_capacity``: not all recorded)."""
+
+
+def run_games(
+    seed: int, games: np.ndarray, inputs: GameInputs, capacity: int, action_capacity: int, threads: int
+) -> KernelRun:
+    """Play ``games`` (``int64 (G,)``) with ``kernels.draw.game.play_games_nb`` on ``threads`` threads in blocks
+    of games, with buffers of ``capacity`` hands and ``action_capacity`` actions per game (0: none
+    recorded). The kernel releases the GIL and each game depends only on (seed, game), so the results do
+    not depend on ``threads``."""
+    n = inputs.rules.n_seats
+    rec = np.empty((N_FIELDS, games.size * capacity * n), np.int16)
+    hands = np.empty(games.size, np.int64)
+    arec = np.empty((N_ACTION_FIELDS, games.size * action_capacity), np.int16)
+    actions = np.empty(games.size, np.int64)
+    blocks = min(games.size, threads * BLOCKS_PER_THREAD) if threads > 1 else 1
+    bounds = np.linspace(0, games.size, blocks + 1).astype(np.int64)
+    seed_word = np.uint64(seed)
+
+    def block(i: int) -> None:
+        lo, hi = int(bounds[i]), int(bounds[i + 1])
+        play_games_nb(seed_word, games, lo, hi, inputs, capacity, rec, hands, action_capacity, arec, actions)
+
+    if blocks > 1:
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(block, range(blocks)))
+    elif games.size:
+        block(0)
+    return KernelRun(rec, hands, arec, actions)
+
+
+class DrawRun(NamedTuple):
+    """The numpy columns of ``play_games_kernel``."""
+
+    hands: dict[str, np.ndarray]
+    """``game``, ``seat`` and the ``Field`` columns (lower case): one row per seat per hand, games in the
+    order given, hands in order, seats 0..n-1."""
+    actions: dict[str, np.ndarray] | None
+    """``game`` and the ``ActionField`` columns (lower case), in the order played; ``None`` unless asked for."""
+    counts: np.ndarray
+    """``int64 (G,)``: the hands of each game."""
+    action_counts: np.ndarray
+    """``int64 (G,)``: the actions of each game (0 unless asked for)."""
+
+
+def play_games_kernel(
+    seed: int,
+    games: Sequence[int],
+    inputs: GameInputs,
+    actions: bool = False,
+    threads: int | None = None,
+) -> DrawRun:
+    """Play game ``g`` of run ``seed`` for each ``g`` of ``games`` (non-negative integers) with the table of
+    ``inputs`` (``game_inputs``, ``kernel_inputs``) on ``threads`` threads (default: numba's count; the
+    results do not depend on it): the hands' columns and, with ``actions``, the actions'. A game longer
+    than its buffers is replayed with larger ones (it depends only on (seed, game)). ``ValueError`` for a
+    negative game or one longer than ``MAX_HANDS`` hands."""
+    games = np.asarray(list(games), np.int64)
+    if games.size and games.min() < 0:
+        raise ValueError(f"games are numbered from 0, got {int(games.min())}")
+    seats, limit = inputs.rules.n_seats, inputs.rules.hands_per_game
+    threads = numba.get_num_threads() if threads is None else max(1, int(threads))
+    capacity = BUST_CAPACITY if limit == NO_LIMIT else limit
+    per_action = ACTIONS_PER_HAND * capacity if actions else 0
+    pending = np.arange(games.size)
+    hand_parts, action_parts = [], []
+    while pending.size:
+        run = run_games(seed, games[pending], inputs, capacity, per_action, threads)
+        done = (run.hands != OVERFLOW) & ((run.actions <= per_action) | (not actions))
+        counts = np.where(done, run.hands, 0)
+        n_actions = np.where(done & actions, run.actions, 0)
+        hand_parts.append((pending[done], counts[done], _columns(run.rec, counts, capacity * seats, seats)))
+        action_parts.append((pending[done], n_actions[done], _columns(run.arec, n_actions, per_action, 1)))
+        if limit == NO_LIMIT and (run.hands == OVERFLOW).any():
+            if capacity >= MAX_HANDS:
+                raise ValueError(f"game {int(games[pending][run.hands == OVERFLOW][0])} lasted over {MAX_HANDS} hands")
+            capacity = min(capacity * GROWTH, MAX_HANDS)
+        if actions:
+            per_action = max(per_action, int(run.actions.max()), ACTIONS_PER_HAND * capacity)
+        pending = pending[~done]
+    counts = np.zeros(games.size, np.int64)
+    n_actions = np.zeros(games.size, np.int64)
+    for index, c, _ in hand_parts:
+        counts[index] = c
+    for index, c, _ in action_parts:
+        n_actions[index] = c
+    rec = _gather(hand_parts, seats) if games.size else np.empty((N_FIELDS, 0), np.int16)
+    hands = {"game": np.repeat(games, counts * seats), "seat": np.tile(np.arange(seats), int(counts.sum()))}
+    hands |= {f.name.lower(): rec[f] for f in Field}
+    table_actions = None
+    if actions:
+        arec = _gather(action_parts, 1) if games.size else np.empty((N_ACTION_FIELDS, 0), np.int16)
+        table_actions = {"game": np.repeat(games, n_actions)} | {f.name.lower(): arec[f] for f in ActionField}
+    return DrawRun(hands, table_actions, counts, n_actions)
+
+
+def _cards(row: np.ndarray, first: Field, n: int) -> tuple[int, ...]:
+    """The cards of fields ``first .. first + n - 1`` of a record row, those dealt."""
+    return tuple(int(c) for c in row[first : first + n] if c != NO_CARD)
+
+
+def hand_records(run: DrawRun) -> list[list[HandRecord]]:
+    """Per game of ``run`` (``play_games_kernel`` with ``actions``), the ``HandRecord`` of each hand, equal to
+    those of ``sniper.games.draw.play.play_game`` (the final cards rebuilt as the engine holds them: the
+    kept cards in order, then the replacements). ``ValueError`` if ``run`` has no actions."""
+    if run.actions is None:
+        raise ValueError("hand_records needs the actions: play_games_kernel(..., actions=True)")
+    rows = np.stack([run.hands[f.name.lower()] for f in Field]).T
+    acts = np.stack([run.actions[f.name.lower()] for f in ActionField]).T.tolist()
+    seats = int(run.hands["seat"].max()) + 1 if rows.shape[0] else 0
+    out: list[list[HandRecord]] = []
+    row = act = 0
+    for count, n_actions in zip(run.counts.tolist(), run.action_counts.tolist()):
+        by_hand: dict[int, list[ActionRecord]] = {}
+        for a in acts[act : act + n_actions]:
+            by_hand.setdefault(a[ActionField.HAND], []).append(ActionRecord(*a[ActionField.SEAT :]))
+        act += n_actions
+        game = []
+        for _ in range(count):
+            hand = rows[row : row + seats]
+            game.append(record_of(hand, tuple(by_hand.get(int(hand[0, Field.HAND]), ()))))
+            row += seats
+        out.append(game)
+    return out
+
+
+def record_of(rows: np.ndarray, actions: tuple[ActionRecord, ...]) -> HandRecord:
+    """The ``HandRecord`` of one hand from its kernel rows (``int16 (seats, N_FIELDS)``, ``Field``; the final
+    cards rebuilt as the engine holds them: the kept cards in order, then the replacements) and its
+    ``actions``: ``sniper.games.draw.play.HandRecord.of`` of the same hand."""
+    first = rows[0]
+    holes, draws, discards, drawn, cards = [], [], [], [], []
+    for r in rows:
+        hole = _cards(r, Field.HOLE_1, HAND_SIZE)
+        gone, new = _cards(r, Field.DISCARD_1, MAX_DISCARDS), _cards(r, Field.DRAWN_1, MAX_DISCARDS)
+        holes.append(hole)
+        draws.append(None if int(r[Field.DRAWS]) == NO_DRAW else int(r[Field.DRAWS]))
+        discards.append(gone)
+        drawn.append(new)
+        cards.append(tuple(c for c in hole if c not in gone) + new)
+    return HandRecord(
+        hand=int(first[Field.HAND]),
+        button=int(first[Field.BUTTON]),
+        holes=tuple(holes),
+        draws=tuple(draws),
+        discards=tuple(discards),
+        drawn=tuple(drawn),
+        cards=tuple(cards),
+        actions=actions,
+        stacks_before=tuple(int(r[Field.STACK_BEFORE]) for r in rows),
+        stacks=tuple(int(r[Field.STACK_AFTER]) for r in rows),
+        winnings=tuple(int(r[Field.NET]) for r in rows),
+        showdown=bool(first[Field.SHOWDOWN]),
+    )
+
+
+def play_records(
+    seed: int, games: Sequence[int], inputs: GameInputs, threads: int | None = None
+) -> list[list[HandRecord]]:
+    """Per game ``g`` of ``games``, the ``HandRecord`` list that ``sniper.games.draw.play.play_game(seats, seed,
+    g, agents, length)`` returns for the table of ``inputs`` (``game_inputs``, ``kernel_inputs``), played by
+    the kernel (``play_games_kernel``, ``hand_records``). ``ValueError`` as ``play_games_kernel``."""
+    return hand_records(play_games_kernel(seed, games, inputs, actions=True, threads=threads))
+
+
+def play_chunk_kernel(config, chunk: int, hands_only: bool = False) -> Chunk:
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig`` of this game) played by the
+    kernel: its ``config.chunk_games`` games from game ``chunk * config.chunk_games``, as the hands table (and
+    the actions table unless ``hands_only``) of ``sniper.games.draw.results`` and the hands of each game —
+    the rows the reference engine gives for the same games. ``ValueError`` for specs the kernel cannot play.
+
+    (Registered as the "kernel" engine of the game's ``GameSpec`` when the game is registered.)"""
+    from sniper.games.draw import results
+
+    inputs = kernel_inputs(config.agents, config.rules)
+    start = chunk * config.chunk_games
+    games = range(start, start + config.chunk_games)
+    records = play_records(config.seed, games, inputs)
+    hands = {name: [] for name in results.COLUMNS}
+    actions = {name: [] for name in results.ACTION_COLUMNS}
+    for game, played in zip(games, records):
+        for name, values in results.hand_rows(played, game, list(config.agents)).items():
+            hands[name].extend(values)
+        if not hands_only:
+            for name, values in results.action_rows(played, game).items():
+                actions[name].extend(values)
+    tables_out = {"hands": to_table(hands, results.COLUMNS)}
+    if not hands_only:
+        tables_out["actions"] = to_table(actions, results.ACTION_COLUMNS)
+    return Chunk(tables_out, [len(played) for played in records])
+
+
+def _gather(parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]], unit: int) -> np.ndarray:
+    """One ``int16 (fields, rows)`` array, games in order, from ``parts``: per round of ``play_games_kernel`` the
+    game indices it finished, their counts and their rows one game after the other (``unit`` rows per count)."""
+    if len(parts) == 1:
+        return parts[0][2]
+    index = np.concatenate([p[0] for p in parts])
+    counts = np.concatenate([p[1] for p in parts]) * unit
+    base = np.cumsum([0] + [p[2].shape[1] for p in parts])[:-1]
+    offset = np.concatenate([b + np.cumsum(p[1] * unit) - p[1] * unit for b, p in zip(base, parts)])
+    order = np.argsort(index, kind="stable")
+    counts, offset = counts[order], offset[order]
+    starts = np.cumsum(counts) - counts
+    rows = np.repeat(offset - starts, counts) + np.arange(int(counts.sum()))
+    return np.concatenate([p[2] for p in parts], axis=1)[:, rows]
+
+
+def _columns(rec: np.ndarray, counts: np.ndarray, per_game: int, unit: int) -> np.ndarray:
+    """The filled rows of ``play_games_nb``'s per-game buffers ``rec``, one game after the other."""
+    out = np.empty((rec.shape[0], int(counts.sum()) * unit), np.int16)
+    compact_nb(rec, counts, per_game, unit, out)
+    return out
