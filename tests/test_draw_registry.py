@@ -55,7 +55,11 @@ def test_draw_is_registered_with_the_facts_of_its_modules():
     assert spec.levels == tuple(LEVELS) == tuple(PARAMETERS) and spec.default_agents == ("easy", "normal", "hard")
     assert {level: set(d) for level, d in spec.parameters.items()} == {lv: set(p) for lv, p in PARAMETERS.items()}
     assert spec.parameters["hard"]["samples"] == (1, 10000) and spec.level_parameters("easy")["bluff"] == 0.05
-    assert list(spec.engines) == ["reference"] and list(spec.tables) == ["hands", "actions"]
+    assert (
+        list(spec.engines) == ["reference", "kernel"]
+        and spec.default_engine == "kernel"
+        and list(spec.tables) == ["hands", "actions"]
+    )
     assert spec.schema("hands") == results.SCHEMA and spec.schema("actions") == results.ACTION_SCHEMA
     assert spec.agent_vector("hard:bluff=0.2")["bluff"] == 0.2 and spec.agent_vector("hard")["samples"] == 128
     assert spec.make_rules("standard", "bust").hands_per_game is None
@@ -135,7 +139,7 @@ def test_duel_and_league_of_draw(tmp_path):
     invoke("league", "random", "easy", "hard:samples=8,draw_samples=8", "--players", "3", "--hands", "20",
            "--out", str(league), *args)  # fmt: skip
     config = json.loads((league / "league.json").read_text())["config"]
-    assert (config["game"], config["game_length"], config["engine"]) == ("draw", "20", "reference")
+    assert (config["game"], config["game_length"], config["engine"]) == ("draw", "20", "kernel")
     import pandas as pd
 
     tables = pd.read_parquet(league / "tables.parquet")

@@ -14,7 +14,7 @@ The ``GameSpec`` below is declared from the light modules only (no PokerKit impo
 loads); its builders import the engine when they are called.
 
 >>> SPEC.seat_text, SPEC.default_length, SPEC.levels, list(SPEC.engines), SPEC.default_agents
-('2-6', '20', ('random', 'easy', 'normal', 'hard'), ['reference'], ('easy', 'normal', 'hard'))
+('2-6', '20', ('random', 'easy', 'normal', 'hard'), ['reference', 'kernel'], ('easy', 'normal', 'hard'))
 """
 
 from sniper.core.registry import GameSpec, register_game
@@ -65,7 +65,12 @@ SPEC = register_game(
         levels=tuple(PARAMETERS),
         parameters=domains(PARAMETERS),
         default_agents=("easy", "normal", "hard"),
-        engines={"reference": "sniper.games.draw.chunks:play_chunk_reference"},
+        engines={
+            "reference": "sniper.games.draw.chunks:play_chunk_reference",
+            "kernel": "sniper.games.draw.kernel_engine:play_chunk_kernel",
+        },
+        default_engine="kernel",
+        engine_checks={"kernel": "sniper.games.draw.kernel_engine:kernel_inputs"},
         new_table=new_table,
         default_rules=PRESET,
         default_length=DEFAULT_LENGTH,
