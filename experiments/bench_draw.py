@@ -5,7 +5,8 @@ GAMES.md D1–D9), every seat ``random`` (uniform over the legal actions, the 26
 
 - inside the kernel: ``kernels.draw.game.play_games_par_nb`` (``prange`` over blocks of games, preallocated
   hand records, no actions table) on 1 and on 2 threads, best of ``--repeats``, for single hands from full
-  stacks and for 20-hand games (D9's default length);
+  stacks and for 20-hand games (D9's default length); calls of about half a second each (shorter ones hide
+  the second thread);
 - end to end: ``sniper.games.draw.kernel_engine.play_records`` (the kernel's columns, with the actions,
   turned into the reference's ``HandRecord`` objects), and ``play_chunk_kernel`` (a run's chunk as pyarrow
   tables) when ``sniper.games.draw.results`` exists;
@@ -16,7 +17,7 @@ then the default mix (``easy``, ``normal``, ``hard``, twice) on the kernel (1 an
 reference; and the ratios, with the load average (``os.getloadavg``) before and after. The machine is
 shared and noisy: compare ratios from one run, never figures from different runs.
 
-Usage: ``python experiments/bench_draw.py [--games 5000] [--repeats 3] [--reference-games 10]``.
+Usage: ``python experiments/bench_draw.py [--games 20000] [--repeats 3] [--reference-games 10]``.
 """
 
 import argparse
@@ -106,7 +107,7 @@ def reference_rate(games: int, specs=RANDOM) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=5000, help="20-hand games per kernel call")
+    parser.add_argument("--games", type=int, default=20000, help="20-hand games per kernel call (about 0.5 s)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--reference-games", type=int, default=10)
     parser.add_argument("--records-games", type=int, default=500)

@@ -246,12 +246,12 @@ def test_random_level_hand_for_hand_with_the_rare_events():
     counts = events(records)
     assert counts["seats"] == 6
     minimum = {
-        "capped": 400,
+        "capped": 420,
         "stand pat": 200,
         "3-card draw": 2000,
-        "all-in": 15,
-        "side pots": 8,
-        "bust": 10,
+        "all-in": 22,
+        "side pots": 14,
+        "bust": 15,
         "odd chips": len(ODD_CHIPS[3]) + len(ODD_CHIPS[6]),
     }
     assert at_least(counts, minimum), dict(counts)
@@ -341,7 +341,7 @@ def test_short_stacks_hand_for_hand():
         want = reference_hand(*case)
         assert kernel_hand(*case) == want, case
         found += events([[want]])
-    minimum = {"all-in": 150, "side pots": 50, "bust": 100, "short all-in not reopened": 6, "capped": 4}
+    minimum = {"all-in": 170, "side pots": 90, "bust": 125, "short all-in not reopened": 10, "capped": 6}
     assert at_least(found, minimum), dict(found)
 
 
@@ -376,7 +376,7 @@ def test_split_pots_with_odd_chips_hand_for_hand(monkeypatch):
         want = reference_hand(specs, stacks, button, 3, trial, 0)
         assert kernel_hand(specs, stacks, button, 3, trial, 0, np.array(deck, np.uint8)) == want, (stacks, button)
         found += events([[want]])
-    assert at_least(found, {"odd chips": 40, "odd chips 3-way": 8, "side pots": 40, "all-in": 100}), dict(found)
+    assert at_least(found, {"odd chips": 130, "odd chips 3-way": 43, "side pots": 150, "all-in": 220}), dict(found)
 
 
 # ----- decision by decision ----------------------------------------------------------------------------
