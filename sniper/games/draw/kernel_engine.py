@@ -37,14 +37,14 @@ from kernels.draw.game import (
 from kernels.draw.params import N_PARAMS, PARAMS_OF, NormalParam
 from kernels.draw.strength import N_ORDERS, LevelTables
 from kernels.eval52 import tables
-from sniper.core.tables import Chunk, to_table
+from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
 from sniper.games.draw import levels
 from sniper.games.draw.agents import LEVELS, EasyAgent, RandomAgent, make_level
 from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.play import HandRecord
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, FIRST_BUTTON, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
-from sniper.games.poker_spec import agent_builder
+from sniper.games.poker_spec import agent_builder, records_chunk
 from sniper.games.pokerkit_hand import ActionRecord
 
 make_agent = agent_builder(make_level)
@@ -272,16 +272,4 @@ def play_chunk_kernel(config, chunk: int, hands_only: bool = False) -> Chunk:
     inputs = kernel_inputs(config.agents, config.rules)
     start = chunk * config.chunk_games
     games = range(start, start + config.chunk_games)
-    records = play_records(config.seed, games, inputs)
-    hands = {name: [] for name in results.COLUMNS}
-    actions = {name: [] for name in results.ACTION_COLUMNS}
-    for game, played in zip(games, records):
-        for name, values in results.hand_rows(played, game, list(config.agents)).items():
-            hands[name].extend(values)
-        if not hands_only:
-            for name, values in results.action_rows(played, game).items():
-                actions[name].extend(values)
-    tables_out = {"hands": to_table(hands, results.COLUMNS)}
-    if not hands_only:
-        tables_out["actions"] = to_table(actions, results.ACTION_COLUMNS)
-    return Chunk(tables_out, [len(played) for played in records])
+    return records_chunk(zip(games, play_records(config.seed, games, inputs)), config.agents, hands_only, results)
