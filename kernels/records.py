@@ -1,4 +1,4 @@
-"""Shared kernel for the game kernels' per-game record buffers (``kernels.holdem.game``,
+"""Shared kernel for the game kernels' per-game record buffers (``kernels.holdem.game``, ``kernels.draw.game``,
 ``kernels.sniper_holdem.game``): each game writes its rows into its own slice of one preallocated
 buffer, and ``compact_nb`` puts the filled rows one after the other."""
 

@@ -417,19 +417,3 @@ def play_games_par_nb(seed, games, inputs, cap_hands, rec, hands_out, cap_action
         start = b * n_games // n_blocks
         stop = (b + 1) * n_games // n_blocks
         play_games_nb(seed, games, start, stop, again, cap_hands, rec, hands_out, cap_actions, arec, actions_out)
-
-
-@njit(cache=True, **NO_REFCOUNT)
-def compact_nb(rec, counts, per_game, unit, out):
-    """The filled rows of per-game buffers, one after the other: the first ``counts[g] * unit`` columns of game
-    ``g``'s ``per_game`` columns of ``rec`` (``int16 (fields, G * per_game)``, as ``play_games_nb`` writes
-    ``rec`` and ``arec``) into ``out`` (``int16 (fields, sum(counts) * unit)``); the numba equivalent of
-    concatenating ``sniper.games.draw.play.play_game``'s records game after game."""
-    col = 0
-    for g in range(counts.shape[0]):
-        used = counts[g] * unit
-        begin = g * per_game
-        for f in range(rec.shape[0]):
-            for i in range(used):
-                out[f, col + i] = rec[f, begin + i]
-        col += used

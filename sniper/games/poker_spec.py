@@ -18,7 +18,7 @@ ValueError: game length must be one of 20, bust, got '10'
 (None, 100, True)
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from types import ModuleType
 
@@ -148,16 +148,26 @@ def play_reference_chunk(
     engine: its ``config.chunk_games`` games from game ``chunk * config.chunk_games``, each played by
     ``play_game(seats, seed, game, agents, length)`` (the game's ``play.play_game``, hand records) with one
     ``make_agent(spec)`` per seat, as the hands table (and the actions table unless ``hands_only``) of the
-    game's ``results`` module (``COLUMNS``, ``ACTION_COLUMNS``, ``hand_rows``, ``action_rows``) and the hands
-    of each game. ``ValueError`` for a bad spec."""
+    game's ``results`` module and the hands of each game (``records_chunk``). ``ValueError`` for a bad spec."""
     agents = [make_agent(spec) for spec in config.agents]
+    start = chunk * config.chunk_games
+    games = range(start, start + config.chunk_games)
+    played = ((g, play_game(len(agents), config.seed, g, agents, config.rules.length)) for g in games)
+    return records_chunk(played, config.agents, hands_only, results)
+
+
+def records_chunk(
+    played: Iterable[tuple[int, Sequence]], agents: Sequence[str], hands_only: bool, results: ModuleType
+) -> Chunk:
+    """The chunk of ``played``, pairs of a game's number and its hand records (the game's ``play.HandRecord``
+    list, one per hand, from its reference engine or its kernel), seats ``agents`` (specs): the hands table (and
+    the actions table unless ``hands_only``) of the game's ``results`` module (``COLUMNS``, ``ACTION_COLUMNS``,
+    ``hand_rows``, ``action_rows``), games in the order of ``played``, and the hands of each game."""
     hands = {name: [] for name in results.COLUMNS}
     actions = {name: [] for name in results.ACTION_COLUMNS}
     counts = []
-    start = chunk * config.chunk_games
-    for game in range(start, start + config.chunk_games):
-        records = play_game(len(agents), config.seed, game, agents, config.rules.length)
-        for name, values in results.hand_rows(records, game, list(config.agents)).items():
+    for game, records in played:
+        for name, values in results.hand_rows(records, game, list(agents)).items():
             hands[name].extend(values)
         if not hands_only:
             for name, values in results.action_rows(records, game).items():

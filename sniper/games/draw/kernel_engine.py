@@ -20,16 +20,11 @@ True
 
 import functools
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import NamedTuple
 
-import numba
 import numpy as np
 
 from kernels.draw.codes import NO_CARD, NO_DRAW, Level
 from kernels.draw.game import (
-    N_ACTION_FIELDS,
-    N_FIELDS,
     NO_LIMIT,
     OVERFLOW,
     ActionField,
@@ -37,19 +32,19 @@ from kernels.draw.game import (
     Field,
     GameInputs,
     GameRules,
-    compact_nb,
     play_games_nb,
 )
 from kernels.draw.params import N_PARAMS, PARAMS_OF, NormalParam
 from kernels.draw.strength import N_ORDERS, LevelTables
 from kernels.eval52 import tables
-from sniper.core.tables import Chunk, to_table
+from sniper.core.tables import Chunk
+from sniper.games import kernel_driver
 from sniper.games.draw import levels
 from sniper.games.draw.agents import LEVELS, EasyAgent, RandomAgent, make_level
 from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.play import HandRecord
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, FIRST_BUTTON, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
-from sniper.games.poker_spec import agent_builder
+from sniper.games.poker_spec import agent_builder, records_chunk
 from sniper.games.pokerkit_hand import ActionRecord
 
 make_agent = agent_builder(make_level)
@@ -66,12 +61,6 @@ BUST_CAPACITY = 256
 """Hands buffered per game at first when a game lasts until one player holds every chip (D9)."""
 ACTIONS_PER_HAND = 24
 """Actions buffered per hand at first; a game that takes more is replayed with more."""
-GROWTH = 4
-"""Buffer growth when a game overflows its buffer (it is replayed: it depends only on (seed, game))."""
-MAX_HANDS = int(np.iinfo(np.int16).max)
-"""The most hands of a game (the kernel's records are ``int16``); a longer game is refused."""
-BLOCKS_PER_THREAD = 4
-"""``run_games`` splits the games into this many blocks per thread (games differ in length)."""
 MAX_OPPONENTS = max(SEATS) - 1
 """The most live opponents of a decision (``normal``'s powers go up to ``power * MAX_OPPONENTS``)."""
 
@@ -169,110 +158,37 @@ def kernel_inputs(specs: Sequence[str], rules) -> GameInputs:
     return game_inputs([make_agent(spec) for spec in specs], rules.hands_per_game)
 
 
-class KernelRun(NamedTuple):
-    """The kernel's buffers for a list of games (``run_games``)."""
+KernelRun = kernel_driver.KernelRun
+DrawRun = kernel_driver.KernelColumns
+"""The numpy columns of ``play_games_kernel`` (``sniper.games.kernel_driver.KernelColumns``)."""
 
-    rec: np.ndarray
-    """``int16 (N_FIELDS, G * capacity * n)``: hands."""
-    hands: np.ndarray
-    """``int64 (G,)``: hands per game, or ``OVERFLOW``."""
-    arec: np.ndarray
-    """``int16 (N_ACTION_FIELDS, G * action_capacity)``: actions."""
-    actions: np.ndarray
-    """``int64 (G,)``: actions per game (above ``action_capacity``: not all recorded)."""
+
+def driver() -> kernel_driver.KernelGame:
+    """This game's ``sniper.games.kernel_driver.KernelGame``: ``kernels.draw.game``'s kernel and records, and this
+    module's buffer sizes as they are when called."""
+    return kernel_driver.KernelGame(
+        play_games_nb, Field, ActionField, OVERFLOW, NO_LIMIT, BUST_CAPACITY, ACTIONS_PER_HAND
+    )
 
 
 def run_games(
     seed: int, games: np.ndarray, inputs: GameInputs, capacity: int, action_capacity: int, threads: int
 ) -> KernelRun:
-    """Play ``games`` (``int64 (G,)``) with ``kernels.draw.game.play_games_nb`` on ``threads`` threads in blocks
-    of games, with buffers of ``capacity`` hands and ``action_capacity`` actions per game (0: none
-    recorded). The kernel releases the GIL and each game depends only on (seed, game), so the results do
-    not depend on ``threads``."""
-    n = inputs.rules.n_seats
-    rec = np.empty((N_FIELDS, games.size * capacity * n), np.int16)
-    hands = np.empty(games.size, np.int64)
-    arec = np.empty((N_ACTION_FIELDS, games.size * action_capacity), np.int16)
-    actions = np.empty(games.size, np.int64)
-    blocks = min(games.size, threads * BLOCKS_PER_THREAD) if threads > 1 else 1
-    bounds = np.linspace(0, games.size, blocks + 1).astype(np.int64)
-    seed_word = np.uint64(seed)
-
-    def block(i: int) -> None:
-        lo, hi = int(bounds[i]), int(bounds[i + 1])
-        play_games_nb(seed_word, games, lo, hi, inputs, capacity, rec, hands, action_capacity, arec, actions)
-
-    if blocks > 1:
-        with ThreadPoolExecutor(threads) as pool:
-            list(pool.map(block, range(blocks)))
-    elif games.size:
-        block(0)
-    return KernelRun(rec, hands, arec, actions)
-
-
-class DrawRun(NamedTuple):
-    """The numpy columns of ``play_games_kernel``."""
-
-    hands: dict[str, np.ndarray]
-    """``game``, ``seat`` and the ``Field`` columns (lower case): one row per seat per hand, games in the
-    order given, hands in order, seats 0..n-1."""
-    actions: dict[str, np.ndarray] | None
-    """``game`` and the ``ActionField`` columns (lower case), in the order played; ``None`` unless asked for."""
-    counts: np.ndarray
-    """``int64 (G,)``: the hands of each game."""
-    action_counts: np.ndarray
-    """``int64 (G,)``: the actions of each game (0 unless asked for)."""
+    """Play ``games`` (``int64 (G,)``) with ``kernels.draw.game.play_games_nb`` on ``threads`` threads, with buffers
+    of ``capacity`` hands and ``action_capacity`` actions per game (``sniper.games.kernel_driver.run_games``: the
+    results do not depend on ``threads``)."""
+    return kernel_driver.run_games(driver(), seed, games, inputs, capacity, action_capacity, threads)
 
 
 def play_games_kernel(
-    seed: int,
-    games: Sequence[int],
-    inputs: GameInputs,
-    actions: bool = False,
-    threads: int | None = None,
+    seed: int, games: Sequence[int], inputs: GameInputs, actions: bool = False, threads: int | None = None
 ) -> DrawRun:
     """Play game ``g`` of run ``seed`` for each ``g`` of ``games`` (non-negative integers) with the table of
-    ``inputs`` (``game_inputs``, ``kernel_inputs``) on ``threads`` threads (default: numba's count; the
-    results do not depend on it): the hands' columns and, with ``actions``, the actions'. A game longer
-    than its buffers is replayed with larger ones (it depends only on (seed, game)). ``ValueError`` for a
-    negative game or one longer than ``MAX_HANDS`` hands."""
-    games = np.asarray(list(games), np.int64)
-    if games.size and games.min() < 0:
-        raise ValueError(f"games are numbered from 0, got {int(games.min())}")
-    seats, limit = inputs.rules.n_seats, inputs.rules.hands_per_game
-    threads = numba.get_num_threads() if threads is None else max(1, int(threads))
-    capacity = BUST_CAPACITY if limit == NO_LIMIT else limit
-    per_action = ACTIONS_PER_HAND * capacity if actions else 0
-    pending = np.arange(games.size)
-    hand_parts, action_parts = [], []
-    while pending.size:
-        run = run_games(seed, games[pending], inputs, capacity, per_action, threads)
-        done = (run.hands != OVERFLOW) & ((run.actions <= per_action) | (not actions))
-        counts = np.where(done, run.hands, 0)
-        n_actions = np.where(done & actions, run.actions, 0)
-        hand_parts.append((pending[done], counts[done], _columns(run.rec, counts, capacity * seats, seats)))
-        action_parts.append((pending[done], n_actions[done], _columns(run.arec, n_actions, per_action, 1)))
-        if limit == NO_LIMIT and (run.hands == OVERFLOW).any():
-            if capacity >= MAX_HANDS:
-                raise ValueError(f"game {int(games[pending][run.hands == OVERFLOW][0])} lasted over {MAX_HANDS} hands")
-            capacity = min(capacity * GROWTH, MAX_HANDS)
-        if actions:
-            per_action = max(per_action, int(run.actions.max()), ACTIONS_PER_HAND * capacity)
-        pending = pending[~done]
-    counts = np.zeros(games.size, np.int64)
-    n_actions = np.zeros(games.size, np.int64)
-    for index, c, _ in hand_parts:
-        counts[index] = c
-    for index, c, _ in action_parts:
-        n_actions[index] = c
-    rec = _gather(hand_parts, seats) if games.size else np.empty((N_FIELDS, 0), np.int16)
-    hands = {"game": np.repeat(games, counts * seats), "seat": np.tile(np.arange(seats), int(counts.sum()))}
-    hands |= {f.name.lower(): rec[f] for f in Field}
-    table_actions = None
-    if actions:
-        arec = _gather(action_parts, 1) if games.size else np.empty((N_ACTION_FIELDS, 0), np.int16)
-        table_actions = {"game": np.repeat(games, n_actions)} | {f.name.lower(): arec[f] for f in ActionField}
-    return DrawRun(hands, table_actions, counts, n_actions)
+    ``inputs`` (``game_inputs``, ``kernel_inputs``) on ``threads`` threads (default: numba's count; the results do
+    not depend on it): the hands' columns and, with ``actions``, the actions' (``sniper.games.kernel_driver.
+    play_games``). A game longer than its buffers is replayed with larger ones. ``ValueError`` for a negative
+    game or one longer than ``sniper.games.kernel_driver.MAX_HANDS`` hands."""
+    return kernel_driver.play_games(driver(), seed, games, inputs, actions, threads)
 
 
 def _cards(row: np.ndarray, first: Field, n: int) -> tuple[int, ...]:
@@ -356,39 +272,4 @@ def play_chunk_kernel(config, chunk: int, hands_only: bool = False) -> Chunk:
     inputs = kernel_inputs(config.agents, config.rules)
     start = chunk * config.chunk_games
     games = range(start, start + config.chunk_games)
-    records = play_records(config.seed, games, inputs)
-    hands = {name: [] for name in results.COLUMNS}
-    actions = {name: [] for name in results.ACTION_COLUMNS}
-    for game, played in zip(games, records):
-        for name, values in results.hand_rows(played, game, list(config.agents)).items():
-            hands[name].extend(values)
-        if not hands_only:
-            for name, values in results.action_rows(played, game).items():
-                actions[name].extend(values)
-    tables_out = {"hands": to_table(hands, results.COLUMNS)}
-    if not hands_only:
-        tables_out["actions"] = to_table(actions, results.ACTION_COLUMNS)
-    return Chunk(tables_out, [len(played) for played in records])
-
-
-def _gather(parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]], unit: int) -> np.ndarray:
-    """One ``int16 (fields, rows)`` array, games in order, from ``parts``: per round of ``play_games_kernel`` the
-    game indices it finished, their counts and their rows one game after the other (``unit`` rows per count)."""
-    if len(parts) == 1:
-        return parts[0][2]
-    index = np.concatenate([p[0] for p in parts])
-    counts = np.concatenate([p[1] for p in parts]) * unit
-    base = np.cumsum([0] + [p[2].shape[1] for p in parts])[:-1]
-    offset = np.concatenate([b + np.cumsum(p[1] * unit) - p[1] * unit for b, p in zip(base, parts)])
-    order = np.argsort(index, kind="stable")
-    counts, offset = counts[order], offset[order]
-    starts = np.cumsum(counts) - counts
-    rows = np.repeat(offset - starts, counts) + np.arange(int(counts.sum()))
-    return np.concatenate([p[2] for p in parts], axis=1)[:, rows]
-
-
-def _columns(rec: np.ndarray, counts: np.ndarray, per_game: int, unit: int) -> np.ndarray:
-    """The filled rows of ``play_games_nb``'s per-game buffers ``rec``, one game after the other."""
-    out = np.empty((rec.shape[0], int(counts.sum()) * unit), np.int16)
-    compact_nb(rec, counts, per_game, unit, out)
-    return out
+    return records_chunk(zip(games, play_records(config.seed, games, inputs)), config.agents, hands_only, results)

@@ -16,7 +16,6 @@ True
 """
 
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
 import numba
@@ -24,10 +23,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from kernels.records import compact_nb
 from kernels.sniper_holdem.game import (
-    N_ACTION_FIELDS,
-    N_FIELDS,
     NO_EXIT,
     NO_LIMIT,
     OVERFLOW,
@@ -41,6 +37,7 @@ from kernels.sniper_holdem.game import (
 from kernels.sniper_holdem.params import N_PARAMS, SNIPE_SAMPLES, Heuristic, Level, Param
 from sniper.core.registry import get_game
 from sniper.core.tables import Chunk
+from sniper.games import kernel_driver
 from sniper.games.sniper_holdem.agents import EasyAgent, MonteCarloAgent, RandomAgent
 from sniper.games.sniper_holdem.game import Rules
 from sniper.games.sniper_holdem.results import ACTION_COLUMNS, ACTION_SCHEMA, COLUMNS, SCHEMA
@@ -53,8 +50,6 @@ BUST_CAPACITY = 256
 GROWTH = 8
 ACTIONS_PER_SEAT_HAND = 3
 """Actions buffered per seat per hand at first; a game that takes more is replayed with more."""
-BLOCKS_PER_THREAD = 4
-"""``run_games`` splits the games into this many blocks per thread (games differ in length)."""
 
 
 class KernelAgent(NamedTuple):
@@ -115,17 +110,16 @@ def kernel_inputs(specs: Sequence[str], rules: Rules) -> GameInputs:
     )
 
 
-class KernelRun(NamedTuple):
-    """What ``run_games`` returns: the kernel's buffers (``kernels.sniper_holdem.game`` module docstring)."""
+KernelRun = kernel_driver.KernelRun
 
-    rec: np.ndarray
-    """``int16 (N_FIELDS, G * capacity * n)``: hands."""
-    hands: np.ndarray
-    """``int64 (G,)``: hands per game, or ``OVERFLOW``."""
-    arec: np.ndarray
-    """``int16 (N_ACTION_FIELDS, G * action_capacity)``: actions."""
-    actions: np.ndarray
-    """``int64 (G,)``: actions per game (above ``action_capacity``: not all recorded)."""
+
+def driver(n_seats: int) -> kernel_driver.KernelGame:
+    """This game's ``sniper.games.kernel_driver.KernelGame`` at a table of ``n_seats``: ``kernels.sniper_holdem.game``'s
+    kernel and records, and this module's buffer sizes as they are when called."""
+    per_hand = n_seats * ACTIONS_PER_SEAT_HAND
+    return kernel_driver.KernelGame(
+        play_games_nb, Field, ActionField, OVERFLOW, NO_LIMIT, BUST_CAPACITY, per_hand, GROWTH, MAX_CHIPS + 1
+    )
 
 
 def run_games(
@@ -137,30 +131,14 @@ def run_games(
     action_capacity: int = 0,
 ) -> KernelRun:
     """Play ``games`` (``int64 (G,)``) with ``kernels.sniper_holdem.game.play_games_nb`` on ``threads`` threads
-    (default: numba's thread count), in blocks of games, with buffers of ``capacity`` hands and
-    ``action_capacity`` actions per game (0: no actions recorded); returns the buffers as that
-    kernel writes them. The kernel releases the GIL and each game depends only on (seed, game),
-    so results do not depend on ``threads``.
+    (default: numba's thread count), with buffers of ``capacity`` hands and ``action_capacity`` actions per game
+    (0: no actions recorded); returns the buffers as that kernel writes them (``sniper.games.kernel_driver.run_games``:
+    the results do not depend on ``threads``).
     """
-    n = inputs.rules.n_seats
-    rec = np.empty((N_FIELDS, games.size * capacity * n), np.int16)
-    hands = np.empty(games.size, np.int64)
-    arec = np.empty((N_ACTION_FIELDS, games.size * action_capacity), np.int16)
-    actions = np.empty(games.size, np.int64)
     threads = numba.get_num_threads() if threads is None else threads
-    blocks = min(games.size, threads * BLOCKS_PER_THREAD) if threads > 1 else 1
-    bounds = np.linspace(0, games.size, blocks + 1).astype(np.int64)
-
-    def block(i: int) -> None:
-        lo, hi = int(bounds[i]), int(bounds[i + 1])
-        play_games_nb(seed, games, lo, hi, inputs, capacity, rec, hands, action_capacity, arec, actions)
-
-    if blocks > 1:
-        with ThreadPoolExecutor(threads) as pool:
-            list(pool.map(block, range(blocks)))
-    elif games.size:
-        block(0)
-    return KernelRun(rec, hands, arec, actions)
+    return kernel_driver.run_games(
+        driver(inputs.rules.n_seats), seed, games, inputs, capacity, action_capacity, threads
+    )
 
 
 def check_rules(rules: Rules, n_seats: int) -> None:
@@ -195,7 +173,6 @@ def play_games_kernel(
     ``actions``, a third item maps every ``ACTION_SCHEMA`` column to a numpy array (one entry per
     action, in game, hand, seq order). Raises ``ValueError`` on invalid agents, rules, seed or games.
     """
-    n = len(specs)
     inputs = kernel_inputs(specs, rules)
     games = np.ascontiguousarray(np.asarray(games, dtype=np.int64).reshape(-1))
     if games.size and games.min() < 0:
@@ -203,78 +180,12 @@ def play_games_kernel(
     if not isinstance(seed, (int, np.integer)):
         raise ValueError(f"seed must be an integer, got {seed!r}")
     seed_word = np.uint64(int(seed) & ((1 << 64) - 1))
-    limit = inputs.rules.hands_per_game
-    capacity = limit if limit != NO_LIMIT else BUST_CAPACITY
-    action_capacity = max(1, int(capacity * n * ACTIONS_PER_SEAT_HAND)) if actions else 0
-
-    run = run_games(seed_word, games, inputs, capacity, action_capacity=action_capacity)
-    parts = [(run, capacity, action_capacity, np.arange(games.size))]
-    over = _overflowed(run, action_capacity)
-    todo = np.flatnonzero(over)
-    while todo.size:
-        if (run.hands[over] == OVERFLOW).any():
-            if capacity > MAX_CHIPS:
-                raise ValueError(f"a game lasted more than {MAX_CHIPS} hands: the int16 hand column cannot hold it")
-            capacity = min(capacity * GROWTH, MAX_CHIPS + 1)
-        action_capacity *= GROWTH
-        run = run_games(seed_word, games[todo], inputs, capacity, action_capacity=action_capacity)
-        parts.append((run, capacity, action_capacity, todo))
-        over = _overflowed(run, action_capacity)
-        todo = todo[over]
-
-    total_hands = np.zeros(games.size, np.int64)
-    total_actions = np.zeros(games.size, np.int64)
-    for part, _, part_acap, where in parts:
-        ok = ~_overflowed(part, part_acap)
-        total_hands[where[ok]] = part.hands[ok]
-        total_actions[where[ok]] = part.actions[ok]
-    if len(parts) == 1:
-        fields = _compact(run.rec, run.hands, capacity * n, n)
-        acts = _compact(run.arec, run.actions, action_capacity, 1) if actions else None
-    else:
-        hand_pieces = np.empty(games.size, dtype=object)
-        action_pieces = np.empty(games.size, dtype=object)
-        for part, part_cap, part_acap, where in parts:
-            ok = ~_overflowed(part, part_acap)
-            for i in np.flatnonzero(ok):
-                g = where[i]
-                begin = i * part_cap * n
-                hand_pieces[g] = part.rec[:, begin : begin + part.hands[i] * n]
-                begin = i * part_acap
-                action_pieces[g] = part.arec[:, begin : begin + part.actions[i]]
-        fields = np.concatenate(list(hand_pieces), axis=1) if games.size else np.empty((N_FIELDS, 0), np.int16)
-        acts = np.concatenate(list(action_pieces), axis=1) if actions and games.size else None
-        if actions and acts is None:
-            acts = np.empty((N_ACTION_FIELDS, 0), np.int16)
-
-    columns = {"game": np.repeat(games, total_hands * n), "seat": np.tile(np.arange(n), int(total_hands.sum()))}
-    for field in Field:
-        columns[field.name.lower()] = fields[field]
-    columns["ante"] = fields[Field.DEALT_IN]
+    played = kernel_driver.play_games(driver(len(specs)), seed_word, games, inputs, actions)
+    columns = played.hands
+    columns["ante"] = columns["dealt_in"]
     if not actions:
-        return columns, total_hands
-    action_columns = {"game": np.repeat(games, total_actions)}
-    for field in ActionField:
-        action_columns[field.name.lower()] = acts[field]
-    return columns, total_hands, action_columns
-
-
-def _overflowed(run: KernelRun, action_capacity: int) -> np.ndarray:
-    """Games whose hands or (when recorded) actions did not fit their buffers: ``bool (G,)``."""
-    over = run.hands == OVERFLOW
-    if action_capacity:
-        over |= run.actions > action_capacity
-    return over
-
-
-def _compact(rec: np.ndarray, counts: np.ndarray, per_game: int, unit: int) -> np.ndarray:
-    """The filled columns of per-game buffers ``rec`` (``int16 (fields, G * per_game)``): the first
-    ``counts[g] * unit`` of game ``g``'s ``per_game`` columns (``kernels.records.compact_nb``)."""
-    if np.all(counts * unit == per_game):
-        return rec
-    out = np.empty((rec.shape[0], int(counts.sum()) * unit), rec.dtype)
-    compact_nb(rec, counts, per_game, unit, out)
-    return out
+        return columns, played.counts
+    return columns, played.counts, played.actions
 
 
 def to_arrow(columns: dict[str, np.ndarray], specs: Sequence[str]) -> pa.Table:
