@@ -299,7 +299,8 @@ def test_a_split_agent_s_sides_are_its_levels_in_the_kernel():
     """``kernel_sides``: a level is both sides; a split agent's draw side is its own level and parameters,
     not the betting side's (a kernel that drew with the betting side would pass no split test above by
     luck alone, but this says where it differs)."""
-    inputs = ke.kernel_inputs(["hard/normal:draw_power=6", "easy"], make_poker_rules(rules.GAME_LENGTHS, "standard", "20"))
+    twenty = make_poker_rules(rules.GAME_LENGTHS, "standard", "20")
+    inputs = ke.kernel_inputs(["hard/normal:draw_power=6", "easy"], twenty)
     a = inputs.agents
     assert a.levels.tolist() == [codes.Level.HARD, codes.Level.EASY]
     assert a.draw_levels.tolist() == [codes.Level.NORMAL, codes.Level.EASY]

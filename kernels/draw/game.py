@@ -364,8 +364,9 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
 
 @njit(cache=True)
 def max_draw_samples_nb(agents):
-    """The most sampled draws a decision of ``agents`` (``Agents``, both sides) takes, the size of its ``Scratch.orders``:
-    numba equivalent of the largest ``samples`` of ``sniper.games.draw.levels.keep_orders`` the table calls."""
+    """The most sampled draws a decision of ``agents`` (``Agents``: betting and draw sides) takes, the size of its
+    ``Scratch.orders``: numba equivalent of the largest ``samples`` of ``sniper.games.draw.levels.keep_orders`` the
+    table calls."""
     most = 1
     for levels, params in ((agents.levels, agents.params), (agents.draw_levels, agents.draw_params)):
         for s in range(levels.shape[0]):

@@ -3,10 +3,10 @@
 Modules, lowest first: ``rules`` (the game's facts, D1, D3, D5, D9), ``parameters`` (its levels' parameters,
 D11), ``observation`` (what a seat sees, D10), ``engine`` (one hand on a PokerKit ``State``, D1–D8),
 ``table`` (one whole game as a ``sniper.core.table.TableState``, D9), ``agents`` (the ``random`` and
-``easy`` levels, and split agents ``BET/DRAW``) and ``levels`` (``normal``, ``hard``, D11), ``play`` (a game driven to its end, as hand
-records), ``results`` (the run tables), ``chunks`` (the reference engine of a run), ``summary`` (the
-summary with the draw breakdown), ``phh`` (hand histories both ways), ``env`` (PettingZoo) and
-``equity``. What it shares with no-limit Hold'em is in ``sniper.games.pokerkit_hand``,
+``easy`` levels, split agents ``BET/DRAW``) and ``levels`` (``normal``, ``hard``, D11), ``play`` (a game
+driven to its end, as hand records), ``results`` (the run tables), ``chunks`` (the reference engine of a
+run), ``summary`` (the summary with the draw breakdown), ``phh`` (hand histories both ways), ``env``
+(PettingZoo) and ``equity``. What it shares with no-limit Hold'em is in ``sniper.games.pokerkit_hand``,
 ``sniper.games.pokerkit_table``, ``sniper.games.pokerkit_env``, ``sniper.games.poker_spec`` and
 ``sniper.games.phh_files``. The rules as we play them: docs/draw.md.
 

@@ -174,9 +174,9 @@ def game_inputs(agents: Sequence[object], hands: int | None) -> GameInputs:
 
 
 def kernel_inputs(specs: Sequence[str], rules) -> GameInputs:
-    """The kernel's inputs for a table of agent ``specs`` (``LEVEL[:NAME=VALUE,…]`` or ``BET/DRAW``) under ``rules`` (the game's
-    ``PokerRules``): the engine's check (``GameSpec.engine_checks``), ``ValueError`` saying why the kernel
-    cannot play them."""
+    """The kernel's inputs for a table of agent ``specs`` (``LEVEL[:NAME=VALUE,…]`` or ``BET/DRAW``) under
+    ``rules`` (the game's ``PokerRules``): the engine's check (``GameSpec.engine_checks``), ``ValueError`` saying
+    why the kernel cannot play them."""
     return game_inputs([make_agent(spec) for spec in specs], rules.hands_per_game)
 
 
