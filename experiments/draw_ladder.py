@@ -3,8 +3,10 @@
     python experiments/draw_ladder.py [--deals 1000] [--seed 404] [--pairs easy:random,normal:easy,...]
                                       [--set hard.samples=32,...]
 
-A player ``X/Y`` bets as level X and draws as level Y (``Split``): ``hard/normal:normal`` asks what
-hard's betting wins with normal's draws.
+A player ``X/Y`` bets as level X and draws as level Y (``sniper.games.draw.agents.SplitAgent``, the game's
+split agent spec ``BET/DRAW``): ``hard/normal:normal`` asks what hard's betting wins with normal's draws.
+The held-out answer, with the kernel and ``sniper duel``, is experiments/README.md, "Five-card draw: how
+much of hard's edge is its draws".
 
 Not a test and not the issue's ladder (that one is ``sniper duel --game draw`` once the game is
 registered, with 4-seat tables and held-out seeds). Each deal ``i`` is hand ``i`` of game 0 of run
@@ -22,10 +24,9 @@ import argparse
 import math
 import os
 import time
-from dataclasses import dataclass
 
-from sniper.games.draw.agents import make_level
-from sniper.games.draw.engine import DEAL, DRAW
+from sniper.games.draw.agents import SplitAgent, make_level
+from sniper.games.draw.engine import DEAL
 from sniper.games.draw.rules import BET_SIZES, STARTING_STACK
 from sniper.games.draw.table import DrawTable
 
@@ -33,23 +34,11 @@ PAIRS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("hard", "e
 """The duels (A, B) played by default: each level against the one below it, and hard against easy."""
 
 
-@dataclass(frozen=True)
-class Split:
-    """A player that bets as ``bet`` and draws as ``draw`` (two agents, each with the decision's stream)."""
-
-    bet: object
-    draw: object
-
-    def act(self, obs, stream) -> int:
-        """``draw``'s action at the draw (D5), ``bet``'s otherwise."""
-        return (self.draw if obs.street == DRAW else self.bet).act(obs, stream)
-
-
 def player(name: str, settings: dict[str, dict[str, float]]):
-    """The level ``name`` with its ``settings``, or a ``Split`` for ``betting/drawing``."""
+    """The level ``name`` with its ``settings``, or a ``SplitAgent`` for ``betting/drawing``."""
     if "/" in name:
         bet, draw = name.split("/")
-        return Split(player(bet, settings), player(draw, settings))
+        return SplitAgent(player(bet, settings), player(draw, settings))
     return make_level(name, **settings.get(name, {}))
 
 

@@ -276,6 +276,38 @@ def test_every_level_at_its_defaults_hand_for_hand(specs, games, length):
     assert min(decisions[spec] for spec in specs) >= 30 and min(draws[spec] for spec in specs) >= 5, decisions
 
 
+@pytest.mark.parametrize(
+    "specs, games",
+    [
+        (("hard/normal", "normal"), 2),
+        (("normal/hard", "normal"), 2),
+        (("easy/hard", "hard"), 1),
+        (("random/normal", "normal/random", "easy"), 2),
+        (("hard:samples=16,bluff=0.3/normal:draw_power=3", "normal:bet_power=2/easy", "random/hard:snow=0.5"), 1),
+    ],
+)
+def test_split_agents_hand_for_hand(specs, games):
+    """A split agent ``BET/DRAW`` (``agents.SplitAgent``): the kernel's draw side decides at the draw, its
+    betting side elsewhere, each on the decision's stream as alone; the same records as the reference."""
+    records = check_same_games(specs, 47, range(games))
+    draws = Counter(specs[a.seat] for played in records for r in played for a in r.actions if a.street == engine.DRAW)
+    bets = Counter(specs[a.seat] for played in records for r in played for a in r.actions if a.street != engine.DRAW)
+    assert min(draws[spec] for spec in specs) >= 5 and min(bets[spec] for spec in specs) >= 20, (draws, bets)
+
+
+def test_a_split_agent_s_sides_are_its_levels_in_the_kernel():
+    """``kernel_sides``: a level is both sides; a split agent's draw side is its own level and parameters,
+    not the betting side's (a kernel that drew with the betting side would pass no split test above by
+    luck alone, but this says where it differs)."""
+    twenty = make_poker_rules(rules.GAME_LENGTHS, "standard", "20")
+    inputs = ke.kernel_inputs(["hard/normal:draw_power=6", "easy"], twenty)
+    a = inputs.agents
+    assert a.levels.tolist() == [codes.Level.HARD, codes.Level.EASY]
+    assert a.draw_levels.tolist() == [codes.Level.NORMAL, codes.Level.EASY]
+    assert a.draw_params[0, PARAMS_OF[codes.Level.NORMAL].DRAW_POWER] == 6
+    assert (a.draw_params[1] == a.params[1]).all()
+
+
 # ----- one hand from any stacks ----------------------------------------------------------------------
 
 
@@ -631,6 +663,8 @@ def test_kernel_frees_what_it_allocates():
         (["random"] * 7, [0], "a table has 2-6 seats"),
         (["random", "expert"], [0], "unknown .*level 'expert'"),
         (["random", "hard:samples=0"], [0], "samples must be"),
+        (["random", "hard/normal:draw_samples=0"], [0], "split agent spec 'hard/normal:draw_samples=0': normal"),
+        (["random", "hard/normal/easy"], [0], "a split agent spec is BET/DRAW"),
         (["random"] * 2, [-1], "games are numbered from 0"),
     ],
 )

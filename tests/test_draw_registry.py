@@ -147,6 +147,32 @@ def test_duel_and_league_of_draw(tmp_path):
     assert (per_game["net"].sum() == 0).all() and (per_game["final"].sum() == 300).all()
 
 
+def test_a_split_agent_is_a_spec_of_the_game():
+    """``BET/DRAW``: one spec in a comma list, named by both levels, its vector both sides' vectors."""
+    game = get_game("draw")
+    specs = game.split_agents("hard:samples=8,draw_samples=8/normal:draw_power=6,easy")
+    assert specs == ["hard:samples=8,draw_samples=8/normal:draw_power=6", "easy"]
+    assert [game.level_of(s) for s in specs] == ["hard/normal", "easy"]
+    vector = game.agent_vector(specs[0])
+    assert vector["level"] == "hard/normal" and vector["bet.level"] == "hard" and vector["draw.level"] == "normal"
+    assert vector["bet.samples"] == 8 and vector["draw.draw_power"] == 6 and vector["draw.bet_power"] == 3
+    assert set(vector) == {"spec", "level"} | {f"bet.{k}" for k in ["level", *PARAMETERS["hard"]]} | {
+        f"draw.{k}" for k in ["level", *PARAMETERS["normal"]]
+    }
+
+
+def test_duel_of_a_split_agent_on_both_engines_is_the_same(tmp_path):
+    args = ["--game", "draw", "--workers", "1", "--quiet", "--hands", "40", "--json", "--seed", "3"]
+    a = "hard:samples=8,draw_samples=8/normal:draw_samples=8"
+    kernel = json.loads(invoke("duel", a, "easy", *args).stdout)
+    reference = json.loads(invoke("duel", a, "easy", *args, "--engine", "reference").stdout)
+    assert kernel["a"] == a and kernel["hands"] >= 40
+    for report in (kernel, reference):  # all but the engine and its time
+        report.pop("engine", None)
+        report.pop("seconds")
+    assert kernel == reference
+
+
 def test_tune_searches_a_draw_level(tmp_path):
     args = ["tune", "easy", "--game", "draw", "--against", "random", "--param", "bluff=0:0.3", "--trials", "2"]
     args += ["--hands-per-trial", "20", "--validate-hands", "20", "--study", str(tmp_path / "study"), "--json"]
@@ -178,6 +204,11 @@ def test_equity_of_a_keep_through_the_game_s_hook():
         (["simulate", "--game", "draw", "--agents", "expert", "--hands", "5"], "unknown five-card draw level 'expert'"),
         (["simulate", "--game", "draw", "--agents", "easy:bluff=2", "--hands", "5"], "easy: bluff must be a number"),
         (["simulate", "--game", "draw", "--game-length", "100", "--hands", "5"], "game length must be one of 20"),
+        (["simulate", "--game", "draw", "--agents", "hard/expert", "--hands", "5"], "split agent spec 'hard/expert'"),
+        (
+            ["tune", "hard/normal", "--game", "draw", "--against", "easy", "--param", "bluff=0:0.3"],
+            "unknown agent level 'hard/normal'",
+        ),
         (["duel", "easy", "hard", "--game", "draw", "--players", "7"], "--players must be 2-6"),
         (["equity", "--game", "draw", "--hand", "Ah", "Ad", "7c", "4s", "Zz"], "hand: a card is a rank"),
         (

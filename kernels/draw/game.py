@@ -133,12 +133,17 @@ class GameRules(NamedTuple):
 
 
 class Agents(NamedTuple):
-    """The seats' agents as data (``sniper.games.draw.kernel_engine``)."""
+    """The seats' agents as data (``sniper.games.draw.kernel_engine``): the level that bets and the one that
+    draws, the same for a plain level, two for a split agent (``sniper.games.draw.agents.SplitAgent``)."""
 
     levels: np.ndarray
-    """``int64 (n,)``: ``kernels.draw.codes.Level`` per seat."""
+    """``int64 (n,)``: ``kernels.draw.codes.Level`` per seat, at every betting decision."""
     params: np.ndarray
-    """``float64 (n, N_PARAMS)``: parameter vector per seat (``kernels.draw.params``)."""
+    """``float64 (n, N_PARAMS)``: parameter vector per seat (``kernels.draw.params``) of ``levels``."""
+    draw_levels: np.ndarray
+    """``int64 (n,)``: the ``Level`` per seat at the draw (D5)."""
+    draw_params: np.ndarray
+    """``float64 (n, N_PARAMS)``: the parameter vector per seat of ``draw_levels``."""
 
 
 class GameInputs(NamedTuple):
@@ -219,10 +224,10 @@ def betting_nb(h, inputs, scratch, log):
 @njit(cache=True, inline="always")
 def draw_nb(h, inputs, scratch, log):
     """The draw (D5): every player still in, in turn from player 0, decides its discard (on its stream) and
-    is recorded, then the replacements are dealt. Numba equivalent of the loop of
-    ``sniper.games.draw.play.play_game`` over the draw."""
+    is recorded, then the replacements are dealt; each seat's draw side decides (``Agents.draw_levels``). Numba
+    equivalent of the loop of ``sniper.games.draw.play.play_game`` over the draw."""
     pl, s = h.pl, h.st[0]
-    levels, params = inputs.agents.levels, inputs.agents.params
+    levels, params = inputs.agents.draw_levels, inputs.agents.draw_params
     t, lt = inputs.tables, inputs.level_tables
     arec, pos = log
     s.street = DRAW
@@ -359,14 +364,16 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
 
 @njit(cache=True)
 def max_draw_samples_nb(agents):
-    """The most sampled draws a decision of ``agents`` (``Agents``) takes, the size of its ``Scratch.orders``:
-    numba equivalent of the largest ``samples`` of ``sniper.games.draw.levels.keep_orders`` the table calls."""
+    """The most sampled draws a decision of ``agents`` (``Agents``: betting and draw sides) takes, the size of its
+    ``Scratch.orders``: numba equivalent of the largest ``samples`` of ``sniper.games.draw.levels.keep_orders`` the
+    table calls."""
     most = 1
-    for s in range(agents.levels.shape[0]):
-        if agents.levels[s] == Level.NORMAL:
-            most = max(most, np.int64(agents.params[s, NormalParam.DRAW_SAMPLES]))
-        elif agents.levels[s] == Level.HARD:
-            most = max(most, np.int64(agents.params[s, HardParam.DRAW_SAMPLES]))
+    for levels, params in ((agents.levels, agents.params), (agents.draw_levels, agents.draw_params)):
+        for s in range(levels.shape[0]):
+            if levels[s] == Level.NORMAL:
+                most = max(most, np.int64(params[s, NormalParam.DRAW_SAMPLES]))
+            elif levels[s] == Level.HARD:
+                most = max(most, np.int64(params[s, HardParam.DRAW_SAMPLES]))
     return most
 
 
@@ -404,13 +411,13 @@ def play_games_par_nb(seed, games, inputs, cap_hands, rec, hands_out, cap_action
     n_games = games.shape[0]
     r, a, t, lt = inputs
     n_seats, stack, ante, small, big, cap, limit, button = r
-    levels, params = a
+    levels, params, draw_levels, draw_params = a
     card_key, low_base, high_index, rank_value, flush_value = t
     rank_order, flush_order, powers, keep_cards, keep_start, keep_count, max_tries, share_units = lt
     for b in prange(n_blocks):
         again = GameInputs(
             GameRules(n_seats, stack, ante, small, big, cap, limit, button),
-            Agents(levels, params),
+            Agents(levels, params, draw_levels, draw_params),
             Tables(card_key, low_base, high_index, rank_value, flush_value),
             LevelTables(rank_order, flush_order, powers, keep_cards, keep_start, keep_count, max_tries, share_units),
         )

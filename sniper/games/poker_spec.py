@@ -78,13 +78,19 @@ def make_poker_rules(lengths: Mapping[str, int | None], preset: str, length: str
 
 def split_specs(text: str) -> list[str]:
     """The agent specs of a comma list; a piece ``NAME=VALUE`` without a level belongs to the spec before it
-    (``"hard:bluff=0.2,samples=50,easy"`` is two specs). ``ValueError`` for an empty piece or a list that
-    starts with a parameter."""
+    (``"hard:bluff=0.2,samples=50,easy"`` is two specs), also when a split spec's ``/`` follows it (five-card
+    draw's ``BET/DRAW``: ``"hard:bluff=0.2,samples=50/normal"`` is one spec). ``ValueError`` for an empty
+    piece or a list that starts with a parameter.
+
+    >>> split_specs("hard:bluff=0.2,samples=50/normal:draw_power=6,bet_power=4,easy")
+    ['hard:bluff=0.2,samples=50/normal:draw_power=6,bet_power=4', 'easy']
+    """
     specs: list[str] = []
     for piece in (p.strip() for p in text.split(",")):
         if not piece:
             raise ValueError(f"empty agent spec in {text!r}; give specs separated by single commas")
-        if "=" in piece and ":" not in piece:
+        head = piece.partition("/")[0]
+        if "=" in head and ":" not in head:
             if not specs:
                 raise ValueError(f"agent spec {piece!r} names no level; write LEVEL:{piece}")
             specs[-1] += "," + piece

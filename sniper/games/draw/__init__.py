@@ -3,10 +3,10 @@
 Modules, lowest first: ``rules`` (the game's facts, D1, D3, D5, D9), ``parameters`` (its levels' parameters,
 D11), ``observation`` (what a seat sees, D10), ``engine`` (one hand on a PokerKit ``State``, D1–D8),
 ``table`` (one whole game as a ``sniper.core.table.TableState``, D9), ``agents`` (the ``random`` and
-``easy`` levels) and ``levels`` (``normal``, ``hard``, D11), ``play`` (a game driven to its end, as hand
-records), ``results`` (the run tables), ``chunks`` (the reference engine of a run), ``summary`` (the
-summary with the draw breakdown), ``phh`` (hand histories both ways), ``env`` (PettingZoo) and
-``equity``. What it shares with no-limit Hold'em is in ``sniper.games.pokerkit_hand``,
+``easy`` levels, split agents ``BET/DRAW``) and ``levels`` (``normal``, ``hard``, D11), ``play`` (a game
+driven to its end, as hand records), ``results`` (the run tables), ``chunks`` (the reference engine of a
+run), ``summary`` (the summary with the draw breakdown), ``phh`` (hand histories both ways), ``env``
+(PettingZoo) and ``equity``. What it shares with no-limit Hold'em is in ``sniper.games.pokerkit_hand``,
 ``sniper.games.pokerkit_table``, ``sniper.games.pokerkit_env``, ``sniper.games.poker_spec`` and
 ``sniper.games.phh_files``. The rules as we play them: docs/draw.md.
 
@@ -18,7 +18,7 @@ loads); its builders import the engine when they are called.
 """
 
 from sniper.core.registry import GameSpec, register_game
-from sniper.games.draw.parameters import PARAMETERS
+from sniper.games.draw.parameters import PARAMETERS, level_of, split_sides
 from sniper.games.draw.rules import DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
 from sniper.games.level_parameters import domains
 from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector, split_specs
@@ -30,18 +30,30 @@ def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules
 
 
 def make_agent(spec: str, decision_timeout: float | None = None):
-    """The five-card draw agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.draw.agents``);
-    ``ValueError`` saying why not."""
-    from sniper.games.draw.chunks import make_agent as build
+    """The five-card draw agent an agent spec ``LEVEL[:NAME=VALUE,…]`` or ``BET/DRAW`` (a split agent) names
+    (``sniper.games.draw.agents.make_agent``); ``ValueError`` saying why not."""
+    from sniper.games.draw.agents import make_agent as build
 
     return build(spec, decision_timeout)
 
 
 def agent_vector(spec: str) -> dict:
     """A five-card draw spec's full parameter vector (``sniper.games.poker_spec.spec_vector``), checked by
-    building it."""
+    building it; a split spec ``BET/DRAW``'s is ``spec``, ``level`` (``level_of``) and each side's vector,
+    its keys prefixed ``bet.`` and ``draw.``.
+
+    >>> vector = agent_vector("hard:samples=64/normal")
+    >>> vector["level"], vector["bet.level"], vector["bet.samples"], vector["draw.draw_power"]
+    ('hard/normal', 'hard', 64, 8)
+    """
     make_agent(spec)
-    return spec_vector(PARAMETERS, spec)
+    sides = split_sides(spec)
+    if len(sides) == 1:
+        return spec_vector(PARAMETERS, spec)
+    vector = {"spec": spec, "level": level_of(spec)}
+    for prefix, side in zip(("bet", "draw"), sides):
+        vector |= {f"{prefix}.{k}": v for k, v in spec_vector(PARAMETERS, side).items() if k != "spec"}
+    return vector
 
 
 def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
@@ -79,6 +91,7 @@ SPEC = register_game(
         make_agent=make_agent,
         agent_vector=agent_vector,
         split_agents=split_specs,
+        level_of=level_of,
         summary="sniper.games.draw.summary:summarize_run",
         equity="sniper.games.draw.equity:equity_report",
         importer="sniper.games.draw.phh:read_phh",

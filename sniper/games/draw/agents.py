@@ -7,7 +7,9 @@ An agent reads only a ``DrawObservation`` (D10) and draws its randomness from th
 draws per decision as each class documents, so its choices replay exactly and a kernel can
 reproduce them. A level is a frozen dataclass whose fields are its parameters, declared once in
 ``sniper.games.draw.parameters.PARAMETERS`` (level → name → ``(default, low, high)``,
-``sniper.games.level_parameters``; re-exported here); ``make_level`` builds one by name.
+``sniper.games.level_parameters``; re-exported here); ``make_level`` builds one by name, ``make_agent`` one
+by agent spec, ``LEVEL[:NAME=VALUE,…]`` or the split ``BET/DRAW`` (``SplitAgent``: one level bets, another
+draws).
 
 >>> from sniper.games.draw.table import DEAL, DrawTable
 >>> table = DrawTable(2, seed=3, game=0)
@@ -19,6 +21,8 @@ True
 >>> from sniper.games.poker52 import cards
 >>> positions(DISCARD + draw_chart(cards("Ah Kd 7h 3h Qh")))  # four hearts: draw to the flush
 (1,)
+>>> make_agent("hard:samples=64/normal:draw_power=6").draw.draw_power
+6
 """
 
 from dataclasses import dataclass, fields
@@ -28,10 +32,11 @@ from sniper.core.rng import Stream
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
 from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.observation import DrawObservation
-from sniper.games.draw.parameters import PARAMETERS
+from sniper.games.draw.parameters import PARAMETERS, split_sides
 from sniper.games.draw.rules import HAND_SIZE, TITLE
 from sniper.games.level_parameters import check_parameters
 from sniper.games.poker52 import CATEGORIES, category, value
+from sniper.games.poker_spec import agent_builder
 
 __all__ = [
     "LEVELS",
@@ -41,7 +46,9 @@ __all__ = [
     "HardAgent",
     "NormalAgent",
     "RandomAgent",
+    "SplitAgent",
     "draw_chart",
+    "make_agent",
     "make_level",
 ]
 
@@ -156,3 +163,43 @@ def make_level(name: str, **params) -> DrawAgent:
     """
     check_parameters(PARAMETERS, name, params, TITLE)
     return LEVELS[name](**params)
+
+
+make_level_agent = agent_builder(make_level)
+"""The level a plain agent spec ``LEVEL[:NAME=VALUE,…]`` names (``ValueError`` saying why not)."""
+
+
+@dataclass(frozen=True)
+class SplitAgent:
+    """A player that bets as one level and draws as another: ``draw`` acts at the draw (street ``DRAW``, D5),
+    ``bet`` at every betting decision (D4, D6), each with the decision's own stream, so each side draws from
+    it exactly what it draws alone (its class documents how many words). Agent spec ``BET/DRAW``
+    (``make_agent``): ``hard/normal`` is hard's betting with normal's draws."""
+
+    bet: DrawAgent
+    draw: DrawAgent
+
+    def act(self, obs: DrawObservation, stream: Stream) -> int:
+        """``draw``'s action at the draw, ``bet``'s otherwise (class docstring)."""
+        return (self.draw if obs.street == DRAW else self.bet).act(obs, stream)
+
+
+def make_agent(spec: str, decision_timeout: float | None = None) -> DrawAgent:
+    """The agent an agent spec names: a level for ``LEVEL[:NAME=VALUE,…]`` (``make_level``), a ``SplitAgent``
+    for ``BET/DRAW`` (two such specs, e.g. ``hard:samples=64/normal:draw_power=6``). ``decision_timeout`` is
+    unused (no outside agents). ``ValueError`` (one line) saying why not, naming a split spec.
+
+    >>> agent = make_agent("normal/easy:bluff=0.1")
+    >>> type(agent.bet).__name__, agent.draw
+    ('NormalAgent', EasyAgent(bluff=0.1, bet_category=1, raise_category=2))
+    >>> make_agent("hard/normal:draw_power=99")
+    Traceback (most recent call last):
+    ValueError: split agent spec 'hard/normal:draw_power=99': normal: draw_power must be an integer in [1, 40], got 99
+    """
+    sides = split_sides(spec)
+    if len(sides) == 1:
+        return make_level_agent(spec)
+    try:
+        return SplitAgent(*(make_level_agent(side) for side in sides))
+    except ValueError as error:
+        raise ValueError(f"split agent spec {spec.strip()!r}: {error}") from None

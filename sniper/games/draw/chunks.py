@@ -8,12 +8,11 @@ built from the run's specs, rows as ``sniper.games.draw.results`` defines them
 
 from sniper.core.tables import Chunk
 from sniper.games.draw import results
-from sniper.games.draw.agents import make_level
+from sniper.games.draw.agents import make_agent
 from sniper.games.draw.play import play_game
-from sniper.games.poker_spec import agent_builder, play_reference_chunk
+from sniper.games.poker_spec import play_reference_chunk
 
-make_agent = agent_builder(make_level)
-"""The agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``ValueError`` saying why not)."""
+__all__ = ["make_agent", "play_chunk_reference"]
 
 
 def play_chunk_reference(config, chunk: int, hands_only: bool = False) -> Chunk:

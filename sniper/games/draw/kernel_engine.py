@@ -7,8 +7,9 @@ the same decisions, the same chips — played by ``kernels.draw.game.play_games_
 ``play_games_kernel`` is the same at the level of numpy columns, and ``play_chunk_kernel(config, chunk)``
 is the run engine: a chunk's tables built with ``sniper.games.draw.results``. This module owns the
 validation (``kernel_inputs``, the engine's check) and the one conversion of agents (``RandomAgent``,
-``EasyAgent`` and the levels of ``sniper.games.draw.levels``) and of the levels' tables into the kernel's
-arrays.
+``EasyAgent``, the levels of ``sniper.games.draw.levels`` and ``SplitAgent``s of them: a level bets and
+draws, a split agent's ``bet`` side bets and its ``draw`` side draws, ``kernels.draw.game.Agents``) and of the
+levels' tables into the kernel's arrays.
 
 >>> from sniper.games.draw.agents import make_level
 >>> from sniper.games.draw.play import play_game
@@ -40,15 +41,12 @@ from kernels.eval52 import tables
 from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
 from sniper.games.draw import levels
-from sniper.games.draw.agents import LEVELS, EasyAgent, RandomAgent, make_level
+from sniper.games.draw.agents import LEVELS, EasyAgent, RandomAgent, SplitAgent, make_agent
 from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.play import HandRecord
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, FIRST_BUTTON, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
-from sniper.games.poker_spec import agent_builder, records_chunk
+from sniper.games.poker_spec import records_chunk
 from sniper.games.pokerkit_hand import ActionRecord
-
-make_agent = agent_builder(make_level)
-"""The agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``ValueError`` saying why not)."""
 
 LEVEL_OF: dict[type, Level] = {
     RandomAgent: Level.RANDOM,
@@ -115,7 +113,7 @@ def level_tables(most_power: int = 1) -> LevelTables:
 def kernel_agent(agent: object) -> tuple[Level, np.ndarray]:
     """The kernel's level and ``float64 (N_PARAMS,)`` parameter vector of ``agent`` (a level of
     ``sniper.games.draw.agents.LEVELS``), its fields in ``kernels.draw.params`` order. ``ValueError`` for an
-    agent the kernel does not implement."""
+    agent the kernel does not implement (a ``SplitAgent`` is two: ``kernel_sides``)."""
     level = LEVEL_OF.get(type(agent))
     if level is None:
         raise ValueError(f"the draw kernel has no agent {type(agent).__name__}; it plays {', '.join(LEVELS)}")
@@ -123,6 +121,15 @@ def kernel_agent(agent: object) -> tuple[Level, np.ndarray]:
     for param in PARAMS_OF.get(level, ()):
         vector[param] = float(getattr(agent, param.name.lower()))
     return level, vector
+
+
+def kernel_sides(agent: object) -> tuple[tuple[Level, np.ndarray], tuple[Level, np.ndarray]]:
+    """The ``kernel_agent`` of the level that bets and of the one that draws: ``agent`` twice for a level, the
+    ``bet`` and ``draw`` sides of a ``SplitAgent``. ``ValueError`` for an agent the kernel does not implement."""
+    if isinstance(agent, SplitAgent):
+        return kernel_agent(agent.bet), kernel_agent(agent.draw)
+    side = kernel_agent(agent)
+    return side, side
 
 
 def most_power(kernel: Sequence[tuple[Level, np.ndarray]]) -> int:
@@ -143,18 +150,23 @@ def game_inputs(agents: Sequence[object], hands: int | None) -> GameInputs:
     outside ``SEATS`` or an agent the kernel lacks."""
     if len(agents) not in SEATS:
         raise ValueError(f"a table has {SEATS.start}-{SEATS.stop - 1} seats, got {len(agents)} agents")
-    kernel = [kernel_agent(a) for a in agents]
+    bet, draw = zip(*(kernel_sides(a) for a in agents))
     limit = NO_LIMIT if hands is None else int(hands)
     small, big = BET_SIZES
     rules = GameRules(len(agents), STARTING_STACK, ANTE, small, big, CAP, limit, FIRST_BUTTON)
-    data = Agents(np.array([k[0] for k in kernel], np.int64), np.stack([k[1] for k in kernel]))
-    return GameInputs(rules, data, tables(), level_tables(most_power(kernel)))
+    data = Agents(
+        np.array([k[0] for k in bet], np.int64),
+        np.stack([k[1] for k in bet]),
+        np.array([k[0] for k in draw], np.int64),
+        np.stack([k[1] for k in draw]),
+    )
+    return GameInputs(rules, data, tables(), level_tables(most_power(bet + draw)))
 
 
 def kernel_inputs(specs: Sequence[str], rules) -> GameInputs:
-    """The kernel's inputs for a table of agent ``specs`` (``LEVEL[:NAME=VALUE,…]``) under ``rules`` (the game's
-    ``PokerRules``): the engine's check (``GameSpec.engine_checks``), ``ValueError`` saying why the kernel
-    cannot play them."""
+    """The kernel's inputs for a table of agent ``specs`` (``LEVEL[:NAME=VALUE,…]`` or ``BET/DRAW``) under
+    ``rules`` (the game's ``PokerRules``): the engine's check (``GameSpec.engine_checks``), ``ValueError`` saying
+    why the kernel cannot play them."""
     return game_inputs([make_agent(spec) for spec in specs], rules.hands_per_game)
 
 

@@ -4,8 +4,13 @@ A light module (no PokerKit import), so the game's ``GameSpec`` can declare the 
 loads; the levels themselves are ``sniper.games.draw.agents`` (``random``, ``easy``) and
 ``sniper.games.draw.levels`` (``normal``, ``hard``), whose dataclass fields take their defaults from here.
 
+A split agent ``BET/DRAW`` (``sniper.games.draw.agents.SplitAgent``) bets as one level spec and draws as
+another; ``split_sides`` parts its spec.
+
 >>> list(PARAMETERS), PARAMETERS["easy"]["bet_category"]
 (['random', 'easy', 'normal', 'hard'], (1, 0, 8))
+>>> split_sides("hard:samples=64/normal:draw_power=6"), split_sides("easy")
+(('hard:samples=64', 'normal:draw_power=6'), ('easy',))
 """
 
 from sniper.games.poker52 import CATEGORIES
@@ -50,3 +55,31 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
 ladder order: the one truth of their defaults and domains (meanings in each level class's docstring). An
 ``int`` default is an integer parameter; categories are ``sniper.games.poker52.CATEGORIES`` indices (0 high
 card … 8 straight flush)."""
+
+SPLIT = "/"
+"""What separates a split agent spec's two sides, ``BET/DRAW`` (``sniper.games.draw.agents.SplitAgent``)."""
+
+
+def split_sides(spec: str) -> tuple[str, ...]:
+    """The level specs of an agent spec: ``(spec,)`` for a plain ``LEVEL[:NAME=VALUE,…]``, ``(bet, draw)`` for a
+    split ``BET/DRAW`` (each side a plain spec, stripped). ``ValueError`` (one line, naming the spec) for more
+    than one ``/`` or an empty side."""
+    sides = tuple(side.strip() for side in spec.split(SPLIT))
+    if len(sides) > 2 or not all(sides):
+        raise ValueError(f"a split agent spec is BET/DRAW, two level specs, got {spec.strip()!r}")
+    return sides
+
+
+def level_of(spec: str) -> str:
+    """The level an agent spec names: ``hard`` for ``hard:samples=64``, ``hard/normal`` for the split
+    ``hard:samples=64/normal:draw_power=6`` (``GameSpec.level_of``; ``sniper tune`` refuses a split one, which
+    is no level of ``PARAMETERS``).
+
+    >>> level_of("hard:samples=64/normal:draw_power=6"), level_of(" normal:bet_power=4")
+    ('hard/normal', 'normal')
+    """
+    try:
+        sides = split_sides(spec)
+    except ValueError:
+        sides = (spec,)
+    return SPLIT.join(side.partition(":")[0].strip() for side in sides)
