@@ -1,4 +1,4 @@
-"""A smoke ladder of the five-card draw levels (GAMES.md D11): duplicate heads-up duels, untuned defaults.
+"""A smoke ladder of the five-card draw levels (GAMES.md D11): duplicate heads-up duels on the reference.
 
     python experiments/draw_ladder.py [--deals 1000] [--seed 404] [--pairs easy:random,normal:easy,...]
                                       [--set hard.samples=32,...]
@@ -17,7 +17,8 @@ is A's chips over its two hands; the table prints A's chips per hand, small bets
 (sb/100 = chips per hand / 2 × 100, D3's small bet) and a normal 95% CI over the deals (± 1.96 sd /
 sqrt(deals)). Every decision draws from the table's own stream (``DrawTable.stream``).
 
-Results: experiments/README.md, "Five-card draw: the smoke ladder".
+Results: the issue's ladder in README.md, "Five-card draw"; the split agents in experiments/README.md,
+"Five-card draw: how much of hard's edge is its draws".
 """
 
 import argparse
