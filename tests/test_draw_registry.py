@@ -223,3 +223,23 @@ def test_equity_of_a_keep_through_the_game_s_hook():
 )
 def test_bad_input_is_a_one_line_error(args, message):
     assert message in one_line_error(run(*args))
+
+
+@pytest.mark.parametrize("engine", ["reference", "kernel"])
+def test_a_draw_run_on_a_dask_cluster_has_the_rows_of_one_worker(engine, tmp_path):
+    """dask.distributed (``sniper simulate --scheduler``): chunks played by two in-process workers give the
+    rows one worker gives, both tables (every deal is keyed by seed, game and hand)."""
+    import pandas as pd
+    from distributed import LocalCluster
+
+    args = ["--game", "draw", "--players", "3", "--agents", "random,easy,normal", "--hands", "120"]
+    args += ["--seed", "12", "--engine", engine, "--chunk-games", "1", "--quiet"]
+    invoke("simulate", *args, "--workers", "1", "--out", str(tmp_path / "one"))
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        invoke("simulate", *args, "--scheduler", cluster.scheduler_address, "--out", str(tmp_path / "dask"))
+        executed = sum(worker.state.executed_count for worker in cluster.workers.values())
+    assert executed >= read_run(tmp_path / "dask", "hands")["game"].nunique()  # every chunk (a game) ran on dask
+    for table in ("hands", "actions"):
+        expected = read_run(tmp_path / "one", table)
+        assert expected["game"].nunique() > 2  # several chunks, so two workers share them
+        pd.testing.assert_frame_equal(read_run(tmp_path / "dask", table), expected)
