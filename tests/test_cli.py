@@ -14,6 +14,7 @@ from sniper.cli import app as cli
 from sniper.cli import terminal
 from sniper.cli.app import app
 from sniper.core import defaults
+from sniper.core.registry import DEFAULT_GAME
 
 runner = CliRunner()
 
@@ -317,7 +318,9 @@ def test_simulate_help_shows_the_defaults_the_run_uses():
         ("--engine", defaults.ENGINE),
     ]:
         at = next(i for i, line in enumerate(below) if line.startswith(f"│ {option} "))
-        assert f"[default: {default}]" in below[at + 1] or f"[default: {default}]" in below[at], option
+        text = below[at] + below[at + 1]
+        per_game = option in ("--game-length", "--rules")  # each game's own default, Sniper Hold'em's last
+        assert (f"{DEFAULT_GAME} {default}]" if per_game else f"[default: {default}]") in text, option
         name = option[2:].replace("-", "_")
         shown = cli.opt.count_text(getattr(DEFAULTS, name)) if name == "hands" else str(getattr(DEFAULTS, name))
         assert shown == default, "--help shows the default the run uses"

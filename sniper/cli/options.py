@@ -275,9 +275,15 @@ def flag(name: str, help: str) -> object:
     return Annotated[bool, typer.Option(name, help=help)]
 
 
-SEATS = GAME.seat_text
-"""The seat range of the default game as the help texts show it ("2-6" for Sniper Hold'em, R2)."""
-Players = given(int, "N", f"Seats at the table, {SEATS} (R2).", defaults.PLAYERS)
+def per_game(fact) -> str:
+    """A fact of every registered game as the help texts show it: ``"draw 2-6; holdem 2-9; sniper 2-6"`` for
+    ``fact(spec) = spec.seat_text`` (each game's own rule: R2, H1, D1)."""
+    return "; ".join(f"{name} {fact(get_game(name))}" for name in game_names())
+
+
+SEATS = per_game(lambda spec: spec.seat_text)
+"""Every game's seat range as the help texts show it (R2, H1, D1)."""
+Players = given(int, "N", f"Seats at the table: {SEATS}.", defaults.PLAYERS)
 Hands = given(str, "N", "Hands to play at least, e.g. 1e6; whole games are played.", count_text(defaults.HANDS))
 Agents = given(
     str,
@@ -309,12 +315,16 @@ RunSeed = Annotated[
         callback=seed_in(MAX_SEED),
     ),
 ]
-LENGTHS = "|".join(GAME.game_lengths)
-"""The default game's lengths as the help texts show them ("10|20|bust" for Sniper Hold'em, R9)."""
-PRESETS = "|".join(GAME.rules)
-"""The default game's rule presets as the help texts show them ("ours|show", R12)."""
-MaybeGameLength = given(str, LENGTHS, "Hands per game (R9).", GAME.default_length)
-MaybeRules = given(str, PRESETS, "Rule preset (R12).", GAME.default_rules)
+LENGTHS = per_game(lambda spec: "|".join(spec.game_lengths))
+"""Every game's lengths as the help texts show them (R9, H10, D9)."""
+PRESETS = per_game(lambda spec: "|".join(spec.rules))
+"""Every game's rule presets as the help texts show them (Sniper Hold'em's R12)."""
+MaybeGameLength = given(
+    str, "LENGTH", f"Hands per game: {LENGTHS}.", "the game's: " + per_game(lambda spec: spec.default_length)
+)
+MaybeRules = given(
+    str, "PRESET", f"Rule preset: {PRESETS}.", "the game's: " + per_game(lambda spec: spec.default_rules)
+)
 MaybeEngine = given(
     str, "kernel|reference", "Engine: numba kernel or pure-Python reference, same results (R13).", GAME.default_engine
 )
@@ -388,7 +398,7 @@ SummaryBy = Annotated[
     str, typer.Option("--by", metavar="agent|seat", help="One row per agent (its seats merged) or per seat.")
 ]
 PlainJson = flag("--json", "Print JSON.")
-DuelPlayers = Annotated[int, typer.Option(metavar="N", help=f"Seats, {SEATS}, split between A and B (R2).")]
+DuelPlayers = Annotated[int, typer.Option(metavar="N", help=f"Seats, split between A and B: {SEATS}.")]
 DuelHands = given(str, "N", "Hands to play at least, all seatings counted, e.g. 1e4.", count_text(defaults.HANDS))
 UntilCi = Annotated[
     float | None,
@@ -407,7 +417,7 @@ SprtOption = Annotated[
 ]
 Alpha = Annotated[float, typer.Option(metavar="P", help="SPRT: chance of accepting H1 when H0 is true.")]
 Beta = Annotated[float, typer.Option(metavar="P", help="SPRT: chance of accepting H0 when H1 is true.")]
-TablePlayers = Annotated[int, typer.Option(metavar="N", help=f"Seats per table, {SEATS} (R2).")]
+TablePlayers = Annotated[int, typer.Option(metavar="N", help=f"Seats per table: {SEATS}.")]
 LeagueHands = Annotated[str, typer.Option(metavar="N", help="Hands per pairing (and for the multiway tables).")]
 LEAGUE_HANDS = count_text(defaults.LEAGUE_HANDS)
 LeagueOut = Annotated[Path | None, typer.Option(metavar="DIR", help="New directory for the parquet results.")]
@@ -459,7 +469,7 @@ Params = Annotated[
     list[str], typer.Option(metavar="NAME=LOW:HIGH", help="A searched parameter, NAME=LOW:HIGH[:int|:log]; repeatable.")
 ]
 TunePlayers = given(
-    int, "N", f"Seats, {SEATS} (R2).", f"one per --against spec + 1, or {defaults.TUNE_PLAYERS} for one spec"
+    int, "N", f"Seats: {SEATS}.", f"one per --against spec + 1, or {defaults.TUNE_PLAYERS} for one spec"
 )
 Trials = Annotated[int, typer.Option(metavar="N", help="Finished trials the study should reach.")]
 HandsPerTrial = Annotated[
