@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from kernels.draw.codes import NO_CARD, NO_DRAW, Level
+from kernels.draw.codes import DISCARD, NO_CARD, NO_DRAW, Level
 from kernels.draw.game import (
     NO_LIMIT,
     OVERFLOW,
@@ -45,7 +45,6 @@ from sniper.games.draw.agents import LEVELS, EasyAgent, RandomAgent, SplitAgent,
 from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.play import HandRecord
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, FIRST_BUTTON, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
-from sniper.games.poker_spec import records_chunk
 from sniper.games.pokerkit_hand import ActionRecord
 
 LEVEL_OF: dict[type, Level] = {
@@ -272,16 +271,78 @@ def play_records(
     return hand_records(play_games_kernel(seed, games, inputs, actions=True, threads=threads))
 
 
+def final_cards(holes: np.ndarray, discards: np.ndarray, drawn: np.ndarray) -> np.ndarray:
+    """``int16 (N, HAND_SIZE)``: each row's final cards as the engine holds them (``record_of``'s ``cards``,
+    padded with ``NO_CARD``): the dealt cards ``holes`` (``(N, HAND_SIZE)``) not among the ``discards``
+    (``(N, MAX_DISCARDS)``), in order, then the replacements ``drawn`` (``(N, MAX_DISCARDS)``) in the order
+    dealt; ``NO_CARD`` entries are no card. Vectorised numpy, no Python loop over rows.
+
+    >>> final_cards(np.array([[1, 2, 3, 4, 5]]), np.array([[2, 4, -1]]), np.array([[9, 8, -1]])).tolist()
+    [[1, 3, 5, 9, 8]]
+    """
+    holes, discards, drawn = (np.asarray(a, np.int16) for a in (holes, discards, drawn))
+    gone = ((holes[:, :, None] == discards[:, None, :]) & (discards[:, None, :] != NO_CARD)).any(axis=2)
+    cards = np.concatenate([holes, drawn], axis=1)
+    there = np.concatenate([(holes != NO_CARD) & ~gone, drawn != NO_CARD], axis=1)
+    order = np.argsort(~there, axis=1, kind="stable")[:, :HAND_SIZE]
+    finals = np.take_along_axis(cards, order, axis=1)
+    return np.where(np.take_along_axis(there, order, axis=1), finals, np.int16(NO_CARD))
+
+
+@functools.cache
+def _draws_of_action() -> np.ndarray:
+    """``int8``: entry ``a`` is ``results.draws_of(a)`` for every flat action ``a`` (the draws included)."""
+    from sniper.games.draw import results
+
+    return np.array([results.draws_of(a) for a in range(DISCARD + (1 << HAND_SIZE))], np.int8)
+
+
+def run_tables(run: DrawRun, specs: Sequence[str]) -> dict:
+    """The hands table (and the actions table, if ``run`` has it) of ``run`` (``play_games_kernel``) as pyarrow
+    tables with the schemas of ``sniper.games.draw.results`` (``COLUMNS``, ``ACTION_COLUMNS``), ``specs[s]`` the
+    agent column of seat ``s``: the tables ``results.hand_rows``/``action_rows`` give of ``hand_records(run)``,
+    built straight from the numpy columns (``sniper.games.kernel_driver.arrow_table``)."""
+    from sniper.games.draw import results
+
+    h = run.hands
+    seats = max(len(specs), 1)
+    first = np.arange(h["seat"].size) // seats * seats  # each row's hand's first row (seat 0)
+    holes = np.stack([h[f"hole_{k}"] for k in range(1, HAND_SIZE + 1)], axis=1)
+    discards = np.stack([h[f"discard_{k}"] for k in range(1, MAX_DISCARDS + 1)], axis=1)
+    drawn = np.stack([h[f"drawn_{k}"] for k in range(1, MAX_DISCARDS + 1)], axis=1)
+    finals = final_cards(holes, discards, drawn)
+    columns = {
+        "game": h["game"],
+        "hand": h["hand"][first],
+        "seat": h["seat"],
+        "button": h["button"][first],
+        "dealt_in": (holes != NO_CARD).any(axis=1),
+        "stack_before": h["stack_before"],
+        "draws": h["draws"],
+        "showdown": h["showdown"][first] != 0,
+        "net": h["net"],
+        "stack_after": h["stack_after"],
+    }
+    columns |= {f"hole_{k + 1}": holes[:, k] for k in range(HAND_SIZE)}
+    columns |= {f"final_{k + 1}": finals[:, k] for k in range(HAND_SIZE)}
+    out = {"hands": kernel_driver.arrow_table(columns, results.COLUMNS, specs)}
+    if run.actions is not None:
+        a = run.actions
+        actions = {name: a[name] for name in ("game", "hand", "seq", "seat", "street", "action", "amount")}
+        actions |= {"draws": _draws_of_action()[a["action"]], "to_amount": a["to_amount"], "pot_after": a["pot_after"]}
+        out["actions"] = kernel_driver.arrow_table(actions, results.ACTION_COLUMNS)
+    return out
+
+
 def play_chunk_kernel(config, chunk: int, hands_only: bool = False) -> Chunk:
     """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig`` of this game) played by the
     kernel: its ``config.chunk_games`` games from game ``chunk * config.chunk_games``, as the hands table (and
-    the actions table unless ``hands_only``) of ``sniper.games.draw.results`` and the hands of each game —
-    the rows the reference engine gives for the same games. ``ValueError`` for specs the kernel cannot play.
+    the actions table unless ``hands_only``) of ``sniper.games.draw.results`` (``run_tables``) and the hands of
+    each game — the rows the reference engine gives for the same games. ``ValueError`` for specs the kernel
+    cannot play.
 
     (Registered as the "kernel" engine of the game's ``GameSpec`` when the game is registered.)"""
-    from sniper.games.draw import results
-
     inputs = kernel_inputs(config.agents, config.rules)
     start = chunk * config.chunk_games
-    games = range(start, start + config.chunk_games)
-    return records_chunk(zip(games, play_records(config.seed, games, inputs)), config.agents, hands_only, results)
+    run = play_games_kernel(config.seed, range(start, start + config.chunk_games), inputs, not hands_only)
+    return Chunk(run_tables(run, config.agents), [int(c) for c in run.counts])

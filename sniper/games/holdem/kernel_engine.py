@@ -37,7 +37,7 @@ from kernels.holdem.game import (
 )
 from kernels.holdem.params import N_PARAMS, PARAMS_OF
 from kernels.holdem.policies import LevelTables
-from sniper.core.tables import Chunk, schema_of
+from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
 from sniper.games.holdem import levels, results
 from sniper.games.holdem.agents import RandomAgent
@@ -141,27 +141,12 @@ def play_games_kernel(
     return kernel_driver.play_games(driver(), seed, games, inputs, actions, threads)
 
 
-def arrow_table(columns: dict[str, np.ndarray], doc: dict, specs: Sequence[str] = ()):
-    """The pyarrow table of numpy ``columns`` with the schema of ``doc`` (``results.COLUMNS`` or
-    ``ACTION_COLUMNS``; ``sniper.core.tables.schema_of``), each column cast once to its numpy dtype
-    (faster than ``sniper.core.tables.to_table`` from lists; the same table); ``agent`` is ``specs[seat]``."""
-    import pyarrow as pa
-
-    arrays = []
-    for name, (dtype, _) in doc.items():
-        if name == "agent":
-            arrays.append(pa.array(list(specs), pa.string()).take(pa.array(columns["seat"])))
-        else:
-            arrays.append(pa.array(columns[name].astype(dtype.to_pandas_dtype(), copy=False), type=dtype))
-    return pa.Table.from_arrays(arrays, schema=schema_of(doc))
-
-
 def run_tables(run: HoldemRun, specs: Sequence[str]) -> dict:
     """The hands table (and the actions table, if ``run`` has it) of ``run`` as pyarrow tables with the
     schemas of ``sniper.games.holdem.results``, ``specs[s]`` the agent column of seat ``s``."""
-    out = {"hands": arrow_table(run.hands, results.COLUMNS, specs)}
+    out = {"hands": kernel_driver.arrow_table(run.hands, results.COLUMNS, specs)}
     if run.actions is not None:
-        out["actions"] = arrow_table(run.actions, results.ACTION_COLUMNS)
+        out["actions"] = kernel_driver.arrow_table(run.actions, results.ACTION_COLUMNS)
     return out
 
 
