@@ -281,7 +281,7 @@ def test_every_level_at_its_defaults_hand_for_hand(specs, games, length):
     [
         (("hard/normal", "normal"), 2),
         (("normal/hard", "normal"), 2),
-        (("easy/hard", "hard"), 1),
+        (("easy/hard", "hard"), 3),
         (("random/normal", "normal/random", "easy"), 2),
         (("hard:samples=16,bluff=0.3/normal:draw_power=3", "normal:bet_power=2/easy", "random/hard:snow=0.5"), 1),
     ],
