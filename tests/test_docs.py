@@ -15,6 +15,17 @@ def test_docs_rules_copy_equals_the_shared_rules():
     assert copy == SHARED.read_text()
 
 
+@pytest.mark.skipif(not (SHARED.parent / "GAMES.md").exists(), reason="the shared spec is not beside this checkout")
+def test_docs_games_copy_equals_the_shared_spec():
+    copy = (ROOT / "docs" / "GAMES.md").read_text().split("\n", 2)[2]
+    assert copy == (SHARED.parent / "GAMES.md").read_text()
+
+
+def test_every_game_rule_section_is_in_the_games_copy():
+    text = (ROOT / "docs" / "GAMES.md").read_text()
+    assert all(f"H{n}" in text for n in range(1, 13)) and all(f"D{n}" in text for n in range(1, 12))
+
+
 def test_every_rule_section_is_in_the_copy():
     text = (ROOT / "docs" / "RULES.md").read_text()
     assert all(f"## R{n} " in text for n in range(1, 14))

@@ -167,8 +167,11 @@ def test_hard_reads_a_pat_opponent_and_a_bettor_as_stronger():
     }
     assert against["pat"] < 0.2 < 0.5 < against["3-card draw"], against
     assert against["3-card draw, bet"] < against["3-card draw"] - 0.2, against
-    assert hard.act(observation(kings, to_call=4, drawn=(3, 0), history=[(1, SECOND, 2)]), Stream(1)) == FOLD
-    assert hard.act(observation(kings, to_call=4, drawn=(3, 3), history=[(1, SECOND, 2)]), Stream(1)) != FOLD
+    # the read decides the call: with the untuned call margin and pair read (1.0, 0.5), kings fold to a pat
+    # bettor and call a 3-card drawer's bet
+    caller = make_level("hard", samples=600, call_margin=1.0, read_pair=0.5)
+    assert caller.act(observation(kings, to_call=4, drawn=(3, 0), history=[(1, SECOND, 2)]), Stream(1)) == FOLD
+    assert caller.act(observation(kings, to_call=4, drawn=(3, 3), history=[(1, SECOND, 2)]), Stream(1)) != FOLD
 
 
 def test_parameters_are_one_truth_with_domains():
