@@ -330,14 +330,15 @@ def equity(
     as_json: opt.PlainJson = False,
     game: opt.MaybeGameName = None,
 ) -> None:
-    """Showdown equity of two private cards against random opponents' hands (R7, R8).
+    """Showdown equity of a hand against random opponents' hands, in the game's own terms.
 
-    Win is the expected share of the pot; sniped is the chance the seat's own hand matches a snipe;
-    dangers are the hands opponents beat it with most often. With --game holdem the cards are named
-    (--hole As Kd --board 7h 8h 9c) and the equity is the game's own (docs/holdem.md); with --game draw,
-    a hand and a keep (--hand Ah Ad 7c 4s 2d --keep Ah Ad): the keep's final hands and its equity, and
-    the best keep (docs/draw-levels.md).
+    Sniper Hold'em (the default): two private cards and the board (R7, R8); win is the expected share of
+    the pot; sniped is the chance the seat's own hand matches a snipe; dangers are the hands opponents
+    beat it with most often. With --game holdem the cards are named (--hole As Kd --board 7h 8h 9c) and
+    the equity is the game's own (docs/holdem.md); with --game draw, a hand and a keep (--hand Ah Ad 7c
+    4s 2d --keep Ah Ad): the keep's final hands and its equity, and the best keep (docs/draw-levels.md).
     """
+
     cards = {"hole": hole, "board": board, "hand": hand, "keep": keep}
     if game is not None and game != DEFAULT_GAME:
         try:

@@ -453,14 +453,14 @@ Keep = Annotated[
         help="--game draw: the 2-5 cards kept (0-3 discards, D5), e.g. --keep Ah Ad; without it, the best keep only.",
     ),
 ]
-Opponents = Annotated[int, typer.Option(metavar="N", help="Opponents still in, 1-5.")]
+Opponents = Annotated[int, typer.Option(metavar="N", help="Opponents still in: up to the game's seats less one.")]
 MadeSnipes = Annotated[
     list[str] | None,
     typer.Option(metavar="SNIPE", help='A snipe already made, e.g. "7 full house" (R7); repeatable.'),
 ]
 SAMPLES = count_text(defaults.EQUITY_SAMPLES)
 Samples = given(str, "N", "Monte Carlo samples, e.g. 1e5.", f"{SAMPLES}; with --game, the game's own")
-Exact = flag("--exact", "Enumerate exactly (board of 4, 1-2 opponents).")
+Exact = flag("--exact", "Enumerate exactly where the game can (Sniper Hold'em: a board of 4, 1-2 opponents).")
 SampleSeed = Annotated[
     int, typer.Option(metavar="N", help="Monte Carlo seed, 0 to 2^64-1.", callback=seed_in(MAX_SEED))
 ]
