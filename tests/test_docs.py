@@ -23,7 +23,8 @@ def test_docs_games_copy_equals_the_shared_spec():
 
 def test_every_game_rule_section_is_in_the_games_copy():
     text = (ROOT / "docs" / "GAMES.md").read_text()
-    assert all(f"H{n}" in text for n in range(1, 13)) and all(f"D{n}" in text for n in range(1, 12))
+    rules = [f"H{n}" for n in range(1, 13)] + [f"D{n}" for n in range(1, 12)]
+    assert all(f"- **{rule} " in text for rule in rules)
 
 
 def test_every_rule_section_is_in_the_copy():
