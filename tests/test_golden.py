@@ -30,8 +30,11 @@ def fixture() -> dict:
 def differences(recorded: dict, versions: dict, got: dict[str, dict], names: list[str] | None = None) -> list[str]:
     """One line per output of ``got`` (or of ``names`` among the recorded) that does not match the fixture.
 
-    With the libraries' ``versions`` those of the fixture, a parquet file must match byte for byte;
-    otherwise only its content (schema and values) is compared, the bytes naming the writer."""
+    A parquet file without float columns (``"exact": true``) must match byte for byte when the
+    libraries' ``versions`` are those of the fixture, and by content otherwise (the bytes name the
+    writer); one with float columns by the content of its other columns and its floats within
+    ``golden.RTOL`` (never by bytes: the last bits of floats differ between CPUs). A JSON output by
+    its text with floats masked and its floats within the same tolerance."""
     same_writers = versions == recorded["versions"]
     outputs = recorded["outputs"]
     lines = []
@@ -43,10 +46,14 @@ def differences(recorded: dict, versions: dict, got: dict[str, dict], names: lis
             lines.append(f"{name}: recorded but no longer written")
         elif "content" in want and want["content"] != have["content"]:
             lines.append(f"{name}: the table's content changed")
-        elif "content" in want and same_writers and want["sha256"] != have["sha256"]:
+        elif "content" in want and not golden.close(want.get("floats", {}), have.get("floats", {})):
+            lines.append(f"{name}: the table's floats changed beyond a relative {golden.RTOL:g}")
+        elif "content" in want and want["exact"] and same_writers and want["sha256"] != have["sha256"]:
             lines.append(f"{name}: the same content, other parquet bytes (encoding, compression, metadata)")
         elif "content" not in want and want["sha256"] != have["sha256"]:
             lines.append(f"{name}: the JSON changed")
+        elif "content" not in want and not golden.close(want["floats"], have["floats"]):
+            lines.append(f"{name}: the JSON's numbers changed beyond a relative {golden.RTOL:g}")
     return lines
 
 
@@ -79,7 +86,7 @@ def test_two_workers_give_the_same_outputs(fixture):
 
 def test_a_changed_output_is_named(fixture):
     outputs = fixture["outputs"]
-    table = next(name for name, entry in outputs.items() if "content" in entry)
+    table = next(name for name, entry in outputs.items() if entry.get("exact"))
     report = next(name for name, entry in outputs.items() if "content" not in entry)
     got = {**outputs, table: {**outputs[table], "content": "0" * 64}, report: {"sha256": "0" * 64}}
     gone = next(name for name in sorted(outputs) if name not in (table, report))
@@ -93,6 +100,35 @@ def test_a_changed_output_is_named(fixture):
     assert differences(fixture, {"pyarrow": "0"}, rewritten) == []
     assert differences(fixture, fixture["versions"], rewritten) == [
         f"{table}: the same content, other parquet bytes (encoding, compression, metadata)"
+    ]
+
+
+def nudged(floats, factor: float):
+    """``floats`` (a list, or a dict of lists) with every non-zero value multiplied by ``factor``."""
+    if isinstance(floats, dict):
+        return {name: nudged(values, factor) for name, values in floats.items()}
+    return [v * factor if v else v for v in floats]
+
+
+def test_float_tables_match_within_the_tolerance_not_by_bytes(fixture):
+    """Issue 27: a float table (a league's ratings) differs in its last bits between CPUs: its bytes are
+    not compared, its floats within ``RTOL``; a larger change of a float is named."""
+    outputs = fixture["outputs"]
+    name = "league/ratings.parquet"
+    entry = outputs[name]
+    assert entry["exact"] is False and entry["floats"], "the ratings' float columns are recorded by value"
+    assert all(not e["exact"] for e in outputs.values() if "floats" in e and "content" in e)
+    last_bits = {**entry, "sha256": "0" * 64, "floats": nudged(entry["floats"], 1 + 1e-12)}
+    assert differences(fixture, fixture["versions"], {**outputs, name: last_bits}) == []
+    changed = {**entry, "floats": nudged(entry["floats"], 1 + 1e-6)}
+    assert differences(fixture, fixture["versions"], {**outputs, name: changed}) == [
+        f"{name}: the table's floats changed beyond a relative {golden.RTOL:g}"
+    ]
+    duel = "duel/fixed-hands.json"
+    assert outputs[duel]["floats"], "a duel's JSON has its numbers recorded"
+    moved = {**outputs[duel], "floats": nudged(outputs[duel]["floats"], 1 + 1e-6)}
+    assert differences(fixture, fixture["versions"], {**outputs, duel: moved}) == [
+        f"{duel}: the JSON's numbers changed beyond a relative {golden.RTOL:g}"
     ]
 
 

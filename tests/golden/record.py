@@ -5,15 +5,22 @@ change of an output, re-record the fixture from the repository root and commit i
 
     python -m tests.golden.record
 
-What is hashed:
-- every parquet file (each part of a run's `hands` and `actions`, a league's tables) byte for byte
-  (sha256 of the file), and its content (schema and every value, ``table_digest``). The bytes
-  depend on the writer: pyarrow names its version in the footer (``created_by``) and pandas its
-  own in the schema metadata of a league's tables, so the fixture records both versions and with
-  other versions installed the test compares contents only, saying so.
-- every JSON output (a run's `manifest.json`, `league.json`, the `--json` of `duel` and `tune`) as
-  ``json.dumps(sort_keys=True)`` of the parsed data, without the fields that differ between two runs
-  of the same seed (``EXCLUDED``): wall-clock and CPU times, and the study directory's paths.
+What is recorded, and what must match on another machine:
+- a parquet file whose columns are all integers, booleans or strings (a run's `hands` and `actions`,
+  a league's `tables`) is pinned byte for byte (sha256 of the file, ``"exact": true``) and by its content
+  (schema and every value, ``table_digest``). The bytes depend on the writer: pyarrow names its version in
+  the footer (``created_by``), so the fixture records the writers' versions and with other versions
+  installed the test compares contents only, saying so.
+- a parquet file with float columns (a league's `crosstable` and `ratings`: scipy's Bradley–Terry fit,
+  openskill's updates) is pinned by the content of its other columns and schema (``content``) and by its
+  float values (``floats``), compared within ``RTOL``/``ATOL``: the last bits of an optimizer's floats
+  differ between CPUs (Intel and AMD) and numpy/scipy builds, a changed result does not hide there.
+  Its bytes are recorded (``sha256``) but not compared (``"exact": false``).
+- every JSON output (a run's `manifest.json`, `league.json`, the `--json` of `duel` and `tune`) by the
+  hash of ``json.dumps(sort_keys=True)`` of the parsed data with every float replaced by a placeholder,
+  and its floats in document order (``floats``, compared within the same tolerance), without the fields
+  that differ between two runs of the same seed (``EXCLUDED``): wall-clock and CPU times, and the study
+  directory's paths.
 
 Not hashed: a tune study's `study.db` (optuna's SQLite, with trial timestamps) and its PNG plots.
 """
@@ -72,8 +79,13 @@ and `decision_us`, the CPU microseconds per decision a trial measured) differ be
 seed, and `study`/`plots` are the paths of the (temporary) study directory."""
 
 
-DIGITS = 10
-"""Significant digits of a float in a table's content digest (``table_digest``)."""
+RTOL = 1e-9
+"""Relative tolerance of a recorded float (a table's float column, a JSON number): the last bits of an
+optimizer's result differ between CPUs and library builds (README, "Reproducible across machines")."""
+ATOL = 1e-12
+"""Absolute tolerance of a recorded float, for values that should be 0."""
+FLOAT = "<float>"
+"""What a float becomes in the hashed text of a JSON output (its value is in the entry's ``floats``)."""
 
 
 def versions() -> dict[str, str]:
@@ -103,32 +115,77 @@ def drop(data, path: tuple[str, ...]) -> None:
             drop(item, rest)
 
 
-def json_entry(data: dict, kind: str) -> dict[str, str]:
-    """The fixture entry of a JSON output: the hash of its data without ``EXCLUDED[kind]``."""
+def split_floats(data, floats: list[float]):
+    """``data`` (parsed JSON) with every float replaced by ``FLOAT``, appending the floats in document
+    order (dict keys sorted) to ``floats``."""
+    if isinstance(data, float):
+        floats.append(data)
+        return FLOAT
+    if isinstance(data, dict):
+        return {key: split_floats(data[key], floats) for key in sorted(data)}
+    if isinstance(data, list):
+        return [split_floats(item, floats) for item in data]
+    return data
+
+
+def json_entry(data: dict, kind: str) -> dict:
+    """The fixture entry of a JSON output without ``EXCLUDED[kind]``: the hash of its text with floats
+    masked (``split_floats``) and its floats."""
     for path in EXCLUDED[kind]:
         drop(data, path)
-    return {"sha256": sha256(json.dumps(data, sort_keys=True).encode())}
+    floats: list[float] = []
+    masked = split_floats(data, floats)
+    return {"sha256": sha256(json.dumps(masked, sort_keys=True).encode()), "floats": floats}
 
 
-def table_digest(path: Path) -> str:
-    """The sha256 of a parquet file's content, independent of the writer's version: its columns' names
-    and types and every value (schema metadata left out, as it names the writer), floats to ``DIGITS``
-    significant digits (an optimizer's last bits differ between numpy/scipy builds; a changed result
-    does not hide there)."""
-    import pyarrow.parquet as pq
+def float_columns(table) -> list[str]:
+    """The names of a pyarrow table's floating-point columns."""
+    import pyarrow as pa
 
-    table = pq.read_table(path)
-    columns = {
-        name: [format(v, f".{DIGITS}g") if isinstance(v, float) else v for v in values]
-        for name, values in table.to_pydict().items()
-    }
+    return [field.name for field in table.schema if pa.types.is_floating(field.type)]
+
+
+def table_digest(table, skip: list[str]) -> str:
+    """The sha256 of a parquet table's content, independent of the writer's version: its columns' names
+    and types and every value of the columns not in ``skip`` (schema metadata left out, as it names
+    the writer)."""
+    columns = {name: values for name, values in table.to_pydict().items() if name not in skip}
     content = {"schema": str(table.schema.remove_metadata()), "columns": columns}
     return sha256(json.dumps(content, sort_keys=True, default=str).encode())
 
 
-def parquet_entry(path: Path) -> dict[str, str]:
-    """The fixture entry of a parquet file: its bytes' and its content's hashes."""
-    return {"sha256": sha256(path.read_bytes()), "content": table_digest(path)}
+def parquet_entry(path: Path) -> dict:
+    """The fixture entry of a parquet file: its bytes' hash, whether they are pinned (``exact``: no float
+    column), its content's hash without the float columns, and the float columns' values."""
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(path)
+    skip = float_columns(table)
+    entry = {"sha256": sha256(path.read_bytes()), "exact": not skip, "content": table_digest(table, skip)}
+    if skip:
+        entry["floats"] = {name: table.column(name).to_pylist() for name in skip}
+    return entry
+
+
+def close(want, have) -> bool:
+    """Whether recorded floats ``want`` and played ``have`` (lists, or dicts of lists, of floats or None)
+    agree within ``RTOL``/``ATOL``, NaN equal to NaN."""
+    import math
+
+    if isinstance(want, dict):
+        return isinstance(have, dict) and want.keys() == have.keys() and all(close(want[k], have[k]) for k in want)
+    if len(want) != len(have):
+        return False
+    for a, b in zip(want, have, strict=True):
+        if a is None or b is None:
+            if a is not b:
+                return False
+        elif math.isnan(a) or math.isnan(b):
+            if not (math.isnan(a) and math.isnan(b)):
+                return False
+        elif not math.isclose(a, b, rel_tol=RTOL, abs_tol=ATOL):
+            return False
+    return True
 
 
 def cli(*args: str) -> str:
