@@ -17,8 +17,8 @@ is A's chips over its two hands; the table prints A's chips per hand, small bets
 (sb/100 = chips per hand / 2 × 100, D3's small bet) and a normal 95% CI over the deals (± 1.96 sd /
 sqrt(deals)). Every decision draws from the table's own stream (``DrawTable.stream``).
 
-Results: the issue's ladder in README.md, "Five-card draw"; the split agents in experiments/README.md,
-"Five-card draw: how much of hard's edge is its draws".
+Results: the issue's ladder in docs/draw.md, "Engines, levels, ladder and speed"; the split agents in
+experiments/README.md, "Five-card draw: how much of hard's edge is its draws".
 """
 
 import argparse

@@ -18,7 +18,7 @@ Two parts:
    sparse duel of issue 18, ``easy`` vs ``easy:raise_limit=3`` heads-up at 0:0.004 (true edge ≈ H1).
 
 Run: ``python experiments/sprt.py [--seeds 20] [--sparse-seeds 40] [--max-hands 100000] [--runs 4000]
-[--quick]``; prints markdown tables (copied into experiments/README.md and README.md) and the uptime load average.
+[--quick]``; prints markdown tables (copied into experiments/README.md and docs/running.md) and the uptime load average.
 """
 
 import argparse

@@ -7,7 +7,7 @@ button and the result fit without scrolling, and a busted player can leave or st
 Screenshots at desktop and phone size go to pytest's tmp_path.
 
 Skipped when no chromium is installed, unless SNIPER_BROWSER_TEST=required (as in .ci/run).
-``SNIPER_SCREENSHOT=PATH`` copies the desktop screenshot there (README's docs/serve-screenshot.png).
+``SNIPER_SCREENSHOT=PATH`` copies the desktop screenshot there (docs/play.md's docs/serve-screenshot.png).
 """
 
 import os

@@ -59,7 +59,7 @@ class Param(IntEnum):
 N_PARAMS = len(Param)
 """Length of each seat's parameter vector."""
 
-# ----- level defaults (README "Agents"; sniper.games.sniper_holdem.specs.LEVELS) -----------------------------------
+# ----- level defaults (docs/sniper-holdem.md "Agents"; sniper.games.sniper_holdem.specs.LEVELS) --------------------
 
 RANDOM_DEFAULTS: dict[str, object] = {"snipes": "random"}
 """``random``: uniform over the legal actions; snipes uniformly (``sniper.games.sniper_holdem.agents.RandomAgent``)."""

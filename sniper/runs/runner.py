@@ -493,7 +493,7 @@ def parquet_options(schema: pa.Schema) -> dict:
     on them skip row groups. Against pyarrow's defaults this takes ≈ 23% less CPU to write for
     files ≈ 18% larger (``experiments/README.md``, "Writer options"); byte-stream-split integers
     would be smaller and faster still, but DuckDB up to 1.4 cannot read them. Every reader the
-    README names (pyarrow, pandas, DuckDB ≥ 1.0, polars ≥ 0.20) reads these files.
+    docs name (docs/sniper-holdem.md, "Results": pyarrow, pandas, DuckDB ≥ 1.0, polars ≥ 0.20) reads these files.
     """
     delta = {field.name: "DELTA_BINARY_PACKED" for field in schema if pa.types.is_integer(field.type)}
     strings = [field.name for field in schema if pa.types.is_string(field.type)]

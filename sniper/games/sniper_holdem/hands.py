@@ -127,7 +127,8 @@ ALL_SNIPES = tuple(Snipe.from_code(code) for code in range(len(SNIPE_TOP)))
 
 
 SNIPE_FORM = 'TOP HAND TYPE, e.g. "9 full house" or "5 straight"'
-"""How a snipe is written (R7, README): its top number, then one of R7's hand-type names."""
+"""How a snipe is written (R7; ``sniper equity --snipe``, docs/running.md): its top number, then one of R7's
+hand-type names."""
 
 
 def parse_category(text: str) -> Category:

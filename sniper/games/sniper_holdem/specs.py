@@ -37,7 +37,7 @@ LEVELS: dict[str, Agent] = {
     "normal-v1": MonteCarloAgent(**NORMAL_V1_DEFAULTS, spec="normal-v1"),
     "hard-v1": MonteCarloAgent(**HARD_V1_DEFAULTS, spec="hard-v1"),
 }
-"""Every level with its default parameters (documented in README.md)."""
+"""Every level with its default parameters (documented in docs/sniper-holdem.md, "Agents")."""
 
 
 UNIT_INTERVAL = {"bluff", "position", "texture", "future_snipes"}
