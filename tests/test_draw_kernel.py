@@ -447,7 +447,8 @@ def test_short_stacks_hand_for_hand():
         want = reference_hand(*case)
         assert kernel_hand(*case) == want, case
         found += events([[want]])
-    minimum = {"all-in": 170, "side pots": 90, "bust": 125, "short all-in not reopened": 10, "capped": 6}
+    # D8: a first-round all-in is always at least half a bet (1 of 2), so the short ones are second-round ones
+    minimum = {"all-in": 170, "side pots": 90, "bust": 125, "short all-in not reopened": 5, "capped": 6}
     assert at_least(found, minimum), dict(found)
 
 

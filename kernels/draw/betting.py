@@ -328,7 +328,7 @@ def to_call_nb(h, p):
 def full_nb(s):
     """The smallest bet or raise (chips above the largest bet) that counts as full in round record ``s``:
     half the fixed amount, rounded up (D8: an all-in of at least half reopens the betting, one of less
-    does not; ``DrawHand.full_bet``)."""
+    does not). Numba equivalent of ``sniper.games.draw.engine.DrawHand.full_bet``."""
     return (s.bet_size + 1) // 2
 
 

@@ -314,7 +314,7 @@ def to_call_nb(h, p):
 def full_raise_nb(s):
     """The raise (chips above the largest bet) that counts as full now (H6), of the ``STREET`` record
     ``s``: the largest raise of the street, before the flop at least the big blind, the round's
-    opening bet (``HoldemHand._full_raise``)."""
+    opening bet. Numba equivalent of ``sniper.games.holdem.engine.HoldemHand._full_raise``."""
     return max(s.raise_amount, s.big_blind) if s.street == 0 else s.raise_amount
 
 
