@@ -252,15 +252,46 @@ def test_each_side_pot_is_split_apart_though_pokerkit_merges_them_once_the_loser
     assert hand.state.stacks[0] == hand.state.stacks[2] == 102  # PokerKit: one pot of 18, 9 and 9
 
 
-def test_a_short_all_in_raise_counts_toward_the_cap_and_does_not_reopen_the_betting():
+def second_round(stacks, first_round):
+    """Seats 0, 1, 2 (button 2: order 0, 1, 2) play ``first_round`` and stand pat: the second round (bets of 4)."""
+    hand = hand_of(stacks, 2, WEAK[:3])
+    play(hand, [*first_round, STAND_PAT, STAND_PAT, STAND_PAT])
+    assert hand.street == SECOND and hand.actor == 0 and hand.bet_size() == BET_SIZES[1]
+    return hand
+
+
+def test_an_all_in_raise_of_less_than_half_a_bet_counts_toward_the_cap_and_does_not_reopen_the_betting_d8():
+    # seat 1 has 6 chips after the ante and its bet of 2 in the first round: 5 in the second
+    hand = second_round([100, 8, 100], [CHECK_CALL, BET_RAISE, CHECK_CALL, CHECK_CALL])
+    play(hand, [BET_RAISE, BET_RAISE])  # seat 0 bets 4, seat 1 raises all in to 5: by 1, less than half of 4
+    assert hand.stacks()[1] == 0 and hand.raises() == 2
+    assert hand.actor == 2 and hand.raise_to() == 9  # seat 2 has not acted: it may raise, to 5 + 4
+    hand.act(CHECK_CALL)
+    assert hand.actor == 0 and hand.legal_actions() == (FOLD, CHECK_CALL)  # seat 0 had acted: call or fold
+    hand.act(CHECK_CALL)
+    assert hand.done
+
+
+def test_an_all_in_raise_of_half_a_bet_or_more_reopens_the_betting_d8():
+    # seat 1 has 6 chips in the second round; PokerKit alone would count its raise of 2 as short
+    hand = second_round([100, 9, 100], [CHECK_CALL, BET_RAISE, CHECK_CALL, CHECK_CALL])
+    play(hand, [BET_RAISE, BET_RAISE, CHECK_CALL])  # seat 0 bets 4, seat 1 all in to 6 (by 2, half), seat 2 calls
+    assert hand.actor == 0 and hand.legal_actions() == (FOLD, CHECK_CALL, BET_RAISE) and hand.raise_to() == 10
+    play(hand, [BET_RAISE, CHECK_CALL])
+    assert hand.done and sum(hand.winnings) == 0 and hand.actions[-2].to == 10
+    # in the first round (bets of 2) an all-in raise of 1 is half a bet: it reopens the betting too
     hand = hand_of([100, 100, 4], 0, WEAK[:3])  # order 1, 2, 0; seat 2 has 3 chips after the ante
-    play(hand, [BET_RAISE, BET_RAISE])  # seat 1 bets 2, seat 2 raises all-in to 3
-    assert hand.stacks()[2] == 0 and hand.raises() == 2
-    assert hand.actor == 0 and hand.raise_to() == 5  # seat 0 has not acted: it may raise, to 3 + 2
+    play(hand, [BET_RAISE, BET_RAISE, CHECK_CALL])  # seat 1 bets 2, seat 2 raises all in to 3, seat 0 calls
+    assert hand.actor == 1 and hand.raise_to() == 5
+
+
+def test_an_all_in_opening_bet_of_less_than_half_a_bet_does_not_reopen_the_betting_d8():
+    # seat 1 has 1 chip in the second round: seat 0 checks, seat 1 bets all in for 1 (PokerKit: a full opening bet)
+    hand = second_round([100, 4, 100], [CHECK_CALL, BET_RAISE, CHECK_CALL, CHECK_CALL])
+    play(hand, [CHECK_CALL, BET_RAISE])
+    assert hand.stacks()[1] == 0 and hand.actor == 2 and hand.raise_to() == 5  # seat 2 has not acted
     hand.act(CHECK_CALL)
-    assert hand.actor == 1 and hand.legal_actions() == (FOLD, CHECK_CALL)  # seat 1 had acted: call or fold
-    hand.act(CHECK_CALL)
-    assert hand.street == DRAW
+    assert hand.actor == 0 and hand.legal_actions() == (FOLD, CHECK_CALL)  # seat 0 checked: call or fold
 
 
 def test_with_everyone_but_one_all_in_the_draw_is_played_and_the_second_round_skipped():

@@ -119,7 +119,7 @@ def edge_hands() -> dict[str, HandRecord]:
     merged = hand_of([100, 100, 100, 2, 1], 4, [WEAK[4], WEAK[0], WEAK[5], WEAK[1], WEAK[2]])
     play(merged, [BET_RAISE, FOLD, CHECK_CALL, CHECK_CALL, *[STAND_PAT] * 4, BET_RAISE])  # PokerKit merges pots
     short = hand_of([100, 100, 4], 0, WEAK[:3])
-    play(short, [BET_RAISE, BET_RAISE, CHECK_CALL])  # a short all-in raise: seat 1 may only call
+    play(short, [BET_RAISE, BET_RAISE, CHECK_CALL])  # an all-in raise of 1, half a bet (D8: full); seat 1 calls
     skipped = hand_of([100, 3, 100], 1, ["Ac Ad 9h 6s 3c", *WEAK[:2]])
     play(skipped, [BET_RAISE, FOLD, CHECK_CALL, discard_action(0b11100), discard_action(0b00111)])
     ante = hand_of([1, 100, 100], 0, [*WEAK[:2], "Ac Ad 9h 6s 3c"])  # all-in from the ante
@@ -135,8 +135,25 @@ def test_pokerkit_replays_the_edge_hands():
     assert odd == {name: name in ("odd chips", "merged pots") for name in hands}
     skipped = '"p1 sd 9h6s3c",\n  "p3 sd 2d3h4s",\n  "d dh p1 2h2s3s",\n  "d dh p3 4c4d5d",\n  "p1 sm AcAd2h2s3s",'
     assert skipped in hand_phh(hands["second round skipped"])  # the replacements, then no second round
-    assert '"p2 cbr 3",\n  "p3 cc",\n  "p1 cc",' in hand_phh(hands["short all-in"])  # seat 1 may only call
+    assert '"p2 cbr 3",\n  "p3 cc",\n  "p1 cc",' in hand_phh(hands["short all-in"])
     assert hand_phh(hands["uncalled bet"]).count(" sm ") == 0 and '"p1 sd",' in hand_phh(hands["odd chips"])
+
+
+def test_a_re_raise_d8_allows_and_pokerkit_alone_refuses_is_written_and_read_back(tmp_path):
+    # second round: seat 0 bets 4, seat 1 raises all in by 2 (half a bet: full, D8), seat 2 calls, seat 0 re-raises
+    hand = hand_of([100, 9, 100], 2, WEAK[:3])
+    play(hand, [CHECK_CALL, BET_RAISE, CHECK_CALL, CHECK_CALL, *[STAND_PAT] * 3, BET_RAISE, BET_RAISE, CHECK_CALL])
+    play(hand, [BET_RAISE, CHECK_CALL])
+    record = HandRecord.of(hand, 0)
+    text = hand_phh(record)
+    assert '"p1 cbr 4",\n  "p2 cbr 6",\n  "p3 cc",\n  "p1 cbr 10",\n  "p3 cc",' in text
+    with pytest.raises(ValueError):  # PokerKit's own reader: "Short all-in cannot be raised"
+        next(s for s, a in DrawHandHistory.loads(text).state_actions if a == "p1 cbr 10")
+    path = tmp_path / "d8.phhs"
+    write_phhs(path, phhs_text([text]))
+    imported = import_hands(path)
+    assert imported.skipped == ()
+    assert imported.actions["to_amount"].to_pylist() == [a.to for a in record.actions]
 
 
 def test_replay_of_a_run_writes_its_phh(tmp_path):

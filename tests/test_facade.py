@@ -61,6 +61,14 @@ def test_a_hand_of_a_game_without_a_record_of_its_own_is_its_rows(tmp_path):
     pd.testing.assert_frame_equal(rows["hands"].reset_index(drop=True), stored)
 
 
+def test_read_run_with_an_empty_column_list_reads_no_columns(tmp_path):
+    out = run_of(tmp_path, "toy", ("high", "random"), seed=3, hands=5)
+    every = sniper.read_run(out, "hands")
+    none = sniper.read_run(out, "hands", columns=[])
+    assert len(every.columns) > 0 and list(none.columns) == [] and len(none) == len(every)
+    assert list(sniper.read_run(out, "hands", columns=["seat"]).columns) == ["seat"]
+
+
 @pytest.mark.parametrize(
     "call, message",
     [

@@ -14,7 +14,7 @@ from kernels.streams import STREAM_AGENT
 from sniper.core.rng import derive, hand_key
 from sniper.core.table import CHANCE, TERMINAL, TableState
 from sniper.games.holdem.agents import RandomAgent, raise_menu
-from sniper.games.holdem.engine import CHECK_CALL, DEAL, FOLD, HoldemHand, dealing_order
+from sniper.games.holdem.engine import ALL_IN_1, CHECK_CALL, DEAL, FOLD, HoldemHand, bet_action, bet_to, dealing_order
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.play import play_game
 from sniper.games.holdem.rules import BIG_BLIND, GAME_LENGTHS, SMALL_BLIND, STARTING_STACK
@@ -116,10 +116,23 @@ def test_postflop_bet_is_at_least_the_big_blind_and_fold_is_not_offered_when_che
         hand.act(FOLD)
 
 
-def test_a_one_chip_all_in_bet_is_not_offered_action_1_is_check():
+def test_a_one_chip_all_in_bet_is_offered_as_its_own_action_h5():
     hand = hand_of([3, 200], button=1)  # seat 0: big blind 2, 1 chip behind
     play(hand, CHECK_CALL, CHECK_CALL)
-    assert hand.actor == 0 and hand.legal_actions() == (CHECK_CALL,)
+    assert hand.actor == 0 and hand.legal_actions() == (CHECK_CALL, ALL_IN_1) and hand.raise_range() == (1, 1)
+    record = hand.act(ALL_IN_1)  # H5: all-in is always offered, also below the minimum bet
+    assert (record.action, record.amount, record.to) == (ALL_IN_1, 1, 1) and hand.stacks()[0] == 0
+    assert hand.actor == 1 and hand.legal_actions()[:2] == (FOLD, CHECK_CALL)
+    play(hand, CHECK_CALL)
+    assert hand.done and sum(hand.winnings) == 0 and abs(hand.winnings[0]) == 3
+
+
+def test_every_bet_keeps_its_amount_as_its_number_but_a_bet_to_1():
+    assert [bet_action(t) for t in (1, 2, 3, 1800)] == [ALL_IN_1, 2, 3, 1800]
+    assert [bet_to(bet_action(t)) for t in (1, 2, 3, 1800)] == [1, 2, 3, 1800]
+    assert ALL_IN_1 not in (FOLD, CHECK_CALL, DEAL) and ALL_IN_1 > 9 * STARTING_STACK
+    hand = hand_of([200, 200], button=1)
+    assert not hand.is_legal(ALL_IN_1)  # 200 chips behind: all in is raise to 200
 
 
 def short_all_in_hand(short_stack: int) -> HoldemHand:
@@ -145,6 +158,24 @@ def test_a_short_all_in_does_not_reopen_the_betting_h6():
         hand.act(25)
     play(hand, CHECK_CALL)
     assert hand.street == 2  # the round is closed
+
+
+def test_a_short_all_in_over_a_limp_does_not_reopen_the_betting_before_the_flop_h6():
+    # issue 27's probe: seat 3 limps, seat 0 (3 chips) goes all in to 3, a raise of 1: before the flop the
+    # big blind is the opening bet (H6), so that is less than a full raise and the limper may not raise
+    table = HoldemTable(4, seed=0, game=0, stacks=[3, 200, 200, 200], button=0)
+    table.apply(DEAL)
+    assert table.current_player() == 3
+    table.apply(CHECK_CALL)
+    table.apply(3)
+    assert table.current_player() == 1 and table.hand.raise_range() == (5, 200)  # the blinds have not acted
+    table.apply(CHECK_CALL)
+    table.apply(CHECK_CALL)
+    assert table.current_player() == 3 and table.legal_actions() == (FOLD, CHECK_CALL)
+    with pytest.raises(ValueError, match="action 5 is not legal for seat 3"):
+        table.apply(5)
+    table.apply(CHECK_CALL)
+    assert table.hand.street == 1
 
 
 def test_a_full_all_in_raise_reopens_the_betting_h6():

@@ -9,13 +9,14 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import sniper.games.pokerkit_table as table_module  # noqa: E402  (the table draws its decks there)
 from sniper.games.holdem.agents import RandomAgent  # noqa: E402
-from sniper.games.holdem.engine import CHECK_CALL, DEAL, FOLD  # noqa: E402
+from sniper.games.holdem.engine import ALL_IN_1, CHECK_CALL, DEAL, FOLD  # noqa: E402
 from sniper.games.holdem.env import (  # noqa: E402
     BET_SIZES,
     FIRST_BET,
     N_ACTIONS,
     OBS_FIELDS,
     OBS_SIZE,
+    action_mask,
     env,
     raise_to,
     table_action,
@@ -79,6 +80,21 @@ def test_the_menu_of_a_preflop_spot_is_the_documented_raise_to_amounts():
     assert (obs.bets, obs.pot, obs.min_raise_to, obs.max_raise_to) == ((0, 1, 2), 0, 4, STARTING_STACK)
     assert [raise_to(obs, size) for size in BET_SIZES] == [4, 4, 5, 7, 12, 200]
     assert [table_action(obs, a) for a in range(N_ACTIONS)] == [FOLD, CHECK_CALL, 4, 4, 5, 7, 12, 200]
+
+
+def test_the_mask_offers_a_one_chip_all_in_bet_h5():
+    """Heads-up, seat 0 (big blind, 3 chips) checks to the flop with 1 chip behind: all in for 1 is legal
+    (H5), so every bet size is marked and each is the table's 1-chip all-in bet."""
+    table = HoldemTable(2, seed=1, game=0, stacks=[3, 200], button=1)
+    table.apply(DEAL)
+    table.apply(CHECK_CALL)
+    table.apply(CHECK_CALL)
+    obs = table.observe(0)
+    assert obs.street == 1 and obs.legal == (CHECK_CALL, ALL_IN_1)
+    assert action_mask(obs).tolist() == [0, 1, *[1] * len(BET_SIZES)]
+    assert {table_action(obs, a) for a in range(FIRST_BET, N_ACTIONS)} == {ALL_IN_1}
+    table.apply(table_action(obs, N_ACTIONS - 1))
+    assert table.hand.actions[-1].to == 1 and table.hand.stacks()[0] == 0
 
 
 def test_the_mask_marks_exactly_the_actions_that_map_to_legal_table_actions():

@@ -23,7 +23,18 @@ from hypothesis import strategies as st
 
 from kernels.eval52 import tables
 from kernels.holdem import codes
-from kernels.holdem.betting import NO_RAISE, history_nb, new_hand
+from kernels.holdem.betting import (
+    NEXT_STREET,
+    NO_RAISE,
+    act_nb,
+    actor_nb,
+    begin_street_nb,
+    deal_nb,
+    end_street_nb,
+    history_nb,
+    new_hand,
+    raise_range_nb,
+)
 from kernels.holdem.deck import shuffled_deck_nb
 from kernels.holdem.game import ActionLog, play_hand_nb
 from kernels.holdem.params import PARAMS_OF
@@ -154,7 +165,7 @@ def short_all_in_not_reopened(record):
     on its street, by the turn of a player with chips to raise who had acted since the last full raise."""
     stacks = [b - p for b, p in zip(record.stacks_before, blinds(record.stacks_before, record.button))]
     bets = blinds(record.stacks_before, record.button)
-    street, top, full, acted, short = 0, max(bets), 0, set(), False
+    street, top, full, acted, short = 0, max(bets), rules.BIG_BLIND, set(), False  # H6: the big blind opens
     for a in record.actions:
         if a.street != street:
             street, bets, top, full, acted, short = a.street, [0] * len(bets), 0, 0, set(), False
@@ -202,7 +213,7 @@ def events(records):
 
 
 def test_kernel_constants_are_the_reference_ones():
-    assert (codes.FOLD, codes.CHECK_CALL) == (engine.FOLD, engine.CHECK_CALL)
+    assert (codes.FOLD, codes.CHECK_CALL, codes.ALL_IN_1) == (engine.FOLD, engine.CHECK_CALL, engine.ALL_IN_1)
     assert codes.BOARD_SIZES == rules.BOARD_SIZES and codes.HOLE_CARDS == rules.HOLE_CARDS
     assert codes.MAX_SEATS == max(rules.SEATS) and codes.BOARD_CARDS == rules.BOARD_SIZES[-1]
     assert codes.NO_CARD == results.NO_CARD
@@ -222,6 +233,71 @@ def test_deck_is_poker52s_shuffle(seed, game, hand, n):
     assert out[:n].tolist() == shuffled_deck(seed, game, hand, n)
 
 
+# ----- scripted spots, both engines (issue 27) ------------------------------------------------------
+
+
+def kernel_spot(stacks, button, actions):
+    """Play ``actions`` (flat actions, in turn) on the kernel's betting (``kernels.holdem.betting``) from
+    a deal of ``stacks`` and ``button``: before each, the actor's seat and raise range (``None`` for
+    none); after each, the chips it put in and its bet; the board is not read."""
+    h = new_hand()
+    deal_nb(h, np.array(stacks, np.int64), button, np.uint64(7), rules.SMALL_BLIND, rules.BIG_BLIND)
+    street, out = 0, []
+    more = begin_street_nb(h, street)
+    for action in actions:
+        while not more or actor_nb(h) < 0:
+            assert end_street_nb(h) == NEXT_STREET
+            street += 1
+            more = begin_street_nb(h, street)
+        p = actor_nb(h)
+        low, high = raise_range_nb(h, p)
+        span = None if low == NO_RAISE else (int(low), int(high))
+        amount = act_nb(h, action)
+        out.append((int(h.pl[p]["seat"]), span, int(amount), int(h.pl[p]["bet"])))
+    return out
+
+
+def reference_spot(stacks, button, actions):
+    """``kernel_spot`` on the reference engine (``HoldemHand``, on PokerKit)."""
+    hand = engine.HoldemHand(stacks, button, shuffled_deck(0, 0, 0))
+    out = []
+    for action in actions:
+        seat, span = hand.actor, hand.raise_range()
+        record = hand.act(action)
+        out.append((seat, span, record.amount, record.to))
+    return out
+
+
+SPOTS = {
+    # H6 (issue 27): seat 3 limps, seat 0 is all in to 3, a raise of 1: less than the big blind, the
+    # opening bet before the flop, so the limper may only call or fold; the blinds, who have not acted, may raise
+    "limp, short all-in: the limper may not raise (H6)": ([3, 200, 200, 200], 0, [1, 3, 1, 1, 1]),
+    # ... unless a blind raises in full after it: the betting is open again for the limper
+    "limp, short all-in, full re-raise (H6)": ([3, 200, 200, 200], 0, [1, 3, 1, 7, 12]),
+    # two all-ins of 1 over a limp add up to a full raise: the limper may raise again (PokerKit's rule, H6)
+    "short all-ins adding up to a full raise (H6)": ([4, 200, 200, 200, 3], 0, [1, 3, 4, 1, 1, 10]),
+    # H5: with 1 chip behind and nothing to call, all in for 1 is a legal bet (ALL_IN_1)
+    "a 1-chip all-in bet (H5)": ([3, 200], 1, [1, 1, engine.ALL_IN_1, 1]),
+}
+
+
+@pytest.mark.parametrize("spot", SPOTS)
+def test_a_scripted_spot_plays_the_same_on_both_engines(spot):
+    stacks, button, actions = SPOTS[spot]
+    assert kernel_spot(stacks, button, actions) == reference_spot(stacks, button, actions)
+
+
+def test_the_spots_are_the_rules_cases():
+    """The spots of ``SPOTS`` say what H5 and H6 say (so the two engines agree on the rule, not on a bug)."""
+    limp = reference_spot(*SPOTS["limp, short all-in: the limper may not raise (H6)"])
+    assert [(seat, span) for seat, span, _, _ in limp] == [
+        (3, (4, 200)), (0, (3, 3)), (1, (5, 200)), (2, (5, 200)), (3, None),
+    ]  # fmt: skip
+    assert reference_spot(*SPOTS["limp, short all-in, full re-raise (H6)"])[-1][:2] == (3, (11, 200))
+    assert reference_spot(*SPOTS["short all-ins adding up to a full raise (H6)"])[-1][:2] == (3, (6, 200))
+    assert reference_spot(*SPOTS["a 1-chip all-in bet (H5)"])[2] == (0, (1, 1), 1, 1)
+
+
 # ----- hand for hand (item 2) --------------------------------------------------------------------------
 
 
@@ -229,9 +305,11 @@ THREE_WAY_ODD = (147, 537, 675, 838, 894)
 """Games of seed 20 at 9 seats where a pot splits three or more ways with two odd chips or more (found
 with the kernel; ``events`` counts them from the reference's records): where PokerKit alone would
 give every odd chip to the first winner and ``share_pots`` gives them one each."""
-POTS_APART = {6: (173,), 9: (85, 213, 1075)}
+POTS_APART = {6: (173,), 9: (85, 213, 1382)}
 """Games of seed 20 where two side pots are split apart although only a loser tells them apart (found
-by playing the kernel against a copy that merged them as PokerKit does; ``events`` counts them)."""
+by playing the kernel against a copy that merged them as PokerKit does; ``events`` counts them). Game 1075
+of 9 seats was one until H5's 1-chip all-in bet and H6's preflop count changed its play; 1382 replaced it
+(found with ``events`` over the kernel's records of games 1200-1599)."""
 
 
 def test_random_level_hand_for_hand_with_the_rare_events():

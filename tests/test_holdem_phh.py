@@ -16,7 +16,7 @@ from test_holdem_engine import ROYAL, hand_of, play, short_all_in_hand
 from sniper.games import phh_files
 from sniper.games.holdem import results
 from sniper.games.holdem.agents import RandomAgent
-from sniper.games.holdem.engine import CHECK_CALL, FOLD, dealing_order
+from sniper.games.holdem.engine import ALL_IN_1, CHECK_CALL, FOLD, dealing_order
 from sniper.games.holdem.phh import (
     PhhError,
     game_phhs,
@@ -122,8 +122,11 @@ def edge_hands() -> dict[str, HandRecord]:
     odd = hand_of([200] * 5, button=0, board=ROYAL)
     play(odd, 4, CHECK_CALL, CHECK_CALL, FOLD, CHECK_CALL, 2, CHECK_CALL, CHECK_CALL, FOLD)  # 23 split three ways
     blinds_all_in = hand_of([1, 5], button=0)  # heads-up, the small blind all-in by posting: no action at all
+    one_chip = hand_of([3, 200], button=1)
+    play(one_chip, CHECK_CALL, CHECK_CALL, ALL_IN_1)  # after the flop, all in for 1 (H5): "cbr 1"
     return {"side pots": finished(side), "short all-in": finished(short), "odd chips": finished(odd)} | {
-        "blinds all-in": finished(blinds_all_in)
+        "blinds all-in": finished(blinds_all_in),
+        "1-chip all-in bet": finished(one_chip),
     }
 
 
@@ -132,7 +135,11 @@ def test_pokerkit_replays_hand_made_edge_hands():
     assert hands["side pots"].stacks == (150, 100, 100) and hands["odd chips"].stacks == (196, 199, 202, 202, 201)
     assert not hands["blinds all-in"].actions and len(hands["blinds all-in"].board) == 5
     odd = {name: check_replay(record, HandHistory.loads(hand_phh(record))) for name, record in hands.items()}
-    assert odd == {"side pots": False, "short all-in": False, "odd chips": True, "blinds all-in": False}
+    assert odd == {
+        "side pots": False, "short all-in": False, "odd chips": True,
+        "blinds all-in": False, "1-chip all-in bet": False,
+    }  # fmt: skip
+    assert '"p1 cbr 1",' in hand_phh(hands["1-chip all-in bet"])
     text = hand_phh(hands["short all-in"])
     assert '"p1 cbr 10",\n  "p2 cbr 15",\n  "p3 cc",\n  "p1 cc",' in text  # seat 0 may only call the short all-in
 

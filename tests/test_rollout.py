@@ -85,7 +85,7 @@ def test_monte_carlo_within_four_standard_errors_of_exact(position):
     assert mc.sniped == exact.sniped
     for name, top, frequency in mc.dangers:
         code = next(c for c in range(60) if str(Snipe.from_code(c)) == f"{top} {name}")
-        expected = exact.beaters[code]
+        expected = exact.dangers[code]
         stderr = np.sqrt(max(expected, 1e-6) * n_opponents / mc.samples)
         assert abs(frequency - expected) <= 4 * stderr + 1e-9
 
@@ -95,6 +95,27 @@ def test_exact_equity_worked_example_7():
     exact = exact_equity((6, 2), (6, 6, 9, 9), 1, [SNIPE_CODE[(Category.FULL_HOUSE, 9)]])
     assert exact.sniped == 0.0
     assert 0.9 < exact.win < 1.0
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_sniped_hand_is_no_danger_r8(exact):
+    """R8: a sniped hand beats no one, so "9 full house", sniped, is not among the dangers; a hand that
+    beats the seat's unsniped is (the win figure already counted it so)."""
+    result = equity((10, 2), (9, 9, 5, 5), 1, ["9 full house"], exact=exact, samples=20_000)
+    named = {(name, top) for name, top, _ in result.dangers}
+    assert ("full house", 9) not in named and ("two pair", 9) in named
+    assert ("full house", 9) in {(n, t) for n, t, _ in equity((10, 2), (9, 9, 5, 5), 1, exact=True).dangers}
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_every_unsniped_hand_beats_a_sniped_seat_r8(exact):
+    """R8: the seat's own "5 four of a kind" is sniped, so both opponents beat it whatever they hold:
+    the dangers count two opponents per deal (the five listed, most of them)."""
+    result = equity((5, 5), (5, 5, 6, 6), 2, ["5 four of a kind"], exact=exact, samples=20_000)
+    assert result.sniped == 1.0 and result.win == 0.0
+    assert 1.9 < sum(frequency for _, _, frequency in result.dangers) <= 2.0
+    whole = exact_equity((5, 5), (5, 5, 6, 6), 2, [SNIPE_CODE[(Category.FOUR_OF_A_KIND, 5)]])
+    assert sum(whole.dangers) == pytest.approx(2.0)
 
 
 def test_own_hand_sniped_gives_sniped_one():

@@ -16,12 +16,15 @@ module with it:
   has no betting (D4, D6, D8);
 - **actions** (``fold_nb``, ``check_call_nb``, ``bet_raise_nb``): an actor acts once, in turn; a bet or
   raise puts every other player still in with chips back in turn after it (D3);
-- **who may bet or raise** (``raise_to_nb``, PokerKit's ``_verify_completion_betting_or_raising``): not
-  when the call is less than the round's largest raise (a short all-in is not raised), nor after the
-  cap (``CAP`` bets and raises, D3), nor when the actor has acted since the last full raise while the
-  short all-ins since then add up to less than a full raise, nor when the actor's stack does not
-  exceed the call, nor when every other player still in is all in for at most the largest bet. The
-  bet or raise is *to* the round's fixed amount above the largest bet, or all in for less (D3, D8);
+- **who may bet or raise** (``raise_to_nb``, PokerKit's ``_verify_completion_betting_or_raising`` with
+  D8's full bet): not when the call is less than the round's largest raise, at most half the fixed
+  amount (a short all-in is not raised), nor after the cap (``CAP`` bets and raises, D3), nor when the
+  actor has acted since the last full bet or raise while the short all-ins since then add up to less
+  than a full one, nor when the actor's stack does not exceed the call, nor when every other player
+  still in is all in for at most the largest bet. A bet or raise is full when it is at least half the
+  fixed amount (``full_nb``, D8; PokerKit counts a raise full when it is at least the largest raise so
+  far, and a round's first bet always: ``sniper.games.draw.engine`` enforces D8 over it). The bet or
+  raise is *to* the round's fixed amount above the largest bet, or all in for less (D3, D8);
 - **the draw** (``discard_nb``, ``deal_replacements_nb``): every player still in (all-in ones too), in
   turn from player 0, discards; once all have, each takes its replacements from the deck after the
   dealt hands, in player order (``engine``'s deal, D5);
@@ -322,6 +325,14 @@ def to_call_nb(h, p):
 
 
 @njit(cache=True, inline="always")
+def full_nb(s):
+    """The smallest bet or raise (chips above the largest bet) that counts as full in round record ``s``:
+    half the fixed amount, rounded up (D8: an all-in of at least half reopens the betting, one of less
+    does not). Numba equivalent of ``sniper.games.draw.engine.DrawHand.full_bet``."""
+    return (s.bet_size + 1) // 2
+
+
+@njit(cache=True, inline="always")
 def raise_to_nb(h, p):
     """Actor ``p``'s total bet of the round after ``BET_RAISE``, or ``NO_RAISE`` when it may not bet or raise:
     numba equivalent of ``sniper.games.draw.engine.DrawHand.raise_to`` (PokerKit's
@@ -329,11 +340,12 @@ def raise_to_nb(h, p):
     pl, s = h.pl, h.st[0]
     q = pl[p]
     owed = s.max_bet - q.bet
-    if min(q.stack, owed) < s.raise_amount:
+    full = full_nb(s)
+    if min(q.stack, owed) < min(s.raise_amount, full):
         return np.int64(NO_RAISE)
     if s.raises >= s.cap:
         return np.int64(NO_RAISE)
-    if s.short_n > 0 and s.short_sum < s.raise_amount and q.acted:
+    if s.short_n > 0 and s.short_sum < full and q.acted:
         return np.int64(NO_RAISE)
     if q.stack <= owed:
         return np.int64(NO_RAISE)
@@ -401,8 +413,9 @@ def bet_raise_nb(h, amount):
     """The actor bets or raises *to* ``amount`` chips (``raise_to_nb``); returns the chips it put in. Numba
     equivalent of ``sniper.games.draw.engine.DrawHand.act(BET_RAISE)``, i.e. PokerKit's
     ``complete_bet_or_raise_to``: every other player still in with chips is to act again, in turn after it;
-    a raise of at least the largest raise so far is full (the players who acted may raise again); the
-    round's short all-ins are summed; it counts towards the cap (D3, D8)."""
+    a bet or raise of at least half the fixed amount is full (``full_nb``: the players who acted may raise
+    again); the round's short all-ins are summed, and count as full when they add up to a full one; it
+    counts towards the cap (D3, D8)."""
     p = pop_actor_nb(h)
     pl, s, queue = h.pl, h.st[0], h.queue
     q = pl[p]
@@ -420,7 +433,8 @@ def bet_raise_nb(h, amount):
         if pl[i].active and pl[i].stack > 0:
             queue[s.tail] = i
             s.tail += 1
-    if increment >= s.raise_amount:
+    full = full_nb(s)
+    if increment >= full:
         for i in range(m):
             pl[i].acted = 0
         q.acted = 1
@@ -432,7 +446,7 @@ def bet_raise_nb(h, amount):
     else:
         s.short_n += 1
         s.short_sum += increment
-    if s.short_sum >= s.raise_amount:
+    if s.short_sum >= full:
         s.short_n = 0
         s.short_sum = 0
     return delta

@@ -21,9 +21,11 @@ position ``p``, PokerKit's player index. What PokerKit does, step by step, and t
   nor when the actor has acted since the last full raise while the short all-ins since then add up
   to less than a full raise, nor when the actor's stack does not exceed the call, nor when every
   other player still in is all in for at most the largest bet. The raise is *to* at least
-  ``max(last raise, big blind) + largest bet`` (or all in for less) and at most all in (H5);
-  every raise of at least the last raise counts as full (a raise of a preflop round without one
-  before it counts as full however small);
+  ``max(last raise, big blind) + largest bet`` (or all in for less, down to the 1-chip all-in bet,
+  flat action ``ALL_IN_1``) and at most all in (H5); a raise counts as full when it raises by at
+  least the last raise, and before the flop by at least the big blind too (``full_raise_nb``:
+  GAMES.md H6 counts the big blind as the opening bet, where PokerKit counts a street's first raise
+  as full however small; ``sniper.games.holdem.engine`` enforces the same over PokerKit);
 - **the end of a street** (``end_street_nb``): the bets go into the pot, the part of the largest
   bet above the second largest returned (an uncalled bet, H7); when at most one player still in
   has chips, the board runs out with no more betting (H8).
@@ -39,7 +41,7 @@ import numpy as np
 
 from kernels import NO_REFCOUNT
 from kernels.eval52 import N_CARDS
-from kernels.holdem.codes import BOARD_CARDS, BOARD_SIZES, HOLE_CARDS, MAX_SEATS, MIN_RAISE_ACTION
+from kernels.holdem.codes import ALL_IN_1, BOARD_CARDS, BOARD_SIZES, HOLE_CARDS, MAX_SEATS, MIN_RAISE_ACTION
 from kernels.holdem.deck import shuffle_into_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb
@@ -309,6 +311,14 @@ def to_call_nb(h, p):
 
 
 @njit(cache=True, inline="always")
+def full_raise_nb(s):
+    """The raise (chips above the largest bet) that counts as full now (H6), of the ``STREET`` record
+    ``s``: the largest raise of the street, before the flop at least the big blind, the round's
+    opening bet. Numba equivalent of ``sniper.games.holdem.engine.HoldemHand._full_raise``."""
+    return max(s.raise_amount, s.big_blind) if s.street == 0 else s.raise_amount
+
+
+@njit(cache=True, inline="always")
 def raise_range_nb(h, p):
     """The smallest and largest legal bet/raise *to* of actor ``p`` (H5, H6), or ``(NO_RAISE,
     NO_RAISE)``: numba equivalent of ``HoldemHand.raise_range`` (PokerKit's
@@ -318,7 +328,7 @@ def raise_range_nb(h, p):
     owed = s.max_bet - q.bet
     if min(q.stack, owed) < s.raise_amount:
         return np.int64(NO_RAISE), np.int64(NO_RAISE)
-    if s.short_n > 0 and s.short_sum < s.raise_amount and q.acted:
+    if s.short_n > 0 and s.short_sum < full_raise_nb(s) and q.acted:
         return np.int64(NO_RAISE), np.int64(NO_RAISE)
     if q.stack <= owed:
         return np.int64(NO_RAISE), np.int64(NO_RAISE)
@@ -330,8 +340,6 @@ def raise_range_nb(h, p):
         return np.int64(NO_RAISE), np.int64(NO_RAISE)
     high = q.stack + q.bet
     low = min(high, max(s.raise_amount, s.big_blind) + s.max_bet)
-    if low < MIN_RAISE_ACTION:
-        return np.int64(NO_RAISE), np.int64(NO_RAISE)
     return low, high
 
 
@@ -390,8 +398,9 @@ def check_call_nb(h):
 def raise_to_nb(h, amount):
     """The actor bets or raises *to* ``amount`` chips (legal: ``raise_range_nb``); returns the chips
     it put in. PokerKit's ``complete_bet_or_raise_to``: every other player still in with chips is
-    to act again, in turn after it; a raise of at least the largest raise so far is full (the
-    players who acted may raise again); the street's short all-ins are summed (H6)."""
+    to act again, in turn after it; a full raise (``full_raise_nb``) lets the players who acted raise
+    again; the street's short all-ins are summed, and count as a full raise when they add up to one
+    (H6)."""
     p = pop_actor_nb(h)
     pl, s, queue = h.pl, h.st[0], h.queue
     q = pl[p]
@@ -410,7 +419,7 @@ def raise_to_nb(h, amount):
             queue[s.tail] = i
             s.tail += 1
     s.opener = p
-    if increment >= s.raise_amount:
+    if increment >= full_raise_nb(s):
         for i in range(m):
             pl[i].acted = 0
         q.acted = 1
@@ -421,20 +430,29 @@ def raise_to_nb(h, amount):
     else:
         s.short_n += 1
         s.short_sum += increment
-    if s.short_sum >= s.raise_amount:
+    if s.short_sum >= full_raise_nb(s):
         s.short_n = 0
         s.short_sum = 0
     return delta
 
 
 @njit(cache=True, inline="always")
+def bet_action_nb(to):
+    """The flat action of a bet or raise *to* ``to`` chips: ``to``, or ``ALL_IN_1`` for a bet to 1
+    (numba equivalent of ``sniper.games.holdem.engine.bet_action``, H5)."""
+    return np.int64(ALL_IN_1) if to == 1 else np.int64(to)
+
+
+@njit(cache=True, inline="always")
 def act_nb(h, action):
-    """Apply the actor's legal flat ``action`` (0 fold, 1 check/call, ``a >= 2`` raise to ``a``);
-    returns the chips it put in."""
+    """Apply the actor's legal flat ``action`` (0 fold, 1 check/call, ``a >= 2`` raise to ``a``,
+    ``ALL_IN_1`` bet to 1); returns the chips it put in."""
     if action == 0:
         return fold_nb(h)
     if action == 1:
         return check_call_nb(h)
+    if action == ALL_IN_1:
+        return raise_to_nb(h, 1)
     return raise_to_nb(h, action)
 
 

@@ -12,8 +12,11 @@ FOLD = 0
 CHECK_CALL = 1
 """Flat action: check, or call, capped by the stack (``sniper.games.holdem.engine.CHECK_CALL``)."""
 MIN_RAISE_ACTION = 2
-"""The smallest bet/raise-to flat action: ``a >= 2`` is a bet or raise *to* ``a`` chips; a 1-chip
-all-in bet would be action 1 and is not offered (``sniper.games.holdem.engine``)."""
+"""The smallest bet/raise-to flat action: ``a >= 2`` is a bet or raise *to* ``a`` chips, and so is
+``ALL_IN_1``, the one bet to 1 chip (``sniper.games.holdem.engine``'s numbering)."""
+ALL_IN_1 = 1802
+"""Flat action: bet all in for 1 chip (H5; ``sniper.games.holdem.engine.ALL_IN_1``, ``rules.MAX_CHIPS + 2``):
+"to 1" would be action 1."""
 HOLE_CARDS = 2
 """Private cards per player (H3)."""
 BOARD_CARDS = 5

@@ -19,7 +19,7 @@ import numpy as np
 
 from kernels import NO_REFCOUNT
 from kernels.eval52 import BASE, EMPTY_KEY, N_CARDS, N_RANKS, card_bit_nb, value_of_nb
-from kernels.holdem.betting import NO_RAISE, to_call_nb
+from kernels.holdem.betting import NO_RAISE, bet_action_nb, to_call_nb
 from kernels.holdem.codes import BOARD_CARDS, CHECK_CALL, FOLD, HOLE_CARDS, MAX_SEATS, Level
 from kernels.holdem.params import EasyParam, HardParam, NormalParam
 from kernels.jit import njit
@@ -108,11 +108,11 @@ def raise_menu_nb(h, p, low, high, size):
 
 @njit(cache=True, inline="always")
 def menu_raise_nb(h, p, low, high, size):
-    """Numba equivalent of ``levels.menu_raise``: menu entry ``size``, or check/call when no raise is
-    open (``low == NO_RAISE``)."""
+    """Numba equivalent of ``levels.menu_raise``: the flat action of menu entry ``size``
+    (``bet_action_nb``), or check/call when no raise is open (``low == NO_RAISE``)."""
     if low == NO_RAISE:
         return np.int64(CHECK_CALL)
-    return raise_menu_nb(h, p, low, high, size)
+    return bet_action_nb(raise_menu_nb(h, p, low, high, size))
 
 
 @njit(cache=True, inline="always")
@@ -328,7 +328,7 @@ def random_nb(h, p, low, high, stream):
         return np.int64(FOLD)
     if kind == 0:
         return np.int64(CHECK_CALL)
-    return raise_menu_nb(h, p, low, high, stream_integer_nb(stream, MENU_SIZES))
+    return bet_action_nb(raise_menu_nb(h, p, low, high, stream_integer_nb(stream, MENU_SIZES)))
 
 
 @njit(cache=True, inline="always")

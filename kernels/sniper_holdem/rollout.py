@@ -21,7 +21,11 @@ The draw scheme (shared bit for bit with the reference ``sniper.games.sniper_hol
   thread count and summation order.
 - ``sniped`` counts samples where the seat's own hand matches a snipe.
 - ``beaters[c]`` counts, over samples and opponents, the opponents whose strength key beats the
-  seat's (snipes ignored) and whose hand's (category, top) is snipe code ``c``.
+  seat's (snipes ignored) and whose hand's (category, top) is snipe code ``c`` (what the levels read
+  to choose a snipe).
+- ``dangers[c]`` counts the opponents who beat the seat at the showdown as R8 plays it, by their
+  hand's snipe code ``c``: an unsniped opponent beats a sniped seat whatever its hand, and a
+  sniped opponent beats no one (``sniper equity``'s dangers).
 - Betting weights (the ``hard`` level's "a raise makes strong hands likelier"): with
   ``aggression > 0``, opponent ``o`` (0-based, in the order of ``opp_raises``) who made
   ``opp_raises[o]`` bets or raises this hand weighs a sample by
@@ -62,7 +66,7 @@ _MASK16 = np.uint64(0xFFFF)
 
 
 class RolloutScratch(NamedTuple):
-    """The working arrays of ``rollout_nb`` and its ``beaters`` output, allocated by its caller
+    """The working arrays of ``rollout_nb`` and its ``beaters`` and ``dangers`` outputs, allocated by its caller
     (``new_rollout_scratch``) once for many calls: the rollout allocates nothing and compiles
     without reference counting (``kernels.NO_REFCOUNT``). One per thread."""
 
@@ -80,6 +84,8 @@ class RolloutScratch(NamedTuple):
     """``bool (5,)``: each opponent's hand matches a snipe in the current sample."""
     beaters: np.ndarray
     """``int64 (60,)``: output, the last call's ``beaters`` (module docstring)."""
+    dangers: np.ndarray
+    """``int64 (60,)``: output, the last call's ``dangers`` (module docstring, R8)."""
 
 
 @register_jitable
@@ -93,6 +99,7 @@ def new_rollout_scratch():
         np.zeros(MAX_OPPONENTS, np.int64),
         np.zeros(MAX_OPPONENTS, np.uint32),
         np.zeros(MAX_OPPONENTS, np.bool_),
+        np.zeros(N_SNIPES, np.int64),
         np.zeros(N_SNIPES, np.int64),
     )
 
@@ -127,7 +134,7 @@ def rollout_nb(
     (>= n_opponents,)`` bets and raises per opponent (read only with ``aggression > 0``);
     ``aggression``: ``float64`` betting weight (0 = unweighted); ``scratch``: a ``RolloutScratch``.
     Returns ``(win_units, win_units_squared, sniped, weighted_units, weight_total)``: three
-    ``int64`` and two ``float64``; writes ``beaters`` into ``scratch.beaters``. Allocates nothing.
+    ``int64`` and two ``float64``; writes ``beaters`` and ``dangers`` into ``scratch``. Allocates nothing.
     Numba equivalent of ``sniper.games.sniper_holdem.rollout.rollout``, bit for bit.
 
     Everything is in this one function: each jitted caller re-optimises the code of its callees,
@@ -135,6 +142,7 @@ def rollout_nb(
     """
     unseen, work, cum = scratch.unseen, scratch.work, scratch.cum
     opp_key, opp_base, opp_hit, beaters = scratch.opp_key, scratch.opp_base, scratch.opp_hit, scratch.beaters
+    dangers = scratch.dangers
     m = 0
     for n in range(1, N_NUMBERS + 1):
         count = COPIES
@@ -166,6 +174,7 @@ def rollout_nb(
     own_private = PRIVATE_PART[np.uint32(private[0]), np.uint32(private[1])]
     for c in range(N_SNIPES):
         beaters[c] = 0
+        dangers[c] = 0
     win_units = np.int64(0)
     win_sq = np.int64(0)
     weighted_units = 0.0
@@ -214,6 +223,8 @@ def rollout_nb(
                 code = np.int64(snipe[opp_base[o] // _PRIVATE_BASE])
                 if code >= 0:
                     beaters[code] += 1
+                    if mask == 0:
+                        dangers[code] += 1
         share = np.int64(0)
         if mask == 0:
             k = 1
@@ -234,6 +245,8 @@ def rollout_nb(
                 opp_hit[o] = code >= 0 and (mask >> np.uint64(code)) & np.uint64(1) != 0
                 if not opp_hit[o] and opp_key[o] > best:
                     best = opp_key[o]
+                if code >= 0 and not opp_hit[o] and (own_hit or opp_key[o] > own_key):
+                    dangers[code] += 1
             if own_hit:
                 sniped += 1
                 if best < 0:

@@ -46,7 +46,8 @@ def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, fi
     """Read ``table`` (one of the tables of the run's game, ``GameSpec.tables``: Sniper Hold'em's "hands" and
     "actions", ``sniper.games.sniper_holdem.results``) of the run in ``out``.
 
-    ``columns``: the columns to read (default all); ``filters``: a ``pyarrow.compute`` expression
+    ``columns``: the columns to read (``None``, the default: all; an empty list: none, a frame of the
+    table's rows and no columns); ``filters``: a ``pyarrow.compute`` expression
     or pandas-style tuples (``[("game", "<", 10), ("seat", "=", 0)]``, a list of lists for OR);
     both are pushed down to the parquet scan (``pyarrow.dataset``), so only the needed columns and
     row groups are read. Rows come in part order (game, hand, seat or seq). Returns a pandas
@@ -69,7 +70,7 @@ def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, fi
         raise ValueError(f"unknown table {table!r}; valid: {', '.join(spec.tables)}")
     schema = spec.schema(table)
     check_columns(columns, schema, table)
-    wanted = list(columns) if columns else None
+    wanted = None if columns is None else list(columns)
     if filters is not None and not isinstance(filters, ds.Expression):
         filters = pq.filters_to_expression(filters)
     try:

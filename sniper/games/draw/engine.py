@@ -8,7 +8,20 @@ max_completion_betting_or_raising_count=CAP)``), first to act by position (``Ope
 standard high hands. It deals PokerKit the cards of our deck, translates our flat actions and
 records the hand; where PokerKit is looser than GAMES.md (it lets a player discard 4 or 5
 cards; D5 allows 0–3) or differs (how split side pots share their odd chips,
-``sniper.games.pokerkit_hand``), this layer enforces GAMES.md. The decisions are listed in docs/draw.md.
+``sniper.games.pokerkit_hand``; which all-in bets reopen the betting, D8), this layer enforces GAMES.md.
+The decisions are listed in docs/draw.md.
+
+**D8, who may raise after an all-in.** PokerKit counts a bet or raise as full (reopening the betting
+for the players who already acted) when it is at least the largest raise of the round, and a round's
+first bet always. GAMES.md D8 (the common fixed-limit rule) counts an all-in bet or raise as full
+when it is at least half the fixed amount (``full_bet``: 1 chip of 2 in the first round, 2 of 4 in the
+second), and one of less does not reopen the betting for those who already acted: they may only
+call or fold (short all-ins in a row that add up to a full one count as one, as PokerKit sums them).
+So this layer keeps that count itself (``_count``, ``_reopened``) and leaves PokerKit only the rest of
+its betting (the cap, the chips, the turn): before each decision it clears PokerKit's own count
+(``open_betting``: its largest raise and short all-ins), which PokerKit reads only to refuse raises.
+The PHH writer and reader (``sniper.games.draw.phh``) replay hands on PokerKit the same way, so a
+re-raise that D8 allows and PokerKit alone would refuse is written and read back.
 
 **Seats** are PokerKit's players in ``dealing_order`` (``sniper.games.pokerkit_hand``): with no
 blind, PokerKit's position opening makes its player 0, the first seat left of the button, first
@@ -88,6 +101,14 @@ def positions(action: int) -> tuple[int, ...]:
     return tuple(j for j in range(HAND_SIZE) if mask >> j & 1)
 
 
+def open_betting(state: State) -> None:
+    """Clear PokerKit ``state``'s count of the round's largest raise and short all-ins, so that it refuses no
+    bet or raise for a short all-in (the D8 count that decides is ``DrawHand``'s; module docstring). PokerKit
+    reads them only to refuse a raise, and a fixed-limit bet stays the street's amount above the largest bet."""
+    state.completion_betting_or_raising_amount = 0
+    state.consecutive_short_all_in_amounts.clear()
+
+
 def cards_needed(players: int) -> int:
     """Cards a hand of ``players`` players may use: five each and up to ``MAX_DISCARDS`` replacements each."""
     return (HAND_SIZE + MAX_DISCARDS) * players
@@ -146,6 +167,10 @@ class DrawHand(PokerKitHand):
         )
         for i, seat in enumerate(self.order):
             self.state.deal_hole(pk_cards(self.holes[seat]), i)
+        self._round = FIRST
+        self._acted: set[int] = set()
+        self._shorts: list[int] = []
+        self._largest = 0
         self._advance()
 
     # ----- where the hand stands ---------------------------------------------------------------
@@ -153,10 +178,55 @@ class DrawHand(PokerKitHand):
     def raise_to(self) -> int | None:
         """The actor's total bet of the round after ``BET_RAISE`` (the fixed amount above the highest
         bet, or its whole stack when that is less, D3, D8), ``None`` when it may not bet or raise (the
-        cap, a short all-in it may only call, everyone else all-in, the draw, or nobody to act)."""
-        if self.street == DRAW or self.done:
+        cap, a short all-in it may only call (D8, ``_reopened``), everyone else all-in, the draw, or
+        nobody to act)."""
+        if self.street == DRAW or self.done or not self._reopened():
             return None
         return self.state.min_completion_betting_or_raising_to_amount
+
+    def full_bet(self) -> int:
+        """The smallest bet or raise (chips above the largest bet) that counts as full in the current
+        round: half the fixed amount, rounded up (D8)."""
+        return (self.bet_size() + 1) // 2
+
+    def _reopened(self) -> bool:
+        """Whether the actor may bet or raise as far as D8 goes (module docstring): not when the call is
+        less than the round's largest raise, at most a full one (a short all-in is not raised), nor when
+        it has acted since the last full bet or raise and the all-ins since then add up to less than a
+        full one. The numba equivalent is ``kernels.draw.betting.raise_to_nb``."""
+        i, full = self.state.actor_index, self.full_bet()
+        if i is None:
+            return False
+        self._new_round()
+        owed = min(max(self.state.bets) - self.state.bets[i], self.state.stacks[i])
+        if owed < min(self._largest, full):
+            return False
+        return not (self._shorts and sum(self._shorts) < full and i in self._acted)
+
+    def _new_round(self) -> None:
+        """Start our D8 count afresh when a new betting round has begun."""
+        if self.street != self._round:
+            self._round, self._largest = self.street, 0
+            self._acted.clear()
+            self._shorts.clear()
+
+    def _count(self, i: int, raised_by: int | None) -> None:
+        """Our D8 count after PokerKit player ``i``'s betting action: ``raised_by`` the chips its bet or
+        raise put above the largest bet (``None`` for a fold, check or call). A full bet or raise clears
+        who has acted; an all-in adds to the short all-ins in a row, cleared once they add up to a
+        full bet; then PokerKit's own count is cleared (``open_betting``)."""
+        if raised_by is not None:
+            if raised_by >= self.full_bet():
+                self._acted.clear()
+            self._largest = max(self._largest, raised_by)
+            if self.state.stacks[i] > 0:
+                self._shorts.clear()
+            else:
+                self._shorts.append(raised_by)
+            if sum(self._shorts) >= self.full_bet():
+                self._shorts.clear()
+        self._acted.add(i)
+        open_betting(self.state)
 
     def raises(self) -> int:
         """Bets and raises made in the current betting round (D3: at most ``CAP``); 0 at the draw."""
@@ -221,14 +291,18 @@ class DrawHand(PokerKitHand):
             self.discards[seat] = gone
             self.drawn[seat] = len(gone)
             self.drawn_cards[seat] = ()
-        elif action == FOLD:
-            self._fold(seat)
-        elif action == CHECK_CALL:
-            amount = state.check_or_call().amount
         else:
-            to = state.min_completion_betting_or_raising_to_amount
-            state.complete_bet_or_raise_to(to)
-            amount = to - bet
+            self._new_round()
+            top, raised_by = max(state.bets), None
+            if action == FOLD:
+                self._fold(seat)
+            elif action == CHECK_CALL:
+                amount = state.check_or_call().amount
+            else:
+                to = state.min_completion_betting_or_raising_to_amount
+                state.complete_bet_or_raise_to(to)
+                amount, raised_by = to - bet, to - top
+            self._count(i, raised_by)
         record = ActionRecord(seat, street, action, amount, bet + amount, before + amount)
         self.actions.append(record)
         self._advance()

@@ -63,7 +63,17 @@ from pokerkit import (
 from sniper.core.tables import Imported
 from sniper.core.toml import phhs_text, toml_value
 from sniper.games.draw import results
-from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, PK_STREETS, SECOND
+from sniper.games.draw.engine import (
+    BET_RAISE,
+    CHECK_CALL,
+    DISCARD,
+    DRAW,
+    FIRST,
+    FOLD,
+    PK_STREETS,
+    SECOND,
+    open_betting,
+)
 from sniper.games.draw.play import HandRecord
 from sniper.games.draw.results import NO_CARD, NO_DRAW
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, HAND_SIZE, MAX_DISCARDS, SEATS
@@ -218,12 +228,14 @@ def hand_phh(
 
 def _phh_actions(record: HandRecord, order: Sequence[int], state) -> list[str]:
     """The hand's PHH actions, each applied to PokerKit's ``state`` as it is written (PokerKit's own
-    ``parse_action``), so that replacements and showdowns come where its reader waits for them."""
+    ``parse_action``), so that replacements and showdowns come where its reader waits for them; PokerKit's
+    short all-in count is cleared before each (``engine.open_betting``: D8 decides who may raise)."""
     index = {seat: k for k, seat in enumerate(order)}
     actions: list[str] = []
 
     def emit(action: str) -> None:
         try:
+            open_betting(state)
             parse_action(state, action)
         except ValueError as error:
             raise ValueError(f"hand {record.hand}: PokerKit refuses {action!r}: {one_line(error)}") from None
@@ -329,10 +341,12 @@ def _positions(hole: Sequence[int], cards: Sequence[int]) -> list[int]:
 
 def _replay(history: HandHistory, n: int) -> _Replay:
     """Replay ``history`` through PokerKit's ``state_actions`` (its reader), reading every operation;
-    the state before each step gives the street, the bets and the pot an action starts from."""
+    the state before each step gives the street, the bets and the pot an action starts from. PokerKit's
+    short all-in count is cleared at each step (``engine.open_betting``), so a re-raise D8 allows is read."""
     out = _Replay([[] for _ in range(n)], [None] * n, [[] for _ in range(n)], [None] * n, [True] * n, [0] * n, [], [])
     seen, street, bets, pot = 0, 0, [0] * n, 0
     for state, _ in history.state_actions:
+        open_betting(state)
         for op in state.operations[seen:]:
             i = getattr(op, "player_index", None)
             if isinstance(op, HoleDealing):

@@ -15,7 +15,7 @@ True
 from typing import Protocol
 
 from sniper.core.rng import Stream
-from sniper.games.holdem.engine import CHECK_CALL, FOLD
+from sniper.games.holdem.engine import CHECK_CALL, FOLD, bet_action
 from sniper.games.holdem.observation import HoldemObservation
 
 RAISE = -1
@@ -52,7 +52,9 @@ class RandomAgent:
 
     The kinds, in this order: fold (when it is legal, i.e. the seat owes chips), check/call, and
     bet/raise (when one is legal). Draw 1: ``stream.integer(kinds)`` picks the kind; for a raise,
-    draw 2: ``stream.integer(4)`` (``RAISE_SIZES``) picks ``raise_menu(obs)``'s entry. No other draws.
+    draw 2: ``stream.integer(4)`` (``RAISE_SIZES``) picks ``raise_menu(obs)``'s entry, played as its
+    flat action (``sniper.games.holdem.engine.bet_action``: a 1-chip all-in bet is ``ALL_IN_1``, H5).
+    No other draws.
     """
 
     def act(self, obs: HoldemObservation, stream: Stream) -> int:
@@ -64,4 +66,4 @@ class RandomAgent:
         if obs.min_raise_to is not None:
             kinds.append(RAISE)
         kind = kinds[stream.integer(len(kinds))]
-        return kind if kind != RAISE else raise_menu(obs)[stream.integer(len(RAISE_SIZES))]
+        return kind if kind != RAISE else bet_action(raise_menu(obs)[stream.integer(len(RAISE_SIZES))])

@@ -3,7 +3,8 @@
 PokerKit (the University of Toronto CPRG's rules engine, ``pokerkit``) holds the betting: blinds,
 order, min-raise, short all-ins, side pots, uncalled bets, run-outs and the showdown. This module
 builds its ``State`` with our facts (``rules``), deals it the cards of our deck, translates our flat
-actions and records the hand; where PokerKit and GAMES.md differ (odd chips) it enforces GAMES.md.
+actions and records the hand; where PokerKit and GAMES.md differ (odd chips, H6 before the flop) it
+enforces GAMES.md.
 The decisions are listed in docs/holdem.md.
 
 **Seats and PokerKit's players** are those of ``sniper.games.pokerkit_hand`` (``dealing_order``,
@@ -19,22 +20,31 @@ gets ``deck[2k]`` and ``deck[2k + 1]``; with ``n`` players the flop is ``deck[2n
 
 **The flat actions** (the table's numbering, ``sniper.games.holdem.table``):
 
-==========  ==========================================================================================
-action      meaning
-==========  ==========================================================================================
-0 (FOLD)    fold; legal only when the seat owes chips (when checking is free, folding is not offered)
-1           check, or call (capped by the seat's stack: a short call is all-in)
-a >= 2      bet or raise *to* ``a`` chips: the seat's total bet of this round (H5); all-in is raise to
-            stack + bet; a short all-in, when it is the only raise possible, is that amount (H6)
-DEAL        ``rules.MAX_CHIPS + 1`` (1801): deal the next hand, the one action of ``CHANCE``
-==========  ==========================================================================================
+===============  =====================================================================================
+action           meaning
+===============  =====================================================================================
+0 (FOLD)         fold; legal only when the seat owes chips (when checking is free, folding is not offered)
+1 (CHECK_CALL)   check, or call (capped by the seat's stack: a short call is all-in)
+a in 2..1800     bet or raise *to* ``a`` chips: the seat's total bet of this round (H5); all-in is raise
+                 to stack + bet; a short all-in, when it is the only raise possible, is that amount (H6)
+1801 (DEAL)      ``rules.MAX_CHIPS + 1``: deal the next hand, the one action of ``CHANCE``
+1802 (ALL_IN_1)  ``rules.MAX_CHIPS + 2``: bet all in for 1 chip, the one bet "to 1" (a seat with 1 chip
+                 behind and nothing to call, after the flop); H5 offers it, and "to 1" would be action 1
+===============  =====================================================================================
 
-A 1-chip all-in *bet* (a seat with 1 chip behind and nothing to call) would be "to 1", which is
-action 1: it is not offered (the seat may check); docs/holdem.md.
+So a bet or raise to ``t`` chips is action ``bet_action(t)``: ``t`` itself, but ``ALL_IN_1`` for
+``t == 1``; ``bet_to`` is the inverse. Every hand without a 1-chip all-in bet is numbered as before
+``ALL_IN_1`` existed.
 
 **H6** is PokerKit's own betting rule (no option to set, in 0.7.7 it is always on): a raise that is
 less than a full raise does not reopen the betting for a player who has already acted (unless short
-all-ins in a row add up to a full raise: PokerKit's ``consecutive_short_all_in_amounts``).
+all-ins in a row add up to a full raise: PokerKit's ``consecutive_short_all_in_amounts``). PokerKit
+counts a street's first raise as full however small; before the flop GAMES.md H6 counts the big
+blind as the opening bet, so a raise is full only if it raises by at least ``max(largest raise so
+far, BIG_BLIND)`` (an all-in to 3 over a limp of 2 is short: the limper may only call or fold). Our
+layer keeps that count before the flop (``_full_raise``, ``_reopened``) and refuses the raises it
+closes; PokerKit never closes a raise that it keeps open (after the first raise of at least the big
+blind the two counts agree; before it, PokerKit has closed nothing).
 
 **Pots and odd chips** (H7, H9; GAMES.md: one each to the winners from the first seat clockwise of
 the button): PokerKit gives a split pot's whole remainder to its first winner, and merges side pots
@@ -51,6 +61,7 @@ from sniper.games.holdem.rules import ANTE, BIG_BLIND, BOARD_SIZES, HOLE_CARDS, 
 from sniper.games.pokerkit_hand import AUTOMATIONS, ActionRecord, PokerKitHand, dealing_order, next_button, pk_cards
 
 __all__ = [
+    "ALL_IN_1",
     "AUTOMATIONS",
     "BOARD_SIZES",
     "CHECK_CALL",
@@ -61,6 +72,8 @@ __all__ = [
     "STREETS",
     "ActionRecord",
     "HoldemHand",
+    "bet_action",
+    "bet_to",
     "cards_needed",
     "deal_cards",
     "dealing_order",
@@ -73,6 +86,19 @@ CHECK_CALL = 1
 """Flat action: check, or call (all-in when the stack is short)."""
 DEAL = MAX_CHIPS + 1
 """Flat action: deal the next hand (the one legal action when the table's player is ``CHANCE``)."""
+ALL_IN_1 = MAX_CHIPS + 2
+"""Flat action: bet all in for 1 chip (H5), the one bet or raise whose to-amount, 1, would be action 1."""
+
+
+def bet_action(to: int) -> int:
+    """The flat action of a bet or raise *to* ``to`` chips (H5; module docstring): ``to`` itself, or
+    ``ALL_IN_1`` for a bet to 1 chip."""
+    return ALL_IN_1 if to == 1 else to
+
+
+def bet_to(action: int) -> int:
+    """The to-amount (chips) of a bet or raise flat action ``action`` (>= 2): ``bet_action``'s inverse."""
+    return 1 if action == ALL_IN_1 else action
 
 
 def _street(hole: int, board: int) -> Street:
@@ -138,6 +164,8 @@ class HoldemHand(PokerKitHand):
         )
         for hole in holes:
             self.state.deal_hole(pk_cards(hole))
+        self._acted: set[int] = set()
+        self._shorts: list[int] = []
         self._advance()
 
     # ----- where the hand stands ---------------------------------------------------------------
@@ -150,12 +178,45 @@ class HoldemHand(PokerKitHand):
 
     def raise_range(self) -> tuple[int, int] | None:
         """The smallest and largest legal bet/raise *to* of the actor (H5, H6), or ``None`` when it
-        may not bet or raise (or nobody is to act). PokerKit's ``min/max_completion_betting_or_raising_to_amount``;
-        a 1-chip all-in bet, which would be action 1, is not offered (module docstring)."""
+        may not bet or raise (or nobody is to act). PokerKit's ``min/max_completion_betting_or_raising_to_amount``,
+        less the raises GAMES.md H6 closes before the flop (``_reopened``); ``(1, 1)`` is the 1-chip
+        all-in bet, action ``ALL_IN_1`` (module docstring)."""
         low = self.state.min_completion_betting_or_raising_to_amount
-        if low is None or low < 2:
+        if low is None or not self._reopened():
             return None
         return low, self.state.max_completion_betting_or_raising_to_amount
+
+    def _full_raise(self) -> int:
+        """The raise (chips above the largest bet) that counts as full now (H6): the largest raise of the
+        round, and before the flop at least the big blind, the round's opening bet."""
+        largest = self.state.completion_betting_or_raising_amount
+        return max(largest, BIG_BLIND) if self.state.street_index == 0 else largest
+
+    def _reopened(self) -> bool:
+        """Whether the actor may raise as far as GAMES.md H6 before the flop goes (module docstring): not
+        when it has acted since the last full raise and the all-ins since then add up to less than a
+        full raise. After the flop PokerKit's own count is H6."""
+        i = self.state.actor_index
+        if self.state.street_index != 0 or i is None:
+            return True
+        return not (self._shorts and sum(self._shorts) < self._full_raise() and i in self._acted)
+
+    def _count_preflop(self, i: int, raised_by: int | None, full: int) -> None:
+        """Our H6 count before the flop, after PokerKit player ``i``'s action: ``raised_by`` the chips its
+        bet or raise put above the largest bet (``None`` for a fold, check or call), ``full`` the full
+        raise before it (``_full_raise``). A full raise clears who has acted; an all-in adds to the short
+        all-ins in a row, which count as one full raise when they add up to one (PokerKit's
+        ``consecutive_short_all_in_amounts``)."""
+        if raised_by is not None:
+            if raised_by >= full:
+                self._acted.clear()
+            if self.state.stacks[i] > 0:
+                self._shorts.clear()
+            else:
+                self._shorts.append(raised_by)
+            if sum(self._shorts) >= self._full_raise():
+                self._shorts.clear()
+        self._acted.add(i)
 
     def legal_actions(self) -> tuple[int, ...]:
         """The actor's legal flat actions, sorted (module docstring); ``()`` when nobody is to act."""
@@ -164,7 +225,7 @@ class HoldemHand(PokerKitHand):
             return ()
         head = (FOLD, CHECK_CALL) if self.to_call(seat) > 0 else (CHECK_CALL,)
         span = self.raise_range()
-        return head if span is None else head + tuple(range(span[0], span[1] + 1))
+        return head if span is None else head + tuple(map(bet_action, range(span[0], span[1] + 1)))
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` (an ``int``) is in ``legal_actions()``, without building it."""
@@ -176,7 +237,7 @@ class HoldemHand(PokerKitHand):
         if action == CHECK_CALL:
             return True
         span = self.raise_range()
-        return span is not None and span[0] <= action <= span[1]
+        return span is not None and span[0] <= bet_to(action) <= span[1] and bet_action(bet_to(action)) == action
 
     # ----- playing -----------------------------------------------------------------------------
 
@@ -187,15 +248,18 @@ class HoldemHand(PokerKitHand):
             raise ValueError(f"action {action!r} is not legal now; legal: {self.legal_text()}")
         state, seat = self.state, self.actor
         i, street, before = self._index[seat], state.street_index, state.total_pot_amount
-        bet = state.bets[i]
+        bet, top, full = state.bets[i], max(state.bets), self._full_raise()
+        raised_by = None
         if action == FOLD:
             self._fold(seat)
             amount = 0
         elif action == CHECK_CALL:
             amount = state.check_or_call().amount
         else:
-            state.complete_bet_or_raise_to(action)
-            amount = action - bet
+            state.complete_bet_or_raise_to(bet_to(action))
+            amount, raised_by = bet_to(action) - bet, bet_to(action) - top
+        if street == 0:
+            self._count_preflop(i, raised_by, full)
         record = ActionRecord(seat, street, action, amount, bet + amount, before + amount)
         self.actions.append(record)
         self._advance()
@@ -208,7 +272,8 @@ class HoldemHand(PokerKitHand):
             return "none (the hand is over)"
         head = [a for a in legal if a < 2]
         span = self.raise_range()
-        return ", ".join([*map(str, head), *([f"{span[0]}-{span[1]}"] if span else [])])
+        bets = [] if span is None else [f"{ALL_IN_1} (all in for 1)" if span == (1, 1) else f"{span[0]}-{span[1]}"]
+        return ", ".join([*map(str, head), *bets])
 
     def _advance(self) -> None:
         """Deal the board cards PokerKit asks for (H3, and the run-out, H8) until a seat is to act or

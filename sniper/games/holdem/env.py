@@ -17,8 +17,10 @@ fraction ``f`` of the pot is to ``top + floor((middle + owed) * f)`` (the pot a 
 the usual "pot-sized raise", as ``agents.raise_menu``), clipped to the legal ``[min_raise_to,
 max_raise_to]``; min-raise is ``min_raise_to`` and all-in ``max_raise_to`` (H5, H6). The mask
 (``action_mask``) marks fold only when the seat owes chips, check/call whenever it is to act, and
-every bet size whenever a bet or raise is legal (two sizes may clip to the same amount); nothing
-when it is not to act. ``table_action`` maps an env action to the table's flat action.
+every bet size whenever a bet or raise is legal (two sizes may clip to the same amount), also the
+1-chip all-in bet of a seat with 1 chip behind (H5: every size is then that bet, the table's
+``ALL_IN_1``); nothing when it is not to act. ``table_action`` maps an env action to the table's
+flat action (``sniper.games.holdem.engine.bet_action`` of the size's amount).
 
 **Observation**: a dict of ``action_mask`` (``int8 (8,)``) and ``observation`` (``int16 (149,)``),
 laid out as ``OBS_FIELDS``: the seat's two private cards and the board as 52-card 0/1 planes
@@ -51,7 +53,7 @@ import numpy as np
 
 from sniper.core.env import wrap
 from sniper.games.holdem.agents import HoldemAgent
-from sniper.games.holdem.engine import CHECK_CALL, FOLD
+from sniper.games.holdem.engine import CHECK_CALL, FOLD, bet_action
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.rules import DEFAULT_LENGTH, MAX_CHIPS, SEATS
 from sniper.games.holdem.table import HoldemTable
@@ -119,7 +121,7 @@ def table_action(obs: HoldemObservation, action: int) -> int:
         raise ValueError(f"action {action!r} is not legal for seat {obs.seat} now; legal: {legal}")
     if action < FIRST_BET:
         return action
-    return raise_to(obs, BET_SIZES[action - FIRST_BET])
+    return bet_action(raise_to(obs, BET_SIZES[action - FIRST_BET]))
 
 
 def encode(obs: HoldemObservation) -> dict:

@@ -11,9 +11,10 @@ A level is a frozen dataclass (a ``sniper.games.holdem.agents.HoldemAgent``) who
 parameters, declared once in ``PARAMETERS`` (level → name → ``(default, low, high)``, the domain
 ``sniper tune`` searches; an ``int`` default makes an integer parameter). ``act(obs, stream)`` takes a
 ``HoldemObservation`` (``sniper.games.holdem.observation``, H11) and returns a flat action: 0 fold,
-1 check or call, ``a >= 2`` bet or raise *to* ``a`` chips (the seat's total for the round). Every
-amount comes from one menu, ``raise_menu`` (half pot, pot, all in; ``menu_raise``): clipped to
-``[min_raise_to, max_raise_to]``, and check/call when no raise is open.
+1 check or call, ``a >= 2`` bet or raise *to* ``a`` chips (the seat's total for the round; a 1-chip
+all-in bet is ``ALL_IN_1``, ``sniper.games.holdem.engine.bet_action``, H5). Every amount comes from one
+menu, ``raise_menu`` (half pot, pot, all in; ``menu_raise``): clipped to ``[min_raise_to, max_raise_to]``,
+and check/call when no raise is open.
 
 Randomness comes only from ``stream`` (a ``sniper.core.rng.Stream``, R13), in a fixed order each class
 documents, so a numba kernel can replay every decision bit for bit: no Python ``random``, no sets,
@@ -31,7 +32,7 @@ from typing import ClassVar
 
 from sniper.core.rng import Stream, derive
 from sniper.games.holdem.agents import RAISE_SIZES, HoldemAgent, RandomAgent, raise_menu
-from sniper.games.holdem.engine import CHECK_CALL, FOLD
+from sniper.games.holdem.engine import CHECK_CALL, FOLD, bet_action
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.rules import TITLE
@@ -79,9 +80,10 @@ HALF_POT, POT, ALL_IN = (RAISE_SIZES.index(name) for name in ("half pot", "pot",
 
 
 def menu_raise(obs: HoldemObservation, size: int) -> int:
-    """Entry ``size`` (``HALF_POT``, ``POT``, ``ALL_IN``) of ``raise_menu``: a bet or raise to that many
-    chips, clipped to ``[min_raise_to, max_raise_to]`` (H5, H6); check/call when no raise is open."""
-    return CALL if obs.min_raise_to is None else raise_menu(obs)[size]
+    """Entry ``size`` (``HALF_POT``, ``POT``, ``ALL_IN``) of ``raise_menu``: the flat action of a bet or
+    raise to that many chips (``bet_action``), clipped to ``[min_raise_to, max_raise_to]`` (H5, H6);
+    check/call when no raise is open."""
+    return CALL if obs.min_raise_to is None else bet_action(raise_menu(obs)[size])
 
 
 def sized(obs: HoldemObservation, size: int, allin_spr: float) -> int:

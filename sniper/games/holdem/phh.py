@@ -58,7 +58,7 @@ from pokerkit import (
 from sniper.core.tables import Imported
 from sniper.core.toml import phhs_text, toml_value
 from sniper.games.holdem import results
-from sniper.games.holdem.engine import BOARD_SIZES, CHECK_CALL, FOLD, HOLE_CARDS, dealing_order
+from sniper.games.holdem.engine import BOARD_SIZES, CHECK_CALL, FOLD, HOLE_CARDS, bet_action, dealing_order
 from sniper.games.holdem.play import HandRecord
 from sniper.games.holdem.results import NO_CARD
 from sniper.games.holdem.rules import ANTE, BIG_BLIND, SEATS, SMALL_BLIND
@@ -310,7 +310,7 @@ def _replay(history: HandHistory, n: int) -> _Replay:
                 elif isinstance(op, CheckingOrCalling):
                     action, amount = CHECK_CALL, op.amount
                 else:
-                    action, amount = op.amount, op.amount - bets[i]
+                    action, amount = bet_action(op.amount), op.amount - bets[i]
                 bets[i] += amount
                 pot += amount
                 out.actions.append((i, street, action, amount, bets[i], pot))

@@ -55,7 +55,10 @@ ACTION_COLUMNS: dict[str, tuple[pa.DataType, str]] = {
     "seq": (pa.int16(), "position of the action within the hand, from 0"),
     "seat": (pa.int8(), "seat that acted"),
     "street": (pa.int8(), "0 preflop, 1 flop, 2 turn, 3 river (H3)"),
-    "action": (pa.int64(), "flat action: 0 fold, 1 check or call, a >= 2 bet or raise to a chips (docs/holdem.md)"),
+    "action": (
+        pa.int64(),
+        "flat action: 0 fold, 1 check or call, a >= 2 bet or raise to a chips, 1802 bet all in for 1 (docs/holdem.md)",
+    ),
     "amount": (pa.int64(), "chips the seat put in with it (0 for a fold or a check)"),
     "to_amount": (pa.int64(), "the seat's bet of the street after it (chips)"),
     "pot_after": (pa.int64(), "every chip in the middle after it, this street's bets included"),

@@ -8,15 +8,16 @@ to the next player still at the table (H2): the flow shared with five-card draw,
 
 The flat action numbering (defined in ``engine``; docs/holdem.md):
 
-==============  =========================================================================================
-action          meaning
-==============  =========================================================================================
-0 (``FOLD``)    fold: legal only when the seat owes chips (not offered when checking is free)
-1               check, or call (capped by the seat's stack)
-a >= 2          bet or raise *to* ``a`` chips, the seat's total bet of this round (H5); all-in is raise
-                to stack + bet; a short all-in, when it is the only raise possible, is that amount (H6)
-1801 (``DEAL``) deal the next hand: the one action when the current player is ``CHANCE``
-==============  =========================================================================================
+==================  =====================================================================================
+action              meaning
+==================  =====================================================================================
+0 (``FOLD``)        fold: legal only when the seat owes chips (not offered when checking is free)
+1 (``CHECK_CALL``)  check, or call (capped by the seat's stack)
+a in 2..1800        bet or raise *to* ``a`` chips, the seat's total bet of this round (H5); all-in is raise
+                    to stack + bet; a short all-in, when it is the only raise possible, is that amount (H6)
+1801 (``DEAL``)     deal the next hand: the one action when the current player is ``CHANCE``
+1802 (``ALL_IN_1``) bet all in for 1 chip (1 chip behind, nothing to call; H5): "to 1" would be action 1
+==================  =====================================================================================
 
 **Random streams**: the ``d``-th decision (from 0) of seat ``s`` in hand ``h`` draws from
 ``sniper.games.pokerkit_table.decision_stream(seed, game, h, s, d)`` (R13's keys, as Sniper Hold'em's);
@@ -33,7 +34,7 @@ ValueError: action 3 is not legal for seat 0 now; legal: 0, 1, 4-200
 """
 
 from sniper.core.table import CHANCE, TERMINAL
-from sniper.games.holdem.engine import CHECK_CALL, DEAL, FOLD, HoldemHand
+from sniper.games.holdem.engine import ALL_IN_1, CHECK_CALL, DEAL, FOLD, HoldemHand
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.rules import (
     BIG_BLIND,
@@ -46,7 +47,7 @@ from sniper.games.holdem.rules import (
 )
 from sniper.games.pokerkit_table import PokerKitTable, decision_stream
 
-__all__ = ["CHANCE", "CHECK_CALL", "DEAL", "FOLD", "TERMINAL", "HoldemTable", "decision_stream"]
+__all__ = ["ALL_IN_1", "CHANCE", "CHECK_CALL", "DEAL", "FOLD", "TERMINAL", "HoldemTable", "decision_stream"]
 
 
 class HoldemTable(PokerKitTable):

@@ -63,6 +63,9 @@ class RolloutSums(NamedTuple):
     """Sum over samples of betting weight × share units (``kernels.sniper_holdem.rollout`` docstring)."""
     weight_total: float
     """Sum over samples of the betting weights (``n`` when unweighted)."""
+    dangers: tuple[int, ...] = (0,) * N_SNIPES
+    """60 counts: opponents beating the seat at the showdown as R8 plays it (a sniped hand beats no one,
+    every unsniped hand beats a sniped one), by their hand's snipe code."""
 
     @property
     def weighted_win(self) -> float:
@@ -78,7 +81,10 @@ class ExactEquity(NamedTuple):
     sniped: float
     """Probability that the seat's hand matches a snipe (0 or 1 with the board complete)."""
     beaters: tuple[float, ...]
-    """60 expectations: number of opponents beating the seat with each snipe code's hand."""
+    """60 expectations: number of opponents beating the seat with each snipe code's hand (snipes ignored)."""
+    dangers: tuple[float, ...]
+    """60 expectations: number of opponents beating the seat at the showdown as R8 plays it (a sniped
+    hand beats no one, every unsniped hand beats a sniped one), by their hand's snipe code."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,9 @@ class EquityResult:
     ``win``: expected share of the pot; ``stderr``: its Monte Carlo standard error (0 when exact);
     ``sniped``: probability that the seat's own hand is sniped; ``dangers``: up to five
     ``(category name, top, frequency)`` tuples, most frequent first, where frequency is the
-    expected number of opponents per deal that beat the seat with that hand.
+    expected number of opponents per deal that beat the seat with that hand at the showdown as R8
+    plays it: a sniped hand beats no one, and when the seat's own hand is sniped every unsniped
+    opponent hand beats it.
     """
 
     win: float
@@ -153,6 +161,7 @@ def rollout(
     win_units = win_sq = sniped = 0
     weighted_units = weight_total = 0.0
     beaters = [0] * N_SNIPES
+    dangers = [0] * N_SNIPES
     for j in range(first, first + n_samples):
         sk = derive(key, j)
         work = list(unseen)
@@ -178,6 +187,8 @@ def rollout(
             code = _code(hand)
             if s > own and code >= 0:
                 beaters[code] += 1
+            if code >= 0 and code not in snipes and (own_hit or s > own):
+                dangers[code] += 1
             opponents.append((s, code in snipes, int(hand.category)))
         share = _share_units(own, own_hit, [(s, hit) for s, hit, _ in opponents])
         win_units += share
@@ -189,7 +200,7 @@ def rollout(
                 weight *= 1.0 + aggression * opp_raises[o] * category / AGGRESSION_SCALE
         weighted_units += weight * share
         weight_total += weight
-    return RolloutSums(win_units, win_sq, sniped, tuple(beaters), weighted_units, weight_total)
+    return RolloutSums(win_units, win_sq, sniped, tuple(beaters), weighted_units, weight_total, tuple(dangers))
 
 
 def _pairs(counts: Counter) -> list[tuple[tuple[int, int], int]]:
@@ -229,6 +240,7 @@ def exact_equity(
     total = 0
     win = 0
     beaters = [0] * N_SNIPES
+    dangers = [0] * N_SNIPES
 
     def visit(seats: list[tuple[int, int]], weight: int, left: Counter) -> None:
         nonlocal total, win
@@ -240,6 +252,8 @@ def exact_equity(
                 key, code = evaluated[s]
                 if key > own and code >= 0:
                     beaters[code] += weight
+                if code >= 0 and code not in made and (own_hit or key > own):
+                    dangers[code] += weight
             return
         for pair, w in _pairs(left):
             rest = left.copy()
@@ -249,7 +263,9 @@ def exact_equity(
     visit([], 1, counts)
     n_unseen = sum(counts.values())
     assert total == comb(n_unseen, 2) * (comb(n_unseen - 2, 2) if n_opponents == 2 else 1)
-    return ExactEquity(win / UNITS / total, float(own_hit), tuple(b / total for b in beaters))
+    return ExactEquity(
+        win / UNITS / total, float(own_hit), tuple(b / total for b in beaters), tuple(d / total for d in dangers)
+    )
 
 
 def _check_position(private: tuple, board: tuple, n_opponents: int) -> None:
@@ -274,12 +290,14 @@ def _snipe_code(snipe: Snipe | int | str) -> int:
     raise ValueError(f"snipe {snipe!r} is not a Snipe, a snipe name or a code 0-{N_SNIPES - 1}")
 
 
-def _dangers(beaters: Sequence[float]) -> tuple[tuple[str, int, float], ...]:
-    ranked = sorted((code for code in range(N_SNIPES) if beaters[code] > 0), key=lambda c: -beaters[c])
+def _dangers(dangers: Sequence[float]) -> tuple[tuple[str, int, float], ...]:
+    """``EquityResult.dangers`` from the 60 expected counts ``dangers`` (R8, by snipe code): the five
+    most frequent, as ``(category name, top, frequency)``."""
+    ranked = sorted((code for code in range(N_SNIPES) if dangers[code] > 0), key=lambda c: -dangers[c])
     out = []
     for code in ranked[:5]:
         snipe = Snipe.from_code(code)
-        out.append((CATEGORY_NAMES[snipe.category], snipe.top, float(beaters[code])))
+        out.append((CATEGORY_NAMES[snipe.category], snipe.top, float(dangers[code])))
     return tuple(out)
 
 
@@ -323,20 +341,20 @@ def equity(
         if n_future:
             raise ValueError("exact equity does not sample future snipes")
         result = exact_equity(private, board, n_opponents, codes)
-        return EquityResult(result.win, 0.0, result.sniped, _dangers(result.beaters), 0)
+        return EquityResult(result.win, 0.0, result.sniped, _dangers(result.dangers), 0)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a positive integer, got {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     sums = kernel_rollout(private, board, n_opponents, codes, probs, n_future, mix64(seed), samples)
-    return _result(sums.win_units, sums.win_units_squared, sums.sniped, np.array(sums.beaters), samples)
+    return _result(sums.win_units, sums.win_units_squared, sums.sniped, np.array(sums.dangers), samples)
 
 
-def _result(win_units: int, win_sq: int, sniped: int, beaters: np.ndarray, n: int) -> EquityResult:
+def _result(win_units: int, win_sq: int, sniped: int, dangers: np.ndarray, n: int) -> EquityResult:
     win = win_units / UNITS / n
     mean_sq = win_sq / UNITS**2 / n
     variance = max(mean_sq - win * win, 0.0) * n / (n - 1) if n > 1 else float("nan")  # one sample: no SE
-    return EquityResult(win, sqrt(variance / n), sniped / n, _dangers(beaters / n), n)
+    return EquityResult(win, sqrt(variance / n), sniped / n, _dangers(dangers / n), n)
 
 
 def kernel_rollout(
@@ -373,7 +391,7 @@ def kernel_rollout(
         sums = rollout_nb(
             *cards, *snipes, size, t.base, t.snipe, first + start, t.category, raises, aggression, scratch
         )
-        return *sums, scratch.beaters
+        return *sums, scratch.beaters.copy(), scratch.dangers.copy()
 
     firsts = range(0, n_samples, PAR_BLOCK) if parallel else [0]
     if len(firsts) > 1:
@@ -383,5 +401,7 @@ def kernel_rollout(
         parts = [block(0)]
     w, sq, s = (sum(int(part[i]) for part in parts) for i in range(3))
     weighted, total = (sum(float(part[i]) for part in parts) for i in (3, 4))
-    beaters = np.sum([part[5] for part in parts], axis=0)
-    return RolloutSums(int(w), int(sq), int(s), tuple(int(b) for b in beaters), weighted, total)
+    beaters, dangers = (np.sum([part[i] for part in parts], axis=0) for i in (5, 6))
+    return RolloutSums(
+        int(w), int(sq), int(s), tuple(int(b) for b in beaters), weighted, total, tuple(int(d) for d in dangers)
+    )
