@@ -14,17 +14,32 @@ built beforehand) and phevaluator (its public ``evaluate_7cards`` and its C entr
 hand, as their APIs are; and phevaluator's C function ``evaluate_7cards`` (exported by its
 extension module) called through ctypes from a numba loop over all the hands: its native speed.
 It checks that the three order and tie those hands alike. Prints ``uptime``
-before and after: the machine is shared, compare the figures of one run. Target: ≥ 150 M hands/s
-on one thread (OMPEval's C++ figure).
+before and after: the machine is shared, compare the figures of one run.
 
-Usage: ``python experiments/eval52.py [--hands 20000000] [--others 1000000] [--repeats 5] [--skip-all]``.
-Needs eval7 and phevaluator (``pip install eval7 phevaluator``).
+(c) With ``--ompeval DIR`` (a checkout of github.com/zekyll/OMPEval, e.g. ``git clone
+https://github.com/zekyll/OMPEval /tmp/OMPEval``): compiles ``experiments/ompeval_harness.cpp`` (ours:
+OMPEval's own "random order evaluation (card arrays)" loop, each value written to an array) with
+``DIR/omp/HandEvaluator.cpp`` into a shared library (``$CXX``, default ``g++``, flags ``--cxxflags``,
+default OMPEval's Makefile's ``-O3``), loads it with ctypes and times, on the same random seven-card
+hands in this process, ``values_into_nb``, ``orders_into_nb`` and OMPEval on one thread and
+(``*_par_into_nb``, OMPEval on ``std::thread``s) on two, in interleaved rounds, best of ``--repeats``
+each; prints hands/s and our ratio to OMPEval, and checks that OMPEval orders and ties every hand as
+we do. Issue 31's target: ≥ 1.1× OMPEval. Nothing of OMPEval is kept in this repository.
+
+Usage: ``python experiments/eval52.py [--hands 20000000] [--others 1000000] [--repeats 5] [--skip-all]
+[--skip-others] [--ompeval DIR [--cxxflags "-O3"]]``. Needs eval7 and phevaluator (``pip install eval7
+phevaluator``) unless ``--skip-others``, and a C++11 compiler for ``--ompeval``.
 """
 
 import argparse
 import ctypes
+import os
+import platform
+import shlex
 import subprocess
+import tempfile
 import time
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -33,6 +48,8 @@ from kernels.eval52 import (
     BASE,
     EMPTY_KEY,
     card_bit_nb,
+    orders_into_nb,
+    orders_par_into_nb,
     tables,
     value_of_nb,
     values_into_nb,
@@ -168,13 +185,94 @@ def benchmark(t, n: int, n_others: int, repeats: int) -> None:
     print(f"  same order and ties as eval7 and phevaluator (all {n:,} for phevaluator C): {agree}")
 
 
+HARNESS = Path(__file__).resolve().parent / "ompeval_harness.cpp"
+"""Our C++ harness around OMPEval's evaluator (its loop; no OMPEval code)."""
+
+
+def build_ompeval(checkout: Path, cxxflags: str) -> ctypes.CDLL:
+    """Compile ``HARNESS`` with OMPEval's ``omp/HandEvaluator.cpp`` from ``checkout`` into a shared
+    library in a temporary directory and load it. Raises ``SystemExit`` (one line) when ``checkout``
+    has no ``omp/HandEvaluator.cpp`` or the compiler fails."""
+    source = checkout / "omp" / "HandEvaluator.cpp"
+    if not source.is_file():
+        raise SystemExit(f"--ompeval: {checkout} has no omp/HandEvaluator.cpp (a checkout of zekyll/OMPEval?)")
+    library = Path(tempfile.mkdtemp(prefix="ompeval-")) / "libompeval_harness.so"
+    command = [os.environ.get("CXX", "g++"), *shlex.split(cxxflags), "-std=c++11", "-shared", "-fPIC", "-pthread"]
+    command += ["-I", str(checkout), "-o", str(library), str(HARNESS), str(source)]
+    built = subprocess.run(command, capture_output=True, text=True, check=False)
+    if built.returncode != 0:
+        raise SystemExit(f"--ompeval: the build failed: {' '.join(command)}\n{built.stderr}")
+    lib = ctypes.CDLL(str(library))
+    lib.ompeval_values.restype = ctypes.c_double
+    cpu_seconds = ctypes.POINTER(ctypes.c_double)
+    lib.ompeval_values.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int, cpu_seconds]
+    lib.ompeval_init()
+    return lib
+
+
+def cpu_model() -> str:
+    """The CPU's model name (``/proc/cpuinfo``), or the platform's processor string."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def compare_ompeval(t, n: int, repeats: int, lib: ctypes.CDLL) -> None:
+    """Part (c): ours and OMPEval on the same hands, one and two threads, interleaved rounds."""
+    hands = deal(n, seed=1)
+    values, orders, theirs = np.empty(n, np.int32), np.empty(n, np.uint16), np.empty(n, np.uint16)
+    threads = min(2, numba.config.NUMBA_NUM_THREADS)
+
+    def omp(k: int) -> tuple[float, float]:
+        cpu = ctypes.c_double()
+        wall = lib.ompeval_values(hands.ctypes.data, n, theirs.ctypes.data, k, ctypes.byref(cpu))
+        return wall, cpu.value
+
+    def timed(fn) -> tuple[float, float]:
+        t0, c0 = time.perf_counter(), time.thread_time()
+        fn()
+        return time.perf_counter() - t0, time.thread_time() - c0
+
+    numba.set_num_threads(threads)
+    runs = {
+        "kernels.eval52 values, 1 thread": lambda: timed(lambda: values_into_nb(hands, t, values)),
+        "kernels.eval52 orders, 1 thread": lambda: timed(lambda: orders_into_nb(hands, t, orders)),
+        "OMPEval, 1 thread": lambda: omp(1),
+        f"kernels.eval52 values, {threads} threads": lambda: timed(lambda: values_par_into_nb(hands, t, values)),
+        f"kernels.eval52 orders, {threads} threads": lambda: timed(lambda: orders_par_into_nb(hands, t, orders)),
+        f"OMPEval, {threads} threads": lambda: omp(threads),
+    }
+    wall, cpu = dict.fromkeys(runs, float("inf")), dict.fromkeys(runs, float("inf"))
+    for _ in range(repeats):
+        for name, run in runs.items():
+            w, c = run()
+            wall[name], cpu[name] = min(wall[name], w), min(cpu[name], c)
+    print(f"(c) {n:,} random seven-card hands, best of {repeats} interleaved rounds; CPU: {cpu_model()}")
+    for name, seconds in wall.items():
+        k = name.split(", ")[1]
+        line = f"  {name:36s} {n / seconds / 1e6:7.1f} M hands/s  {wall[f'OMPEval, {k}'] / seconds:.2f}x OMPEval"
+        if k == "1 thread":  # the thread's own CPU time: less disturbed by other processes on a shared machine
+            line += f"   (CPU time: {n / cpu[name] / 1e6:.1f} M/s, {cpu['OMPEval, 1 thread'] / cpu[name]:.2f}x)"
+        print(line)
+    agree = same_order(values, theirs.astype(np.int32)) and (t.order_value[orders] == values).all()
+    print(f"  OMPEval orders and ties all {n:,} hands as kernels.eval52: {agree}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000_000)
     parser.add_argument("--others", type=int, default=1_000_000, help="hands timed with eval7 and phevaluator")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--skip-all", action="store_true", help="skip the enumeration of every hand")
+    parser.add_argument("--skip-others", action="store_true", help="skip part (b): eval7 and phevaluator")
+    parser.add_argument("--ompeval", type=Path, help="a checkout of github.com/zekyll/OMPEval: part (c)")
+    parser.add_argument("--cxxflags", default="-O3", help="compiler flags for OMPEval and our harness")
     args = parser.parse_args()
+    lib = build_ompeval(args.ompeval, args.cxxflags) if args.ompeval else None
     print(f"uptime before: {uptime()}")
     t0 = time.perf_counter()
     t = tables()
@@ -182,7 +280,10 @@ def main() -> None:
     print(f"tables + compile (or cache load): {time.perf_counter() - t0:.2f} s")
     if not args.skip_all:
         check_all_hands(t)
-    benchmark(t, args.hands, min(args.others, args.hands), args.repeats)
+    if not args.skip_others:
+        benchmark(t, args.hands, min(args.others, args.hands), args.repeats)
+    if lib is not None:
+        compare_ompeval(t, args.hands, args.repeats, lib)
     print(f"uptime after: {uptime()}")
 
 

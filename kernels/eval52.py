@@ -23,8 +23,13 @@ pattern's block after the previous one. It is a mixed-radix ranking built direct
 OMPEval searches row-displacement offsets (a search of seconds in Python, or a shipped table).
 With a flush, ``value = flush_value[mask]``, ``mask`` the 13-bit set of that suit's ranks.
 A 7-card hand costs 7 reads and adds, one test and three reads (two of them independent). The
-tables (``tables()``, about 0.1 s to build in numpy) take 547 kB, of which the hands touch
-≈ 390 kB (cache lines): they stay in the L2 cache.
+value tables (``tables()``, about 0.1 s to build in numpy) take 547 kB, of which random seven-card
+hands touch ≈ 260 kB (cache lines; ``rank_value`` ≈ 212 kB of it).
+
+A hand's *order* is the index of its value among the 7,462 distinct values (``order_value``):
+orders compare and tie as values, from ``uint16`` tables (``rank_order``, ``flush_order``) of half
+the size, so callers that only compare hands use them (``order_of_nb``, ``orders_into_nb``); on
+random seven-card hands that is ≈ 10% faster (``experiments/README.md``, "Beside OMPEval").
 
 Kernels take the ``Tables`` as one argument and do no validation: ``sniper.games.eval52``
 validates and calls them.
@@ -85,6 +90,14 @@ class Tables(NamedTuple):
     flush_value: np.ndarray
     """``int32 (8192,)``: 13-bit rank mask of one suit → value of its flush or straight flush
     (0 for masks of fewer than five ranks)."""
+    rank_order: np.ndarray
+    """``uint16 (73775,)``: ``rank_value``'s entries as orders (the index of the value in
+    ``order_value``)."""
+    flush_order: np.ndarray
+    """``uint16 (8192,)``: ``flush_value``'s entries as orders (0 for masks of fewer than five ranks)."""
+    order_value: np.ndarray
+    """``int32 (7462,)``: order → value, ascending: the 7,462 distinct values of five cards (the
+    best five of 6 or 7 cards have one of them)."""
 
 
 def pack(category, ranks: np.ndarray) -> np.ndarray:
@@ -179,7 +192,11 @@ def tables() -> Tables:
     high_rows = high_order[rows - np.repeat(start - begin, length)]
     counts = np.hstack([low[np.repeat(blocks, length)], high[high_rows]])
     rank_value = rank_values(counts).astype(np.int32)
-    built = Tables(card_keys(), low_base, high_index, rank_value, flush_values())
+    flush_value = flush_values()
+    order_value = np.unique(np.concatenate([rank_value, flush_value[flush_value > 0]])).astype(np.int32)
+    rank_order = np.searchsorted(order_value, rank_value).astype(np.uint16)
+    flush_order = np.where(flush_value > 0, np.searchsorted(order_value, flush_value), 0).astype(np.uint16)
+    built = Tables(card_keys(), low_base, high_index, rank_value, flush_value, rank_order, flush_order, order_value)
     for array in built:
         array.flags.writeable = False
     return built
@@ -202,10 +219,17 @@ def flush_suit_nb(key):
 
 
 @njit(cache=True, inline="always")
+def rank_index_nb(key, t):
+    """``uint64``: the index in ``t.rank_value`` (and ``t.rank_order``) of the rank multiset of a
+    hand of 5 to 7 cards, from its ``key``. Unsigned, so that numba adds no negative-index test."""
+    low = (key >> np.uint64(LOW_SHIFT)) & LOW_MASK
+    return np.uint64(np.int64(t.low_base[low]) + np.int64(t.high_index[key >> np.uint64(HIGH_SHIFT)]))
+
+
+@njit(cache=True, inline="always")
 def rank_value_nb(key, t):
     """``int32``: the value of a hand of 5 to 7 cards played without a flush, from its ``key``."""
-    low = (key >> np.uint64(LOW_SHIFT)) & LOW_MASK
-    return t.rank_value[t.low_base[low] + np.int32(t.high_index[key >> np.uint64(HIGH_SHIFT)])]
+    return t.rank_value[rank_index_nb(key, t)]
 
 
 @njit(cache=True, inline="always")
@@ -226,6 +250,54 @@ def value_of_nb(key, mask, t):
     if suit < 0:
         return rank_value_nb(key, t)
     return t.flush_value[(mask >> np.uint64(16 * suit)) & np.uint64(0x1FFF)]
+
+
+@njit(cache=True, inline="always")
+def order_of_nb(key, mask, t):
+    """``uint16``: the order of a hand of 5 to 7 cards from its key and suit mask (``hand_nb``):
+    the index of its value in ``t.order_value`` (0..7,461), so that orders compare and tie as values."""
+    suit = flush_suit_nb(key)
+    if suit < 0:
+        return t.rank_order[rank_index_nb(key, t)]
+    return t.flush_order[(mask >> np.uint64(16 * suit)) & np.uint64(0x1FFF)]
+
+
+@njit(cache=True, inline="always")
+def flush_shift_nb(key):
+    """``uint64``: ``16 * suit`` for the suit holding five or more of a hand's cards (``key &
+    FLUSH_BITS`` non-zero), the position of that suit's ranks in a suit mask."""
+    f = key & FLUSH_BITS
+    return np.uint64(((f > np.uint64(0x8)) + (f > np.uint64(0x80)) + (f > np.uint64(0x800))) * 16)
+
+
+@njit(cache=True, inline="always")
+def row_mask7_nb(cards, i):
+    """``uint64``: the suit mask (``card_bit_nb``) of the seven cards of row ``i`` of ``cards``."""
+    return (
+        card_bit_nb(cards[i, 0])
+        | card_bit_nb(cards[i, 1])
+        | card_bit_nb(cards[i, 2])
+        | card_bit_nb(cards[i, 3])
+        | card_bit_nb(cards[i, 4])
+        | card_bit_nb(cards[i, 5])
+        | card_bit_nb(cards[i, 6])
+    )
+
+
+@njit(cache=True, inline="always")
+def row_key7_nb(cards, i, t):
+    """``uint64``: the key of the seven cards of row ``i`` of ``cards`` (``uint8 (n, 7)``)."""
+    k = t.card_key
+    return (
+        EMPTY_KEY
+        + k[cards[i, 0]]
+        + k[cards[i, 1]]
+        + k[cards[i, 2]]
+        + k[cards[i, 3]]
+        + k[cards[i, 4]]
+        + k[cards[i, 5]]
+        + k[cards[i, 6]]
+    )
 
 
 @njit(cache=True, inline="always")
@@ -267,12 +339,17 @@ def values_into_nb(cards, t, out):
     """Write the values of the rows of ``cards`` (``uint8 (n, k)``, ``k`` 5–7) into ``out`` (``int32 (n,)``).
 
     Compiled without reference counting (``kernels.NO_REFCOUNT``): with it, the row views cost
-    two thirds of the time (``experiments/README.md``, "The 52-card evaluator").
+    two thirds of the time (``experiments/README.md``, "The 52-card evaluator"). Seven cards: every
+    hand's rank value is stored first, then overwritten for the ≈ 3% with a flush, whose suit mask
+    is built from the row read again (the store before it keeps numba from holding the seven cards
+    in registers across the test; OMPEval keeps the suit mask in each hand instead).
     """
     if cards.shape[1] == MAX_CARDS:
         for i in range(cards.shape[0]):
-            row = cards[i]
-            out[i] = value7_nb(row[0], row[1], row[2], row[3], row[4], row[5], row[6], t)
+            key = row_key7_nb(cards, i, t)
+            out[i] = t.rank_value[rank_index_nb(key, t)]
+            if key & FLUSH_BITS:
+                out[i] = t.flush_value[(row_mask7_nb(cards, i) >> flush_shift_nb(key)) & np.uint64(0x1FFF)]
     else:
         for i in range(cards.shape[0]):
             out[i] = value_nb(cards[i], t)
@@ -289,8 +366,28 @@ def values_nb(cards, t):
     return out
 
 
+@njit(cache=True, **NO_REFCOUNT)
+def orders_into_nb(cards, t, out):
+    """Write the orders of the rows of ``cards`` (``uint8 (n, k)``, ``k`` 5–7) into ``out`` (``uint16 (n,)``).
+
+    A hand's order is the index of its value in ``t.order_value`` (0..7,461): orders compare and tie
+    as values (``sniper.games.poker52.value``), so callers that only compare hands can use them,
+    from tables of half the size (``uint16``). ``values_into_nb``'s loop otherwise.
+    """
+    if cards.shape[1] == MAX_CARDS:
+        for i in range(cards.shape[0]):
+            key = row_key7_nb(cards, i, t)
+            out[i] = t.rank_order[rank_index_nb(key, t)]
+            if key & FLUSH_BITS:
+                out[i] = t.flush_order[(row_mask7_nb(cards, i) >> flush_shift_nb(key)) & np.uint64(0x1FFF)]
+    else:
+        for i in range(cards.shape[0]):
+            key, mask = hand_nb(cards[i], t)
+            out[i] = order_of_nb(key, mask, t)
+
+
 PAR_BLOCK = 65536
-"""Rows per parallel task of ``values_par_into_nb``."""
+"""Rows per parallel task of ``values_par_into_nb`` and ``orders_par_into_nb``."""
 
 
 @njit(cache=True, parallel=True)
@@ -300,6 +397,15 @@ def values_par_into_nb(cards, t, out):
     for block in prange((n + PAR_BLOCK - 1) // PAR_BLOCK):
         stop = min(n, (block + 1) * PAR_BLOCK)
         values_into_nb(cards[block * PAR_BLOCK : stop], t, out[block * PAR_BLOCK : stop])
+
+
+@njit(cache=True, parallel=True)
+def orders_par_into_nb(cards, t, out):
+    """Parallel (``prange`` over blocks of ``PAR_BLOCK`` rows) version of ``orders_into_nb``."""
+    n = cards.shape[0]
+    for block in prange((n + PAR_BLOCK - 1) // PAR_BLOCK):
+        stop = min(n, (block + 1) * PAR_BLOCK)
+        orders_into_nb(cards[block * PAR_BLOCK : stop], t, out[block * PAR_BLOCK : stop])
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -319,4 +425,7 @@ def warmup() -> None:
         cards = np.arange(k, dtype=np.uint8)[None, :]
         out = values_nb(cards, t)
         values_par_into_nb(cards, t, out)
+        orders = np.empty(1, np.uint16)
+        orders_into_nb(cards, t, orders)
+        orders_par_into_nb(cards, t, orders)
     board_values_into_nb(np.arange(5, dtype=np.uint8), np.array([[50, 51]], np.uint8), t, out)

@@ -7,7 +7,15 @@ from itertools import combinations, combinations_with_replacement
 import numpy as np
 import pytest
 
-from kernels.eval52 import tables, value7_nb, values_into_nb, values_nb, values_par_into_nb
+from kernels.eval52 import (
+    orders_into_nb,
+    orders_par_into_nb,
+    tables,
+    value7_nb,
+    values_into_nb,
+    values_nb,
+    values_par_into_nb,
+)
 from sniper.games import poker52
 from sniper.games.eval52 import board_values, values
 
@@ -113,6 +121,18 @@ def test_kernel_variants_agree():
     assert (out == expected).all()
     assert [value7_nb(*row, t) for row in hands[:1000].tolist()] == expected[:1000].tolist()
     assert (values(hands, parallel=True) == expected).all()
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_orders_index_the_values(k):
+    """An order is the index of the value in ``order_value``: 7,462 ascending distinct values."""
+    hands, t = deal(np.random.default_rng(100 + k), 200_000, k), tables()
+    assert len(t.order_value) == 7462 and (np.diff(t.order_value) > 0).all()
+    orders, more = np.empty(len(hands), np.uint16), np.empty(len(hands), np.uint16)
+    orders_into_nb(hands, t, orders)
+    orders_par_into_nb(hands, t, more)
+    assert (t.order_value[orders] == values(hands)).all()
+    assert (more == orders).all()
 
 
 @pytest.mark.parametrize("board_size", [3, 4, 5])

@@ -320,13 +320,13 @@ def play_games_par_nb(seed, games, inputs, cap_hands, rec, hands_out, cap_action
     r, a, t, lt = inputs
     n_seats, stack, small, big, limit, button = r
     levels, params = a
-    card_key, low_base, high_index, rank_value, flush_value = t
+    card_key, low_base, high_index, rank_value, flush_value, rank_order52, flush_order52, order_value = t
     pair_score, chen, top, max_tries, share_units = lt
     for b in prange(n_blocks):
         again = GameInputs(
             GameRules(n_seats, stack, small, big, limit, button),
             Agents(levels, params),
-            Tables(card_key, low_base, high_index, rank_value, flush_value),
+            Tables(card_key, low_base, high_index, rank_value, flush_value, rank_order52, flush_order52, order_value),
             LevelTables(pair_score, chen, top, max_tries, share_units),
         )
         start = b * n_games // n_blocks
