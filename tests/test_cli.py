@@ -319,7 +319,7 @@ def test_simulate_help_shows_the_defaults_the_run_uses():
     ]:
         at = next(i for i, line in enumerate(below) if line.startswith(f"│ {option} "))
         text = below[at] + below[at + 1]
-        per_game = option in ("--game-length", "--rules")  # each game's own default, Sniper Hold'em's last
+        per_game = option in ("--game-length", "--rules", "--agents")  # each game's own, Sniper Hold'em's last
         assert (f"{DEFAULT_GAME} {default}]" if per_game else f"[default: {default}]") in text, option
         name = option[2:].replace("-", "_")
         shown = cli.opt.count_text(getattr(DEFAULTS, name)) if name == "hands" else str(getattr(DEFAULTS, name))

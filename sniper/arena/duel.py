@@ -198,6 +198,8 @@ class DuelResult:
     """With ``until_ci`` or ``sprt``: the hand limit that applied."""
     sprt: Sprt | None = None
     """The sequential test, when one was asked for (``sniper.core.stats.Sprt``, decided or "inconclusive")."""
+    game: str = DEFAULT_GAME
+    """The game played (its registry name, ``sniper.core.registry``)."""
 
     @property
     def ci95(self) -> tuple[float, float]:
@@ -225,13 +227,14 @@ class DuelResult:
         return VERDICTS[2]
 
     def to_json(self) -> dict:
-        """The ``--json`` report: a, b, hands, net_per_hand, ci95, verdict, and more.
+        """The ``--json`` report: game (its registry name), a, b, hands, net_per_hand, ci95, verdict, and more.
 
         With ``until_ci`` also ``until_ci`` and ``target_reached`` (false: stopped at the hand limit);
         with ``sprt`` also ``sprt`` (``Sprt.to_json``). Strict JSON: non-finite numbers are ``None``.
         """
         return json_safe(
             {
+                "game": self.game,
                 "a": self.a,
                 "b": self.b,
                 "hands": self.hands,
@@ -277,6 +280,7 @@ def summarize_units(setup: DuelSetup, units: np.ndarray, seconds: float = 0.0) -
         draws=int((winner == 0).sum()),
         seconds=seconds,
         units=units,
+        game=setup.game,
     )
 
 

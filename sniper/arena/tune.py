@@ -622,7 +622,7 @@ class TuneResult:
         return notes
 
     def to_json(self) -> dict:
-        """The ``--json`` report (strict JSON)."""
+        """The ``--json`` report (strict JSON); ``game`` is the registry name of the game played."""
         s = self.setup
         best, vs = self.best, self.vs_untuned
         validation = None  # no configuration met the time budget: nothing was validated
@@ -643,6 +643,7 @@ class TuneResult:
             }
         return finite(
             {
+                "game": s.game,
                 "spec": s.spec,
                 "best_spec": None if best is None else best.spec,
                 "verdict": self.verdict,
@@ -1015,7 +1016,8 @@ def report_tables(result: TuneResult, top: int = 10) -> list:
 
     from sniper.core.stats import interval_text, value_text
 
-    trials = Table(title=f"Best trials of {len(result.trials)} (tuning seed {result.setup.tuning_seed})")
+    title = get_game(result.setup.game).title
+    trials = Table(title=f"{title}: best trials of {len(result.trials)} (tuning seed {result.setup.tuning_seed})")
     for name in ("#", "net/hand", "95% CI", "µs/decision", "hands", "spec"):
         trials.add_column(name, justify="left" if name == "spec" else "right")
     ranked = sorted(result.trials, key=lambda t: -(t["value"] if t["value"] is not None else -math.inf))

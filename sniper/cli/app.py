@@ -19,9 +19,15 @@ from sniper.core.registry import DEFAULT_GAME, get_game
 from sniper.core.stats import dumps
 from sniper.serve.settings import Settings
 
+TOOLKIT = (
+    "Simulate poker games at scale, pit their AI players against each other and tune them: Sniper Hold'em "
+    "(`--game sniper`, the default), no-limit Texas Hold'em (`--game holdem`) and five-card draw (`--game draw`)."
+)
+"""What ``sniper --help`` says the toolkit is: every game it plays, each named with its ``--game`` value."""
+
 app = typer.Typer(
     cls=opt.Group,
-    help="Simulate Sniper Hold'em at scale and pit its AI players against each other.",
+    help=TOOLKIT,
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -32,7 +38,8 @@ app = typer.Typer(
 
 @app.callback()
 def _main(version: opt.Version = False) -> None:
-    """Simulate Sniper Hold'em at scale and pit its AI players against each other."""
+    """Simulate poker games at scale and pit their AI players against each other: Sniper Hold'em, no-limit Texas
+    Hold'em and five-card draw (`--game sniper|holdem|draw`)."""
 
 
 @app.command(cls=opt.Command)
@@ -264,7 +271,7 @@ def league(
                     specs=specs, players=players, hands=n_hands, seed=seed, rules=rules or known.default_rules
                 )
                 config.update(game_length=game_length or known.default_length, engine=engine, chunk_games=chunk_games)
-                config.update({"game": game} if game != DEFAULT_GAME else {})  # a league of another game says so
+                config["game"] = game  # every league names its game (one made before games had names is sniper)
                 save_league(result, target, config)
                 show.console.print(f"→ {target}")
     except (ValueError, FileExistsError, ConnectionError, AgentError) as error:

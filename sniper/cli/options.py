@@ -288,8 +288,8 @@ Hands = given(str, "N", "Hands to play at least, e.g. 1e6; whole games are playe
 Agents = given(
     str,
     "SPECS",
-    "Comma list of agent specs, one per seat or one for all (the default repeats to fill the seats).",
-    ",".join(defaults.AGENTS),
+    "Comma list of agent specs, one per seat or one for all (the default repeats the game's own to fill the seats).",
+    "the game's: " + per_game(lambda spec: ",".join(spec.seated_agents(spec.fit_seats(defaults.PLAYERS)))),
 )
 MAX_SEED = 2**64 - 1
 """Seeds are unsigned 64-bit words (``sniper.core.rng``): a seed outside 0..MAX_SEED is refused, not wrapped."""

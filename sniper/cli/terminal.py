@@ -108,8 +108,21 @@ def resume_hint(plan, out) -> str:
     return f"sniper simulate --resume {plan.out if plan is not None else out}"
 
 
+def game_title(name: str | None) -> str:
+    """A game's name for people (``GameSpec.title``) from its registry name, e.g. "Sniper Hold'em" for "sniper";
+    a name this version does not know as it is, ``None`` as "unknown game"."""
+    from sniper.core.registry import get_game
+
+    if name is None:
+        return "unknown game"
+    try:
+        return get_game(name).title
+    except ValueError:
+        return str(name)
+
+
 def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
-    """The lines ``sniper summary`` prints above the table: state, seed, agents, hands; how to finish it.
+    """The lines ``sniper summary`` prints above the table: state, game, seed, agents, hands; how to finish it.
 
     ``state`` is the run's ``sniper.runs.runner.RunState``: a run whose process was killed is "incomplete"
     with the hands of its finished parts, though its manifest still says "running". A record
@@ -119,10 +132,11 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
 
     config = manifest["config"]
     status = manifest.get("status", "?")
+    title = game_title(manifest.get("game"))
     if is_record(manifest):
         seed = config.get("seed")
         lines = [
-            f"{run_dir}: {status} record of {manifest.get('source') or 'games played elsewhere'}, "
+            f"{run_dir}: {status} {title} record of {manifest.get('source') or 'games played elsewhere'}, "
             f"seed {'unknown' if seed is None else seed}, seats {','.join(config.get('agents', []))}, "
             f"{manifest.get('hands', 0):,} hands"
         ]
@@ -130,8 +144,8 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
             lines.append("(not complete: the game stopped before its end; these are the hands it finished)")
         return lines
     lines = [
-        f"{run_dir}: {state.state} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
-        f"{state.hands:,} of {state.target:,} hands"
+        f"{run_dir}: {state.state} run of {title}, seed {config.get('seed')}, "
+        f"agents {','.join(config.get('agents', []))}, {state.hands:,} of {state.target:,} hands"
     ]
     if state.state == "incomplete":
         hint = resume_hint(None, run_dir)
@@ -142,16 +156,19 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
 
 
 def print_run_list(folder: Path, runs) -> None:
-    """Print the runs of a folder of runs (``sniper.runs.runner.list_runs``): name, date, agents, hands, state
-    ("unreadable" for a run this version cannot read: ``sniper summary`` of it says why); then how to see one."""
+    """Print the runs of a folder of runs (``sniper.runs.runner.list_runs``): name, date, game, agents, hands,
+    state ("unreadable" for a run this version cannot read: ``sniper summary`` of it says why); then how to see
+    one."""
     table = Table(title=f"Runs in {folder}", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for name in ("run", "created (UTC)", "agents", "hands", "state"):
+    for name in ("run", "created (UTC)", "game", "agents", "hands", "state"):
         table.add_column(name, justify="right" if name == "hands" else "left", overflow="fold")
     for run in runs:
         state = run.state
         hands = f"{state.hands:,} of {state.target:,}" if state else ""
         what = state.state if state else "unreadable"
-        table.add_row(run.name, run.created.replace("T", " ").removesuffix("Z"), ",".join(run.agents), hands, what)
+        game = game_title(run.game) if run.game else ""
+        created = run.created.replace("T", " ").removesuffix("Z")
+        table.add_row(run.name, created, game, ",".join(run.agents), hands, what)
     console.print(table)
     example = next((run.name for run in reversed(runs) if run.state), runs[-1].name)
     count = f"{len(runs)} run{'s' if len(runs) != 1 else ''}"
@@ -160,14 +177,16 @@ def print_run_list(folder: Path, runs) -> None:
 
 def run_list_json(folder: Path, runs) -> dict:
     """The ``sniper summary --json`` report of a folder of runs: ``folder`` and ``runs``, one per run with
-    ``name``, ``created``, ``agents``, ``hands`` (in finished parts), ``target_hands``, ``state`` and
-    ``problem`` (why it cannot be read, else null; then hands, target_hands and state are null)."""
+    ``name``, ``created``, ``game`` (its registry name, null when the run cannot be read), ``agents``, ``hands``
+    (in finished parts), ``target_hands``, ``state`` and ``problem`` (why it cannot be read, else null; then
+    hands, target_hands and state are null)."""
     return {
         "folder": str(folder),
         "runs": [
             {
                 "name": run.name,
                 "created": run.created,
+                "game": run.game,
                 "agents": list(run.agents),
                 "hands": run.state.hands if run.state else None,
                 "target_hands": run.state.target if run.state else None,
@@ -213,13 +232,15 @@ def summary_json(summary) -> list[dict]:
 
 
 def run_json(run_dir: Path, state, manifest: dict, summary, by: str = "agent") -> dict:
-    """The ``sniper summary --json`` report: the header's facts (``run``, ``state``, ``seed``, ``agents``,
+    """The ``sniper summary --json`` report: the header's facts (``run``, ``game``: the registry name of its
+    game, ``state``, ``seed``, ``agents``,
     ``hands`` in finished parts, ``target_hands``, ``resume``: the command that finishes an incomplete run,
     else null (always for a record); ``playing``: who plays a running run, else null), ``by`` and the
     table's rows (``summary_json``)."""
     config = manifest["config"]
     return {
         "run": str(run_dir),
+        "game": manifest.get("game"),
         "state": state.state,
         "seed": config.get("seed"),
         "agents": list(config.get("agents", [])),
@@ -234,10 +255,12 @@ def run_json(run_dir: Path, state, manifest: dict, summary, by: str = "agent") -
 
 def result_json(result) -> dict:
     """The ``sniper simulate --json`` report of a ``sniper.runs.runner.RunResult``: the facts of ``run_line``
-    (``out``, ``hands``, ``games``, ``kept_hands``, ``played_hands``, ``seconds`` and ``hands_per_second``
-    of this session, ``already_complete``) and the per-agent table of the run (``summary_json``)."""
+    (``out``, ``game``: the registry name of the game played, ``hands``, ``games``, ``kept_hands``,
+    ``played_hands``, ``seconds`` and ``hands_per_second`` of this session, ``already_complete``) and the
+    per-agent table of the run (``summary_json``)."""
     return {
         "out": str(result.out),
+        "game": result.game,
         "hands": result.hands,
         "games": result.games,
         "kept_hands": result.kept_hands,
@@ -390,7 +413,8 @@ def print_duel(result, until_ci: float | None) -> None:
     """Print a ``sniper.arena.duel.DuelResult`` as a table, and why it stopped short of an ``--until-ci`` target or
     an SPRT decision."""
     low, high = result.ci95
-    table = Table(title=f"Duplicate duel, {result.players} seats, {result.seatings} seatings per game")
+    title = f"Duplicate duel of {game_title(result.game)}, {result.players} seats, {result.seatings} seatings per game"
+    table = Table(title=title)
     table.add_column("")
     table.add_column("value", justify="right")
     table.add_row("A", result.a)
@@ -443,7 +467,10 @@ def print_duel(result, until_ci: float | None) -> None:
 def print_league(result) -> None:
     """Print a ``sniper.arena.league.LeagueResult``: the crosstable with 95% CIs and the ratings."""
     specs = result.specs
-    cross = Table(title=f"Crosstable: row's net chips/hand against column, 95% CI ({result.players} seats, duplicate)")
+    cross = Table(
+        title=f"{game_title(result.game)} league. Crosstable: row's net chips/hand against column, 95% CI "
+        f"({result.players} seats, duplicate)"
+    )
     cross.add_column("")
     for spec in specs:
         cross.add_column(spec, justify="right")

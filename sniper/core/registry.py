@@ -229,6 +229,11 @@ class GameSpec:
                 got=seats,
             )
 
+    def seated_agents(self, seats: int) -> tuple[str, ...]:
+        """The specs a table of ``seats`` seats gets when none are given: ``default_agents`` repeated to fill it
+        (no-limit Hold'em's ``easy,normal,hard`` at 4 seats: ``easy,normal,hard,easy``)."""
+        return tuple(self.default_agents[i % len(self.default_agents)] for i in range(seats))
+
     def fit_seats(self, players: int) -> int:
         """``players`` moved into the seat range (the default seat count of a command, for a game whose range
         does not hold it)."""

@@ -40,6 +40,15 @@ def agent_vector(spec: str) -> dict:
     return spec_vector(PARAMETERS, spec)
 
 
+def decision_time(spec: str, players: int, rules: PokerRules, games: int = 16, repeats: int = 3) -> float:
+    """CPU microseconds per decision of ``spec`` in self-play at ``players`` seats, in the no-limit Hold'em kernel
+    (``sniper.games.decision_time.kernel_decision_time_us``; ``sniper tune``'s decision times and budget)."""
+    from sniper.games.decision_time import kernel_decision_time_us
+    from sniper.games.holdem.kernel_engine import kernel_inputs, play_games_kernel
+
+    return kernel_decision_time_us(kernel_inputs, play_games_kernel, spec, players, rules, games, repeats)
+
+
 def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
     """The table state of game ``game`` of run ``seed`` (``sniper.games.holdem.table.HoldemTable``)."""
     from sniper.games.holdem.table import HoldemTable
@@ -75,6 +84,7 @@ SPEC = register_game(
         make_agent=make_agent,
         agent_vector=agent_vector,
         split_agents=split_specs,
+        decision_time="sniper.games.holdem:decision_time",
         equity="sniper.games.holdem.equity:equity_report",
         importer="sniper.games.holdem.phh:read_phh",
         history="sniper.games.holdem.phh:rows_phh",

@@ -1,0 +1,90 @@
+"""Every output names its game, and the toolkit presents every game it plays (issue 27 item 3)."""
+
+import json
+from pathlib import Path
+
+import tomllib
+from typer.testing import CliRunner
+
+from sniper.cli.app import app
+from sniper.core.registry import game_names, get_game
+from sniper.report import build as report
+
+ROOT = Path(__file__).resolve().parents[1]
+TITLES = {name: get_game(name).title for name in ("sniper", "holdem", "draw")}
+
+
+def run(*args: str):
+    done = CliRunner().invoke(app, list(args))
+    assert done.exit_code == 0, done.output
+    return done.output
+
+
+def simulate(out: Path, game: str) -> None:
+    run("simulate", "--game", game, "--players", "2", "--agents", "random", "--hands", "20", "--out", str(out))
+
+
+def test_summary_text_and_json_name_the_game(tmp_path):
+    for game in ("holdem", "draw", "sniper"):
+        simulate(tmp_path / game, game)
+        assert TITLES[game] in run("summary", str(tmp_path / game)).splitlines()[0]
+        assert json.loads(run("summary", str(tmp_path / game), "--json"))["game"] == game
+    listed = json.loads(run("summary", str(tmp_path), "--json"))
+    assert {r["name"]: r["game"] for r in listed["runs"]} == {"draw": "draw", "holdem": "holdem", "sniper": "sniper"}
+    text = run("summary", str(tmp_path))
+    for game, title in TITLES.items():
+        line = next(line for line in text.splitlines() if line.strip().startswith(game))
+        assert title in line, text
+
+
+def test_simulate_json_names_the_game(tmp_path):
+    args = ["--players", "2", "--agents", "random", "--hands", "20", "--json", "--out", str(tmp_path / "r")]
+    assert json.loads(run("simulate", "--game", "draw", *args))["game"] == "draw"
+
+
+def test_duel_names_the_game_in_json_text_and_its_report(tmp_path):
+    args = ["random", "easy", "--hands", "40", "--quiet"]
+    for game in ("holdem", "sniper"):
+        data = json.loads(run("duel", *args, "--game", game, "--json"))
+        assert data["game"] == game
+        assert TITLES[game] in run("duel", *args, "--game", game)
+        path = tmp_path / f"{game}.json"
+        path.write_text(json.dumps(data))
+        assert ("game", TITLES[game]) in report.load(path).facts
+
+
+def test_a_duel_json_of_an_older_version_says_its_game_is_not_recorded(tmp_path):
+    data = json.loads(run("duel", "random", "easy", "--hands", "40", "--quiet", "--json"))
+    del data["game"]
+    (tmp_path / "old.json").write_text(json.dumps(data))
+    facts = dict(report.load(tmp_path / "old.json").facts)
+    assert facts["game"].startswith("not recorded")
+
+
+def test_league_names_the_game_in_text_league_json_and_its_report(tmp_path):
+    for game in ("draw", "sniper"):
+        out = tmp_path / game
+        text = run("league", "random", "easy", "--players", "2", "--hands", "40", "--game", game, "--out", str(out))
+        assert TITLES[game] in text
+        assert json.loads((out / "league.json").read_text())["config"]["game"] == game
+        assert ("game", TITLES[game]) in report.load(out).facts
+
+
+def test_tune_json_and_its_study_report_name_the_game(tmp_path):
+    study = tmp_path / "study"
+    args = ["easy", "--against", "random", "--param", "raise_score=0:34:int", "--trials", "1", "--game", "holdem"]
+    args += ["--hands-per-trial", "40", "--validate-hands", "40", "--study", str(study), "--json"]
+    done = CliRunner().invoke(app, ["tune", *args])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["game"] == "holdem"
+    assert ("game", TITLES["holdem"]) in report.load(study).facts
+
+
+def test_help_pyproject_and_docs_landing_page_present_every_game():
+    assert set(TITLES) <= set(game_names())
+    shown = " ".join(run("--help").split())
+    description = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["description"]
+    landing = (ROOT / "docs" / "index.md").read_text().split("## Getting started")[0]
+    for text in (shown, description, landing):
+        for title in ("Sniper Hold'em", "no-limit Texas Hold'em", "five-card draw"):
+            assert title in text, text
