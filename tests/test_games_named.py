@@ -1,8 +1,10 @@
-"""Every output names its game, and the toolkit presents every game it plays (issue 27 item 3)."""
+"""Every output names its game, and the toolkit presents every game it plays (issue 27 item 3); each game's
+facts in its help and outputs: default agents, decision times, bb/100 (item 4)."""
 
 import json
 from pathlib import Path
 
+import pytest
 import tomllib
 from typer.testing import CliRunner
 
@@ -70,14 +72,44 @@ def test_league_names_the_game_in_text_league_json_and_its_report(tmp_path):
         assert ("game", TITLES[game]) in report.load(out).facts
 
 
-def test_tune_json_and_its_study_report_name_the_game(tmp_path):
+@pytest.mark.parametrize("game", ["holdem", "draw"])
+def test_tune_json_and_study_name_the_game_and_measure_decision_times(tmp_path, game):
+    """Item 3: the JSON and the study's report name the game; item 4: every trial has its decision time, and
+    the "strength vs decision time" plot has its points."""
     study = tmp_path / "study"
-    args = ["easy", "--against", "random", "--param", "raise_score=0:34:int", "--trials", "1", "--game", "holdem"]
-    args += ["--hands-per-trial", "40", "--validate-hands", "40", "--study", str(study), "--json"]
-    done = CliRunner().invoke(app, ["tune", *args])
+    args = ["easy", "--against", "random", "--param", "bluff=0:1" if game == "draw" else "raise_score=0:34:int"]
+    args += ["--trials", "2", "--game", game, "--hands-per-trial", "40", "--validate-hands", "40"]
+    done = CliRunner().invoke(app, ["tune", *args, "--study", str(study), "--json"])
     assert done.exit_code == 0, done.output
-    assert json.loads(done.stdout)["game"] == "holdem"
-    assert ("game", TITLES["holdem"]) in report.load(study).facts
+    data = json.loads(done.stdout)
+    assert data["game"] == game
+    assert ("game", TITLES[game]) in report.load(study).facts
+    times = [trial["decision_us"] for trial in data["tuning"]["best_trials"]]
+    assert times and all(isinstance(us, float) and us > 0 for us in times), times
+    figure = next(f for f in report.load(study).figures if "decision time" in str(f.axes[0].get_title()))
+    assert any(len(c.get_offsets()) for c in figure.axes[0].collections), "the plot has a point per trial"
+
+
+def test_simulate_help_shows_each_games_default_agents():
+    shown = " ".join(CliRunner().invoke(app, ["simulate", "--help"], env={"COLUMNS": "300"}).stdout.split())
+    for game in ("holdem", "draw"):
+        assert f"{game} easy,normal,hard,easy" in shown.replace("│ ", ""), shown
+    assert "sniper easy,normal,hard,hard" in shown.replace("│ ", "")
+
+
+def test_holdem_results_are_also_in_big_blinds_per_100_hands(tmp_path):
+    args = ["--players", "3", "--agents", "easy,normal,hard", "--hands", "200", "--game-length", "50"]
+    run("simulate", "--game", "holdem", *args, "--out", str(tmp_path / "h"))
+    rows = json.loads(run("summary", str(tmp_path / "h"), "--json"))["summary"]
+    for row in rows:
+        assert row["bb_per_100"] == pytest.approx(row["net_per_hand"] * 50)
+        assert row["ci95_bb_per_100"] == pytest.approx([v * 50 for v in row["ci95"]])
+    assert "bb/100" in run("summary", str(tmp_path / "h"))
+    duel = json.loads(run("duel", "random", "easy", "--game", "holdem", "--hands", "40", "--quiet", "--json"))
+    assert duel["bb_per_100"] == pytest.approx(duel["net_per_hand"] * 50)
+    assert "bb/100" in run("duel", "random", "easy", "--game", "holdem", "--hands", "40", "--quiet")
+    simulate(tmp_path / "d", "draw")
+    assert "bb_per_100" not in json.loads(run("summary", str(tmp_path / "d"), "--json"))["summary"][0]
 
 
 def test_help_pyproject_and_docs_landing_page_present_every_game():

@@ -219,14 +219,21 @@ def print_run_summary(out: Path, header: Sequence[str] = (), by: str = "agent") 
 def summary_json(summary) -> list[dict]:
     """The rows of a run's summary frame (``read_summary``) as JSON data, with the table's keys: ``seat`` (by
     seat only), ``agent``, ``hands``, ``net_per_hand``, ``ci95`` [low, high] and ``ci95_half_width`` (chips
-    per hand; null when there is no interval), the game's own counts (Sniper Hold'em: ``showdown_wins``,
-    ``snipes_made``, ``snipes_hit``) and ``games_won``."""
+    per hand; null when there is no interval), for a game with blinds (``attrs["big_blind"]``) the same in big
+    blinds per 100 hands (``bb_per_100``, ``ci95_bb_per_100``), the game's own counts (Sniper Hold'em:
+    ``showdown_wins``, ``snipes_made``, ``snipes_hit``) and ``games_won``."""
+    from sniper.core.registry import bb_per_100
+
+    big_blind = summary.attrs.get("big_blind")
     rows = []
     for row in summary.to_dict("records"):
         low, high = row.pop("ci95_low"), row.pop("ci95_high")
         at = list(row).index("net_per_hand") + 1
         items = list(row.items())
         items[at:at] = [("ci95", [low, high]), ("ci95_half_width", (high - low) / 2)]
+        if big_blind:
+            bb = [bb_per_100(value, big_blind) for value in (row["net_per_hand"], low, high)]
+            items[at + 2 : at + 2] = [("bb_per_100", bb[0]), ("ci95_bb_per_100", bb[1:])]
         rows.append(json_safe(dict(items)))
     return rows
 
@@ -289,6 +296,8 @@ def print_summary(summary) -> None:
     Fits an 80-column terminal for runs of millions of hands: no vertical rules, short headers; a
     long agent spec folds onto more lines, and no number is ever cut (in the extreme, numbers fold too).
     """
+    from sniper.core.registry import bb_per_100
+
     by_seat = "seat" in summary.columns
     named = summary.attrs.get("headers", {})
     apart_title, apart = summary.attrs.get("apart", ("", ()))
@@ -303,13 +312,16 @@ def print_summary(summary) -> None:
     def header(column: str) -> str:
         return named.get(column, column.replace("_", " "))
 
-    headers = keys + ("hands", "net/hand", "±95%") + tuple(map(header, own)) + ("games won",)
+    big_blind = summary.attrs.get("big_blind")
+    in_bb = ("bb/100",) if big_blind else ()
+    headers = keys + ("hands", "net/hand", "±95%") + in_bb + tuple(map(header, own)) + ("games won",)
     rows = [
         (
             *key_cells(row),
             f"{row['hands']:,}",
             f"{row['net_per_hand']:+.3f}",
             value_text((row["ci95_high"] - row["ci95_low"]) / 2, ".3f"),
+            *((f"{bb_per_100(row['net_per_hand'], big_blind):+.1f}",) if big_blind else ()),
             *(_cell(row[column]) for column in own),
             f"{row['games_won']:,}",
         )
@@ -323,6 +335,8 @@ def print_summary(summary) -> None:
     missing = f"; {NO_VALUE}: no interval from fewer than {MIN_UNITS} games" if any(NO_VALUE in r for r in rows) else ""
     summed = "" if by_seat else ", summed over the agent's seats"
     legend = summary.attrs.get("legend", SUMMARY_LEGEND)
+    if big_blind:
+        legend = {**legend, "bb/100": f"net in big blinds ({big_blind} chips) per 100 hands"}
     meanings = [f"{header}: {meaning}{summed if header == 'hands' else ''}" for header, meaning in legend.items()]
     console.print("; ".join(meanings) + f"{missing}.", highlight=False)
 
@@ -422,6 +436,10 @@ def print_duel(result, until_ci: float | None) -> None:
     table.add_row("hands (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
     table.add_row("A net chips/hand vs B", f"{result.net_per_hand:+.3f}")
     table.add_row("95% CI (duplicate)", f"{interval_text(low, high)}  ±{value_text(result.half_width, '.3f')}")
+    bb = result.in_big_blinds()
+    if bb:
+        low_bb, high_bb = bb["ci95_bb_per_100"]
+        table.add_row("A net bb/100 vs B (95% CI)", f"{bb['bb_per_100']:+.2f} {interval_text(low_bb, high_bb, '+.2f')}")
     table.add_row("95% CI if dealt independently", f"±{value_text(result.independent_half_width, '.3f')}")
     table.add_row("variance ratio (independent/duplicate)", f"{number(result.variance_ratio, '.2f')}×")
     table.add_row("games won A / B / drawn", f"{result.a_wins:,} / {result.b_wins:,} / {result.draws:,}")

@@ -134,7 +134,9 @@ class GameSpec:
     with the agents the specs ``agents`` name, as the game's own record of it (``sniper.play_hand``; the hands
     before it are played too; ``LookupError`` when the game ends sooner; ``None``: the hand's rows of each
     table, ``sniper.runs.replay.play_hand_rows``).
-    ``rules_doc``: the path, from the repository root, of its rules.
+    ``rules_doc``: the path, from the repository root, of its rules. ``big_blind``: the big blind in chips of a
+    game with blinds (no-limit Hold'em's 2, H1), whose results are also shown in big blinds per 100 hands
+    (``bb_per_100``, the field's unit); ``None``: chips only.
 
     Raises ``ValueError`` for a name that is not an identifier, seats that are not a range of
     positive counts, no engine, or a default that is not among the names; ``TypeError`` if ``new_table``
@@ -172,6 +174,7 @@ class GameSpec:
     history: str | None = None
     report_panels: str | None = None
     play_hand: str | None = None
+    big_blind: int | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
@@ -322,6 +325,16 @@ class GameSpec:
             except ValueError:
                 break
         return str(rules.hands_per_game)
+
+
+def bb_per_100(chips_per_hand: float, big_blind: int) -> float:
+    """Chips per hand in big blinds per 100 hands (bb/100, the unit of win rates at Hold'em):
+    ``chips_per_hand * 100 / big_blind``.
+
+    >>> bb_per_100(0.5, 2)
+    25.0
+    """
+    return chips_per_hand * 100 / big_blind
 
 
 def register_game(spec: GameSpec) -> GameSpec:

@@ -16,7 +16,7 @@ loads); its builders import the engine when they are called.
 
 from sniper.core.registry import GameSpec, register_game
 from sniper.games.holdem.parameters import PARAMETERS
-from sniper.games.holdem.rules import DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
+from sniper.games.holdem.rules import BIG_BLIND, DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
 from sniper.games.level_parameters import domains
 from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector, split_specs
 
@@ -89,6 +89,7 @@ SPEC = register_game(
         importer="sniper.games.holdem.phh:read_phh",
         history="sniper.games.holdem.phh:rows_phh",
         play_hand="sniper.games.holdem.play:play_hand",
+        big_blind=BIG_BLIND,  # H1: results in bb/100 beside chips
     )
 )
 """The no-limit Hold'em ``GameSpec`` (registered as "holdem")."""
