@@ -1,5 +1,6 @@
 """Every output names its game, and the toolkit presents every game it plays (issue 27 item 3); each game's
-facts in its help and outputs: default agents, decision times, bb/100 (item 4)."""
+facts in its help and outputs: default agents, decision times, bb/100 (item 4); readable replays of every game and
+one name for each of the game and its number (item 5)."""
 
 import json
 from pathlib import Path
@@ -8,6 +9,7 @@ import pytest
 import tomllib
 from typer.testing import CliRunner
 
+import sniper
 from sniper.cli.app import app
 from sniper.core.registry import game_names, get_game
 from sniper.report import build as report
@@ -120,3 +122,76 @@ def test_help_pyproject_and_docs_landing_page_present_every_game():
     for text in (shown, description, landing):
         for title in ("Sniper Hold'em", "no-limit Texas Hold'em", "five-card draw"):
             assert title in text, text
+
+
+@pytest.mark.parametrize("game", ["holdem", "draw"])
+def test_replay_text_is_the_readable_history_play_hand_gives(tmp_path, game):
+    out = tmp_path / game
+    agents = "easy,normal,random"
+    run("simulate", "--game", game, "--agents", agents, "--hands", "30", "--seed", "4", "--out", str(out), "--quiet")
+    text = run("replay", str(out), "--game-index", "0", "--hand", "3")
+    assert text.strip() == str(sniper.play_hand(agents, seed=4, game_index=0, hand=3, game=game))
+    assert "*** RESULT *** pot" in text and ("raise to" in text or "call " in text or "check" in text)
+    assert "hole_1" not in text and "hole_1" in run(
+        "replay", str(out), "--game-index", "0", "--hand", "3", "--format", "rows"
+    )
+
+
+def test_replay_game_names_the_game_and_the_old_number_spelling_warns(tmp_path):
+    out = tmp_path / "h"
+    run("simulate", "--game", "holdem", "--agents", "random", "--players", "2", "--hands", "20", "--out", str(out))
+    same = run("replay", str(out), "--game", "holdem", "--game-index", "0", "--hand", "1")
+    assert same == run("replay", str(out), "--game-index", "0", "--hand", "1")
+    old = CliRunner().invoke(app, ["replay", str(out), "--game", "0", "--hand", "1"])
+    assert old.exit_code == 0 and old.stdout == same
+    assert "sniper: warning: --game N for the game's number is deprecated" in old.stderr
+    assert "use --game-index N" in old.stderr
+    other = CliRunner().invoke(app, ["replay", str(out), "--game", "draw", "--game-index", "0", "--hand", "1"])
+    assert other.exit_code == 2 and "is a run of no-limit Hold'em (holdem)" in other.output
+
+
+# ----- item 6: sniper import keeps games apart, names every seat, scales by the hands it imports ---------------
+
+
+def test_import_keeps_each_table_a_game_and_names_every_seat(tmp_path):
+    from sniper.games.holdem.agents import RandomAgent
+    from sniper.games.holdem.phh import game_phhs
+    from sniper.games.holdem.play import play_game
+    from sniper.runs.store import read_run
+
+    played = {g: play_game(3, 7, g, [RandomAgent()] * 3, "bust") for g in (0, 1)}
+    source = tmp_path / "two.phhs"
+    texts = [game_phhs(played[g], game=g, seed=7) for g in (0, 1)]
+    first = texts[0].count("variant =")
+    second = texts[1]
+    for k in range(len(played[1]), 0, -1):  # the second game's hands after the first's, as one file
+        second = second.replace(f"[{k}]\n", f"[{k + first}]\n")
+    source.write_text(texts[0] + "\n" + second)
+    out = tmp_path / "imported"
+    run("import", str(source), "--out", str(out))
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["games"] == 2 and manifest["import"]["files"][0]["tables"] == [0, 1]
+    hands = read_run(out, "hands")
+    for g in (0, 1):
+        assert sorted(hands.loc[hands.game == g, "hand"].unique()) == list(range(len(played[g])))
+    assert (hands["agent"] != "").all(), "no nameless agent rows"
+    assert (~hands["dealt_in"]).any(), "the games bust a player: seats not dealt in are there, named"
+    assert "" not in [row["agent"] for row in json.loads(run("summary", str(out), "--json"))["summary"]]
+
+
+def test_a_skipped_hand_does_not_set_the_files_amount_scale(tmp_path):
+    from sniper.games.holdem.agents import RandomAgent
+    from sniper.games.holdem.phh import game_phhs
+    from sniper.games.holdem.play import play_game
+
+    text = game_phhs(play_game(2, 3, 0, [RandomAgent()] * 2, "50")[:1], game=0, seed=3)
+    bad = (
+        text.replace("[1]\n", "[2]\n")
+        .replace('variant = "NT"', 'variant = "FT"')
+        .replace("min_bet = 2", "min_bet = 2.5")
+    )
+    (tmp_path / "f.phhs").write_text(text + "\n" + bad)
+    out = tmp_path / "imported"
+    done = CliRunner().invoke(app, ["import", str(tmp_path / "f.phhs"), "--out", str(out)])
+    assert done.exit_code == 0 and "1 skipped" in done.stdout, done.output
+    assert json.loads((out / "manifest.json").read_text())["import"]["files"][0]["scale"] == 1

@@ -281,22 +281,27 @@ def league(
 @app.command(cls=opt.Command)
 def replay(
     run_dir: opt.RunDir,
-    game: opt.Game = None,
+    game_index: opt.GameIndex = None,
     hand: opt.HandNumber = None,
     fmt: opt.Format = "text",
     export: opt.Export = None,
     games: opt.Games = None,
+    game: opt.ReplayGame = None,
 ) -> None:
-    """Show one hand of a run as its game shows it, or export games as PHH (a game with a hand-history format).
+    """Show one hand of a run as a hand history, or export games as PHH (a game with a hand-history format).
 
-    Sniper Hold'em: a hand history with seats, cards, every action with the cap, snipes and showdown; another
-    game: the hand's rows of its tables (`--format phh` when it has PHH, e.g. no-limit Hold'em).
-    `sniper replay DIR --game 3 --hand 7 [--format phh|json]`; `sniper replay DIR --export F.phhs --games 0-99`.
+    Every game's history shows the seats, the cards as text, every action in words, the streets, pots and the
+    result (Sniper Hold'em also the cap, snipes and showdown); `--format json` gives the hand's rows, `--format
+    phh` PokerKit's hand history. `sniper replay DIR --game-index 3 --hand 7 [--format text|json|phh]`;
+    `sniper replay DIR --export F.phhs --games 0-99`.
     """
-    from sniper.runs.replay import replay_command
+    from sniper.runs.replay import game_index_of, replay_command
 
     try:
-        typer.echo(replay_command(run_dir, game, hand, fmt, export, games))
+        index, note = game_index_of(run_dir, game, game_index)
+        if note:
+            typer.echo(f"sniper: warning: {opt.cli_message(note)}", err=True)
+        typer.echo(replay_command(run_dir, index, hand, fmt, export, games))
     except (ValueError, LookupError) as error:
         fail(error.args[0] if isinstance(error, LookupError) and error.args else error)
 

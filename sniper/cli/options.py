@@ -506,7 +506,18 @@ TimeBudget = Annotated[
 Study = Annotated[Path, typer.Option(metavar="DIR", help="Study directory (DIR/study.db); re-run to continue.")]
 STUDY = Path(defaults.TUNE_STUDY)
 RunDir = Annotated[Path, typer.Argument(metavar="DIR", help="A run directory.")]
-Game = Annotated[int | None, typer.Option(metavar="N", help="Game number (from 0).")]
+ReplayGame = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        metavar="NAME",
+        help="The run's game, checked (optional; a number here is the old spelling of --game-index, deprecated).",
+        show_default="the run's",
+    ),
+]
+GameIndex = Annotated[
+    int | None, typer.Option("--game-index", metavar="N", help="The game's number within the run (from 0).")
+]
 HandNumber = Annotated[int | None, typer.Option(metavar="N", help="Hand number within the game (from 0).")]
 Format = Annotated[
     str, typer.Option("--format", metavar="text|phh|json", help="Output format; phh is PokerKit's (docs/PHH.md).")

@@ -133,7 +133,9 @@ class GameSpec:
     ``HAND_COLUMNS``); ``play_hand(agents, seed, game, hand, rules)``, one hand played by the reference engine
     with the agents the specs ``agents`` name, as the game's own record of it (``sniper.play_hand``; the hands
     before it are played too; ``LookupError`` when the game ends sooner; ``None``: the hand's rows of each
-    table, ``sniper.runs.replay.play_hand_rows``).
+    table, ``sniper.runs.replay.play_hand_rows``). ``hand_text(hands, actions, seed)``, one hand's history in
+    words from its rows of the hands and actions tables (dicts of columns) and the run's seed (``sniper replay``'s
+    text of a game without its own ``replay``; ``None``: the hand's rows of each table).
     ``rules_doc``: the path, from the repository root, of its rules. ``big_blind``: the big blind in chips of a
     game with blinds (no-limit Hold'em's 2, H1), whose results are also shown in big blinds per 100 hands
     (``bb_per_100``, the field's unit); ``None``: chips only.
@@ -174,6 +176,7 @@ class GameSpec:
     history: str | None = None
     report_panels: str | None = None
     play_hand: str | None = None
+    hand_text: str | None = None
     big_blind: int | None = None
 
     def __post_init__(self):
@@ -245,7 +248,7 @@ class GameSpec:
     def declared(self) -> tuple[str, ...]:
         """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
         hooks = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
-        optional = (*hooks, self.history, self.report_panels, self.play_hand)
+        optional = (*hooks, self.history, self.report_panels, self.play_hand, self.hand_text)
         texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
         return tuple(text for text in texts if text is not None)
 

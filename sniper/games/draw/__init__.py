@@ -107,6 +107,7 @@ SPEC = register_game(
         importer="sniper.games.draw.phh:read_phh",
         history="sniper.games.draw.phh:rows_phh",
         play_hand="sniper.games.draw.play:play_hand",
+        hand_text="sniper.games.draw.play:replay_text",
     )
 )
 """The five-card draw ``GameSpec`` (registered as "draw")."""

@@ -89,6 +89,7 @@ SPEC = register_game(
         importer="sniper.games.holdem.phh:read_phh",
         history="sniper.games.holdem.phh:rows_phh",
         play_hand="sniper.games.holdem.play:play_hand",
+        hand_text="sniper.games.holdem.play:replay_text",
         big_blind=BIG_BLIND,  # H1: results in bb/100 beside chips
     )
 )
