@@ -195,3 +195,17 @@ def test_a_skipped_hand_does_not_set_the_files_amount_scale(tmp_path):
     done = CliRunner().invoke(app, ["import", str(tmp_path / "f.phhs"), "--out", str(out)])
     assert done.exit_code == 0 and "1 skipped" in done.stdout, done.output
     assert json.loads((out / "manifest.json").read_text())["import"]["files"][0]["scale"] == 1
+
+
+# ----- item 7: records and pages tell the truth ------------------------------------------------------------------
+
+
+def test_report_open_without_a_browser_says_so_and_where_the_page_is(tmp_path, monkeypatch):
+    import webbrowser
+
+    out = tmp_path / "r"
+    simulate(out, "draw")
+    monkeypatch.setattr(webbrowser, "open", lambda *args, **kwargs: False)
+    done = CliRunner().invoke(app, ["report", str(out), "--open"])
+    assert done.exit_code == 0, done.output
+    assert "no web browser could be opened" in done.stderr and str((out / "report.html").resolve()) in done.stderr

@@ -499,7 +499,12 @@ def report(
     if open_page:
         import webbrowser
 
-        webbrowser.open(written.resolve().as_uri())
+        try:
+            opened = webbrowser.open(written.resolve().as_uri())
+        except webbrowser.Error:
+            opened = False
+        if not opened:  # no browser here (a server, a container): say so, and where the page is
+            typer.echo(f"sniper: note: no web browser could be opened here; the page is {written.resolve()}", err=True)
 
 
 def main() -> None:

@@ -140,7 +140,9 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
             f"seed {'unknown' if seed is None else seed}, seats {','.join(config.get('agents', []))}, "
             f"{manifest.get('hands', 0):,} hands"
         ]
-        if status != "complete":
+        if status == "abandoned":
+            lines.append("(abandoned: every person left, so the game ended on the hands it had finished)")
+        elif status != "complete":
             lines.append("(not complete: the game stopped before its end; these are the hands it finished)")
         return lines
     lines = [

@@ -352,7 +352,7 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     facts = [
         ("game", spec.title),
         ("status", str(manifest.get("status", "?"))),
-        ("hands", f"{int(manifest.get('hands', 0)):,} of {int(config.get('hands', 0)):,}"),
+        ("hands", hands_fact(manifest)),
         ("games", f"{len(np.unique(np.concatenate(games_seen))):,}"),
         ("agents", ", ".join(map(str, config.get("agents", [])))),
         ("seed", str(config.get("seed"))),
@@ -412,6 +412,14 @@ def recorded_title(name, missing: str = "not recorded") -> str:
         return get_game(name).title
     except ValueError:
         return name
+
+
+def hands_fact(manifest: dict) -> str:
+    """A run report's "hands": those played of those asked for; of a game its people left, those it finished."""
+    played = int(manifest.get("hands", 0))
+    if manifest.get("status") == "abandoned":
+        return f"{played:,} (abandoned: every person left before the game's end)"
+    return f"{played:,} of {int(manifest.get('config', {}).get('hands', 0)):,}"
 
 
 def _z() -> float:

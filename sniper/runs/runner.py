@@ -743,7 +743,8 @@ class RunState:
 
     ``state``: "complete" (the manifest says so and every part is in place), "running" (a process
     plays it now: ``is_live``) or "incomplete" (interrupted, or its process was killed; ``resume``
-    finishes it). ``hands``: hands in the finished parts (``finished_hands``; for a complete run the
+    finishes it); a record of a served game its people left is "abandoned" (it ended there, on its finished
+    hands). ``hands``: hands in the finished parts (``finished_hands``; for a complete run the
     manifest's count), of the ``target`` the run asks for. ``holder``: who plays a running run
     ("process PID on HOST"), else None.
     """
@@ -773,6 +774,8 @@ def run_state(out: Path, manifest: dict | None = None) -> RunState:
     tables = get_game(manifest["game"]).tables
     if is_live(out):
         return RunState("running", finished_hands(out, seats, tables), target, lock_holder(out), record)
+    if record and manifest.get("status") == "abandoned":  # a served game its people left: ended, not complete
+        return RunState("abandoned", int(manifest.get("hands", 0)), target, record=True)
     if _is_complete(out, manifest, target):
         return RunState("complete", int(manifest["hands"]), target, record=record)
     return RunState("incomplete", finished_hands(out, seats, tables), target, record=record)
