@@ -520,7 +520,13 @@ GameIndex = Annotated[
 ]
 HandNumber = Annotated[int | None, typer.Option(metavar="N", help="Hand number within the game (from 0).")]
 Format = Annotated[
-    str, typer.Option("--format", metavar="text|phh|json", help="Output format; phh is PokerKit's (docs/PHH.md).")
+    str,
+    typer.Option(
+        "--format",
+        metavar="text|json|phh|rows",
+        help="Output format: text, the hand history in words; json; phh, PokerKit's (docs/PHH.md); rows (no-limit "
+        "Hold'em, draw and other games), the hand's rows of each table.",
+    ),
 ]
 Export = Annotated[Path | None, typer.Option(metavar="FILE", help="Write every hand of --games to this .phhs file.")]
 Games = Annotated[str | None, typer.Option(metavar="RANGE", help="Games to export: N or FIRST-LAST, e.g. 0-99.")]
