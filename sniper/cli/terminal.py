@@ -136,7 +136,7 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
     if is_record(manifest):
         seed = config.get("seed")
         lines = [
-            f"{run_dir}: {status} {title} record of {manifest.get('source') or 'games played elsewhere'}, "
+            f"{run_dir}: {status} record of {manifest.get('source') or 'games played elsewhere'} ({title}), "
             f"seed {'unknown' if seed is None else seed}, seats {','.join(config.get('agents', []))}, "
             f"{manifest.get('hands', 0):,} hands"
         ]
