@@ -8,9 +8,12 @@
   for every module found, so a new module is documented without editing a list; ``experiments/figures.md``
   shows every figure.
 
-A module, notebook or figure that cannot be read fails the build (``mkdocs build --strict``).
+A module, notebook or figure that cannot be read fails the build (``mkdocs build --strict``). A notebook's
+page title is its first heading with its code words kept (``notebook_title``: mkdocs-jupyter's own drops
+them, "where 's edge over  comes from").
 """
 
+import json
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
@@ -67,3 +70,25 @@ def on_files(files, config):
         files.append(File.generated(config, f"api/{package}.md", content=api_page(package)))
     files.append(File.generated(config, "experiments/figures.md", content=figures_page(figures)))
     return files
+
+
+def notebook_title(path: Path) -> str | None:
+    """The first level-1 heading of the notebook ``path``'s markdown cells, its code spans as plain words
+    (```hard`'s edge`` → ``hard's edge``); ``None`` if it has none."""
+    for cell in json.loads(Path(path).read_text(encoding="utf-8")).get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            source = cell.get("source", "")
+            for line in ("".join(source) if isinstance(source, list) else source).splitlines():
+                if line.startswith("# "):
+                    return line[2:].replace("`", "").strip()
+    return None
+
+
+@event_priority(-100)  # after mkdocs-jupyter rendered the notebook and set its title without the code words
+def on_page_content(html, page, config, files):
+    """A notebook's page title: ``notebook_title`` (its heading with the code words kept)."""
+    if page.file.src_path.endswith(".ipynb"):
+        title = notebook_title(Path(page.file.abs_src_path))
+        if title:
+            page.title = title
+    return html

@@ -4,7 +4,7 @@ The notebook façade: a few functions over the library, each importing what it n
 (``import sniper`` stays cheap).
 
 >>> import sniper
->>> h = sniper.play_hand(["easy", "hard", "hard"], seed=1, game=0, hand=0)
+>>> h = sniper.play_hand(["easy", "hard", "hard"], seed=1, game_index=0, hand=0)
 >>> print(str(h).splitlines()[0])
 Sniper Hold'em - seed 1, game 0, hand 0 (rules: ours)
 >>> sniper.evaluate([[7, 7, 7, 2, 2, 9]])["name"].tolist()
@@ -30,58 +30,94 @@ def _index(name: str, value, top: int) -> None:
         raise ParameterError("{" + name + "} must be an integer from 0 to {top}, got {got!r}", top=top, got=value)
 
 
+def _deprecated(old: str, new: str, depth: int = 1) -> None:
+    """Warn (``DeprecationWarning``) that the spelling ``old`` goes after one release, at the line that called the
+    façade function ``depth`` calls above this one."""
+    import warnings
+
+    message = f"{old} is deprecated and goes in the next release; use {new}"
+    warnings.warn(message, DeprecationWarning, stacklevel=2 + depth)
+
+
+def _game_and_index(game, game_index, variant, default_index: int = 0) -> tuple[str, object, str]:
+    """The game's name, the game's number and the name of the parameter that gave the number, from
+    ``play_hand``'s arguments: ``game`` a registered game's name; the old spellings (``game=`` a number, the
+    name as ``variant=``) are taken with a ``DeprecationWarning``. ``ParameterError`` when both spellings
+    of one thing are given."""
+    from sniper.core.errors import ParameterError
+    from sniper.core.registry import DEFAULT_GAME
+
+    index_name = "game_index"
+    if game is not None and not isinstance(game, str):  # the old meaning: the game's number in the run
+        if game_index is not None:
+            raise ParameterError("give the game's number as {game_index} only (game= names the game played)")
+        _deprecated("game=N for the game's number", "game_index=N (game= now names the game played)", 2)
+        game, game_index, index_name = None, game, "game"
+    if variant is not None:
+        if game is not None:
+            raise ParameterError("give the game played as {game} only ({variant} is its old name)")
+        _deprecated("variant=NAME", "game=NAME", 2)
+        game = variant
+    return game or DEFAULT_GAME, default_index if game_index is None else game_index, index_name
+
+
 def play_hand(
     agents,
     seed: int = 0,
-    game: int = 0,
+    game_index: int | None = None,
     hand: int = 0,
     rules: str | None = None,
     game_length: str | None = None,
     *,
-    variant: str = "sniper",
+    game: str | None = None,
+    variant: str | None = None,
 ):
-    """Play hand ``hand`` of game ``game`` of run ``seed`` of the registered game ``variant`` (``sniper``, the
-    default, ``holdem``, …: ``sniper.core.registry``) with its reference engine, and return its record: the
-    game's own (``GameSpec.play_hand``; Sniper Hold'em: a frozen ``sniper.games.sniper_holdem.history.HandHistory``,
-    whose ``str`` is the text hand history and ``.actions``/``.seats`` DataFrames; no-limit Hold'em: a
-    ``sniper.games.holdem.play.HandRecord``; five-card draw: a ``sniper.games.draw.play.HandRecord``), else the
-    hand's rows of each of the game's tables (table name → DataFrame, ``sniper.runs.replay.play_hand_rows``).
+    """Play hand ``hand`` of game number ``game_index`` of run ``seed`` of the registered game ``game``
+    (``"sniper"``, the default, ``"holdem"``, ``"draw"``: ``sniper.core.registry``) with its reference engine, and
+    return its record: the game's own (``GameSpec.play_hand``; Sniper Hold'em: a frozen
+    ``sniper.games.sniper_holdem.history.HandHistory``, whose ``str`` is the text hand history and
+    ``.actions``/``.seats`` DataFrames; no-limit Hold'em: a ``sniper.games.holdem.play.HandRecord``; five-card
+    draw: a ``sniper.games.draw.play.HandRecord``; each record's ``str`` is its hand history in words, the text
+    of ``sniper replay``), else the hand's rows of each of the game's tables (table name → DataFrame,
+    ``sniper.runs.replay.play_hand_rows``).
 
     ``agents``: one spec per seat (a list, or one comma-separated text; the game's seat range, e.g. 2–6 for
     Sniper Hold'em, R2). The hands before ``hand`` are played too (they set the stacks); ``rules`` and
     ``game_length`` are the game's rule preset and game length (default: the game's own, Sniper Hold'em "ours"
-    and "20"). ``game`` is the game's number in the run (an integer), ``variant`` the game played. Raises
-    ``ValueError`` (one line, naming the parameter) for an unknown ``variant``, a ``game``, ``seed`` or ``hand``
-    that is not an integer in range, bad specs, rules or length, and ``LookupError`` when the game ends before
-    that hand. Same (seed, game, hand) and specs → the same hand as in a run (R13).
+    and "20"). ``game`` names the game played, ``game_index`` is the game's number in the run (an integer, from
+    0; default 0). The old spellings ``game=N`` (the number) and ``variant=NAME`` (the game) are still taken for
+    one release, with a ``DeprecationWarning``. Raises ``ValueError`` (one line, naming the parameter) for an
+    unknown ``game``, a ``game_index``, ``seed`` or ``hand`` that is not an integer in range, bad specs, rules or
+    length, and ``LookupError`` when the game ends before that hand. Same (seed, game_index, hand) and specs →
+    the same hand as in a run (R13).
 
-    >>> h = play_hand(["easy", "random"], seed=2, game=0, hand=1)
+    >>> h = play_hand(["easy", "random"], seed=2, game_index=0, hand=1)
     >>> (h.hand, len(h.seat_lines), int(h.seats["net"].sum()))
     (1, 2, 0)
-    >>> record = play_hand(["easy", "random", "normal"], seed=2, hand=3, variant="holdem")
+    >>> record = play_hand(["easy", "random", "normal"], seed=2, hand=3, game="holdem")
     >>> (record.hand, len(record.holes), sum(record.winnings))
     (3, 3, 0)
-    >>> play_hand(["easy", "random"], variant="chess")  # doctest: +ELLIPSIS
+    >>> print(str(record).splitlines()[0])
+    no-limit Hold'em - seed 2, game 0, hand 3
+    >>> play_hand(["easy", "random"], game="chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    sniper.core.errors.ParameterError: variant must be a registered game (...holdem, sniper...), got 'chess'
+    sniper.core.errors.ParameterError: game must be a registered game (...holdem, sniper...), got 'chess'
     """
     import numpy as np
 
     from sniper.core.errors import ParameterError
     from sniper.core.registry import game_names, get_game
 
-    if not isinstance(variant, str) or variant not in game_names():
+    if variant is not None and not isinstance(variant, str):
+        raise ParameterError("{variant} must be a registered game's name, got {got!r}", got=variant)
+    name, number, index_name = _game_and_index(game, game_index, variant)
+    if name not in game_names():
         known = ", ".join(game_names())
-        raise ParameterError("{variant} must be a registered game ({known}), got {got!r}", known=known, got=variant)
-    if isinstance(game, str):
-        raise ParameterError(
-            "{game} is the game's number in the run (from 0), got {got!r}; name the game played with {variant}",
-            got=game,
-        )
-    spec = get_game(variant)
+        raise ParameterError("{game} must be a registered game ({known}), got {got!r}", known=known, got=name)
+    spec = get_game(name)
     top = int(np.iinfo(spec.schema("hands").field("hand").type.to_pandas_dtype()).max)
-    for name, value, most in (("seed", seed, 2**64 - 1), ("game", game, 2**63 - 1), ("hand", hand, top)):
-        _index(name, value, most)
+    for param, value, most in (("seed", seed, 2**64 - 1), (index_name, number, 2**63 - 1), ("hand", hand, top)):
+        _index(param, value, most)
     specs = spec.split_agents(agents) if isinstance(agents, str) else [str(a) for a in agents]
     if len(specs) not in spec.seats:
         raise ParameterError(
@@ -94,14 +130,24 @@ def play_hand(
         spec.make_agent(text)
     chosen = spec.game_rules(rules, str(game_length) if game_length else None)
     if spec.play_hand is not None:
-        return spec.resolve(spec.play_hand)(specs, seed, game, hand, chosen)
+        return spec.resolve(spec.play_hand)(specs, seed, number, hand, chosen)
     from sniper.runs.replay import play_hand_rows
 
-    return play_hand_rows(spec.name, specs, seed, game, hand, chosen)
+    return play_hand_rows(spec.name, specs, seed, number, hand, chosen)
 
 
-def play_game(agents, seed: int = 0, game: int = 0, rules: str = "ours", game_length: str = "20"):
-    """Every hand of game ``game`` of run ``seed``: a list of ``HandHistory`` (see ``play_hand``).
+def play_game(
+    agents,
+    seed: int = 0,
+    game_index: int | None = None,
+    rules: str = "ours",
+    game_length: str = "20",
+    *,
+    game: int | None = None,
+):
+    """Every hand of game number ``game_index`` (default 0) of run ``seed`` of Sniper Hold'em: a list of
+    ``HandHistory`` (see ``play_hand``). ``game=N`` for the number is the old spelling, taken for one release
+    with a ``DeprecationWarning``.
 
     >>> hands = play_game(["easy", "random"], seed=2, game_length="10")
     >>> len(hands) <= 10 and sum(int(s.stack_after) for s in hands[-1].seat_lines) == 120
@@ -109,7 +155,10 @@ def play_game(agents, seed: int = 0, game: int = 0, rules: str = "ours", game_le
     """
     from sniper.games.sniper_holdem.history import play_game as play
 
-    return play(list(agents), seed, game, _rules(rules, game_length))
+    if game is not None:
+        _deprecated("play_game(game=N)", "game_index=N")
+        game_index = game if game_index is None else game_index
+    return play(list(agents), seed, game_index or 0, _rules(rules, game_length))
 
 
 def evaluate(cards):
@@ -169,15 +218,23 @@ def read_run(out, table: str = "hands", columns=None, filters=None):
     return read(out, table, columns, filters)
 
 
-def replay(out, game: int, hand: int):
-    """Hand ``hand`` of game ``game`` of the run in ``out`` as a ``HandHistory``, from the run's
-    tables: the same object as ``play_hand`` with the run's agents, rules and seed
+def replay(out, game_index: int | None = None, hand: int | None = None, *, game: int | None = None):
+    """Hand ``hand`` of game number ``game_index`` of the Sniper Hold'em run in ``out`` as a ``HandHistory``, from
+    the run's tables: the same object as ``play_hand`` with the run's agents, rules and seed
     (``sniper.games.sniper_holdem.history.replay``; ``LookupError`` naming the range for a missing game or hand).
+    ``game=N`` for the number is the old spelling, taken for one release with a ``DeprecationWarning``;
+    ``ParameterError`` when no number or hand is given.
 
     >>> replay("no/such/run", 0, 0)
     Traceback (most recent call last):
     sniper.runs.runner.RunDirError: no/such/run is not a run directory (no such directory)
     """
+    from sniper.core.errors import ParameterError
     from sniper.games.sniper_holdem.history import replay as from_tables
 
-    return from_tables(out, game, hand)
+    if game is not None:
+        _deprecated("replay(game=N)", "game_index=N")
+        game_index = game if game_index is None else game_index
+    if game_index is None or hand is None:
+        raise ParameterError("give {game_index} and {hand}")
+    return from_tables(out, game_index, hand)

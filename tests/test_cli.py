@@ -319,7 +319,7 @@ def test_simulate_help_shows_the_defaults_the_run_uses():
     ]:
         at = next(i for i, line in enumerate(below) if line.startswith(f"│ {option} "))
         text = below[at] + below[at + 1]
-        per_game = option in ("--game-length", "--rules")  # each game's own default, Sniper Hold'em's last
+        per_game = option in ("--game-length", "--rules", "--agents")  # each game's own, Sniper Hold'em's last
         assert (f"{DEFAULT_GAME} {default}]" if per_game else f"[default: {default}]") in text, option
         name = option[2:].replace("-", "_")
         shown = cli.opt.count_text(getattr(DEFAULTS, name)) if name == "hands" else str(getattr(DEFAULTS, name))
@@ -815,7 +815,7 @@ def test_an_outside_agent_that_cannot_be_imported_says_where_it_was_looked_for_a
 
 def test_summary_of_a_folder_of_runs_lists_them(tmp_path):
     """``sniper summary runs/`` (a folder holding runs, not one): name, date, agents, hands, state per run, as
-    a table and as JSON; a folder holding no run is still "not a run directory"."""
+    a table and as JSON (and the game, issue 27); a folder holding no run is still "not a run directory"."""
     folder = tmp_path / "runs"
     base = ["simulate", "--hands", "40", "--engine", "reference", "--chunk-games", "2", "--workers", "1", "--quiet"]
     assert invoke(*base, "--agents", "easy,random", "--out", str(folder / "a")).exit_code == 0
@@ -828,14 +828,15 @@ def test_summary_of_a_folder_of_runs_lists_them(tmp_path):
     rows = {line.split()[0]: line.split() for line in listed.stdout.splitlines() if line.split()[:1] in (["a"], ["b"])}
     a, b = (json.loads((folder / name / "manifest.json").read_text()) for name in "ab")
     date = a["created"].replace("T", " ").removesuffix("Z").split()
-    assert rows["a"][1:] == date + ["easy,random", f"{a['hands']:,}", "of", "40", "complete"]
-    assert rows["b"][3:] == ["random,random,easy", f"{b['hands']:,}", "of", "40", "incomplete"]
+    assert rows["a"][1:] == date + ["Sniper", "Hold'em", "easy,random", f"{a['hands']:,}", "of", "40", "complete"]
+    assert rows["b"][5:] == ["random,random,easy", f"{b['hands']:,}", "of", "40", "incomplete"]
     assert "notes" not in listed.stdout.split("holds")[0]
     data = strict_loads(invoke("summary", str(folder), "--json").stdout)
     assert [run["name"] for run in data["runs"]] == ["a", "b"]
     assert data["runs"][0] == {
         "name": "a",
         "created": a["created"],
+        "game": "sniper",
         "agents": ["easy", "random"],
         "hands": a["hands"],
         "target_hands": 40,

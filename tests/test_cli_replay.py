@@ -30,12 +30,14 @@ def main(monkeypatch, capsys, *args):
 
 def test_replay_prints_the_hand_in_each_format(run, monkeypatch, capsys):
     expected = replay(run, 1, 2)
-    code, text, err = main(monkeypatch, capsys, "replay", str(run), "--game", "1", "--hand", "2")
+    code, text, err = main(monkeypatch, capsys, "replay", str(run), "--game-index", "1", "--hand", "2")
     assert code == 0, err
     assert text.strip() == str(expected)
-    code, phh, _ = main(monkeypatch, capsys, "replay", str(run), "--game", "1", "--hand", "2", "--format", "phh")
+    code, phh, _ = main(monkeypatch, capsys, "replay", str(run), "--game-index", "1", "--hand", "2", "--format", "phh")
     assert tomllib.loads(phh)["variant"] == "SNH"
-    code, data, _ = main(monkeypatch, capsys, "replay", str(run), "--game", "1", "--hand", "2", "--format", "json")
+    code, data, _ = main(
+        monkeypatch, capsys, "replay", str(run), "--game-index", "1", "--hand", "2", "--format", "json"
+    )
     assert json.loads(data) == expected.to_dict()
 
 
@@ -89,11 +91,11 @@ def test_a_file_is_not_a_run_directory(tmp_path, monkeypatch, capsys):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--game", "999", "--hand", "0"], "game 999 is not in it"),
-        (["--game", "0", "--hand", "999"], "has hands 0-"),
-        (["--game", "0", "--hand", "-1"], "count from 0"),
-        (["--game", "0"], "give --game and --hand"),
-        (["--game", "0", "--hand", "0", "--format", "xml"], "unknown --format 'xml'"),
+        (["--game-index", "999", "--hand", "0"], "game 999 is not in it"),
+        (["--game-index", "0", "--hand", "999"], "has hands 0-"),
+        (["--game-index", "0", "--hand", "-1"], "count from 0"),
+        (["--game-index", "0"], "give --game-index and --hand"),
+        (["--game-index", "0", "--hand", "0", "--format", "xml"], "unknown --format 'xml'"),
         (["--export", "x.phhs"], "--export needs --games"),
         (["--export", "x.phhs", "--games", "9-2"], "--games range"),
     ],
@@ -105,7 +107,7 @@ def test_bad_replay_requests_are_one_line_exit_2(run, args, message, monkeypatch
 
 
 def test_replay_of_a_directory_that_is_not_a_run(tmp_path, monkeypatch, capsys):
-    code, _, err = main(monkeypatch, capsys, "replay", str(tmp_path), "--game", "0", "--hand", "0")
+    code, _, err = main(monkeypatch, capsys, "replay", str(tmp_path), "--game-index", "0", "--hand", "0")
     assert code == 2 and "is not a run directory" in err and err.count("\n") == 1
 
 
@@ -139,7 +141,7 @@ def test_a_0_1_run_is_refused_in_one_line_naming_its_version(tmp_path, monkeypat
     config = RunConfig(("easy", "easy"), make_rules()).to_dict()
     (old / "manifest.json").write_text(json.dumps({"format": "sniper-run", "version": "0.1.0", "config": config}))
     (old / "part-00000.parquet").write_bytes(b"PAR1")
-    for args in (["summary", str(old)], ["replay", str(old), "--game", "0", "--hand", "0"]):
+    for args in (["summary", str(old)], ["replay", str(old), "--game-index", "0", "--hand", "0"]):
         code, _, err = main(monkeypatch, capsys, *args)
         assert code == 2 and err.count("\n") == 1 and "written by sniper 0.1.0" in err, err
 

@@ -167,7 +167,7 @@ def test_replay_of_a_run_writes_its_phh(tmp_path):
     assert done.exit_code == 0, done.output
     played = play_game(3, 9, 0, [build("random")] * 3, "20")
     assert len(read_run(out, "hands")) == 3 * len(played)
-    done = CliRunner().invoke(app, ["replay", str(out), "--game", "0", "--hand", "1", "--format", "phh"])
+    done = CliRunner().invoke(app, ["replay", str(out), "--game-index", "0", "--hand", "1", "--format", "phh"])
     assert done.exit_code == 0, done.output
     assert done.output.strip() == hand_phh(played[1], 0, 9, ["random"] * 3).strip()
     assert tomllib.loads(done.output)["variant"] == VARIANT
@@ -350,7 +350,7 @@ def test_summary_replay_and_report_read_an_imported_draw_directory(games, tmp_pa
         assert rows[agent]["hands"] == len(group) and rows[agent]["net_per_hand"] == pytest.approx(group["net"].mean())
     shown = CliRunner().invoke(app, ["summary", str(out)])
     assert shown.exit_code == 0 and "record of import" in shown.output
-    phh = CliRunner().invoke(app, ["replay", str(out), "--game", "0", "--hand", "0", "--format", "phh"])
+    phh = CliRunner().invoke(app, ["replay", str(out), "--game-index", "0", "--hand", "0", "--format", "phh"])
     assert phh.exit_code == 0, phh.output
     assert [s.stacks for s in DrawHandHistory.loads(phh.output)][-1] == [
         records[0].stacks[s] for s in dealing_order(records[0].stacks_before, records[0].button)

@@ -121,12 +121,12 @@ def test_summary_breaks_each_agent_down_by_cards_drawn(out):
 
 
 def test_replay_shows_a_hand_s_rows(out):
-    text = invoke("replay", str(out), "--game", "1", "--hand", "2").stdout
+    text = invoke("replay", str(out), "--game-index", "1", "--hand", "2", "--format", "rows").stdout
     assert text.startswith("five-card draw, game 1, hand 2") and "final_5" in text and "draws" in text
-    rows = json.loads(invoke("replay", str(out), "--game", "1", "--hand", "2", "--format", "json").stdout)
+    rows = json.loads(invoke("replay", str(out), "--game-index", "1", "--hand", "2", "--format", "json").stdout)
     assert [(r["game"], r["hand"], r["seat"]) for r in rows["hands"]] == [(1, 2, s) for s in range(4)]
     assert any(r["street"] == 1 and r["draws"] >= 0 for r in rows["actions"])
-    missing = run("replay", str(out), "--game", "1", "--hand", "99")
+    missing = run("replay", str(out), "--game-index", "1", "--hand", "99")
     assert missing.exit_code == 2 and "not 99" in missing.output
 
 

@@ -71,7 +71,7 @@ def test_a_runs_rows_give_back_the_hand_records_and_replay_writes_their_phh(tmp_
         rows = hands[(hands.game == 0) & (hands.hand == record.hand)].to_dict("list")
         acts = actions[(actions.game == 0) & (actions.hand == record.hand)].to_dict("list")
         assert results.hand_record(rows, acts) == record
-    done = run("replay", str(out), "--game", "0", "--hand", "1", "--format", "phh")
+    done = run("replay", str(out), "--game-index", "0", "--hand", "1", "--format", "phh")
     assert done.exit_code == 0, done.output
     assert done.output.strip() == hand_phh(played[1], 0, 9, ["random"] * 3).strip()
     assert tomllib.loads(done.output)["variant"] == "NT"
@@ -120,7 +120,7 @@ def test_replay_exports_games_of_a_holdem_run_as_phhs(holdem_run, tmp_path):
         (["--games", "0-1"], "--games goes with --export"),
         (["--export", "x.phhs", "--games", "9-2"], "--games range '9-2' must be"),
         (["--export", "x.phhs", "--games", "a"], "--games takes a game number"),
-        (["--export", "x.phhs", "--games", "0", "--game", "0", "--hand", "0"], "not both"),
+        (["--export", "x.phhs", "--games", "0", "--game-index", "0", "--hand", "0"], "not both"),
         (["--export", "x.phhs", "--games", "0-99999999999"], "is not in it"),
     ],
 )
@@ -160,7 +160,7 @@ def test_summary_of_an_imported_directory_is_its_hands(imported):
 
 def test_replay_of_an_imported_directory_shows_and_writes_its_hands(imported, tmp_path):
     out, hands = imported
-    done = run("replay", str(out), "--game", "0", "--hand", "3", "--format", "json")
+    done = run("replay", str(out), "--game-index", "0", "--hand", "3", "--format", "json")
     assert done.exit_code == 0, done.output
     rows = json.loads(done.output)
     phh = hands["4"]  # the file's 4th hand is hand 3
@@ -168,15 +168,16 @@ def test_replay_of_an_imported_directory_shows_and_writes_its_hands(imported, tm
         s - 1: after - before for s, before, after in zip(phh["seats"], phh["starting_stacks"], phh["finishing_stacks"])
     }
     assert {r["seat"]: r["net"] for r in rows["hands"]} == {s: won.get(s, 0) for s in range(phh["seat_count"])}
-    text = run("replay", str(out), "--game", "0", "--hand", "3")
-    assert text.exit_code == 0 and text.output.startswith("no-limit Hold'em, game 0, hand 3")
+    text = run("replay", str(out), "--game-index", "0", "--hand", "3")
+    assert text.exit_code == 0 and text.output.startswith("no-limit Hold'em - ") and "game 0, hand 3" in text.output
+    assert "*** PREFLOP ***" in text.output and "*** STACKS ***" in text.output
     again = tmp_path / "again.phhs"
     assert run("replay", str(out), "--export", str(again), "--games", "0").exit_code == 0
     for k, hand in tomllib.loads(again.read_text()).items():
         assert {key: hand[key] for key in ("actions", "starting_stacks", "finishing_stacks")} == {
             key: hands[k][key] for key in ("actions", "starting_stacks", "finishing_stacks")
         }
-    one_line_error(run("replay", str(out), "--game", "1", "--hand", "0"), "game 1 is not in it")
+    one_line_error(run("replay", str(out), "--game-index", "1", "--hand", "0"), "game 1 is not in it")
 
 
 def test_report_of_an_imported_directory(imported, tmp_path):
@@ -229,7 +230,7 @@ def test_an_imported_hand_with_hidden_cards_is_read_but_not_written_back_as_phh(
     assert {row["agent"]: row["net_per_hand"] for row in summary["summary"]} == {"ann": -2.0, "bo": 2.0}
     assert run("report", str(out), "--out", str(tmp_path / "r.html")).exit_code == 0
     for args in (
-        ["--game", "0", "--hand", "0", "--format", "phh"],
+        ["--game-index", "0", "--hand", "0", "--format", "phh"],
         ["--export", str(tmp_path / "x.phhs"), "--games", "0"],
     ):
         one_line_error(run("replay", str(out), *args), "game 0, hand 0 of")

@@ -215,7 +215,8 @@ def test_a_killed_run_is_incomplete_with_its_finished_hands_and_a_live_one_is_ru
     finished = sum(len(pd.read_parquet(p, columns=["game"])) for p in chunks) // 2
     dead = cli.invoke(app, ["summary", str(out)])
     assert dead.exit_code == 0, dead.output
-    assert f"{out}: incomplete run, seed {load_manifest(out)['config']['seed']}, agents random,random, " in dead.stdout
+    seed = load_manifest(out)["config"]["seed"]
+    assert f"{out}: incomplete run of Sniper Hold'em, seed {seed}, agents random,random, " in dead.stdout
     assert f"{finished:,} of 1,000,000 hands" in dead.stdout and finished > 0
     hint = f"incomplete ({finished:,} hands in finished parts; resume with `sniper simulate --resume {out}`)"
     assert hint in dead.stdout

@@ -216,6 +216,15 @@ def test_a_room_everyone_left_ends_and_is_recorded(tmp_path):
         wait_for(lambda: live.status == "over" and lobby.written)
         assert live.standings["ended"] == "abandoned" and live.standings["hands"] == len(live.hands) >= 1
         assert lobby.written[0].name == room["room"]
+    # issue 27 item 7: the record says the game was abandoned, not complete
+    from sniper.runs.runner import load_manifest, run_state
+
+    written = lobby.written[0]
+    assert load_manifest(written)["status"] == "abandoned" and run_state(written).state == "abandoned"
+    shown = CliRunner().invoke(cli_app, ["summary", str(written)]).stdout
+    assert "abandoned" in shown.splitlines()[0] and "complete" not in shown
+    listed = json.loads(CliRunner().invoke(cli_app, ["summary", str(written.parent), "--json"]).stdout)
+    assert [r["state"] for r in listed["runs"]] == ["abandoned"]
 
 
 def test_a_served_bust_game_has_a_hand_limit(tmp_path):

@@ -82,3 +82,15 @@ def test_the_built_site_reads_from_disk_and_offline(tmp_path):
     assert "cli.html" in index and 'href="cli/"' not in index, "links are folder-style"
     for page in site.rglob("*.html"):
         assert "fonts.googleapis" not in page.read_text(), page
+
+
+def test_a_notebook_title_keeps_its_code_words():
+    """Issue 27 item 7: mkdocs-jupyter's title of notebooks/levels.ipynb lost `hard` and `normal`."""
+    from types import SimpleNamespace
+
+    hooks = load("hooks")
+    path = ROOT / "notebooks" / "levels.ipynb"
+    page = SimpleNamespace(file=SimpleNamespace(src_path="notebooks/levels.ipynb", abs_src_path=str(path)))
+    page.title = "The levels: how they rank, and where 's edge over  comes from"
+    assert hooks.on_page_content("<h1>x</h1>", page, {}, None) == "<h1>x</h1>"
+    assert "where hard's edge over normal comes from" in page.title

@@ -92,16 +92,18 @@ def test_summary_of_a_toy_run_counts_what_every_game_has(run):
 
 
 def test_replay_shows_a_hand_as_the_rows_of_its_tables(run):
-    text = invoke("replay", str(run), "--game", "1", "--hand", "2").stdout
+    text = invoke("replay", str(run), "--game-index", "1", "--hand", "2").stdout
     assert text.startswith("Toy high card, game 1, hand 2") and "card_1" in text
-    rows = json.loads(invoke("replay", str(run), "--game", "1", "--hand", "2", "--format", "json").stdout)["hands"]
+    rows = json.loads(invoke("replay", str(run), "--game-index", "1", "--hand", "2", "--format", "json").stdout)[
+        "hands"
+    ]
     assert [(row["game"], row["hand"], row["seat"]) for row in rows] == [(1, 2, 0), (1, 2, 1), (1, 2, 2)]
     refused = CliRunner().invoke(app, ["replay", str(run), "--export", "x.phhs", "--games", "0-1"])
     assert refused.exit_code == 2
     assert (
         refused.output.strip() == "sniper: error: --export and --games: Toy high card runs have no hand-history format"
     )
-    missing = CliRunner().invoke(app, ["replay", str(run), "--game", "0", "--hand", "99"])
+    missing = CliRunner().invoke(app, ["replay", str(run), "--game-index", "0", "--hand", "99"])
     assert missing.exit_code == 2 and "game 0 of" in missing.output and "not 99" in missing.output
 
 

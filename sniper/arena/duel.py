@@ -40,7 +40,7 @@ import numpy as np
 
 from sniper.core import defaults
 from sniper.core.errors import ParameterError
-from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
+from sniper.core.registry import DEFAULT_GAME, GameRules, bb_per_100, get_game
 from sniper.core.stats import MIN_UNITS, Sprt, json_safe, ratio_ci
 from sniper.runs.runner import Backend, RunConfig, play_chunk
 
@@ -198,11 +198,22 @@ class DuelResult:
     """With ``until_ci`` or ``sprt``: the hand limit that applied."""
     sprt: Sprt | None = None
     """The sequential test, when one was asked for (``sniper.core.stats.Sprt``, decided or "inconclusive")."""
+    game: str = DEFAULT_GAME
+    """The game played (its registry name, ``sniper.core.registry``)."""
 
     @property
     def ci95(self) -> tuple[float, float]:
         """The 95% confidence interval of ``net_per_hand`` (chips/hand)."""
         return self.net_per_hand - self.half_width, self.net_per_hand + self.half_width
+
+    def in_big_blinds(self) -> dict:
+        """``bb_per_100`` and ``ci95_bb_per_100``: A's net and its 95% CI in big blinds per 100 hands, for a game
+        with blinds (``GameSpec.big_blind``); empty for another game."""
+        big_blind = get_game(self.game).big_blind
+        if not big_blind:
+            return {}
+        low, high = (bb_per_100(v, big_blind) for v in self.ci95)
+        return {"bb_per_100": bb_per_100(self.net_per_hand, big_blind), "ci95_bb_per_100": [low, high]}
 
     @property
     def variance_ratio(self) -> float:
@@ -225,18 +236,22 @@ class DuelResult:
         return VERDICTS[2]
 
     def to_json(self) -> dict:
-        """The ``--json`` report: a, b, hands, net_per_hand, ci95, verdict, and more.
+        """The ``--json`` report: game (its registry name), a, b, hands, net_per_hand, ci95, verdict, and more.
 
+        A game with blinds (``GameSpec.big_blind``: no-limit Hold'em) also gives ``bb_per_100`` and
+        ``ci95_bb_per_100``, the same in big blinds per 100 hands (``sniper.core.registry.bb_per_100``).
         With ``until_ci`` also ``until_ci`` and ``target_reached`` (false: stopped at the hand limit);
         with ``sprt`` also ``sprt`` (``Sprt.to_json``). Strict JSON: non-finite numbers are ``None``.
         """
         return json_safe(
             {
+                "game": self.game,
                 "a": self.a,
                 "b": self.b,
                 "hands": self.hands,
                 "net_per_hand": self.net_per_hand,
                 "ci95": list(self.ci95),
+                **self.in_big_blinds(),
                 "verdict": self.verdict,
                 "players": self.players,
                 "seatings": self.seatings,
@@ -277,6 +292,7 @@ def summarize_units(setup: DuelSetup, units: np.ndarray, seconds: float = 0.0) -
         draws=int((winner == 0).sum()),
         seconds=seconds,
         units=units,
+        game=setup.game,
     )
 
 

@@ -145,7 +145,8 @@ def openskill_ratings(specs: list[str], tables: pd.DataFrame) -> pd.DataFrame:
 
 @dataclass
 class LeagueResult:
-    """A finished league: crosstable (one row per ordered pair), ratings, multiway table rows."""
+    """A finished league of ``game`` (its registry name): crosstable (one row per ordered pair), ratings,
+    multiway table rows."""
 
     specs: list[str]
     players: int
@@ -155,6 +156,7 @@ class LeagueResult:
     tables: pd.DataFrame | None
     hands: int
     seconds: float
+    game: str = DEFAULT_GAME
 
 
 def crosstable(duels: list[DuelResult]) -> pd.DataFrame:
@@ -265,7 +267,8 @@ def run_league(
         ratings["table_mean_place"] = ratings["agent"].map(per["place"])
         ratings["table_net_per_seat_hand"] = ratings["agent"].map(per["net"] / hands_seat)
     ratings = ratings.sort_values("bt_rating", ascending=False, kind="stable").reset_index(drop=True)
-    return LeagueResult(specs, players, duels, table, ratings, tables, played, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    return LeagueResult(specs, players, duels, table, ratings, tables, played, seconds, game)
 
 
 LEAGUE_FILE = "league.json"

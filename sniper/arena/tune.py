@@ -44,7 +44,8 @@ level defaults is refused (``TuneError`` naming the difference), and so is a non
 that holds no study (``check_study_dir``), whose files the plots could overwrite.
 
 Decision time (``decision_time_us``): CPU microseconds per decision of the tuned spec, as its game
-measures it (``GameSpec.decision_time``; Sniper Hold'em: in the game kernel, on one thread); with
+measures it (``GameSpec.decision_time``; Sniper Hold'em, no-limit Hold'em and five-card draw: in the game's
+kernel, on one thread, ``sniper.games.decision_time``); with
 ``time_budget_us`` it is an optuna constraint (``<= 0`` when met). A game that does not measure it has
 none (``null``) and takes no time budget.
 
@@ -622,7 +623,7 @@ class TuneResult:
         return notes
 
     def to_json(self) -> dict:
-        """The ``--json`` report (strict JSON)."""
+        """The ``--json`` report (strict JSON); ``game`` is the registry name of the game played."""
         s = self.setup
         best, vs = self.best, self.vs_untuned
         validation = None  # no configuration met the time budget: nothing was validated
@@ -643,6 +644,7 @@ class TuneResult:
             }
         return finite(
             {
+                "game": s.game,
                 "spec": s.spec,
                 "best_spec": None if best is None else best.spec,
                 "verdict": self.verdict,
@@ -1015,7 +1017,8 @@ def report_tables(result: TuneResult, top: int = 10) -> list:
 
     from sniper.core.stats import interval_text, value_text
 
-    trials = Table(title=f"Best trials of {len(result.trials)} (tuning seed {result.setup.tuning_seed})")
+    title = get_game(result.setup.game).title
+    trials = Table(title=f"{title}: best trials of {len(result.trials)} (tuning seed {result.setup.tuning_seed})")
     for name in ("#", "net/hand", "95% CI", "µs/decision", "hands", "spec"):
         trials.add_column(name, justify="left" if name == "spec" else "right")
     ranked = sorted(result.trials, key=lambda t: -(t["value"] if t["value"] is not None else -math.inf))

@@ -19,9 +19,15 @@ from sniper.core.registry import DEFAULT_GAME, get_game
 from sniper.core.stats import dumps
 from sniper.serve.settings import Settings
 
+TOOLKIT = (
+    "Simulate poker games at scale, pit their AI players against each other and tune them: Sniper Hold'em "
+    "(`--game sniper`, the default), no-limit Texas Hold'em (`--game holdem`) and five-card draw (`--game draw`)."
+)
+"""What ``sniper --help`` says the toolkit is: every game it plays, each named with its ``--game`` value."""
+
 app = typer.Typer(
     cls=opt.Group,
-    help="Simulate Sniper Hold'em at scale and pit its AI players against each other.",
+    help=TOOLKIT,
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -32,7 +38,8 @@ app = typer.Typer(
 
 @app.callback()
 def _main(version: opt.Version = False) -> None:
-    """Simulate Sniper Hold'em at scale and pit its AI players against each other."""
+    """Simulate poker games at scale and pit their AI players against each other: Sniper Hold'em, no-limit Texas
+    Hold'em and five-card draw (`--game sniper|holdem|draw`)."""
 
 
 @app.command(cls=opt.Command)
@@ -264,7 +271,7 @@ def league(
                     specs=specs, players=players, hands=n_hands, seed=seed, rules=rules or known.default_rules
                 )
                 config.update(game_length=game_length or known.default_length, engine=engine, chunk_games=chunk_games)
-                config.update({"game": game} if game != DEFAULT_GAME else {})  # a league of another game says so
+                config["game"] = game  # every league names its game (one made before games had names is sniper)
                 save_league(result, target, config)
                 show.console.print(f"→ {target}")
     except (ValueError, FileExistsError, ConnectionError, AgentError) as error:
@@ -274,22 +281,27 @@ def league(
 @app.command(cls=opt.Command)
 def replay(
     run_dir: opt.RunDir,
-    game: opt.Game = None,
+    game_index: opt.GameIndex = None,
     hand: opt.HandNumber = None,
     fmt: opt.Format = "text",
     export: opt.Export = None,
     games: opt.Games = None,
+    game: opt.ReplayGame = None,
 ) -> None:
-    """Show one hand of a run as its game shows it, or export games as PHH (a game with a hand-history format).
+    """Show one hand of a run as a hand history, or export games as PHH (a game with a hand-history format).
 
-    Sniper Hold'em: a hand history with seats, cards, every action with the cap, snipes and showdown; another
-    game: the hand's rows of its tables (`--format phh` when it has PHH, e.g. no-limit Hold'em).
-    `sniper replay DIR --game 3 --hand 7 [--format phh|json]`; `sniper replay DIR --export F.phhs --games 0-99`.
+    Every game's history shows the seats, the cards as text, every action in words, the streets, pots and the
+    result (Sniper Hold'em also the cap, snipes and showdown); `--format json` gives the hand's rows, `--format
+    phh` PokerKit's hand history. `sniper replay DIR --game-index 3 --hand 7 [--format text|json|phh]`;
+    `sniper replay DIR --export F.phhs --games 0-99`.
     """
-    from sniper.runs.replay import replay_command
+    from sniper.runs.replay import game_index_of, replay_command
 
     try:
-        typer.echo(replay_command(run_dir, game, hand, fmt, export, games))
+        index, note = game_index_of(run_dir, game, game_index)
+        if note:
+            typer.echo(f"sniper: warning: {opt.cli_message(note)}", err=True)
+        typer.echo(replay_command(run_dir, index, hand, fmt, export, games))
     except (ValueError, LookupError) as error:
         fail(error.args[0] if isinstance(error, LookupError) and error.args else error)
 
@@ -487,7 +499,12 @@ def report(
     if open_page:
         import webbrowser
 
-        webbrowser.open(written.resolve().as_uri())
+        try:
+            opened = webbrowser.open(written.resolve().as_uri())
+        except webbrowser.Error:
+            opened = False
+        if not opened:  # no browser here (a server, a container): say so, and where the page is
+            typer.echo(f"sniper: note: no web browser could be opened here; the page is {written.resolve()}", err=True)
 
 
 def main() -> None:

@@ -288,8 +288,8 @@ Hands = given(str, "N", "Hands to play at least, e.g. 1e6; whole games are playe
 Agents = given(
     str,
     "SPECS",
-    "Comma list of agent specs, one per seat or one for all (the default repeats to fill the seats).",
-    ",".join(defaults.AGENTS),
+    "Comma list of agent specs, one per seat or one for all (the default repeats the game's own to fill the seats).",
+    "the game's: " + per_game(lambda spec: ",".join(spec.seated_agents(spec.fit_seats(defaults.PLAYERS)))),
 )
 MAX_SEED = 2**64 - 1
 """Seeds are unsigned 64-bit words (``sniper.core.rng``): a seed outside 0..MAX_SEED is refused, not wrapped."""
@@ -506,10 +506,27 @@ TimeBudget = Annotated[
 Study = Annotated[Path, typer.Option(metavar="DIR", help="Study directory (DIR/study.db); re-run to continue.")]
 STUDY = Path(defaults.TUNE_STUDY)
 RunDir = Annotated[Path, typer.Argument(metavar="DIR", help="A run directory.")]
-Game = Annotated[int | None, typer.Option(metavar="N", help="Game number (from 0).")]
+ReplayGame = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        metavar="NAME",
+        help="The run's game, checked (optional; a number here is the old spelling of --game-index, deprecated).",
+        show_default="the run's",
+    ),
+]
+GameIndex = Annotated[
+    int | None, typer.Option("--game-index", metavar="N", help="The game's number within the run (from 0).")
+]
 HandNumber = Annotated[int | None, typer.Option(metavar="N", help="Hand number within the game (from 0).")]
 Format = Annotated[
-    str, typer.Option("--format", metavar="text|phh|json", help="Output format; phh is PokerKit's (docs/PHH.md).")
+    str,
+    typer.Option(
+        "--format",
+        metavar="text|json|phh|rows",
+        help="Output format: text, the hand history in words; json; phh, PokerKit's (docs/PHH.md); rows (no-limit "
+        "Hold'em, draw and other games), the hand's rows of each table.",
+    ),
 ]
 Export = Annotated[Path | None, typer.Option(metavar="FILE", help="Write every hand of --games to this .phhs file.")]
 Games = Annotated[str | None, typer.Option(metavar="RANGE", help="Games to export: N or FIRST-LAST, e.g. 0-99.")]

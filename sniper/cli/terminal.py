@@ -108,8 +108,21 @@ def resume_hint(plan, out) -> str:
     return f"sniper simulate --resume {plan.out if plan is not None else out}"
 
 
+def game_title(name: str | None) -> str:
+    """A game's name for people (``GameSpec.title``) from its registry name, e.g. "Sniper Hold'em" for "sniper";
+    a name this version does not know as it is, ``None`` as "unknown game"."""
+    from sniper.core.registry import get_game
+
+    if name is None:
+        return "unknown game"
+    try:
+        return get_game(name).title
+    except ValueError:
+        return str(name)
+
+
 def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
-    """The lines ``sniper summary`` prints above the table: state, seed, agents, hands; how to finish it.
+    """The lines ``sniper summary`` prints above the table: state, game, seed, agents, hands; how to finish it.
 
     ``state`` is the run's ``sniper.runs.runner.RunState``: a run whose process was killed is "incomplete"
     with the hands of its finished parts, though its manifest still says "running". A record
@@ -119,19 +132,22 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
 
     config = manifest["config"]
     status = manifest.get("status", "?")
+    title = game_title(manifest.get("game"))
     if is_record(manifest):
         seed = config.get("seed")
         lines = [
-            f"{run_dir}: {status} record of {manifest.get('source') or 'games played elsewhere'}, "
+            f"{run_dir}: {status} record of {manifest.get('source') or 'games played elsewhere'} ({title}), "
             f"seed {'unknown' if seed is None else seed}, seats {','.join(config.get('agents', []))}, "
             f"{manifest.get('hands', 0):,} hands"
         ]
-        if status != "complete":
+        if status == "abandoned":
+            lines.append("(abandoned: every person left, so the game ended on the hands it had finished)")
+        elif status != "complete":
             lines.append("(not complete: the game stopped before its end; these are the hands it finished)")
         return lines
     lines = [
-        f"{run_dir}: {state.state} run, seed {config.get('seed')}, agents {','.join(config.get('agents', []))}, "
-        f"{state.hands:,} of {state.target:,} hands"
+        f"{run_dir}: {state.state} run of {title}, seed {config.get('seed')}, "
+        f"agents {','.join(config.get('agents', []))}, {state.hands:,} of {state.target:,} hands"
     ]
     if state.state == "incomplete":
         hint = resume_hint(None, run_dir)
@@ -142,16 +158,19 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
 
 
 def print_run_list(folder: Path, runs) -> None:
-    """Print the runs of a folder of runs (``sniper.runs.runner.list_runs``): name, date, agents, hands, state
-    ("unreadable" for a run this version cannot read: ``sniper summary`` of it says why); then how to see one."""
+    """Print the runs of a folder of runs (``sniper.runs.runner.list_runs``): name, date, game, agents, hands,
+    state ("unreadable" for a run this version cannot read: ``sniper summary`` of it says why); then how to see
+    one."""
     table = Table(title=f"Runs in {folder}", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for name in ("run", "created (UTC)", "agents", "hands", "state"):
+    for name in ("run", "created (UTC)", "game", "agents", "hands", "state"):
         table.add_column(name, justify="right" if name == "hands" else "left", overflow="fold")
     for run in runs:
         state = run.state
         hands = f"{state.hands:,} of {state.target:,}" if state else ""
         what = state.state if state else "unreadable"
-        table.add_row(run.name, run.created.replace("T", " ").removesuffix("Z"), ",".join(run.agents), hands, what)
+        game = game_title(run.game) if run.game else ""
+        created = run.created.replace("T", " ").removesuffix("Z")
+        table.add_row(run.name, created, game, ",".join(run.agents), hands, what)
     console.print(table)
     example = next((run.name for run in reversed(runs) if run.state), runs[-1].name)
     count = f"{len(runs)} run{'s' if len(runs) != 1 else ''}"
@@ -160,14 +179,16 @@ def print_run_list(folder: Path, runs) -> None:
 
 def run_list_json(folder: Path, runs) -> dict:
     """The ``sniper summary --json`` report of a folder of runs: ``folder`` and ``runs``, one per run with
-    ``name``, ``created``, ``agents``, ``hands`` (in finished parts), ``target_hands``, ``state`` and
-    ``problem`` (why it cannot be read, else null; then hands, target_hands and state are null)."""
+    ``name``, ``created``, ``game`` (its registry name, null when the run cannot be read), ``agents``, ``hands``
+    (in finished parts), ``target_hands``, ``state`` and ``problem`` (why it cannot be read, else null; then
+    hands, target_hands and state are null)."""
     return {
         "folder": str(folder),
         "runs": [
             {
                 "name": run.name,
                 "created": run.created,
+                "game": run.game,
                 "agents": list(run.agents),
                 "hands": run.state.hands if run.state else None,
                 "target_hands": run.state.target if run.state else None,
@@ -200,26 +221,35 @@ def print_run_summary(out: Path, header: Sequence[str] = (), by: str = "agent") 
 def summary_json(summary) -> list[dict]:
     """The rows of a run's summary frame (``read_summary``) as JSON data, with the table's keys: ``seat`` (by
     seat only), ``agent``, ``hands``, ``net_per_hand``, ``ci95`` [low, high] and ``ci95_half_width`` (chips
-    per hand; null when there is no interval), the game's own counts (Sniper Hold'em: ``showdown_wins``,
-    ``snipes_made``, ``snipes_hit``) and ``games_won``."""
+    per hand; null when there is no interval), for a game with blinds (``attrs["big_blind"]``) the same in big
+    blinds per 100 hands (``bb_per_100``, ``ci95_bb_per_100``), the game's own counts (Sniper Hold'em:
+    ``showdown_wins``, ``snipes_made``, ``snipes_hit``) and ``games_won``."""
+    from sniper.core.registry import bb_per_100
+
+    big_blind = summary.attrs.get("big_blind")
     rows = []
     for row in summary.to_dict("records"):
         low, high = row.pop("ci95_low"), row.pop("ci95_high")
         at = list(row).index("net_per_hand") + 1
         items = list(row.items())
         items[at:at] = [("ci95", [low, high]), ("ci95_half_width", (high - low) / 2)]
+        if big_blind:
+            bb = [bb_per_100(value, big_blind) for value in (row["net_per_hand"], low, high)]
+            items[at + 2 : at + 2] = [("bb_per_100", bb[0]), ("ci95_bb_per_100", bb[1:])]
         rows.append(json_safe(dict(items)))
     return rows
 
 
 def run_json(run_dir: Path, state, manifest: dict, summary, by: str = "agent") -> dict:
-    """The ``sniper summary --json`` report: the header's facts (``run``, ``state``, ``seed``, ``agents``,
+    """The ``sniper summary --json`` report: the header's facts (``run``, ``game``: the registry name of its
+    game, ``state``, ``seed``, ``agents``,
     ``hands`` in finished parts, ``target_hands``, ``resume``: the command that finishes an incomplete run,
     else null (always for a record); ``playing``: who plays a running run, else null), ``by`` and the
     table's rows (``summary_json``)."""
     config = manifest["config"]
     return {
         "run": str(run_dir),
+        "game": manifest.get("game"),
         "state": state.state,
         "seed": config.get("seed"),
         "agents": list(config.get("agents", [])),
@@ -234,10 +264,12 @@ def run_json(run_dir: Path, state, manifest: dict, summary, by: str = "agent") -
 
 def result_json(result) -> dict:
     """The ``sniper simulate --json`` report of a ``sniper.runs.runner.RunResult``: the facts of ``run_line``
-    (``out``, ``hands``, ``games``, ``kept_hands``, ``played_hands``, ``seconds`` and ``hands_per_second``
-    of this session, ``already_complete``) and the per-agent table of the run (``summary_json``)."""
+    (``out``, ``game``: the registry name of the game played, ``hands``, ``games``, ``kept_hands``,
+    ``played_hands``, ``seconds`` and ``hands_per_second`` of this session, ``already_complete``) and the
+    per-agent table of the run (``summary_json``)."""
     return {
         "out": str(result.out),
+        "game": result.game,
         "hands": result.hands,
         "games": result.games,
         "kept_hands": result.kept_hands,
@@ -266,6 +298,8 @@ def print_summary(summary) -> None:
     Fits an 80-column terminal for runs of millions of hands: no vertical rules, short headers; a
     long agent spec folds onto more lines, and no number is ever cut (in the extreme, numbers fold too).
     """
+    from sniper.core.registry import bb_per_100
+
     by_seat = "seat" in summary.columns
     named = summary.attrs.get("headers", {})
     apart_title, apart = summary.attrs.get("apart", ("", ()))
@@ -280,13 +314,16 @@ def print_summary(summary) -> None:
     def header(column: str) -> str:
         return named.get(column, column.replace("_", " "))
 
-    headers = keys + ("hands", "net/hand", "±95%") + tuple(map(header, own)) + ("games won",)
+    big_blind = summary.attrs.get("big_blind")
+    in_bb = ("bb/100",) if big_blind else ()
+    headers = keys + ("hands", "net/hand", "±95%") + in_bb + tuple(map(header, own)) + ("games won",)
     rows = [
         (
             *key_cells(row),
             f"{row['hands']:,}",
             f"{row['net_per_hand']:+.3f}",
             value_text((row["ci95_high"] - row["ci95_low"]) / 2, ".3f"),
+            *((f"{bb_per_100(row['net_per_hand'], big_blind):+.1f}",) if big_blind else ()),
             *(_cell(row[column]) for column in own),
             f"{row['games_won']:,}",
         )
@@ -300,6 +337,8 @@ def print_summary(summary) -> None:
     missing = f"; {NO_VALUE}: no interval from fewer than {MIN_UNITS} games" if any(NO_VALUE in r for r in rows) else ""
     summed = "" if by_seat else ", summed over the agent's seats"
     legend = summary.attrs.get("legend", SUMMARY_LEGEND)
+    if big_blind:
+        legend = {**legend, "bb/100": f"net in big blinds ({big_blind} chips) per 100 hands"}
     meanings = [f"{header}: {meaning}{summed if header == 'hands' else ''}" for header, meaning in legend.items()]
     console.print("; ".join(meanings) + f"{missing}.", highlight=False)
 
@@ -390,7 +429,8 @@ def print_duel(result, until_ci: float | None) -> None:
     """Print a ``sniper.arena.duel.DuelResult`` as a table, and why it stopped short of an ``--until-ci`` target or
     an SPRT decision."""
     low, high = result.ci95
-    table = Table(title=f"Duplicate duel, {result.players} seats, {result.seatings} seatings per game")
+    title = f"Duplicate duel of {game_title(result.game)}, {result.players} seats, {result.seatings} seatings per game"
+    table = Table(title=title)
     table.add_column("")
     table.add_column("value", justify="right")
     table.add_row("A", result.a)
@@ -398,6 +438,10 @@ def print_duel(result, until_ci: float | None) -> None:
     table.add_row("hands (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
     table.add_row("A net chips/hand vs B", f"{result.net_per_hand:+.3f}")
     table.add_row("95% CI (duplicate)", f"{interval_text(low, high)}  ±{value_text(result.half_width, '.3f')}")
+    bb = result.in_big_blinds()
+    if bb:
+        low_bb, high_bb = bb["ci95_bb_per_100"]
+        table.add_row("A net bb/100 vs B (95% CI)", f"{bb['bb_per_100']:+.2f} {interval_text(low_bb, high_bb, '+.2f')}")
     table.add_row("95% CI if dealt independently", f"±{value_text(result.independent_half_width, '.3f')}")
     table.add_row("variance ratio (independent/duplicate)", f"{number(result.variance_ratio, '.2f')}×")
     table.add_row("games won A / B / drawn", f"{result.a_wins:,} / {result.b_wins:,} / {result.draws:,}")
@@ -443,7 +487,10 @@ def print_duel(result, until_ci: float | None) -> None:
 def print_league(result) -> None:
     """Print a ``sniper.arena.league.LeagueResult``: the crosstable with 95% CIs and the ratings."""
     specs = result.specs
-    cross = Table(title=f"Crosstable: row's net chips/hand against column, 95% CI ({result.players} seats, duplicate)")
+    cross = Table(
+        title=f"{game_title(result.game)} league. Crosstable: row's net chips/hand against column, 95% CI "
+        f"({result.players} seats, duplicate)"
+    )
     cross.add_column("")
     for spec in specs:
         cross.add_column(spec, justify="right")

@@ -133,8 +133,12 @@ class GameSpec:
     ``HAND_COLUMNS``); ``play_hand(agents, seed, game, hand, rules)``, one hand played by the reference engine
     with the agents the specs ``agents`` name, as the game's own record of it (``sniper.play_hand``; the hands
     before it are played too; ``LookupError`` when the game ends sooner; ``None``: the hand's rows of each
-    table, ``sniper.runs.replay.play_hand_rows``).
-    ``rules_doc``: the path, from the repository root, of its rules.
+    table, ``sniper.runs.replay.play_hand_rows``). ``hand_text(hands, actions, seed)``, one hand's history in
+    words from its rows of the hands and actions tables (dicts of columns) and the run's seed (``sniper replay``'s
+    text of a game without its own ``replay``; ``None``: the hand's rows of each table).
+    ``rules_doc``: the path, from the repository root, of its rules. ``big_blind``: the big blind in chips of a
+    game with blinds (no-limit Hold'em's 2, H1), whose results are also shown in big blinds per 100 hands
+    (``bb_per_100``, the field's unit); ``None``: chips only.
 
     Raises ``ValueError`` for a name that is not an identifier, seats that are not a range of
     positive counts, no engine, or a default that is not among the names; ``TypeError`` if ``new_table``
@@ -172,6 +176,8 @@ class GameSpec:
     history: str | None = None
     report_panels: str | None = None
     play_hand: str | None = None
+    hand_text: str | None = None
+    big_blind: int | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
@@ -229,6 +235,11 @@ class GameSpec:
                 got=seats,
             )
 
+    def seated_agents(self, seats: int) -> tuple[str, ...]:
+        """The specs a table of ``seats`` seats gets when none are given: ``default_agents`` repeated to fill it
+        (no-limit Hold'em's ``easy,normal,hard`` at 4 seats: ``easy,normal,hard,easy``)."""
+        return tuple(self.default_agents[i % len(self.default_agents)] for i in range(seats))
+
     def fit_seats(self, players: int) -> int:
         """``players`` moved into the seat range (the default seat count of a command, for a game whose range
         does not hold it)."""
@@ -237,7 +248,7 @@ class GameSpec:
     def declared(self) -> tuple[str, ...]:
         """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
         hooks = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
-        optional = (*hooks, self.history, self.report_panels, self.play_hand)
+        optional = (*hooks, self.history, self.report_panels, self.play_hand, self.hand_text)
         texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
         return tuple(text for text in texts if text is not None)
 
@@ -317,6 +328,16 @@ class GameSpec:
             except ValueError:
                 break
         return str(rules.hands_per_game)
+
+
+def bb_per_100(chips_per_hand: float, big_blind: int) -> float:
+    """Chips per hand in big blinds per 100 hands (bb/100, the unit of win rates at Hold'em):
+    ``chips_per_hand * 100 / big_blind``.
+
+    >>> bb_per_100(0.5, 2)
+    25.0
+    """
+    return chips_per_hand * 100 / big_blind
 
 
 def register_game(spec: GameSpec) -> GameSpec:

@@ -307,8 +307,11 @@ def settled(
 @dataclass(frozen=True)
 class ImportedFile:
     """The hands of one PHH file (``import_file``): ``hands`` and ``actions`` are pyarrow tables of the
-    game's hands and actions schemas; ``count`` the hands imported; ``read`` the hands in the file;
-    ``scale`` chips per unit of the file's amounts; ``skipped`` one line per hand not imported."""
+    game's hands and actions schemas; ``game`` the number of its first game and ``counts`` the hands imported
+    of each of its games (one per ``table`` the file names, in order of appearance; one game for a file that
+    names none); ``count`` the hands imported; ``read`` the hands in the file; ``scale`` chips per unit of the
+    amounts of its imported hands; ``skipped`` one line per hand not imported; ``tables`` the ``table`` of each
+    game (``None``: not named)."""
 
     path: str
     game: int
@@ -318,12 +321,21 @@ class ImportedFile:
     read: int
     scale: int
     skipped: tuple[str, ...]
+    counts: tuple[int, ...] = ()
+    tables: tuple[object, ...] = ()
 
 
 ImportHand = Callable[[object, int], tuple[list[tuple], list[tuple]]]
 """A game's ``import_hand(entry, scale)``: one hand table → its seat rows (the hands table's columns but
 ``game`` and ``hand``) and action rows (the actions table's columns but ``game``, ``hand`` and ``seq``);
 ``SkipHand`` naming why it cannot be imported."""
+
+
+def table_of(entry) -> object:
+    """The ``table`` a PHH hand names (PHH's optional field: the table it was played at), ``None`` if none; a
+    name that is not a string or an integer is taken as its text."""
+    table = entry.get("table") if hasattr(entry, "get") else None
+    return table if table is None or isinstance(table, int | str) else str(table)
 
 
 def import_file(
@@ -336,29 +348,53 @@ def import_file(
     action_columns: Mapping[str, tuple],
 ) -> ImportedFile:
     """The hands of the file ``path`` (``read_entries``, at most ``limit``) as rows of a game's tables
-    (``columns``, ``action_columns``: the ``sniper.core.tables`` column docs), with ``game`` in their
-    ``game`` column and each hand's place in the file (from 0) in ``hand``; the file's amounts scaled by
-    ``file_scale`` over the amount ``fields``. Each hand goes through ``import_hand``; a hand it refuses is
-    skipped with one line "PATH: hand KEY: reason" (``KEY`` the ``.phhs`` table's name, ``1`` for a
-    ``.phh``). Raises ``PhhError`` as ``read_entries``."""
+    (``columns``, ``action_columns``: the ``sniper.core.tables`` column docs).
+
+    Games: the hands of each ``table`` the file names (``table_of``) are one game, numbered from ``game`` in
+    order of the tables' first hands; a file that names no table is one game. A hand's ``hand`` is its place
+    among its game's hands in the file (from 0; for a file of one game, its place in the file). Amounts: the
+    file's are scaled by ``file_scale`` over the amount ``fields`` of the hands that are imported (a skipped
+    hand does not set the scale). Each hand goes through ``import_hand``; a hand it refuses is skipped with one
+    line "PATH: hand KEY: reason" (``KEY`` the ``.phhs`` table's name, ``1`` for a ``.phh``). Raises
+    ``PhhError`` as ``read_entries``."""
     entries = read_entries(path, limit)
     scale = file_scale(entries, fields)
+    for _ in range(len(entries) + 1):  # a smaller scale never skips a hand a larger one imported
+        done, skipped = {}, []
+        for number, (key, entry) in enumerate(entries):
+            try:
+                done[number] = import_hand(entry, scale)
+            except SkipHand as reason:
+                shown = key if key.isalnum() else repr(key)
+                skipped.append(f"{path}: hand {shown}: {one_line(reason)[:MAX_REASON]}")
+        kept = [entries[number] for number in done]
+        own = file_scale(kept, fields) if kept else scale
+        if own == scale:
+            break
+        scale = own
+    tables = list(dict.fromkeys(table_of(entry) for _, entry in entries))
+    places = {table: 0 for table in tables}
     hand_rows: dict[str, list] = {name: [] for name in columns}
     action_rows: dict[str, list] = {name: [] for name in action_columns}
-    skipped = []
-    for number, (key, entry) in enumerate(entries):
-        try:
-            seats, actions = import_hand(entry, scale)
-        except SkipHand as reason:
-            shown = key if key.isalnum() else repr(key)
-            skipped.append(f"{path}: hand {shown}: {one_line(reason)[:MAX_REASON]}")
+    counts = [0] * len(tables)
+    for number, (_, entry) in enumerate(entries):
+        table = table_of(entry)
+        at, place = tables.index(table), places[table]
+        places[table] += 1
+        if number not in done:
             continue
+        counts[at] += 1
+        seats, actions = done[number]
         for row in seats:
-            for name, v in zip(columns, (game, number, *row), strict=True):
+            for name, v in zip(columns, (game + at, place, *row), strict=True):
                 hand_rows[name].append(v)
         for seq, row in enumerate(actions):
-            for name, v in zip(action_columns, (game, number, seq, *row), strict=True):
+            for name, v in zip(action_columns, (game + at, place, seq, *row), strict=True):
                 action_rows[name].append(v)
+    kept_games = [k for k, n in enumerate(counts) if n]
+    renumber = {game + k: game + new for new, k in enumerate(kept_games)}  # a table all of whose hands were skipped
+    for rows in (hand_rows, action_rows):
+        rows["game"] = [renumber[g] for g in rows["game"]]
     return ImportedFile(
         str(path),
         game,
@@ -368,6 +404,8 @@ def import_file(
         len(entries),
         scale,
         tuple(skipped),
+        tuple(counts[k] for k in kept_games),
+        tuple(tables[k] for k in kept_games),
     )
 
 
@@ -399,8 +437,9 @@ ImportHands = Callable[[object, int, int], ImportedFile]
 
 
 def read_files(paths: Sequence, import_hands: ImportHands) -> Imported:
-    """The hands of the PHH files ``paths`` (``import_hands``, the game's reader of one file; file ``g`` of
-    ``paths`` is game ``g``) for a new run directory: a game's ``GameSpec.importer`` (``sniper import``,
+    """The hands of the PHH files ``paths`` (``import_hands``, the game's reader of one file; each file's games,
+    one per ``table`` it names or one for the file, numbered on from the previous file's) for a new run
+    directory: a game's ``GameSpec.importer`` (``sniper import``,
     ``sniper.runs.store.import_run``, which writes them). ``Imported``: the hands and actions tables (the
     game's schemas, as ``import_hands`` gives them) and the hands of each file, a label per seat
     (``seat_labels``), the files read (``details["format"]`` "phh", ``details["files"]``: each file's game,
@@ -411,26 +450,39 @@ def read_files(paths: Sequence, import_hands: ImportHands) -> Imported:
     """
     if not paths:
         raise PhhError("give one or more .phh or .phhs files to import")
-    files, budget = [], MAX_HANDS
-    for game, path in enumerate(paths):
+    files, budget, game = [], MAX_HANDS, 0
+    for path in paths:
         imported = import_hands(path, game, budget)
         budget -= imported.read
+        game += len(imported.counts)
         files.append(imported)
     skipped = tuple(line for f in files for line in f.skipped)
     if sum(f.count for f in files) == 0:
         first = f"; first: {skipped[0]}" if skipped else ""
         raise PhhError(f"no hand could be imported ({len(skipped)} skipped{first})")
-    tables = {
-        "hands": pa.concat_tables([f.hands for f in files]),
-        "actions": pa.concat_tables([f.actions for f in files]),
-    }
+    hands = pa.concat_tables([f.hands for f in files])
+    labels = seat_labels(hands)
+    named = [
+        name if playing and name else labels[seat]  # a seat not dealt in, or unnamed: its label, never ""
+        for seat, name, playing in zip(*(hands[c].to_pylist() for c in ("seat", "agent", "dealt_in")))
+    ]
+    hands = hands.set_column(hands.schema.get_field_index("agent"), "agent", pa.array(named, pa.string()))
+    tables = {"hands": hands, "actions": pa.concat_tables([f.actions for f in files])}
     details = {
         "format": "phh",
         "files": [
-            {"game": f.game, "path": f.path, "hands": f.count, "skipped": len(f.skipped), "scale": f.scale}
+            {
+                "game": f.game,
+                "games": len(f.counts),
+                "tables": [t if t is None or isinstance(t, int) else str(t) for t in f.tables],
+                "path": f.path,
+                "hands": f.count,
+                "skipped": len(f.skipped),
+                "scale": f.scale,
+            }
             for f in files
         ],
         "skipped": list(skipped),
     }
-    chunk = Chunk(tables, [f.count for f in files])
-    return Imported(chunk, seat_labels(tables["hands"]), details, skipped)
+    chunk = Chunk(tables, [count for f in files for count in f.counts])
+    return Imported(chunk, labels, details, skipped)

@@ -44,7 +44,7 @@ import pandas as pd
 from sniper import __version__
 from sniper.core import plots
 from sniper.core.panels import Cells, Estimates, Part, Section, Table, game_codes, hand_ids
-from sniper.core.registry import GameSpec, get_game
+from sniper.core.registry import DEFAULT_GAME, GameSpec, get_game
 from sniper.core.stats import LEVEL, interval_text, value_text
 from sniper.core.tables import HAND_COLUMNS, HANDS
 
@@ -352,7 +352,7 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     facts = [
         ("game", spec.title),
         ("status", str(manifest.get("status", "?"))),
-        ("hands", f"{int(manifest.get('hands', 0)):,} of {int(config.get('hands', 0)):,}"),
+        ("hands", hands_fact(manifest)),
         ("games", f"{len(np.unique(np.concatenate(games_seen))):,}"),
         ("agents", ", ".join(map(str, config.get("agents", [])))),
         ("seed", str(config.get("seed"))),
@@ -395,8 +395,31 @@ def duel_report(path) -> Report:
     section = Section(
         "Duel", tables=[Table("Duplicate duel", ["", "value"], rows)], figures=[plots.duel_estimate(result)]
     )
-    facts = [("players", str(result.get("players", "?"))), ("seatings", str(result.get("seatings", "?")))]
+    facts = [
+        ("game", recorded_title(result.get("game"), "not recorded (a duel of sniper 0.2.0 or before)")),
+        ("players", str(result.get("players", "?"))),
+        ("seatings", str(result.get("seatings", "?"))),
+    ]
     return Report(f"Duel {result['a']} vs {result['b']}", "duel", str(path), facts, [section])
+
+
+def recorded_title(name, missing: str = "not recorded") -> str:
+    """The title (``GameSpec.title``) of the game a duel, league or study names (its registry name ``name``);
+    ``missing`` when it names none, the name as it is for a game this version does not know."""
+    if not isinstance(name, str):
+        return missing
+    try:
+        return get_game(name).title
+    except ValueError:
+        return name
+
+
+def hands_fact(manifest: dict) -> str:
+    """A run report's "hands": those played of those asked for; of a game its people left, those it finished."""
+    played = int(manifest.get("hands", 0))
+    if manifest.get("status") == "abandoned":
+        return f"{played:,} (abandoned: every person left before the game's end)"
+    return f"{played:,} of {int(manifest.get('config', {}).get('hands', 0)):,}"
 
 
 def _z() -> float:
@@ -444,6 +467,7 @@ def league_report(out) -> Report:
     ]
     tables.append(Table("Crosstable", ["spec", "against", "net/hand", "95% CI", "verdict"], cross_rows))
     facts = [
+        ("game", recorded_title(config.get("game", DEFAULT_GAME))),  # a league of another game always named it
         ("specs", ", ".join(map(str, config.get("specs", [])))),
         ("players", str(config.get("players", "?"))),
         ("hands", f"{meta.get('hands', 0):,}" if isinstance(meta.get("hands"), int) else "?"),
@@ -488,7 +512,9 @@ def study_report(directory) -> Report:
             pass
     figures.append(plots.strength_vs_time(rows, budget))
     table = Table(f"Best trials of {len(rows)} finished", columns, cells)
+    named = identity.get("game", DEFAULT_GAME) if isinstance(identity, dict) else None
     facts = [
+        ("game", recorded_title(named)),  # a study of another game always named it (``TuneSetup.identity``)
         ("spec", str(identity.get("spec", "?"))),
         ("against", str(identity.get("against", "?"))),
         ("parameters", str(identity.get("params", "?"))),

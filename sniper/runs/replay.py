@@ -17,8 +17,38 @@ from sniper.core.stats import dumps
 from sniper.core.tables import HANDS
 from sniper.core.toml import phhs_text
 
-FORMATS = ("text", "json")
-"""The formats of ``table_replay``."""
+FORMATS = ("text", "rows", "json")
+"""The formats of ``table_replay``: the hand history in words (the game's ``GameSpec.hand_text``; the rows for a
+game without one), the hand's rows of each table as aligned text, and as JSON."""
+
+
+def game_index_of(out, game: str | None, game_index: int | None) -> tuple[int | None, ParameterError | None]:
+    """The game number ``sniper replay`` shows from its ``--game`` and ``--game-index``, and a deprecation note.
+
+    ``game`` names the run's game (checked against its manifest; ``ParameterError`` naming both when it is
+    another); a number there is the old spelling of ``game_index``, taken for one release with the note
+    (``ParameterError`` when both give a number). Raises ``sniper.runs.runner.RunDirError`` for a directory
+    that is not a run.
+    """
+    from sniper.runs.runner import load_manifest
+
+    if game is None:
+        return game_index, None
+    if game.strip().lstrip("-").isdigit():
+        if game_index is not None:
+            raise ParameterError("give the game's number once, as {game_index} ({game} names the game)")
+        note = ParameterError(
+            "{game} N for the game's number is deprecated and goes in the next release; use {game_index} N "
+            "({game} names the game)"
+        )
+        return int(game), note
+    played = load_manifest(out)["game"]
+    if game != played:
+        title = get_game(played).title
+        raise ParameterError(
+            "{game} {got}: {out} is a run of {title} ({played})", got=game, out=out, title=title, played=played
+        )
+    return game_index, None
 
 
 def replay_command(out, game: int | None, hand: int | None, fmt: str = "text", export=None, games=None) -> str:
@@ -37,8 +67,9 @@ def replay_command(out, game: int | None, hand: int | None, fmt: str = "text", e
 
 def table_replay(out, game: int | None, hand: int | None, fmt: str = "text", export=None, games=None) -> str:
     """Hand ``hand`` of game ``game`` of the run in ``out`` as the rows of each table of its game: for each
-    table, its name and its rows of the hand (``text``: aligned columns; ``json``: ``{table: [row, …]}``,
-    strict JSON), or ``phh``, the game's PHH text of the hand (``GameSpec.history``, when it
+    table, its name and its rows of the hand (``rows``, and ``text`` for a game without a ``GameSpec.hand_text``:
+    aligned columns; ``json``: ``{table: [row, …]}``, strict JSON), the hand history in words (``text``, the
+    game's ``GameSpec.hand_text``), or ``phh``, the game's PHH text of the hand (``GameSpec.history``, when it
     has one); with ``export`` and ``games``, ``export_history``'s line. Raises ``ParameterError`` for
     ``export``/``games`` of a game without a history format, another format, or a missing or negative game
     or hand; ``LookupError`` naming the run's games, or the game's hands, when the hand is not in the run."""
@@ -55,15 +86,15 @@ def table_replay(out, game: int | None, hand: int | None, fmt: str = "text", exp
         if games is None:
             raise ParameterError("{export} needs {games}, e.g. {games} 0-99")
         if game is not None or hand is not None:
-            raise ParameterError("give {export} with {games}, or {game} with {hand}, not both")
+            raise ParameterError("give {export} with {games}, or {game_index} with {hand}, not both")
         return export_history(out, export, parse_games(games), manifest)
     formats = (*FORMATS, "phh") if spec.history is not None else FORMATS
     if fmt not in formats:
         raise ParameterError("unknown {fmt} {got!r}; valid: {valid}", got=fmt, valid=", ".join(formats))
     if game is None or hand is None:
-        raise ParameterError("give {game} and {hand}")
+        raise ParameterError("give {game_index} and {hand}")
     if game < 0 or hand < 0:
-        raise ParameterError("{game} and {hand} count from 0, got game {g}, hand {h}", g=game, h=hand)
+        raise ParameterError("{game_index} and {hand} count from 0, got game {g}, hand {h}", g=game, h=hand)
     rows = {
         table: read_run(out, table, filters=[("game", "=", int(game)), ("hand", "=", int(hand))])
         for table in spec.tables
@@ -81,6 +112,9 @@ def table_replay(out, game: int | None, hand: int | None, fmt: str = "text", exp
     if fmt == "json":
         data = {table: frame.to_dict("records") for table, frame in rows.items()}
         return dumps(data)
+    if fmt == "text" and spec.hand_text is not None:
+        columns = {table: frame.to_dict("list") for table, frame in rows.items()}
+        return spec.resolve(spec.hand_text)(columns["hands"], columns["actions"], manifest["config"].get("seed"))
     lines = [f"{spec.title}, game {game}, hand {hand} ({Path(out)})"]
     for table, frame in rows.items():
         lines += ["", f"{table}:", frame.to_string(index=False)]

@@ -57,10 +57,16 @@ def run_summary(out, by: str = "agent") -> pd.DataFrame:
     """The per-agent (``by="seat"``: per-seat) summary of the run in ``out``: its game's ``GameSpec.summary``,
     else ``hand_summary``, given a reader of only the columns it asks for (as arrow). Raises
     ``FileNotFoundError`` if it has no results, ``sniper.runs.runner.RunDirError`` if it is not a run or a
-    part is unreadable, ``ValueError`` for another ``by``."""
-    from sniper.runs.runner import load_manifest
+    part is unreadable, ``ValueError`` for another ``by``. A run the game's engines played of a game with blinds
+    (``GameSpec.big_blind``) has ``attrs["big_blind"]``, so its results are shown in bb/100 beside chips (not a
+    record of games played elsewhere, whose blinds are the records' own)."""
+    from sniper.runs.runner import is_record, load_manifest
     from sniper.runs.store import read_run
 
-    spec = get_game(load_manifest(out)["game"])
+    manifest = load_manifest(out)
+    spec = get_game(manifest["game"])
     summarize = spec.resolve(spec.summary) if spec.summary else hand_summary
-    return summarize(lambda columns: read_run(out, HANDS, columns=columns, arrow=True), by)
+    summary = summarize(lambda columns: read_run(out, HANDS, columns=columns, arrow=True), by)
+    if spec.big_blind and not is_record(manifest):
+        summary.attrs["big_blind"] = spec.big_blind
+    return summary

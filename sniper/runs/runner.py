@@ -192,7 +192,7 @@ class RunOptions:
         """The ``RunConfig`` of a new run with these options (defaults for the rest); ``ValueError`` if invalid."""
         self.check()
         spec, n = self.spec(), self.seats()
-        mix = ",".join(spec.default_agents[i % len(spec.default_agents)] for i in range(n))
+        mix = ",".join(spec.seated_agents(n))
         pick = {name: value if value is not None else getattr(DEFAULTS, name) for name, value in asdict(self).items()}
         agents = tuple(spec.parse_agents(self.agents or mix, n))
         rules = spec.game_rules(self.rules, self.game_length)
@@ -319,6 +319,11 @@ class RunResult:
     def played_hands(self) -> int:
         """Hands played by this session."""
         return self.hands - self.kept_hands
+
+    @property
+    def game(self) -> str:
+        """The registry name of the game played (the manifest's; ``DEFAULT_GAME`` for one that names none)."""
+        return str(self.manifest.get("game", DEFAULT_GAME))
 
 
 def play_chunk(config: RunConfig, chunk: int) -> tuple[pa.Table, list[int]]:
@@ -738,7 +743,8 @@ class RunState:
 
     ``state``: "complete" (the manifest says so and every part is in place), "running" (a process
     plays it now: ``is_live``) or "incomplete" (interrupted, or its process was killed; ``resume``
-    finishes it). ``hands``: hands in the finished parts (``finished_hands``; for a complete run the
+    finishes it); a record of a served game its people left is "abandoned" (it ended there, on its finished
+    hands). ``hands``: hands in the finished parts (``finished_hands``; for a complete run the
     manifest's count), of the ``target`` the run asks for. ``holder``: who plays a running run
     ("process PID on HOST"), else None.
     """
@@ -768,6 +774,8 @@ def run_state(out: Path, manifest: dict | None = None) -> RunState:
     tables = get_game(manifest["game"]).tables
     if is_live(out):
         return RunState("running", finished_hands(out, seats, tables), target, lock_holder(out), record)
+    if record and manifest.get("status") == "abandoned":  # a served game its people left: ended, not complete
+        return RunState("abandoned", int(manifest.get("hands", 0)), target, record=True)
     if _is_complete(out, manifest, target):
         return RunState("complete", int(manifest["hands"]), target, record=record)
     return RunState("incomplete", finished_hands(out, seats, tables), target, record=record)
@@ -778,13 +786,14 @@ class RunListing:
     """One run of a folder of runs (``list_runs``): its folder ``name``, when it was ``created`` (UTC, ISO
     8601; the manifest's last change for a run of sniper 0.2.0, which did not record it), its ``agents``
     (one per seat) and its ``RunState``; ``state`` is None and ``problem`` says why for a run that cannot
-    be read (e.g. another layout)."""
+    be read (e.g. another layout). ``game``: the registry name of its game (None when it cannot be read)."""
 
     name: str
     created: str
     agents: tuple[str, ...]
     state: RunState | None
     problem: str | None = None
+    game: str | None = None
 
 
 def list_runs(folder: Path) -> list[RunListing]:
@@ -807,7 +816,8 @@ def list_runs(folder: Path) -> list[RunListing]:
             manifest = load_manifest(child)
             state = run_state(child, manifest)
             created = manifest.get("created") if isinstance(manifest.get("created"), str) else changed
-            listings.append(RunListing(child.name, created, tuple(map(str, manifest["config"]["agents"])), state))
+            agents = tuple(map(str, manifest["config"]["agents"]))
+            listings.append(RunListing(child.name, created, agents, state, game=manifest["game"]))
         except (RunDirError, TypeError, ValueError) as error:
             listings.append(RunListing(child.name, changed, (), None, error_line(error)))
     return listings

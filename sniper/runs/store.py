@@ -188,7 +188,8 @@ class RecordWriter:
         self.add(record_chunk([(game, hand, state)], self.agents, self.game))
 
     def close(self, status: str = "complete", seed: int | None = None) -> Path:
-        """Mark the record ``status`` ("complete" or "interrupted") and release ``out``; returns it. ``seed``:
+        """Mark the record ``status`` ("complete", "abandoned": its people left, or "interrupted") and release
+        ``out``; returns it. ``seed``:
         the run's seed when it was kept out of the manifest until now (the writer was given ``None``). A
         writer that was never given a hand writes nothing."""
         if self.manifest is not None and self.manifest["status"] == "running":

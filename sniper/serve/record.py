@@ -55,10 +55,11 @@ class GameRecord:
         with self._lock:
             self.writer.add_hand(0, index, state)
 
-    def finish(self) -> Path:
-        """Mark the game complete, with its seed; returns its directory."""
+    def finish(self, status: str = "complete") -> Path:
+        """Mark the game ``status`` with its seed: "complete" (it reached its end), or "abandoned" (it ended
+        because every person left, on the hands finished before); returns its directory."""
         with self._lock:
-            return self.writer.close("complete", self.seed)
+            return self.writer.close(status, self.seed)
 
     def interrupt(self) -> Path:
         """Mark the game interrupted (the server stops or the room failed mid-game), with its seed. Waits

@@ -554,10 +554,12 @@ class Lobby:
         record.hand(len(room.hands) - 1, room.hands[-1])
 
     def _record(self, room: Room) -> None:
-        """Mark the finished game of ``room`` complete (runs in a thread)."""
+        """Mark the finished game of ``room`` complete, or abandoned when it ended because everyone left
+        (``Room.standings``' ``ended``), in a thread."""
         record = self.records.pop(room.code, None)
         if record is not None:
-            self.written.append(record.finish())
+            left = (room.standings or {}).get("ended") == "abandoned"
+            self.written.append(record.finish("abandoned" if left else "complete"))
 
     async def close(self) -> None:
         """Cancel every room's task (server shutdown)."""

@@ -56,6 +56,15 @@ def agent_vector(spec: str) -> dict:
     return vector
 
 
+def decision_time(spec: str, players: int, rules: PokerRules, games: int = 16, repeats: int = 3) -> float:
+    """CPU microseconds per decision of ``spec`` in self-play at ``players`` seats, in the five-card draw kernel
+    (``sniper.games.decision_time.kernel_decision_time_us``; ``sniper tune``'s decision times and budget)."""
+    from sniper.games.decision_time import kernel_decision_time_us
+    from sniper.games.draw.kernel_engine import kernel_inputs, play_games_kernel
+
+    return kernel_decision_time_us(kernel_inputs, play_games_kernel, spec, players, rules, games, repeats)
+
+
 def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
     """The table state of game ``game`` of run ``seed`` (``sniper.games.draw.table.DrawTable``)."""
     from sniper.games.draw.table import DrawTable
@@ -93,10 +102,12 @@ SPEC = register_game(
         split_agents=split_specs,
         level_of=level_of,
         summary="sniper.games.draw.summary:summarize_run",
+        decision_time="sniper.games.draw:decision_time",
         equity="sniper.games.draw.equity:equity_report",
         importer="sniper.games.draw.phh:read_phh",
         history="sniper.games.draw.phh:rows_phh",
         play_hand="sniper.games.draw.play:play_hand",
+        hand_text="sniper.games.draw.play:replay_text",
     )
 )
 """The five-card draw ``GameSpec`` (registered as "draw")."""

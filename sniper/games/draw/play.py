@@ -12,14 +12,15 @@ docs/draw.md.
 """
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from itertools import islice
 
 from sniper.games.draw.agents import DrawAgent
-from sniper.games.draw.engine import DEAL, DrawHand
-from sniper.games.draw.rules import DEFAULT_LENGTH
+from sniper.games.draw.engine import CHECK_CALL, DEAL, DISCARD, DRAW, FOLD, STREETS, DrawHand
+from sniper.games.draw.rules import ANTE, DEFAULT_LENGTH, TITLE
 from sniper.games.draw.table import DrawTable
-from sniper.games.pokerkit_hand import ActionRecord
+from sniper.games.poker_history import action_words, cards_text, hand_name, header, result_lines, seat_lines
+from sniper.games.pokerkit_hand import ActionRecord, dealing_order
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,10 @@ class HandRecord:
     ``actions``: the seat actions in order, the draws included (street 1); ``stacks_before`` /
     ``stacks``: chips per seat before and after; ``winnings``: ``stacks - stacks_before`` per seat
     (they sum to 0); ``showdown``: whether two or more players were still in at the end (D7;
-    otherwise the pot was won by folds and no card is shown).
+    otherwise the pot was won by folds and no card is shown). Its ``str`` is the hand history in words
+    (``history_text``), which names the ``agents`` (one spec per seat), ``seed`` and ``game`` (the game's
+    number in its run) when the record knows them (``play_hand`` and a run's rows do); these three do not take
+    part in comparisons.
     """
 
     hand: int
@@ -50,6 +54,12 @@ class HandRecord:
     stacks: tuple[int, ...]
     winnings: tuple[int, ...]
     showdown: bool
+    agents: tuple[str, ...] = field(default=(), compare=False)
+    seed: int | None = field(default=None, compare=False)
+    game: int | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return history_text(self)
 
     @classmethod
     def of(cls, hand: DrawHand, number: int) -> "HandRecord":
@@ -114,5 +124,65 @@ def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> 
     players = [make_agent(spec) for spec in agents]
     length = DEFAULT_LENGTH if rules is None else rules.length
     for record in islice(hands_of(len(players), seed, game, players, length), hand, None):
-        return record
+        return replace(record, agents=tuple(agents), seed=seed, game=game)
     raise LookupError(f"game {game} of seed {seed} ends before hand {hand}")
+
+
+def history_text(record: HandRecord) -> str:
+    """The hand history of ``record`` in words (``sniper.games.poker_history``): seats, antes, the dealt cards,
+    the first round, the draw (``draws 2``: the cards discarded and those drawn, or ``stands pat``), the second
+    round, each with its pot and every action (``bet 2``, ``raise to 4``, ``call 2``), the showdown with each
+    final hand's name, the result (uncalled bet, who wins how much) and the stacks after.
+
+    >>> from sniper.games.draw.agents import RandomAgent
+    >>> record = play_game(2, seed=3, game=0, agents=[RandomAgent()] * 2)[1]
+    >>> print(history_text(record).splitlines()[0])
+    five-card draw - hand 1
+    """
+    dealt = dealing_order(record.stacks_before, record.button)
+    antes = {seat: min(ANTE, record.stacks_before[seat]) for seat in dealt}
+    lines = [header(TITLE, record.hand, record.seed, record.game)]
+    lines += seat_lines(record.stacks_before, record.agents, {record.button: "button"})
+    lines.append(f"Antes: {ANTE} chip from each of {len(dealt)} players; pot {sum(antes.values())}")
+    lines.append("*** DEALT ***")
+    lines += [f"Seat {seat}: {cards_text(record.holes[seat])}" for seat in dealt]
+    put_in = [antes.get(seat, 0) for seat in range(len(record.stacks_before))]
+    folded, pot = set(), sum(put_in)
+    for street, name in enumerate(STREETS):
+        acts = [act for act in record.actions if act.street == street]
+        if not acts and (street == DRAW or not any(a.street > street for a in record.actions)):
+            continue  # a round no one acted in: the hand ended before it, or everyone left was all-in
+        lines.append(f"*** {name.upper()} *** (pot {pot})")
+        raised = False
+        for act in acts:
+            put_in[act.seat] += act.amount
+            if act.action >= DISCARD:
+                lines.append(f"Seat {act.seat}: {draw_words(record, act.seat)}")
+                continue
+            all_in = act.action != FOLD and put_in[act.seat] == record.stacks_before[act.seat]
+            lines.append(f"Seat {act.seat}: {action_words(act, raised, all_in)}")
+            raised = raised or act.action > CHECK_CALL
+            folded |= {act.seat} if act.action == FOLD else set()
+            pot = act.pot_after
+    if record.showdown:
+        lines.append("*** SHOWDOWN ***")
+        for seat in (seat for seat in dealt if seat not in folded):
+            lines.append(f"Seat {seat}: {cards_text(record.cards[seat])} {hand_name(record.cards[seat])}")
+    return "\n".join(lines + result_lines(record.winnings, put_in, record.stacks))
+
+
+def draw_words(record: HandRecord, seat: int) -> str:
+    """Seat ``seat``'s draw in words: ``stands pat``, or ``draws 2`` with the cards it discarded and got."""
+    count = record.draws[seat] or 0
+    if not count:
+        return "stands pat"
+    return f"draws {count}: discards {cards_text(record.discards[seat])}, gets {cards_text(record.drawn[seat])}"
+
+
+def replay_text(hands, actions, seed: int | None) -> str:
+    """The hand history in words (``history_text``) of one hand of a run of seed ``seed`` from its rows of the
+    hands and actions tables (dicts of columns or frames, ``sniper.games.draw.results.hand_record``): what
+    ``sniper replay`` prints (``GameSpec.hand_text``), the text of ``play_hand``'s record of the same hand."""
+    from sniper.games.draw.results import hand_record
+
+    return history_text(replace(hand_record(hands, actions), seed=seed))

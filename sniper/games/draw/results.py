@@ -190,4 +190,6 @@ def hand_record(hands, actions) -> "HandRecord":
         stacks=tuple(int(hands["stack_after"][i]) for i in seats),
         winnings=tuple(int(hands["net"][i]) for i in seats),
         showdown=bool(hands["showdown"][first]),
+        agents=tuple(str(hands["agent"][i]) for i in seats),
+        game=int(hands["game"][first]),
     )

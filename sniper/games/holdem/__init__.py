@@ -16,7 +16,7 @@ loads); its builders import the engine when they are called.
 
 from sniper.core.registry import GameSpec, register_game
 from sniper.games.holdem.parameters import PARAMETERS
-from sniper.games.holdem.rules import DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
+from sniper.games.holdem.rules import BIG_BLIND, DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
 from sniper.games.level_parameters import domains
 from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector, split_specs
 
@@ -38,6 +38,15 @@ def agent_vector(spec: str) -> dict:
     """A Hold'em spec's full parameter vector (``sniper.games.poker_spec.spec_vector``), checked by building it."""
     make_agent(spec)
     return spec_vector(PARAMETERS, spec)
+
+
+def decision_time(spec: str, players: int, rules: PokerRules, games: int = 16, repeats: int = 3) -> float:
+    """CPU microseconds per decision of ``spec`` in self-play at ``players`` seats, in the no-limit Hold'em kernel
+    (``sniper.games.decision_time.kernel_decision_time_us``; ``sniper tune``'s decision times and budget)."""
+    from sniper.games.decision_time import kernel_decision_time_us
+    from sniper.games.holdem.kernel_engine import kernel_inputs, play_games_kernel
+
+    return kernel_decision_time_us(kernel_inputs, play_games_kernel, spec, players, rules, games, repeats)
 
 
 def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
@@ -75,10 +84,13 @@ SPEC = register_game(
         make_agent=make_agent,
         agent_vector=agent_vector,
         split_agents=split_specs,
+        decision_time="sniper.games.holdem:decision_time",
         equity="sniper.games.holdem.equity:equity_report",
         importer="sniper.games.holdem.phh:read_phh",
         history="sniper.games.holdem.phh:rows_phh",
         play_hand="sniper.games.holdem.play:play_hand",
+        hand_text="sniper.games.holdem.play:replay_text",
+        big_blind=BIG_BLIND,  # H1: results in bb/100 beside chips
     )
 )
 """The no-limit Hold'em ``GameSpec`` (registered as "holdem")."""

@@ -11,13 +11,22 @@ columns are documented in docs/holdem.md.
 """
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from itertools import islice
 
 from sniper.games.holdem.agents import HoldemAgent
-from sniper.games.holdem.engine import DEAL, ActionRecord, HoldemHand
-from sniper.games.holdem.rules import DEFAULT_LENGTH
+from sniper.games.holdem.engine import CHECK_CALL, DEAL, FOLD, ActionRecord, HoldemHand
+from sniper.games.holdem.rules import BIG_BLIND, BOARD_SIZES, DEFAULT_LENGTH, SMALL_BLIND, STREETS, TITLE
 from sniper.games.holdem.table import HoldemTable
+from sniper.games.poker_history import (
+    action_words,
+    cards_text,
+    hand_name,
+    header,
+    result_lines,
+    seat_lines,
+)
+from sniper.games.pokerkit_hand import dealing_order
 
 
 @dataclass(frozen=True)
@@ -29,7 +38,10 @@ class HandRecord:
     private cards (``()`` for a seat not dealt in); ``actions``: the seat actions in order;
     ``stacks_before`` / ``stacks``: chips per seat before and after; ``winnings``: ``stacks -
     stacks_before`` per seat (they sum to 0); ``showdown``: whether two or more players were still in
-    at the end (H9; otherwise the pot was won by folds and no card is shown).
+    at the end (H9; otherwise the pot was won by folds and no card is shown). Its ``str`` is the hand history
+    in words (``history_text``), which names the ``agents`` (one spec per seat), ``seed`` and ``game`` (the
+    game's number in its run) when the record knows them (``play_hand`` and a run's rows do); these three
+    do not take part in comparisons.
     """
 
     hand: int
@@ -41,6 +53,20 @@ class HandRecord:
     stacks: tuple[int, ...]
     winnings: tuple[int, ...]
     showdown: bool
+    agents: tuple[str, ...] = field(default=(), compare=False)
+    seed: int | None = field(default=None, compare=False)
+    game: int | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return history_text(self)
+
+    def blinds(self) -> dict[int, int]:
+        """Seat → chips posted as a blind, the small blind first (H1, H2; a short stack posts what it has):
+        heads-up the button posts the small blind, else the first two seats of the dealing order
+        (``sniper.games.pokerkit_hand.dealing_order``)."""
+        order = dealing_order(self.stacks_before, self.button)
+        small, big = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
+        return {small: min(SMALL_BLIND, self.stacks_before[small]), big: min(BIG_BLIND, self.stacks_before[big])}
 
     @classmethod
     def of(cls, hand: HoldemHand, number: int) -> "HandRecord":
@@ -102,5 +128,65 @@ def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> 
     players = [make_agent(spec) for spec in agents]
     length = DEFAULT_LENGTH if rules is None else rules.length
     for record in islice(hands_of(len(players), seed, game, players, length), hand, None):
-        return record
+        return replace(record, agents=tuple(agents), seed=seed, game=game)
     raise LookupError(f"game {game} of seed {seed} ends before hand {hand}")
+
+
+def history_text(record: HandRecord) -> str:
+    """The hand history of ``record`` in words (``sniper.games.poker_history``): seats, blinds, the hole cards,
+    each street with its board and pot and every action (``raise to 7``, ``call 2``, ``check``), the showdown
+    with each hand's name, the result (uncalled bet, who wins how much) and the stacks after.
+
+    >>> from sniper.games.holdem.agents import RandomAgent
+    >>> record = play_game(2, seed=3, game=0, agents=[RandomAgent()] * 2, length="50")[1]
+    >>> print(history_text(record).splitlines()[0])
+    no-limit Hold'em - hand 1
+    """
+    seats = range(len(record.stacks_before))
+    blinds = record.blinds()
+    roles = {seat: ["button"] if seat == record.button else [] for seat in seats}
+    for seat, role in zip(blinds, ("small blind", "big blind")):
+        roles[seat].append(role)
+    lines = [header(TITLE, record.hand, record.seed, record.game)]
+    lines += seat_lines(record.stacks_before, record.agents, {seat: ", ".join(r) for seat, r in roles.items()})
+    first = record.actions[0] if record.actions else None
+    forced = first.pot_after - first.amount if first else sum(blinds.values())
+    if forced == sum(blinds.values()):
+        lines.append(f"Blinds: {', '.join(f'seat {s} {chips}' for s, chips in blinds.items())}; pot {forced}")
+    else:  # a hand of other stakes (imported): its blinds and antes are not in the tables
+        lines.append(f"Blinds and antes: pot {forced}")
+    dealt = dealing_order(record.stacks_before, record.button)
+    lines.append("*** HOLE CARDS ***")
+    lines += [f"Seat {seat}: {cards_text(record.holes[seat])}" for seat in dealt]
+    put_in = [blinds.get(seat, 0) for seat in seats]
+    folded, pot = set(), forced
+    for street, name in enumerate(STREETS):
+        if street and len(record.board) < BOARD_SIZES[street]:
+            break  # the hand ended before this street was dealt
+        before, shown = BOARD_SIZES[max(street - 1, 0)], BOARD_SIZES[street]
+        board = "".join(f" {cards_text(part)}" for part in (record.board[:before], record.board[before:shown]) if part)
+        lines.append(f"*** {name.upper()} ***{board} (pot {pot})")
+        raised = street == 0  # the big blind is the street's first bet
+        for act in (act for act in record.actions if act.street == street):
+            put_in[act.seat] += act.amount
+            all_in = act.action != FOLD and put_in[act.seat] == record.stacks_before[act.seat]
+            lines.append(f"Seat {act.seat}: {action_words(act, raised, all_in)}")
+            raised = raised or act.action > CHECK_CALL
+            folded |= {act.seat} if act.action == FOLD else set()
+            pot = act.pot_after
+    if record.showdown:
+        lines.append(f"*** SHOWDOWN *** board {cards_text(record.board)}")
+        for seat in (seat for seat in dealt if seat not in folded):
+            hole = record.holes[seat]
+            lines.append(f"Seat {seat}: {cards_text(hole)} {hand_name((*hole, *record.board))}")
+    known = forced == sum(blinds.values())
+    return "\n".join(lines + result_lines(record.winnings, put_in if known else None, record.stacks))
+
+
+def replay_text(hands, actions, seed: int | None) -> str:
+    """The hand history in words (``history_text``) of one hand of a run of seed ``seed`` from its rows of the
+    hands and actions tables (dicts of columns or frames, ``sniper.games.holdem.results.hand_record``): what
+    ``sniper replay`` prints (``GameSpec.hand_text``), the text of ``play_hand``'s record of the same hand."""
+    from sniper.games.holdem.results import hand_record
+
+    return history_text(replace(hand_record(hands, actions), seed=seed))

@@ -146,4 +146,6 @@ def hand_record(hands, actions) -> "HandRecord":
         stacks=tuple(int(v) for v in column("stack_after")),
         winnings=tuple(int(v) for v in column("net")),
         showdown=bool(hands["showdown"][first]),
+        agents=tuple(str(v) for v in column("agent")),
+        game=int(hands["game"][first]),
     )

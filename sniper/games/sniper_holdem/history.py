@@ -479,7 +479,7 @@ def replay_command(out, game: int | None, hand: int | None, fmt: str = "text", e
         if games is None:
             raise ValueError("--export needs --games, e.g. --games 0-99")
         if game is not None or hand is not None:
-            raise ValueError("give --export with --games, or --game with --hand, not both")
+            raise ValueError("give --export with --games, or --game-index with --hand, not both")
         chosen = parse_games(games)
         if Path(export).exists():
             raise ValueError(f"{export} already exists; give a new file (an export never overwrites)")
@@ -488,7 +488,7 @@ def replay_command(out, game: int | None, hand: int | None, fmt: str = "text", e
     if games is not None:
         raise ValueError("--games goes with --export FILE.phhs")
     if game is None or hand is None:
-        raise ValueError("give --game and --hand (or --export FILE.phhs --games 0-99)")
+        raise ValueError("give --game-index and --hand (or --export FILE.phhs --games 0-99)")
     if game < 0 or hand < 0:
-        raise ValueError(f"--game and --hand count from 0, got game {game}, hand {hand}")
+        raise ValueError(f"--game-index and --hand count from 0, got game {game}, hand {hand}")
     return replay(out, game, hand).render(fmt)
