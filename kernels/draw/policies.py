@@ -229,6 +229,15 @@ def hard_nb(h, p, can_raise, params, stream, t, lt, scr):
 
 
 @njit(cache=True, inline="always")
+def baseline_nb(h, p, can_raise, call):
+    """Numba equivalent of ``sniper.games.draw.agents.FoldAgent.act`` (``call`` false) and ``CallAgent.act``
+    (``call`` true): stand pat at the draw; betting, ``betting_nb`` never betting nor raising. No draws."""
+    if h.st[0].street == DRAW:
+        return np.int64(DISCARD)
+    return betting_nb(h, p, can_raise, False, False, call)
+
+
+@njit(cache=True, inline="always")
 def decide_nb(level, params, h, p, raise_to, stream, t, lt, scr):
     """The flat action of player ``p`` at ``level`` (``kernels.draw.codes.Level``) with its parameter vector
     ``params`` (``float64 (N_PARAMS,)``), ``raise_to`` its total bet after a bet or raise (``NO_RAISE``: none
@@ -243,4 +252,6 @@ def decide_nb(level, params, h, p, raise_to, stream, t, lt, scr):
         return normal_nb(h, p, can_raise, params, stream, t, lt, scr)
     if level == Level.HARD:
         return hard_nb(h, p, can_raise, params, stream, t, lt, scr)
+    if level == Level.FOLD or level == Level.CALL:
+        return baseline_nb(h, p, can_raise, level == Level.CALL)
     return random_nb(h, p, can_raise, stream)

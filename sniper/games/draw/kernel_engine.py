@@ -41,7 +41,7 @@ from kernels.eval52 import tables
 from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
 from sniper.games.draw import levels
-from sniper.games.draw.agents import LEVELS, EasyAgent, RandomAgent, SplitAgent, make_agent
+from sniper.games.draw.agents import LEVELS, CallAgent, EasyAgent, FoldAgent, RandomAgent, SplitAgent, make_agent
 from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.play import HandRecord
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, FIRST_BUTTON, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
@@ -52,6 +52,8 @@ LEVEL_OF: dict[type, Level] = {
     EasyAgent: Level.EASY,
     NormalAgent: Level.NORMAL,
     HardAgent: Level.HARD,
+    FoldAgent: Level.FOLD,
+    CallAgent: Level.CALL,
 }
 """Agent class → the kernel's level."""
 BUST_CAPACITY = 256
