@@ -267,6 +267,7 @@ def test_random_level_hand_for_hand_with_the_rare_events():
         (("hard", "normal"), 2, "20"),
         (("hard", "random", "easy"), 2, "20"),
         (("easy", "normal", "hard", "random", "hard", "normal"), 1, "20"),
+        (("fold", "call", "easy", "random"), 4, "20"),
     ],
 )
 def test_every_level_at_its_defaults_hand_for_hand(specs, games, length):
@@ -284,6 +285,7 @@ def test_every_level_at_its_defaults_hand_for_hand(specs, games, length):
         (("easy/hard", "hard"), 3),
         (("random/normal", "normal/random", "easy"), 2),
         (("hard:samples=16,bluff=0.3/normal:draw_power=3", "normal:bet_power=2/easy", "random/hard:snow=0.5"), 1),
+        (("call/easy", "fold/normal", "random/call"), 2),
     ],
 )
 def test_split_agents_hand_for_hand(specs, games):
@@ -535,7 +537,7 @@ def same_decision(agent, obs, stream):
 
 @QUIET
 @settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(case=decisions(), level=st.sampled_from(["random", "easy", "normal"]))
+@given(case=decisions(), level=st.sampled_from(["random", "easy", "normal", "fold", "call"]))
 def test_each_decision_at_the_defaults(case, level):
     same_decision(make_level(level), *case)
 
@@ -574,7 +576,8 @@ def test_every_decision_of_seeded_hands_with_every_kind_of_decision():
     """Every level (``hard`` with fewer samples) decides as the reference on every decision of seeded hands at
     2 to 6 seats, deep and short: the draw and both rounds, facing a bet or not, a raise open or not (after
     the cap or a short all-in), the second round after standing pat and after a 3-card draw."""
-    agents = [make_level(name) for name in ("random", "easy", "normal")] + [make_level("hard", samples=16)]
+    names = ("random", "easy", "normal", "fold", "call")
+    agents = [make_level(name) for name in names] + [make_level("hard", samples=16)]
     seen = Counter()
     for seats, seed, stacks in [(2, 1, [100, 100]), (3, 2, [9, 100, 4]), (4, 3, [100] * 4), (6, 4, [3, 30, 100] * 2)]:
         for obs, stream in seeded_decisions(seats, seed, 3, stacks):

@@ -31,7 +31,7 @@ from typing import ClassVar
 
 from sniper.core.rng import Stream, derive
 from sniper.games.holdem.agents import RAISE_SIZES, CallAgent, FoldAgent, HoldemAgent, RandomAgent, give_up, raise_menu
-from sniper.games.holdem.engine import CHECK_CALL
+from sniper.games.holdem.engine import CHECK_CALL, FOLD  # noqa: F401  (the levels' flat actions: FOLD, CALL)
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.rules import TITLE
