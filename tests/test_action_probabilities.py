@@ -11,8 +11,11 @@ first stream, one of the actions its one-stream estimate gives (``sniper.core.po
 Seeded, so the tests are deterministic; each p-value must exceed ``ALPHA``.
 """
 
+import random
 from collections import Counter
+from dataclasses import replace
 
+import numpy as np
 import pytest
 from scipy.stats import chi2_contingency, chisquare
 
@@ -21,6 +24,7 @@ from sniper.core.rng import Stream, derive
 from sniper.games.draw.agents import RandomAgent as DrawRandom
 from sniper.games.draw.agents import make_agent as draw_agent
 from sniper.games.draw.engine import DEAL as DRAW_DEAL
+from sniper.games.draw.kernel_engine import kernel_probabilities
 from sniper.games.draw.table import DrawTable
 from sniper.games.sniper_holdem.agents import RandomAgent as SniperRandom
 from sniper.games.sniper_holdem.game import DEAL as SNIPER_DEAL
@@ -190,3 +194,40 @@ def test_normal_draw_is_exact_once_its_draw_is_behind_it():
     for obs in second:
         (action,) = agent.action_probabilities(obs, keys=7)
         assert agent.action_probabilities(obs, keys=1, seed=9) == {action: 1.0}
+
+
+def as_row(probs: dict[int, float]) -> list[float]:
+    """A policy as a row indexed by flat action (``kernels.draw.policies.N_FLAT`` entries)."""
+    row = [0.0] * 35
+    for action, p in probs.items():
+        row[action] = p
+    return row
+
+
+KERNEL_SPECS = [spec for spec in DRAW_SPECS if "hard" not in spec] + ["hard:samples=4,draw_samples=6,bluff=0.3"]
+
+
+@pytest.mark.parametrize("spec", KERNEL_SPECS)
+def test_the_draw_kernel_gives_the_same_probabilities(spec):
+    """``kernel_probabilities`` (``kernels.draw.policies.policy_nb``) is the reference's policy float for float,
+    at every observation and, in bulk, with the seat holding other hands (a range, as local best response asks)."""
+    agent, rng = draw_agent(spec), random.Random(spec)
+    for i, obs in enumerate(DRAW_OBSERVATIONS):
+        want = agent.action_probabilities(obs, keys=6, seed=i)
+        assert kernel_probabilities(agent, obs, keys=6, seed=i).tolist() == as_row(want), (spec, i)
+        free = [c for c in range(52) if c not in obs.discarded]
+        hands = [rng.sample(free, 5) for _ in range(3)]
+        rows = kernel_probabilities(agent, obs, hands=np.array(hands), keys=3, seed=i)
+        assert rows.shape == (3, 35)
+        for hand, row in zip(hands, rows):
+            assert row.tolist() == as_row(agent.action_probabilities(replace(obs, cards=tuple(hand)), keys=3, seed=i))
+
+
+def test_the_draw_kernel_refuses_bad_inputs_in_one_line():
+    obs = DRAW_OBSERVATIONS[0]
+    with pytest.raises(ValueError, match="^hands must be rows of 5 cards 0-51"):
+        kernel_probabilities(draw_agent("easy"), obs, hands=np.array([[1, 2, 3, 4, 52]]))
+    with pytest.raises(ValueError, match="^keys must be a whole number >= 1"):
+        kernel_probabilities(draw_agent("normal"), obs, keys=0)
+    with pytest.raises(ValueError, match="has no legal action"):
+        kernel_probabilities(draw_agent("easy"), replace(obs, legal=()))

@@ -29,7 +29,7 @@ from numba.core.registry import CPUDispatcher
 
 import kernels.draw
 from kernels.draw import codes
-from kernels.draw.betting import NO_RAISE, new_hand, note_raise_nb
+from kernels.draw.betting import NO_RAISE, new_hand
 from kernels.draw.deck import shuffled_deck_nb
 from kernels.draw.game import ActionLog, play_hand_nb
 from kernels.draw.params import PARAMS_OF
@@ -443,39 +443,10 @@ def decisions(draw):
     return decision
 
 
-def kernel_view(obs):
-    """A ``kernels.draw.betting.Hand`` holding exactly what ``obs`` holds (D10): the players dealt in, in
-    betting order, their stacks, bets, draws and whether they are in, the pot, the observer's own cards and
-    discards (the others' are 0), the betting history as ``PLAYER.first``/``second`` (counted by the
-    kernel's own ``note_raise_nb``); and the observer's position."""
-    h = new_hand()
-    n = obs.seats
-    order = [s for s in ((obs.button + 1 + k) % n for k in range(n)) if levels.at_table(obs, s)]
-    for p, seat in enumerate(order):
-        h.pl[p]["seat"], h.pl[p]["stack"], h.pl[p]["bet"] = seat, obs.stacks[seat], obs.bets[seat]
-        h.pl[p]["active"] = obs.in_hand[seat]
-        h.pl[p]["drawn"] = codes.NO_DRAW if obs.drawn[seat] is None else obs.drawn[seat]
-    me = order.index(obs.seat)
-    h.cards[me] = obs.cards
-    h.discards[me, : len(obs.discarded)] = obs.discarded
-    state = h.st[0]
-    state["players"], state["n_active"] = len(order), sum(obs.in_hand)
-    street = None
-    for seat, street_of, action in obs.history:
-        if street_of != street:
-            street, state["street"], state["raises"] = street_of, street_of, 0
-        if action == engine.BET_RAISE:
-            note_raise_nb(h, order.index(seat))
-            state["raises"] += 1
-    state["street"], state["raises"] = obs.street, obs.raises
-    state["max_bet"], state["pot"] = max(obs.bets), obs.pot + sum(obs.bets)
-    return h, me
-
-
 def kernel_decision(agent, obs, stream):
     """The kernel's action for ``agent`` on ``obs`` and the random words it drew from ``stream``'s key."""
     level, params = ke.kernel_agent(agent)
-    h, me = kernel_view(obs)
+    h, me = ke.observation_hand(obs)
     words = np.array([stream.key, 0], np.uint64)
     lt = ke.level_tables(ke.most_power([(level, params)]))
     scratch = new_scratch(int(getattr(agent, "draw_samples", 1)))
@@ -504,7 +475,7 @@ def same_estimates(agent, obs, stream):
     level, params = ke.kernel_agent(agent)
     if level not in (codes.Level.NORMAL, codes.Level.HARD):
         return
-    h, me = kernel_view(obs)
+    h, me = ke.observation_hand(obs)
     t, lt = tables(), ke.level_tables(ke.most_power([(level, params)]))
     scratch = new_scratch(int(agent.draw_samples))
     words = Stream(stream.key)
