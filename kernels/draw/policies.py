@@ -353,8 +353,9 @@ def policy_nb(level, params, h, p, raise_to, root, keys, t, lt, scr, out):
 @njit(cache=True, **NO_REFCOUNT)
 def policies_nb(level, params, h, p, raise_to, root, keys, hands, t, lt, scr, out):
     """``policy_nb`` of player ``p`` holding each row of ``hands`` (``uint8 (n, 5)``, its cards in the order
-    held) in turn, into ``out`` (``float64 (n, N_FLAT)``): a level's policy over a range of hands (local best
-    response's range updates). ``h.cards[p]`` is left holding the last row."""
+    held) in turn, into ``out`` (``float64 (n, N_FLAT)``): numba equivalent of ``action_probabilities`` of the
+    levels (``sniper.games.draw.agents``) over a range of hands (local best response's range updates).
+    ``h.cards[p]`` is left holding the last row."""
     for j in range(hands.shape[0]):
         for c in range(hands.shape[1]):
             h.cards[p, c] = hands[j, c]
