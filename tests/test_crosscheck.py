@@ -44,6 +44,8 @@ DEFAULT_CASES = [
     (("normal", "hard", "normal", "hard", "normal", "hard"), "show", "10", 60, 5, 3),
     (("hard", "normal"), "ours", "bust", 8, 6, 6),
     (("normal+ev", "hard+random", "hard+board", "normal+pass"), "ours", "10", 60, 7, 3),
+    (("fold", "call", "easy", "random"), "ours", "20", 60, 8, 4),
+    (("call+board", "fold+random", "hard", "normal"), "show", "10", 60, 9, 3),
 ]
 
 

@@ -37,7 +37,6 @@ from kernels.draw.betting import (
     deal_nb,
     end_round_nb,
     new_hand,
-    note_raise_nb,
     raise_to_nb,
 )
 from kernels.draw.deck import shuffled_deck_nb
@@ -278,6 +277,7 @@ def test_random_level_hand_for_hand_with_the_rare_events():
         (("hard", "normal"), 2, "20"),
         (("hard", "random", "easy"), 2, "20"),
         (("easy", "normal", "hard", "random", "hard", "normal"), 1, "20"),
+        (("fold", "call", "easy", "random"), 4, "20"),
     ],
 )
 def test_every_level_at_its_defaults_hand_for_hand(specs, games, length):
@@ -295,6 +295,7 @@ def test_every_level_at_its_defaults_hand_for_hand(specs, games, length):
         (("easy/hard", "hard"), 3),
         (("random/normal", "normal/random", "easy"), 2),
         (("hard:samples=16,bluff=0.3/normal:draw_power=3", "normal:bet_power=2/easy", "random/hard:snow=0.5"), 1),
+        (("call/easy", "fold/normal", "random/call"), 2),
     ],
 )
 def test_split_agents_hand_for_hand(specs, games):
@@ -516,39 +517,10 @@ def decisions(draw):
     return decision
 
 
-def kernel_view(obs):
-    """A ``kernels.draw.betting.Hand`` holding exactly what ``obs`` holds (D10): the players dealt in, in
-    betting order, their stacks, bets, draws and whether they are in, the pot, the observer's own cards and
-    discards (the others' are 0), the betting history as ``PLAYER.first``/``second`` (counted by the
-    kernel's own ``note_raise_nb``); and the observer's position."""
-    h = new_hand()
-    n = obs.seats
-    order = [s for s in ((obs.button + 1 + k) % n for k in range(n)) if levels.at_table(obs, s)]
-    for p, seat in enumerate(order):
-        h.pl[p]["seat"], h.pl[p]["stack"], h.pl[p]["bet"] = seat, obs.stacks[seat], obs.bets[seat]
-        h.pl[p]["active"] = obs.in_hand[seat]
-        h.pl[p]["drawn"] = codes.NO_DRAW if obs.drawn[seat] is None else obs.drawn[seat]
-    me = order.index(obs.seat)
-    h.cards[me] = obs.cards
-    h.discards[me, : len(obs.discarded)] = obs.discarded
-    state = h.st[0]
-    state["players"], state["n_active"] = len(order), sum(obs.in_hand)
-    street = None
-    for seat, street_of, action in obs.history:
-        if street_of != street:
-            street, state["street"], state["raises"] = street_of, street_of, 0
-        if action == engine.BET_RAISE:
-            note_raise_nb(h, order.index(seat))
-            state["raises"] += 1
-    state["street"], state["raises"] = obs.street, obs.raises
-    state["max_bet"], state["pot"] = max(obs.bets), obs.pot + sum(obs.bets)
-    return h, me
-
-
 def kernel_decision(agent, obs, stream):
     """The kernel's action for ``agent`` on ``obs`` and the random words it drew from ``stream``'s key."""
     level, params = ke.kernel_agent(agent)
-    h, me = kernel_view(obs)
+    h, me = ke.observation_hand(obs)
     words = np.array([stream.key, 0], np.uint64)
     lt = ke.level_tables(ke.most_power([(level, params)]))
     scratch = new_scratch(int(getattr(agent, "draw_samples", 1)))
@@ -577,7 +549,7 @@ def same_estimates(agent, obs, stream):
     level, params = ke.kernel_agent(agent)
     if level not in (codes.Level.NORMAL, codes.Level.HARD):
         return
-    h, me = kernel_view(obs)
+    h, me = ke.observation_hand(obs)
     t, lt = tables(), ke.level_tables(ke.most_power([(level, params)]))
     scratch = new_scratch(int(agent.draw_samples))
     words = Stream(stream.key)
@@ -610,7 +582,7 @@ def same_decision(agent, obs, stream):
 
 @QUIET
 @settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(case=decisions(), level=st.sampled_from(["random", "easy", "normal"]))
+@given(case=decisions(), level=st.sampled_from(["random", "easy", "normal", "fold", "call"]))
 def test_each_decision_at_the_defaults(case, level):
     same_decision(make_level(level), *case)
 
@@ -649,7 +621,8 @@ def test_every_decision_of_seeded_hands_with_every_kind_of_decision():
     """Every level (``hard`` with fewer samples) decides as the reference on every decision of seeded hands at
     2 to 6 seats, deep and short: the draw and both rounds, facing a bet or not, a raise open or not (after
     the cap or a short all-in), the second round after standing pat and after a 3-card draw."""
-    agents = [make_level(name) for name in ("random", "easy", "normal")] + [make_level("hard", samples=16)]
+    names = ("random", "easy", "normal", "fold", "call")
+    agents = [make_level(name) for name in names] + [make_level("hard", samples=16)]
     seen = Counter()
     for seats, seed, stacks in [(2, 1, [100, 100]), (3, 2, [9, 100, 4]), (4, 3, [100] * 4), (6, 4, [3, 30, 100] * 2)]:
         for obs, stream in seeded_decisions(seats, seed, 3, stacks):

@@ -175,7 +175,7 @@ def test_hard_reads_a_pat_opponent_and_a_bettor_as_stronger():
 
 
 def test_parameters_are_one_truth_with_domains():
-    assert list(LEVELS) == list(PARAMETERS) == ["random", "easy", "normal", "hard"]
+    assert list(LEVELS) == list(PARAMETERS) == ["random", "easy", "normal", "hard", "fold", "call"]
     for name in ("normal", "hard"):
         cls = LEVELS[name]
         assert [f.name for f in fields(cls)] == list(PARAMETERS[name]) == list(L.PARAMETERS[name])

@@ -40,7 +40,7 @@ def test_the_tables_have_the_columns_every_game_has_and_no_nulls():
     check_hand_schema(results.SCHEMA, "draw")
     assert set(HAND_COLUMNS) <= set(results.SCHEMA.names)
     assert not any(f.nullable for f in (*results.SCHEMA, *results.ACTION_SCHEMA))
-    assert list(PARAMETERS) == ["random", "easy", "normal", "hard"]
+    assert list(PARAMETERS) == ["random", "easy", "normal", "hard", "fold", "call"]
 
 
 def test_the_rows_of_every_hand_give_its_record_back(games):

@@ -341,6 +341,8 @@ def test_random_level_hand_for_hand_with_the_rare_events():
         (("normal", "random", "easy", "normal", "random", "normal", "easy", "random", "normal"), 2, "50"),
         (("hard", "normal"), 2, "50"),
         (("hard", "random", "easy"), 2, "50"),
+        (("fold", "call", "easy", "random"), 4, "50"),
+        (("call", "hard", "fold"), 2, "50"),
     ],
 )
 def test_every_level_at_its_defaults_hand_for_hand(specs, games, length):
@@ -357,7 +359,8 @@ def tables_of_stacks(draw):
     stacks = [draw(st.sampled_from((0, *STACKS))) for _ in range(n)]
     assume(sum(s > 0 for s in stacks) >= 2)
     button = draw(st.sampled_from([s for s in range(n) if stacks[s] > 0]))
-    specs = [draw(st.sampled_from(("random", "random", "easy", "normal", "hard:samples=3"))) for _ in range(n)]
+    choices = ("random", "random", "easy", "normal", "hard:samples=3", "fold", "call")
+    specs = [draw(st.sampled_from(choices)) for _ in range(n)]
     return specs, stacks, button, draw(st.integers(0, 2**32)), draw(st.integers(0, 99)), draw(st.integers(0, 999))
 
 
@@ -475,7 +478,7 @@ def same_decision(agent, obs, stream):
 
 @QUIET
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(case=decisions(), level=st.sampled_from(["random", "easy", "normal"]))
+@given(case=decisions(), level=st.sampled_from(["random", "easy", "normal", "fold", "call"]))
 def test_each_decision_at_the_defaults(case, level):
     same_decision(levels.make_level(level), *case)
 

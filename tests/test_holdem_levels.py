@@ -80,7 +80,7 @@ def random_observation(seed: int) -> HoldemObservation:
     )  # fmt: skip
 
 
-FAST = {"random": {}, "easy": {}, "normal": {}, "hard": {"samples": 12}}
+FAST = {"random": {}, "easy": {}, "normal": {}, "hard": {"samples": 12}, "fold": {}, "call": {}}
 """Each level as the legality tests play it (``hard`` with fewer samples, for speed)."""
 
 
@@ -104,7 +104,7 @@ def test_every_decision_is_legal_and_replays_from_its_key(level):
         assert action in obs.legal, (level, obs, action)
         assert agent.act(obs, Stream(seed)) == action
         kinds.add(min(action, 2))
-    assert len(kinds) >= 2  # not one constant answer
+    assert len(kinds) >= (1 if level == "call" else 2)  # not one constant answer (but the calling station's)
 
 
 @pytest.mark.parametrize(("level", "words"), [("easy", 0), ("normal", 0), ("hard", 2)])

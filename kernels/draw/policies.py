@@ -23,7 +23,11 @@ from kernels.draw.ranges import category_nb, showdown_units_nb
 from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, unseen_nb
 from kernels.draw_equity import chart_mask_nb
 from kernels.jit import njit
-from kernels.rng import stream_integer_nb, stream_random_nb, stream_word_nb
+from kernels.rng import derive_nb, stream_integer_nb, stream_random_nb, stream_word_nb
+
+N_FLAT = DISCARD + (1 << 5)
+"""Flat actions of a decision, 0 .. ``DISCARD + 31`` (``sniper.games.draw.engine``): the length of a policy row
+(``policy_nb``)."""
 
 # ----- what every level reads of an observation (levels.py's helpers) ---------------------------
 
@@ -101,11 +105,16 @@ def random_nb(h, p, can_raise, stream):
 def easy_nb(h, p, can_raise, params, stream, t):
     """Numba equivalent of ``sniper.games.draw.agents.EasyAgent.act``: bets a pair or better, rarely bluffs
     (one draw when betting: ``stream.random() < bluff``), draws by the chart (``draw_chart``, no draw)."""
-    cards = h.cards[p]
     if h.st[0].street == DRAW:
-        return np.int64(DISCARD + chart_mask_nb(cards, t))
-    bluffing = stream_random_nb(stream) < params[EasyParam.BLUFF]
-    strength = category_nb(cards, t)
+        return np.int64(DISCARD + chart_mask_nb(h.cards[p], t))
+    return easy_bet_nb(h, p, can_raise, params, stream_random_nb(stream) < params[EasyParam.BLUFF], t)
+
+
+@njit(cache=True, inline="always")
+def easy_bet_nb(h, p, can_raise, params, bluffing, t):
+    """Numba equivalent of ``sniper.games.draw.agents.EasyAgent.decide``: the betting action given the bluff
+    draw's outcome ``bluffing``."""
+    strength = category_nb(h.cards[p], t)
     made = strength >= params[EasyParam.BET_CATEGORY] or bluffing
     if to_call_nb(h, p) == 0:
         return np.int64(BET_RAISE) if made and can_raise else np.int64(CHECK_CALL)
@@ -143,7 +152,13 @@ def normal_plan_nb(h, p, params, key, k, t, lt, scr):
 def normal_nb(h, p, can_raise, params, stream, t, lt, scr):
     """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.act``: hand, position, opponents, drawing
     odds, pot odds. One draw: the sampling key (``stream.word()``, unused in the second round)."""
-    key = stream_word_nb(stream)
+    return normal_decide_nb(h, p, can_raise, params, stream_word_nb(stream), t, lt, scr)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def normal_decide_nb(h, p, can_raise, params, key, t, lt, scr):
+    """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.decide``: the flat action given the sampling
+    ``key``."""
     k = max(h.st[0].n_active - 1, 1)
     if h.st[0].street == DRAW:
         return np.int64(DISCARD + MASKS[normal_plan_nb(h, p, params, key, k, t, lt, scr)[0]])
@@ -209,10 +224,25 @@ def hard_nb(h, p, can_raise, params, stream, t, lt, scr):
     key = stream_word_nb(stream)
     draw_key = stream_word_nb(stream)
     best, e = hard_equity_nb(h, p, params, key, draw_key, t, lt, scr)
+    return hard_decide_nb(h, p, can_raise, params, best, e, chance < hard_threshold_nb(h, params), t)
+
+
+@njit(cache=True, inline="always")
+def hard_threshold_nb(h, params):
+    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.chance_threshold``: ``snow`` at the draw, else
+    ``bluff``."""
+    return params[HardParam.SNOW] if h.st[0].street == DRAW else params[HardParam.BLUFF]
+
+
+@njit(cache=True)
+def hard_decide_nb(h, p, can_raise, params, best, e, below, t):
+    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.decide``: the flat action given the best keep
+    (an index of ``strength.MASKS``), its equity ``e`` and whether word 0's draw fell below
+    ``hard_threshold_nb``."""
     nothing = category_nb(h.cards[p], t) == 0
     s = h.st[0]
     if s.street == DRAW:
-        if nothing and chance < params[HardParam.SNOW]:
+        if nothing and below:
             return np.int64(DISCARD)
         return np.int64(DISCARD + MASKS[best])
     ratio = e * s.n_active
@@ -222,10 +252,19 @@ def hard_nb(h, p, can_raise, params, stream, t, lt, scr):
         h,
         p,
         can_raise,
-        ratio >= params[HardParam.BET_RATIO] * scale or chance < params[HardParam.BLUFF] or snowing,
+        ratio >= params[HardParam.BET_RATIO] * scale or below or snowing,
         ratio >= params[HardParam.RAISE_RATIO] * scale,
         e >= price_nb(h, p) * params[HardParam.CALL_MARGIN],
     )
+
+
+@njit(cache=True, inline="always")
+def baseline_nb(h, p, can_raise, call):
+    """Numba equivalent of ``sniper.games.draw.agents.FoldAgent.act`` (``call`` false) and ``CallAgent.act``
+    (``call`` true): stand pat at the draw; betting, ``betting_nb`` never betting nor raising. No draws."""
+    if h.st[0].street == DRAW:
+        return np.int64(DISCARD)
+    return betting_nb(h, p, can_raise, False, False, call)
 
 
 @njit(cache=True, inline="always")
@@ -243,4 +282,81 @@ def decide_nb(level, params, h, p, raise_to, stream, t, lt, scr):
         return normal_nb(h, p, can_raise, params, stream, t, lt, scr)
     if level == Level.HARD:
         return hard_nb(h, p, can_raise, params, stream, t, lt, scr)
+    if level == Level.FOLD or level == Level.CALL:
+        return baseline_nb(h, p, can_raise, level == Level.CALL)
     return random_nb(h, p, can_raise, stream)
+
+
+# ----- policies (sniper.core.policy) -------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def chance_nb(p):
+    """Numba equivalent of ``sniper.core.policy.chance``: ``p`` clipped to [0, 1]."""
+    return min(max(p, 0.0), 1.0)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def policy_nb(level, params, h, p, raise_to, root, keys, t, lt, scr, out):
+    """Numba equivalent of ``action_probabilities(obs, keys=keys, seed=seed)`` of the levels
+    (``sniper.games.draw.agents``, ``sniper.games.draw.levels``), ``root`` being ``mix64(seed ^
+    sniper.core.policy.POLICY_SALT)``: the probability of each flat action into ``out`` (``float64 (N_FLAT,)``,
+    zeros elsewhere), the same floats added in the same order. Exact for ``random``, ``easy``, ``fold`` and
+    ``call``; ``normal`` (while its draw is ahead) and ``hard`` average ``keys`` decision streams, stream ``i``
+    keyed ``derive(root, i)`` and its words read where ``act`` reads them (``sniper.core.policy.policy_stream``).
+    Arguments as ``decide_nb``; uses ``scr`` and allocates nothing."""
+    for a in range(N_FLAT):
+        out[a] = 0.0
+    can_raise = raise_to != NO_RAISE
+    street = h.st[0].street
+    if level == Level.RANDOM:
+        if street == DRAW:
+            for q in range(N_KEEPS):
+                out[DISCARD + MASKS[q]] += 1.0 / N_KEEPS
+        else:
+            can_fold = to_call_nb(h, p) > 0
+            kinds = 1 + (1 if can_fold else 0) + (1 if can_raise else 0)
+            for a in range(0 if can_fold else 1, (BET_RAISE if can_raise else CHECK_CALL) + 1):
+                out[a] += 1.0 / kinds
+    elif level == Level.EASY:
+        if street == DRAW:
+            out[DISCARD + chart_mask_nb(h.cards[p], t)] = 1.0
+        else:
+            q = chance_nb(params[EasyParam.BLUFF])
+            if q > 0:
+                out[easy_bet_nb(h, p, can_raise, params, True, t)] += q
+            if q < 1:
+                out[easy_bet_nb(h, p, can_raise, params, False, t)] += 1.0 - q
+    elif level == Level.NORMAL:
+        n = keys if street == DRAW or draw_ahead_nb(h, p) else 1
+        for i in range(n):
+            key = derive_nb(derive_nb(root, i), 0)
+            out[normal_decide_nb(h, p, can_raise, params, key, t, lt, scr)] += 1.0 / n
+    elif level == Level.HARD:
+        q = chance_nb(hard_threshold_nb(h, params))
+        for i in range(keys):
+            stream_key = derive_nb(root, i)
+            best, e = hard_equity_nb(h, p, params, derive_nb(stream_key, 1), derive_nb(stream_key, 2), t, lt, scr)
+            yes = hard_decide_nb(h, p, can_raise, params, best, e, True, t) if q > 0 else np.int64(-1)
+            no = hard_decide_nb(h, p, can_raise, params, best, e, False, t) if q < 1 else np.int64(-1)
+            if yes == no:  # one action: the per-stream policy's sum q + (1 - q), then weighed (``over_streams``)
+                out[yes] += 1.0 / keys * (q + (1.0 - q))
+            else:
+                if q > 0:
+                    out[yes] += 1.0 / keys * q
+                if q < 1:
+                    out[no] += 1.0 / keys * (1.0 - q)
+    else:
+        out[baseline_nb(h, p, can_raise, level == Level.CALL)] = 1.0
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def policies_nb(level, params, h, p, raise_to, root, keys, hands, t, lt, scr, out):
+    """``policy_nb`` of player ``p`` holding each row of ``hands`` (``uint8 (n, 5)``, its cards in the order
+    held) in turn, into ``out`` (``float64 (n, N_FLAT)``): numba equivalent of ``action_probabilities`` of the
+    levels (``sniper.games.draw.agents``) over a range of hands (local best response's range updates).
+    ``h.cards[p]`` is left holding the last row."""
+    for j in range(hands.shape[0]):
+        for c in range(hands.shape[1]):
+            h.cards[p, c] = hands[j, c]
+        policy_nb(level, params, h, p, raise_to, root, keys, t, lt, scr, out[j])

@@ -125,7 +125,8 @@ def sized_nb(h, p, low, high, size, allin_spr):
 
 @njit(cache=True, inline="always")
 def give_up_nb(h, p):
-    """Numba equivalent of ``levels.give_up``: fold when owing chips, else check."""
+    """Numba equivalent of ``sniper.games.holdem.agents.give_up`` (and of ``FoldAgent.act``): fold when owing
+    chips, else check."""
     return np.int64(FOLD) if h.st[0].max_bet > h.pl[p].bet else np.int64(CHECK_CALL)
 
 
@@ -528,4 +529,8 @@ def decide_nb(level, params, h, p, low, high, stream, t, lt, scratch):
         return normal_nb(h, p, low, high, params, t, lt, scratch)
     if level == Level.HARD:
         return hard_nb(h, p, low, high, params, stream, t, lt, scratch)
+    if level == Level.FOLD:
+        return give_up_nb(h, p)
+    if level == Level.CALL:
+        return np.int64(CHECK_CALL)
     return random_nb(h, p, low, high, stream)

@@ -17,11 +17,14 @@ from enum import IntEnum
 class Level(IntEnum):
     """Betting levels (``sniper.games.sniper_holdem.specs.LEVELS``): ``RANDOM`` (``RandomAgent``), ``EASY``
     (``EasyAgent``), ``MONTE_CARLO`` (``MonteCarloAgent``: ``normal`` and ``hard`` differ only in
-    their parameters). Parameter vectors are laid out by ``Param``."""
+    their parameters), ``FOLD`` and ``CALL`` (the baselines ``FoldAgent``, ``CallAgent``). Parameter
+    vectors are laid out by ``Param``."""
 
     RANDOM = 0
     EASY = 1
     MONTE_CARLO = 2
+    FOLD = 3
+    CALL = 4
 
 
 class Heuristic(IntEnum):

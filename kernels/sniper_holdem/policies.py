@@ -419,16 +419,30 @@ def mc_act_nb(params, seats, private, board, stream, scratch, turn, t):
 
 
 @njit(cache=True, inline="always")
+def baseline_act_nb(legal_mask, otherwise):
+    """Numba equivalent of ``sniper.games.sniper_holdem.agents.FoldAgent.act`` (``otherwise`` ``Act.FOLD``) and
+    ``CallAgent.act`` (``Act.CALL``): check when legal, else ``otherwise``; no draws."""
+    if (legal_mask >> Act.CHECK) & 1:
+        return Act.CHECK
+    return otherwise
+
+
+@njit(cache=True, inline="always")
 def bet_decision_nb(level, params, seats, private, board, stream, scratch, turn, t):
     """A betting action (``Act``) for the agent's ``level`` (``Level``) and ``params`` (R6).
 
     ``turn`` is the ``Turn``; draws from ``stream``; ``scratch`` is a ``Scratch``. Numba equivalent of
-    ``sniper.games.sniper_holdem.agents.Agent.act`` of ``RandomAgent``, ``EasyAgent`` and ``MonteCarloAgent``.
+    ``sniper.games.sniper_holdem.agents.Agent.act`` of ``RandomAgent``, ``EasyAgent``, ``MonteCarloAgent``,
+    ``FoldAgent`` and ``CallAgent``.
     """
     if level == Level.EASY:
         return easy_act_nb(params, seats, private, board, stream, turn, t.category)
     if level == Level.MONTE_CARLO:
         return mc_act_nb(params, seats, private, board, stream, scratch, turn, t)
+    if level == Level.FOLD:
+        return baseline_act_nb(turn.legal_mask, Act.FOLD)
+    if level == Level.CALL:
+        return baseline_act_nb(turn.legal_mask, Act.CALL)
     return random_act_nb(stream, turn)
 
 

@@ -14,7 +14,7 @@ The ``GameSpec`` below is declared from the light modules only (no PokerKit impo
 loads); its builders import the engine when they are called.
 
 >>> SPEC.seat_text, SPEC.default_length, SPEC.levels, list(SPEC.engines), SPEC.default_agents
-('2-6', '20', ('random', 'easy', 'normal', 'hard'), ['reference', 'kernel'], ('easy', 'normal', 'hard'))
+('2-6', '20', ('random', 'easy', 'normal', 'hard', 'fold', 'call'), ['reference', 'kernel'], ('easy', 'normal', 'hard'))
 """
 
 from sniper.core.registry import GameSpec, register_game

@@ -28,9 +28,10 @@ True
 from dataclasses import dataclass, fields
 from typing import Protocol
 
+from sniper.core.policy import POLICY_KEYS, coin, uniform
 from sniper.core.rng import Stream
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
-from sniper.games.draw.levels import HardAgent, NormalAgent
+from sniper.games.draw.levels import HardAgent, NormalAgent, betting
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.parameters import PARAMETERS, split_sides
 from sniper.games.draw.rules import HAND_SIZE, TITLE
@@ -41,8 +42,10 @@ from sniper.games.poker_spec import agent_builder
 __all__ = [
     "LEVELS",
     "PARAMETERS",
+    "CallAgent",
     "DrawAgent",
     "EasyAgent",
+    "FoldAgent",
     "HardAgent",
     "NormalAgent",
     "RandomAgent",
@@ -58,7 +61,9 @@ STRAIGHT = CATEGORIES.index("straight")
 
 class DrawAgent(Protocol):
     """The one interface of a five-card draw AI: the flat action (``sniper.games.draw.table``'s
-    numbering, one of ``obs.legal``) for the decision ``obs``, drawing any randomness from ``stream``."""
+    numbering, one of ``obs.legal``) for the decision ``obs``, drawing any randomness from ``stream``.
+    Every level (and split agent) also implements ``sniper.core.policy.Policy``: ``action_probabilities(obs)``
+    over ``obs.legal``, from the decision code ``act`` uses."""
 
     def act(self, obs: DrawObservation, stream: Stream) -> int: ...
 
@@ -81,6 +86,11 @@ class RandomAgent:
         """A legal flat action for ``obs`` (class docstring); ``ValueError`` if ``obs.legal`` is empty."""
         _check_legal(obs)
         return obs.legal[stream.integer(len(obs.legal))]
+
+    def action_probabilities(self, obs: DrawObservation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """Exact: ``1 / len(obs.legal)`` each (``keys`` and ``seed`` unused); ``ValueError`` if it offers none."""
+        _check_legal(obs)
+        return uniform(obs.legal)
 
 
 def draw_chart(cards: tuple[int, ...]) -> int:
@@ -139,7 +149,18 @@ class EasyAgent:
         _check_legal(obs)
         if obs.street == DRAW:
             return DISCARD + draw_chart(obs.cards)
-        bluffing = stream.random() < self.bluff
+        return self.decide(obs, stream.random() < self.bluff)
+
+    def action_probabilities(self, obs: DrawObservation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """Exact: the chart's discard at the draw; betting, ``decide`` bluffing with probability ``bluff``
+        (``keys`` and ``seed`` unused). ``ValueError`` if ``obs`` offers no action."""
+        _check_legal(obs)
+        if obs.street == DRAW:
+            return {DISCARD + draw_chart(obs.cards): 1.0}
+        return coin(self.bluff, lambda bluffing: self.decide(obs, bluffing))
+
+    def decide(self, obs: DrawObservation, bluffing: bool) -> int:
+        """The betting action given the bluff draw's outcome (class docstring; ``act`` and ``action_probabilities``)."""
         strength = category(value(obs.cards))
         made = strength >= self.bet_category or bluffing
         can_raise = BET_RAISE in obs.legal
@@ -150,8 +171,45 @@ class EasyAgent:
         return CHECK_CALL if made else FOLD
 
 
-LEVELS: dict[str, type] = {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
-"""The level classes by name, in ladder order (``PARAMETERS`` has the same keys)."""
+@dataclass(frozen=True)
+class FoldAgent:
+    """The ``fold`` baseline: checks when it can, otherwise folds (``levels.betting`` never betting nor
+    calling); stands pat at the draw. No draws, no parameters (issue 32)."""
+
+    def act(self, obs: DrawObservation, stream: Stream) -> int:
+        """Check, or fold facing a bet; stand pat at the draw. ``ValueError`` if ``obs.legal`` is empty."""
+        _check_legal(obs)
+        return DISCARD if obs.street == DRAW else betting(obs, False, False, False)
+
+    def action_probabilities(self, obs: DrawObservation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """Exact: its one answer (``act`` draws nothing)."""
+        return {self.act(obs, Stream(0)): 1.0}
+
+
+@dataclass(frozen=True)
+class CallAgent:
+    """The ``call`` baseline: never raises, never folds: checks, or calls (``levels.betting`` always calling);
+    stands pat at the draw. No draws, no parameters (issue 32)."""
+
+    def act(self, obs: DrawObservation, stream: Stream) -> int:
+        """Check or call; stand pat at the draw. ``ValueError`` if ``obs.legal`` is empty."""
+        _check_legal(obs)
+        return DISCARD if obs.street == DRAW else betting(obs, False, False, True)
+
+    def action_probabilities(self, obs: DrawObservation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """Exact: its one answer (``act`` draws nothing)."""
+        return {self.act(obs, Stream(0)): 1.0}
+
+
+LEVELS: dict[str, type] = {
+    "random": RandomAgent,
+    "easy": EasyAgent,
+    "normal": NormalAgent,
+    "hard": HardAgent,
+    "fold": FoldAgent,
+    "call": CallAgent,
+}
+"""The level classes by name, in ladder order, then the baselines (``PARAMETERS`` has the same keys)."""
 
 
 def make_level(name: str, **params) -> DrawAgent:
@@ -182,6 +240,10 @@ class SplitAgent:
     def act(self, obs: DrawObservation, stream: Stream) -> int:
         """``draw``'s action at the draw, ``bet``'s otherwise (class docstring)."""
         return (self.draw if obs.street == DRAW else self.bet).act(obs, stream)
+
+    def action_probabilities(self, obs: DrawObservation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """``draw``'s policy at the draw, ``bet``'s otherwise (``keys`` and ``seed`` passed on)."""
+        return (self.draw if obs.street == DRAW else self.bet).action_probabilities(obs, keys=keys, seed=seed)
 
 
 def make_agent(spec: str, decision_timeout: float | None = None) -> DrawAgent:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from kernels.draw.betting import NO_RAISE, new_hand, note_raise_nb
 from kernels.draw.codes import DISCARD, NO_CARD, NO_DRAW, Level
 from kernels.draw.game import (
     NO_LIMIT,
@@ -33,16 +34,22 @@ from kernels.draw.game import (
     Field,
     GameInputs,
     GameRules,
+    max_draw_samples_nb,
     play_games_nb,
 )
 from kernels.draw.params import N_PARAMS, PARAMS_OF, NormalParam
-from kernels.draw.strength import N_ORDERS, LevelTables
+from kernels.draw.policies import N_FLAT, policies_nb
+from kernels.draw.strength import N_ORDERS, LevelTables, new_scratch
 from kernels.eval52 import tables
+from sniper.core.policy import POLICY_KEYS, POLICY_SALT
+from sniper.core.rng import mix64
 from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
 from sniper.games.draw import levels
-from sniper.games.draw.agents import LEVELS, EasyAgent, RandomAgent, SplitAgent, make_agent
-from sniper.games.draw.levels import HardAgent, NormalAgent
+from sniper.games.draw.agents import LEVELS, CallAgent, EasyAgent, FoldAgent, RandomAgent, SplitAgent, make_agent
+from sniper.games.draw.engine import BET_RAISE, DRAW
+from sniper.games.draw.levels import HardAgent, NormalAgent, check_legal
+from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.play import HandRecord
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, FIRST_BUTTON, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
 from sniper.games.pokerkit_hand import ActionRecord
@@ -52,6 +59,8 @@ LEVEL_OF: dict[type, Level] = {
     EasyAgent: Level.EASY,
     NormalAgent: Level.NORMAL,
     HardAgent: Level.HARD,
+    FoldAgent: Level.FOLD,
+    CallAgent: Level.CALL,
 }
 """Agent class → the kernel's level."""
 BUST_CAPACITY = 256
@@ -346,3 +355,66 @@ def play_chunk_kernel(config, chunk: int, hands_only: bool = False) -> Chunk:
     start = chunk * config.chunk_games
     run = play_games_kernel(config.seed, range(start, start + config.chunk_games), inputs, not hands_only)
     return Chunk(run_tables(run, config.agents), [int(c) for c in run.counts])
+
+
+# ----- policies ------------------------------------------------------------------------------------
+
+
+def observation_hand(obs: DrawObservation):
+    """A ``kernels.draw.betting.Hand`` holding exactly what ``obs`` holds (D10), and the observer's index in it:
+    the players dealt in, in betting order, their stacks, bets, draws and whether they are in, the pot, the
+    observer's own cards and discards (the others' are 0), the betting history as ``PLAYER.first``/``second``
+    (counted by the kernel's own ``note_raise_nb``); the observer's position is its index. What a kernel
+    decision of the seat reads (``kernels.draw.policies``), built from an observation."""
+    h = new_hand()
+    n = obs.seats
+    order = [s for s in ((obs.button + 1 + k) % n for k in range(n)) if levels.at_table(obs, s)]
+    for p, seat in enumerate(order):
+        h.pl[p]["seat"], h.pl[p]["stack"], h.pl[p]["bet"] = seat, obs.stacks[seat], obs.bets[seat]
+        h.pl[p]["active"] = obs.in_hand[seat]
+        h.pl[p]["drawn"] = NO_DRAW if obs.drawn[seat] is None else obs.drawn[seat]
+    me = order.index(obs.seat)
+    h.cards[me] = obs.cards
+    h.discards[me, : len(obs.discarded)] = obs.discarded
+    state = h.st[0]
+    state["players"], state["n_active"] = len(order), sum(obs.in_hand)
+    street = None
+    for seat, street_of, action in obs.history:
+        if street_of != street:
+            street, state["street"], state["raises"] = street_of, street_of, 0
+        if action == BET_RAISE:
+            note_raise_nb(h, order.index(seat))
+            state["raises"] += 1
+    state["street"], state["raises"] = obs.street, obs.raises
+    state["max_bet"], state["pot"] = max(obs.bets), obs.pot + sum(obs.bets)
+    return h, me
+
+
+def kernel_probabilities(agent: object, obs: DrawObservation, hands=None, keys: int = POLICY_KEYS, seed: int = 0):
+    """``agent.action_probabilities(obs, keys=keys, seed=seed)`` by the kernel (``kernels.draw.policies.policy_nb``,
+    the same floats): ``float64 (N_FLAT,)`` indexed by flat action. With ``hands`` (five cards per row, the
+    order held, ``int`` array-like of shape ``(n, 5)``), the policy with the seat holding each row instead of
+    ``obs.cards`` (its discards and everything else as in ``obs``): ``float64 (n, N_FLAT)``, what local best
+    response's range updates ask for in bulk. ``agent``: a level or split agent of ``sniper.games.draw.agents``
+    (a split agent's ``draw`` side at the draw, its ``bet`` side elsewhere). ``ValueError`` if ``obs`` offers
+    no action, for ``keys < 1``, hands not of shape ``(n, 5)`` with cards 0..51, or an agent the kernel lacks."""
+    check_legal(obs)
+    if isinstance(keys, bool) or not isinstance(keys, int) or keys < 1:
+        raise ValueError(f"keys must be a whole number >= 1, got {keys!r}")
+    side = kernel_sides(agent)[1 if obs.street == DRAW else 0]
+    rows = np.asarray([obs.cards] if hands is None else hands)
+    if rows.ndim != 2 or rows.shape[1] != HAND_SIZE or rows.size and not ((rows >= 0) & (rows < 52)).all():
+        raise ValueError(f"hands must be rows of {HAND_SIZE} cards 0-51, got shape {rows.shape}")
+    h, me = observation_hand(obs)
+    level, params = side
+    lt = level_tables(most_power([side]))
+    levels_of = np.array([level], np.int64)
+    scratch = new_scratch(int(max_draw_samples_nb(Agents(levels_of, params[None], levels_of, params[None]))))
+    raise_to = np.int64(NO_RAISE if obs.raise_to is None else obs.raise_to)
+    out = np.zeros((rows.shape[0], N_FLAT), np.float64)
+    root = np.uint64(mix64(int(seed) ^ POLICY_SALT))
+    policies_nb(
+        np.int64(level), params, h, np.int64(me), raise_to, root, np.int64(keys), rows.astype(np.uint8), tables(), lt,
+        scratch, out,
+    )  # fmt: skip
+    return out[0] if hands is None else out

@@ -37,6 +37,7 @@ from itertools import combinations
 from math import comb
 from typing import ClassVar
 
+from sniper.core.policy import POLICY_KEYS, coin, over_streams
 from sniper.core.rng import Stream, derive
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DISCARDS, DRAW, FIRST, FOLD, SECOND
 from sniper.games.draw.observation import DrawObservation
@@ -345,7 +346,19 @@ class NormalAgent(_Level):
     def act(self, obs: DrawObservation, stream: Stream) -> int:
         """A legal flat action for ``obs`` (class docstring); ``ValueError`` if it offers none."""
         check_legal(obs)
-        key = stream.word()
+        return self.decide(obs, stream.word())
+
+    def action_probabilities(self, obs: DrawObservation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """``decide``'s answers over sampling keys: while its draw is ahead (the draw, the first round) an
+        estimate from ``keys`` keys (``sniper.core.policy.over_streams``, keyed by ``seed``; each key
+        ``draw_samples`` sampled draws, as ``act``), exact otherwise (the key is unused). ``ValueError`` if
+        ``obs`` offers no action."""
+        check_legal(obs)
+        sampled = obs.street == DRAW or draw_ahead(obs)
+        return over_streams(lambda s: {self.decide(obs, s.word()): 1.0}, keys if sampled else 1, seed)
+
+    def decide(self, obs: DrawObservation, key: int) -> int:
+        """The flat action given the sampling key (class docstring; ``act`` and ``action_probabilities``)."""
         if obs.street == DRAW:
             return DISCARD + self.plan(obs, key)[0]
         if draw_ahead(obs):
@@ -624,18 +637,42 @@ class HardAgent(_Level):
         check_legal(obs)
         chance = stream.random()
         key, draw_key = stream.word(), stream.word()
-        shares = self.equities(obs, key, draw_key)
+        return self.decide(obs, self.equities(obs, key, draw_key), chance < self.chance_threshold(obs))
+
+    def action_probabilities(self, obs: DrawObservation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """An estimate from ``keys`` decision streams (``sniper.core.policy.over_streams``, keyed by ``seed``):
+        per stream, the equities keyed by two words (``samples`` deals and ``draw_samples`` draws, as
+        ``act``) and ``decide`` with word 0's draw below ``chance_threshold`` with that probability, exactly.
+        Costs ``keys`` decisions' sampling. ``ValueError`` if ``obs`` offers no action."""
+        check_legal(obs)
+        threshold = self.chance_threshold(obs)
+
+        def one(stream: Stream) -> dict[int, float]:
+            stream.word()  # word 0, the draw ``coin`` enumerates: read so that the keys are act's words 1 and 2
+            shares = self.equities(obs, stream.word(), stream.word())
+            return coin(threshold, lambda below: self.decide(obs, shares, below))
+
+        return over_streams(one, keys, seed)
+
+    def chance_threshold(self, obs: DrawObservation) -> float:
+        """What word 0's draw is compared with: ``snow`` at the draw, ``bluff`` when betting."""
+        return self.snow if obs.street == DRAW else self.bluff
+
+    def decide(self, obs: DrawObservation, shares: list[float], below: bool) -> int:
+        """The flat action given the keeps' equities (``equities``) and whether word 0's draw fell below
+        ``chance_threshold`` (a snow at the draw, a bluff when betting): class docstring; ``act`` and
+        ``action_probabilities``."""
         best = first_best(shares)
         nothing = category(five_card_hands().values[five_card_index(obs.cards)]) == 0
         if obs.street == DRAW:
-            return DISCARD if nothing and chance < self.snow else DISCARDS[best]
+            return DISCARD if nothing and below else DISCARDS[best]
         e = shares[best]
         ratio = e * (len(live_opponents(obs)) + 1)
         scale = 1.0 - self.position * position(obs)
         snowing = obs.street == SECOND and nothing and obs.drawn[obs.seat] == 0
         return betting(
             obs,
-            ratio >= self.bet_ratio * scale or chance < self.bluff or snowing,
+            ratio >= self.bet_ratio * scale or below or snowing,
             ratio >= self.raise_ratio * scale,
             e >= price(obs) * self.call_margin,
         )

@@ -50,9 +50,12 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "read_bet": (CATEGORIES.index("two pair"), 0, _TOP),
         "read_raise": (CATEGORIES.index("three of a kind"), 0, _TOP),
     },
+    "fold": {},
+    "call": {},
 }
 """Every level's parameters, ``level → name → (default, low, high)`` (``sniper.games.level_parameters``), in
-ladder order: the one truth of their defaults and domains (meanings in each level class's docstring). An
+ladder order, then the baselines ``fold`` and ``call`` (no parameters): the one truth of their defaults and
+domains (meanings in each level class's docstring). An
 ``int`` default is an integer parameter; categories are ``sniper.games.poker52.CATEGORIES`` indices (0 high
 card … 8 straight flush)."""
 

@@ -11,7 +11,7 @@ The ``GameSpec`` below is declared from the light modules only (no PokerKit impo
 loads); its builders import the engine when they are called.
 
 >>> SPEC.seat_text, SPEC.default_length, SPEC.levels, list(SPEC.engines)
-('2-9', '100', ('random', 'easy', 'normal', 'hard'), ['reference', 'kernel'])
+('2-9', '100', ('random', 'easy', 'normal', 'hard', 'fold', 'call'), ['reference', 'kernel'])
 """
 
 from sniper.core.registry import GameSpec, register_game

@@ -1,4 +1,5 @@
-"""Hold'em agents: the one interface every level implements, and the ``random`` level (GAMES.md H12).
+"""Hold'em agents: the one interface every level implements, the ``random`` level (GAMES.md H12) and the
+baselines ``fold`` and ``call``.
 
 An agent reads only a ``HoldemObservation`` (H11) and draws its randomness from the decision's
 ``sniper.core.rng.Stream`` (``sniper.games.holdem.table.decision_stream``), so its choices replay exactly
@@ -12,6 +13,7 @@ and the kernel can reproduce them. The other levels (easy, normal, hard) live in
 True
 """
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from sniper.core.rng import Stream
@@ -67,3 +69,36 @@ class RandomAgent:
             kinds.append(RAISE)
         kind = kinds[stream.integer(len(kinds))]
         return kind if kind != RAISE else bet_action(raise_menu(obs)[stream.integer(len(RAISE_SIZES))])
+
+
+def give_up(obs: HoldemObservation) -> int:
+    """Check when nothing is owed, else fold (check/call if folding is not legal)."""
+    return FOLD if obs.to_call > 0 and FOLD in obs.legal else CHECK_CALL
+
+
+@dataclass(frozen=True)
+class FoldAgent:
+    """The ``fold`` baseline: checks when it can, otherwise folds (``give_up``). No draws, no parameters
+    (issue 32: a best response against it wins the blinds)."""
+
+    def act(self, obs: HoldemObservation, stream: Stream) -> int:
+        """``give_up(obs)``."""
+        return give_up(obs)
+
+    def action_probabilities(self, obs: HoldemObservation) -> dict[int, float]:
+        """Exact: its one answer (``sniper.core.policy.Policy``)."""
+        return {give_up(obs): 1.0}
+
+
+@dataclass(frozen=True)
+class CallAgent:
+    """The ``call`` baseline: never raises, never folds: checks, or calls (for less when all in). No draws,
+    no parameters (issue 32: the calling station)."""
+
+    def act(self, obs: HoldemObservation, stream: Stream) -> int:
+        """Check or call (``CHECK_CALL``, always legal)."""
+        return CHECK_CALL
+
+    def action_probabilities(self, obs: HoldemObservation) -> dict[int, float]:
+        """Exact: its one answer (``sniper.core.policy.Policy``)."""
+        return {CHECK_CALL: 1.0}

@@ -31,8 +31,8 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from sniper.core.rng import Stream, derive
-from sniper.games.holdem.agents import RAISE_SIZES, HoldemAgent, RandomAgent, raise_menu
-from sniper.games.holdem.engine import CHECK_CALL, FOLD, bet_action
+from sniper.games.holdem.agents import RAISE_SIZES, CallAgent, FoldAgent, HoldemAgent, RandomAgent, give_up, raise_menu
+from sniper.games.holdem.engine import CHECK_CALL, FOLD, bet_action  # noqa: F401  (the levels' flat actions: FOLD, CALL)
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.rules import TITLE
@@ -91,11 +91,6 @@ def sized(obs: HoldemObservation, size: int, allin_spr: float) -> int:
     (``total_pot + to_call``)."""
     short = obs.stacks[obs.seat] <= allin_spr * (total_pot(obs) + obs.to_call)
     return menu_raise(obs, ALL_IN if short else size)
-
-
-def give_up(obs: HoldemObservation) -> int:
-    """Check when nothing is owed, else fold (check/call if folding is not legal)."""
-    return FOLD if obs.to_call > 0 and FOLD in obs.legal else CALL
 
 
 def at_table(obs: HoldemObservation, seat: int) -> bool:
@@ -555,9 +550,16 @@ class HardLevel(_Level):
         return give_up(obs)
 
 
-LEVELS: dict[str, type] = {"random": RandomAgent, "easy": EasyLevel, "normal": NormalLevel, "hard": HardLevel}
-"""The level classes by name, in ladder order (``PARAMETERS`` has the same keys); ``random`` is
-``sniper.games.holdem.agents.RandomAgent``, which has no parameters."""
+LEVELS: dict[str, type] = {
+    "random": RandomAgent,
+    "easy": EasyLevel,
+    "normal": NormalLevel,
+    "hard": HardLevel,
+    "fold": FoldAgent,
+    "call": CallAgent,
+}
+"""The level classes by name, in ladder order, then the baselines (``PARAMETERS`` has the same keys);
+``random``, ``fold`` and ``call`` are in ``sniper.games.holdem.agents`` and have no parameters."""
 
 
 def make_level(name: str, **params) -> HoldemAgent:

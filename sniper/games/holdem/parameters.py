@@ -42,10 +42,13 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "call_range": (0.289, 0.0, 1.0),
         "read_bluff": (0.076, 0.0, 1.0),
     },
+    "fold": {},
+    "call": {},
 }
-"""Every level's parameters, ``level → name → (default, low, high)``: the one truth of their defaults
-and domains (meanings in each class's docstring). ``normal``'s open_early, open_late, call_score,
-bet_equity and call_margin are the values `sniper tune normal --game holdem --against easy` found
-(docs/holdem.md, "Commands, levels, ladder and speed"); ``hard``'s samples, read_bluff, call_range, reraise_range,
-position, allin_spr and call_margin those `sniper tune hard --game holdem --against normal` found
-against the tuned ``normal``. An ``int`` default is an integer parameter."""
+"""Every level's parameters, ``level → name → (default, low, high)``, then the baselines ``fold`` and
+``call`` (none): the one truth of their defaults and domains (meanings in each class's docstring).
+``normal``'s open_early, open_late, call_score, bet_equity and call_margin are the values
+`sniper tune normal --game holdem --against easy` found (docs/holdem.md, "Commands, levels, ladder and
+speed"); ``hard``'s samples, read_bluff, call_range, reraise_range, position, allin_spr and call_margin
+those `sniper tune hard --game holdem --against normal` found against the tuned ``normal``. An ``int``
+default is an integer parameter."""

@@ -21,8 +21,9 @@ from kernels.sniper_holdem.params import (
     SETTLE_BLOCK,
     SNIPE_SAMPLES,
 )
+from sniper.core.policy import POLICY_KEYS, coin, over_streams, uniform
 from sniper.core.rng import Stream
-from sniper.games.sniper_holdem.engine import BetRecord, HandState, SnipeRecord
+from sniper.games.sniper_holdem.engine import BetRecord, HandState, Phase, SnipeRecord
 from sniper.games.sniper_holdem.hands import best_hand
 
 
@@ -85,12 +86,30 @@ class Observation:
         """Chips this seat must put in to call (R6)."""
         return max(self.round_put) - self.round_put[self.seat]
 
+    @property
+    def sniping(self) -> bool:
+        """Whether this is a snipe-round observation (R7): the decision is a snipe code or ``PASS``."""
+        return self.round == Phase.SNIPE
+
+    @property
+    def actions(self) -> tuple[int, ...]:
+        """The decision's legal actions as an agent returns them: ``legal`` in a betting round (R6);
+        ``PASS`` and the 60 snipe codes in the snipe round, where any name may be named (R7)."""
+        return SNIPE_ACTIONS if self.sniping else tuple(self.legal)
+
+
+SNIPE_ACTIONS = (PASS, *range(N_SNIPES))
+"""What an agent may return at the snipe round (R7): ``PASS`` or any snipe code, repeats and its own hand included."""
+
 
 class Agent(Protocol):
     """The one interface every AI implements (OpenSpiel's bot ``step``, split by decision kind).
 
     ``act`` returns one of ``obs.legal``; ``snipe`` returns a snipe code 0..59 or ``PASS``.
-    Randomness comes only from ``stream`` (R13).
+    Randomness comes only from ``stream`` (R13). The levels also implement
+    ``sniper.core.policy.Policy``: ``action_probabilities(obs)`` over ``obs.actions`` (betting actions or,
+    in the snipe round, snipe codes), from the decision code ``act`` and ``snipe`` use
+    (``policy_of``); an outside agent need not.
     """
 
     spec: str
@@ -120,6 +139,10 @@ class RandomAgent:
     def snipe(self, obs: Observation, stream: Stream) -> int:
         """The snipe its heuristic picks (R7)."""
         return SNIPE_HEURISTICS[self.snipes](self, obs, stream)
+
+    def action_probabilities(self, obs: Observation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """``1 / len(legal)`` each when betting; the snipe heuristic's policy in the snipe round (``policy_of``)."""
+        return policy_of(self, obs, lambda: uniform(obs.legal), keys, seed)
 
 
 def made_category(cards: tuple[int, ...]) -> Category:
@@ -201,9 +224,18 @@ class EasyAgent:
     rollouts: str = "python"
 
     def act(self, obs: Observation, stream: Stream) -> Act:
-        """A betting action by immediate strength (R6)."""
+        """A betting action by immediate strength (R6): ``decide`` with one bluff draw."""
+        return self.decide(obs, stream.random() < self.bluff)
+
+    def action_probabilities(self, obs: Observation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """Exact: ``decide`` bluffing with probability ``bluff``; the snipe heuristic's policy in the snipe
+        round (``policy_of``)."""
+        return policy_of(self, obs, lambda: coin(self.bluff, lambda bluffing: self.decide(obs, bluffing)), keys, seed)
+
+    def decide(self, obs: Observation, bluffing: bool) -> Act:
+        """The betting action given the bluff draw's outcome (class docstring; ``act`` and
+        ``action_probabilities``)."""
         strength = immediate_strength(obs.private, obs.board)
-        bluffing = stream.random() < self.bluff
         if obs.owed == 0:
             if strength >= Category.THREE_OF_A_KIND:
                 return _prefer(obs, Act.RAISE_5)
@@ -445,9 +477,27 @@ class MonteCarloAgent:
         return out
 
     def act(self, obs: Observation, stream: Stream) -> Act:
-        """A betting action by equity, pot odds, position and stack depth (R6)."""
+        """A betting action by equity, pot odds, position and stack depth (R6): ``decide`` with the
+        equity keyed by word 0 and the bluff draw of word 1."""
         e = self.equity(obs, stream.word(), self.thresholds(obs) if self.settle > 0 else ())
-        bluffing = stream.random() < self.bluff
+        return self.decide(obs, e, stream.random() < self.bluff)
+
+    def action_probabilities(self, obs: Observation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """An estimate from ``keys`` decision streams (``sniper.core.policy.over_streams``, keyed by ``seed``):
+        per stream, the equity keyed by its first word (``samples`` rollouts at most, as ``act``) and
+        ``decide`` bluffing with probability ``bluff``, exactly; the snipe heuristic's policy in the snipe
+        round (``policy_of``). Costs ``keys`` times a decision's rollouts."""
+        thresholds = self.thresholds(obs) if self.settle > 0 and not obs.sniping else ()
+
+        def one(stream: Stream) -> dict[int, float]:
+            e = self.equity(obs, stream.word(), thresholds)
+            return coin(self.bluff, lambda bluffing: self.decide(obs, e, bluffing))
+
+        return policy_of(self, obs, lambda: over_streams(one, keys, seed), keys, seed)
+
+    def decide(self, obs: Observation, e: float, bluffing: bool) -> Act:
+        """The betting action given the equity ``e`` and the bluff draw's outcome (class docstring;
+        ``act`` and ``action_probabilities``)."""
         live = live_seats(obs)
         n = len(live)
         ratio = e * n
@@ -483,9 +533,14 @@ def snipe_pass(agent, obs: Observation, stream: Stream) -> int:
     return PASS
 
 
+def snipe_options(obs: Observation) -> list[int]:
+    """What ``random`` chooses among: the allowed names (``allowed_snipes``), then passing."""
+    return [*allowed_snipes(obs), PASS]
+
+
 def snipe_random(agent, obs: Observation, stream: Stream) -> int:
-    """``random``: uniform among the allowed names (``allowed_snipes``) and passing; one integer."""
-    options = [*allowed_snipes(obs), PASS]
+    """``random``: uniform among ``snipe_options``; one integer."""
+    options = snipe_options(obs)
     return options[stream.integer(len(options))]
 
 
@@ -580,3 +635,71 @@ SNIPE_HEURISTICS = {
     "ev": snipe_ev,
 }
 """Snipe heuristics by name; each takes (agent, observation, stream) and returns a code or PASS."""
+
+SAMPLED_SNIPES = ("beater", "ev")
+"""The heuristics whose one draw is a rollout key: their policy is estimated over decision streams
+(``snipe_probabilities``); ``pass`` and ``board`` draw nothing and ``random`` one integer (exact)."""
+
+
+def snipe_probabilities(agent, obs: Observation, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+    """The policy of ``agent``'s snipe heuristic (``agent.snipes``) at ``obs`` (R7), over ``SNIPE_ACTIONS``:
+    ``random`` uniform over its options (exact); ``pass`` and ``board`` the heuristic's one answer
+    (exact: they draw nothing); ``beater`` and ``ev`` the heuristic run on ``keys`` decision streams
+    (``sniper.core.policy.over_streams``, keyed by ``seed``): an estimate from ``keys`` rollout keys."""
+    if agent.snipes == "random":
+        return uniform(snipe_options(obs))
+    heuristic = SNIPE_HEURISTICS[agent.snipes]
+    return over_streams(lambda s: {heuristic(agent, obs, s): 1.0}, keys if agent.snipes in SAMPLED_SNIPES else 1, seed)
+
+
+def policy_of(agent, obs: Observation, betting, keys: int, seed: int) -> dict[int, float]:
+    """``agent.action_probabilities(obs)``: the snipe heuristic's policy in the snipe round
+    (``snipe_probabilities``), else ``betting()`` (the level's own, over ``obs.legal``)."""
+    return snipe_probabilities(agent, obs, keys, seed) if obs.sniping else betting()
+
+
+# ----- baselines ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FoldAgent:
+    """``fold``: checks when it can, otherwise folds; never snipes (heuristic ``pass``). No draws, no
+    parameters: the baseline a best response wins the antes from (issue 32)."""
+
+    snipes: str = "pass"
+    spec: str = "fold"
+    rollouts: str = "python"
+
+    def act(self, obs: Observation, stream: Stream) -> Act:
+        """Check if legal, else fold (R6)."""
+        return Act.CHECK if Act.CHECK in obs.legal else Act.FOLD
+
+    def snipe(self, obs: Observation, stream: Stream) -> int:
+        """The snipe its heuristic picks (R7); by default ``pass``."""
+        return SNIPE_HEURISTICS[self.snipes](self, obs, stream)
+
+    def action_probabilities(self, obs: Observation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """Exact: its one answer (``act`` draws nothing; ``policy_of``)."""
+        return policy_of(self, obs, lambda: {int(self.act(obs, Stream(0))): 1.0}, keys, seed)
+
+
+@dataclass(frozen=True)
+class CallAgent:
+    """``call``: never raises, never folds: checks, or calls what is owed; never snipes (heuristic
+    ``pass``). No draws, no parameters: the calling-station baseline (issue 32)."""
+
+    snipes: str = "pass"
+    spec: str = "call"
+    rollouts: str = "python"
+
+    def act(self, obs: Observation, stream: Stream) -> Act:
+        """Check if legal, else call (R6)."""
+        return Act.CHECK if Act.CHECK in obs.legal else Act.CALL
+
+    def snipe(self, obs: Observation, stream: Stream) -> int:
+        """The snipe its heuristic picks (R7); by default ``pass``."""
+        return SNIPE_HEURISTICS[self.snipes](self, obs, stream)
+
+    def action_probabilities(self, obs: Observation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
+        """Exact: its one answer (``act`` draws nothing; ``policy_of``)."""
+        return policy_of(self, obs, lambda: {int(self.act(obs, Stream(0))): 1.0}, keys, seed)

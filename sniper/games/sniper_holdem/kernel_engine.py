@@ -38,7 +38,7 @@ from kernels.sniper_holdem.params import N_PARAMS, SNIPE_SAMPLES, Heuristic, Lev
 from sniper.core.registry import get_game
 from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
-from sniper.games.sniper_holdem.agents import EasyAgent, MonteCarloAgent, RandomAgent
+from sniper.games.sniper_holdem.agents import CallAgent, EasyAgent, FoldAgent, MonteCarloAgent, RandomAgent
 from sniper.games.sniper_holdem.game import Rules
 from sniper.games.sniper_holdem.results import ACTION_COLUMNS, ACTION_SCHEMA, COLUMNS, SCHEMA
 from sniper.games.sniper_holdem.specs import make_agent
@@ -60,7 +60,13 @@ class KernelAgent(NamedTuple):
     params: np.ndarray
 
 
-LEVEL_OF: dict[type, Level] = {RandomAgent: Level.RANDOM, EasyAgent: Level.EASY, MonteCarloAgent: Level.MONTE_CARLO}
+LEVEL_OF: dict[type, Level] = {
+    RandomAgent: Level.RANDOM,
+    EasyAgent: Level.EASY,
+    MonteCarloAgent: Level.MONTE_CARLO,
+    FoldAgent: Level.FOLD,
+    CallAgent: Level.CALL,
+}
 """Agent class → kernel betting level."""
 HEURISTIC_OF: dict[str, Heuristic] = {h.name.lower(): h for h in Heuristic}
 """Snipe heuristic name (``sniper.games.sniper_holdem.agents.SNIPE_HEURISTICS``) → kernel heuristic."""

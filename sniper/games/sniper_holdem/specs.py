@@ -24,7 +24,9 @@ from sniper.games.sniper_holdem.agents import (
     ROLLOUT_BACKENDS,
     SNIPE_HEURISTICS,
     Agent,
+    CallAgent,
     EasyAgent,
+    FoldAgent,
     MonteCarloAgent,
     RandomAgent,
 )
@@ -36,8 +38,11 @@ LEVELS: dict[str, Agent] = {
     "hard": MonteCarloAgent(**HARD_DEFAULTS, spec="hard"),
     "normal-v1": MonteCarloAgent(**NORMAL_V1_DEFAULTS, spec="normal-v1"),
     "hard-v1": MonteCarloAgent(**HARD_V1_DEFAULTS, spec="hard-v1"),
+    "fold": FoldAgent(),
+    "call": CallAgent(),
 }
-"""Every level with its default parameters (documented in docs/sniper-holdem.md, "Agents")."""
+"""Every level with its default parameters (documented in docs/sniper-holdem.md, "Agents"); ``fold`` and
+``call`` are the baselines without parameters."""
 
 
 UNIT_INTERVAL = {"bluff", "position", "texture", "future_snipes"}
