@@ -80,7 +80,7 @@ def random_observation(seed: int) -> HoldemObservation:
     )  # fmt: skip
 
 
-FAST = {"random": {}, "easy": {}, "normal": {}, "hard": {"samples": 12}}
+FAST = {"random": {}, "easy": {}, "normal": {}, "hard": {"samples": 12}, "fold": {}, "call": {}}
 """Each level as the legality tests play it (``hard`` with fewer samples, for speed)."""
 
 

@@ -31,9 +31,12 @@ NO_CARD = -1
 
 
 class Level(IntEnum):
-    """The AI levels as the kernels number them (``sniper.games.holdem.levels.LEVELS``, in ladder order)."""
+    """The AI levels as the kernels number them (``sniper.games.holdem.levels.LEVELS``, in its order:
+    the ladder, then the baselines ``fold`` and ``call``)."""
 
     RANDOM = 0
     EASY = 1
     NORMAL = 2
     HARD = 3
+    FOLD = 4
+    CALL = 5

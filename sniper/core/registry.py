@@ -133,7 +133,9 @@ class GameSpec:
     ``HAND_COLUMNS``); ``play_hand(agents, seed, game, hand, rules)``, one hand played by the reference engine
     with the agents the specs ``agents`` name, as the game's own record of it (``sniper.play_hand``; the hands
     before it are played too; ``LookupError`` when the game ends sooner; ``None``: the hand's rows of each
-    table, ``sniper.runs.replay.play_hand_rows``).
+    table, ``sniper.runs.replay.play_hand_rows``). ``exploit(opponent, hands, bets, rounds, seed, workers,
+    model_samples, rollouts)``, local best response's win rate against an agent spec as a
+    ``sniper.core.lbr.LbrResult`` (``sniper exploit``; ``None``: not available for the game yet).
     ``rules_doc``: the path, from the repository root, of its rules.
 
     Raises ``ValueError`` for a name that is not an identifier, seats that are not a range of
@@ -172,6 +174,7 @@ class GameSpec:
     history: str | None = None
     report_panels: str | None = None
     play_hand: str | None = None
+    exploit: str | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
@@ -237,7 +240,7 @@ class GameSpec:
     def declared(self) -> tuple[str, ...]:
         """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
         hooks = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
-        optional = (*hooks, self.history, self.report_panels, self.play_hand)
+        optional = (*hooks, self.history, self.report_panels, self.play_hand, self.exploit)
         texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
         return tuple(text for text in texts if text is not None)
 

@@ -2,16 +2,17 @@
 
 Modules, lowest first: ``rules`` (the game's facts, H1, H10), ``parameters`` (its levels' parameters, H12),
 ``observation`` (what a seat sees, H11), ``engine`` (one hand on a PokerKit ``State``, H1–H9), ``table``
-(one whole game as a ``sniper.core.table.TableState``, H10), ``agents`` (``random``) and ``levels``
+(one whole game as a ``sniper.core.table.TableState``, H10), ``agents`` (``random``, ``fold``, ``call``) and ``levels``
 (``easy``, ``normal``, ``hard``, H12), ``play`` (a game driven to its end, as hand records), ``results``
 (the run tables), ``chunks`` (the reference engine of a run), ``phh`` (hand histories both ways), ``env``
-(PettingZoo) and ``equity``. The rules as we play them: docs/holdem.md.
+(PettingZoo), ``equity`` and ``lbr`` (local best response, ``sniper exploit``). The rules as we play them:
+docs/holdem.md.
 
 The ``GameSpec`` below is declared from the light modules only (no PokerKit import when the registry
 loads); its builders import the engine when they are called.
 
 >>> SPEC.seat_text, SPEC.default_length, SPEC.levels, list(SPEC.engines)
-('2-9', '100', ('random', 'easy', 'normal', 'hard'), ['reference', 'kernel'])
+('2-9', '100', ('random', 'easy', 'normal', 'hard', 'fold', 'call'), ['reference', 'kernel'])
 """
 
 from sniper.core.registry import GameSpec, register_game
@@ -79,6 +80,7 @@ SPEC = register_game(
         importer="sniper.games.holdem.phh:read_phh",
         history="sniper.games.holdem.phh:rows_phh",
         play_hand="sniper.games.holdem.play:play_hand",
+        exploit="sniper.games.holdem.lbr:exploit",
     )
 )
 """The no-limit Hold'em ``GameSpec`` (registered as "holdem")."""

@@ -40,7 +40,7 @@ from kernels.holdem.policies import LevelTables
 from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
 from sniper.games.holdem import levels, results
-from sniper.games.holdem.agents import RandomAgent
+from sniper.games.holdem.agents import CallAgent, FoldAgent, RandomAgent
 from sniper.games.holdem.chunks import make_agent
 from sniper.games.holdem.rules import BIG_BLIND, FIRST_BUTTON, SEATS, SMALL_BLIND, STARTING_STACK
 
@@ -49,6 +49,8 @@ LEVEL_OF: dict[type, Level] = {
     levels.EasyLevel: Level.EASY,
     levels.NormalLevel: Level.NORMAL,
     levels.HardLevel: Level.HARD,
+    FoldAgent: Level.FOLD,
+    CallAgent: Level.CALL,
 }
 """Agent class → the kernel's level."""
 BUST_CAPACITY = 256

@@ -42,6 +42,8 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "call_range": (0.289, 0.0, 1.0),
         "read_bluff": (0.076, 0.0, 1.0),
     },
+    "fold": {},
+    "call": {},
 }
 """Every level's parameters, ``level → name → (default, low, high)``: the one truth of their defaults
 and domains (meanings in each class's docstring). ``normal``'s open_early, open_late, call_score,
