@@ -63,7 +63,7 @@ PAIRS = pairs()
 
 def pair_index(a: int, b: int) -> int:
     """The row of ``PAIRS`` holding cards ``a`` and ``b`` (distinct, 0..51, either order)."""
-    a, b = min(a, b), max(a, b)
+    a, b = min(int(a), int(b)), max(int(a), int(b))
     return a * (2 * N_CARDS - a - 1) // 2 + (b - a - 1)
 
 
