@@ -107,17 +107,19 @@ def menu_nb(h, p, menu):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def opponent_features_nb(level, params, h, p, weights, pairs, key, samples, t, lt, scratch, out):
-    """The equity each pair of positive weight would read as player ``p`` into ``out`` (``float64
-    (N_PAIRS,)``; others untouched): ``hard``'s ``hard_equity_nb`` from ``samples`` deals keyed by ``key``
-    (the same key for every pair), ``normal``'s postflop ``normal_equity_nb``; nothing for the other
-    levels or ``normal`` before the flop. ``h.hole[p]`` is restored."""
+def opponent_features_nb(level, params, h, p, weights, pairs, key, samples, t, lt, scratch, out, done):
+    """The equity each pair of positive weight not yet ``done`` (``bool (N_PAIRS,)``, then set) would read
+    as player ``p`` into ``out`` (``float64 (N_PAIRS,)``; others untouched): ``hard``'s ``hard_equity_nb``
+    from ``samples`` deals keyed by ``key`` (the same key for every pair), ``normal``'s postflop
+    ``normal_equity_nb``; nothing for the other levels or ``normal`` before the flop. ``h.hole[p]`` is
+    restored."""
     if not (level == Level.HARD or (level == Level.NORMAL and h.st[0].street > 0)):
         return
     a, b = h.hole[p, 0], h.hole[p, 1]
     for i in range(pairs.shape[0]):
-        if weights[i] <= 0.0:
+        if weights[i] <= 0.0 or done[i]:
             continue
+        done[i] = True
         h.hole[p, 0] = pairs[i, 0]
         h.hole[p, 1] = pairs[i, 1]
         if level == Level.HARD:

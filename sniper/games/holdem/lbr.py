@@ -135,6 +135,8 @@ class HoldemLbr:
 
     def play_deal(self, deal: int) -> float:
         """Chips LBR nets over deal ``deal`` played in both seats (LBR the big blind, then the button)."""
+        self.features = {}
+        self.deal_features_key = derive(derive(self.deal_key(deal), STREAM_LBR), 0)
         return self.play_hand(deal, 0) + self.play_hand(deal, 1)
 
     def play_hand(self, deal: int, lbr: int) -> float:
@@ -152,7 +154,7 @@ class HoldemLbr:
             board = dead_bits(h.board[: h.st[0]["board_n"]])
             remove_cards_nb(self.prior, PAIRS, board)
             remove_cards_nb(self.weights, PAIRS, board)
-            self.features, self.equities = {}, None
+            self.equities = None
             p = actor_nb(h) if to_act else -1
             while p >= 0:
                 action = self.lbr_action(h, p) if p == lbr else self.opponent_action(h, p, key)
@@ -169,23 +171,28 @@ class HoldemLbr:
         return float(h.pl[lbr]["won"] - h.pl[lbr]["put"])
 
     def next_key(self) -> np.uint64:
-        """The next key of LBR's own stream of the deal."""
+        """The next key of LBR's own stream of the hand (child 0 is the deal's model keys)."""
         self.uses += 1
         return np.uint64(derive(self.own_key, self.uses))
 
     def policy(self, h: Hand, p: int) -> np.ndarray:
         """The opponent's (player ``p``) slot probabilities for every pair of the range, ``float64
-        (N_PAIRS, N_SLOTS)``, its menu into ``self.menu`` (``kernels.holdem.lbr.opponent_policy_nb``). The
-        equities ``hard`` and ``normal`` read are computed once per street and public history."""
+        (N_PAIRS, N_SLOTS)``, its menu into ``self.menu`` (``kernels.holdem.lbr.opponent_policy_nb``).
+
+        The equities ``hard`` and ``normal`` read depend on the pair, the board and how ``hard`` reads
+        LBR's range (``levels.read_range``: re-raised, raised, called or not before the flop; bet or
+        not after it), not on the seats: each is computed once per deal (both plays share the board),
+        for the pairs some range of the deal needs, keyed by that reading and the street (one Monte
+        Carlo key each, from LBR's stream)."""
         q = h.pl[1 - p]
-        state = (int(h.st[0]["street"]), int(q["pre_raises"]), int(q["pre_calls"]), int(q["post_raises"]))
-        features = self.features.get(state)
-        if features is None:
-            features = np.zeros(N_PAIRS)
-            samples = np.int64(self.model_samples or 0)
-            args = (self.level, self.params, h, p, self.weights, PAIRS, self.next_key(), samples)
-            opponent_features_nb(*args, self.t, self.lt, self.scratch, features)
-            self.features[state] = features
+        raises, calls = int(q["pre_raises"]), int(q["pre_calls"])
+        state = (int(h.st[0]["street"]), min(raises, 2), raises == 0 and calls > 0, int(q["post_raises"]) > 0)
+        if state not in self.features:
+            key = np.uint64(derive(self.deal_features_key, len(self.features)))
+            self.features[state] = (np.zeros(N_PAIRS), np.zeros(N_PAIRS, np.bool_), key)
+        features, done, key = self.features[state]
+        args = (self.level, self.params, h, p, self.weights, PAIRS, key, np.int64(self.model_samples or 0))
+        opponent_features_nb(*args, self.t, self.lt, self.scratch, features, done)
         probs = np.zeros((N_PAIRS, N_SLOTS))
         args = (self.level, self.params, h, p, self.weights, PAIRS, features)
         opponent_policy_nb(*args, self.t, self.lt, self.scratch, self.menu, probs)
@@ -204,7 +211,7 @@ class HoldemLbr:
         slot = slot_of_nb(action, self.menu)
         if bayes_update(self.weights, probs[:, slot], self.prior):
             self.resets += 1
-            self.features, self.equities = {}, None
+            self.equities = None
         return action
 
     def lbr_action(self, h: Hand, p: int) -> int:
