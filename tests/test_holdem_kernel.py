@@ -397,7 +397,7 @@ def same_decision(agent, obs, stream):
 
 @QUIET
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(case=decisions(), level=st.sampled_from(["random", "easy", "normal"]))
+@given(case=decisions(), level=st.sampled_from(["random", "easy", "normal", "fold", "call"]))
 def test_each_decision_at_the_defaults(case, level):
     same_decision(levels.make_level(level), *case)
 

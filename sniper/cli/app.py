@@ -246,7 +246,7 @@ def exploit(
         typer.Option(
             metavar="N",
             help="Monte Carlo deals of LBR's model of a Monte Carlo level's equity, per private pair "
-            "(default: the level's own samples).",
+            "(default: 64, at most the level's own samples).",
         ),
     ] = None,
     rollouts: Annotated[

@@ -10,12 +10,15 @@ deciding with the kernel's levels (``kernels.holdem.policies.decide_nb``) on its
 LBR keeps the opponent's range over the 1,326 private pairs (``kernels.holdem.lbr.PAIRS``): its own
 cards and the board's removed, Bayes-updated at every opponent action with the opponent's probability
 of that action for each pair (``kernels.holdem.lbr.opponent_policy_nb``; ``hard``'s from one Monte Carlo
-estimate of ``model_samples`` deals per pair, drawn from LBR's own stream, never the opponent's). On
+estimate of ``model_samples`` deals per pair (``MODEL_SAMPLES``), keyed from LBR's own stream, never the
+opponent's; when no pair of the range could have taken the action, ``sniper.core.lbr.bayes_update``
+falls back and counts it). On
 the betting rounds of ``rounds`` LBR takes the action of ``bets`` of greatest value assuming check/call
 to the end (``sniper.core.lbr``), its equity against each pair exact on the turn and river and from
 ``rollouts`` sampled runouts before; on the other rounds it checks or calls. As the paper's protocol
 (Lisý & Bowling 2017) LBR bets fold/call/pot/all-in (``fcpa``) on the turn and river by default, and its
-range tracking runs on every round.
+range tracking runs on every round. (The protocol as issue 32 quotes it; the paper itself was not at
+hand to check whether its LBR also best-responded on the earlier rounds: ``rounds`` makes it an option.)
 """
 
 from concurrent.futures import ProcessPoolExecutor
@@ -78,6 +81,10 @@ DEFAULT_BETS = "fcpa"
 """The paper's action set: fold, call, pot, all-in."""
 DEFAULT_ROUNDS = "turn,river"
 """The rounds where LBR best-responds by default (the paper's protocol as quoted in issue 32)."""
+MODEL_SAMPLES = 64
+"""The Monte Carlo deals per pair of LBR's model of ``hard``'s equity by default (at most ``hard``'s own
+``samples``): against ``hard`` at its 265 LBR won the same within the CI on the same deals and took 4×
+the CPU time (experiments/README.md, "Local best response")."""
 DEFAULT_ROLLOUTS = 200
 """Runouts of LBR's equity before the turn (``kernels.holdem.lbr.pair_equities_nb``)."""
 STREAM_LBR = 63
@@ -105,7 +112,7 @@ class HoldemLbr:
     """LBR against the agent ``opponent`` (a spec, ``LEVEL[:NAME=VALUE,…]``) with action set ``bets``
     (``sniper.core.lbr.parse_bets``), best-responding on the betting rounds ``rounds`` (indices of
     ``STREETS``), run ``seed``; ``model_samples``: the Monte Carlo deals of ``hard``'s modelled equity per
-    pair (``None``: its own ``samples``); ``rollouts``: LBR's runouts before the turn.
+    pair (``None``: ``MODEL_SAMPLES``, at most its own ``samples``); ``rollouts``: LBR's runouts before the turn.
     ``ValueError`` for a spec the kernel cannot play."""
 
     opponent: str
@@ -121,7 +128,7 @@ class HoldemLbr:
         if self.level != Level.HARD:
             self.model_samples = None  # only a Monte Carlo level has a modelled estimate
         elif self.model_samples is None:
-            self.model_samples = int(make_agent(self.opponent).samples)
+            self.model_samples = min(MODEL_SAMPLES, int(make_agent(self.opponent).samples))
         self.t, self.lt = tables(), level_tables()
         self.scratch = new_scratch()
         self.h = new_hand()
