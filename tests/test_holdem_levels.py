@@ -107,7 +107,7 @@ def test_every_decision_is_legal_and_replays_from_its_key(level):
     assert len(kinds) >= (1 if level == "call" else 2)  # not one constant answer (but the calling station's)
 
 
-@pytest.mark.parametrize(("level", "words"), [("easy", 0), ("normal", 0), ("hard", 2)])
+@pytest.mark.parametrize(("level", "words"), [("easy", 0), ("normal", 0), ("hard", 2), ("fold", 0), ("call", 0)])
 def test_each_level_draws_its_documented_words(level, words):
     agent = L.make_level(level, **FAST[level])
     for seed in range(20):

@@ -375,16 +375,28 @@ def normal_preflop_nb(h, p, low, high, params, position, lt):
 def normal_nb(h, p, low, high, params, t, lt, scratch):
     """Numba equivalent of ``levels.NormalLevel.act``: chart, position, stack depth, pot odds, board
     texture; draws nothing."""
+    if h.st[0].street == 0:
+        return normal_preflop_nb(h, p, low, high, params, position_nb(h, p), lt)
+    return normal_choice_nb(h, p, low, high, params, normal_equity_nb(h, p, t, scratch))
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def normal_equity_nb(h, p, t, scratch):
+    """Numba equivalent of ``levels.NormalLevel.equity`` of player ``p`` (3+ board cards)."""
     s = h.st[0]
-    position = position_nb(h, p)
-    if s.street == 0:
-        return normal_preflop_nb(h, p, low, high, params, position, lt)
     a, b, board, n = h.hole[p, 0], h.hole[p, 1], h.board, s.board_n
     hs = hand_strength_nb(a, b, board, n, t, scratch.unseen)
     e = 1.0
     for _ in range(s.n_active - 1):
         e *= hs
-    e = max(e, outs_equity_nb(draw_outs_nb(a, b, board, n, t), n))
+    return max(e, outs_equity_nb(draw_outs_nb(a, b, board, n, t), n))
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def normal_choice_nb(h, p, low, high, params, e):
+    """Numba equivalent of ``levels.NormalLevel.choose``: the postflop decision at equity ``e``."""
+    position = position_nb(h, p)
+    board, n = h.board, h.st[0].board_n
     w = texture_nb(board, n)
     shift = params[NormalParam.TEXTURE] * w - params[NormalParam.POSITION] * position
     allin_spr = params[NormalParam.ALLIN_SPR]
@@ -495,10 +507,22 @@ def hard_nb(h, p, low, high, params, stream, t, lt, scratch):
     (``stream.random()``); draw 2: the Monte Carlo key (``stream.word()``)."""
     bluffing = stream_random_nb(stream) < params[HardParam.BLUFF]
     key = stream_word_nb(stream)
+    e = hard_equity_nb(h, p, params, key, np.int64(params[HardParam.SAMPLES]), t, lt, scratch)
+    return hard_choice_nb(h, p, low, high, params, e, bluffing)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def hard_equity_nb(h, p, params, key, samples, t, lt, scratch):
+    """Numba equivalent of ``levels.HardLevel.equity`` of player ``p``: ``monte_carlo_equity_nb`` from
+    ``samples`` deals keyed by ``key`` against the ranges read from the public betting."""
     n_opp = read_ranges_nb(h, p, params, scratch)
-    samples = np.int64(params[HardParam.SAMPLES])
-    e = monte_carlo_equity_nb(h, p, n_opp, key, samples, params[HardParam.READ_BLUFF], t, lt, scratch)
-    ratio = e * (n_opp + 1)
+    return monte_carlo_equity_nb(h, p, n_opp, key, samples, params[HardParam.READ_BLUFF], t, lt, scratch)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def hard_choice_nb(h, p, low, high, params, e, bluffing):
+    """Numba equivalent of ``levels.HardLevel.choose``: the decision at equity ``e``, bluffing or not."""
+    ratio = e * h.st[0].n_active
     scale = 1.0 - params[HardParam.POSITION] * position_nb(h, p)
     allin_spr = params[HardParam.ALLIN_SPR]
     if to_call_nb(h, p) == 0:
@@ -520,8 +544,9 @@ def decide_nb(level, params, h, p, low, high, stream, t, lt, scratch):
     parameter vector ``params`` (``float64 (N_PARAMS,)``), ``[low, high]`` its legal raise-to range
     (``NO_RAISE`` for none: ``kernels.holdem.betting.raise_range_nb``, the observation's
     ``min_raise_to``/``max_raise_to``), drawing from ``stream``; ``t`` the evaluator's tables, ``lt``
-    the ``LevelTables``, ``scratch`` a ``Scratch``. Inlined into its caller, with ``random`` and
-    ``easy``: a call between jitted functions costs ≈ 70 ns (``experiments/README.md``); the
+    the ``LevelTables``, ``scratch`` a ``Scratch``. ``fold`` and ``call`` are the baselines
+    (``agents.FoldAgent``: ``give_up_nb``; ``agents.CallAgent``: check/call). Inlined into its caller,
+    with ``random`` and ``easy``: a call between jitted functions costs ≈ 70 ns (``experiments/README.md``); the
     slower levels stay calls."""
     if level == Level.EASY:
         return easy_nb(h, p, low, high, params, t, lt)

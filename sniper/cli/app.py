@@ -229,6 +229,62 @@ def duel(
 
 
 @app.command(cls=opt.Command)
+def exploit(
+    level: Annotated[str, typer.Argument(metavar="LEVEL", help="Agent spec to exploit, e.g. hard or hard:bluff=0.2.")],
+    hands: Annotated[
+        str, typer.Option(metavar="N", help="Hands, an even number: N/2 deals, each played in both seats.")
+    ] = "2000",
+    bets: Annotated[
+        str, typer.Option(metavar="LETTERS", help="LBR's actions: f fold, c call, h half pot, p pot, a all-in.")
+    ] = "fcpa",
+    lbr_rounds: Annotated[
+        str,
+        typer.Option(
+            "--lbr-rounds",
+            metavar="ROUNDS",
+            help="Betting rounds where LBR best-responds (preflop, flop, turn, river or all); "
+            "elsewhere it checks or calls.",
+        ),
+    ] = "turn,river",
+    seed: opt.Seed = defaults.SEED,
+    workers: Annotated[int, typer.Option(metavar="N", help="Worker processes (the result does not depend on it).")] = 1,
+    model_samples: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Monte Carlo deals of LBR's model of a Monte Carlo level's equity, per private pair "
+            "(default: 64, at most the level's own samples).",
+        ),
+    ] = None,
+    rollouts: Annotated[
+        int, typer.Option(metavar="N", help="Runouts of LBR's own equity before the turn (exact after).")
+    ] = 200,
+    game: opt.GameName = DEFAULT_GAME,
+    as_json: opt.Json = False,
+) -> None:
+    """Local best response (Lisý & Bowling 2017): how much a player that reads LEVEL's range wins from it.
+
+    LBR plays heads-up in duplicate (both seats, the same deals), tracks LEVEL's range over every private
+    hand by Bayes' rule from LEVEL's own action probabilities and, on the --lbr-rounds, takes the action
+    of greatest value assuming check/call to the end. Its win rate (mbb/g for Hold'em, with a 95% CI) is
+    a lower bound on LEVEL's exploitability. Games: holdem.
+    """
+    try:
+        spec = get_game(game)
+        if spec.exploit is None:
+            raise ValueError(f"sniper exploit is not yet available for {spec.title} (--game {game}); it is for: holdem")
+        run = spec.resolve(spec.exploit)
+        n = check.parse_count(hands)
+        result = run(level, n, bets, lbr_rounds, seed, workers, model_samples, rollouts)
+    except ValueError as error:
+        fail(error)
+    if as_json:
+        typer.echo(dumps(result.to_json()))
+    else:
+        show.print_exploit(result.to_json())
+
+
+@app.command(cls=opt.Command)
 def league(
     specs: Annotated[list[str], typer.Argument(metavar="SPEC...", help="Two or more distinct agent specs.")],
     players: opt.TablePlayers = defaults.PLAYERS,

@@ -425,6 +425,24 @@ def number(value: float, spec: str = "+.3f") -> str:
     return format(value, spec)
 
 
+def print_exploit(report: dict) -> None:
+    """Print ``sniper exploit``'s report (``sniper.core.lbr.LbrResult.to_json``) as a table: LBR's win rate
+    with its 95% CI and the settings."""
+    low, high = (math.nan if x is None else x for x in report["ci95"])
+    unit = report["unit"]
+    table = Table(title=f"Local best response against {report['opponent']} ({report['game']})")
+    table.add_column("")
+    table.add_column("value", justify="right")
+    table.add_row(f"LBR win rate, {unit}", f"[bold]{report['value']:+,.0f}")
+    table.add_row("95% CI", interval_text(low, high, "+,.0f"))
+    table.add_row("hands (deals × 2 seats)", f"{report['hands']:,} ({report['deals']:,} × 2)")
+    table.add_row("actions (--bets)", report["bets"])
+    table.add_row("best-response rounds (--lbr-rounds)", ", ".join(report["lbr_rounds"]))
+    for key in ("seed", "model_samples", "rollouts", "stacks", "blinds", "range_resets"):
+        table.add_row(key.replace("_", " "), str(report[key]))
+    console.print(table)
+
+
 def print_duel(result, until_ci: float | None) -> None:
     """Print a ``sniper.arena.duel.DuelResult`` as a table, and why it stopped short of an ``--until-ci`` target or
     an SPRT decision."""

@@ -135,7 +135,9 @@ class GameSpec:
     before it are played too; ``LookupError`` when the game ends sooner; ``None``: the hand's rows of each
     table, ``sniper.runs.replay.play_hand_rows``). ``hand_text(hands, actions, seed)``, one hand's history in
     words from its rows of the hands and actions tables (dicts of columns) and the run's seed (``sniper replay``'s
-    text of a game without its own ``replay``; ``None``: the hand's rows of each table).
+    text of a game without its own ``replay``; ``None``: the hand's rows of each table). ``exploit(opponent,
+    hands, bets, rounds, seed, workers, model_samples, rollouts)``, local best response's win rate against an
+    agent spec as a ``sniper.core.lbr.LbrResult`` (``sniper exploit``; ``None``: not available for the game yet).
     ``rules_doc``: the path, from the repository root, of its rules. ``big_blind``: the big blind in chips of a
     game with blinds (no-limit Hold'em's 2, H1), whose results are also shown in big blinds per 100 hands
     (``bb_per_100``, the field's unit); ``None``: chips only.
@@ -178,6 +180,7 @@ class GameSpec:
     play_hand: str | None = None
     hand_text: str | None = None
     big_blind: int | None = None
+    exploit: str | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
@@ -248,7 +251,7 @@ class GameSpec:
     def declared(self) -> tuple[str, ...]:
         """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
         hooks = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
-        optional = (*hooks, self.history, self.report_panels, self.play_hand, self.hand_text)
+        optional = (*hooks, self.history, self.report_panels, self.play_hand, self.hand_text, self.exploit)
         texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
         return tuple(text for text in texts if text is not None)
 

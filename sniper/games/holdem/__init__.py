@@ -2,10 +2,11 @@
 
 Modules, lowest first: ``rules`` (the game's facts, H1, H10), ``parameters`` (its levels' parameters, H12),
 ``observation`` (what a seat sees, H11), ``engine`` (one hand on a PokerKit ``State``, H1–H9), ``table``
-(one whole game as a ``sniper.core.table.TableState``, H10), ``agents`` (``random``) and ``levels``
+(one whole game as a ``sniper.core.table.TableState``, H10), ``agents`` (``random``, ``fold``, ``call``) and ``levels``
 (``easy``, ``normal``, ``hard``, H12), ``play`` (a game driven to its end, as hand records), ``results``
 (the run tables), ``chunks`` (the reference engine of a run), ``phh`` (hand histories both ways), ``env``
-(PettingZoo) and ``equity``. The rules as we play them: docs/holdem.md.
+(PettingZoo), ``equity`` and ``lbr`` (local best response, ``sniper exploit``). The rules as we play them:
+docs/holdem.md.
 
 The ``GameSpec`` below is declared from the light modules only (no PokerKit import when the registry
 loads); its builders import the engine when they are called.
@@ -91,6 +92,7 @@ SPEC = register_game(
         play_hand="sniper.games.holdem.play:play_hand",
         hand_text="sniper.games.holdem.play:replay_text",
         big_blind=BIG_BLIND,  # H1: results in bb/100 beside chips
+        exploit="sniper.games.holdem.lbr:exploit",
     )
 )
 """The no-limit Hold'em ``GameSpec`` (registered as "holdem")."""

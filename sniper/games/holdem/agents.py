@@ -13,6 +13,7 @@ and the kernel can reproduce them. The other levels (easy, normal, hard) live in
 True
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -28,9 +29,36 @@ RAISE_SIZES = ("min", "half pot", "pot", "all-in")
 
 class HoldemAgent(Protocol):
     """The one interface of a Hold'em AI: the flat action (``sniper.games.holdem.table``'s numbering,
-    one of ``obs.legal``) for the decision ``obs``, drawing any randomness from ``stream``."""
+    one of ``obs.legal``) for the decision ``obs``, drawing any randomness from ``stream``; and
+    ``action_probabilities(obs)`` (OpenSpiel's name), the probability of each flat action ``act`` may take
+    there, ``{action: probability}`` over legal actions, sorted, summing to 1, zeros left out."""
 
     def act(self, obs: HoldemObservation, stream: Stream) -> int: ...
+
+    def action_probabilities(self, obs: HoldemObservation) -> dict[int, float]: ...
+
+
+class _NoDraws:
+    """A stream for the levels that draw nothing: any draw is a bug, so it raises ``RuntimeError``."""
+
+    def _refuse(self, *args) -> int:
+        raise RuntimeError("this level draws no random number")
+
+    word = integer = random = _refuse
+
+
+NO_DRAWS = _NoDraws()
+"""The ``stream`` ``action_probabilities`` hands to the ``act`` of a level that draws nothing."""
+
+
+def mixture(weighted: Iterable[tuple[int, float]]) -> dict[int, float]:
+    """``{action: probability}`` from ``(action, probability)`` pairs: equal actions summed, zeros
+    dropped, sorted by action (the form of ``HoldemAgent.action_probabilities``)."""
+    out: dict[int, float] = {}
+    for action, p in weighted:
+        if p > 0.0:
+            out[action] = out.get(action, 0.0) + p
+    return dict(sorted(out.items()))
 
 
 def raise_menu(obs: HoldemObservation) -> tuple[int, int, int, int]:
@@ -69,6 +97,17 @@ class RandomAgent:
             kinds.append(RAISE)
         kind = kinds[stream.integer(len(kinds))]
         return kind if kind != RAISE else bet_action(raise_menu(obs)[stream.integer(len(RAISE_SIZES))])
+
+    def action_probabilities(self, obs: HoldemObservation) -> dict[int, float]:
+        """Exact: ``1/k`` for each of the ``k`` legal kinds, a raise's share split evenly over
+        ``raise_menu``'s entries (equal amounts summed; a 1-chip all-in is ``bet_action``'s ``ALL_IN_1``)."""
+        kinds = (FOLD,) * (obs.legal[0] == FOLD) + (CHECK_CALL,) + (RAISE,) * (obs.min_raise_to is not None)
+        share = 1.0 / len(kinds)
+        menu = raise_menu(obs) if RAISE in kinds else ()
+        return mixture(
+            [(kind, share) for kind in kinds if kind != RAISE]
+            + [(bet_action(a), share / len(RAISE_SIZES)) for a in menu]
+        )
 
 
 def give_up(obs: HoldemObservation) -> int:

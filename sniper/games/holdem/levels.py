@@ -31,8 +31,18 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from sniper.core.rng import Stream, derive
-from sniper.games.holdem.agents import RAISE_SIZES, CallAgent, FoldAgent, HoldemAgent, RandomAgent, give_up, raise_menu
-from sniper.games.holdem.engine import CHECK_CALL, FOLD, bet_action  # noqa: F401  (the levels' flat actions: FOLD, CALL)
+from sniper.games.holdem.agents import (
+    NO_DRAWS,
+    RAISE_SIZES,
+    CallAgent,
+    FoldAgent,
+    HoldemAgent,
+    RandomAgent,
+    give_up,
+    mixture,
+    raise_menu,
+)
+from sniper.games.holdem.engine import CHECK_CALL, FOLD, bet_action  # noqa: F401 (FOLD: the levels name it beside CALL)
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.rules import TITLE
@@ -329,6 +339,10 @@ class EasyLevel(_Level):
             return CALL
         return give_up(obs)
 
+    def action_probabilities(self, obs: HoldemObservation) -> dict[int, float]:
+        """``{act(obs): 1.0}``: ``easy`` draws nothing (``action_probabilities``)."""
+        return {self.act(obs, NO_DRAWS): 1.0}
+
 
 @dataclass(frozen=True)
 class NormalLevel(_Level):
@@ -374,13 +388,25 @@ class NormalLevel(_Level):
 
     def act(self, obs: HoldemObservation, stream: Stream) -> int:
         """A flat action by chart, position, stack depth, pot odds and board texture (H5)."""
-        p = position(obs)
         if obs.street == 0:
-            return self.preflop(obs, p)
+            return self.preflop(obs, position(obs))
+        return self.choose(obs, self.equity(obs))
+
+    def action_probabilities(self, obs: HoldemObservation) -> dict[int, float]:
+        """``{act(obs): 1.0}``: ``normal`` draws nothing (``action_probabilities``)."""
+        return {self.act(obs, NO_DRAWS): 1.0}
+
+    @staticmethod
+    def equity(obs: HoldemObservation) -> float:
+        """The postflop equity ``e = max(hand_strength ** k, outs_equity(draw_outs))`` of ``act`` (3+ board cards)."""
         hs, e = hand_strength(obs.hole, obs.board), 1.0
         for _ in live_opponents(obs):
             e *= hs  # hs ** k as k products, the order a kernel repeats bit for bit
-        e = max(e, outs_equity(draw_outs(obs.hole, obs.board), len(obs.board)))
+        return max(e, outs_equity(draw_outs(obs.hole, obs.board), len(obs.board)))
+
+    def choose(self, obs: HoldemObservation, e: float) -> int:
+        """The postflop decision of ``act`` (class docstring) at equity ``e`` (``equity``)."""
+        p = position(obs)
         w = texture(obs.board)
         shift = self.texture * w - self.position * p
         if obs.to_call == 0:
@@ -526,15 +552,30 @@ class HardLevel(_Level):
     call_range: float = _default("hard", "call_range")
     read_bluff: float = _default("hard", "read_bluff")
 
-    def equity(self, obs: HoldemObservation, key: int) -> float:
-        """``monte_carlo_equity`` of the seat against the live opponents' read ranges, keyed by ``key``."""
+    def equity(self, obs: HoldemObservation, key: int, samples: int | None = None) -> float:
+        """``monte_carlo_equity`` of the seat against the live opponents' read ranges, keyed by ``key``,
+        from ``samples`` deals (default: the level's ``samples``)."""
         ranges = tuple(read_range(obs, s, self) for s in live_opponents(obs))
-        return monte_carlo_equity(obs.hole, obs.board, ranges, key, self.samples, self.read_bluff)
+        n = self.samples if samples is None else samples
+        return monte_carlo_equity(obs.hole, obs.board, ranges, key, n, self.read_bluff)
 
     def act(self, obs: HoldemObservation, stream: Stream) -> int:
         """A flat action by Monte Carlo equity, pot odds and position, bluffing at ``bluff`` (H5)."""
         bluffing = stream.random() < self.bluff
-        e = self.equity(obs, stream.word())
+        return self.choose(obs, self.equity(obs, stream.word()), bluffing)
+
+    def action_probabilities(
+        self, obs: HoldemObservation, key: int = 0, samples: int | None = None
+    ) -> dict[int, float]:
+        """The probability of each flat action ``act`` takes at ``obs`` given one equity estimate: ``equity``
+        keyed by ``key`` from ``samples`` deals (default: the level's ``samples``), the bluff at its exact
+        probability ``bluff`` (``choose``). ``act`` draws its own key, so its frequencies are these averaged
+        over the estimate's noise; with many ``samples`` (or far from a threshold) they coincide."""
+        e = self.equity(obs, key, samples)
+        return mixture(((self.choose(obs, e, True), self.bluff), (self.choose(obs, e, False), 1.0 - self.bluff)))
+
+    def choose(self, obs: HoldemObservation, e: float, bluffing: bool) -> int:
+        """The decision of ``act`` (class docstring) at equity ``e``, with or without the bluff."""
         ratio = e * (len(live_opponents(obs)) + 1)
         scale = 1.0 - self.position * position(obs)
         if obs.to_call == 0:
