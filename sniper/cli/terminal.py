@@ -259,8 +259,9 @@ SUMMARY_LEGEND = {"hands": "hands played", "games won": "most chips at the end"}
 def print_summary(summary) -> None:
     """Print a per-agent (or per-seat) summary table (``read_summary``): net chips/hand ± 95% CI half-width, the
     game's own columns (headed as the frame's ``attrs["headers"]`` say, else by their names) and games won,
-    then what the headers mean (``attrs["legend"]``, else ``SUMMARY_LEGEND``). A game's columns named in
-    ``attrs["apart"]`` (``(title, columns)``) print as a second table of their own, by agent (or seat).
+    then what the headers mean (``attrs["legend"]``, else ``SUMMARY_LEGEND``); ``attrs["unit"]`` and ``attrs["net"]``
+    name what a row counts and what ``net`` is in the game's own terms ("hand", "net chips" by default). A game's
+    columns named in ``attrs["apart"]`` (``(title, columns)``) print as a second table of their own, by agent (or seat).
     Integers print with thousands separators, other numbers as chips per hand (``+0.123``, ``n/a`` for none).
 
     Fits an 80-column terminal for runs of millions of hands: no vertical rules, short headers; a
@@ -280,7 +281,8 @@ def print_summary(summary) -> None:
     def header(column: str) -> str:
         return named.get(column, column.replace("_", " "))
 
-    headers = keys + ("hands", "net/hand", "±95%") + tuple(map(header, own)) + ("games won",)
+    unit, net = summary.attrs.get("unit", "hand"), summary.attrs.get("net", "net chips")  # a game's own terms
+    headers = keys + (f"{unit}s", f"net/{unit}", "±95%") + tuple(map(header, own)) + ("games won",)
     rows = [
         (
             *key_cells(row),
@@ -293,14 +295,14 @@ def print_summary(summary) -> None:
         for row in records
     ]
     what = "seat" if by_seat else "agent"
-    _print_table(f"Per {what}: net chips per hand, 95% confidence interval", headers, rows)
+    _print_table(f"Per {what}: {net} per {unit}, 95% confidence interval", headers, rows)
     if apart:
         breakdown = [(*key_cells(row), *(_cell(row[column]) for column in apart)) for row in records]
         _print_table(f"Per {what}, {apart_title}", keys + tuple(map(header, apart)), breakdown)
     missing = f"; {NO_VALUE}: no interval from fewer than {MIN_UNITS} games" if any(NO_VALUE in r for r in rows) else ""
     summed = "" if by_seat else ", summed over the agent's seats"
     legend = summary.attrs.get("legend", SUMMARY_LEGEND)
-    meanings = [f"{header}: {meaning}{summed if header == 'hands' else ''}" for header, meaning in legend.items()]
+    meanings = [f"{header}: {meaning}{summed if header == unit + 's' else ''}" for header, meaning in legend.items()]
     console.print("; ".join(meanings) + f"{missing}.", highlight=False)
 
 
