@@ -586,3 +586,15 @@ def output_failed(error: OSError) -> int:
     except OSError:
         pass
     return 2 if error.errno in PATH_ERRORS and error.filename else 1
+
+
+def print_game_showdown(report: dict) -> None:
+    """Print a game's showdown (``GameSpec.showdown``, Saint Poker's ``sniper.games.saint.showdown``): the river,
+    then per player (in ``--hole`` order) its two cards, its hand, its best five and its points."""
+    console.print(f"round {report['round']}, river {' '.join(report['board'])}", highlight=False)
+    for k, player in enumerate(report["players"]):
+        console.print(
+            f"  player {k}: {' '.join(player['hole'])}  {player['hand']} ({' '.join(player['best'])})  "
+            f"{player['points']} point{'s' * (player['points'] != 1)}",
+            highlight=False,
+        )

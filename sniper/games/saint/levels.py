@@ -51,24 +51,25 @@ def potential(cards) -> float:
     >>> potential(cards("As Ad Ac 2h 2d")), potential(cards("7h 8h")), potential(())
     (6.923076923076923, 0.46153846153846156, 0.0)
     """
-    counts, suits = [0] * 13, [0] * 4
+    counts, suits, mask = [0] * 13, [0] * 4, 0
     for c in cards:
         counts[c >> 2] += 1
         suits[c & 3] += 1
-    groups = sorted(((n, r) for r, n in enumerate(counts) if n), reverse=True)
-    if not groups:
+        mask |= 1 << (c >> 2)
+    if not mask:
         return 0.0
-    (n1, top), n2 = groups[0], groups[1][0] if len(groups) > 1 else 0
+    n1 = max(counts)
+    top = 12 - counts[::-1].index(n1)
+    n2 = sorted(counts)[-2]
     kind = 7 if n1 >= 4 else 6 if n1 == 3 and n2 >= 2 else 3 if n1 == 3 else 2 if n2 == 2 else 1 if n1 == 2 else 0
     if kind < 5 and max(suits) >= 5:
         suit = suits.index(max(suits))
         kind, top = 5, max(c >> 2 for c in cards if c & 3 == suit)
     if kind < 4:
-        present = [counts[r] > 0 for r in range(13)]
-        for high in range(12, 2, -1):
-            if all(present[r if r >= 0 else 12] for r in range(high - 4, high + 1)):
-                kind, top = 4, high
-                break
+        low = (mask << 1) | (mask >> 12)  # bit 0: the ace played low; bit r + 1: rank r
+        runs = low & (low >> 1) & (low >> 2) & (low >> 3) & (low >> 4)
+        if runs:
+            kind, top = 4, runs.bit_length() + 2
     return kind + top / 13
 
 
