@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from sniper.cli.app import app
 from sniper.core.registry import get_game
 from sniper.core.table import CHANCE, SIMULTANEOUS, TERMINAL, SimultaneousTableState, joint_step, point_difference
-from sniper.games.poker52 import DECK_SIZE, cards, value
+from sniper.games.poker52 import DECK_SIZE, value
 from sniper.games.saint.levels import PARAMETERS, make_level
 from sniper.games.saint.play import play_game
 from sniper.games.saint.rules import FUTURE_RIVER, ROUNDS, SEATS
@@ -74,8 +74,9 @@ def test_s2_s3_s6_s7_card_counts_and_the_order_of_every_round(seats):
         record = table.round
         assert [len(h) for h in table.hands] == [11 - record.number] * seats  # S7: 10, 9, ... 3
         assert len(record.carried) == 5 - seats and len(table.future) == (5 - seats) * (record.number < ROUNDS)
-        out = [c for r in table.history[:-1] for c in {*r.river, *(c for p in r.pairs for c in p)} - {c for _, c in r.takes}]
-        assert all(len(set(r.river) | {c for p in r.pairs for c in p}) - len(r.takes) == 5 for r in table.history[:-1])
+        pools = [({*r.river, *(c for p in r.pairs for c in p)}, {c for _, c in r.takes}) for r in table.history[:-1]]
+        assert all(len(pool - taken) == 5 for pool, taken in pools), "S6: 5 cards left out of the game"
+        out = [c for pool, taken in pools for c in pool - taken]
         live = [*(c for h in table.hands for c in h), *table.deck, *record.carried, *table.future, *out]
         assert sorted(live) == list(range(DECK_SIZE)), "every card is in a hand, the deck, a river or out (S6)"
         for _ in range(2):  # the two simultaneous steps
@@ -216,7 +217,7 @@ def test_the_parallel_env_passes_pettingzoos_api_test_and_hides_other_hands():
     observations, _ = env.reset(seed=3)
     mask = observations["player_0"]["action_mask"]
     assert sorted(mask.nonzero()[0].tolist()) == env.table.hands[0]
-    assert not observations["player_0"]["observation"][: DECK_SIZE][env.table.hands[1]].any()
+    assert not observations["player_0"]["observation"][:DECK_SIZE][env.table.hands[1]].any()
     total = 0.0
     while env.agents:
         actions = {a: int(o["action_mask"].nonzero()[0][0]) for a, o in observations.items() if o["action_mask"].any()}
@@ -272,9 +273,10 @@ def test_simulate_summary_and_replay_of_a_saint_run(run):
 
 
 def test_a_level_against_itself_is_exactly_even_and_games_won_means_most_points():
-    same = json.loads(invoke("duel", "random", "random", "--game", "saint", "--hands", "32", "--json", "--quiet").stdout)
+    args = ("--game", "saint", "--json", "--quiet")
+    same = json.loads(invoke("duel", "random", "random", "--hands", "32", *args).stdout)
     assert same["net_per_hand"] == 0
-    duel = json.loads(invoke("duel", "easy", "random", "--game", "saint", "--hands", "64", "--json", "--quiet").stdout)
+    duel = json.loads(invoke("duel", "easy", "random", "--hands", "64", *args).stdout)
     assert duel["games"]["a_won"] + duel["games"]["b_won"] + duel["games"]["drawn"] == duel["groups"] * 2
 
 
