@@ -235,7 +235,7 @@ def duel(
     if as_json:
         typer.echo(dumps(result.to_json()))
     else:
-        show.print_duel(result, until_ci)
+        show.print_duel(result, until_ci, game)
 
 
 @app.command(cls=opt.Command)

@@ -388,17 +388,27 @@ def number(value: float, spec: str = "+.3f") -> str:
     return format(value, spec)
 
 
-def print_duel(result, until_ci: float | None) -> None:
+def game_terms(game: str) -> tuple[str, str]:
+    """What a hand of game ``game`` is called and what its ``net`` counts, for people: ("hand", "net chips") for a
+    chip game, e.g. ("round", "point difference") for a points game (``GameSpec.unit``, ``GameSpec.utility``)."""
+    from sniper.core.registry import get_game
+
+    spec = get_game(game)
+    return spec.unit, "net chips" if spec.utility == "chips" else "point difference"
+
+
+def print_duel(result, until_ci: float | None, game: str | None = None) -> None:
     """Print a ``sniper.arena.duel.DuelResult`` as a table, and why it stopped short of an ``--until-ci`` target or
-    an SPRT decision."""
+    an SPRT decision; ``game``: the game's name, whose terms (``game_terms``) name the rows (``None``: hands, chips)."""
+    unit, net = game_terms(game) if game is not None else ("hand", "net chips")
     low, high = result.ci95
     table = Table(title=f"Duplicate duel, {result.players} seats, {result.seatings} seatings per game")
     table.add_column("")
     table.add_column("value", justify="right")
     table.add_row("A", result.a)
     table.add_row("B", result.b)
-    table.add_row("hands (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
-    table.add_row("A net chips/hand vs B", f"{result.net_per_hand:+.3f}")
+    table.add_row(f"{unit}s (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
+    table.add_row(f"A {net}/{unit} vs B", f"{result.net_per_hand:+.3f}")
     table.add_row("95% CI (duplicate)", f"{interval_text(low, high)}  ±{value_text(result.half_width, '.3f')}")
     table.add_row("95% CI if dealt independently", f"±{value_text(result.independent_half_width, '.3f')}")
     table.add_row("variance ratio (independent/duplicate)", f"{number(result.variance_ratio, '.2f')}×")
