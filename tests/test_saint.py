@@ -272,6 +272,21 @@ def test_simulate_summary_and_replay_of_a_saint_run(run):
     assert missing.exit_code == 2 and "rounds 0-7, not 8" in missing.output
 
 
+def test_a_resumed_saint_run_equals_the_run_and_its_report_is_written(run, tmp_path):
+    from sniper.runs.store import read_run
+
+    again = tmp_path / "again"
+    invoke("simulate", "--game", "saint", "--players", "3", "--hands", "48", "--agents", "random,easy,random",
+           "--seed", "2", "--out", str(again), "--quiet")  # fmt: skip
+    sorted((again / "hands").glob("part-*.parquet"))[-1].unlink()
+    invoke("simulate", "--resume", str(again))
+    for table in ("hands", "rounds"):
+        assert read_run(again, table).equals(read_run(run, table))
+    page = tmp_path / "saint.html"
+    invoke("report", str(run), "--out", str(page))
+    assert page.read_text().startswith("<!DOCTYPE html>")
+
+
 def test_a_level_against_itself_is_exactly_even_and_games_won_means_most_points():
     args = ("--game", "saint", "--json", "--quiet")
     same = json.loads(invoke("duel", "random", "random", "--hands", "32", *args).stdout)
