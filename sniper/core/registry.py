@@ -14,7 +14,7 @@ the game's own declarations, never input from a user, a client or a file.
 "Sniper Hold'em"
 >>> get_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-ValueError: unknown game 'chess'; valid: draw, holdem, sniper...
+ValueError: unknown game 'chess'; valid: draw, holdem, saint, sniper...
 """
 
 import importlib
