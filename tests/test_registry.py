@@ -195,5 +195,5 @@ def test_a_run_manifest_names_its_game_and_one_naming_none_reads_as_sniper(tmp_p
 def test_an_unknown_game_is_a_one_line_error(args):
     result = CliRunner().invoke(app, [*args, "--game", "chess"])
     assert result.exit_code == 2, result.output
-    assert result.output.strip().startswith("sniper: error: unknown game 'chess'; valid: draw, holdem, sniper")
+    assert result.output.strip().startswith("sniper: error: unknown game 'chess'; valid: draw, holdem, saint, sniper")
     assert result.output.count("\n") == 1

@@ -178,6 +178,6 @@ def test_a_manifest_names_a_game_that_is_looked_up_never_imported(tmp_path, run)
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
-        f"{run} is a run of a game this version does not know (unknown game 'toy'; valid: draw, holdem, sniper)",
+        f"{run} is a run of a game this version does not know (unknown game 'toy'; valid: draw, holdem, saint, sniper)",
         "False",
     ]

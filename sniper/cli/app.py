@@ -155,11 +155,28 @@ def showdown(
     first: opt.First = 0,
     folded: opt.Folded = None,
     as_json: opt.PlainJson = False,
+    game: opt.MaybeGameName = None,
+    round_number: opt.ShowdownRound = None,
 ) -> None:
-    """Settle a showdown (R8): each seat's hand, whether it was sniped, and its payout."""
+    """Settle a showdown (R8): each seat's hand, whether it was sniped, and its payout.
+
+    With --game saint: a Saint Poker round's showdown (S4, S5), --board the river's five cards and a --hole per
+    player (e.g. --board As Td 9c 8h 2d --hole Ah Ad --hole Kc Qc --round 7): each player's best hand and points.
+    """
+    if game is not None and game != DEFAULT_GAME:
+        try:
+            if snipe or pot is not None or first or folded:
+                raise ParameterError("{snipe}, {pot}, {first} and {folded} are Sniper Hold'em's (R7, R8)")
+            report = check.game_showdown(game, board, hole, round_number)
+        except ValueError as error:
+            fail(error)
+        typer.echo(dumps(report)) if as_json else show.print_game_showdown(report)
+        return
     from sniper.games.sniper_holdem.showdown import settle
 
     try:
+        if round_number is not None:
+            raise ParameterError("{round}: only a game of rounds has one (--game saint)")
         cards = check.parse_cards(board, (4,), check.BOARD_HINT)
         holes = [check.parse_cards(h, (2,), check.SHOWDOWN_HOLE_HINT) for h in hole]
         result = settle(cards, holes, snipe or [], pot, first, folded or [])
@@ -225,7 +242,7 @@ def duel(
     if as_json:
         typer.echo(dumps(result.to_json()))
     else:
-        show.print_duel(result, until_ci)
+        show.print_duel(result, until_ci, game)
 
 
 @app.command(cls=opt.Command)

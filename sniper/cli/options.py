@@ -431,6 +431,9 @@ Snipes = Annotated[
 Pot = Annotated[int | None, typer.Option(metavar="CHIPS", help="Pot in chips.", show_default="one ante per seat")]
 First = Annotated[int, typer.Option(metavar="SEAT", help="Seat of the first player (R3).")]
 Folded = Annotated[list[int] | None, typer.Option(metavar="SEAT", help="A seat that folded; repeatable.")]
+ShowdownRound = Annotated[
+    int | None, typer.Option("--round", metavar="R", help="The round, 1-8, whose points are at stake (--game saint).")
+]
 Hole = Annotated[
     str | None,
     typer.Option(metavar="N N", help="The seat's two private cards, e.g. --hole 7 7 (--game holdem: --hole As Kd)."),

@@ -291,8 +291,9 @@ SUMMARY_LEGEND = {"hands": "hands played", "games won": "most chips at the end"}
 def print_summary(summary) -> None:
     """Print a per-agent (or per-seat) summary table (``read_summary``): net chips/hand ± 95% CI half-width, the
     game's own columns (headed as the frame's ``attrs["headers"]`` say, else by their names) and games won,
-    then what the headers mean (``attrs["legend"]``, else ``SUMMARY_LEGEND``). A game's columns named in
-    ``attrs["apart"]`` (``(title, columns)``) print as a second table of their own, by agent (or seat).
+    then what the headers mean (``attrs["legend"]``, else ``SUMMARY_LEGEND``); ``attrs["unit"]`` and ``attrs["net"]``
+    name what a row counts and what ``net`` is in the game's own terms ("hand", "net chips" by default). A game's
+    columns named in ``attrs["apart"]`` (``(title, columns)``) print as a second table of their own, by agent (or seat).
     Integers print with thousands separators, other numbers as chips per hand (``+0.123``, ``n/a`` for none).
 
     Fits an 80-column terminal for runs of millions of hands: no vertical rules, short headers; a
@@ -316,7 +317,8 @@ def print_summary(summary) -> None:
 
     big_blind = summary.attrs.get("big_blind")
     in_bb = ("bb/100",) if big_blind else ()
-    headers = keys + ("hands", "net/hand", "±95%") + in_bb + tuple(map(header, own)) + ("games won",)
+    unit, net = summary.attrs.get("unit", "hand"), summary.attrs.get("net", "net chips")  # a game's own terms
+    headers = keys + (f"{unit}s", f"net/{unit}", "±95%") + in_bb + tuple(map(header, own)) + ("games won",)
     rows = [
         (
             *key_cells(row),
@@ -330,7 +332,7 @@ def print_summary(summary) -> None:
         for row in records
     ]
     what = "seat" if by_seat else "agent"
-    _print_table(f"Per {what}: net chips per hand, 95% confidence interval", headers, rows)
+    _print_table(f"Per {what}: {net} per {unit}, 95% confidence interval", headers, rows)
     if apart:
         breakdown = [(*key_cells(row), *(_cell(row[column]) for column in apart)) for row in records]
         _print_table(f"Per {what}, {apart_title}", keys + tuple(map(header, apart)), breakdown)
@@ -339,7 +341,7 @@ def print_summary(summary) -> None:
     legend = summary.attrs.get("legend", SUMMARY_LEGEND)
     if big_blind:
         legend = {**legend, "bb/100": f"net in big blinds ({big_blind} chips) per 100 hands"}
-    meanings = [f"{header}: {meaning}{summed if header == 'hands' else ''}" for header, meaning in legend.items()]
+    meanings = [f"{header}: {meaning}{summed if header == unit + 's' else ''}" for header, meaning in legend.items()]
     console.print("; ".join(meanings) + f"{missing}.", highlight=False)
 
 
@@ -443,9 +445,19 @@ def print_exploit(report: dict) -> None:
     console.print(table)
 
 
-def print_duel(result, until_ci: float | None) -> None:
+def game_terms(game: str) -> tuple[str, str]:
+    """What a hand of game ``game`` is called and what its ``net`` counts, for people: ("hand", "net chips") for a
+    chip game, e.g. ("round", "point difference") for a points game (``GameSpec.unit``, ``GameSpec.utility``)."""
+    from sniper.core.registry import get_game
+
+    spec = get_game(game)
+    return spec.unit, "net chips" if spec.utility == "chips" else "point difference"
+
+
+def print_duel(result, until_ci: float | None, game: str | None = None) -> None:
     """Print a ``sniper.arena.duel.DuelResult`` as a table, and why it stopped short of an ``--until-ci`` target or
-    an SPRT decision."""
+    an SPRT decision; ``game``: the game's name, whose terms (``game_terms``) name the rows (``None``: hands, chips)."""
+    unit, net = game_terms(game) if game is not None else ("hand", "net chips")
     low, high = result.ci95
     title = f"Duplicate duel of {game_title(result.game)}, {result.players} seats, {result.seatings} seatings per game"
     table = Table(title=title)
@@ -453,8 +465,8 @@ def print_duel(result, until_ci: float | None) -> None:
     table.add_column("value", justify="right")
     table.add_row("A", result.a)
     table.add_row("B", result.b)
-    table.add_row("hands (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
-    table.add_row("A net chips/hand vs B", f"{result.net_per_hand:+.3f}")
+    table.add_row(f"{unit}s (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
+    table.add_row(f"A {net}/{unit} vs B", f"{result.net_per_hand:+.3f}")
     table.add_row("95% CI (duplicate)", f"{interval_text(low, high)}  ±{value_text(result.half_width, '.3f')}")
     bb = result.in_big_blinds()
     if bb:
@@ -649,3 +661,15 @@ def output_failed(error: OSError) -> int:
     except OSError:
         pass
     return 2 if error.errno in PATH_ERRORS and error.filename else 1
+
+
+def print_game_showdown(report: dict) -> None:
+    """Print a game's showdown (``GameSpec.showdown``, Saint Poker's ``sniper.games.saint.showdown``): the river,
+    then per player (in ``--hole`` order) its two cards, its hand, its best five and its points."""
+    console.print(f"round {report['round']}, river {' '.join(report['board'])}", highlight=False)
+    for k, player in enumerate(report["players"]):
+        console.print(
+            f"  player {k}: {' '.join(player['hole'])}  {player['hand']} ({' '.join(player['best'])})  "
+            f"{player['points']} point{'s' * (player['points'] != 1)}",
+            highlight=False,
+        )

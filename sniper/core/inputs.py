@@ -5,7 +5,7 @@ Each function raises ``ValueError`` with a one-line message that names the param
 for the counts and card lists the CLI parses, the option it is given.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from sniper.core.errors import ParameterError
 from sniper.core.registry import DEFAULT_GAME, game_names, get_game
@@ -187,3 +187,16 @@ def game_equity(
             raise ParameterError("{title}'s equity has no {exact} mode", title=spec.title)
         options["exact"] = True
     return report(**given, **options)
+
+
+def game_showdown(game: str, board: str, holes: Sequence[str], round_number: int | None) -> dict:
+    """The showdown of game ``game`` (``GameSpec.showdown``: strict-JSON-ready data) of the card texts ``board`` and
+    ``holes`` (one text per player), with ``round`` when given (``None``: the game's default). ``ValueError``
+    (one line) for an unknown game, a game without one, or what the game refuses."""
+    spec = get_game(game)
+    if spec.showdown is None:
+        raise ValueError(
+            f"{spec.title} has no showdown of its own; games with one: {DEFAULT_GAME}, {_games_with('showdown')}"
+        )
+    options = {} if round_number is None else {"round": round_number}
+    return spec.resolve(spec.showdown)(board, list(holes), **options)

@@ -14,7 +14,7 @@ the game's own declarations, never input from a user, a client or a file.
 "Sniper Hold'em"
 >>> get_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-ValueError: unknown game 'chess'; valid: draw, holdem, sniper...
+ValueError: unknown game 'chess'; valid: draw, holdem, saint, sniper...
 """
 
 import importlib
@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from sniper.core.errors import ParameterError
-from sniper.core.table import TableState
+from sniper.core.table import DYNAMICS, UTILITIES, TableState
 from sniper.core.tables import HANDS, check_hand_schema
 
 DEFAULT_GAME = "sniper"
@@ -142,6 +142,19 @@ class GameSpec:
     game with blinds (no-limit Hold'em's 2, H1), whose results are also shown in big blinds per 100 hands
     (``bb_per_100``, the field's unit); ``None``: chips only.
 
+    Kind (OpenSpiel's ``GameType.dynamics`` and ``utility``): ``dynamics``, ``"sequential"`` (one seat acts at a
+    time) or ``"simultaneous"`` (its table may stop at ``sniper.core.table.SIMULTANEOUS``, every picking seat
+    choosing at once: ``sniper.core.table.SimultaneousTableState``); ``utility``, ``"chips"`` (the hands table's
+    ``net`` and ``stack_after`` are chips) or ``"points"`` (``stack_after`` is the seat's points so far, so the
+    most wins a game, and ``net`` the round's ``sniper.core.table.point_difference``: every layer adding ``net``
+    up — duels, leagues, tune, summaries — gets a zero-sum utility). ``unit`` and ``score``: what the game
+    calls a hand and what it counts, for people ("hand", "chips"; Saint Poker's "round", "points").
+    ``showdown``: ``"module:attribute"`` of ``showdown(board, holes, **options)``, a showdown of the game's
+    cards as strict-JSON-ready data (``sniper showdown --game``; ``None``: Sniper Hold'em's only).
+    ``game_replay``: ``"module:attribute"`` of ``render(rows, game, hand, fmt, title)``, a whole game (or one of its
+    hands) as text or JSON from its rows of each table (``sniper.runs.replay.whole_game_replay``: ``sniper replay
+    --game G [--hand H]`` of a game without its own ``replay``; ``None``: the hand's rows, ``table_replay``).
+
     Raises ``ValueError`` for a name that is not an identifier, seats that are not a range of
     positive counts, no engine, or a default that is not among the names; ``TypeError`` if ``new_table``
     or another builder is not callable.
@@ -181,6 +194,12 @@ class GameSpec:
     hand_text: str | None = None
     big_blind: int | None = None
     exploit: str | None = None
+    dynamics: str = "sequential"
+    utility: str = "chips"
+    unit: str = "hand"
+    score: str = "chips"
+    showdown: str | None = None
+    game_replay: str | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
@@ -200,6 +219,10 @@ class GameSpec:
                 raise TypeError(f"{self.name}: {name} must be callable, got {getattr(self, name)!r}")
         if self.default_rules not in self.rules or self.default_length not in self.game_lengths:
             raise ValueError(f"{self.name}: the default rules and game length must be among its own")
+        if self.dynamics not in DYNAMICS or self.utility not in UTILITIES:
+            raise ValueError(
+                f"{self.name}: dynamics must be one of {', '.join(DYNAMICS)} and utility one of {', '.join(UTILITIES)}"
+            )
         if not self.engines:
             raise ValueError(f"{self.name}: a game needs at least one engine (its reference engine first)")
         object.__setattr__(self, "default_engine", self.default_engine or next(iter(self.engines)))
@@ -252,6 +275,7 @@ class GameSpec:
         """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
         hooks = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
         optional = (*hooks, self.history, self.report_panels, self.play_hand, self.hand_text, self.exploit)
+        optional = (*optional, self.showdown, self.game_replay)
         texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
         return tuple(text for text in texts if text is not None)
 

@@ -9,14 +9,67 @@ seat may see (``observe``). Every driver (a run's games, the server's rooms, the
 action is the game's deal action; the deal itself is fixed by the seed, R13 for Sniper Hold'em), or
 ``TERMINAL`` once the game is over (no legal action). The markers are OpenSpiel's
 ``kChancePlayerId`` and ``kTerminalPlayerId``.
+
+A game whose ``GameSpec.dynamics`` is ``"simultaneous"`` (OpenSpiel's ``GameType.Dynamics``) may also stop at
+``SIMULTANEOUS`` (OpenSpiel's ``kSimultaneousPlayerId``): every seat with legal actions picks one at once.
+Its table then also has ``legal_actions(seat)`` (a seat's actions now; empty for a seat that does not pick)
+and ``apply_actions(actions)`` (one action per picking seat, applied together); ``legal_actions()`` and
+``apply`` keep their meaning at the other points (chance and sequential turns). Drivers take every picking
+seat's observation before any pick is asked for and give the picks to the table together
+(``joint_step``), so no seat sees another's pick before all have picked (Saint Poker's S9).
+
+``returns()`` is each seat's zero-sum utility, the number duels, leagues, tune and summaries add up: chips
+for a chip game (``GameSpec.utility == "chips"``). A points game (``"points"``) scores each seat's points and
+returns ``n * points - total`` per seat: the sum of its point differences with every other seat, Goofspiel's
+``point_difference`` at two players and ``n`` times points minus the table's mean (an integer, zero-sum, 0
+in expectation for equal players).
 """
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 CHANCE = -1
 """``current_player()`` when the next hand is to be dealt (OpenSpiel's ``kChancePlayerId``)."""
+SIMULTANEOUS = -2
+"""``current_player()`` when every seat with legal actions picks at once (OpenSpiel's ``kSimultaneousPlayerId``)."""
 TERMINAL = -4
 """``current_player()`` once the game is over (OpenSpiel's ``kTerminalPlayerId``)."""
+DYNAMICS = ("sequential", "simultaneous")
+"""A game's dynamics (``GameSpec.dynamics``, OpenSpiel's ``GameType.Dynamics``): one seat acts at a time, or
+some decisions are taken by every seat at once (``SIMULTANEOUS``)."""
+UTILITIES = ("chips", "points")
+"""What a game's ``returns()`` count (``GameSpec.utility``): chips won and lost (zero-sum as they are), or
+points scored, made zero-sum as ``point_difference``."""
+
+
+def point_difference(points: Sequence[int]) -> tuple[int, ...]:
+    """The zero-sum utility of points ``points`` (one integer per seat): ``n * p - sum(points)`` for each seat,
+    the sum of its point differences with every other seat (Goofspiel's ``point_difference`` at two seats;
+    ``n`` times points minus the table's mean). Integers summing to 0.
+
+    >>> point_difference([3, 0]), point_difference([5, 0, 0]), point_difference([2, 2, 2])
+    ((3, -3), (10, -5, -5), (0, 0, 0))
+    """
+    total, n = sum(points), len(points)
+    return tuple(n * int(p) - total for p in points)
+
+
+def joint_step(table: Any, choose: Callable[[int, Any, tuple[int, ...]], int]) -> Mapping[int, int]:
+    """One simultaneous step of ``table`` (at ``SIMULTANEOUS``): every seat with legal actions is observed first
+    (``table.observe(seat)``, all before any pick is asked for), then ``choose(seat, observation, legal)`` gives
+    its action, and the picks are applied together (``table.apply_actions``). Returns the picks, seat → action.
+
+    The one driver loop of a simultaneous step (S9: no seat sees another's pick before all have picked; an
+    agent gets its own observation only). ``ValueError`` when ``table`` is not at ``SIMULTANEOUS``, or from
+    ``apply_actions`` for an illegal pick (the table is then unchanged).
+    """
+    if table.current_player() != SIMULTANEOUS:
+        raise ValueError(f"joint_step needs a table at SIMULTANEOUS, not at {table.current_player()}")
+    seats = [seat for seat in range(table.n_seats) if table.legal_actions(seat)]
+    seen = {seat: (table.observe(seat), tuple(table.legal_actions(seat))) for seat in seats}
+    picks = {seat: choose(seat, *seen[seat]) for seat in seats}
+    table.apply_actions(picks)
+    return picks
 
 
 @runtime_checkable
@@ -29,7 +82,8 @@ class TableState(Protocol):
     """
 
     def current_player(self) -> int:
-        """The seat to act, ``CHANCE`` (deal the next hand) or ``TERMINAL`` (the game is over)."""
+        """The seat to act, ``CHANCE`` (deal the next hand), ``TERMINAL`` (the game is over) or, in a
+        simultaneous game, ``SIMULTANEOUS`` (every seat with ``legal_actions(seat)`` picks, ``apply_actions``)."""
         ...
 
     def legal_actions(self) -> tuple[int, ...]:
@@ -49,5 +103,25 @@ class TableState(Protocol):
         ...
 
     def returns(self) -> tuple[int, ...]:
-        """Chips each seat has won (+) or lost (-) over the finished hands of the game; they sum to 0."""
+        """Each seat's zero-sum utility over the finished hands of the game (chips won (+) or lost (-); a points
+        game's ``point_difference`` of its points); they sum to 0."""
+        ...
+
+
+@runtime_checkable
+class SimultaneousTableState(TableState, Protocol):
+    """The table state of a simultaneous game (``GameSpec.dynamics == "simultaneous"``): a ``TableState`` that may
+    stop at ``SIMULTANEOUS``, where ``legal_actions(seat)`` are each seat's actions (empty for a seat that does
+    not pick) and ``apply_actions(actions)`` applies one action per picking seat together (``ValueError`` naming
+    a missing, extra or illegal pick, the table unchanged). ``n_seats``: the seats at the table.
+    ``legal_actions()`` without a seat are the current player's, empty at ``SIMULTANEOUS``."""
+
+    n_seats: int
+
+    def legal_actions(self, seat: int | None = None) -> tuple[int, ...]:
+        """The actions of ``seat`` now (``None``: the current player's), sorted."""
+        ...
+
+    def apply_actions(self, actions: Mapping[int, int]) -> None:
+        """Apply every picking seat's action at once (seat → action)."""
         ...

@@ -21,8 +21,9 @@ HAND_COLUMNS: dict[str, str] = {
     "hand": "hand index within the game, from 0",
     "seat": "seat index, 0 to seats-1",
     "agent": "the agent spec playing the seat (in a record of games played elsewhere, the seat's label)",
-    "net": "chips the seat won (+) or lost (-) in the hand",
-    "stack_after": "the seat's chips after the hand",
+    "net": "chips the seat won (+) or lost (-) in the hand (a points game: the round's point difference, "
+    "sniper.core.table.point_difference)",
+    "stack_after": "the seat's chips after the hand (a points game: its points so far)",
 }
 """The columns every game's hands table has (integers, but ``agent``, a string): the one list of them."""
 

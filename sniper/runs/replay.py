@@ -62,7 +62,36 @@ def replay_command(out, game: int | None, hand: int | None, fmt: str = "text", e
     spec = get_game(load_manifest(out)["game"])
     if spec.replay is not None:
         return spec.resolve(spec.replay)(out, game, hand, fmt, export, games)
+    if spec.game_replay is not None:
+        return whole_game_replay(out, game, hand, fmt, export, games)
     return table_replay(out, game, hand, fmt, export, games)
+
+
+def whole_game_replay(out, game: int | None, hand: int | None, fmt: str = "text", export=None, games=None) -> str:
+    """Game ``game`` of the run in ``out`` (only its hand ``hand`` when given) as its game renders a whole game
+    (``GameSpec.game_replay``: ``render(rows, game, hand, fmt, title)`` of the game's rows of each table, table name
+    → pandas frame, in ``fmt``, one of ``FORMATS``). Raises ``ParameterError`` for ``export``/``games`` (no
+    hand-history format), another format, a missing or negative game or hand; ``LookupError`` naming the run's
+    games, or the game's hands, when they are not in the run."""
+    from sniper.runs.runner import load_manifest
+    from sniper.runs.store import read_run
+
+    manifest = load_manifest(out)
+    spec = get_game(manifest["game"])
+    if export is not None or games is not None:
+        raise ParameterError("{export} and {games}: {title} runs have no hand-history format", title=spec.title)
+    if fmt not in FORMATS:
+        raise ParameterError("unknown {fmt} {got!r}; valid: {valid}", got=fmt, valid=", ".join(FORMATS))
+    if game is None:
+        raise ParameterError("give {game} (and {hand} for one {unit})", unit=spec.unit)
+    if game < 0 or (hand is not None and hand < 0):
+        raise ParameterError("{game} and {hand} count from 0, got game {g}, hand {h}", g=game, h=hand)
+    rows = {table: read_run(out, table, filters=[("game", "=", int(game))]) for table in manifest["tables"]}
+    if rows[HANDS].empty:
+        raise LookupError(f"{out} has games 0-{int(manifest.get('games', 0)) - 1}; game {game} is not in it")
+    if hand is not None and hand not in set(rows[HANDS]["hand"]):
+        raise LookupError(f"game {game} of {out} has {spec.unit}s 0-{rows[HANDS]['hand'].max()}, not {hand}")
+    return spec.resolve(spec.game_replay)(rows, game, hand, fmt, f"{spec.title} ({Path(out)})")
 
 
 def table_replay(out, game: int | None, hand: int | None, fmt: str = "text", export=None, games=None) -> str:

@@ -1,0 +1,79 @@
+"""Saint Poker (seed 003, ``docs/GAMES.md`` S1–S11) as a registered game ("saint"): simultaneous picks, points.
+
+Modules, lowest first: ``rules`` (the game's facts, S1–S8), ``parameters`` (its levels' parameters, S11),
+``observation`` (what a seat sees, S10), ``table`` (one whole game as a ``sniper.core.table``
+``SimultaneousTableState``, S2–S9), ``levels`` (``random``, ``easy``, ``normal``, ``hard``, S11), ``play`` (a game
+driven to its end), ``results`` (the run tables), ``chunks`` (the reference engine of a run), ``summary``,
+``history`` (``sniper replay``), ``showdown`` (``sniper showdown --game saint``) and ``env`` (a PettingZoo
+``ParallelEnv``). The rules as we play them: docs/saint.md.
+
+The first game of ``dynamics="simultaneous"`` and ``utility="points"`` (``sniper.core.registry.GameSpec``): a
+"hand" of the shared layers is a round, ``stack_after`` the points so far and ``net`` the round's point difference.
+
+>>> SPEC.seat_text, SPEC.default_length, SPEC.levels, SPEC.dynamics, SPEC.utility, SPEC.unit
+('2-5', '8', ('random', 'easy', 'normal', 'hard'), 'simultaneous', 'points', 'round')
+"""
+
+from sniper.core.registry import GameSpec, register_game
+from sniper.games.level_parameters import domains
+from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector, split_specs
+from sniper.games.saint.parameters import PARAMETERS
+from sniper.games.saint.rules import DEFAULT_LENGTH, GAME_LENGTHS, SCORE, SEATS, TITLE, UNIT
+
+
+def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules:
+    """The rules of a Saint Poker run: ``preset`` "standard" and length "8" (S8: 8 rounds)."""
+    return make_poker_rules(GAME_LENGTHS, preset, length)
+
+
+def make_agent(spec: str, decision_timeout: float | None = None):
+    """The Saint Poker agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.saint.levels``);
+    ``ValueError`` saying why not."""
+    from sniper.games.saint.chunks import make_agent as build
+
+    return build(spec, decision_timeout)
+
+
+def agent_vector(spec: str) -> dict:
+    """A Saint Poker spec's full parameter vector (``sniper.games.poker_spec.spec_vector``), checked by building it."""
+    make_agent(spec)
+    return spec_vector(PARAMETERS, spec)
+
+
+def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
+    """The table state of game ``game`` of run ``seed`` (``sniper.games.saint.table.SaintTable``)."""
+    from sniper.games.saint.table import SaintTable
+
+    return SaintTable(seats, seed, game, **options)
+
+
+SPEC = register_game(
+    GameSpec(
+        name="saint",
+        title=TITLE,
+        seats=SEATS,  # S1: 2 to 5 players
+        rules=(PRESET,),
+        game_lengths=tuple(GAME_LENGTHS),
+        tables={"hands": "sniper.games.saint.results:SCHEMA", "rounds": "sniper.games.saint.results:ROUND_SCHEMA"},
+        levels=tuple(PARAMETERS),
+        parameters=domains(PARAMETERS),
+        default_agents=("easy", "normal", "hard"),
+        engines={"reference": "sniper.games.saint.chunks:play_chunk_reference"},
+        new_table=new_table,
+        default_rules=PRESET,
+        default_length=DEFAULT_LENGTH,
+        rules_doc="docs/saint.md",
+        make_rules=make_rules,
+        make_agent=make_agent,
+        agent_vector=agent_vector,
+        split_agents=split_specs,
+        summary="sniper.games.saint.summary:summarize_run",
+        game_replay="sniper.games.saint.history:render",
+        dynamics="simultaneous",
+        utility="points",
+        unit=UNIT,
+        score=SCORE,
+        showdown="sniper.games.saint.showdown:showdown",
+    )
+)
+"""The Saint Poker ``GameSpec`` (registered as "saint")."""
