@@ -1042,7 +1042,7 @@ def open_study(setup: TuneSetup, directory: Path):
                 )
     waiting = [t.params for t in study.get_trials(deepcopy=False, states=(TrialState.WAITING,))]
     for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
-        study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL)
+        study.tell(trial.number, state=TrialState.FAIL)  # optuna's public API: a RUNNING trial marked failed
         if trial.params not in waiting:
             study.enqueue_trial(trial.params, user_attrs={"retry_of": trial.number})
     return study
