@@ -15,6 +15,26 @@ returns its running mean (so the sampler still learns) and records the hands it 
 by R9). The pruner is not asked to stop a trial in its last chunk: every group is played by then,
 so such a trial completes unpruned, and every pruned trial saved hands.
 
+Population (``--aggregate mean|worst``). With an aggregate, ``--against`` is a *population*, not a
+field: the candidate meets each of its specs in turn in a duplicate duel (``PopulationSetup``: one
+``sniper.arena.duel.DuelSetup`` per opponent at ``players`` seats, heads-up by default, the candidate's seats
+against the opponent's), every opponent on the same games, and the trial's score is the mean or the worst
+(lowest) of its per-opponent edges (chips/hand; ``AGGREGATES``). A group is then one game index played
+under every seating against every opponent; the value reported to the pruner for it is the same aggregate
+of its per-opponent results. The mean has the linearised 95% CI of a mean of ratio estimators over the
+shared groups (``population_interval``); the worst has none (``null``: the minimum of several edges is
+no ratio estimator; each per-opponent edge keeps its own CI, ``Evaluation.edges``).
+
+Objectives (``OBJECTIVES``, ``register_objective``). A trial's score comes from a named objective:
+``edge`` (the default) is the chips per hand against the field or the population above. Every objective
+is maximised; one whose natural measure is to be minimised (e.g. a local best response's win rate
+against the tuned spec, ``--objective lbr`` once LBR exists) registers its negative.
+
+Crosstable. Validation ends with the winner's duplicate duels (``sniper.arena.duel.run_duel``,
+``validate_hands`` hands each, at ``players`` seats, on the validation seed) against every weaker level
+of the ladder and ``random`` (``weaker_levels``), with 95% CIs: whom the tuned spec beats, not only the
+opponents it was tuned against.
+
 Hand counts are whole duplicate groups: ``--hands-per-trial`` and ``--validate-hands`` fix the number
 of groups (``TuneSetup.groups``, ``TuneSetup.validation_groups``: the count rounded up to whole groups
 of full-length games; ``TuneSetup.rounding_notes`` says when that plans more). The groups are not
@@ -60,15 +80,24 @@ import warnings
 import zlib
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager, nullcontext
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from sniper.arena.duel import MIN_GROUPS, DuelSetup, auto_chunk_games, play_duel_chunk, ratio_ci, run_duel
+from sniper.arena.duel import (
+    MIN_GROUPS,
+    DuelSetup,
+    auto_chunk_games,
+    play_duel_chunk,
+    ratio_ci,
+    run_duel,
+)
+from sniper.arena.duel import seatings as duel_seatings
 from sniper.core import defaults
 from sniper.core.errors import ParameterError
 from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
+from sniper.core.stats import clustered_mean_ci
 from sniper.runs.runner import Backend, RunConfig, write_atomic
 
 STUDY_DB = "study.db"
@@ -84,6 +113,13 @@ PRUNE_STARTUP = 5
 """Groups a trial plays before it may be pruned."""
 KINDS = ("float", "int", "log")
 PLOTS = ("history.png", "importances.png", "strength_vs_time.png")
+
+
+AGGREGATES = ("mean", "worst")
+"""``--aggregate``: a population trial's score is the mean or the worst (lowest) of its per-opponent edges."""
+LADDER = ("random", "easy", "normal", "hard")
+"""The levels every game ranks in order, weakest first: the crosstable of a tuned level is against those below
+it (``weaker_levels``); other names of a game (older versions such as ``hard-v1``, baselines) are not rungs."""
 
 
 VERDICTS = ("better", "not_shown_better", "untuned_best", "none_within_budget")
@@ -145,16 +181,34 @@ def tunable_level(spec: str, game: str = DEFAULT_GAME) -> str:
     return level
 
 
-def seats_for(against: Sequence[str], players: int | None) -> int:
+def seats_for(against: Sequence[str], players: int | None, population: bool = False) -> int:
     """Seats of a study: ``players`` if given, else one per ``against`` spec plus the tuned spec's, or
-    ``defaults.TUNE_PLAYERS`` for one spec (repeated), as ``simulate`` takes its seats from ``--agents``.
+    ``defaults.TUNE_PLAYERS`` for one spec (repeated), as ``simulate`` takes its seats from ``--agents``; for a
+    ``population`` (``--aggregate``), whose specs are met one at a time, ``defaults.TUNE_PLAYERS`` (heads-up).
 
     >>> seats_for(["normal", "normal", "normal"], None), seats_for(["normal"], None), seats_for(["normal"], 4)
     (4, 2, 4)
+    >>> seats_for(["easy", "normal", "random"], None, population=True)
+    2
     """
     if players is not None:
         return players
+    if population:
+        return defaults.TUNE_PLAYERS
     return len(against) + 1 if len(against) > 1 else defaults.TUNE_PLAYERS
+
+
+def weaker_levels(spec: str, game: str = DEFAULT_GAME) -> tuple[str, ...]:
+    """The ladder's levels (``LADDER``) below the level of ``spec`` that ``game`` has, weakest first: the
+    opponents of the tuned spec's crosstable. A level off the ladder counts as the rung its name starts with
+    (``hard-v1`` as ``hard``); one that starts with none has no weaker levels.
+
+    >>> weaker_levels("hard:bluff=0.1"), weaker_levels("easy"), weaker_levels("random")
+    (('random', 'easy', 'normal'), ('random',), ())
+    """
+    level = get_game(game).level_of(spec)
+    rung = next((i for i, name in enumerate(LADDER) if level == name or level.startswith(f"{name}-")), 0)
+    return tuple(name for name in LADDER[:rung] if name in get_game(game).levels)
 
 
 def parse_param(text: str, level: str, game: str = DEFAULT_GAME) -> ParamRange:
@@ -262,6 +316,102 @@ class FieldSetup:
             out.append((seating, config))
         return out
 
+    def parts(self) -> tuple["FieldSetup", ...]:
+        """What ``evaluate`` plays per chunk: this table alone."""
+        return (self,)
+
+    def group_value(self, nets: Sequence[int], hands: Sequence[int]) -> float:
+        """The value of one duplicate group for the pruner: net chips per hand."""
+        return nets[0] / max(hands[0], 1)
+
+    def summary(self, y: np.ndarray, h: np.ndarray) -> tuple[float, float, None]:
+        """``(net_per_hand, half_width, edges)`` of the groups' results ``y``, ``h`` (shape (groups, 1)): the
+        duplicate-group ratio estimator (``interval``); no per-opponent edges."""
+        mean, half = interval(y[:, 0], h[:, 0])
+        return mean, half, None
+
+
+@dataclass(frozen=True)
+class PopulationSetup:
+    """A candidate spec against each spec of a population in turn, duplicate-dealt (``--aggregate``).
+
+    One duplicate duel per opponent (``sniper.arena.duel.DuelSetup``: the candidate's seats against the
+    opponent's, every seating of ``sniper.arena.duel.seatings`` at ``players`` seats), all on the same games
+    (seed, game indices) and chunks of ``chunk_games`` games; scored by ``aggregate`` (``AGGREGATES``) of the
+    per-opponent edges (chips/hand). ``parts()`` are the duels ``evaluate`` plays.
+    """
+
+    candidate: str
+    opponents: tuple[str, ...]
+    players: int = defaults.TUNE_PLAYERS
+    rules: GameRules | None = None
+    seed: int = 0
+    chunk_games: int = 1
+    engine: str = ""
+    game: str = DEFAULT_GAME
+    aggregate: str = "mean"
+
+    def __post_init__(self):
+        spec = get_game(self.game)
+        if self.rules is None:
+            object.__setattr__(self, "rules", spec.game_rules())
+        object.__setattr__(self, "engine", self.engine or spec.default_engine)
+        if self.aggregate not in AGGREGATES:
+            raise ParameterError(
+                "{aggregate} must be one of {valid}, got {got!r}", valid=", ".join(AGGREGATES), got=self.aggregate
+            )
+
+    def parts(self) -> tuple[DuelSetup, ...]:
+        """The duel against each opponent, in population order."""
+        return tuple(
+            DuelSetup(
+                self.candidate, b, self.players, self.rules, self.seed, self.chunk_games, self.engine, game=self.game
+            )
+            for b in self.opponents
+        )
+
+    def group_value(self, nets: Sequence[int], hands: Sequence[int]) -> float:
+        """The value of one duplicate group for the pruner: ``aggregate`` of its per-opponent chips per hand."""
+        edges = [n / max(h, 1) for n, h in zip(nets, hands)]
+        return float(np.mean(edges)) if self.aggregate == "mean" else min(edges)
+
+    def summary(self, y: np.ndarray, h: np.ndarray) -> tuple[float, float, list[dict]]:
+        """``(score, half_width, edges)`` of the groups' results ``y``, ``h`` (arrays of shape (groups,
+        opponents): chips won by the candidate's seats, hands): ``population_interval``, and per opponent
+        ``{"against", "net_per_hand", "ci95"}`` (its duel's ratio estimator and 95% CI)."""
+        score, half, per = population_interval(y, h, self.aggregate)
+        edges = [{"against": b, "net_per_hand": r, "ci95": [r - w, r + w]} for b, (r, w) in zip(self.opponents, per)]
+        return score, half, edges
+
+
+def population_interval(y: np.ndarray, h: np.ndarray, aggregate: str) -> tuple[float, float, list[tuple[float, float]]]:
+    """A population score and its 95% CI half-width from per-group, per-opponent results.
+
+    ``y``, ``h``: arrays of shape (groups, opponents), float: chips won by the candidate's seats and hands of
+    each duplicate group against each opponent (the same games for every opponent). Each opponent's edge is the
+    ratio estimator ``r_k = Σ_g y_gk / Σ_g h_gk`` with its CI (``interval``). ``mean``: ``Σ_k r_k / K`` with the
+    linearised CI of a mean of ratio estimators over the shared groups (group ``g``'s influence ``z_g = (1/K)
+    Σ_k (y_gk - r_k h_gk) / mean_g(h_gk)``, a t interval on ``n - 1`` df; Cochran 1977, §6.4, summed over
+    the opponents since each group is one unit), ``nan`` below two groups or without spread; ``worst``:
+    ``min_k r_k`` with no interval (``nan``: a minimum over estimates is no ratio estimator). Returns
+    ``(score, half_width, [(r_k, half_width_k), …])``. ``ValueError`` for an unknown aggregate.
+
+    >>> y = np.array([[2.0, 1.0], [4.0, -1.0], [0.0, 3.0]]); h = np.full((3, 2), 2.0)
+    >>> score, half, per = population_interval(y, h, "mean")
+    >>> score, [round(r, 3) for r, _ in per], population_interval(y, h, "worst")[0]
+    (0.75, [1.0, 0.5], 0.5)
+    """
+    if aggregate not in AGGREGATES:
+        raise ValueError(f"aggregate must be one of {', '.join(AGGREGATES)}, got {aggregate!r}")
+    y, h = np.asarray(y, float), np.asarray(h, float)
+    per = [interval(y[:, k], h[:, k]) for k in range(y.shape[1])]
+    ratios = np.array([r for r, _ in per])
+    if aggregate == "worst":
+        return float(ratios.min()), math.nan, per
+    score = float(ratios.mean())
+    z = ((y - ratios * h) / h.mean(axis=0)).mean(axis=1)
+    return score, clustered_mean_ci(score + z).half_width, per
+
 
 def interval(y: np.ndarray, h: np.ndarray) -> tuple[float, float]:
     """``sum(y)/sum(h)`` over independent groups and its 95% CI half-width (chips/hand).
@@ -296,11 +446,27 @@ class TuneSetup:
     time_budget_us: float | None = None
     rules: GameRules | None = None
     game: str = DEFAULT_GAME
+    aggregate: str | None = None
+    objective: str = "edge"
 
     def __post_init__(self):
         spec = get_game(self.game)
         if self.rules is None:
             object.__setattr__(self, "rules", spec.game_rules())
+
+    @property
+    def population(self) -> bool:
+        """Whether ``against`` is a population met one spec at a time (``aggregate`` given), not a field."""
+        return self.aggregate is not None
+
+    def play_setup(self, spec: str, seed: int, chunk_games: int) -> "FieldSetup | PopulationSetup":
+        """What a configuration ``spec`` plays on run seed ``seed``: the field (``FieldSetup``) or, with an
+        ``aggregate``, one duel per population spec (``PopulationSetup``)."""
+        if self.population:
+            return PopulationSetup(
+                spec, self.against, self.players, self.rules, seed, chunk_games, self.engine, self.game, self.aggregate
+            )
+        return FieldSetup(spec, self.field, self.rules, seed, chunk_games, self.engine, self.game)
 
     @property
     def engine(self) -> str:
@@ -318,7 +484,9 @@ class TuneSetup:
 
     @property
     def field(self) -> tuple[str, ...]:
-        """The opponents, one per other seat."""
+        """The opponents, one per other seat (a population: its specs, each met in its own duel)."""
+        if self.population:
+            return self.against
         return self.against * (self.players - 1) if len(self.against) == 1 else self.against
 
     @property
@@ -337,7 +505,19 @@ class TuneSetup:
         known.check_seats(self.players, "players")
         tunable_level(self.spec, self.game)
         known.make_agent(self.spec)
-        if len(self.against) not in (1, self.players - 1):
+        if self.aggregate is not None and self.aggregate not in AGGREGATES:
+            raise ParameterError(
+                "{aggregate} must be one of {valid}, got {got!r}", valid=", ".join(AGGREGATES), got=self.aggregate
+            )
+        if self.objective not in OBJECTIVES:
+            raise ParameterError(
+                "unknown {objective} {got!r}; valid: {valid}", got=self.objective, valid=", ".join(OBJECTIVES)
+            )
+        if self.population and len(set(self.against)) != len(self.against):
+            raise ParameterError(
+                "a spec is given twice in the {against} population: {specs}", specs=",".join(self.against)
+            )
+        if not self.population and len(self.against) not in (1, self.players - 1):
             others = self.players - 1
             one_each = "" if others == 1 else f", or {others}, one per other seat"
             raise ParameterError(
@@ -378,7 +558,10 @@ class TuneSetup:
 
     @property
     def seatings(self) -> int:
-        """Seatings per duplicate group (one per rotation)."""
+        """Seatings per duplicate group: one per rotation of the field, or a population duel's seatings
+        (``sniper.arena.duel.seatings``) times the population's specs."""
+        if self.population:
+            return len(duel_seatings(self.players, self.game)) * len(self.against)
         return self.players
 
     @property
@@ -455,6 +638,8 @@ class TuneSetup:
             "time_budget_us": self.time_budget_us,
             "rules": self.rules.to_dict(),
             "agents": [known.agent_vector(s) for s in (self.spec, *self.field)],
+            **({"aggregate": self.aggregate} if self.population else {}),  # a field study's identity is unchanged
+            **({"objective": self.objective} if self.objective != "edge" else {}),
         }
 
 
@@ -477,13 +662,17 @@ def decision_time_us(
 
 @dataclass
 class Evaluation:
-    """A spec's net chips per hand against the field over duplicate groups, with its 95% CI."""
+    """A spec's net chips per hand against the field (or its population score) over duplicate groups, with
+    its 95% CI; ``edges``: a population's per-opponent edges (``PopulationSetup.summary``; None for a field);
+    ``against``: the opponent, for one duel of the crosstable (else None)."""
 
     spec: str
     hands: int
     groups: int
     net_per_hand: float
     half_width: float
+    edges: list[dict] | None = None
+    against: str | None = None
 
     @property
     def ci95(self) -> tuple[float, float]:
@@ -491,13 +680,23 @@ class Evaluation:
         return self.net_per_hand - self.half_width, self.net_per_hand + self.half_width
 
     def to_json(self) -> dict:
-        """Plain JSON data (non-finite values as null)."""
-        return {
-            "spec": self.spec,
-            "hands": self.hands,
-            "net_per_hand": finite(self.net_per_hand),
-            "ci95": finite(list(self.ci95)),
-        }
+        """Plain JSON data (non-finite values as null); ``edges`` and ``against`` when set."""
+        return finite(
+            {
+                "spec": self.spec,
+                **({"against": self.against} if self.against is not None else {}),
+                "hands": self.hands,
+                "net_per_hand": self.net_per_hand,
+                "ci95": list(self.ci95),
+                **({"edges": self.edges} if self.edges is not None else {}),
+            }
+        )
+
+    @classmethod
+    def from_cache(cls, cached: dict) -> "Evaluation":
+        """The evaluation stored in a study (``asdict`` with non-finite values as null): a null half-width is
+        ``inf`` again (no interval), other nulls stay."""
+        return cls(**{k: (math.inf if v is None and k == "half_width" else v) for k, v in cached.items()})
 
 
 def finite(value):
@@ -512,35 +711,85 @@ def finite(value):
 
 
 def evaluate(
-    setup: FieldSetup,
+    setup: "FieldSetup | PopulationSetup",
     chunks: Sequence[int],
     backend: Backend,
     report: Callable[[int, float], bool] | None = None,
 ) -> tuple[Evaluation, bool]:
-    """Play ``chunks`` of ``setup`` in the given order; ``report(game, net_per_hand)`` after each group.
+    """Play ``chunks`` of ``setup`` in the given order; ``report(game, value)`` after each group, ``value`` the
+    group's ``setup.group_value`` (a field: net chips per hand; a population: their aggregate over its duels).
 
     Stops after the chunk in which ``report`` returned True (pruned): the rest of that chunk is already
     played, so its groups count. A stop asked for in the last chunk is ignored: every group has been
     played, nothing is saved, and the evaluation is complete. Returns the evaluation of the groups
-    played and whether it stopped early (True only when some chunks were not played).
+    played (``setup.summary``) and whether it stopped early (True only when some chunks were not played).
     """
+    parts = setup.parts()
     y, h = [], []
     stopped = False
-    results = backend.map(play_duel_chunk, ((setup, c) for c in chunks))
+    results = backend.map(play_duel_chunk, ((part, c) for c in chunks for part in parts))
     try:
-        for position, (chunk, units) in enumerate(zip(chunks, results)):
-            for i in range(units.shape[0]):
-                hands, net = int(units[i, :, 0].sum()), int(units[i, :, 1].sum())
-                y.append(net)
+        for position, chunk in enumerate(chunks):
+            units = [next(results) for _ in parts]
+            for i in range(units[0].shape[0]):
+                hands = [int(u[i, :, 0].sum()) for u in units]
+                nets = [int(u[i, :, 1].sum()) for u in units]
+                y.append(nets)
                 h.append(hands)
-                if report is not None and report(chunk * setup.chunk_games + i, net / max(hands, 1)):
+                if report is not None and report(chunk * setup.chunk_games + i, setup.group_value(nets, hands)):
                     stopped = position < len(chunks) - 1
             if stopped:
                 break
     finally:
         results.close()
-    mean, half = interval(np.array(y), np.array(h))
-    return Evaluation(setup.candidate, int(sum(h)), len(y), mean, half), stopped
+    y_array, h_array = np.array(y, float).reshape(-1, len(parts)), np.array(h, float).reshape(-1, len(parts))
+    score, half, edges = setup.summary(y_array, h_array)
+    return Evaluation(setup.candidate, int(h_array.sum()), len(y), score, half, edges), stopped
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A named way to score a configuration (``--objective``), maximised by the study.
+
+    ``score(setup, spec, seed, chunk_games, chunks, backend, report)`` plays configuration ``spec`` of the
+    ``TuneSetup`` on run seed ``seed`` (chunks of ``chunk_games`` games, in the order ``chunks``), calls
+    ``report(instance, value)`` per paired instance (``WilcoxonPruner``: True asks to stop) and returns
+    ``(Evaluation, stopped_early)``, higher better; ``unit`` says what the value measures.
+    """
+
+    name: str
+    unit: str
+    score: Callable[..., tuple[Evaluation, bool]]
+
+
+OBJECTIVES: dict[str, Objective] = {}
+"""The objectives ``sniper tune`` knows, by name (``register_objective``)."""
+
+
+def register_objective(objective: Objective) -> Objective:
+    """Add ``objective`` to ``OBJECTIVES`` (e.g. an exploitability objective, the negated win rate of a local
+    best response against the spec); ``ValueError`` if its name is taken."""
+    if objective.name in OBJECTIVES:
+        raise ValueError(f"an objective named {objective.name!r} is registered already")
+    OBJECTIVES[objective.name] = objective
+    return objective
+
+
+def edge_score(
+    setup: "TuneSetup",
+    spec: str,
+    seed: int,
+    chunk_games: int,
+    chunks: Sequence[int],
+    backend: Backend,
+    report: Callable[[int, float], bool] | None = None,
+) -> tuple[Evaluation, bool]:
+    """The ``edge`` objective: chips per hand of ``spec`` against the field, or the population's aggregate
+    (``TuneSetup.play_setup``, ``evaluate``)."""
+    return evaluate(setup.play_setup(spec, seed, chunk_games), chunks, backend, report)
+
+
+register_objective(Objective("edge", "chips/hand", edge_score))
 
 
 @dataclass
@@ -558,6 +807,8 @@ class TuneResult:
     best: Evaluation | None
     vs_untuned: Evaluation | None
     seconds: float
+    crosstable: list[Evaluation] = field(default_factory=list)
+    """The winner against every weaker level and ``random`` on the validation seed (``crosstable``)."""
 
     @property
     def verdict(self) -> str:
@@ -641,11 +892,21 @@ class TuneResult:
                 if vs.hands == 0
                 else {"net_per_hand": vs.net_per_hand, "ci95": list(vs.ci95), "hands": vs.hands},
                 "candidates": [e.to_json() for e in self.validated],
+                "crosstable": {
+                    "players": s.players,
+                    "seed": s.validation_seed,
+                    "hands_asked": s.validate_hands,
+                    "rows": [e.to_json() for e in self.crosstable],
+                },
             }
         return finite(
             {
                 "game": s.game,
                 "spec": s.spec,
+                "against": list(s.against),
+                "players": s.players,
+                "aggregate": s.aggregate,
+                "objective": s.objective,
                 "best_spec": None if best is None else best.spec,
                 "verdict": self.verdict,
                 "tuning": {
@@ -782,7 +1043,7 @@ def open_study(setup: TuneSetup, directory: Path):
                 )
     waiting = [t.params for t in study.get_trials(deepcopy=False, states=(TrialState.WAITING,))]
     for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
-        study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL)
+        study.tell(trial.number, state=TrialState.FAIL)  # optuna's public API: a RUNNING trial marked failed
         if trial.params not in waiting:
             study.enqueue_trial(trial.params, user_attrs={"retry_of": trial.number})
     return study
@@ -817,20 +1078,20 @@ def _objective(setup: TuneSetup, backend: Backend):
         if setup.time_budget_us is not None:
             trial.set_constraint("decision_us", us - setup.time_budget_us)
         order = np.random.default_rng(zlib.crc32(spec.encode())).permutation(n_chunks).tolist()
-        field_setup = FieldSetup(
-            spec, setup.field, setup.rules, setup.tuning_seed, setup.chunk_games, setup.engine, setup.game
-        )
 
         def report(game: int, value: float) -> bool:
             trial.report(value, game)
             return trial.should_prune()
 
-        result, pruned = evaluate(field_setup, order, backend, report)
+        score = OBJECTIVES[setup.objective].score
+        result, pruned = score(setup, spec, setup.tuning_seed, setup.chunk_games, order, backend, report)
         planned = result.hands if not pruned else round(result.hands / result.groups * setup.groups)
         trial.set_user_attr("hands", result.hands)
         trial.set_user_attr("hands_saved", planned - result.hands)
         trial.set_user_attr("pruned", pruned)
         trial.set_user_attr("ci95", finite(list(result.ci95)))
+        if result.edges is not None:
+            trial.set_user_attr("edges", finite(result.edges))
         return result.net_per_hand
 
     return objective
@@ -892,13 +1153,11 @@ def validate(setup: TuneSetup, study, rows: list[dict], backend: Backend) -> tup
         key = f"validation:{setup.validate_hands}:{spec}"
         cached = study.user_attrs.get(key)
         if cached is None:
-            field_setup = FieldSetup(
-                spec, setup.field, setup.rules, setup.validation_seed, chunk_games, setup.engine, setup.game
-            )
-            result, _ = evaluate(field_setup, range(n_chunks), backend)
+            score = OBJECTIVES[setup.objective].score
+            result, _ = score(setup, spec, setup.validation_seed, chunk_games, range(n_chunks), backend)
             cached = asdict(result)
             study.set_user_attr(key, finite(cached))
-        out.append(Evaluation(**{k: (math.inf if v is None else v) for k, v in cached.items()}))
+        out.append(Evaluation.from_cache(cached))
     winners = [e for e in out if untuned_within or same_agent(e.spec, setup.game) != untuned]
     return out, max(winners, key=lambda e: e.net_per_hand)
 
@@ -937,7 +1196,28 @@ def duel_untuned(setup: TuneSetup, study, best: str, backend: Backend) -> Evalua
         result = run_duel(duel, setup.validation_hands, backend=backend)  # at least the candidates' hands
         cached = finite(asdict(Evaluation(best, result.hands, result.groups, result.net_per_hand, result.half_width)))
         study.set_user_attr(key, cached)
-    return Evaluation(**{k: (math.inf if v is None else v) for k, v in cached.items()})
+    return Evaluation.from_cache(cached)
+
+
+def crosstable(setup: TuneSetup, study, best: str, backend: Backend) -> list[Evaluation]:
+    """Duplicate duels (``sniper.arena.duel.run_duel``) of ``best`` against every weaker level of the ladder
+    (``weaker_levels``, their default parameters, ``random`` first) at ``setup.players`` seats on the validation
+    seed, ``setup.validation_hands`` hands each: one ``Evaluation`` per opponent (``against``), chips/hand won by
+    ``best``'s seats with its 95% CI. Cached in the study like the validation (no replay on a re-run)."""
+    rows = []
+    for level in weaker_levels(setup.spec, setup.game):
+        key = f"crosstable:{setup.validate_hands}:{best}:{level}"
+        cached = study.user_attrs.get(key)
+        if cached is None:
+            duel = DuelSetup(
+                best, level, setup.players, setup.rules, setup.validation_seed, engine=setup.engine, game=setup.game
+            )
+            result = run_duel(duel, setup.validation_hands, backend=backend)
+            row = Evaluation(best, result.hands, result.groups, result.net_per_hand, result.half_width, against=level)
+            cached = finite(asdict(row))
+            study.set_user_attr(key, cached)
+        rows.append(Evaluation.from_cache(cached))
+    return rows
 
 
 def save_plots(study, rows: list[dict], directory: Path, budget: float | None) -> None:
@@ -1007,8 +1287,9 @@ def tune(
         rows = trial_rows(study)
         validated, best = validate(setup, study, rows, running)
         vs = None if best is None else duel_untuned(setup, study, best.spec, running)
+        table = [] if best is None else crosstable(setup, study, best.spec, running)
         save_plots(study, rows, directory, setup.time_budget_us)
-    return TuneResult(setup, directory, rows, validated, best, vs, time.perf_counter() - started)
+    return TuneResult(setup, directory, rows, validated, best, vs, time.perf_counter() - started, table)
 
 
 def report_tables(result: TuneResult, top: int = 10) -> list:
@@ -1030,10 +1311,26 @@ def report_tables(result: TuneResult, top: int = 10) -> list:
         us = "-" if t["decision_us"] is None else f"{t['decision_us']:.2f}"
         trials.add_row(str(t["number"]), value + state, ci, us, f"{t['hands']:,}", t["spec"])
     opponents = ",".join(result.setup.field)
+    if result.setup.population:
+        opponents = f"the {result.setup.aggregate} edge of {opponents} ({result.setup.players} seats, each in turn)"
     checks = Table(title=f"Validation on held-out seed {result.setup.validation_seed} vs {opponents}")
     for name in ("spec", "hands", "net/hand", "95% CI"):
         checks.add_column(name, justify="left" if name == "spec" else "right")
     for e in [*result.validated, *([result.vs_untuned] if result.vs_untuned and result.vs_untuned.hands else [])]:
         label = f"{e.spec} vs {result.setup.spec}" if e is result.vs_untuned else e.spec
         checks.add_row(label, f"{e.hands:,}", value_text(e.net_per_hand), interval_text(*e.ci95))
-    return [trials, checks]
+        for edge in e.edges or []:
+            low, high = (math.nan if v is None else v for v in edge["ci95"])
+            checks.add_row(f"  vs {edge['against']}", "", value_text(edge["net_per_hand"]), interval_text(low, high))
+    tables = [trials, checks]
+    if result.crosstable:
+        cross = Table(
+            title=f"Crosstable on held-out seed {result.setup.validation_seed}, {result.setup.players} seats: "
+            f"{result.best.spec} against every weaker level"
+        )
+        for name in ("against", "hands", "net/hand", "95% CI"):
+            cross.add_column(name, justify="left" if name == "against" else "right")
+        for e in result.crosstable:
+            cross.add_row(e.against, f"{e.hands:,}", value_text(e.net_per_hand), interval_text(*e.ci95))
+        tables.append(cross)
+    return tables

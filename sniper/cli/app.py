@@ -464,6 +464,8 @@ def tune(
     seed: opt.TuneSeed = defaults.SEED,
     validate_hands: opt.ValidateHands = opt.VALIDATE_HANDS,
     time_budget_us: opt.TimeBudget = None,
+    aggregate: opt.Aggregate = None,
+    objective: opt.Objective = "edge",
     workers: opt.Workers = 0,
     scheduler: opt.Scheduler = None,
     game: opt.GameName = DEFAULT_GAME,
@@ -471,9 +473,11 @@ def tune(
 ) -> None:
     """Tune SPEC's parameters with optuna on duplicate deals; validate the best on held-out seeds.
 
-    The last line says whether the tuned spec is shown better than SPEC on the held-out hands (JSON
-    "verdict"). With --time-budget-us and no configuration within it: exit 0, the line "no
-    configuration met --time-budget-us …" and JSON "best_spec": null.
+    With --aggregate mean|worst, --against is a population (e.g. easy,normal,random): a duplicate duel against
+    each, scored by the mean or the worst edge. Validation ends with the crosstable of the tuned spec against
+    every weaker level and random (95% CIs). The last line says whether the tuned spec is shown better than SPEC
+    on the held-out hands (JSON "verdict"). With --time-budget-us and no configuration within it: exit 0, the
+    line "no configuration met --time-budget-us …" and JSON "best_spec": null.
     """
     from sniper.arena import tune as tuning
     from sniper.runs.runner import Backend
@@ -489,9 +493,10 @@ def tune(
             "time_budget_us": time_budget_us,
         }
         opponents = tuple(get_game(game).split_agents(against))
-        seats = tuning.seats_for(opponents, players)
+        seats = tuning.seats_for(opponents, players, population=aggregate is not None)
         check.check_players(seats, game)
-        setup = tuning.TuneSetup(spec.strip(), opponents, seats, ranges, trials, seed=seed, **counts, game=game)
+        how = {"aggregate": aggregate, "objective": objective}
+        setup = tuning.TuneSetup(spec.strip(), opponents, seats, ranges, trials, seed=seed, **counts, game=game, **how)
         setup.check()
         tuning.check_study_dir(study)
         if scheduler is None:

@@ -467,7 +467,26 @@ Exact = flag("--exact", "Enumerate exactly where the game can (Sniper Hold'em: a
 SampleSeed = Annotated[
     int, typer.Option(metavar="N", help="Monte Carlo seed, 0 to 2^64-1.", callback=seed_in(MAX_SEED))
 ]
-Against = Annotated[str, typer.Option(metavar="SPECS", help="Opponents: one spec per other seat, or one for all.")]
+Against = Annotated[
+    str,
+    typer.Option(
+        metavar="SPECS",
+        help="Opponents: one spec per other seat, or one for all; with --aggregate, a population met one at a time.",
+    ),
+]
+Aggregate = Annotated[
+    str | None,
+    typer.Option(
+        metavar="HOW",
+        help="Score against each --against spec in its own duplicate duel (heads-up unless --players) and take the "
+        "mean or the worst of the edges: mean or worst.",
+        show_default="a field: all --against specs at one table",
+    ),
+]
+Objective = Annotated[
+    str,
+    typer.Option(metavar="NAME", help="What a trial maximises: edge (chips/hand against --against)."),
+]
 Params = Annotated[
     list[str], typer.Option(metavar="NAME=LOW:HIGH", help="A searched parameter, NAME=LOW:HIGH[:int|:log]; repeatable.")
 ]

@@ -520,6 +520,8 @@ def study_report(directory) -> Report:
         ("parameters", str(identity.get("params", "?"))),
         ("seed", str(identity.get("seed", "?"))),
     ]
+    if identity.get("aggregate"):  # a population study (sniper tune --aggregate): the score is this aggregate
+        facts.insert(2, ("aggregate", f"{identity['aggregate']} of the per-opponent edges"))
     return Report(f"Tune study {directory.name}", "study", str(directory), facts, [Section("Study", [table], figures)])
 
 

@@ -13,17 +13,17 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "call_category": (1, 0, 8),
     },
     "normal": {
-        "open_early": (11, -1, 20),
+        "open_early": (10, -1, 20),
         "open_late": (0, -1, 20),
-        "call_score": (13, -1, 20),
-        "reraise_score": (12, -1, 20),
-        "odds_slope": (15.0, 0.0, 100.0),
+        "call_score": (6, -1, 20),
+        "reraise_score": (9, -1, 20),
+        "odds_slope": (25.7, 0.0, 100.0),
         "short_stack": (10.0, 0.0, 100.0),
-        "push_score": (9, -1, 20),
+        "push_score": (7, -1, 20),
         "bet_equity": (0.84, 0.0, 1.0),
         "big_equity": (0.8, 0.0, 1.0),
         "raise_equity": (0.85, 0.0, 1.0),
-        "call_margin": (1.89, 0.0, 3.0),
+        "call_margin": (1.704, 0.0, 3.0),
         "position": (0.1, 0.0, 1.0),
         "texture": (0.03, 0.0, 0.3),
         "allin_spr": (1.5, 0.0, 10.0),
@@ -47,8 +47,10 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
 }
 """Every level's parameters, ``level → name → (default, low, high)``, then the baselines ``fold`` and
 ``call`` (none): the one truth of their defaults and domains (meanings in each class's docstring).
-``normal``'s open_early, open_late, call_score, bet_equity and call_margin are the values
-`sniper tune normal --game holdem --against easy` found (docs/holdem.md, "Commands, levels, ladder and
-speed"); ``hard``'s samples, read_bluff, call_range, reraise_range, position, allin_spr and call_margin
-those `sniper tune hard --game holdem --against normal` found against the tuned ``normal``. An ``int``
-default is an integer parameter."""
+``normal``'s open_late and bet_equity are the values `sniper tune normal --game holdem --against easy`
+found (docs/holdem.md, "Commands, levels, ladder and speed"); its open_early, call_score, reraise_score,
+odds_slope, push_score and call_margin those `sniper tune normal --game holdem --against easy,random
+--aggregate mean` found (issue 32: the old ones folded too much to `random`'s raises;
+``experiments/README.md``, "Levels that hold against everyone"); ``hard``'s samples, read_bluff, call_range,
+reraise_range, position, allin_spr and call_margin those `sniper tune hard --game holdem --against normal`
+found against the tuned ``normal``. An ``int`` default is an integer parameter."""
