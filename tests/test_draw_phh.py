@@ -187,15 +187,12 @@ def test_importing_our_files_gives_back_the_records_rows(games, tmp_path):
     assert imported.skipped == () and imported.count == imported.read == sum(len(rs) for _, _, rs in games[:6])
     want_hands = {name: [] for name in results.COLUMNS}
     want_actions = {name: [] for name in results.ACTION_COLUMNS}
-    number = 0
-    for game, specs, records in games[:6]:
+    for at, (game, specs, records) in enumerate(games[:6]):  # each game a table of the file: a game of its own
         hands, actions = results.hand_rows(records, game, [""] * len(specs)), results.action_rows(records, game)
         for want, rows in ((want_hands, hands), (want_actions, actions)):
-            rows["game"] = [4] * len(rows["game"])
-            rows["hand"] = [number + h for h in rows["hand"]]
+            rows["game"] = [4 + at] * len(rows["game"])
             for name, values in rows.items():
                 want[name] += values
-        number += len(records)
     assert imported.hands.to_pydict() == want_hands and imported.actions.to_pydict() == want_actions
     assert imported.hands.schema == results.SCHEMA and imported.actions.schema == results.ACTION_SCHEMA
 

@@ -169,10 +169,13 @@ def names(seats: int, game: int) -> list[str]:
     return [f"g{game} seat {s}" for s in range(seats)]
 
 
-def check_rows(games: list[tuple[int, list[HandRecord]]], hands: pa.Table, actions: pa.Table) -> None:
+def check_rows(
+    games: list[tuple[int, list[HandRecord]]], hands: pa.Table, actions: pa.Table, per_table: bool = False
+) -> None:
     """The rows imported from one file of ``games`` (written with ``names``) are the Hold'em tables'
     rows of those records (``results.hand_rows``, ``action_rows``), but for the game and hand columns:
-    the file's number and the hand's place in it."""
+    the file's number and the hand's place in it; ``per_table``: each game is a table of its own, its hands
+    numbered as played, and a seat not dealt in has the seat's label (a run directory's import)."""
     want_hands = {name: [] for name in results.COLUMNS}
     want_actions = {name: [] for name in results.ACTION_COLUMNS}
     number = 0
@@ -180,13 +183,17 @@ def check_rows(games: list[tuple[int, list[HandRecord]]], hands: pa.Table, actio
         seats = len(records[0].stacks_before)
         got = results.hand_rows(records, game, names(seats, game)), results.action_rows(records, game)
         for want, rows in zip((want_hands, want_actions), got):
-            hands_of = {r.hand: number + k for k, r in enumerate(records)}
+            hands_of = {r.hand: r.hand if per_table else number + k for k, r in enumerate(records)}
             rows["hand"] = [hands_of[h] for h in rows["hand"]]
             for name, values in rows.items():
                 want[name] += values
         number += len(records)
     # a seat not dealt in has no PHH player: no name
-    want_hands["agent"] = [a if dealt else "" for a, dealt in zip(want_hands["agent"], want_hands["dealt_in"])]
+    labels = phh_files.seat_labels(hands) if per_table else None
+    want_hands["agent"] = [
+        a if dealt else labels[seat] if labels else ""
+        for a, dealt, seat in zip(want_hands["agent"], want_hands["dealt_in"], want_hands["seat"])
+    ]
     for want, table in ((want_hands, hands), (want_actions, actions)):
         want["game"] = table["game"].to_pylist()  # the file's number, checked by the callers
         assert table.to_pydict() == want
@@ -349,10 +356,11 @@ def test_import_writes_a_run_directory(games, run_file, imported_run):
     assert manifest["game"] == "holdem" and manifest["source"] == "import" and manifest["status"] == "complete"
     assert manifest["hands"] == result.hands and manifest["config"]["seed"] is None
     assert manifest["import"]["format"] == "phh" and manifest["import"]["skipped"] == list(result.skipped)
-    assert [(f["game"], f["hands"], f["scale"]) for f in manifest["import"]["files"]] == [(0, records, 1), (1, 1, 100)]
+    files = [(f["game"], f["hands"], f["scale"]) for f in manifest["import"]["files"]]
+    assert files == [(0, records, 1), (len(games), 1, 100)], "each table of the run file a game of its own"
     assert runner.run_state(out).state == "complete"
     hands = read_run(out, "hands", arrow=True)
-    assert hands.schema == results.SCHEMA and sorted(set(hands["game"].to_pylist())) == [0, 1]
+    assert hands.schema == results.SCHEMA and sorted(set(hands["game"].to_pylist())) == list(range(len(games) + 1))
     assert read_run(out, "actions", arrow=True).schema == results.ACTION_SCHEMA
     assert sorted(p.name for p in out.iterdir()) == ["actions", "hands", "manifest.json"]
     with pytest.raises(ValueError, match="already exists"):
@@ -367,9 +375,10 @@ def test_the_seat_labels_of_an_import_name_a_seat_by_its_one_player():
 
 
 def test_importing_our_run_file_gives_back_the_records(games, imported_run):
-    hands = read_run(imported_run.out, "hands", filters=[("game", "=", 0)], arrow=True)
-    actions = read_run(imported_run.out, "actions", filters=[("game", "=", 0)], arrow=True)
-    check_rows(games, hands, actions)
+    hands = read_run(imported_run.out, "hands", filters=[("game", "<", len(games))], arrow=True)
+    actions = read_run(imported_run.out, "actions", filters=[("game", "<", len(games))], arrow=True)
+    assert hands["game"].to_pylist() == [g for g, rs in games for r in rs for _ in r.stacks_before]
+    check_rows(games, hands, actions, per_table=True)
 
 
 def test_nothing_is_half_written(tmp_path, monkeypatch):
