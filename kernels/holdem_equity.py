@@ -10,7 +10,8 @@ over the deals they visit, as ``int64 (k + 2,)``:
 - ``outcomes[WIN + t]`` (``t`` = 1..k): no opponent beats it and ``t`` opponents tie it (the pot is
   split ``t + 1`` ways).
 
-Hands are ranked by ``kernels.eval52`` (the numba equivalent of ``sniper.games.poker52.value``).
+Hands are ranked by ``kernels.eval52`` (the numba equivalent of ``sniper.games.poker52.value``), compared by
+their orders (``order_of_nb``: the same comparisons and ties as the values, from tables of half the size).
 ``sniper.games.holdem.equity`` validates the cards and turns the counts into win, tie and equity.
 
 **Exact** (``exact_outcomes_nb``): every completion of the board (combinations of the unseen cards
@@ -32,7 +33,7 @@ from math import comb, factorial
 import numpy as np
 from numba import prange
 
-from kernels.eval52 import card_bit_nb, hand_nb, value_of_nb
+from kernels.eval52 import card_bit_nb, hand_nb, order_of_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb, uniform_int_nb
 
@@ -83,7 +84,8 @@ def next_combination_nb(index, n):
 @njit(cache=True)
 def count_hand_sets_nb(values, bits, n_hands, k, own, out):
     """Count in ``out`` every unordered set of ``k`` disjoint hands among the first ``n_hands``
-    (``values`` ``int32``, ``bits`` ``uint64`` card masks), against the seat's value ``own``."""
+    (``values`` ``int32``, hand orders or values: only compared; ``bits`` ``uint64`` card masks), against the
+    seat's ``own``."""
     position = np.empty(k, np.int64)
     used = np.zeros(k, np.uint64)
     best = np.empty(k, np.int32)
@@ -136,14 +138,14 @@ def exact_outcomes_nb(hole, board, unseen, k, t):
         for j in range(missing):
             full[b + j] = unseen[index[j]]
         key, mask = hand_nb(full, t)
-        own = value_of_nb(
+        own = order_of_nb(
             key + t.card_key[hole[0]] + t.card_key[hole[1]], mask | card_bit_nb(hole[0]) | card_bit_nb(hole[1]), t
         )
         p = 0
         for i in range(left):
             for j in range(i + 1, left):
                 c, d = rest[i], rest[j]
-                values[p] = value_of_nb(key + t.card_key[c] + t.card_key[d], mask | card_bit_nb(c) | card_bit_nb(d), t)
+                values[p] = order_of_nb(key + t.card_key[c] + t.card_key[d], mask | card_bit_nb(c) | card_bit_nb(d), t)
                 bits[p] = (np.uint64(1) << np.uint64(c)) | (np.uint64(1) << np.uint64(d))
                 p += 1
         count_hand_sets_nb(values, bits, p, k, own, out)
@@ -169,7 +171,7 @@ def sample_outcomes_into_nb(hole, board, unseen, k, key, first, n_samples, t, ou
             work[i], work[j] = work[j], work[i]
         full[b:] = work[:missing]
         board_key, mask = hand_nb(full, t)
-        own = value_of_nb(
+        own = order_of_nb(
             board_key + t.card_key[hole[0]] + t.card_key[hole[1]],
             mask | card_bit_nb(hole[0]) | card_bit_nb(hole[1]),
             t,
@@ -177,7 +179,7 @@ def sample_outcomes_into_nb(hole, board, unseen, k, key, first, n_samples, t, ou
         best, tied = -1, 0
         for o in range(k):
             c, d = work[missing + 2 * o], work[missing + 2 * o + 1]
-            v = value_of_nb(board_key + t.card_key[c] + t.card_key[d], mask | card_bit_nb(c) | card_bit_nb(d), t)
+            v = order_of_nb(board_key + t.card_key[c] + t.card_key[d], mask | card_bit_nb(c) | card_bit_nb(d), t)
             best = max(best, v)
             tied += v == own
         record_nb(best, tied, own, out)

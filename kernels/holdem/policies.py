@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 from kernels import NO_REFCOUNT
-from kernels.eval52 import BASE, EMPTY_KEY, N_CARDS, N_RANKS, card_bit_nb, value_of_nb
+from kernels.eval52 import BASE, EMPTY_KEY, N_CARDS, N_RANKS, card_bit_nb, order_of_nb, value_of_nb
 from kernels.holdem.betting import NO_RAISE, bet_action_nb, to_call_nb
 from kernels.holdem.codes import BOARD_CARDS, CHECK_CALL, FOLD, HOLE_CARDS, MAX_SEATS, Level
 from kernels.holdem.params import EasyParam, HardParam, NormalParam
@@ -175,6 +175,13 @@ def with_pair_nb(key, mask, a, b, t):
 
 
 @njit(cache=True, inline="always")
+def pair_order_nb(key, mask, a, b, t):
+    """The order (``kernels.eval52.order_of_nb``: compares and ties as the value, from tables of half
+    the size) of the cards of ``(key, mask)`` with cards ``a`` and ``b`` (5 to 7 in all)."""
+    return order_of_nb(key + t.card_key[a] + t.card_key[b], mask | card_bit_nb(a) | card_bit_nb(b), t)
+
+
+@njit(cache=True, inline="always")
 def rank_shape_category_nb(board, n):
     """Numba equivalent of ``levels.rank_shape_category`` of ``board[:n]`` (3–4 cards)."""
     top = 0
@@ -263,7 +270,7 @@ def hand_strength_nb(a, b, board, n, t, unseen):
     """Numba equivalent of ``levels.hand_strength`` of hole ``(a, b)`` on ``board[:n]`` (3–5 cards):
     the share of the unseen two-card hands it beats, ties counting half. ``unseen`` is scratch."""
     key, mask = board_key_nb(board, n, t)
-    mine = with_pair_nb(key, mask, a, b, t)
+    mine = pair_order_nb(key, mask, a, b, t)
     m = unseen_nb(a, b, board, n, unseen)
     halves = 0
     total = 0
@@ -273,7 +280,7 @@ def hand_strength_nb(a, b, board, n, t, unseen):
         mask_i = mask | card_bit_nb(ci)
         for j in range(i + 1, m):
             cj = unseen[j]
-            theirs = value_of_nb(key_i + t.card_key[cj], mask_i | card_bit_nb(cj), t)
+            theirs = order_of_nb(key_i + t.card_key[cj], mask_i | card_bit_nb(cj), t)
             halves += 2 if mine > theirs else (1 if mine == theirs else 0)
             total += 2
     return halves / total
@@ -483,11 +490,11 @@ def monte_carlo_equity_nb(h, p, n_opp, key, samples, read_bluff, t, lt, scratch)
             full[i] = deck[k]
             k += 1
         full_key, full_mask = board_key_nb(full, BOARD_CARDS, t)
-        mine = with_pair_nb(full_key, full_mask, a, b, t)
+        mine = pair_order_nb(full_key, full_mask, a, b, t)
         best = np.int64(-1)
         ties = 0
         for r in range(n_opp):
-            v = with_pair_nb(full_key, full_mask, opp[r, 0], opp[r, 1], t)
+            v = pair_order_nb(full_key, full_mask, opp[r, 0], opp[r, 1], t)
             if v > best:
                 best = v
                 ties = 1
