@@ -152,6 +152,8 @@ def test_the_readme_is_a_front_page_naming_every_game_near_its_top():
     top = "\n".join(readme.splitlines()[:60]).lower()
     assert "--game" in top
     for name in game_names():
+        if not get_game(name).new_table.__module__.startswith("sniper."):
+            continue  # a test's own game (tests/toy_game.py), registered when pytest collects its file
         assert f"`--game {name}" in top, f"--game {name} is not in the README's first 60 lines"
         assert get_game(name).title.lower() in top, f"{get_game(name).title} is not in the README's first 60 lines"
 
