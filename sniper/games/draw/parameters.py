@@ -8,7 +8,7 @@ A split agent ``BET/DRAW`` (``sniper.games.draw.agents.SplitAgent``) bets as one
 another; ``split_sides`` parts its spec.
 
 >>> list(PARAMETERS), PARAMETERS["easy"]["bet_category"]
-(['random', 'easy', 'normal', 'hard'], (1, 0, 8))
+(['random', 'easy', 'normal', 'hard', 'fold', 'call'], (1, 0, 8))
 >>> split_sides("hard:samples=64/normal:draw_power=6"), split_sides("easy")
 (('hard:samples=64', 'normal:draw_power=6'), ('easy',))
 """
