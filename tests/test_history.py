@@ -108,7 +108,7 @@ def test_replay_from_the_tables_equals_playing_the_hand_again(run):
     games = read_run(run, columns=["game", "hand"]).drop_duplicates()
     for game, hand in games.sample(6, random_state=0).itertuples(index=False):
         stored = replay(run, game, hand)
-        assert stored == play_hand(list(AGENTS), seed=CONFIG.seed, game_index=game, hand=hand)
+        assert stored == play_hand(list(AGENTS), seed=CONFIG.seed, game=game, hand=hand)
         assert (stored.game, stored.hand, stored.seed) == (game, hand, CONFIG.seed)
 
 
@@ -137,7 +137,7 @@ def test_write_run_stores_games_played_elsewhere(tmp_path):
 
 
 def test_text_history_shows_cards_actions_snipes_and_result():
-    h = play_hand(["easy", "hard", "hard"], seed=1, game_index=0, hand=0)
+    h = play_hand(["easy", "hard", "hard"], seed=1, game=0, hand=0)
     text = str(h)
     for s in h.seat_lines:
         assert f"Seat {s.seat}: [{s.private_1} {s.private_2}]" in text
@@ -182,7 +182,7 @@ PHH_EXAMPLES = settings(max_examples=200, deadline=None, derandomize=True, suppr
 @cache
 def _showdown_hand() -> HandHistory:
     """A three-seat hand of betting and snipes whose fields the property test overwrites."""
-    return play_hand(["easy", "hard", "hard"], seed=1, game_index=0, hand=0)
+    return play_hand(["easy", "hard", "hard"], seed=1, game=0, hand=0)
 
 
 @PHH_EXAMPLES

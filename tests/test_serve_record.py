@@ -94,7 +94,7 @@ def test_seat_names_are_never_imported_when_a_served_game_is_recorded(tmp_path, 
     runner = CliRunner()
     shown = runner.invoke(cli_app, ["summary", str(out)])
     assert shown.exit_code == 0 and "human:mybot" in shown.output and "complete record" in shown.output, shown.output
-    assert runner.invoke(cli_app, ["replay", str(out), "--game", "0", "--hand", "0"]).exit_code == 0
+    assert runner.invoke(cli_app, ["replay", str(out), "--game-index", "0", "--hand", "0"]).exit_code == 0
     refused = runner.invoke(cli_app, ["simulate", "--resume", str(out)])
     assert refused.exit_code == 2 and refused.output.count("\n") == 1, refused.output
     assert "a served run is a record, not a plan" in refused.output
