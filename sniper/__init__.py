@@ -101,7 +101,7 @@ def play_hand(
     no-limit Hold'em - seed 2, game 0, hand 3
     >>> play_hand(["easy", "random"], game="chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    sniper.core.errors.ParameterError: game must be a registered game (...holdem, sniper...), got 'chess'
+    sniper.core.errors.ParameterError: game must be a registered game (...holdem, saint, sniper...), got 'chess'
     """
     import numpy as np
 

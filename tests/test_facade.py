@@ -75,7 +75,7 @@ def test_read_run_with_an_empty_column_list_reads_no_columns(tmp_path):
 @pytest.mark.parametrize(
     "call, message",
     [
-        (dict(game="chess"), r"^game must be a registered game \(.*holdem, sniper.*\), got 'chess'$"),
+        (dict(game="chess"), r"^game must be a registered game \(.*holdem, saint, sniper.*\), got 'chess'$"),
         (dict(game="holdem", game_index=-1), r"^game_index must be an integer from 0 to"),
         (dict(game="holdem", variant="draw"), r"^give the game played as game only"),
         (dict(game="holdem", hand=-1), r"^hand must be an integer from 0 to 2147483647, got -1$"),
