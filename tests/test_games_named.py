@@ -120,7 +120,7 @@ def test_help_pyproject_and_docs_landing_page_present_every_game():
     description = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["description"]
     landing = (ROOT / "docs" / "index.md").read_text().split("## Getting started")[0]
     for text in (shown, description, landing):
-        for title in ("Sniper Hold'em", "no-limit Texas Hold'em", "five-card draw"):
+        for title in ("Sniper Hold'em", "no-limit Texas Hold'em", "five-card draw", "Saint Poker"):
             assert title in text, text
 
 

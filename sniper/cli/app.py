@@ -21,7 +21,8 @@ from sniper.serve.settings import Settings
 
 TOOLKIT = (
     "Simulate poker games at scale, pit their AI players against each other and tune them: Sniper Hold'em "
-    "(`--game sniper`, the default), no-limit Texas Hold'em (`--game holdem`) and five-card draw (`--game draw`)."
+    "(`--game sniper`, the default), no-limit Texas Hold'em (`--game holdem`), five-card draw (`--game draw`) "
+    "and Saint Poker (`--game saint`)."
 )
 """What ``sniper --help`` says the toolkit is: every game it plays, each named with its ``--game`` value."""
 
