@@ -392,7 +392,7 @@ def test_a_served_game_is_a_run_that_summary_reads(tmp_path):
         history = replay(out, 0, hand)
         assert list(history.seats["stack_after"]) == list(df[df["hand"] == hand].sort_values("seat")["stack_after"])
         assert "bot:host" in str(history)
-        shown = CliRunner().invoke(cli_app, ["replay", str(out), "--game", "0", "--hand", str(hand)])
+        shown = CliRunner().invoke(cli_app, ["replay", str(out), "--game-index", "0", "--hand", str(hand)])
         assert shown.exit_code == 0, shown.output
         assert shown.output.strip() == str(history).strip()
 
