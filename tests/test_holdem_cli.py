@@ -177,7 +177,7 @@ def test_replay_of_an_imported_directory_shows_and_writes_its_hands(imported, tm
         assert {key: hand[key] for key in ("actions", "starting_stacks", "finishing_stacks")} == {
             key: hands[k][key] for key in ("actions", "starting_stacks", "finishing_stacks")
         }
-    one_line_error(run("replay", str(out), "--game-index", "1", "--hand", "0"), "game 1 is not in it")
+    one_line_error(run("replay", str(out), "--game-index", "999", "--hand", "0"), "game 999 is not in it")
 
 
 def test_report_of_an_imported_directory(imported, tmp_path):
