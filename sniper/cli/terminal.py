@@ -214,7 +214,7 @@ def print_run_summary(out: Path, header: Sequence[str] = (), by: str = "agent") 
     (an unreadable run prints nothing)."""
     summary = read_summary(out, by)
     for line in header:
-        console.print(line, highlight=False, markup=False)  # seat labels are a run's data, not markup
+        console.print(line, highlight=False, markup=False, soft_wrap=True)  # data, not markup; a path unbroken
     print_summary(summary)
 
 
