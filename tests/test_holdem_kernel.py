@@ -315,7 +315,7 @@ of 9 seats was one until H5's 1-chip all-in bet and H6's preflop count changed i
 def test_random_level_hand_for_hand_with_the_rare_events():
     records = []
     nine = [*range(30), *THREE_WAY_ODD, *POTS_APART[9]]
-    for seats, games in ((2, range(60)), (3, range(40)), (6, [*range(50), *POTS_APART[6]]), (9, nine)):
+    for seats, games in ((2, range(25)), (3, range(15)), (6, [*range(35), *POTS_APART[6]]), (9, nine)):
         records += check_same_games(["random"] * seats, 20, games, "bust")
     counts = events(records)
     assert counts["seats"] == 9
@@ -503,7 +503,7 @@ def test_each_decision_with_parameters_from_their_domains(case, data, level):
 @pytest.mark.parametrize("hands_only", [False, True])
 def test_a_chunk_is_the_reference_engines_chunk(hands_only):
     config = RunConfig(
-        ("hard:samples=20", "normal", "easy:call_score=9"), make_rules(length="bust"), 4, 100, 3, game="holdem"
+        ("hard:samples=8", "normal", "easy:call_score=9"), make_rules(length="bust"), 4, 100, 2, game="holdem"
     )
     mine, theirs = ke.play_chunk_kernel(config, 2, hands_only), play_chunk_reference(config, 2, hands_only)
     assert mine.counts == theirs.counts and set(mine.tables) == set(theirs.tables)

@@ -1,6 +1,6 @@
 """No-limit Hold'em in PHH, both ways (sniper.games.holdem.phh; docs/holdem.md, "PHH, both ways").
 
-Writing is checked by PokerKit's own reader (``pokerkit.HandHistory``), which replays a thousand random
+Writing is checked by PokerKit's own reader (``pokerkit.HandHistory``), which replays hundreds of random
 hands of 2-9 seats and hand-made edge hands to our final stacks; reading by importing those files back
 (the rows must be the records) and hand-made files in the phh-dataset's style (hidden cards, decimal
 amounts, antes, a straddle), whose rows are worked out by hand.
@@ -32,7 +32,7 @@ from sniper.games.pokerkit_hand import share_pots
 from sniper.runs import runner
 from sniper.runs.store import import_run, read_run
 
-MIN_HANDS = 1000
+MIN_HANDS = 400
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +91,7 @@ def check_replay(record: HandRecord, history: HandHistory) -> bool:
     return True
 
 
-def test_pokerkit_replays_a_thousand_random_hands_to_our_final_stacks(games, run_file):
+def test_pokerkit_replays_hundreds_of_random_hands_to_our_final_stacks(games, run_file):
     records = [r for _, rs in games for r in rs]
     with open(run_file, "rb") as f:
         histories = list(HandHistory.load_all(f))
