@@ -32,19 +32,19 @@ from kernels.draw import codes
 from kernels.draw.betting import (
     NO_RAISE,
     act_nb,
-    actor_nb,
     begin_round_nb,
     deal_nb,
     end_round_nb,
     new_hand,
     raise_to_nb,
 )
-from kernels.draw.deck import shuffled_deck_nb
 from kernels.draw.game import ActionLog, play_hand_nb
 from kernels.draw.params import PARAMS_OF
 from kernels.draw.policies import decide_nb, hard_equity_nb, normal_plan_nb
 from kernels.draw.strength import MASKS, five_order_nb, new_scratch
 from kernels.eval52 import tables
+from kernels.poker52.betting import actor_nb
+from kernels.poker52.deck import shuffled_deck_nb
 from sniper.core.rng import Stream, derive, mix64
 from sniper.core.tables import to_table
 from sniper.games.draw import engine, levels, rules

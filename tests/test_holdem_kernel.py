@@ -27,7 +27,6 @@ from kernels.holdem.betting import (
     NEXT_STREET,
     NO_RAISE,
     act_nb,
-    actor_nb,
     begin_street_nb,
     deal_nb,
     end_street_nb,
@@ -35,10 +34,11 @@ from kernels.holdem.betting import (
     new_hand,
     raise_range_nb,
 )
-from kernels.holdem.deck import shuffled_deck_nb
 from kernels.holdem.game import ActionLog, play_hand_nb
 from kernels.holdem.params import PARAMS_OF
 from kernels.holdem.policies import MENU_ALL_IN, MENU_HALF_POT, MENU_MIN, MENU_POT, MENU_SIZES, decide_nb, new_scratch
+from kernels.poker52.betting import actor_nb
+from kernels.poker52.deck import shuffled_deck_nb
 from sniper.core.rng import Stream, derive, mix64
 from sniper.core.tables import to_table
 from sniper.games.holdem import engine, levels, make_rules, results, rules

@@ -41,9 +41,10 @@ from typing import NamedTuple
 import numpy as np
 
 from kernels.draw.codes import BET_RAISE, CARDS_PER_PLAYER, FIRST, HAND_SIZE, MAX_DISCARDS, MAX_SEATS, NO_DRAW
-from kernels.draw.deck import shuffle_into_nb
 from kernels.eval52 import N_CARDS
 from kernels.jit import njit
+from kernels.poker52.betting import check_call_nb, pop_actor_nb
+from kernels.poker52.deck import shuffle_into_nb
 from kernels.rng import derive_nb
 from kernels.streams import STREAM_DECK
 
@@ -304,24 +305,7 @@ def begin_round_nb(h, street, bet_size):
     return n > 1 or (n == 1 and pl[queue[0]].bet < s.max_bet)
 
 
-@njit(cache=True, inline="always")
-def actor_nb(h):
-    """The position to act, -1 when the round's betting is over: numba equivalent of
-    ``sniper.games.pokerkit_hand.PokerKitHand.actor`` in a betting round."""
-    s = h.st[0]
-    if s.head >= s.tail or s.n_active <= 1:
-        return np.int64(-1)
-    return h.queue[s.head]
-
-
 # ----- what the actor may do (D3, D8) ------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def to_call_nb(h, p):
-    """Chips player ``p`` adds to check or call: the amount owed, capped by its stack (numba equivalent of
-    ``sniper.games.pokerkit_hand.PokerKitHand.to_call``)."""
-    return min(h.st[0].max_bet - h.pl[p].bet, h.pl[p].stack)
 
 
 @njit(cache=True, inline="always")
@@ -362,17 +346,6 @@ def raise_to_nb(h, p):
 
 
 @njit(cache=True, inline="always")
-def pop_actor_nb(h):
-    """Take the actor off the queue; it has acted: numba equivalent of PokerKit's ``_pop_actor_index`` under
-    ``sniper.games.draw.engine.DrawHand.act``."""
-    s = h.st[0]
-    p = h.queue[s.head]
-    s.head += 1
-    h.pl[p].acted = 1
-    return p
-
-
-@njit(cache=True, inline="always")
 def note_raise_nb(h, p):
     """Count a bet or raise of ``p`` in its aggression of the round (``PLAYER.first``/``second``): numba
     equivalent of ``sniper.games.draw.levels.aggression``, called before the raise is applied (2 when a
@@ -393,19 +366,6 @@ def fold_nb(h):
     h.pl[p].active = 0
     h.st[0].n_active -= 1
     return np.int64(0)
-
-
-@njit(cache=True, inline="always")
-def check_call_nb(h):
-    """The actor checks or calls, all in when short; returns the chips it put in. Numba equivalent of
-    ``sniper.games.draw.engine.DrawHand.act(CHECK_CALL)`` (PokerKit's ``check_or_call``)."""
-    p = pop_actor_nb(h)
-    q, s = h.pl[p], h.st[0]
-    amount = min(q.stack, s.max_bet - q.bet)
-    q.bet += amount
-    q.stack -= amount
-    s.pot += amount
-    return amount
 
 
 @njit(cache=True, inline="always")

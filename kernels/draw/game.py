@@ -7,7 +7,7 @@ and odd chips), ``kernels.draw.policies`` (the levels) and this module (a hand f
 ``play_hand_nb``, and the game loop, ``play_game_nb``).
 
 Random draws (R13's streams, as the table): the deck of hand ``h`` is ``hand_key(seed, game, h,
-STREAM_DECK)``'s shuffle (``kernels.draw.deck``); the ``d``-th decision (from 0, betting and the draw alike)
+STREAM_DECK)``'s shuffle (``kernels.poker52.deck``); the ``d``-th decision (from 0, betting and the draw alike)
 of seat ``s`` in the hand draws from ``derive(hand_key(seed, game, h, STREAM_AGENT + s), d)``
 (``sniper.games.pokerkit_table.decision_stream``).
 
@@ -41,7 +41,6 @@ from kernels import NO_REFCOUNT
 from kernels.draw.betting import (
     NO_RAISE,
     act_nb,
-    actor_nb,
     begin_round_nb,
     deal_nb,
     deal_replacements_nb,
@@ -58,6 +57,7 @@ from kernels.draw.showdown import fold_win_nb, settle_nb
 from kernels.draw.strength import LevelTables, new_scratch_nb
 from kernels.eval52 import Tables
 from kernels.jit import njit
+from kernels.poker52.betting import actor_nb
 from kernels.rng import derive_nb, mix64_nb, stream_start_nb
 from kernels.streams import STREAM_AGENT
 

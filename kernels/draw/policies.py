@@ -16,13 +16,14 @@ another player's discards, which are in ``h`` but not read. ``raise_to`` is the 
 import numpy as np
 
 from kernels import NO_REFCOUNT
-from kernels.draw.betting import NO_RAISE, to_call_nb
+from kernels.draw.betting import NO_RAISE
 from kernels.draw.codes import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, N_KEEPS, NO_DRAW, SECOND, Level
 from kernels.draw.params import EasyParam, HardParam, NormalParam
 from kernels.draw.ranges import category_nb, showdown_units_nb
 from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, unseen_nb
 from kernels.draw_equity import chart_mask_nb
 from kernels.jit import njit
+from kernels.poker52.betting import to_call_nb
 from kernels.rng import derive_nb, stream_integer_nb, stream_random_nb, stream_word_nb
 
 N_FLAT = DISCARD + (1 << 5)

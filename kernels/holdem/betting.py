@@ -42,8 +42,9 @@ import numpy as np
 from kernels import NO_REFCOUNT
 from kernels.eval52 import N_CARDS
 from kernels.holdem.codes import ALL_IN_1, BOARD_CARDS, BOARD_SIZES, HOLE_CARDS, MAX_SEATS, MIN_RAISE_ACTION
-from kernels.holdem.deck import shuffle_into_nb
 from kernels.jit import njit
+from kernels.poker52.betting import check_call_nb, pop_actor_nb
+from kernels.poker52.deck import shuffle_into_nb
 from kernels.rng import derive_nb
 from kernels.streams import STREAM_DECK
 
@@ -286,15 +287,6 @@ def begin_street_nb(h, street):
     return n > 1 or (n == 1 and pl[queue[0]].bet < s.max_bet)
 
 
-@njit(cache=True, inline="always")
-def actor_nb(h):
-    """The position to act, -1 when the street's betting is over."""
-    s = h.st[0]
-    if s.head >= s.tail or s.n_active <= 1:
-        return np.int64(-1)
-    return h.queue[s.head]
-
-
 # ----- what the actor may do (H5, H6) ----------------------------------------------------------
 
 
@@ -302,12 +294,6 @@ def actor_nb(h):
 def owed_nb(h, p):
     """Chips player ``p`` must add to match the largest bet (not capped by its stack)."""
     return h.st[0].max_bet - h.pl[p].bet
-
-
-@njit(cache=True, inline="always")
-def to_call_nb(h, p):
-    """Chips player ``p`` adds to check or call: the amount owed, capped by its stack (``HoldemHand.to_call``)."""
-    return min(h.st[0].max_bet - h.pl[p].bet, h.pl[p].stack)
 
 
 @njit(cache=True, inline="always")
@@ -347,16 +333,6 @@ def raise_range_nb(h, p):
 
 
 @njit(cache=True, inline="always")
-def pop_actor_nb(h):
-    """Take the actor off the queue; it has acted (PokerKit's ``_pop_actor_index``)."""
-    s = h.st[0]
-    p = h.queue[s.head]
-    s.head += 1
-    h.pl[p].acted = 1
-    return p
-
-
-@njit(cache=True, inline="always")
 def history_nb(h, p, action):
     """Count ``p``'s ``action`` in the public history ``hard`` reads (``PLAYER.pre_raises`` …)."""
     q, s = h.pl[p], h.st[0]
@@ -380,18 +356,6 @@ def fold_nb(h):
     q.folded_street = s.street
     s.n_active -= 1
     return np.int64(0)
-
-
-@njit(cache=True, inline="always")
-def check_call_nb(h):
-    """The actor checks or calls, all in when short; returns the chips it put in."""
-    p = pop_actor_nb(h)
-    q, s = h.pl[p], h.st[0]
-    amount = min(q.stack, s.max_bet - q.bet)
-    q.bet += amount
-    q.stack -= amount
-    s.pot += amount
-    return amount
 
 
 @njit(cache=True, **NO_REFCOUNT)

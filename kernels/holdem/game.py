@@ -7,7 +7,7 @@ driven to its end, H1–H10) with the levels of ``sniper.games.holdem.levels``, 
 to records, ``play_hand_nb``, and the game loop, ``play_game_nb``).
 
 Random draws (R13's streams, as the table): the deck of hand ``h`` is
-``hand_key(seed, game, h, STREAM_DECK)``'s shuffle (``kernels.holdem.deck``); the ``d``-th decision
+``hand_key(seed, game, h, STREAM_DECK)``'s shuffle (``kernels.poker52.deck``); the ``d``-th decision
 (from 0) of seat ``s`` in the hand draws from ``derive(hand_key(seed, game, h, STREAM_AGENT + s), d)``
 (``table.decision_stream``).
 
@@ -40,7 +40,6 @@ from kernels.holdem.betting import (
     FOLDED,
     NEXT_STREET,
     act_nb,
-    actor_nb,
     begin_street_nb,
     deal_nb,
     end_street_nb,
@@ -52,6 +51,7 @@ from kernels.holdem.codes import BOARD_CARDS, N_STREETS, NO_CARD
 from kernels.holdem.policies import LevelTables, decide_nb, new_scratch_nb
 from kernels.holdem.showdown import fold_win_nb, settle_nb
 from kernels.jit import njit
+from kernels.poker52.betting import actor_nb
 from kernels.rng import derive_nb, mix64_nb, stream_start_nb
 from kernels.streams import STREAM_AGENT
 

@@ -19,10 +19,11 @@ import numpy as np
 
 from kernels import NO_REFCOUNT
 from kernels.eval52 import BASE, EMPTY_KEY, N_CARDS, N_RANKS, card_bit_nb, order_of_nb, value_of_nb
-from kernels.holdem.betting import NO_RAISE, bet_action_nb, to_call_nb
+from kernels.holdem.betting import NO_RAISE, bet_action_nb
 from kernels.holdem.codes import BOARD_CARDS, CHECK_CALL, FOLD, HOLE_CARDS, MAX_SEATS, Level
 from kernels.holdem.params import EasyParam, HardParam, NormalParam
 from kernels.jit import njit
+from kernels.poker52.betting import to_call_nb
 from kernels.rng import derive_nb, stream_integer_nb, stream_random_nb, stream_start_nb, stream_word_nb
 
 MENU_MIN, MENU_HALF_POT, MENU_POT, MENU_ALL_IN = range(4)

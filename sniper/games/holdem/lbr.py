@@ -33,14 +33,12 @@ from kernels.holdem.betting import (
     NO_RAISE,
     Hand,
     act_nb,
-    actor_nb,
     begin_street_nb,
     deal_nb,
     end_street_nb,
     history_nb,
     new_hand,
     raise_range_nb,
-    to_call_nb,
 )
 from kernels.holdem.codes import CHECK_CALL, FOLD, Level
 from kernels.holdem.lbr import (
@@ -56,6 +54,7 @@ from kernels.holdem.lbr import (
 )
 from kernels.holdem.policies import MENU_ALL_IN, MENU_HALF_POT, MENU_POT, decide_nb, new_scratch, raise_menu_nb
 from kernels.holdem.showdown import fold_win_nb, settle_nb
+from kernels.poker52.betting import actor_nb, to_call_nb
 from kernels.rng import stream_start_nb
 from kernels.streams import STREAM_AGENT
 from sniper.core.lbr import (

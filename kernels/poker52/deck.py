@@ -1,4 +1,5 @@
-"""The 52-card deck shuffle in numba: numba equivalent of ``sniper.games.poker52.shuffled_deck`` (GAMES.md, R13)."""
+"""The 52-card deck shuffle in numba: numba equivalent of ``sniper.games.poker52.shuffled_deck`` (GAMES.md, R13),
+shared by the Hold'em and draw kernels."""
 
 import numpy as np
 
