@@ -13,9 +13,11 @@ built from its own level list (``sniper.games.sniper_holdem.specs.parameter_vect
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
+from sniper.core.registry import DEFAULT_GAME
 from sniper.games.sniper_holdem.agents import Agent
 from sniper.games.sniper_holdem.engine import HandState
 from sniper.games.sniper_holdem.game import Rules
@@ -26,10 +28,13 @@ from sniper.runs.store import RecordWriter, recover_record, write_run
 log = logging.getLogger("sniper.serve")
 
 
-def seat_vectors(agents: Sequence[Agent | None], specs: Sequence[str | None]) -> list[dict | None]:
-    """The manifest's ``agent_parameters`` of a served game: each AI seat's ``parameter_vector`` (its agent
-    object and level), ``None`` for a seat played over the network."""
-    return [None if agent is None else parameter_vector(agent, spec or "") for agent, spec in zip(agents, specs)]
+def seat_vectors(
+    agents: Sequence[Agent | None], specs: Sequence[str | None], vector: Callable[[Any, str], dict] = parameter_vector
+) -> list[dict | None]:
+    """The manifest's ``agent_parameters`` of a served game: each AI seat's ``vector(agent, level)`` (its agent
+    object and level; Sniper Hold'em's ``parameter_vector`` by default, the game's ``ServedGame.vector``), ``None``
+    for a seat played over the network."""
+    return [None if agent is None else vector(agent, spec or "") for agent, spec in zip(agents, specs)]
 
 
 def source_of(room: str) -> str:
@@ -38,20 +43,24 @@ def source_of(room: str) -> str:
 
 
 class GameRecord:
-    """One served game of room ``room``, written to the new directory ``out`` hand by hand (module docstring).
+    """One served game of ``game`` (a registered game's name) in room ``room``, written to the new directory ``out``
+    hand by hand, or round by round (module docstring).
 
     ``labels``: one per seat, the ``agent`` column; ``vectors``: ``seat_vectors``; ``seed``: the deck
     seed (R13), kept out of the manifest until ``finish`` or ``interrupt`` (it fixes the cards still to
     come): a game recovered after a crash has seed ``null``. The methods may be called from any thread.
     """
 
-    def __init__(self, out: Path, labels: Sequence[str], vectors, rules: Rules, seed: int, room: str) -> None:
+    def __init__(
+        self, out: Path, labels: Sequence[str], vectors, rules: Rules, seed: int, room: str, game: str = DEFAULT_GAME
+    ) -> None:
         self.seed = seed
-        self.writer = RecordWriter(out, labels, rules, None, source_of(room), vectors, durable=True)
+        self.writer = RecordWriter(out, labels, rules, None, source_of(room), vectors, durable=True, game=game)
         self._lock = threading.Lock()
 
     def hand(self, index: int, state: HandState) -> None:
-        """Journal finished hand ``index`` (game 0); ``FileExistsError`` at the first hand if ``out`` is taken."""
+        """Journal finished hand (round) ``index`` (game 0) as its game records it (``GameSpec.record``);
+        ``FileExistsError`` at the first hand if ``out`` is taken."""
         with self._lock:
             self.writer.add_hand(0, index, state)
 
