@@ -30,7 +30,7 @@ class HoldemServed(PokerServed):
         view.update(
             hole=cards(obs.hole),
             board=cards(obs.board),
-            blinds={str(s): chips for s, chips in blinds(state.stacks_before, state.button).items()},
+            blinds=[{"seat": s, "chips": chips} for s, chips in blinds(state.stacks_before, state.button).items()],
             big_blind=obs.big_blind,
             min_raise_to=obs.min_raise_to,
             max_raise_to=obs.max_raise_to,
