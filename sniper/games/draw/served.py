@@ -4,9 +4,9 @@ A seat is sent its ``DrawTable.observe`` (D10: its own five cards in the order i
 how many cards each player drew, stacks, bets, the pot, the round's fixed bet) with the hand's public facts
 (``sniper.games.poker_served.PokerServed``) and after a showdown the hands shown (D7). It bets with ``act``
 {turn, action}: ``fold``, ``check``, ``call``, ``bet``, ``raise`` (the round's fixed amount, D3, or all-in for less,
-D8); it draws with ``draw`` {turn, discard}: the positions (0–4, in the order of its ``cards``) of 0 to 3 distinct
-cards to discard (D5; ``[]`` stands pat). A timeout checks or folds, and at the draw stands pat. AI seats:
-``random``, ``easy``, ``normal``, ``hard`` (D11).
+D8; ``amount``, if given, must be the seat's bet after it); it draws with ``draw`` {turn, discard}: the positions
+(0–4, in the order of its ``cards``) of 0 to 3 distinct cards to discard (D5; ``[]`` stands pat). A timeout checks
+or folds, and at the draw stands pat. AI seats: ``random``, ``easy``, ``normal``, ``hard`` (D11).
 """
 
 from sniper.core.served import whole_number
@@ -59,9 +59,9 @@ class DrawServed(PokerServed):
         return [name for name in super().legal_names(obs) if name != "all-in"]
 
     def raise_action(self, obs, name: str, amount: object = None) -> int | None:
-        """``bet``/``raise``: the fixed bet or raise (``BET_RAISE``) when legal; ``None`` otherwise (``all-in`` is a
-        call or a raise that takes the whole stack)."""
-        if obs.raise_to is None:
+        """``bet``/``raise``: the fixed bet or raise (``BET_RAISE``) when legal, its ``amount`` if given the seat's bet
+        after it (``raise_to``); ``None`` otherwise (``all-in`` is a call or a raise that takes the whole stack)."""
+        if obs.raise_to is None or (amount is not None and (not whole_number(amount) or amount != obs.raise_to)):
             return None
         if name == "all-in":
             return BET_RAISE if obs.raise_to >= obs.stacks[obs.seat] + obs.bets[obs.seat] else None
