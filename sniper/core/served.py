@@ -57,6 +57,13 @@ class ServedGame:
 
     def __init__(self, table: Any, spec: Any) -> None:
         self.table, self.spec = table, spec
+        self.shown: Any = None
+
+    def show_finished(self, hand: Any) -> None:
+        """Show ``hand`` (a finished hand, from ``finished``) instead of the hand in play from now on: a game that
+        ends mid-hand (everyone left) shows its last finished hand. A game whose views are built from the table's
+        current state only (the default) keeps showing the hand in play."""
+        self.shown = hand
 
     # ----- who decides -------------------------------------------------------------------------
 

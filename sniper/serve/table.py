@@ -352,6 +352,9 @@ class Room:
         if not play.cancelled() and play.exception() is None:
             return
         if self._abandoned.is_set():
+            if self.hands:  # the hand in play is dropped: the last finished one is shown
+                self.served.show_finished(self.hands[-1])
+            self.hand_index = max(0, len(self.hands) - 1)
             self.standings = self._standings("abandoned")
             return
         play.result()  # the game's own failure

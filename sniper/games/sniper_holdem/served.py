@@ -38,8 +38,9 @@ class SniperServed(ServedGame):
         return "snipe" if self.table.hand.phase == Phase.SNIPE else "act"
 
     def view(self, seat: int, hand: int) -> dict | None:
-        """``hand_view`` of the current hand for ``seat`` (R10), ``None`` before the first deal."""
-        state = self.table.hand
+        """``hand_view`` of the current hand for ``seat`` (R10; the last finished one once ``show_finished``),
+        ``None`` before the first deal."""
+        state = self.shown if self.shown is not None else self.table.hand
         return None if state is None else hand_view(state, seat, hand)
 
     def move(self, seat: int, message: dict) -> int | str:
