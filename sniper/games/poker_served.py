@@ -55,7 +55,6 @@ class PokerServed(ServedGame):
         act; ``street`` the street's name; ``result`` once the hand is over (``result``)."""
         state: PokerKitHand = self.table.hand
         acting = state.actor if not state.done else None
-        opened = any(b > 0 for b in obs.bets) if acting is not None else False
         return {
             "hand": hand,
             "button": obs.button,
@@ -70,7 +69,6 @@ class PokerServed(ServedGame):
             "to_act": acting,
             "actions": [self.action_entry(a) for a in state.actions],
             "legal": self.legal_names(obs) if obs.legal else [],
-            "opened": opened,
             "result": self.result(state) if state.done else None,
         }
 

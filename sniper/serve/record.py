@@ -1,14 +1,16 @@
 """Served games as run directories (records) that ``sniper summary`` and ``sniper replay`` read.
 
-The one place the server writes results. A game is journaled hand by hand: ``GameRecord.hand`` adds
-each finished hand as one more part of both tables, flushed to disk before the next hand is dealt
-(``sniper.runs.store.RecordWriter``, ``durable``), and ``finish`` marks the run "complete", so a crash
-(``kill -9``, a power cut) loses at most the hand in play. At start-up ``recover_games`` makes each
-game a killed server left "running" an "interrupted" record of its finished hands.
+The one place the server writes results. A game of any game is recorded as a run of that game (its manifest's
+``game``, its own tables, built by its ``GameSpec.record``). It is journaled hand by hand (round by round for
+Saint Poker): ``GameRecord.hand`` adds each finished hand as one more part of each table, flushed to disk
+before the next hand is dealt (``sniper.runs.store.RecordWriter``, ``durable``), and ``finish`` marks the run
+"complete", so a crash (``kill -9``, a power cut) loses at most the hand in play. At start-up ``recover_games``
+makes each game a killed server left "running" an "interrupted" record of its finished hands.
 
 Seats are recorded as labels (``human:NAME``, ``bot:NAME``, or the AI level): data, never parsed as
 an agent spec or imported; the AI seats' parameter vectors come from the agent objects the server
-built from its own level list (``sniper.games.sniper_holdem.specs.parameter_vector``).
+built from its own level list (the game's ``ServedGame.vector``; Sniper Hold'em's
+``sniper.games.sniper_holdem.specs.parameter_vector``).
 """
 
 import logging
