@@ -527,12 +527,19 @@ def serve(
     rooms_per_client: opt.RoomsPerClient = Settings.rooms_per_client,
     rooms_per_minute: opt.RoomsPerMinute = Settings.rooms_per_minute,
     max_connections: opt.MaxConnections = Settings.max_connections,
+    game: opt.ServeGames = None,
 ) -> None:
-    """Host games: people in a browser and bots over a websocket play the AI levels (rooms of 2-6 seats, R2)."""
+    """Host games: people in a browser and bots over a websocket play the AI levels of every game (or of --game)."""
     from sniper.serve.app import serve as run_server
+    from sniper.serve.table import hosted
 
     try:
+        games = tuple(dict.fromkeys(game or ()))
+        unknown = [name for name in games if name not in hosted()]
+        if unknown:
+            raise ValueError(f"unknown game {unknown[0]!r} for --game; valid: {', '.join(hosted())}")
         settings = Settings(
+            games=games,
             turn_seconds=turn_seconds,
             ai_delay=ai_delay,
             out=out,

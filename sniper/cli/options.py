@@ -392,6 +392,15 @@ MaybeGameName = Annotated[
         show_default=DEFAULT_GAME,
     ),
 ]
+ServeGames = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--game",
+        metavar="NAME",
+        help=f"A game to host (repeat for more): {', '.join(game_names())}; default every game.",
+        show_default=False,
+    ),
+]
 Quiet = flag("--quiet", "No progress bar.")
 Json = flag("--json", "Print JSON only.")
 SummaryBy = Annotated[

@@ -154,6 +154,8 @@ class GameSpec:
     ``game_replay``: ``"module:attribute"`` of ``render(rows, game, hand, fmt, title)``, a whole game (or one of its
     hands) as text or JSON from its rows of each table (``sniper.runs.replay.whole_game_replay``: ``sniper replay
     --game G [--hand H]`` of a game without its own ``replay``; ``None``: the hand's rows, ``table_replay``).
+    ``served``: ``"module:attribute"`` of the game's ``sniper.core.served.ServedGame`` subclass, what ``sniper
+    serve`` needs to host it (its page, moves, timeout, AI levels, views; ``None``: not hosted).
 
     Raises ``ValueError`` for a name that is not an identifier, seats that are not a range of
     positive counts, no engine, or a default that is not among the names; ``TypeError`` if ``new_table``
@@ -200,6 +202,7 @@ class GameSpec:
     score: str = "chips"
     showdown: str | None = None
     game_replay: str | None = None
+    served: str | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
@@ -275,7 +278,7 @@ class GameSpec:
         """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
         hooks = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
         optional = (*hooks, self.history, self.report_panels, self.play_hand, self.hand_text, self.exploit)
-        optional = (*optional, self.showdown, self.game_replay)
+        optional = (*optional, self.showdown, self.game_replay, self.served)
         texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
         return tuple(text for text in texts if text is not None)
 

@@ -162,6 +162,25 @@ def play_reference_chunk(
     return records_chunk(played, config.agents, hands_only, results)
 
 
+def finished_chunk(
+    hands: Iterable[tuple[int, int, object]], agents: Sequence[str], record_of: Callable, results: ModuleType
+) -> Chunk:
+    """Both tables' rows of finished hands played elsewhere (a served game), given as (game, hand, state) in order
+    (``state`` the game's finished ``PokerKitHand``), seated by the labels ``agents``: ``records_chunk`` of each
+    game's ``record_of(state, hand)`` (the game's ``play.HandRecord.of``); a 52-card game's ``GameSpec.record``.
+    ``ValueError`` for no hands, an unfinished hand or a hand without one seat per label."""
+    played: list[tuple[int, list]] = []
+    for game, hand, state in hands:
+        if state.seats != len(agents):
+            raise ValueError(f"game {game} hand {hand} has {state.seats} seats, not {len(agents)}")
+        if not played or played[-1][0] != game:
+            played.append((game, []))
+        played[-1][1].append(record_of(state, hand))
+    if not played:
+        raise ValueError("write_run needs at least one hand")
+    return records_chunk(played, agents, False, results)
+
+
 def records_chunk(
     played: Iterable[tuple[int, Sequence]], agents: Sequence[str], hands_only: bool, results: ModuleType
 ) -> Chunk:

@@ -3,12 +3,16 @@
 Routes (documented with an example session in docs/serve-protocol.md):
 
 - ``GET /``: the browser client (``sniper/serve/static``, plain HTML/CSS/JS);
-- ``POST /api/rooms``: open a room, the creator takes seat 0 (the host) → ``{room, seat, token}``;
-- ``POST /api/rooms/{room}/join``: take the next open seat → ``{room, seat, token}``;
-- ``POST /api/solo``: a game against the computer (R11), started when the player connects;
-- ``GET /api/rooms/{room}``: the room's public facts (status, seats);
-- ``GET /api/info``: levels, rules, lengths, snipe names and timings the client needs;
+- ``GET /play/{game}``: the page of a hosted game (``ServedGame.PAGE``; Sniper Hold'em's is ``/``);
+- ``POST /api/rooms``: open a room of ``game`` (Sniper Hold'em when absent), the creator takes seat 0 (the
+  host) → ``{room, seat, token, game}``;
+- ``POST /api/rooms/{room}/join``: take the next open seat → ``{room, seat, token, game}``;
+- ``POST /api/solo``: a game of ``game`` against the computer (R11), started when the player connects;
+- ``GET /api/rooms/{room}``: the room's public facts (game, status, seats);
+- ``GET /api/info``: levels, rules, lengths, snipe names and timings the client needs, and ``games``: each
+  hosted game with its facts, page and rules link;
 - ``GET /rules``: the game's rules R1–R13 (docs/RULES.md, packaged as ``sniper/serve/RULES.md``), plain text;
+  ``GET /rules/{game}``: a hosted game's rules (its ``GameSpec.rules_doc``, packaged in ``sniper/serve/rules``);
 - ``WS /ws/{room}``: the first message must be ``{"type": "hello", "token": …}``; a wrong token is
   refused with close code ``CLOSE_BAD_HELLO``. Then the server pushes ``state`` messages and
   answers bad messages (binary frames and over-long texts too) with ``error`` messages.
@@ -37,20 +41,35 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import AfterValidator, BaseModel, BeforeValidator, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, ValidationInfo
 
 from sniper.core.inputs import utf8
-from sniper.core.registry import get_game
+from sniper.core.registry import DEFAULT_GAME, get_game
 from sniper.core.stats import json_safe
 from sniper.games.sniper_holdem.views import ACTIONS_BY_NAME, SNIPE_NAMES
 from sniper.serve.guard import CLOSE_BAD_HELLO, CLOSE_OVERFLOW, Guard, uvicorn_options
 from sniper.serve.record import recover_games
-from sniper.serve.settings import Settings
-from sniper.serve.table import AI_LEVELS, GAME, LENGTHS, MAX_NAME, RULE_NAMES, ClientLimit, Lobby, LobbyFull, Room
+from sniper.serve.settings import SOLO_PLAYERS, Settings
+from sniper.serve.table import (
+    AI_LEVELS,
+    GAME,
+    MAX_NAME,
+    ClientLimit,
+    Lobby,
+    LobbyFull,
+    Room,
+    hosted,
+    served_class,
+)
 
 STATIC = Path(__file__).parent / "static"
 RULES = Path(__file__).parent / "RULES.md"
 """The rules page of ``GET /rules``: a fixed file (a link to docs/RULES.md, so one text), never a client's path."""
+RULE_PAGES = Path(__file__).parent / "rules"
+"""The rules of each hosted game (``GET /rules/{game}``): ``<game>.md``, a link to its ``GameSpec.rules_doc``; the
+file is chosen by looking the game's name up among the hosted games, never from a client's path."""
+GAMES = hosted()
+"""The games a server can host (``sniper.serve.table.hosted``)."""
 QUEUE_LIMIT = 256
 """Messages waiting for a slow client before the server drops its connection (it may reconnect)."""
 HELLO_SECONDS = 10.0
@@ -70,29 +89,79 @@ def unicode_text(value: object) -> object:
 
 
 Name = Annotated[str, BeforeValidator(unicode_text)]
-Level = Literal[AI_LEVELS]
+ALL_LEVELS = tuple(dict.fromkeys(level for game in GAMES for level in served_class(game).LEVELS))
+ALL_RULES = tuple(dict.fromkeys(rules for game in GAMES for rules in get_game(game).rules))
+ALL_LENGTHS = tuple(dict.fromkeys(length for game in GAMES for length in get_game(game).game_lengths))
+Level = Literal[ALL_LEVELS]
+Game = Literal[GAMES]
 
 
-def room_seats(seats: int) -> int:
-    """``seats`` if it is a seat count of the hosted game (``GameSpec.seats``, R2), else ``ValueError`` (422)."""
-    get_game(GAME.name).check_seats(seats, "seats")
+def game_of(info: ValidationInfo) -> str | None:
+    """The ``game`` of the body being read (validated before the other fields), ``None`` if it was refused."""
+    return info.data.get("game")
+
+
+def game_rules(rules: str | None, info: ValidationInfo) -> str | None:
+    """``rules`` if they are a rule preset of the body's game (``None``: its default), else ``ValueError`` (422)."""
+    game = game_of(info)
+    if rules is not None and game is not None and rules not in get_game(game).rules:
+        raise ValueError(f"the rules of {get_game(game).title} are: {', '.join(get_game(game).rules)}")
+    return rules
+
+
+def game_length(length: str | None, info: ValidationInfo) -> str | None:
+    """``length`` if it is a game length of the body's game (``None``: its default), else ``ValueError`` (422)."""
+    game = game_of(info)
+    if length is not None and game is not None and length not in get_game(game).game_lengths:
+        raise ValueError(f"the game lengths of {get_game(game).title} are: {', '.join(get_game(game).game_lengths)}")
+    return length
+
+
+def room_seats(seats: int, info: ValidationInfo) -> int:
+    """``seats`` if it is a seat count of the body's game (``GameSpec.seats``, R2), else ``ValueError`` (422)."""
+    get_game(game_of(info) or DEFAULT_GAME).check_seats(seats, "seats")
     return seats
 
 
-def seat_levels(levels: list[str]) -> list[str]:
-    """``levels`` if there are no more of them than the game's most seats, else ``ValueError`` (422)."""
-    most = get_game(GAME.name).max_seats
+def seat_levels(levels: list[str], info: ValidationInfo) -> list[str]:
+    """``levels`` if the body's game offers them and there are no more of them than its most seats, else
+    ``ValueError`` (422)."""
+    game = game_of(info) or DEFAULT_GAME
+    most = get_game(game).max_seats
     if len(levels) > most:
         raise ValueError(f"ai lists at most {most} levels, one per seat, got {len(levels)}")
+    offered = served_class(game).LEVELS
+    if any(level not in offered for level in levels):
+        raise ValueError(f"the AI levels of {get_game(game).title} are: {', '.join(offered)}")
     return levels
 
 
-class NewRoom(BaseModel):
-    """Body of ``POST /api/rooms``: rules, game length (R9), seats (R2), AI levels for empty seats."""
+def solo_level(level: str, info: ValidationInfo) -> str:
+    """``level`` if the body's game offers it, else ``ValueError`` (422)."""
+    game = game_of(info) or DEFAULT_GAME
+    if level not in served_class(game).LEVELS:
+        raise ValueError(f"the AI levels of {get_game(game).title} are: {', '.join(served_class(game).LEVELS)}")
+    return level
 
+
+def solo_players(players: int, info: ValidationInfo) -> int:
+    """``players`` if it fits a game against the computer of the body's game: 3–5 for Sniper Hold'em (R11), the
+    game's seat range for another; else ``ValueError`` (422)."""
+    game = game_of(info) or DEFAULT_GAME
+    if game == DEFAULT_GAME and players not in SOLO_PLAYERS:
+        raise ValueError(f"against the computer a game has 3-5 players, got {players}")
+    get_game(game).check_seats(players, "players")
+    return players
+
+
+class NewRoom(BaseModel):
+    """Body of ``POST /api/rooms``: the game (Sniper Hold'em when absent), rules, game length (R9), seats (R2),
+    AI levels for empty seats; rules and length are the game's defaults when absent."""
+
+    game: Game = DEFAULT_GAME
     name: Name = Field("host", max_length=MAX_NAME)
-    rules: Literal[RULE_NAMES] = GAME.default_rules
-    length: Literal[LENGTHS] = GAME.default_length
+    rules: Annotated[Literal[ALL_RULES] | None, AfterValidator(game_rules)] = None
+    length: Annotated[Literal[ALL_LENGTHS] | None, AfterValidator(game_length)] = None
     seats: Annotated[int, AfterValidator(room_seats)] = 4
     ai: Annotated[list[Level], AfterValidator(seat_levels)] = Field(default_factory=lambda: ["normal"], min_length=1)
     bot: bool = False
@@ -106,13 +175,15 @@ class JoinRoom(BaseModel):
 
 
 class NewSolo(BaseModel):
-    """Body of ``POST /api/solo``: a game against the computer, 3–5 players in total (R11)."""
+    """Body of ``POST /api/solo``: a game of ``game`` (Sniper Hold'em when absent) against the computer: 3–5
+    players in total for Sniper Hold'em (R11), the game's seat range for another."""
 
+    game: Game = DEFAULT_GAME
     name: Name = Field("you", max_length=MAX_NAME)
-    players: int = Field(4, ge=3, le=5)
-    level: Level = "normal"
-    rules: Literal[RULE_NAMES] = GAME.default_rules
-    length: Literal[LENGTHS] = GAME.default_length
+    players: Annotated[int, AfterValidator(solo_players)] = 4
+    level: Annotated[Level, AfterValidator(solo_level)] = "normal"
+    rules: Annotated[Literal[ALL_RULES] | None, AfterValidator(game_rules)] = None
+    length: Annotated[Literal[ALL_LENGTHS] | None, AfterValidator(game_length)] = None
 
 
 class SocketClient:
@@ -201,23 +272,41 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def rules() -> PlainTextResponse:
         return PlainTextResponse(RULES.read_text(encoding="utf-8"))
 
+    def hosted_or_404(game: str) -> str:
+        if game not in (settings.games or GAMES):
+            raise HTTPException(404, "no such game")
+        return next(name for name in GAMES if name == game)  # the registry's own text, not the client's
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def game_rules_page(game: str) -> PlainTextResponse:
+        name = hosted_or_404(game)
+        return PlainTextResponse((RULE_PAGES / f"{name}.md").read_text(encoding="utf-8"))
+
+    @app.get("/play/{game}", include_in_schema=False)
+    async def game_page(game: str) -> FileResponse:
+        return FileResponse(STATIC / served_class(hosted_or_404(game)).PAGE)
+
     @app.get("/api/info")
     async def info() -> dict:
+        sniper = get_game(GAME.name)
         return {
             "levels": list(AI_LEVELS),
-            "rules": list(RULE_NAMES),
-            "lengths": list(LENGTHS),
-            "seats": list(get_game(GAME.name).seats),
+            "rules": list(sniper.rules),
+            "lengths": list(sniper.game_lengths),
+            "seats": list(sniper.seats),
             "actions": list(ACTIONS_BY_NAME),
             "snipes": SNIPE_NAMES,
             "turn_seconds": settings.turn_seconds,
             "result_seconds": settings.result_seconds,
+            "games": [game_info(name) for name in settings.games or GAMES],
         }
 
     @app.post("/api/rooms")
     async def create_room(body: NewRoom, request: Request) -> dict:
         try:
-            room = lobby().create(body.rules, body.length, body.seats, tuple(body.ai), client=client_of(request))
+            room = lobby().create(
+                body.rules, body.length, body.seats, tuple(body.ai), client=client_of(request), game=body.game
+            )
         except LobbyFull as error:
             raise HTTPException(503, str(error)) from None
         except ClientLimit as error:
@@ -225,7 +314,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except ValueError as error:
             raise HTTPException(422, str(error)) from None
         seat, token = room.join(body.name, "bot" if body.bot else "human")
-        return {"room": room.code, "seat": seat, "token": token}
+        return {"room": room.code, "seat": seat, "token": token, "game": room.game}
 
     @app.post("/api/rooms/{code}/join")
     async def join_room(code: RoomCode, body: JoinRoom) -> dict:
@@ -234,13 +323,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seat, token = room.join(body.name, "bot" if body.bot else "human")
         except ValueError as error:
             raise HTTPException(409, str(error)) from None
-        return {"room": room.code, "seat": seat, "token": token}
+        return {"room": room.code, "seat": seat, "token": token, "game": room.game}
 
     @app.post("/api/solo")
     async def solo(body: NewSolo, request: Request) -> dict:
         try:
             room, seat, token = lobby().solo(
-                body.name, body.players, body.level, body.rules, body.length, client=client_of(request)
+                body.name, body.players, body.level, body.rules, body.length, client=client_of(request), game=body.game
             )
         except LobbyFull as error:
             raise HTTPException(503, str(error)) from None
@@ -248,13 +337,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(429, str(error)) from None
         except ValueError as error:
             raise HTTPException(422, str(error)) from None
-        return {"room": room.code, "seat": seat, "token": token}
+        return {"room": room.code, "seat": seat, "token": token, "game": room.game}
 
     @app.get("/api/rooms/{code}")
     async def room_info(code: RoomCode) -> dict:
         room = room_or_404(code)
         return {
             "room": room.code,
+            "game": room.game,
             "status": room.status,
             "rules": room.rules_name,
             "length": room.length,
@@ -301,6 +391,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             client.close(1000, "bye")
 
     return app
+
+
+def game_info(name: str) -> dict:
+    """What the lobby page shows of the hosted game ``name``: its title, seats, rules, lengths, AI levels, page,
+    rules link, and what it counts (``GameSpec.unit``, ``score``)."""
+    spec, served = get_game(name), served_class(name)
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "seats": list(spec.seats),
+        "solo": [n for n in spec.seats if n in SOLO_PLAYERS] if name == DEFAULT_GAME else list(spec.seats),
+        "rules": list(spec.rules),
+        "default_rules": spec.default_rules,
+        "lengths": list(spec.game_lengths),
+        "default_length": spec.default_length,
+        "levels": list(served.LEVELS),
+        "moves": list(served.MOVES),
+        "page": "/" if name == DEFAULT_GAME else f"/play/{name}",
+        "rules_url": "/rules" if name == DEFAULT_GAME else f"/rules/{name}",
+        "dynamics": spec.dynamics,
+        "unit": spec.unit,
+        "score": spec.score,
+    }
 
 
 def client_of(request: Request) -> str:

@@ -1,21 +1,25 @@
 """Served games as run directories (records) that ``sniper summary`` and ``sniper replay`` read.
 
-The one place the server writes results. A game is journaled hand by hand: ``GameRecord.hand`` adds
-each finished hand as one more part of both tables, flushed to disk before the next hand is dealt
-(``sniper.runs.store.RecordWriter``, ``durable``), and ``finish`` marks the run "complete", so a crash
-(``kill -9``, a power cut) loses at most the hand in play. At start-up ``recover_games`` makes each
-game a killed server left "running" an "interrupted" record of its finished hands.
+The one place the server writes results. A game of any game is recorded as a run of that game (its manifest's
+``game``, its own tables, built by its ``GameSpec.record``). It is journaled hand by hand (round by round for
+Saint Poker): ``GameRecord.hand`` adds each finished hand as one more part of each table, flushed to disk
+before the next hand is dealt (``sniper.runs.store.RecordWriter``, ``durable``), and ``finish`` marks the run
+"complete", so a crash (``kill -9``, a power cut) loses at most the hand in play. At start-up ``recover_games``
+makes each game a killed server left "running" an "interrupted" record of its finished hands.
 
 Seats are recorded as labels (``human:NAME``, ``bot:NAME``, or the AI level): data, never parsed as
 an agent spec or imported; the AI seats' parameter vectors come from the agent objects the server
-built from its own level list (``sniper.games.sniper_holdem.specs.parameter_vector``).
+built from its own level list (the game's ``ServedGame.vector``; Sniper Hold'em's
+``sniper.games.sniper_holdem.specs.parameter_vector``).
 """
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
+from sniper.core.registry import DEFAULT_GAME
 from sniper.games.sniper_holdem.agents import Agent
 from sniper.games.sniper_holdem.engine import HandState
 from sniper.games.sniper_holdem.game import Rules
@@ -26,10 +30,13 @@ from sniper.runs.store import RecordWriter, recover_record, write_run
 log = logging.getLogger("sniper.serve")
 
 
-def seat_vectors(agents: Sequence[Agent | None], specs: Sequence[str | None]) -> list[dict | None]:
-    """The manifest's ``agent_parameters`` of a served game: each AI seat's ``parameter_vector`` (its agent
-    object and level), ``None`` for a seat played over the network."""
-    return [None if agent is None else parameter_vector(agent, spec or "") for agent, spec in zip(agents, specs)]
+def seat_vectors(
+    agents: Sequence[Agent | None], specs: Sequence[str | None], vector: Callable[[Any, str], dict] = parameter_vector
+) -> list[dict | None]:
+    """The manifest's ``agent_parameters`` of a served game: each AI seat's ``vector(agent, level)`` (its agent
+    object and level; Sniper Hold'em's ``parameter_vector`` by default, the game's ``ServedGame.vector``), ``None``
+    for a seat played over the network."""
+    return [None if agent is None else vector(agent, spec or "") for agent, spec in zip(agents, specs)]
 
 
 def source_of(room: str) -> str:
@@ -38,20 +45,24 @@ def source_of(room: str) -> str:
 
 
 class GameRecord:
-    """One served game of room ``room``, written to the new directory ``out`` hand by hand (module docstring).
+    """One served game of ``game`` (a registered game's name) in room ``room``, written to the new directory ``out``
+    hand by hand, or round by round (module docstring).
 
     ``labels``: one per seat, the ``agent`` column; ``vectors``: ``seat_vectors``; ``seed``: the deck
     seed (R13), kept out of the manifest until ``finish`` or ``interrupt`` (it fixes the cards still to
     come): a game recovered after a crash has seed ``null``. The methods may be called from any thread.
     """
 
-    def __init__(self, out: Path, labels: Sequence[str], vectors, rules: Rules, seed: int, room: str) -> None:
+    def __init__(
+        self, out: Path, labels: Sequence[str], vectors, rules: Rules, seed: int, room: str, game: str = DEFAULT_GAME
+    ) -> None:
         self.seed = seed
-        self.writer = RecordWriter(out, labels, rules, None, source_of(room), vectors, durable=True)
+        self.writer = RecordWriter(out, labels, rules, None, source_of(room), vectors, durable=True, game=game)
         self._lock = threading.Lock()
 
     def hand(self, index: int, state: HandState) -> None:
-        """Journal finished hand ``index`` (game 0); ``FileExistsError`` at the first hand if ``out`` is taken."""
+        """Journal finished hand (round) ``index`` (game 0) as its game records it (``GameSpec.record``);
+        ``FileExistsError`` at the first hand if ``out`` is taken."""
         with self._lock:
             self.writer.add_hand(0, index, state)
 

@@ -35,7 +35,8 @@ class Settings:
     connections at once (uvicorn ``limit_concurrency``, more get 503); ``keep_alive_seconds``:
     an idle keep-alive connection is closed after this; ``header_seconds``: a request's headers must
     arrive within this. ``seed``: fixed seed of every room's deck (tests only; ``None`` draws a secret
-    random seed per room, written to the run's manifest when the game is over).
+    random seed per room, written to the run's manifest when the game is over). ``games``: the games hosted
+    (``sniper serve --game``; empty: every registered game the server can host, ``sniper.serve.table.hosted``).
 
     Raises ``ValueError`` for an ``allow_origins`` entry that is not ``http(s)://HOST[:PORT]``.
     """
@@ -60,6 +61,7 @@ class Settings:
     keep_alive_seconds: float = 5.0
     header_seconds: float = 10.0
     seed: int | None = None
+    games: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for url in self.allow_origins:

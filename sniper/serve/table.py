@@ -1,15 +1,20 @@
-"""Rooms: one game of Sniper Hold'em between people, outside bots and AI seats, on the reference engine.
+"""Rooms: one game of any registered game between people, outside bots and AI seats, on its table state.
 
-A ``Room`` runs one game as an asyncio task on the game's table state (``GameSpec.new_table``,
-Sniper Hold'em's ``SniperTable`` over the reference engine ``sniper.games.sniper_holdem.engine.HandState``): the only
-state, the same game flow and deals as ``sniper.games.sniper_holdem.game.play_game`` (R13). Seats joined over the
-network decide by messages (``Room.handle``), each turn bounded by ``Settings.turn_seconds``; when
-time runs out the timeout rule of R11 acts (check if possible, fold if chips are owed, pass in
-the snipe round). AI seats decide with the kernel rollouts in a thread pool, off the event loop.
-Every message a seat receives is built by ``sniper.games.sniper_holdem.views`` from what R10 allows it to know.
+A ``Room`` runs one game as an asyncio task on the game's table state (``GameSpec.new_table``, the only state
+and the only place its flow is written: Sniper Hold'em's ``SniperTable``, no-limit Hold'em's ``HoldemTable``,
+five-card draw's ``DrawTable``, Saint Poker's ``SaintTable``), and asks the game's ``ServedGame``
+(``GameSpec.served``, ``sniper.core.served``) for what differs between games: the view each seat is sent (built
+from the game's observation rule), the move messages it accepts, what a timeout plays, its AI levels.
+Seats joined over the network decide by messages (``Room.handle``), each turn bounded by
+``Settings.turn_seconds``; when time runs out the game's timeout rule acts (Sniper Hold'em's R11: check if
+possible, fold if chips are owed, pass in the snipe round). AI seats decide in a thread pool, off the event loop.
+At a simultaneous step (``sniper.core.table.SIMULTANEOUS``, Saint Poker's S9) every picking seat decides at
+once, as ``sniper.core.table.joint_step`` drives it: every AI's observation is taken before any pick is made,
+and the picks are applied together, so no view shows a pick before all have picked.
 
 ``Lobby`` holds the open rooms: it creates them under unguessable codes, hands out seat tokens,
-and writes every game to ``Settings.out / <room>`` hand by hand as it is played (``sniper.serve.record``).
+and writes every game to ``Settings.out / <room>`` hand by hand (round by round) as it is played
+(``sniper.serve.record``).
 """
 
 import asyncio
@@ -20,31 +25,41 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
-from kernels.sniper_holdem.codes import PASS, Act
-from sniper.core.registry import get_game
-from sniper.games.sniper_holdem.agents import Agent
-from sniper.games.sniper_holdem.engine import HandState, Phase
-from sniper.games.sniper_holdem.game import DEAL, make_rules
+from sniper.core.registry import DEFAULT_GAME, GameSpec, game_names, get_game
+from sniper.core.served import ServedGame
+from sniper.core.table import SIMULTANEOUS
+from sniper.games.sniper_holdem.served import AI_LEVELS, timeout_choice
 from sniper.games.sniper_holdem.specs import make_agent
-from sniper.games.sniper_holdem.views import ACTION_NAMES, ACTIONS_BY_NAME, SNIPE_NAMES, hand_view, to_act
 from sniper.serve.record import GameRecord, seat_vectors
 from sniper.serve.settings import SOLO_PLAYERS, Settings
 
+__all__ = ["AI_LEVELS", "GAME", "Lobby", "Room", "hosted", "served_class", "timeout_choice"]
+
 log = logging.getLogger("sniper.serve")
 
-GAME = get_game("sniper")
-"""The game the server hosts (``sniper.core.registry``): its rule presets, game lengths and seat range."""
+GAME = get_game(DEFAULT_GAME)
+"""The game of a room or solo game given none (Sniper Hold'em): its rule presets, game lengths and seat range."""
 RULE_NAMES = GAME.rules
 LENGTHS = GAME.game_lengths
-AI_LEVELS = ("random", "easy", "normal", "hard")
-"""AI levels that may fill empty seats (levels of ``sniper.games.sniper_holdem.specs.LEVELS``, default parameters; the
-``-v1``
-levels stay for reproducing old runs, not offered at the table). Listed in docs/serve-protocol.md."""
 MAX_NAME = 24
 CLOSE_REPLACED = 4000
 """Close code of a seat's connection when a newer one takes the seat (do not reconnect)."""
+
+
+def hosted() -> tuple[str, ...]:
+    """The registered games the server can host (those declaring ``GameSpec.served``), sorted."""
+    return tuple(name for name in game_names() if get_game(name).served is not None)
+
+
+def served_class(game: str) -> type[ServedGame]:
+    """The ``ServedGame`` class of the registered game ``game`` (looked up by name, never imported from it);
+    ``ValueError`` naming the hosted games for any other name."""
+    spec = get_game(game) if isinstance(game, str) and game in game_names() else None
+    if spec is None or spec.served is None:
+        raise ValueError(f"unknown game {game!r}; valid: {', '.join(hosted())}")
+    return spec.resolve(spec.served)
 
 
 class Client(Protocol):
@@ -53,13 +68,6 @@ class Client(Protocol):
     def push(self, message: dict) -> None: ...
 
     def close(self, code: int, reason: str) -> None: ...
-
-
-def timeout_choice(state: HandState) -> int:
-    """What running out of time does (R11): check if possible, fold if chips are owed, pass a snipe."""
-    if state.phase == Phase.SNIPE:
-        return PASS
-    return Act.CHECK if state.can_act(Act.CHECK) else Act.FOLD
 
 
 def clean_name(name: object, default: str) -> str:
@@ -77,7 +85,7 @@ class Seat:
     kind: str = "open"
     token: str | None = None
     spec: str | None = None
-    agent: Agent | None = None
+    agent: Any = None
     client: Client | None = None
 
     @property
@@ -98,11 +106,14 @@ class Seat:
 
 @dataclass
 class Room:
-    """One game (R9) in one room: seats, the reference engine's current hand, and the turn clock.
+    """One game of ``game`` (a registered game's name, Sniper Hold'em by default) in one room: seats, the game's
+    table state (``table``), what the server needs of the game (``served``) and the turn clock.
 
     ``status`` goes "lobby" → "playing" ⇄ "between" (a hand's result on screen) → "over" (or
-    "closed"). ``turn`` counts decisions; a move must name the current turn, so a late message
-    never lands on a later turn. Use ``join``, ``connect``, ``handle`` from the event loop only.
+    "closed"). ``turn`` counts decisions (a simultaneous step is one turn for every picking seat); a move must
+    name the current turn, so a late message never lands on a later turn. Use ``join``, ``connect``, ``handle``
+    from the event loop only. ``ValueError`` for a game the server does not host or options it refuses
+    (``GameSpec.make_rules``, the table's seats).
     """
 
     code: str
@@ -120,21 +131,25 @@ class Room:
     status: str = "lobby"
     turn: int = 0
     hand_index: int = 0
-    hands: list[HandState] = field(default_factory=list)
-    current: HandState | None = None
+    hands: list = field(default_factory=list)
     deadline: float | None = None
     last_timeout: dict | None = None
     standings: dict | None = None
     timeouts: int = 0
     errors: list[str] = field(default_factory=list)
     client: str | None = None
+    game: str = DEFAULT_GAME
 
     def __post_init__(self) -> None:
-        self.rules = make_rules(self.rules_name, self.length, 60)
+        kind = served_class(self.game)
+        self.spec: GameSpec = get_game(self.game)
+        self.rules = self.spec.make_rules(self.rules_name, self.length)
         self.seats = [Seat(i) for i in range(self.n_seats)]
-        self.stacks = [self.rules.starting_stack] * self.n_seats
-        self.at_table = [True] * self.n_seats
-        self._pending: asyncio.Future | None = None
+        options = {"hand_limit": self.rules.hands_per_game or self.settings.bust_hands} if kind.HAND_LIMIT else {}
+        self.table = self.spec.new_table(self.n_seats, self.rules, self.seed, 0, **options)
+        self.served: ServedGame = kind(self.table, self.spec)
+        self.stacks, self.at_table = self.served.scores()
+        self._pending: dict[int, asyncio.Future] = {}
         self._started = asyncio.Event()
         self._dealt = asyncio.Event()
         self._abandoned = asyncio.Event()
@@ -198,7 +213,9 @@ class Room:
         open_seats = [s for s in self.seats if s.kind == "open"]
         for i, seat in enumerate(open_seats):
             level = self.ai_levels[i % len(self.ai_levels)]
-            seat.kind, seat.spec, seat.agent = "ai", level, make_agent(level, rollouts="kernel")
+            # Sniper Hold'em's agents are given the kernel rollouts by this module's ``make_agent``
+            agent = make_agent(level, rollouts="kernel") if self.served.ROLLOUTS else self.served.make_ai(level)
+            seat.kind, seat.spec, seat.agent = "ai", level, agent
             seat.name = f"AI {seat.index + 1} ({level})"
         self.status = "playing"
         self._started.set()
@@ -208,11 +225,12 @@ class Room:
     def handle(self, seat: int, message: dict) -> str | None:
         """Apply one message from ``seat``; returns an error text (and changes nothing) or ``None``.
 
-        Types: ``act`` {turn, action}, ``snipe`` {turn, code}, ``start`` (host, seat 0, in the
-        lobby), ``deal`` (after a hand), ``state`` (resend the state). See docs/serve-protocol.md.
+        Types: the game's moves (``ServedGame.MOVES``: Sniper Hold'em's ``act`` {turn, action} and ``snipe``
+        {turn, code}), ``start`` (host, seat 0, in the lobby), ``deal`` (after a hand), ``state`` (resend the
+        state). See docs/serve-protocol.md.
         """
         kind = message.get("type")
-        if kind in ("act", "snipe"):
+        if isinstance(kind, str) and kind in self.served.MOVES:
             return self._move(seat, kind, message)
         if kind == "start":
             if seat != 0:
@@ -232,39 +250,30 @@ class Room:
             if client is not None:
                 client.push(self.view(seat))
             return None
-        return "unknown message type; valid: act, snipe, start, deal, state"  # never echoes what was sent
+        valid = ", ".join((*self.served.MOVES, "start", "deal", "state"))
+        return f"unknown message type; valid: {valid}"  # never echoes what was sent
 
     def _move(self, seat: int, kind: str, message: dict) -> str | None:
-        state = self.current
-        pending = self._pending
-        if self.status != "playing" or state is None or pending is None or pending.done() or to_act(state) != seat:
+        pending = self._pending.get(seat)
+        if self.status != "playing" or pending is None or pending.done():
             return "it is not your turn"
-        want = "snipe" if state.phase == Phase.SNIPE else "act"
+        want = self.served.kind(seat)
         if kind != want:
             return f"this turn takes a {want!r} message"
         turn = message.get("turn")
         if isinstance(turn, bool) or not isinstance(turn, int) or turn != self.turn:
             return f"turn must be the current turn number {self.turn}"
-        if kind == "act":
-            name = message.get("action")
-            action = ACTIONS_BY_NAME.get(name) if isinstance(name, str) else None
-            if action is None:
-                return f"unknown action; valid: {', '.join(ACTIONS_BY_NAME)}"
-            if not state.can_act(action):
-                legal = ", ".join(ACTION_NAMES[a] for a in state.legal_actions())
-                return f"{name} is not legal now; legal: {legal}"
-            pending.set_result(action)
-            return None
-        code = message.get("code")
-        if isinstance(code, bool) or not isinstance(code, int) or not state.can_snipe(code):
-            return f"code must be -1 (pass) or a snipe code 0..{len(SNIPE_NAMES) - 1}"
-        pending.set_result(code)
+        action = self.served.move(seat, message)
+        if isinstance(action, str):
+            return action
+        pending.set_result(action)
         return None
 
     # ----- views ------------------------------------------------------------------------------
 
     def view(self, seat: int) -> dict:
-        """The ``state`` message for ``seat``: room facts, players, and the hand as R10 allows."""
+        """The ``state`` message for ``seat``: room facts, players, and the hand as the game's observation rule
+        allows (``ServedGame.view``; R10 for Sniper Hold'em)."""
         loop_time = asyncio.get_running_loop().time()
         remaining = None if self.deadline is None else max(0.0, round(self.deadline - loop_time, 2))
         players = []
@@ -274,6 +283,7 @@ class Room:
             players.append(public)
         return {
             "type": "state",
+            "game": self.game,
             "room": self.code,
             "seat": seat,
             "host": 0,
@@ -285,7 +295,7 @@ class Room:
             "turn_seconds": self.settings.turn_seconds,
             "result_seconds": self.settings.result_seconds,
             "players": players,
-            "hand": hand_view(self.current, seat, self.hand_index) if self.current is not None else None,
+            "hand": self.served.view(seat, self.hand_index),
             "last_timeout": self.last_timeout,
             "standings": self.standings,
         }
@@ -342,32 +352,33 @@ class Room:
         if not play.cancelled() and play.exception() is None:
             return
         if self._abandoned.is_set():
-            self.current = self.hands[-1] if self.hands else None
+            if self.hands:  # the hand in play is dropped: the last finished one is shown
+                self.served.show_finished(self.hands[-1])
             self.hand_index = max(0, len(self.hands) - 1)
             self.standings = self._standings("abandoned")
             return
         play.result()  # the game's own failure
 
     async def _play(self) -> None:
-        """Play the game on its table state (``GameSpec.new_table``, which holds its flow): each deal,
-        each seat's decision (``_decide``), the result shown between hands; game 0 of the room's seed."""
-        length = self.rules.hands_per_game or self.settings.bust_hands
-        table = get_game(GAME.name).new_table(self.n_seats, self.rules, self.seed, 0, hand_limit=length)
+        """Play the game on its table state (``GameSpec.new_table``, which holds its flow): each deal, each
+        decision (``_decide``), the result shown between hands (rounds); game 0 of the room's seed."""
+        table, served = self.table, self.served
         while True:
-            table.apply(DEAL)
-            state = self.current = table.hand
-            while not table.hand_over():
-                seat = table.current_player()
-                stream = table.stream()
-                choice = await self._decide(table, seat, stream)
-                table.apply(table.action_of(choice))
-            state.check_invariants()
-            self.hands.append(state)
+            if served.at_chance():
+                served.deal()
+            while not served.hand_over():
+                seats = served.deciders()
+                picks = await self._decide(seats)
+                if table.current_player() == SIMULTANEOUS:
+                    table.apply_actions(picks)
+                else:
+                    table.apply(picks[seats[0]])
+            self.hands.append(served.finished())
             if self.on_hand is not None:
                 await asyncio.to_thread(self.on_hand, self)
-            self.stacks, self.at_table = list(table.stacks), list(table.at_table)
+            self.stacks, self.at_table = served.scores()
             if table.is_over():
-                self.standings = self._standings(table.ended)
+                self.standings = self._standings(served.ended())
                 return
             self.status = "between"
             self._dealt.clear()
@@ -380,40 +391,43 @@ class Room:
             self.status = "playing"
             self.hand_index += 1
 
-    async def _decide(self, table, seat: int, stream) -> int:
-        """The decision of ``seat``: its AI off the event loop (from ``table.observe``, R10), or its
-        message within the turn time (R11)."""
+    async def _decide(self, seats: tuple[int, ...]) -> dict[int, int]:
+        """The flat actions of ``seats`` (one seat, or every picking seat of a simultaneous step), seat → action:
+        each AI's call taken now from ``table.observe`` (all before any pick is made), run off the event loop;
+        each other seat's message within the turn time, else the game's timeout rule."""
         loop = asyncio.get_running_loop()
         self.turn += 1
-        player = self.seats[seat]
-        state = table.hand
-        snipe = state.phase == Phase.SNIPE
-        if player.agent is not None:
-            self.deadline = None
-            self.broadcast()
-            decide = player.agent.snipe if snipe else player.agent.act
-            obs = table.observe(seat)
-            choice, _ = await asyncio.gather(
-                loop.run_in_executor(self.executor, decide, obs, stream), asyncio.sleep(self.settings.ai_delay)
-            )
-            return choice
-        self._pending = loop.create_future()
-        self.deadline = loop.time() + self.settings.turn_seconds
+        calls = {s: self.served.ai(s, self.seats[s].agent) for s in seats if self.seats[s].agent is not None}
+        self._pending = {s: loop.create_future() for s in seats if s not in calls}
+        self.deadline = loop.time() + self.settings.turn_seconds if self._pending else None
         self.broadcast()
+
+        async def by_ai(seat: int) -> int:
+            decide, args = calls[seat]
+            choice, _ = await asyncio.gather(
+                loop.run_in_executor(self.executor, decide, *args), asyncio.sleep(self.settings.ai_delay)
+            )
+            return self.served.ai_action(seat, choice)
+
+        async def by_message(seat: int) -> int:
+            try:
+                return await asyncio.wait_for(self._pending[seat], self.settings.turn_seconds)
+            except TimeoutError:
+                action, name = self.served.timeout(seat)
+                self.timeouts += 1
+                self.last_timeout = {"seat": seat, "turn": self.turn, "hand": self.hand_index, "choice": name}
+                return action
+
         try:
-            return await asyncio.wait_for(self._pending, self.settings.turn_seconds)
-        except TimeoutError:
-            choice = timeout_choice(state)
-            name = SNIPE_NAMES[choice] if snipe and choice != PASS else "pass" if snipe else ACTION_NAMES[choice]
-            self.timeouts += 1
-            self.last_timeout = {"seat": seat, "turn": self.turn, "hand": self.hand_index, "choice": name}
-            return choice
+            chosen = await asyncio.gather(*(by_ai(s) if s in calls else by_message(s) for s in seats))
         finally:
-            self._pending = None
+            self._pending = {}
             self.deadline = None
+        return dict(zip(seats, chosen))
 
     def _standings(self, ended: str) -> dict:
-        """The game's result (R9): final stacks, the winner(s) with the most chips; a tie is a draw.
+        """The game's result (R9, H10, D9, S8): final stacks (a points game's points), the winner(s) with the
+        most; a tie is a draw.
 
         ``ended``: why — ``"chips"`` (one player left with chips), ``"hands"`` (the game's length, or
         ``Settings.bust_hands`` for a "bust" game), ``"abandoned"`` (every seat gone, ``disconnect``).
@@ -453,36 +467,54 @@ class Lobby:
         self.records: dict[str, GameRecord] = {}
         self.created: dict[str, deque[float]] = {}
 
+    def hosts(self, game: object) -> GameSpec:
+        """The spec of ``game`` if this server hosts it (``Settings.games``, else every game of ``hosted``);
+        ``ValueError`` naming the hosted games otherwise (a name is only looked up, never imported)."""
+        games = self.settings.games or hosted()
+        if not isinstance(game, str) or game not in games:
+            raise ValueError(f"unknown game {str(game)[:40]!r}; this server hosts: {', '.join(games)}")
+        return get_game(game)
+
     def create(
         self,
-        rules: str = "ours",
-        length: str = "20",
+        rules: str | None = None,
+        length: str | None = None,
         seats: int = 4,
         ai: tuple[str, ...] = ("normal",),
         autostart: bool = False,
         client: str | None = None,
+        game: str = DEFAULT_GAME,
     ) -> Room:
-        """Open a room and start its task; ``ValueError`` for bad options, ``LobbyFull`` when full.
+        """Open a room of ``game`` and start its task; ``ValueError`` for bad options (a game the server does not
+        host, rules, a length or seats not of that game, AI levels it does not offer), ``LobbyFull`` when full.
+        ``rules`` and ``length``: ``None`` for the game's defaults.
 
         ``client``: the address asking (``None``: unlimited, for library use); ``ClientLimit`` when
         it has ``Settings.rooms_per_client`` rooms open or opened ``rooms_per_minute`` in the last minute.
         """
-        if rules not in RULE_NAMES:
-            raise ValueError(f"unknown rules {rules!r}; valid: {', '.join(RULE_NAMES)}")
-        if length not in LENGTHS:
-            raise ValueError(f"unknown game length {length!r}; valid: {', '.join(LENGTHS)}")
-        get_game(GAME.name).check_seats(seats, "seats")
-        unknown = [level for level in ai if level not in AI_LEVELS]
+        spec = self.hosts(game)
+        rules = spec.default_rules if rules is None else rules
+        length = spec.default_length if length is None else length
+        if rules not in spec.rules:
+            raise ValueError(f"unknown rules {rules!r}; valid: {', '.join(spec.rules)}")
+        if length not in spec.game_lengths:
+            raise ValueError(f"unknown game length {length!r}; valid: {', '.join(spec.game_lengths)}")
+        spec.check_seats(seats, "seats")
+        levels = served_class(game).LEVELS
+        unknown = [level for level in ai if level not in levels]
         if not ai or unknown:
             named = f"unknown AI level {', '.join(map(repr, unknown))}" if unknown else "no AI level given"
-            raise ValueError(f"{named}; AI levels: {', '.join(AI_LEVELS)}")
+            raise ValueError(f"{named}; AI levels: {', '.join(levels)}")
+        if len(ai) > spec.max_seats:
+            raise ValueError(f"ai lists at most {spec.max_seats} levels, one per seat, got {len(ai)}")
         if len(self.rooms) >= self.settings.max_rooms:
             raise LobbyFull(f"the server has {self.settings.max_rooms} open rooms; try later")
         if client is not None:
             self._count(client)
         code = secrets.token_urlsafe(12)
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(63)
-        room = Room(code, self.settings, rules, length, seats, tuple(ai), self.executor, self._record, autostart, seed)
+        options = {"autostart": autostart, "seed": seed, "game": game}
+        room = Room(code, self.settings, rules, length, seats, tuple(ai), self.executor, self._record, **options)
         room.on_hand = self._journal
         room.client = client
         self.rooms[code] = room
@@ -494,18 +526,22 @@ class Lobby:
         name: str,
         players: int = 4,
         level: str = "normal",
-        rules: str = "ours",
-        length: str = "20",
+        rules: str | None = None,
+        length: str | None = None,
         client: str | None = None,
+        game: str = DEFAULT_GAME,
     ):
-        """A game against the computer (R11): one person and ``players - 1`` AI seats of ``level``.
+        """A game of ``game`` against the computer: one person and ``players - 1`` AI seats of ``level``
+        (Sniper Hold'em: 3-5 players in total, R11; another game: its seat range).
 
         Starts as soon as the person connects. Returns (room, seat, token); ``ValueError`` for bad
         options, ``LobbyFull`` and ``ClientLimit`` as ``create``.
         """
-        if players not in SOLO_PLAYERS:
+        spec = self.hosts(game)
+        if spec.name == DEFAULT_GAME and players not in SOLO_PLAYERS:
             raise ValueError(f"against the computer a game has 3-5 players, got {players}")
-        room = self.create(rules, length, players, (level,), autostart=True, client=client)
+        spec.check_seats(players, "players")
+        room = self.create(rules, length, players, (level,), autostart=True, client=client, game=game)
         seat, token = room.join(name)
         return room, seat, token
 
@@ -543,14 +579,15 @@ class Lobby:
                     log.exception("room %s: cannot mark its record interrupted", room.code)
 
     def _journal(self, room: Room) -> None:
-        """Write the hand ``room`` just finished to ``settings.out / room.code`` (runs in a thread). Seats are
+        """Write the hand (round) ``room`` just finished to ``settings.out / room.code`` (runs in a thread). Seats are
         recorded by label, never parsed; AI seats with the parameters of the agents built in ``Room.start``."""
         record = self.records.get(room.code)
         if record is None:
             out = Path(self.settings.out) / room.code
             labels = [s.label for s in room.seats]
-            vectors = seat_vectors([s.agent for s in room.seats], [s.spec for s in room.seats])
-            record = self.records[room.code] = GameRecord(out, labels, vectors, room.rules, room.seed, room.code)
+            vectors = seat_vectors([s.agent for s in room.seats], [s.spec for s in room.seats], room.served.vector)
+            record = GameRecord(out, labels, vectors, room.rules, room.seed, room.code, room.game)
+            self.records[room.code] = record
         record.hand(len(room.hands) - 1, room.hands[-1])
 
     def _record(self, room: Room) -> None:

@@ -108,6 +108,8 @@ SPEC = register_game(
         history="sniper.games.draw.phh:rows_phh",
         play_hand="sniper.games.draw.play:play_hand",
         hand_text="sniper.games.draw.play:replay_text",
+        record="sniper.games.draw.chunks:record_chunk",
+        served="sniper.games.draw.served:DrawServed",
     )
 )
 """The five-card draw ``GameSpec`` (registered as "draw")."""

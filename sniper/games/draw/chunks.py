@@ -9,10 +9,10 @@ built from the run's specs, rows as ``sniper.games.draw.results`` defines them
 from sniper.core.tables import Chunk
 from sniper.games.draw import results
 from sniper.games.draw.agents import make_agent
-from sniper.games.draw.play import play_game
-from sniper.games.poker_spec import play_reference_chunk
+from sniper.games.draw.play import HandRecord, play_game
+from sniper.games.poker_spec import finished_chunk, play_reference_chunk
 
-__all__ = ["make_agent", "play_chunk_reference"]
+__all__ = ["make_agent", "play_chunk_reference", "record_chunk"]
 
 
 def play_chunk_reference(config, chunk: int, hands_only: bool = False) -> Chunk:
@@ -20,3 +20,9 @@ def play_chunk_reference(config, chunk: int, hands_only: bool = False) -> Chunk:
     ``config.chunk_games`` games from game ``chunk * config.chunk_games``, as the hands table (and the
     actions table unless ``hands_only``) and the hands of each game. ``ValueError`` for a bad spec."""
     return play_reference_chunk(config, chunk, hands_only, make_agent, play_game, results)
+
+
+def record_chunk(hands, agents) -> Chunk:
+    """Both tables' rows of finished hands played elsewhere (a served game), (game, hand, ``DrawHand``) in order,
+    seated by the labels ``agents`` (the game's ``GameSpec.record``; ``sniper.games.poker_spec.finished_chunk``)."""
+    return finished_chunk(hands, agents, HandRecord.of, results)

@@ -93,6 +93,8 @@ SPEC = register_game(
         hand_text="sniper.games.holdem.play:replay_text",
         big_blind=BIG_BLIND,  # H1: results in bb/100 beside chips
         exploit="sniper.games.holdem.lbr:exploit",
+        record="sniper.games.holdem.chunks:record_chunk",
+        served="sniper.games.holdem.served:HoldemServed",
     )
 )
 """The no-limit Hold'em ``GameSpec`` (registered as "holdem")."""

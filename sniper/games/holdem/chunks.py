@@ -9,8 +9,8 @@ built from the run's specs, rows as ``sniper.games.holdem.results`` defines them
 from sniper.core.tables import Chunk
 from sniper.games.holdem import results
 from sniper.games.holdem.levels import make_level
-from sniper.games.holdem.play import play_game
-from sniper.games.poker_spec import agent_builder, play_reference_chunk
+from sniper.games.holdem.play import HandRecord, play_game
+from sniper.games.poker_spec import agent_builder, finished_chunk, play_reference_chunk
 
 make_agent = agent_builder(make_level)
 """The agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``ValueError`` saying why not)."""
@@ -21,3 +21,9 @@ def play_chunk_reference(config, chunk: int, hands_only: bool = False) -> Chunk:
     ``config.chunk_games`` games from game ``chunk * config.chunk_games``, as the hands table (and the
     actions table unless ``hands_only``) and the hands of each game. ``ValueError`` for a bad spec."""
     return play_reference_chunk(config, chunk, hands_only, make_agent, play_game, results)
+
+
+def record_chunk(hands, agents) -> Chunk:
+    """Both tables' rows of finished hands played elsewhere (a served game), (game, hand, ``HoldemHand``) in order,
+    seated by the labels ``agents`` (the game's ``GameSpec.record``; ``sniper.games.poker_spec.finished_chunk``)."""
+    return finished_chunk(hands, agents, HandRecord.of, results)

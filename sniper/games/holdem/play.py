@@ -29,6 +29,19 @@ from sniper.games.poker_history import (
 from sniper.games.pokerkit_hand import dealing_order
 
 
+def blinds(stacks_before: Sequence[int], button: int) -> dict[int, int]:
+    """Seat → chips posted as a blind in a hand dealt with ``stacks_before`` (chips per seat) and the button on
+    ``button``, the small blind first (H1, H2; a short stack posts what it has): heads-up the button posts the
+    small blind, else the first two seats of the dealing order (``sniper.games.pokerkit_hand.dealing_order``).
+
+    >>> blinds([200, 200, 200], 0), blinds([200, 0, 1], 2)
+    ({1: 1, 2: 2}, {2: 1, 0: 2})
+    """
+    order = dealing_order(stacks_before, button)
+    small, big = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
+    return {small: min(SMALL_BLIND, stacks_before[small]), big: min(BIG_BLIND, stacks_before[big])}
+
+
 @dataclass(frozen=True)
 class HandRecord:
     """One finished hand (a row of the hands table, docs/holdem.md); chips are integers.
@@ -64,9 +77,7 @@ class HandRecord:
         """Seat → chips posted as a blind, the small blind first (H1, H2; a short stack posts what it has):
         heads-up the button posts the small blind, else the first two seats of the dealing order
         (``sniper.games.pokerkit_hand.dealing_order``)."""
-        order = dealing_order(self.stacks_before, self.button)
-        small, big = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])
-        return {small: min(SMALL_BLIND, self.stacks_before[small]), big: min(BIG_BLIND, self.stacks_before[big])}
+        return blinds(self.stacks_before, self.button)
 
     @classmethod
     def of(cls, hand: HoldemHand, number: int) -> "HandRecord":

@@ -74,6 +74,8 @@ SPEC = register_game(
         unit=UNIT,
         score=SCORE,
         showdown="sniper.games.saint.showdown:showdown",
+        record="sniper.games.saint.results:record_chunk",
+        served="sniper.games.saint.served:SaintServed",
     )
 )
 """The Saint Poker ``GameSpec`` (registered as "saint")."""

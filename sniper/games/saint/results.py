@@ -14,6 +14,7 @@ made zero-sum: ``seats * points - the round's points``), what duels, leagues and
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pyarrow as pa
 
@@ -130,3 +131,28 @@ def tables_chunk(played: Sequence[tuple[int, SaintTable]], agents: Sequence[str]
     if not hands_only:
         tables["rounds"] = to_table(rounds, ROUND_COLUMNS)
     return Chunk(tables, [len(table.history) for _, table in played])
+
+
+@dataclass(frozen=True)
+class Rounds:
+    """Finished rounds of one game, read as ``hand_rows`` and ``round_rows`` read a finished ``SaintTable``:
+    ``n_seats`` and ``history`` (``RoundRecord`` list, in order)."""
+
+    n_seats: int
+    history: list
+
+
+def record_chunk(hands, agents: Sequence[str]) -> Chunk:
+    """Both tables' rows of finished rounds played elsewhere (a served game), given as (game, round from 0,
+    ``RoundRecord``) in order, seated by the labels ``agents`` (the game's ``GameSpec.record``); ``ValueError`` for
+    no rounds or a round without one seat per label."""
+    played: list[tuple[int, Rounds]] = []
+    for game, number, record in hands:
+        if len(record.points) != len(agents):
+            raise ValueError(f"game {game} round {number + 1} has {len(record.points)} seats, not {len(agents)}")
+        if not played or played[-1][0] != game:
+            played.append((game, Rounds(len(agents), [])))
+        played[-1][1].history.append(record)
+    if not played:
+        raise ValueError("write_run needs at least one round")
+    return tables_chunk(played, agents, hands_only=False)

@@ -1,0 +1,225 @@
+// The part of the game pages of `sniper serve` that every game shares (no-limit Hold'em, five-card draw, Saint
+// Poker): the start page (a game against the computer, a room, joining one), the lobby, the socket (hello with the
+// seat's token, kept in the page so a reload or a lost connection takes the seat again), the seats, the turn timer,
+// the pause between hands and the game's end. Each game's script sets `GAME` (its name and `render(msg)`, which
+// draws the hand and the seat's controls) and calls `startPage()`. Protocol: docs/serve-protocol.md.
+// Sniper Hold'em's page keeps its own client (app.js). No build step, no dependencies.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const T = {info: null, spec: null, socket: null, session: null, last: null, clock: null, resultEnd: null, retry: 0};
+const SUITS = {c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660"};
+const KIND_NAMES = {human: "person", bot: "bot", ai: "AI", open: "open"};
+
+function show(id) {
+  for (const s of ["start", "lobby", "table"]) $(s).classList.toggle("hidden", s !== id);
+}
+
+function el(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function cardEl(name, small) {
+  // A card by its name ("Ah", "Td"), or its back (null).
+  const red = name && (name[1] === "h" || name[1] === "d");
+  const e = el("div", "card" + (small ? " small" : "") + (name ? "" : " back") + (red ? " red" : ""));
+  if (name) {
+    e.textContent = (name[0] === "T" ? "10" : name[0]) + SUITS[name[1]];
+    e.dataset.card = name;
+  }
+  return e;
+}
+
+function button(text, onclick, data) {
+  const b = el("button", "", text);
+  b.onclick = onclick;
+  if (data) b.dataset.action = data;
+  return b;
+}
+
+async function post(path, body) {
+  const res = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  const data = await res.json();
+  if (!res.ok) throw new Error(typeof data.detail === "string" ? data.detail : data.detail.map((d) => d.msg).join("; "));
+  return data;
+}
+
+function remember(s) {
+  T.session = s;
+  localStorage.setItem("sniper:" + s.room, JSON.stringify(s));
+  history.replaceState(null, "", `/play/${GAME.name}?room=${encodeURIComponent(s.room)}`);
+  $("room-label").textContent = "room " + s.room;
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const socket = T.socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(T.session.room)}`);
+  socket.onopen = () => { T.retry = 0; socket.send(JSON.stringify({type: "hello", token: T.session.token})); };
+  socket.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") render(msg);
+    else if (msg.type === "error") {
+      $("error").textContent = msg.message;
+      if (GAME.onError) GAME.onError(msg);
+    }
+  };
+  socket.onclose = (ev) => {
+    if (ev.code === 1008 || ev.code === 4000 || (T.last && T.last.status === "over")) {
+      if (ev.code === 1008) { $("start-error").textContent = "This seat's token is not valid here."; show("start"); }
+      return;
+    }
+    T.retry = Math.min(T.retry + 1, 5);
+    setTimeout(connect, 500 * T.retry);   // the same seat with the same token
+  };
+}
+
+function send(msg) {
+  $("error").textContent = "";
+  if (T.socket && T.socket.readyState === WebSocket.OPEN) T.socket.send(JSON.stringify(msg));
+}
+
+function move(type, fields) {
+  // A move of this seat for the current turn.
+  send({type, turn: T.last.turn, ...fields});
+}
+
+function myTurn(msg) {
+  return msg.status === "playing" && msg.hand && msg.hand.legal && msg.hand.legal.length !== 0;
+}
+
+function nameOf(seat) {
+  return seat === T.last.seat ? "You" : T.last.players[seat].name;
+}
+
+// ----- rendering --------------------------------------------------------------------------------
+
+function render(msg) {
+  T.last = msg;
+  if (msg.status === "lobby") return renderLobby(msg);
+  show("table");
+  renderSeats(msg);
+  T.clock = msg.deadline === null ? null : {end: Date.now() + msg.deadline * 1000, total: msg.turn_seconds};
+  tick();
+  $("deal").classList.toggle("hidden", msg.status !== "between");
+  if (msg.status === "between" && T.resultEnd === null) T.resultEnd = Date.now() + msg.result_seconds * 1000;
+  if (msg.status !== "between") T.resultEnd = null;
+  if (msg.hand) GAME.render(msg);
+  renderOver(msg);
+}
+
+function kindTag(p) {
+  return el("span", "kind kind-" + p.kind, KIND_NAMES[p.kind] + (p.kind === "ai" && p.level ? ` \u00b7 ${p.level}` : ""));
+}
+
+function renderLobby(msg) {
+  show("lobby");
+  $("lobby-code").textContent = msg.room;
+  $("lobby-link").textContent = `${location.origin}/play/${GAME.name}?room=${msg.room}`;
+  $("lobby-players").replaceChildren(...msg.players.map((p) => {
+    const li = el("li", "", p.kind === "open" ? "(open: AI at the start)" : `${p.name}${p.seat === msg.seat ? " (you)" : ""} `);
+    if (p.kind !== "open") li.append(kindTag(p));
+    return li;
+  }));
+  $("start-game").classList.toggle("hidden", msg.seat !== msg.host);
+  $("lobby-wait").classList.toggle("hidden", msg.seat === msg.host);
+}
+
+function renderSeats(msg) {
+  // One box per seat: name, who plays it, chips (points), and what the game adds (GAME.seat).
+  $("seats-row").replaceChildren(...msg.players.map((p) => {
+    const div = el("div", "seat" + (p.seat === msg.seat ? " you" : "") + (p.at_table ? "" : " out"));
+    div.dataset.seat = p.seat;
+    const name = el("div", "name");
+    name.append(el("span", "who", p.name + (p.seat === msg.seat ? " (you)" : "") + (p.connected ? "" : " \u00b7 away")), kindTag(p));
+    div.append(name);
+    if (msg.hand) GAME.seat(div, p, msg);
+    else div.append(el("div", "line chips", `${p.stack} ${T.spec.score}`));
+    return div;
+  }));
+}
+
+function badge(div, text) {
+  div.querySelector(".name").append(el("span", "badge", text));
+}
+
+function renderOver(msg) {
+  $("over").classList.toggle("hidden", msg.status !== "over");
+  if (msg.status === "over" && msg.standings) {
+    const st = msg.standings;
+    const who = st.winners.map((s) => msg.players[s].name).join(" and ");
+    $("over-text").textContent = (st.draw ? `Draw between ${who}` : `${who} won the game`)
+      + ` after ${st.hands} ${T.spec.unit}s. ${T.spec.score[0].toUpperCase() + T.spec.score.slice(1)}: `
+      + msg.players.map((p) => `${p.name} ${st.stacks[p.seat]}`).join(", ");
+  }
+}
+
+function addLog(text) {
+  const li = el("li", "", text);
+  $("log").prepend(li);
+  while ($("log").children.length > 200) $("log").lastChild.remove();
+}
+
+function tick() {
+  const now = Date.now();
+  if (T.clock) {
+    const left = Math.max(0, (T.clock.end - now) / 1000);
+    $("timer").textContent = `${Math.ceil(left)} s`;
+    $("timer-fill").style.width = `${(100 * left) / T.clock.total}%`;
+  } else {
+    $("timer").textContent = "\u2013";
+    $("timer-fill").style.width = "0";
+  }
+  $("next-in").textContent = T.resultEnd === null ? "" : `next ${T.spec.unit} in ${Math.max(0, Math.ceil((T.resultEnd - now) / 1000))} s`;
+}
+
+// ----- start page -------------------------------------------------------------------------------
+
+function leave() {
+  if (T.socket) { T.socket.onclose = null; T.socket.close(1000, "left"); T.socket = null; }
+  T.last = null;
+  T.session = null;
+  $("log").replaceChildren();
+  $("room-label").textContent = "";
+  if (GAME.reset) GAME.reset();
+}
+
+function lengthName(length) {
+  return length === "bust" ? "until one has every chip" : `${length} ${T.spec.unit}s`;
+}
+
+async function startPage() {
+  T.info = await (await fetch("/api/info")).json();
+  T.spec = T.info.games.find((g) => g.name === GAME.name);
+  document.title = T.spec.title;
+  $("title").textContent = T.spec.title[0].toUpperCase() + T.spec.title.slice(1);
+  $("rules-link").href = T.spec.rules_url;
+  const fill = (id, values, chosen, label) => {
+    $(id).replaceChildren(...values.map((v) => new Option(label ? label(v) : v, v, v === chosen, v === chosen)));
+  };
+  fill("length", T.spec.lengths, T.spec.default_length, lengthName);
+  fill("players", T.spec.solo, Math.min(4, T.spec.solo[T.spec.solo.length - 1]));
+  fill("seats", T.spec.seats, Math.min(4, T.spec.seats[T.spec.seats.length - 1]));
+  for (const id of ["level", "room-level"]) fill(id, T.spec.levels, "normal");
+  $("deal").onclick = () => send({type: "deal"});
+  $("start-game").onclick = () => send({type: "start"});
+  const options = () => ({game: GAME.name, name: $("name").value, length: $("length").value});
+  const go = async (fn) => {
+    try { leave(); remember(await fn()); connect(); } catch (e) { show("start"); $("start-error").textContent = e.message; }
+  };
+  const solo = () => go(() => post("/api/solo", {...options(), players: Number($("players").value), level: $("level").value}));
+  $("solo").onclick = solo;
+  $("again").onclick = solo;
+  $("create").onclick = () => go(() => post("/api/rooms", {...options(), seats: Number($("seats").value), ai: [$("room-level").value]}));
+  $("join").onclick = () => go(() => post(`/api/rooms/${encodeURIComponent($("join-code").value.trim())}/join`, {name: $("name").value}));
+  setInterval(tick, 200);
+  const room = new URLSearchParams(location.search).get("room");
+  if (room) {
+    const saved = localStorage.getItem("sniper:" + room);
+    if (saved) { remember(JSON.parse(saved)); connect(); return; }
+    $("join-code").value = room;
+  }
+  show("start");
+}
