@@ -29,7 +29,7 @@ import numpy as np
 
 from sniper.arena.duel import DuelSetup, play_duel_chunk, run_duel, seatings
 from sniper.core.stats import Sprt, fixed_size_units, simulate_sprt, sprt_bounds, sprt_units, value_text
-from sniper.runs.runner import Backend
+from sniper.runs.backends import Backend
 
 ALPHA = BETA = 0.05
 CHUNK_GAMES = 25

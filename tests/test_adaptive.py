@@ -9,7 +9,8 @@ from sniper.games.sniper_holdem.agents import leader_settled, settled
 from sniper.games.sniper_holdem.game import make_rules, play_game
 from sniper.games.sniper_holdem.rollout import kernel_rollout, rollout
 from sniper.games.sniper_holdem.specs import LEVELS, make_agent
-from sniper.runs.runner import RunConfig, new_manifest
+from sniper.runs.config import RunConfig
+from sniper.runs.rundir import new_manifest
 
 
 def test_settled_stops_only_far_from_every_threshold():

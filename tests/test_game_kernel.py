@@ -23,7 +23,7 @@ from kernels.sniper_holdem.params import Heuristic, Level, Param
 from sniper.games.sniper_holdem.chunks import play_chunk_reference
 from sniper.games.sniper_holdem.game import Rules, make_rules
 from sniper.games.sniper_holdem.kernel_engine import kernel_agent, play_chunk_kernel, play_games_kernel
-from sniper.runs.runner import RunConfig
+from sniper.runs.config import RunConfig
 
 R, E = "random", "easy"
 

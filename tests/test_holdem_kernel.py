@@ -49,7 +49,7 @@ from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.play import play_game
 from sniper.games.holdem.table import DEAL, HoldemTable
 from sniper.games.poker52 import shuffled_deck, value
-from sniper.runs.runner import RunConfig
+from sniper.runs.config import RunConfig
 
 STACKS = (1, 2, 3, 5, 8, 13, 40, 200, 333, 900)
 """Stacks of the generated hands: all in on the blinds, short, deep, deeper than the table's start."""

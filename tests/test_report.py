@@ -26,7 +26,8 @@ from sniper.games.sniper_holdem.hands import CATEGORY_NAMES
 from sniper.games.sniper_holdem.report import SniperPanels, snipe_hit_rows
 from sniper.games.sniper_holdem.summary import snipe_hits, summarize
 from sniper.report import build as report
-from sniper.runs.runner import RunConfig, simulate
+from sniper.runs.config import RunConfig
+from sniper.runs.runner import simulate
 from sniper.runs.store import read_run
 
 runner = CliRunner()
@@ -256,7 +257,7 @@ def test_cumulative_curves_are_the_running_totals_of_each_agent(run_dir, frame, 
 def reference_numbers(run_dir) -> dict:
     """Every figure's numbers and the summary of a run, computed over the whole run at once (the
     algorithm of ``run_report`` before it went part by part): the oracle of the part-by-part report."""
-    from sniper.runs.runner import load_manifest
+    from sniper.runs.rundir import load_manifest
 
     frame = read_run(run_dir, columns=SNIPER_COLUMNS)
     codes, names = pd.factorize(frame["agent"])

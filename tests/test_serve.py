@@ -17,7 +17,7 @@ from sniper.cli.app import app as cli_app
 from sniper.core.rng import Stream
 from sniper.games.sniper_holdem.specs import make_agent
 from sniper.runs.results import read_results
-from sniper.runs.runner import load_manifest
+from sniper.runs.rundir import load_manifest
 from sniper.runs.store import read_run
 from sniper.serve.app import create_app
 from sniper.serve.bot import reply

@@ -21,8 +21,10 @@ from sniper.cli.app import app as cli_app
 from sniper.games.sniper_holdem.agents import RandomAgent
 from sniper.games.sniper_holdem.game import make_rules, play_game
 from sniper.games.sniper_holdem.specs import make_agent, parameter_vector
+from sniper.runs.config import RunConfig, RunDirError
 from sniper.runs.results import read_results
-from sniper.runs.runner import MANIFEST, RunConfig, RunDirError, load_manifest, resume, simulate
+from sniper.runs.rundir import MANIFEST, load_manifest
+from sniper.runs.runner import resume, simulate
 from sniper.runs.store import RecordWriter, read_run, recover_record
 from sniper.serve.app import create_app
 from sniper.serve.record import GameRecord, recover_games, write_game
@@ -309,7 +311,7 @@ def test_kill_9_mid_game_then_restart_records_an_interrupted_run(tmp_path):
 def test_a_record_being_written_is_running_and_never_offered_for_resume(tmp_path):
     """`summary --json` of a served game still being journaled: "running" (the writer holds the record's
     lock), and no `resume` command (a record is not a plan; found in review: it was "incomplete" with one)."""
-    from sniper.runs.runner import run_state
+    from sniper.runs.rundir import run_state
 
     _record, _ = journal(tmp_path, 2)  # the writer stays alive, holding its lock
     out = tmp_path / "games" / "room1"

@@ -19,7 +19,7 @@ from optuna.trial import TrialState
 from sniper.arena import tune as tuning
 from sniper.arena.tune import FieldSetup, TuneError, TuneSetup, evaluate, parse_param, tuned_spec
 from sniper.cli.app import app
-from sniper.runs.runner import Backend
+from sniper.runs.backends import Backend
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = dict(trials=3, hands_per_trial=200, validate_hands=200)

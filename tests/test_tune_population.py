@@ -12,7 +12,7 @@ from sniper.arena import tune as tuning
 from sniper.arena.duel import DuelSetup, play_duel_chunk, summarize_units
 from sniper.arena.tune import PopulationSetup, TuneSetup, evaluate, parse_param, population_interval
 from sniper.cli.app import app
-from sniper.runs.runner import Backend
+from sniper.runs.backends import Backend
 
 
 def population_setup(**changes) -> TuneSetup:

@@ -42,7 +42,9 @@ from sniper.core import defaults
 from sniper.core.errors import ParameterError
 from sniper.core.registry import DEFAULT_GAME, GameRules, bb_per_100, get_game
 from sniper.core.stats import MIN_UNITS, Sprt, json_safe, ratio_ci
-from sniper.runs.runner import Backend, RunConfig, play_chunk
+from sniper.runs.backends import Backend
+from sniper.runs.config import RunConfig
+from sniper.runs.runner import play_chunk
 
 VERDICTS = ("A is stronger", "B is stronger", "no significant difference")
 MIN_GROUPS = MIN_UNITS

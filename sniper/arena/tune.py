@@ -98,7 +98,9 @@ from sniper.core import defaults
 from sniper.core.errors import ParameterError
 from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
 from sniper.core.stats import clustered_mean_ci
-from sniper.runs.runner import Backend, RunConfig, write_atomic
+from sniper.runs.atomic import write_atomic
+from sniper.runs.backends import Backend
+from sniper.runs.config import RunConfig
 
 STUDY_DB = "study.db"
 STUDY_NAME = "sniper-tune"

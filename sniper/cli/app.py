@@ -68,7 +68,8 @@ def simulate(
     option given must equal the run's own.
     """
     from sniper.core.errors import AgentError
-    from sniper.runs.runner import RunDirError, RunOptions, plan
+    from sniper.runs.config import RunDirError, RunOptions
+    from sniper.runs.runner import plan
 
     job = None
     try:
@@ -107,7 +108,8 @@ def summary(
 ) -> None:
     """Print the per-agent (or per-seat) summary of an existing run; of a folder of runs, the list of them."""
     from sniper.core.tables import SUMMARY_BY
-    from sniper.runs.runner import RunDirError, is_run_dir, list_runs, load_manifest, run_state
+    from sniper.runs.config import RunDirError
+    from sniper.runs.rundir import is_run_dir, list_runs, load_manifest, run_state
 
     try:
         if by not in SUMMARY_BY:
@@ -481,7 +483,7 @@ def tune(
     line "no configuration met --time-budget-us …" and JSON "best_spec": null.
     """
     from sniper.arena import tune as tuning
-    from sniper.runs.runner import Backend
+    from sniper.runs.backends import Backend
 
     try:
         check.check_game(game)
@@ -565,7 +567,7 @@ def report(
     """One self-contained HTML page of tables and figures (embedded PNGs, readable offline) for a run, a duel,
     a league or a tune study: who wins, where, and why, with 95% CIs."""
     from sniper.report import build as reporting
-    from sniper.runs.runner import RunDirError
+    from sniper.runs.config import RunDirError
 
     try:
         with show.err_console.status("report: reading") as status:

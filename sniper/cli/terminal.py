@@ -124,11 +124,11 @@ def game_title(name: str | None) -> str:
 def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
     """The lines ``sniper summary`` prints above the table: state, game, seed, agents, hands; how to finish it.
 
-    ``state`` is the run's ``sniper.runs.runner.RunState``: a run whose process was killed is "incomplete"
+    ``state`` is the run's ``sniper.runs.rundir.RunState``: a run whose process was killed is "incomplete"
     with the hands of its finished parts, though its manifest still says "running". A record
-    (``sniper.runs.runner.is_record``) gives its source and seat labels, and that it cannot be finished.
+    (``sniper.runs.rundir.is_record``) gives its source and seat labels, and that it cannot be finished.
     """
-    from sniper.runs.runner import is_record
+    from sniper.runs.rundir import is_record
 
     config = manifest["config"]
     status = manifest.get("status", "?")
@@ -158,7 +158,7 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
 
 
 def print_run_list(folder: Path, runs) -> None:
-    """Print the runs of a folder of runs (``sniper.runs.runner.list_runs``): name, date, game, agents, hands,
+    """Print the runs of a folder of runs (``sniper.runs.rundir.list_runs``): name, date, game, agents, hands,
     state ("unreadable" for a run this version cannot read: ``sniper summary`` of it says why); then how to see
     one."""
     table = Table(title=f"Runs in {folder}", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
@@ -203,7 +203,7 @@ def run_list_json(folder: Path, runs) -> dict:
 def read_summary(out: Path, by: str = "agent"):
     """The per-agent (``by="seat"``: per-seat) summary of the run in ``out``, its game's
     (``sniper.runs.results.run_summary``); ``FileNotFoundError`` if it has no results,
-    ``sniper.runs.runner.RunDirError`` if a part is unreadable."""
+    ``sniper.runs.config.RunDirError`` if a part is unreadable."""
     from sniper.runs.results import run_summary
 
     return run_summary(out, by)

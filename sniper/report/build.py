@@ -80,10 +80,10 @@ def load(path, progress: Callable[[str], None] | None = None) -> Report:
     """The report of ``path``: a run directory, a league directory, a tune study directory (or its
     ``study.db``) or a duel's JSON file (module docstring). ``progress(text)`` is told each step.
     Raises ``ValueError`` (one line) when ``path`` is none of these or is unreadable, and
-    ``sniper.runs.runner.RunDirError`` for a run with an unreadable part."""
+    ``sniper.runs.config.RunDirError`` for a run with an unreadable part."""
     from sniper.arena.league import LEAGUE_FILE
     from sniper.arena.tune import STUDY_DB
-    from sniper.runs.runner import MANIFEST
+    from sniper.runs.rundir import MANIFEST
 
     path = Path(path)
     if path.is_file() and path.name == STUDY_DB:
@@ -257,7 +257,7 @@ def run_parts(out: Path, columns) -> Iterator:
     """The hands table of the run in ``out`` a part at a time, in part order: one ``pyarrow.Table`` of
     ``columns`` per part (only those columns are read, ``pyarrow.dataset`` as ``sniper.runs.store.read_run``),
     ``agent`` dictionary-encoded as stored (``dictionary<int32, string>``: no string is made per row).
-    Raises ``sniper.runs.runner.RunDirError`` for an unreadable part (``read_run``'s message)."""
+    Raises ``sniper.runs.config.RunDirError`` for an unreadable part (``read_run``'s message)."""
     import pyarrow as pa
 
     from sniper.runs.store import read_run
@@ -276,7 +276,7 @@ def _hands_dataset(out: Path):
     import pyarrow as pa
     import pyarrow.dataset as ds
 
-    from sniper.runs.runner import load_manifest
+    from sniper.runs.rundir import load_manifest
 
     schema = get_game(load_manifest(out)["game"]).schema(HANDS)
     at = schema.get_field_index("agent")
@@ -301,10 +301,10 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     """The report of the run directory ``out`` of any registered game (module docstring). Reads
     ``report_columns`` only, a part at a time (``run_parts``; a hand is never in two parts,
     ``sniper.runs.runner``): each part's numbers are summed per (group, game) cell (``HandSummary``,
-    ``Curves``, ``BySeat``, the game's panels) and the part let go. Raises ``sniper.runs.runner.RunDirError``
+    ``Curves``, ``BySeat``, the game's panels) and the part let go. Raises ``sniper.runs.config.RunDirError``
     for a directory that is not a readable run, ``ValueError`` for a run with no hands."""
     from sniper.runs.results import hand_summary
-    from sniper.runs.runner import load_manifest
+    from sniper.runs.rundir import load_manifest
     from sniper.runs.store import read_run
 
     out = Path(out)
@@ -599,7 +599,7 @@ def write_report(path, out=None, progress: Callable[[str], None] | None = None) 
     """Build the report of ``path`` (``load``) and write its page to ``out`` (default ``default_out``),
     to a temporary file then renamed; returns ``out``. Raises what ``load`` raises, ``ValueError`` when
     ``out`` is a directory, ``OSError`` when it cannot be written."""
-    from sniper.runs.runner import write_atomic
+    from sniper.runs.atomic import write_atomic
 
     target = Path(out) if out is not None else default_out(path)
     if target.is_dir():

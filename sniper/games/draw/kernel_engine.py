@@ -344,7 +344,7 @@ def run_tables(run: DrawRun, specs: Sequence[str]) -> dict:
 
 
 def play_chunk_kernel(config, chunk: int, hands_only: bool = False) -> Chunk:
-    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig`` of this game) played by the
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.config.RunConfig`` of this game) played by the
     kernel: its ``config.chunk_games`` games from game ``chunk * config.chunk_games``, as the hands table (and
     the actions table unless ``hands_only``) of ``sniper.games.draw.results`` (``run_tables``) and the hands of
     each game — the rows the reference engine gives for the same games. ``ValueError`` for specs the kernel

@@ -153,7 +153,7 @@ def run_tables(run: HoldemRun, specs: Sequence[str]) -> dict:
 
 
 def play_chunk_kernel(config, chunk: int, hands_only: bool = False) -> Chunk:
-    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig`` of this game) played by
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.config.RunConfig`` of this game) played by
     the kernel: the tables and counts of ``sniper.games.holdem.chunks.play_chunk_reference(config,
     chunk, hands_only)``, row for row. ``ValueError`` for specs the kernel cannot play."""
     inputs = kernel_inputs(config.agents, config.rules)

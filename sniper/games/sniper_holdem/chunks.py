@@ -14,7 +14,7 @@ from sniper.games.sniper_holdem.specs import make_agent
 
 
 def play_chunk_reference(config, chunk: int, rollouts: str = "python", hands_only: bool = False) -> Chunk:
-    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig``) on the pure-Python reference
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.config.RunConfig``) on the pure-Python reference
     engine: both tables (``hands_only`` changes nothing: the actions cost little here) and each game's hands.
 
     The agents' rollouts run on ``rollouts`` ("python", the reference, or "kernel": the same rows, faster;
