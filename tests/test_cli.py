@@ -872,7 +872,7 @@ def test_library_errors_name_parameters_and_the_cli_shows_them_as_options(tmp_pa
     """Library errors name API parameters (``sniper.core.errors.ParameterError``); the command line maps them
     to its options in one place (``sniper.cli.options.flag_of``)."""
     from sniper.arena.duel import duel_limits
-    from sniper.arena.tune import parse_param
+    from sniper.arena.tune_space import parse_param
     from sniper.runs.config import RunOptions
 
     cases = [

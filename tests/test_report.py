@@ -570,7 +570,7 @@ def test_league_report(tmp_path):
 def make_study(directory: Path, n: int = 4) -> None:
     import optuna
 
-    from sniper.arena.tune import STUDY_DB, STUDY_NAME
+    from sniper.arena.tune_study import STUDY_DB, STUDY_NAME
 
     directory.mkdir()
     study = optuna.create_study(

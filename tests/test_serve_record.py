@@ -160,17 +160,17 @@ def test_an_outside_agent_restated_with_agents_resumes(tmp_path):
 def test_a_trial_spec_read_from_a_study_is_never_imported(trapped):
     """``sniper tune`` validates the best trials' specs read back from ``study.db``: one that is not a spec of
     the tuned level (here an import path) is refused before anything is built from it."""
-    from sniper.arena import tune as tuning
+    from sniper.arena import tune_setup, tune_space, tune_validation
 
-    setup = tuning.TuneSetup("normal:samples=20", ("easy",), 2, (tuning.parse_param("bluff=0:0.3", "normal"),))
+    setup = tune_setup.TuneSetup("normal:samples=20", ("easy",), 2, (tune_space.parse_param("bluff=0:0.3", "normal"),))
     rows = [{"spec": "bot:run:args=touch X,shell=1", "pruned": False, "feasible": True, "value": 1.0}]
-    with pytest.raises(tuning.TuneError, match="is not one of 'normal:samples=20'"):
-        tuning.validate(setup, None, rows, None)
+    with pytest.raises(tune_space.TuneError, match="is not one of 'normal:samples=20'"):
+        tune_validation.validate(setup, None, rows, None)
     # a pruned trial within the time budget is read too (whether the untuned spec met the budget)
     budget = dataclasses.replace(setup, time_budget_us=1e9)
     rows = [{"spec": "bot:run:args=touch X,shell=1", "pruned": True, "feasible": True, "value": None}]
-    with pytest.raises(tuning.TuneError, match="is not one of 'normal:samples=20'"):
-        tuning.validate(budget, None, rows, None)
+    with pytest.raises(tune_space.TuneError, match="is not one of 'normal:samples=20'"):
+        tune_validation.validate(budget, None, rows, None)
     trapped()
 
 

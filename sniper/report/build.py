@@ -82,7 +82,7 @@ def load(path, progress: Callable[[str], None] | None = None) -> Report:
     Raises ``ValueError`` (one line) when ``path`` is none of these or is unreadable, and
     ``sniper.runs.config.RunDirError`` for a run with an unreadable part."""
     from sniper.arena.league import LEAGUE_FILE
-    from sniper.arena.tune import STUDY_DB
+    from sniper.arena.tune_study import STUDY_DB
     from sniper.runs.rundir import MANIFEST
 
     path = Path(path)
@@ -478,11 +478,11 @@ def league_report(out) -> Report:
 
 def study_report(directory) -> Report:
     """The report of the tune study in ``directory`` (``study.db``, read-only check first,
-    ``sniper.arena.tune.holds_study``): the best trials, optuna's history and importances, strength against
+    ``sniper.arena.tune_study.holds_study``): the best trials, optuna's history and importances, strength against
     decision time. ``ValueError`` when it holds no sniper study."""
     import optuna
 
-    from sniper.arena.tune import STUDY_DB, STUDY_NAME, holds_study, trial_rows
+    from sniper.arena.tune_study import STUDY_DB, STUDY_NAME, holds_study, trial_rows
 
     directory = Path(directory)
     path = directory / STUDY_DB

@@ -39,15 +39,9 @@ from sniper.runs.atomic import write_atomic
 from sniper.runs.config import RunConfig, RunDirError
 
 MANIFEST = "manifest.json"
-
-
 LOCK = ".lock"
 """The file of a run directory locked by the process playing it (``run_lock``)."""
-
-
 RUN_FORMAT = "sniper-run"
-
-
 LAYOUT = 2
 """Run directory layout version: 2 = one folder per table (sniper 0.2); 0.1 wrote ``part-*.parquet``
 beside ``manifest.json`` and no actions."""
