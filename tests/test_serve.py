@@ -427,7 +427,7 @@ def test_ai_seats_decide_on_the_thread_pool_with_the_rollout_kernel(tmp_path, mo
     rollouts (nothing process-wide is switched)."""
     import threading
 
-    from sniper.games.sniper_holdem import agents
+    from kernels.sniper_holdem.codes import PASS, Act
     from sniper.serve import table
 
     threads, kernel = set(), []
@@ -437,11 +437,11 @@ def test_ai_seats_decide_on_the_thread_pool_with_the_rollout_kernel(tmp_path, mo
 
         def act(self, obs, stream):
             threads.add(threading.current_thread().name)
-            return agents.Act.CHECK if agents.Act.CHECK in obs.legal else agents.Act.CALL
+            return Act.CHECK if Act.CHECK in obs.legal else Act.CALL
 
         def snipe(self, obs, stream):
             threads.add(threading.current_thread().name)
-            return agents.PASS
+            return PASS
 
     def recording(spec, rollouts="python"):
         kernel.append(rollouts == "kernel")

@@ -153,7 +153,7 @@ def immediate_strength_nb(seats, private, board, seat, n_visible, category):
 
 @njit(cache=True, **NO_REFCOUNT)
 def board_snipes_nb(board, out):
-    """Numba equivalent of ``sniper.games.sniper_holdem.agents.board_snipes`` of the 4-card ``board``: codes into
+    """Numba equivalent of ``sniper.games.sniper_holdem.snipes.board_snipes`` of the 4-card ``board``: codes into
     ``out``
     (``int64 (>= 4,)``), most obvious first; returns how many."""
     m = 0
@@ -193,14 +193,14 @@ def board_snipes_nb(board, out):
 
 @njit(cache=True, inline="always")
 def allowed_nb(code, own_code, named_mask):
-    """``code`` is in ``sniper.games.sniper_holdem.agents.allowed_snipes``: not the own hand's name, not named yet
+    """``code`` is in ``sniper.games.sniper_holdem.snipes.allowed_snipes``: not the own hand's name, not named yet
     (``named_mask``: ``uint64`` bit set of the codes named so far)."""
     return code != own_code and not (named_mask >> np.uint64(code)) & _ONE
 
 
 @njit(cache=True)
 def future_snipe_probs_nb(board, weight, probs, codes):
-    """Numba equivalent of ``sniper.games.sniper_holdem.agents.future_snipe_probs`` into ``probs`` (``float64 (61,)``),
+    """Numba equivalent of ``sniper.games.sniper_holdem.snipes.future_snipe_probs`` into ``probs`` (``float64 (61,)``),
     same float operations; ``codes`` (``int64 (>= 6,)``) is scratch."""
     m = board_snipes_nb(board, codes)
     for i in range(N_SNIPES + 1):
@@ -216,7 +216,7 @@ def future_snipe_probs_nb(board, weight, probs, codes):
 @njit(cache=True, inline="always")
 def live_index_nb(seats, first, seat):
     """``(number of seats still in, position of seat among them in betting order from the first)``:
-    ``len(sniper.games.sniper_holdem.agents.live_seats(obs))`` and ``live_seats(obs).index(seat)`` (R3)."""
+    ``len(sniper.games.sniper_holdem.snipes.live_seats(obs))`` and ``live_seats(obs).index(seat)`` (R3)."""
     n = seats.shape[0]
     n_live = 0
     index = -1
@@ -475,7 +475,7 @@ def snipe_rollout_inputs_nb(params, board, n_live, named_mask, n_turns, extra, c
 
 @njit(cache=True, inline="always")
 def snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_turns, extra, first, size, scratch, t):
-    """Numba equivalent of ``sniper.games.sniper_holdem.agents._snipe_rollout``: rollout sums at the snipe round
+    """Numba equivalent of ``sniper.games.sniper_holdem.snipes._snipe_rollout``: rollout sums at the snipe round
     (``snipe_rollout_inputs_nb``; ``kernels.sniper_holdem.rollout.rollout_nb``'s result, its beaters in
     ``scratch.rollout.beaters``); samples ``first .. first + size - 1`` (``size`` 0: all
     ``Param.SAMPLES``). Inlined, so its callers call ``rollout_nb`` directly (a shallower call
@@ -491,7 +491,7 @@ def snipe_rollout_nb(params, key, private, board, seat, n_live, named_mask, n_tu
 
 @njit(cache=True)
 def ranked_beaters_nb(beaters, own_code, named_mask, out):
-    """Numba equivalent of ``sniper.games.sniper_holdem.agents._ranked_beaters``: allowed codes with a positive count,
+    """Numba equivalent of ``sniper.games.sniper_holdem.snipes._ranked_beaters``: allowed codes with a positive count,
     most frequent first (ties: lower code), into ``out`` (``int64 (60,)``); returns how many."""
     m = 0
     for code in range(N_SNIPES):
@@ -510,7 +510,7 @@ def ranked_beaters_nb(beaters, own_code, named_mask, out):
 
 @njit(cache=True)
 def leader_settled_nb(ranked, m, beaters, z):
-    """Numba equivalent of ``sniper.games.sniper_holdem.agents.leader_settled`` for ``ranked[:m]``, same float
+    """Numba equivalent of ``sniper.games.sniper_holdem.snipes.leader_settled`` for ``ranked[:m]``, same float
     operations."""
     if m == 0:
         return False
@@ -521,7 +521,7 @@ def leader_settled_nb(ranked, m, beaters, z):
 
 @njit(cache=True, **NO_REFCOUNT)
 def rollout_snipe_nb(heuristic, params, private, board, stream, scratch, turn, own, t):
-    """Numba equivalent of ``sniper.games.sniper_holdem.agents.snipe_beater`` and ``snipe_ev`` (one word keys every
+    """Numba equivalent of ``sniper.games.sniper_holdem.snipes.snipe_beater`` and ``snipe_ev`` (one word keys every
     rollout); ``turn`` is the ``SnipeTurn``, ``own`` the own hand's snipe code. Uses ``scratch``
     (a ``Scratch``) and allocates nothing."""
     seat, named_mask, n_turns, n_live = turn
@@ -573,7 +573,7 @@ def snipe_decision_nb(heuristic, params, seats, private, board, stream, scratch,
 
     ``turn`` is the ``SnipeTurn``; draws from ``stream``; ``scratch`` is a ``Scratch``.
     Numba equivalent of ``sniper.games.sniper_holdem.agents.Agent.snipe`` with
-    ``sniper.games.sniper_holdem.agents.SNIPE_HEURISTICS``.
+    ``sniper.games.sniper_holdem.snipes.SNIPE_HEURISTICS``.
     """
     own = np.int64(t.snipe[np.uint32(seats[turn.seat].key) // _PRIVATE_BASE])
     named_mask = turn.named_mask

@@ -69,7 +69,7 @@ LEVEL_OF: dict[type, Level] = {
 }
 """Agent class → kernel betting level."""
 HEURISTIC_OF: dict[str, Heuristic] = {h.name.lower(): h for h in Heuristic}
-"""Snipe heuristic name (``sniper.games.sniper_holdem.agents.SNIPE_HEURISTICS``) → kernel heuristic."""
+"""Snipe heuristic name (``sniper.games.sniper_holdem.snipes.SNIPE_HEURISTICS``) → kernel heuristic."""
 
 
 def kernel_agent(spec: str) -> KernelAgent:
