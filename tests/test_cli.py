@@ -681,7 +681,7 @@ def test_duel_sprt_does_not_decide_on_groups_that_are_all_zero():
 
 def test_duel_sprt_is_the_same_for_any_number_of_workers():
     from sniper.arena.duel import DuelSetup, run_duel
-    from sniper.core.stats import Sprt
+    from sniper.core.sprt import Sprt
     from sniper.runs.backends import Backend
 
     setup = DuelSetup("easy", "easy:bluff=0.3", chunk_games=4)

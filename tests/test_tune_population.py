@@ -133,7 +133,7 @@ def test_population_study_validates_and_prints_the_crosstable_in_json_and_text(t
     shown = CliRunner().invoke(app, args)  # the finished study again: validation and crosstable cached
     assert shown.exit_code == 0, shown.output
     assert "Crosstable on held-out seed 1, 2 seats" in shown.stdout and "vs easy" in shown.stdout
-    from sniper.report.build import study_report
+    from sniper.report.arena_reports import study_report
 
     assert ("aggregate", "worst of the per-opponent edges") in study_report(tmp_path / "s").facts
 

@@ -223,7 +223,7 @@ def duel(
     """
     from sniper.arena.duel import DuelSetup, make_duel_rules, run_duel
     from sniper.core.errors import AgentError
-    from sniper.core.stats import Sprt, parse_hypotheses
+    from sniper.core.sprt import Sprt, parse_hypotheses
 
     try:
         check.check_players(players, game)

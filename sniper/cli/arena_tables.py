@@ -9,7 +9,8 @@ from rich.table import Table
 
 from sniper.cli.terminal import console, game_title, number
 from sniper.core.registry import get_game
-from sniper.core.stats import MIN_UNITS, SPRT_MAX_VARIANCE_RSE, interval_text, value_text
+from sniper.core.sprt import SPRT_MAX_VARIANCE_RSE
+from sniper.core.stats import MIN_UNITS, interval_text, value_text
 
 if TYPE_CHECKING:  # the tune module is imported only by the command that tunes
     from sniper.arena.tune import TuneResult
