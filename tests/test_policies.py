@@ -21,14 +21,8 @@ import sniper.games.sniper_holdem.snipes
 from kernels.sniper_holdem.betting import SEAT
 from kernels.sniper_holdem.codes import PASS, Act
 from kernels.sniper_holdem.evaluator import POW5, PRIVATE_PART, tables
-from kernels.sniper_holdem.policies import (
-    SnipeTurn,
-    Turn,
-    bet_decision_nb,
-    mc_equity_nb,
-    new_scratch,
-    snipe_decision_nb,
-)
+from kernels.sniper_holdem.policies import Turn, bet_decision_nb, mc_equity_nb, new_scratch
+from kernels.sniper_holdem.snipes import SnipeTurn, snipe_decision_nb
 from sniper.core.rng import Stream
 from sniper.games.sniper_holdem.agents import RAISES
 from sniper.games.sniper_holdem.cards import shuffled_deck

@@ -20,6 +20,9 @@ DUEL_KEYS = ("a", "b", "hands", "net_per_hand", "ci95", "verdict")
 """Keys that make a JSON file a duel's ``--json`` output."""
 
 
+# ----- duels, leagues, studies --------------------------------------------------------------------------
+
+
 def duel_report(path) -> Report:
     """The report of a duel's ``--json`` output in the file ``path``; ``ValueError`` if it is not one."""
     path = Path(path)

@@ -77,6 +77,9 @@ def load(path, progress: Callable[[str], None] | None = None) -> Report:
     raise ValueError(f"{path}: no such file or directory")
 
 
+# ----- runs -----------------------------------------------------------------------------------------
+
+
 def report_columns(spec: GameSpec) -> tuple[str, ...]:
     """The hands-table columns a report of a run of ``spec`` reads: the ``HAND_COLUMNS``, then those its
     panels ask for (``GameSpec.report_panels``), no others."""

@@ -40,6 +40,8 @@ def tell(progress: Callable[[str], None] | None, text: str) -> None:
         progress(text)
 
 
+# ----- the page ---------------------------------------------------------------------------------------
+
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #222; }
 table { border-collapse: collapse; margin: 0.5rem 0 1rem; }

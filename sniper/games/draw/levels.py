@@ -89,6 +89,9 @@ def _default(level: str, name: str):
     return PARAMETERS[level][name][0]
 
 
+# ----- normal --------------------------------------------------------------------------------------
+
+
 def keep_orders(cards, unseen, key: int, samples: int) -> list[list[int]]:
     """The final hands of every legal keep over ``samples`` sampled draws: ``[sample][keep]`` orders
     (``five_card_index``), keeps in ``engine.DISCARDS`` order (stand pat first).
@@ -191,6 +194,9 @@ class NormalAgent(_Level):
         return betting(
             obs, e >= self.bet_equity - shift, e >= self.raise_equity - shift, e >= price(obs) * self.call_margin
         )
+
+
+# ----- hard ----------------------------------------------------------------------------------------
 
 
 def chart_keeps(kept) -> bool:

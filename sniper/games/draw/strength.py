@@ -21,6 +21,9 @@ FIVE_CARD_COUNT = comb(DECK_SIZE, HAND_SIZE)
 """Five-card hands of a 52-card deck: 2,598,960."""
 
 
+# ----- the strength of five cards ----------------------------------------------------------------
+
+
 def _rank_key(ranks, flush: bool) -> int:
     """``five_card_hands()``'s key of five ranks (ascending) and whether they are one suit."""
     key = int(flush)

@@ -92,6 +92,9 @@ class _Level:
         raise NotImplementedError
 
 
+# ----- the levels -----------------------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class EasyLevel(_Level):
     """``easy`` (H12; seed 002: *Lätt spelar främst på kortens omedelbara styrka*): immediate strength only.

@@ -13,6 +13,9 @@ CALL = CHECK_CALL
 """Flat action 1: check, or call (for less when all in); ``FOLD`` is 0 (``sniper.games.holdem.engine``)."""
 
 
+# ----- what every level reads of an observation (H11) --------------------------------------------
+
+
 def total_pot(obs: HoldemObservation) -> int:
     """Chips in the middle: the pot of earlier rounds plus every bet of this round."""
     return obs.pot + sum(obs.bets)

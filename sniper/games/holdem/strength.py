@@ -13,6 +13,9 @@ PAIR_BONUS = 10
 """What a pair adds to ``easy``'s preflop score (``pair_high_score``)."""
 
 
+# ----- hand strength -------------------------------------------------------------------------------
+
+
 def pair_high_score(hole) -> int:
     """``easy``'s preflop score: the two ranks (0 for a 2 … 12 for an ace) added, plus ``PAIR_BONUS``
     for a pair; 1 (3-2) to 34 (A-A), suits ignored."""
