@@ -26,7 +26,7 @@ from kernels.sniper_holdem.game import warmup
 from sniper.games.sniper_holdem.chunks import play_chunk_reference
 from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.kernel_engine import kernel_inputs, play_chunk_kernel, run_games
-from sniper.runs.runner import RunConfig
+from sniper.runs.config import RunConfig
 
 
 def kernel_rate(specs, rules, games: int, repeats: int, threads: int) -> tuple[float, float]:

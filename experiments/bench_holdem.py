@@ -40,7 +40,7 @@ from sniper.games.holdem import make_rules
 from sniper.games.holdem.chunks import make_agent
 from sniper.games.holdem.kernel_engine import kernel_inputs, play_chunk_kernel
 from sniper.games.holdem.play import play_game
-from sniper.runs.runner import RunConfig
+from sniper.runs.config import RunConfig
 
 SEATS = 6
 """6-max."""

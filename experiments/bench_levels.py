@@ -23,6 +23,7 @@ import numba
 import numpy as np
 
 import sniper.games.sniper_holdem.agents as agents_module
+import sniper.games.sniper_holdem.snipes as snipes_module
 from kernels.sniper_holdem.evaluator import tables
 from kernels.sniper_holdem.rollout import new_rollout_scratch, rollout_nb
 from sniper.games.sniper_holdem.game import make_rules, play_game
@@ -53,12 +54,12 @@ def recorded_rollouts(specs: list[str], rules, games: int) -> tuple[list[tuple],
         calls.append(call)
         return original(*call, backend)
 
-    agents_module.rollout_sums = recording
+    agents_module.rollout_sums = snipes_module.rollout_sums = recording  # the levels' and the snipe heuristics'
     try:
         agents = [make_agent(s, rollouts="kernel") for s in specs]
         hands = sum(1 for game in range(games) for _ in play_game(agents, 0, game, rules))
     finally:
-        agents_module.rollout_sums = original
+        agents_module.rollout_sums = snipes_module.rollout_sums = original
     return calls, hands
 
 

@@ -28,6 +28,10 @@ import json, resource, sys, tempfile, time
 from pathlib import Path
 agents, hands, no_actions = sys.argv[1].split(","), int(float(sys.argv[2])), sys.argv[3] == "1"
 import sniper.runs.runner as runner
+try:  # the run's config has had its own module since the runner was split (issue 28)
+    from sniper.runs.config import RunConfig, RunOptions
+except ImportError:
+    RunConfig, RunOptions = runner.RunConfig, getattr(runner, "RunOptions", None)
 from sniper.games.sniper_holdem.game import make_rules
 if no_actions:
     from sniper.core.tables import Chunk, to_table
@@ -41,12 +45,12 @@ if no_actions:
 
     runner.play_chunk_tables = hands_only
 root = Path(tempfile.mkdtemp())
-runner.simulate(runner.RunConfig(tuple(agents), make_rules(), seed=1, hands=2000, chunk_games=20), root / "warm")
+runner.simulate(RunConfig(tuple(agents), make_rules(), seed=1, hands=2000, chunk_games=20), root / "warm")
 try:  # the checkout's own default chunk size for this run (0.1 and 0.2 always used 200 games)
-    chunk_games = runner.RunOptions(players=len(agents), hands=hands, agents=",".join(agents)).config().chunk_games
-except AttributeError:
+    chunk_games = RunOptions(players=len(agents), hands=hands, agents=",".join(agents)).config().chunk_games
+except (AttributeError, TypeError):
     chunk_games = 200
-config = runner.RunConfig(tuple(agents), make_rules(), seed=0, hands=hands, chunk_games=chunk_games)
+config = RunConfig(tuple(agents), make_rules(), seed=0, hands=hands, chunk_games=chunk_games)
 usage = resource.getrusage(resource.RUSAGE_SELF)
 started = time.perf_counter()
 result = runner.simulate(config, root / "run")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from sniper.arena.league import run_league
 from sniper.core.stats import interval_text, json_safe, value_text
-from sniper.runs.runner import write_json
+from sniper.runs.atomic import write_json
 
 LADDER = ("hard", "normal", "easy", "random")
 """The levels of every game, strongest first (the crosstable's rows and columns)."""

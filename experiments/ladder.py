@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from sniper.arena.duel import DuelSetup, run_duel
-from sniper.runs.runner import write_json
+from sniper.runs.atomic import write_json
 
 PAIRS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
 

@@ -2,7 +2,7 @@
 
 Two parts:
 
-1. Models of duplicate-group results (``sniper.core.stats.simulate_sprt``): 40-hand groups, 5 chips/hand
+1. Models of duplicate-group results (``sniper.core.sprt.simulate_sprt``): 40-hand groups, 5 chips/hand
    standard deviation, H0:H1 = 0:0.2, the true edge at H0, midway, at H1 (and beyond); normal
    groups, sparse ones (zero-inflated: only 20% or 5% of the groups not 0, as when two specs
    play almost alike) and heavy-tailed ones (Student t, 3 and 2.5 degrees of freedom), each also
@@ -28,8 +28,9 @@ import time
 import numpy as np
 
 from sniper.arena.duel import DuelSetup, play_duel_chunk, run_duel, seatings
-from sniper.core.stats import Sprt, fixed_size_units, simulate_sprt, sprt_bounds, sprt_units, value_text
-from sniper.runs.runner import Backend
+from sniper.core.sprt import Sprt, fixed_size_units, simulate_sprt, sprt_bounds, sprt_units
+from sniper.core.stats import value_text
+from sniper.runs.backends import Backend
 
 ALPHA = BETA = 0.05
 CHUNK_GAMES = 25

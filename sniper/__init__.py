@@ -211,7 +211,7 @@ def read_run(out, table: str = "hands", columns=None, filters=None):
 
     >>> read_run("no/such/run")
     Traceback (most recent call last):
-    sniper.runs.runner.RunDirError: no/such/run is not a run directory (no such directory)
+    sniper.runs.config.RunDirError: no/such/run is not a run directory (no such directory)
     """
     from sniper.runs.store import read_run as read
 
@@ -227,7 +227,7 @@ def replay(out, game_index: int | None = None, hand: int | None = None, *, game:
 
     >>> replay("no/such/run", 0, 0)
     Traceback (most recent call last):
-    sniper.runs.runner.RunDirError: no/such/run is not a run directory (no such directory)
+    sniper.runs.config.RunDirError: no/such/run is not a run directory (no such directory)
     """
     from sniper.core.errors import ParameterError
     from sniper.games.sniper_holdem.history import replay as from_tables

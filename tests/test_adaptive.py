@@ -4,12 +4,15 @@ import numpy as np
 import pytest
 
 import sniper.games.sniper_holdem.agents
+import sniper.games.sniper_holdem.snipes
 from kernels.sniper_holdem.params import HARD_V1_DEFAULTS, SETTLE_BLOCK
-from sniper.games.sniper_holdem.agents import leader_settled, settled
+from sniper.games.sniper_holdem.agents import settled
 from sniper.games.sniper_holdem.game import make_rules, play_game
 from sniper.games.sniper_holdem.rollout import kernel_rollout, rollout
+from sniper.games.sniper_holdem.snipes import leader_settled
 from sniper.games.sniper_holdem.specs import LEVELS, make_agent
-from sniper.runs.runner import RunConfig, new_manifest
+from sniper.runs.config import RunConfig
+from sniper.runs.rundir import new_manifest
 
 
 def test_settled_stops_only_far_from_every_threshold():
@@ -56,7 +59,7 @@ def _count_samples(monkeypatch, specs, games=4):
     counts: list[int] = []
     betting = [False]
     original_rollout, original_equity = (
-        sniper.games.sniper_holdem.agents.rollout_sums,
+        sniper.games.sniper_holdem.snipes.rollout_sums,
         sniper.games.sniper_holdem.agents.MonteCarloAgent.equity,
     )
 

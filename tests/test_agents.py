@@ -8,17 +8,12 @@ import pytest
 from kernels.sniper_holdem.codes import PASS, SNIPE_CODE, Act, Category
 from sniper.core.registry import get_game
 from sniper.core.rng import Stream
-from sniper.games.sniper_holdem.agents import (
-    SNIPE_HEURISTICS,
-    MonteCarloAgent,
-    Observation,
-    board_snipes,
-    future_snipe_probs,
-    own_snipe_code,
-)
+from sniper.games.sniper_holdem.agents import MonteCarloAgent
 from sniper.games.sniper_holdem.cards import shuffled_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.game import make_rules, play_game
+from sniper.games.sniper_holdem.observation import Observation
+from sniper.games.sniper_holdem.snipes import SNIPE_HEURISTICS, board_snipes, future_snipe_probs, own_snipe_code
 from sniper.games.sniper_holdem.specs import LEVELS, level_parameters, make_agent, split_specs
 
 KERNEL = "kernel"

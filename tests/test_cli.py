@@ -303,7 +303,7 @@ def run_main(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
 
 
 def test_simulate_help_shows_the_defaults_the_run_uses():
-    from sniper.runs.runner import DEFAULTS, RunOptions
+    from sniper.runs.config import DEFAULTS, RunOptions
 
     result = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "240"})
     assert result.exit_code == 0, result.output
@@ -681,8 +681,8 @@ def test_duel_sprt_does_not_decide_on_groups_that_are_all_zero():
 
 def test_duel_sprt_is_the_same_for_any_number_of_workers():
     from sniper.arena.duel import DuelSetup, run_duel
-    from sniper.core.stats import Sprt
-    from sniper.runs.runner import Backend
+    from sniper.core.sprt import Sprt
+    from sniper.runs.backends import Backend
 
     setup = DuelSetup("easy", "easy:bluff=0.3", chunk_games=4)
     alone = run_duel(setup, max_hands=4000, sprt=Sprt(-0.05, 0.05))
@@ -872,8 +872,8 @@ def test_library_errors_name_parameters_and_the_cli_shows_them_as_options(tmp_pa
     """Library errors name API parameters (``sniper.core.errors.ParameterError``); the command line maps them
     to its options in one place (``sniper.cli.options.flag_of``)."""
     from sniper.arena.duel import duel_limits
-    from sniper.arena.tune import parse_param
-    from sniper.runs.runner import RunOptions
+    from sniper.arena.tune_space import parse_param
+    from sniper.runs.config import RunOptions
 
     cases = [
         (lambda: RunOptions(chunk_games=0).check(), "chunk_games must be 1 or more, got 0"),

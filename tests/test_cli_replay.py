@@ -8,7 +8,8 @@ import pytest
 from sniper.cli import app as cli
 from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.history import replay
-from sniper.runs.runner import RunConfig, simulate
+from sniper.runs.config import RunConfig
+from sniper.runs.runner import simulate
 
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+
 

@@ -20,10 +20,10 @@ import numpy as np
 import pytest
 
 from kernels.sniper_holdem.codes import PASS
-from sniper.games.sniper_holdem.agents import Observation
 from sniper.games.sniper_holdem.cards import fresh_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.game import make_rules, play_game
+from sniper.games.sniper_holdem.observation import Observation
 from sniper.games.sniper_holdem.results import action_rows, hand_rows
 from sniper.games.sniper_holdem.specs import make_agent
 from sniper.games.sniper_holdem.views import hand_view

@@ -15,7 +15,7 @@ import pytest
 from sniper.games.sniper_holdem.chunks import play_chunk_reference
 from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.kernel_engine import play_chunk_kernel
-from sniper.runs.runner import RunConfig
+from sniper.runs.config import RunConfig
 
 
 def played_by_both(config: RunConfig) -> tuple[pd.DataFrame, pd.DataFrame]:

@@ -47,7 +47,7 @@ from kernels.poker52.betting import actor_nb
 from kernels.poker52.deck import shuffled_deck_nb
 from sniper.core.rng import Stream, derive, mix64
 from sniper.core.tables import to_table
-from sniper.games.draw import engine, levels, rules
+from sniper.games.draw import engine, levels, reading, rules, strength
 from sniper.games.draw import kernel_engine as ke
 from sniper.games.draw.agents import LEVELS, PARAMETERS, make_level
 from sniper.games.draw.play import HandRecord, play_game
@@ -232,9 +232,9 @@ def test_the_order_of_five_cards_and_the_power_tables_are_the_references():
     hands = [tuple(rng.sample(range(52), 5)) for _ in range(3000)]
     hands += [(51, 47, 43, 39, 35), (48, 0, 4, 8, 12), (0, 1, 2, 3, 4)]  # a royal, a wheel, four of a kind
     for hand in hands:
-        assert five_order_nb(np.array(hand, np.uint8), t, lt) == levels.five_card_index(hand), hand
+        assert five_order_nb(np.array(hand, np.uint8), t, lt) == strength.five_card_index(hand), hand
     for n in (1, 3, 8, 17, 40):
-        assert lt.powers[n].tolist() == list(levels.power_table(n)), n  # bit for bit
+        assert lt.powers[n].tolist() == list(strength.power_table(n)), n  # bit for bit
     sets = levels.chart_keep_sets()
     for n, members in sets.items():
         rows = lt.keep_cards[lt.keep_start[n] : lt.keep_start[n] + lt.keep_count[n], :n]
@@ -557,7 +557,7 @@ def same_estimates(agent, obs, stream):
         if obs.street == engine.SECOND:
             return  # no plan after its draw
         key = words.word()
-        k = max(len(levels.live_opponents(obs)), 1)
+        k = max(len(reading.live_opponents(obs)), 1)
         best, e = normal_plan_nb(h, np.int64(me), params, np.uint64(key), np.int64(k), t, lt, scratch)
         assert (int(MASKS[best]), e) == agent.plan(obs, key), obs
     else:

@@ -11,6 +11,7 @@ import pytest
 
 from sniper.core.rng import Stream
 from sniper.games.draw import levels as L
+from sniper.games.draw import reading, strength
 from sniper.games.draw.agents import LEVELS, PARAMETERS, RandomAgent, make_level
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DEAL, DISCARD, DISCARDS, DRAW, FIRST, FOLD, SECOND
 from sniper.games.draw.observation import DrawObservation
@@ -90,18 +91,18 @@ def test_each_level_draws_its_documented_words(level, words):
 
 
 def test_the_five_card_table_orders_hands_as_poker52():
-    hands = L.five_card_hands()
-    assert len(hands.values) == 7462 and sum(hands.counts) == L.FIVE_CARD_COUNT == 2598960
+    hands = strength.five_card_hands()
+    assert len(hands.values) == 7462 and sum(hands.counts) == strength.FIVE_CARD_COUNT == 2598960
     assert list(hands.values) == sorted(hands.values)
     made = sum(n for v, n in zip(hands.values, hands.counts) if category(v) >= CATEGORIES.index("straight"))
     assert made == len(L.chart_keep_sets()[5]) == 19716
     rng = random.Random(4)
     for _ in range(5000):
         five = rng.sample(range(52), 5)
-        assert hands.values[L.five_card_index(five)] == value(five)
-    assert L.strength(cards("7c 5d 4h 3s 2c")) == pytest.approx(1020 / 2 / 2598960)
-    assert L.strength(cards("As Ks Qs Js Ts")) == pytest.approx(1 - 4 / 2 / 2598960)
-    assert L.power_table(3)[100] == pytest.approx(L.power_table(1)[100] ** 3, rel=1e-15)
+        assert hands.values[strength.five_card_index(five)] == value(five)
+    assert strength.strength(cards("7c 5d 4h 3s 2c")) == pytest.approx(1020 / 2 / 2598960)
+    assert strength.strength(cards("As Ks Qs Js Ts")) == pytest.approx(1 - 4 / 2 / 2598960)
+    assert strength.power_table(3)[100] == pytest.approx(strength.power_table(1)[100] ** 3, rel=1e-15)
 
 
 def test_the_chart_keep_sets_are_what_the_easy_chart_keeps():
@@ -117,7 +118,7 @@ def kept(agent, hand: str, keys=range(10), seats: int = 2) -> Counter:
     """The cards ``agent`` keeps at the draw with ``hand`` against ``seats - 1`` opponents, over streams ``keys``."""
     obs = observation(hand, DRAW, drawn=(None,) * seats, seats=seats)
     return Counter(
-        " ".join(text(c) for c in L.kept_cards(obs.cards, agent.act(obs, Stream(k)) - DISCARD)) for k in keys
+        " ".join(text(c) for c in reading.kept_cards(obs.cards, agent.act(obs, Stream(k)) - DISCARD)) for k in keys
     )
 
 

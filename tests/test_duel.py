@@ -8,7 +8,7 @@ from sniper.arena.duel import DuelSetup, ratio_ci, run_duel, seatings
 from sniper.arena.league import TableSetup, play_table_chunk, run_league, write_league
 from sniper.core.stats import bradley_terry
 from sniper.games.sniper_holdem.game import make_rules
-from sniper.runs.runner import Backend
+from sniper.runs.backends import Backend
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

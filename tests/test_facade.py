@@ -13,7 +13,8 @@ import sniper
 from sniper.core.registry import DEFAULT_GAME, get_game
 from sniper.games.draw import results as draw_results
 from sniper.games.holdem import results
-from sniper.runs.runner import RunConfig, simulate
+from sniper.runs.config import RunConfig
+from sniper.runs.runner import simulate
 from sniper.runs.store import read_run
 
 

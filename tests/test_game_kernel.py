@@ -16,14 +16,14 @@ import numba
 import numpy as np
 import pytest
 
-import sniper.games.sniper_holdem.agents
 import sniper.games.sniper_holdem.kernel_engine as ke
+import sniper.games.sniper_holdem.snipes
 from kernels.sniper_holdem.game import IN_CHILD, Field
 from kernels.sniper_holdem.params import Heuristic, Level, Param
 from sniper.games.sniper_holdem.chunks import play_chunk_reference
 from sniper.games.sniper_holdem.game import Rules, make_rules
 from sniper.games.sniper_holdem.kernel_engine import kernel_agent, play_chunk_kernel, play_games_kernel
-from sniper.runs.runner import RunConfig
+from sniper.runs.config import RunConfig
 
 R, E = "random", "easy"
 
@@ -196,7 +196,7 @@ def test_agent_arrays():
     assert easy.params[Param.BLUFF] == 0.25 and easy.params[Param.RAISE_LIMIT] == 4
     rnd = kernel_agent("random+ev")
     assert (rnd.level, rnd.heuristic) == (Level.RANDOM, Heuristic.EV)
-    assert rnd.params[Param.SAMPLES] == sniper.games.sniper_holdem.agents.SNIPE_SAMPLES
+    assert rnd.params[Param.SAMPLES] == sniper.games.sniper_holdem.snipes.SNIPE_SAMPLES
     hard = kernel_agent("hard")
     assert hard.level == Level.MONTE_CARLO and hard.params[Param.FUTURE_SNIPES] > 0
     assert len(Field) == len(ke.COLUMNS) - 4  # game, seat, agent and ante are derived

@@ -26,7 +26,8 @@ from sniper.games.sniper_holdem.history import (
 )
 from sniper.games.sniper_holdem.results import ACTION_SCHEMA, SCHEMA
 from sniper.games.sniper_holdem.specs import make_agent
-from sniper.runs.runner import RunConfig, RunDirError, simulate
+from sniper.runs.config import RunConfig, RunDirError
+from sniper.runs.runner import simulate
 from sniper.runs.store import read_run, write_run
 
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+
@@ -55,7 +56,7 @@ def test_every_parquet_reader_opens_the_table_folders(run):
 
 
 def test_parts_use_the_writer_options(run):
-    """Integers delta-encoded, the agent string dictionary-encoded (``sniper.runs.runner.parquet_options``)."""
+    """Integers delta-encoded, the agent string dictionary-encoded (``sniper.runs.rundir.parquet_options``)."""
     meta = pq.ParquetFile(next((run / "hands").glob("part-*.parquet"))).metadata.row_group(0)
     encodings = {meta.column(i).path_in_schema: meta.column(i).encodings for i in range(meta.num_columns)}
     assert "DELTA_BINARY_PACKED" in encodings["net"] and "DELTA_BINARY_PACKED" in encodings["game"]

@@ -41,7 +41,7 @@ from kernels.poker52.betting import actor_nb
 from kernels.poker52.deck import shuffled_deck_nb
 from sniper.core.rng import Stream, derive, mix64
 from sniper.core.tables import to_table
-from sniper.games.holdem import engine, levels, make_rules, results, rules
+from sniper.games.holdem import engine, levels, make_rules, reading, results, rules
 from sniper.games.holdem import kernel_engine as ke
 from sniper.games.holdem.agents import RAISE_SIZES
 from sniper.games.holdem.chunks import make_agent, play_chunk_reference
@@ -49,7 +49,7 @@ from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.play import play_game
 from sniper.games.holdem.table import DEAL, HoldemTable
 from sniper.games.poker52 import shuffled_deck, value
-from sniper.runs.runner import RunConfig
+from sniper.runs.config import RunConfig
 
 STACKS = (1, 2, 3, 5, 8, 13, 40, 200, 333, 900)
 """Stacks of the generated hands: all in on the blinds, short, deep, deeper than the table's start."""
@@ -425,7 +425,7 @@ def kernel_view(obs):
     dealing order, their stacks, bets and whether they are in, the pot, the board, the observer's
     own cards (the others' are 0) and the public history's counts; and the observer's position."""
     h = new_hand()
-    order = levels.postflop_order(obs)
+    order = reading.postflop_order(obs)
     for p, seat in enumerate(order):
         h.pl[p]["seat"], h.pl[p]["stack"], h.pl[p]["bet"] = seat, obs.stacks[seat], obs.bets[seat]
         h.pl[p]["active"] = obs.in_hand[seat]

@@ -8,6 +8,7 @@ import pytest
 
 from sniper.core.rng import Stream, derive
 from sniper.games.holdem import levels as L
+from sniper.games.holdem import reading, strength
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.play import play_game
 from sniper.games.poker52 import cards, shuffled_deck
@@ -46,7 +47,7 @@ def observation(
     can_raise = reopen and stacks[seat] > owed and allin >= 2
     lo = min(max(bets) + max(last_raise, big_blind), allin) if can_raise else None
     hi = allin if can_raise else None
-    legal = ((L.FOLD,) if to_call > 0 else ()) + (L.CALL,) + (tuple(range(lo, hi + 1)) if can_raise else ())
+    legal = ((L.FOLD,) if to_call > 0 else ()) + (reading.CALL,) + (tuple(range(lo, hi + 1)) if can_raise else ())
     return HoldemObservation(
         seat=seat, seats=seats, button=button, street=BOARD_SIZE.index(len(board)),
         hole=cards(hole) if isinstance(hole, str) else tuple(hole), board=board, stacks=stacks, bets=bets,
@@ -145,13 +146,13 @@ def test_parameters_are_one_truth_with_domains():
 
 def test_bets_come_from_the_menu_clipped_and_fall_back_to_call():
     obs = observation("As Ah", "Kd 7c 2s", pot=20, stacks=(50, 200))  # heads-up, nothing to call
-    assert [L.menu_raise(obs, size) for size in (L.HALF_POT, L.POT, L.ALL_IN)] == [10, 20, 50]
-    assert L.sized(obs, L.HALF_POT, allin_spr=2.5) == 50  # 50 behind <= 2.5 pots: all in
-    assert L.sized(obs, L.HALF_POT, allin_spr=2.0) == 10
+    assert [reading.menu_raise(obs, size) for size in (L.HALF_POT, L.POT, L.ALL_IN)] == [10, 20, 50]
+    assert reading.sized(obs, L.HALF_POT, allin_spr=2.5) == 50  # 50 behind <= 2.5 pots: all in
+    assert reading.sized(obs, L.HALF_POT, allin_spr=2.0) == 10
     small = observation("As Ah", "Kd 7c 2s", pot=2)
-    assert L.menu_raise(small, L.HALF_POT) == 2  # clipped up to the minimum bet
+    assert reading.menu_raise(small, L.HALF_POT) == 2  # clipped up to the minimum bet
     closed = observation("As Ah", bets=(0, 4), reopen=False)
-    assert L.menu_raise(closed, L.POT) == L.CALL
+    assert reading.menu_raise(closed, L.POT) == reading.CALL
 
 
 @pytest.mark.parametrize(
@@ -159,27 +160,27 @@ def test_bets_come_from_the_menu_clipped_and_fall_back_to_call():
     [("As Ah", 20), ("7h 2c", -1), ("Js Ts", 9), ("Ac Kc", 12), ("Kd Qc", 8), ("2c 2d", 5), ("5s 4s", 6)],
 )
 def test_chen_scores_follow_the_formula(hole, score):
-    assert L.chen_score(cards(hole)) == score
+    assert strength.chen_score(cards(hole)) == score
 
 
 def test_preflop_table_is_a_percentile_of_the_combinations():
     combos = list(itertools.combinations(range(52), 2))
-    assert L.preflop_top(cards("As Ah")) == 0 and L.preflop_top(cards("7h 2c")) > 0.95
+    assert strength.preflop_top(cards("As Ah")) == 0 and strength.preflop_top(cards("7h 2c")) > 0.95
     for x in (0.1, 0.25, 0.5):
-        share = sum(L.preflop_top(c) < x for c in combos) / len(combos)
+        share = sum(strength.preflop_top(c) < x for c in combos) / len(combos)
         assert abs(share - x) < 0.03, (x, share)
 
 
 def test_board_reading():
-    assert L.hand_strength(cards("As Ks"), cards("Qs Js Ts")) == 1.0
-    assert L.hand_strength(cards("7h 2c"), cards("As Kd 9s")) < 0.2
-    assert L.made_category(cards("Ah Kc"), cards("7d 7s 2c")) == 0  # the board's pair is nobody's
-    assert L.made_category(cards("Ah 7c"), cards("7d 7s 2c")) == 3
-    assert L.texture(cards("Qs Js Ts")) == 2 and L.texture(cards("Kd 7c 2h 2s 9d")) == 1
-    assert L.draw_outs(cards("As 5s"), cards("Ks 7s 2h")) == 9
-    assert L.draw_outs(cards("9h 8d"), cards("Ts 7c 2h")) == 8
-    assert L.draw_outs(cards("9s 8s"), cards("Ts 7s 2h")) == 15
-    assert L.outs_equity(9, 3) == pytest.approx(1 - 38 * 37 / (47 * 46))
+    assert strength.hand_strength(cards("As Ks"), cards("Qs Js Ts")) == 1.0
+    assert strength.hand_strength(cards("7h 2c"), cards("As Kd 9s")) < 0.2
+    assert strength.made_category(cards("Ah Kc"), cards("7d 7s 2c")) == 0  # the board's pair is nobody's
+    assert strength.made_category(cards("Ah 7c"), cards("7d 7s 2c")) == 3
+    assert strength.texture(cards("Qs Js Ts")) == 2 and strength.texture(cards("Kd 7c 2h 2s 9d")) == 1
+    assert strength.draw_outs(cards("As 5s"), cards("Ks 7s 2h")) == 9
+    assert strength.draw_outs(cards("9h 8d"), cards("Ts 7c 2h")) == 8
+    assert strength.draw_outs(cards("9s 8s"), cards("Ts 7s 2h")) == 15
+    assert strength.outs_equity(9, 3) == pytest.approx(1 - 38 * 37 / (47 * 46))
 
 
 def facing_big_raise(hole):
@@ -199,9 +200,9 @@ def test_easy_postflop_raises_strong_calls_medium_folds_weak():
     easy = L.EasyLevel()
     bet = {"bets": (0, 10), "pot": 20}
     assert easy.act(observation("Kh 7c", "7d 2s Kc", **bet), Stream(0)) >= 2  # two pair
-    assert easy.act(observation("Ah 8c", "7d 8s Kc", **bet), Stream(0)) == L.CALL  # a pair
+    assert easy.act(observation("Ah 8c", "7d 8s Kc", **bet), Stream(0)) == reading.CALL  # a pair
     assert easy.act(observation("Ah 9c", "7d 8s Kc", **bet), Stream(0)) == L.FOLD
-    assert easy.act(observation("Ah 9c", "7d 8s Kc", pot=20), Stream(0)) == L.CALL  # check
+    assert easy.act(observation("Ah 9c", "7d 8s Kc", pot=20), Stream(0)) == reading.CALL  # check
 
 
 def all_starting_hands():
@@ -233,7 +234,7 @@ def test_normal_calls_cheaper_with_pot_odds_and_pushes_short():
     hole = "7h 6h"  # Chen 7: the big blind calls a min-raise, folds to a big one
     cheap = observation(hole, seats=6, seat=2, bets=(0, 1, 2, 4, 0, 0), last_raise=2)
     dear = observation(hole, seats=6, seat=2, bets=(0, 1, 2, 60, 0, 0), last_raise=58)
-    assert normal.act(cheap, Stream(0)) == L.CALL and normal.act(dear, Stream(0)) == L.FOLD
+    assert normal.act(cheap, Stream(0)) == reading.CALL and normal.act(dear, Stream(0)) == L.FOLD
     blinds = (0, 1, 2, 0, 0, 0)
     short = observation("Ah Qd", seats=6, seat=3, stacks=(200, 199, 198, 16, 200, 200), bets=blinds)
     deep = observation("Ah Qd", seats=6, seat=3, bets=blinds)
@@ -281,8 +282,8 @@ def test_normal_after_the_flop_weighs_opponents_pot_odds_and_strength():
     normal = L.NormalLevel(**UNTUNED_NORMAL)
     second_pair = ("Qh 2c", "Kc 7s 2d")  # bottom pair (70% against one hand) on a dry board
     assert normal.act(observation(*second_pair, pot=20), Stream(0)) == 10  # half the pot heads-up
-    assert normal.act(observation(*second_pair, pot=20, seats=5), Stream(0)) == L.CALL  # checks into four
+    assert normal.act(observation(*second_pair, pot=20, seats=5), Stream(0)) == reading.CALL  # checks into four
     draw = ("6s 5s", "Ks 7s 2h")  # a flush draw: 9 outs, about 35%
-    assert normal.act(observation(*draw, pot=20, bets=(0, 10)), Stream(0)) == L.CALL  # 25% to call
+    assert normal.act(observation(*draw, pot=20, bets=(0, 10)), Stream(0)) == reading.CALL  # 25% to call
     assert normal.act(observation(*draw, pot=20, bets=(0, 100)), Stream(0)) == L.FOLD  # 45% to call
     assert normal.act(observation("Ks Kd", "Kc 7s 2d", pot=20, bets=(0, 10)), Stream(0)) == 50  # a pot raise

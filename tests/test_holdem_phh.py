@@ -29,7 +29,7 @@ from sniper.games.holdem.phh import (
 from sniper.games.holdem.play import HandRecord, play_game
 from sniper.games.poker52 import cards, value
 from sniper.games.pokerkit_hand import share_pots
-from sniper.runs import runner
+from sniper.runs import rundir
 from sniper.runs.store import import_run, read_run
 
 MIN_HANDS = 400
@@ -358,7 +358,7 @@ def test_import_writes_a_run_directory(games, run_file, imported_run):
     assert manifest["import"]["format"] == "phh" and manifest["import"]["skipped"] == list(result.skipped)
     files = [(f["game"], f["hands"], f["scale"]) for f in manifest["import"]["files"]]
     assert files == [(0, records, 1), (len(games), 1, 100)], "each table of the run file a game of its own"
-    assert runner.run_state(out).state == "complete"
+    assert rundir.run_state(out).state == "complete"
     hands = read_run(out, "hands", arrow=True)
     assert hands.schema == results.SCHEMA and sorted(set(hands["game"].to_pylist())) == list(range(len(games) + 1))
     assert read_run(out, "actions", arrow=True).schema == results.ACTION_SCHEMA
@@ -386,7 +386,7 @@ def test_nothing_is_half_written(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     (tmp_path / "edge.phhs").write_text(phhs_text(hand_phh(r) for r in edge_hands().values()))
-    monkeypatch.setattr(runner.pq, "write_table", fail)
+    monkeypatch.setattr(rundir.pq, "write_table", fail)
     with pytest.raises(OSError, match="disk full"):
         import_run([tmp_path / "edge.phhs"], tmp_path / "run", "holdem")
     assert [p.name for p in tmp_path.iterdir()] == ["edge.phhs"]

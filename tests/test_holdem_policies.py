@@ -6,6 +6,7 @@ from scipy.stats import chi2_contingency, chisquare
 
 from sniper.core.rng import Stream, derive
 from sniper.games.holdem import levels as L
+from sniper.games.holdem import reading
 from sniper.games.holdem.agents import NO_DRAWS
 from tests.test_holdem_levels import random_observation
 
@@ -117,7 +118,7 @@ def test_hard_bluffs_at_its_frequency_given_the_estimate():
 
     obs = observation("7h 2c", "Ad Kd Qs", pot=20)
     probs = hard.action_probabilities(obs)
-    assert probs[L.CALL] == pytest.approx(0.75) and len(probs) == 2
+    assert probs[reading.CALL] == pytest.approx(0.75) and len(probs) == 2
     assert_fits(frequencies(hard, obs, 300, 3), probs)
 
 

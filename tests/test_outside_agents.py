@@ -14,7 +14,9 @@ from sniper.arena.duel import DuelSetup, run_duel
 from sniper.core.registry import get_game
 from sniper.games.sniper_holdem.game import AgentError, make_rules
 from sniper.games.sniper_holdem.specs import is_outside, make_agent
-from sniper.runs.runner import RunConfig, load_manifest, simulate
+from sniper.runs.config import RunConfig
+from sniper.runs.rundir import load_manifest
+from sniper.runs.runner import simulate
 from sniper.runs.store import read_run
 
 CAUTIOUS = "examples.cautious:Cautious:margin=2"

@@ -17,22 +17,19 @@ from hypothesis import strategies as st
 
 import sniper.games.sniper_holdem.agents
 import sniper.games.sniper_holdem.kernel_engine
+import sniper.games.sniper_holdem.snipes
 from kernels.sniper_holdem.betting import SEAT
 from kernels.sniper_holdem.codes import PASS, Act
 from kernels.sniper_holdem.evaluator import POW5, PRIVATE_PART, tables
-from kernels.sniper_holdem.policies import (
-    SnipeTurn,
-    Turn,
-    bet_decision_nb,
-    mc_equity_nb,
-    new_scratch,
-    snipe_decision_nb,
-)
+from kernels.sniper_holdem.policies import Turn, bet_decision_nb, mc_equity_nb, new_scratch
+from kernels.sniper_holdem.snipes import SnipeTurn, snipe_decision_nb
 from sniper.core.rng import Stream
-from sniper.games.sniper_holdem.agents import RAISES, SNIPE_HEURISTICS, Observation, live_seats
+from sniper.games.sniper_holdem.agents import RAISES
 from sniper.games.sniper_holdem.cards import shuffled_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.kernel_engine import kernel_agent
+from sniper.games.sniper_holdem.observation import Observation
+from sniper.games.sniper_holdem.snipes import SNIPE_HEURISTICS, live_seats
 from sniper.games.sniper_holdem.specs import LEVELS, make_agent
 
 SNIPE_SAMPLES = 12
@@ -117,7 +114,7 @@ EXAMPLES = settings(
 def pure_python(monkeypatch):
     """Reference agents on pure-Python rollouts; the rollout heuristics of levels without
     ``samples`` use ``SNIPE_SAMPLES`` rollouts in both layers."""
-    monkeypatch.setattr(sniper.games.sniper_holdem.agents, "SNIPE_SAMPLES", SNIPE_SAMPLES)
+    monkeypatch.setattr(sniper.games.sniper_holdem.snipes, "SNIPE_SAMPLES", SNIPE_SAMPLES)
     monkeypatch.setattr(sniper.games.sniper_holdem.kernel_engine, "SNIPE_SAMPLES", SNIPE_SAMPLES)
 
 

@@ -22,10 +22,11 @@ from hypothesis import strategies as st
 import sniper.games.sniper_holdem.game
 from kernels.sniper_holdem.codes import RAISE_STEPS, Act
 from sniper.core.rng import Stream
-from sniper.games.sniper_holdem.agents import EasyAgent, Observation, RandomAgent
+from sniper.games.sniper_holdem.agents import EasyAgent, RandomAgent
 from sniper.games.sniper_holdem.cards import fresh_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.game import make_rules, play_game, play_hand
+from sniper.games.sniper_holdem.observation import Observation
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RAISES = (Act.RAISE_1, Act.RAISE_3, Act.RAISE_5)

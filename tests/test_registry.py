@@ -15,7 +15,9 @@ from sniper.core.registry import DEFAULT_GAME, GameSpec, game_names, get_game, r
 from sniper.core.table import CHANCE, TableState
 from sniper.games.sniper_holdem.game import GAME_LENGTHS, PRESETS, make_rules
 from sniper.games.sniper_holdem.specs import LEVELS, level_parameters
-from sniper.runs.runner import RunConfig, RunDirError, RunOptions, load_manifest, new_manifest, simulate
+from sniper.runs.config import RunConfig, RunDirError, RunOptions
+from sniper.runs.rundir import load_manifest, new_manifest
+from sniper.runs.runner import simulate
 
 
 def test_sniper_holdem_is_registered_with_the_facts_of_its_modules():

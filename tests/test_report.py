@@ -26,7 +26,9 @@ from sniper.games.sniper_holdem.hands import CATEGORY_NAMES
 from sniper.games.sniper_holdem.report import SniperPanels, snipe_hit_rows
 from sniper.games.sniper_holdem.summary import snipe_hits, summarize
 from sniper.report import build as report
-from sniper.runs.runner import RunConfig, simulate
+from sniper.report import page
+from sniper.runs.config import RunConfig
+from sniper.runs.runner import simulate
 from sniper.runs.store import read_run
 
 runner = CliRunner()
@@ -256,7 +258,7 @@ def test_cumulative_curves_are_the_running_totals_of_each_agent(run_dir, frame, 
 def reference_numbers(run_dir) -> dict:
     """Every figure's numbers and the summary of a run, computed over the whole run at once (the
     algorithm of ``run_report`` before it went part by part): the oracle of the part-by-part report."""
-    from sniper.runs.runner import load_manifest
+    from sniper.runs.rundir import load_manifest
 
     frame = read_run(run_dir, columns=SNIPER_COLUMNS)
     codes, names = pd.factorize(frame["agent"])
@@ -377,9 +379,9 @@ def test_run_report_numbers_are_the_same_when_a_game_is_in_two_parts(tmp_path, m
 
 
 @pytest.fixture(scope="module")
-def run_page(run_dir) -> tuple[report.Report, str]:
+def run_page(run_dir) -> tuple[page.Report, str]:
     built = report.load(run_dir)
-    return built, report.to_html(built)
+    return built, page.to_html(built)
 
 
 def test_run_report_has_every_figure_in_order_with_its_title(run_page):
@@ -441,11 +443,11 @@ def test_the_page_is_valid_html5_and_self_contained(run_page):
 
 def test_text_from_the_data_is_escaped():
     table = report.Table("<b>c</b>", ["<i>x</i>"], [["<script>alert(1)</script>"]], "a & b")
-    built = report.Report("<t>", "run", "/tmp/<x>", [("k<", "v>")], [report.Section("<h>", [table])])
-    page = report.to_html(built)
-    assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
-    assert "<b>" not in page and "<t>" not in page and "a &amp; b" in page
-    html5lib.HTMLParser(strict=True).parse(page)
+    built = page.Report("<t>", "run", "/tmp/<x>", [("k<", "v>")], [report.Section("<h>", [table])])
+    text = page.to_html(built)
+    assert "<script>" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    assert "<b>" not in text and "<t>" not in text and "a &amp; b" in text
+    html5lib.HTMLParser(strict=True).parse(text)
 
 
 def test_game_panels_are_declared_per_game():
@@ -569,7 +571,7 @@ def test_league_report(tmp_path):
 def make_study(directory: Path, n: int = 4) -> None:
     import optuna
 
-    from sniper.arena.tune import STUDY_DB, STUDY_NAME
+    from sniper.arena.tune_study import STUDY_DB, STUDY_NAME
 
     directory.mkdir()
     study = optuna.create_study(
@@ -596,7 +598,7 @@ def test_study_report(tmp_path):
     ]
     rows = built.sections[0].tables[0].rows
     assert [r[0] for r in rows] == ["3", "2", "1", "0"] and rows[0][3] == "pruned"
-    html5lib.HTMLParser(strict=True).parse(report.to_html(built))
+    html5lib.HTMLParser(strict=True).parse(page.to_html(built))
 
 
 def test_a_sqlite_file_without_our_study_is_refused_untouched(tmp_path):

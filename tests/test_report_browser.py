@@ -12,7 +12,8 @@ from test_report import RUN_TITLES as TITLES
 
 from sniper.games.sniper_holdem.game import make_rules
 from sniper.report import build as report
-from sniper.runs.runner import RunConfig, simulate
+from sniper.runs.config import RunConfig
+from sniper.runs.runner import simulate
 
 FIGURES = """() => Array.from(document.querySelectorAll('figure')).map((f) => {
   const img = f.querySelector('img');

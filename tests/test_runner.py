@@ -17,17 +17,10 @@ import pytest
 
 from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.summary import SUMMARY_COLUMNS, held_snipe_codes, snipe_hits, summarize
+from sniper.runs.config import RunConfig, RunDirError
 from sniper.runs.results import read_results
-from sniper.runs.runner import (
-    RunConfig,
-    RunDirError,
-    RunInterrupted,
-    load_manifest,
-    part_path,
-    play_chunk,
-    resume,
-    simulate,
-)
+from sniper.runs.rundir import load_manifest, part_path
+from sniper.runs.runner import RunInterrupted, play_chunk, resume, simulate
 from sniper.runs.store import read_run
 
 CONFIG = RunConfig(agents=("easy", "random", "easy"), rules=make_rules(), seed=7, hands=1500, chunk_games=5)
@@ -184,7 +177,7 @@ def test_ctrl_c_then_resume_from_the_command_line(tmp_path):
 
 def test_a_killed_run_is_incomplete_with_its_finished_hands_and_a_live_one_is_running(tmp_path):
     """SIGKILL leaves the manifest saying "running": the summary tells the dead run from a live one by the
-    run's lock (``sniper.runs.runner.run_lock``), shows the hands of the finished parts and how to resume, and a
+    run's lock (``sniper.runs.rundir.run_lock``), shows the hands of the finished parts and how to resume, and a
     second ``--resume`` of the live run is refused (it would delete the live run's temporary files)."""
     from typer.testing import CliRunner
 
@@ -221,7 +214,9 @@ def test_a_killed_run_is_incomplete_with_its_finished_hands_and_a_live_one_is_ru
     hint = f"incomplete ({finished:,} hands in finished parts; resume with `sniper simulate --resume {out}`)"
     assert hint in dead.stdout
     assert "running" not in dead.stdout
-    from sniper.runs.runner import RunOptions, plan, run_lock
+    from sniper.runs.config import RunOptions
+    from sniper.runs.rundir import run_lock
+    from sniper.runs.runner import plan
 
     assert plan(RunOptions(), resume_dir=out).kept_hands == finished, "--resume starts from the finished parts"
     with run_lock(out):  # the killed process holds the lock no more: a resume may take it

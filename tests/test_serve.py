@@ -17,7 +17,7 @@ from sniper.cli.app import app as cli_app
 from sniper.core.rng import Stream
 from sniper.games.sniper_holdem.specs import make_agent
 from sniper.runs.results import read_results
-from sniper.runs.runner import load_manifest
+from sniper.runs.rundir import load_manifest
 from sniper.runs.store import read_run
 from sniper.serve.app import create_app
 from sniper.serve.bot import reply
@@ -427,7 +427,7 @@ def test_ai_seats_decide_on_the_thread_pool_with_the_rollout_kernel(tmp_path, mo
     rollouts (nothing process-wide is switched)."""
     import threading
 
-    from sniper.games.sniper_holdem import agents
+    from kernels.sniper_holdem.codes import PASS, Act
     from sniper.serve import table
 
     threads, kernel = set(), []
@@ -437,11 +437,11 @@ def test_ai_seats_decide_on_the_thread_pool_with_the_rollout_kernel(tmp_path, mo
 
         def act(self, obs, stream):
             threads.add(threading.current_thread().name)
-            return agents.Act.CHECK if agents.Act.CHECK in obs.legal else agents.Act.CALL
+            return Act.CHECK if Act.CHECK in obs.legal else Act.CALL
 
         def snipe(self, obs, stream):
             threads.add(threading.current_thread().name)
-            return agents.PASS
+            return PASS
 
     def recording(spec, rollouts="python"):
         kernel.append(rollouts == "kernel")

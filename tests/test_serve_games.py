@@ -28,7 +28,7 @@ from sniper.cli.app import app as cli_app
 from sniper.core.table import SIMULTANEOUS
 from sniper.games.poker52 import text
 from sniper.runs.results import read_results
-from sniper.runs.runner import MANIFEST, load_manifest
+from sniper.runs.rundir import MANIFEST, load_manifest
 from sniper.serve.app import create_app
 from sniper.serve.settings import Settings
 from sniper.serve.table import Room, hosted

@@ -21,8 +21,10 @@ from sniper.cli.app import app as cli_app
 from sniper.games.sniper_holdem.agents import RandomAgent
 from sniper.games.sniper_holdem.game import make_rules, play_game
 from sniper.games.sniper_holdem.specs import make_agent, parameter_vector
+from sniper.runs.config import RunConfig, RunDirError
 from sniper.runs.results import read_results
-from sniper.runs.runner import MANIFEST, RunConfig, RunDirError, load_manifest, resume, simulate
+from sniper.runs.rundir import MANIFEST, load_manifest
+from sniper.runs.runner import resume, simulate
 from sniper.runs.store import RecordWriter, read_run, recover_record
 from sniper.serve.app import create_app
 from sniper.serve.record import GameRecord, recover_games, write_game
@@ -158,17 +160,17 @@ def test_an_outside_agent_restated_with_agents_resumes(tmp_path):
 def test_a_trial_spec_read_from_a_study_is_never_imported(trapped):
     """``sniper tune`` validates the best trials' specs read back from ``study.db``: one that is not a spec of
     the tuned level (here an import path) is refused before anything is built from it."""
-    from sniper.arena import tune as tuning
+    from sniper.arena import tune_setup, tune_space, tune_validation
 
-    setup = tuning.TuneSetup("normal:samples=20", ("easy",), 2, (tuning.parse_param("bluff=0:0.3", "normal"),))
+    setup = tune_setup.TuneSetup("normal:samples=20", ("easy",), 2, (tune_space.parse_param("bluff=0:0.3", "normal"),))
     rows = [{"spec": "bot:run:args=touch X,shell=1", "pruned": False, "feasible": True, "value": 1.0}]
-    with pytest.raises(tuning.TuneError, match="is not one of 'normal:samples=20'"):
-        tuning.validate(setup, None, rows, None)
+    with pytest.raises(tune_space.TuneError, match="is not one of 'normal:samples=20'"):
+        tune_validation.validate(setup, None, rows, None)
     # a pruned trial within the time budget is read too (whether the untuned spec met the budget)
     budget = dataclasses.replace(setup, time_budget_us=1e9)
     rows = [{"spec": "bot:run:args=touch X,shell=1", "pruned": True, "feasible": True, "value": None}]
-    with pytest.raises(tuning.TuneError, match="is not one of 'normal:samples=20'"):
-        tuning.validate(budget, None, rows, None)
+    with pytest.raises(tune_space.TuneError, match="is not one of 'normal:samples=20'"):
+        tune_validation.validate(budget, None, rows, None)
     trapped()
 
 
@@ -309,7 +311,7 @@ def test_kill_9_mid_game_then_restart_records_an_interrupted_run(tmp_path):
 def test_a_record_being_written_is_running_and_never_offered_for_resume(tmp_path):
     """`summary --json` of a served game still being journaled: "running" (the writer holds the record's
     lock), and no `resume` command (a record is not a plan; found in review: it was "incomplete" with one)."""
-    from sniper.runs.runner import run_state
+    from sniper.runs.rundir import run_state
 
     _record, _ = journal(tmp_path, 2)  # the writer stays alive, holding its lock
     out = tmp_path / "games" / "room1"

@@ -217,7 +217,7 @@ def test_a_room_everyone_left_ends_and_is_recorded(tmp_path):
         assert live.standings["ended"] == "abandoned" and live.standings["hands"] == len(live.hands) >= 1
         assert lobby.written[0].name == room["room"]
     # issue 27 item 7: the record says the game was abandoned, not complete
-    from sniper.runs.runner import load_manifest, run_state
+    from sniper.runs.rundir import load_manifest, run_state
 
     written = lobby.written[0]
     assert load_manifest(written)["status"] == "abandoned" and run_state(written).state == "abandoned"

@@ -7,16 +7,10 @@ import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
-from sniper.core.stats import (
-    ELO_SCALE,
-    RIDGE,
+from sniper.core.sprt import (
     SPRT_MAX_VARIANCE_RSE,
     Sprt,
-    bradley_terry,
-    clustered_mean_ci,
-    dumps,
     fixed_size_units,
-    json_safe,
     parse_hypotheses,
     power_sums,
     simulate_sprt,
@@ -24,8 +18,8 @@ from sniper.core.stats import (
     sprt_decisions,
     sprt_statistics,
     sprt_units,
-    t_quantile,
 )
+from sniper.core.stats import ELO_SCALE, RIDGE, bradley_terry, clustered_mean_ci, dumps, json_safe, t_quantile
 
 
 def strict_loads(text: str):

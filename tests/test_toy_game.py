@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 from sniper.cli.app import app
 from sniper.core.registry import get_game, register_game
 from sniper.core.table import CHANCE, TERMINAL, TableState
-from sniper.runs.runner import RunDirError, load_manifest
+from sniper.runs.config import RunDirError
+from sniper.runs.rundir import load_manifest
 from sniper.runs.store import read_run
 
 NO_NET = pa.schema([pa.field("game", pa.int64()), pa.field("hand", pa.int16()), pa.field("seat", pa.int8())])

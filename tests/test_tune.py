@@ -17,9 +17,14 @@ import pytest
 from optuna.trial import TrialState
 
 from sniper.arena import tune as tuning
-from sniper.arena.tune import FieldSetup, TuneError, TuneSetup, evaluate, parse_param, tuned_spec
+from sniper.arena import tune_objectives, tune_setup, tune_space, tune_study, tune_validation
+from sniper.arena.tune_objectives import evaluate
+from sniper.arena.tune_setup import FieldSetup, TuneSetup
+from sniper.arena.tune_space import TuneError, parse_param, tuned_spec
 from sniper.cli.app import app
-from sniper.runs.runner import Backend
+from sniper.core import defaults
+from sniper.report.tune_plots import save_plots
+from sniper.runs.backends import Backend
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = dict(trials=3, hands_per_trial=200, validate_hands=200)
@@ -40,7 +45,7 @@ def small_setup(**changes) -> TuneSetup:
 def completed_trials(directory: Path) -> int:
     """Finished trials in the study, read only: optuna's own loader would create the schema (alembic
     stamp) and race the tuning process doing the same."""
-    path = directory / tuning.STUDY_DB
+    path = directory / tune_study.STUDY_DB
     if not path.exists():
         return 0
     try:
@@ -51,7 +56,7 @@ def completed_trials(directory: Path) -> int:
 
 
 def load(directory: Path):
-    return optuna.load_study(study_name=tuning.STUDY_NAME, storage=f"sqlite:///{directory / tuning.STUDY_DB}")
+    return optuna.load_study(study_name=tune_study.STUDY_NAME, storage=f"sqlite:///{directory / tune_study.STUDY_DB}")
 
 
 @pytest.mark.parametrize(
@@ -75,7 +80,7 @@ def test_bad_param_ranges_are_refused(text, message):
 
 
 def test_param_ranges_and_tuned_specs():
-    assert parse_param("samples=50.5:400", "hard") == tuning.ParamRange("samples", 51, 400, "float", True)
+    assert parse_param("samples=50.5:400", "hard") == tune_space.ParamRange("samples", 51, 400, "float", True)
     assert parse_param("bluff=0.01:0.2:log", "hard").kind == "log"
     assert tuned_spec("hard", {"bluff": 0.071234, "samples": 300}) == "hard:bluff=0.07123,samples=300"
     assert tuned_spec("hard+ev:bluff=0.1,texture=0.2", {"bluff": 0.05}) == "hard+ev:bluff=0.05,texture=0.2"
@@ -124,7 +129,7 @@ def test_hand_counts_are_whole_duplicate_groups_and_notes_say_what_is_played():
     the setup says how many hands are played instead, and says nothing when the count is played as asked."""
     small = small_setup(hands_per_trial=100, validate_hands=10)
     assert small.hands_per_group == 40  # 2 seatings × 20-hand games
-    assert (small.groups, small.trial_hands) == (tuning.PRUNE_STARTUP, 200)
+    assert (small.groups, small.trial_hands) == (tune_setup.PRUNE_STARTUP, 200)
     assert (small.validation_groups, small.validation_hands) == (2, 80)
     trial_note, validation_note = small.rounding_notes()
     assert "--hands-per-trial 100 plays up to 200 hands per trial" in trial_note
@@ -141,7 +146,7 @@ def test_tuning_and_validation_seeds_are_disjoint():
 
 
 def test_tiny_study_reports_validates_and_plots(tmp_path):
-    result = tuning.tune(small_setup(), tmp_path / "s")
+    result = tuning.tune(small_setup(), tmp_path / "s", plots=save_plots)
     data = json.loads(json.dumps(result.to_json(), allow_nan=False))
     assert data["tuning"]["trials"] == 3
     assert data["tuning"]["hands"] == sum(t["hands"] for t in result.trials) > 0
@@ -150,8 +155,8 @@ def test_tiny_study_reports_validates_and_plots(tmp_path):
     assert low <= data["validation"]["net_per_hand"] <= high
     assert data["best_spec"] in {e.spec for e in result.validated}
     assert data["best_spec"] == max(result.validated, key=lambda e: e.net_per_hand).spec
-    untuned = tuning.same_agent("normal:samples=20")
-    assert [tuning.same_agent(e.spec) for e in result.validated].count(untuned) == 1
+    untuned = tune_validation.same_agent("normal:samples=20")
+    assert [tune_validation.same_agent(e.spec) for e in result.validated].count(untuned) == 1
     assert all(t["decision_us"] > 0 for t in result.trials)
     assert all(t["hands_saved"] > 0 for t in result.trials if t["pruned"])
     full = [t["hands"] for t in result.trials if not t["pruned"]]
@@ -159,7 +164,7 @@ def test_tiny_study_reports_validates_and_plots(tmp_path):
     assert data["tuning"]["hands_per_trial_max"] == small_setup().trial_hands == 200
     validated = [e.hands for e in result.validated]
     assert data["validation"]["hands_per_configuration"] == round(sum(validated) / len(validated))
-    for name in tuning.PLOTS:
+    for name in tune_study.PLOTS:
         assert (tmp_path / "s" / name).read_bytes()[:4] == b"\x89PNG"
     study = load(tmp_path / "s")
     first = study.trials[0]
@@ -199,7 +204,7 @@ def test_ctrl_c_stops_quietly_and_the_resumed_study_equals_an_uninterrupted_one(
     is played first on resume, so the study ends as an uninterrupted one."""
     import logging
 
-    timing = tuning.decision_time_us
+    timing = tune_setup.decision_time_us
 
     def interrupt(*args, **kwargs):
         raise KeyboardInterrupt
@@ -208,14 +213,14 @@ def test_ctrl_c_stops_quietly_and_the_resumed_study_equals_an_uninterrupted_one(
     handler = logging.Handler()
     handler.emit = records.append
     logging.getLogger("optuna").addHandler(handler)
-    monkeypatch.setattr(tuning, "decision_time_us", interrupt)
+    monkeypatch.setattr(tune_study, "decision_time_us", interrupt)
     try:
         with pytest.raises(KeyboardInterrupt):
             tuning.tune(small_setup(trials=2), tmp_path / "a")
     finally:
         logging.getLogger("optuna").removeHandler(handler)
     assert [r.getMessage() for r in records] == []
-    monkeypatch.setattr(tuning, "decision_time_us", timing)
+    monkeypatch.setattr(tune_study, "decision_time_us", timing)
     tuning.tune(small_setup(trials=2), tmp_path / "a")
     tuning.tune(small_setup(trials=2), tmp_path / "b")
     complete = [[t.params for t in load(tmp_path / d).trials if t.state == TrialState.COMPLETE] for d in "ab"]
@@ -275,17 +280,17 @@ def test_a_directory_that_is_not_a_study_is_refused_and_left_alone(tmp_path):
     (tmp_path / "file").write_text("x")
     for path in (tmp_path / "file", tmp_path / "file" / "sub"):
         with pytest.raises(TuneError, match="is a file, not a directory"):
-            tuning.check_study_dir(path)
+            tune_study.check_study_dir(path)
     tuning.tune(small_setup(trials=1), tmp_path / "s")
     (tmp_path / "s" / "notes.txt").write_text("a note beside a study")
-    tuning.check_study_dir(tmp_path / "s")  # a study of ours (it has study.db) resumes
+    tune_study.check_study_dir(tmp_path / "s")  # a study of ours (it has study.db) resumes
     (tmp_path / "empty").mkdir()
-    tuning.check_study_dir(tmp_path / "empty")
+    tune_study.check_study_dir(tmp_path / "empty")
     plot_only = tmp_path / "plot-only"
     plot_only.mkdir()
     (plot_only / "history.png").write_bytes(b"my own plot")  # only a plot's name: still not a study
     with pytest.raises(TuneError, match="not empty and holds no study"):
-        tuning.check_study_dir(plot_only)
+        tune_study.check_study_dir(plot_only)
     refused = CliRunnerInvoke(["tune", "easy", "--against", "random", "--param", "bluff=0:0.2", "--study", str(mine)])
     assert refused.exit_code == 2 and refused.stderr.count("\n") == 1, refused.output
     assert refused.stderr.startswith("sniper: error: --study"), refused.stderr
@@ -313,8 +318,8 @@ def result_against_untuned(net: float, half: float, hands: int = 2000) -> tuning
     """A finished ``hard`` study whose tuned spec scored ``net ± half`` chips/hand against ``hard`` held out."""
     bluff = (parse_param("bluff=0:0.2", "hard"),)
     setup = TuneSetup("hard", ("normal",), 4, bluff, trials=4, hands_per_trial=400, validate_hands=hands)
-    best = tuning.Evaluation("hard:bluff=0.1715", hands, 25, 0.2, 0.1)
-    vs = tuning.Evaluation("hard:bluff=0.1715", hands, 25, net, half)
+    best = tune_objectives.Evaluation("hard:bluff=0.1715", hands, 25, 0.2, 0.1)
+    vs = tune_objectives.Evaluation("hard:bluff=0.1715", hands, 25, net, half)
     row = {"number": 0, "spec": "hard", "value": 0.1, "decision_us": 9.0, "hands": 400, "hands_saved": 0}
     row |= {"pruned": False, "feasible": True, "ci95": [0.0, 0.2]}
     return tuning.TuneResult(setup, Path("s"), [row], [best], best, vs, 1.0)
@@ -336,7 +341,7 @@ def test_the_report_says_whether_the_tuned_spec_is_shown_better(net, half, verdi
 
 
 def test_cli_prints_and_writes_the_verdict(monkeypatch, tmp_path):
-    monkeypatch.setattr(tuning, "tune", lambda setup, study, backend: result_against_untuned(-0.307, 0.365))
+    monkeypatch.setattr(tuning, "tune", lambda setup, study, backend, **_: result_against_untuned(-0.307, 0.365))
     args = ["tune", "hard", "--against", "normal", "--players", "4", "--param", "bluff=0:0.2"]
     args += ["--study", str(tmp_path / "s")]
     shown = CliRunnerInvoke(args)
@@ -388,7 +393,7 @@ def test_hand_counts_reported_are_those_played_when_games_end_early():
         {"number": n, "spec": "s", "value": 0.1, "decision_us": 1.0, "hands": h, "hands_saved": 0, "pruned": p}
         for n, (h, p) in enumerate([(165, False), (179, False), (60, True)])
     ]
-    validated = [tuning.Evaluation("a", 159, 10, 0.1, 0.1), tuning.Evaluation("b", 161, 10, 0.0, 0.1)]
+    validated = [tune_objectives.Evaluation("a", 159, 10, 0.1, 0.1), tune_objectives.Evaluation("b", 161, 10, 0.0, 0.1)]
     result = tuning.TuneResult(setup, Path("s"), rows, validated, validated[0], validated[0], 1.0)
     data = result.to_json()
     assert (data["tuning"]["hands_per_trial"], data["tuning"]["hands_per_trial_max"]) == (172, 400)
@@ -412,8 +417,8 @@ def CliRunnerInvoke(args):
 def test_decision_time_grows_with_samples():
     from sniper.games.sniper_holdem.game import Rules
 
-    fast = tuning.decision_time_us("normal:samples=10", 2, Rules(), games=4)
-    slow = tuning.decision_time_us("normal:samples=2000", 2, Rules(), games=4)
+    fast = tune_setup.decision_time_us("normal:samples=10", 2, Rules(), games=4)
+    slow = tune_setup.decision_time_us("normal:samples=2000", 2, Rules(), games=4)
     assert 0 < fast < slow
     assert np.isfinite(slow)
 
@@ -452,7 +457,7 @@ def test_seats_follow_the_against_list_when_players_is_not_given(monkeypatch, tm
     seats from --agents); one spec keeps the default seats; --players still wins."""
     seen = []
 
-    def record(setup, study, backend):
+    def record(setup, study, backend, **_):
         seen.append(setup)
         raise ValueError("not played in this test")
 
@@ -462,7 +467,7 @@ def test_seats_follow_the_against_list_when_players_is_not_given(monkeypatch, tm
         CliRunnerInvoke([*base, against, *extra])
     assert [(s.players, s.field) for s in seen] == [
         (4, ("normal",) * 3),
-        (tuning.defaults.TUNE_PLAYERS, ("normal",)),
+        (defaults.TUNE_PLAYERS, ("normal",)),
         (3, ("normal",) * 2),
     ]
 

@@ -8,11 +8,13 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from sniper.arena import tune as tuning
+from sniper.arena import tune_objectives, tune_setup, tune_space
 from sniper.arena.duel import DuelSetup, play_duel_chunk, summarize_units
-from sniper.arena.tune import PopulationSetup, TuneSetup, evaluate, parse_param, population_interval
+from sniper.arena.tune_objectives import evaluate
+from sniper.arena.tune_setup import PopulationSetup, TuneSetup, population_interval
+from sniper.arena.tune_space import parse_param
 from sniper.cli.app import app
-from sniper.runs.runner import Backend
+from sniper.runs.backends import Backend
 
 
 def population_setup(**changes) -> TuneSetup:
@@ -36,7 +38,7 @@ def test_each_edge_is_the_duplicate_duel_against_that_opponent_on_the_same_games
     chunks = range(3)
     with Backend.here("kernel") as backend:
         scores = {}
-        for how in tuning.AGGREGATES:
+        for how in tune_space.AGGREGATES:
             setup = PopulationSetup("easy:bluff=0.2", ("easy", "random"), 2, seed=8, chunk_games=2, aggregate=how)
             result, stopped = evaluate(setup, chunks, backend)
             assert not stopped and result.groups == 6
@@ -75,7 +77,7 @@ def test_a_mean_of_one_ratio_has_the_ratio_estimators_interval():
     h = rng.integers(30, 41, size=(25, 1)).astype(float)
     y = rng.normal(0.3, 2.0, size=(25, 1)) * h
     score, half, per = population_interval(y, h, "mean")
-    assert (score, half) == pytest.approx(tuning.interval(y[:, 0], h[:, 0]))
+    assert (score, half) == pytest.approx(tune_setup.interval(y[:, 0], h[:, 0]))
     twice = population_interval(np.hstack([y, y]), np.hstack([h, h]), "mean")
     assert twice[:2] == pytest.approx((score, half))
     with pytest.raises(ValueError, match="aggregate must be one of mean, worst"):
@@ -84,24 +86,24 @@ def test_a_mean_of_one_ratio_has_the_ratio_estimators_interval():
 
 def test_population_hands_split_over_the_opponents_and_the_identity_names_the_aggregate():
     setup = population_setup()
-    assert setup.seatings == 4 and setup.hands_per_group == 80 and setup.groups == tuning.PRUNE_STARTUP
+    assert setup.seatings == 4 and setup.hands_per_group == 80 and setup.groups == tune_setup.PRUNE_STARTUP
     assert setup.identity()["aggregate"] == "mean"
     field = population_setup(aggregate=None, against=("easy",))
     assert "aggregate" not in field.identity() and "objective" not in field.identity()  # older studies resume
-    assert tuning.seats_for(["easy", "normal", "random"], None, population=True) == 2
+    assert tune_space.seats_for(["easy", "normal", "random"], None, population=True) == 2
 
 
 def test_weaker_levels_follow_the_ladder():
-    assert tuning.weaker_levels("hard", "draw") == ("random", "easy", "normal")
-    assert tuning.weaker_levels("normal:bet_power=4", "holdem") == ("random", "easy")
-    assert tuning.weaker_levels("hard-v1") == ("random", "easy", "normal")
-    assert tuning.weaker_levels("random") == ()
+    assert tune_space.weaker_levels("hard", "draw") == ("random", "easy", "normal")
+    assert tune_space.weaker_levels("normal:bet_power=4", "holdem") == ("random", "easy")
+    assert tune_space.weaker_levels("hard-v1") == ("random", "easy", "normal")
+    assert tune_space.weaker_levels("random") == ()
 
 
 def test_the_objective_registry_refuses_a_name_twice_and_an_unknown_objective():
-    assert "edge" in tuning.OBJECTIVES
+    assert "edge" in tune_objectives.OBJECTIVES
     with pytest.raises(ValueError, match="registered already"):
-        tuning.register_objective(tuning.Objective("edge", "chips/hand", tuning.edge_score))
+        tune_objectives.register_objective(tune_objectives.Objective("edge", "chips/hand", tune_objectives.edge_score))
     with pytest.raises(ValueError, match="unknown objective 'lbr'; valid: edge"):
         population_setup(objective="lbr").check()
 
@@ -131,7 +133,7 @@ def test_population_study_validates_and_prints_the_crosstable_in_json_and_text(t
     shown = CliRunner().invoke(app, args)  # the finished study again: validation and crosstable cached
     assert shown.exit_code == 0, shown.output
     assert "Crosstable on held-out seed 1, 2 seats" in shown.stdout and "vs easy" in shown.stdout
-    from sniper.report.build import study_report
+    from sniper.report.arena_reports import study_report
 
     assert ("aggregate", "worst of the per-opponent edges") in study_report(tmp_path / "s").facts
 

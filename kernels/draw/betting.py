@@ -79,7 +79,7 @@ PLAYER = np.dtype(
 - ``value``: its five cards' ``sniper.games.poker52.value`` at the showdown, -1 otherwise;
 - ``drawn``: cards it drew (0–3), ``NO_DRAW`` before (D5, public);
 - ``first``, ``second``: its aggression in the first and second betting round as ``hard`` reads it
-  (``sniper.games.draw.levels.aggression``: 0 none, 1 a bet, 2 a raise over a bet).
+  (``sniper.games.draw.reading.aggression``: 0 none, 1 a bet, 2 a raise over a bet).
 """
 
 ROUND = np.dtype(
@@ -348,7 +348,7 @@ def raise_to_nb(h, p):
 @njit(cache=True, inline="always")
 def note_raise_nb(h, p):
     """Count a bet or raise of ``p`` in its aggression of the round (``PLAYER.first``/``second``): numba
-    equivalent of ``sniper.games.draw.levels.aggression``, called before the raise is applied (2 when a
+    equivalent of ``sniper.games.draw.reading.aggression``, called before the raise is applied (2 when a
     bet or raise of the round came before, else 1)."""
     q, s = h.pl[p], h.st[0]
     level = 2 if s.raises > 0 else 1

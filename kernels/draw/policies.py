@@ -35,7 +35,7 @@ N_FLAT = DISCARD + (1 << 5)
 
 @njit(cache=True, inline="always")
 def position_nb(h, p):
-    """Numba equivalent of ``sniper.games.draw.levels.position``: ``p / (m - 1)``, 0 first to act to 1 the
+    """Numba equivalent of ``sniper.games.draw.reading.position``: ``p / (m - 1)``, 0 first to act to 1 the
     button (the players dealt in are the seats at the table, in betting order)."""
     m = h.st[0].players
     return p / (m - 1) if m > 1 else 1.0
@@ -43,7 +43,7 @@ def position_nb(h, p):
 
 @njit(cache=True, inline="always")
 def price_nb(h, p):
-    """Numba equivalent of ``sniper.games.draw.levels.price``: ``to_call / (pot + bets + to_call)``, 0 when
+    """Numba equivalent of ``sniper.games.draw.reading.price``: ``to_call / (pot + bets + to_call)``, 0 when
     nothing is owed (``st.pot`` already holds this round's bets)."""
     to_call = to_call_nb(h, p)
     return to_call / (h.st[0].pot + to_call) if to_call > 0 else 0.0
@@ -51,14 +51,14 @@ def price_nb(h, p):
 
 @njit(cache=True, inline="always")
 def draw_ahead_nb(h, p):
-    """Numba equivalent of ``sniper.games.draw.levels.draw_ahead``: the seat's own draw is still to come."""
+    """Numba equivalent of ``sniper.games.draw.reading.draw_ahead``: the seat's own draw is still to come."""
     s = h.st[0].street
     return (s == FIRST or s == DRAW) and h.pl[p].drawn == NO_DRAW
 
 
 @njit(cache=True, inline="always")
 def betting_nb(h, p, can_raise, value_bet, value_raise, call):
-    """Numba equivalent of ``sniper.games.draw.levels.betting``: checked to, bet when ``value_bet``; facing a
+    """Numba equivalent of ``sniper.games.draw.reading.betting``: checked to, bet when ``value_bet``; facing a
     bet, raise when ``value_raise`` (and legal), else call when ``call``, else fold."""
     if to_call_nb(h, p) == 0:
         return np.int64(BET_RAISE) if value_bet and can_raise else np.int64(CHECK_CALL)
@@ -81,7 +81,7 @@ def first_best_nb(values):
 @njit(cache=True, inline="always")
 def own_unseen_nb(h, p, scr):
     """The cards player ``p`` has not seen into ``scr.unseen`` (its own cards and discards are out); returns
-    how many. Numba equivalent of ``sniper.games.draw.levels.unseen_cards``."""
+    how many. Numba equivalent of ``sniper.games.draw.reading.unseen_cards``."""
     d = h.pl[p].drawn
     return unseen_nb(h.cards[p], h.discards[p], d if d > 0 else 0, scr.unseen)
 

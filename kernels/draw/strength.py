@@ -7,7 +7,7 @@ better, equal orders tie) and ``keep_orders`` (the final orders of every legal k
 The order is looked up as ``kernels.eval52`` looks up a value, from the same key (``hand_nb``: the sum of
 the cards' keys) and suit mask, in tables of orders instead of values (``LevelTables.rank_order`` and
 ``flush_order``), built by ``sniper.games.draw.kernel_engine.level_tables`` from the reference's
-``five_card_hands().values``. The tables of ``strength ** n`` (``levels.power_table``) and of the easy
+``five_card_hands().values``. The tables of ``strength ** n`` (``strength.power_table``) and of the easy
 chart's keeps (``levels.chart_keep_sets``) are built there too, from the reference: one truth, which the
 kernels look up.
 """
@@ -27,7 +27,7 @@ MASKS = np.array(DISCARD_MASKS, np.uint8)
 GONE = np.array([bin(m).count("1") for m in DISCARD_MASKS], np.uint8)
 """``uint8 (26,)``: the cards each keep of ``MASKS`` discards (0–3)."""
 N_ORDERS = 7462
-"""Distinct five-card values (``len(levels.five_card_hands().values)``)."""
+"""Distinct five-card values (``len(strength.five_card_hands().values)``)."""
 
 
 class LevelTables(NamedTuple):
@@ -35,11 +35,11 @@ class LevelTables(NamedTuple):
 
     rank_order: np.ndarray
     """``uint16 (73775,)``: ``kernels.eval52.Tables.rank_value``'s entries as orders (the index of the value
-    in ``levels.five_card_hands().values``)."""
+    in ``strength.five_card_hands().values``)."""
     flush_order: np.ndarray
     """``uint16 (8192,)``: ``Tables.flush_value``'s entries as orders (0 for fewer than five ranks)."""
     powers: np.ndarray
-    """``float64 (N + 1, 7462)``: row ``n`` is ``levels.power_table(n)`` (row 0 all ones), ``n`` up to the
+    """``float64 (N + 1, 7462)``: row ``n`` is ``strength.power_table(n)`` (row 0 all ones), ``n`` up to the
     largest power a seat's ``normal`` uses."""
     keep_cards: np.ndarray
     """``uint8 (K, 5)``: ``levels.chart_keep_sets()`` for 2, 3, 4 and 5 kept cards, one set per row (its
@@ -113,7 +113,7 @@ new_scratch_nb = njit(cache=True)(new_scratch)
 @njit(cache=True, inline="always")
 def order_of_nb(key, mask, t, lt):
     """The order (0..7,461) of the best five of the cards of ``(key, mask)`` (``kernels.eval52.hand_nb``,
-    5 to 7 cards): numba equivalent of ``sniper.games.draw.levels.five_card_index``."""
+    5 to 7 cards): numba equivalent of ``sniper.games.draw.strength.five_card_index``."""
     suit = flush_suit_nb(key)
     if suit < 0:
         low = (key >> np.uint64(LOW_SHIFT)) & LOW_MASK
@@ -124,7 +124,7 @@ def order_of_nb(key, mask, t, lt):
 @njit(cache=True, inline="always")
 def five_order_nb(cards, t, lt):
     """The order of the five cards of ``cards`` (a 1-D ``uint8`` array): numba equivalent of
-    ``sniper.games.draw.levels.five_card_index``."""
+    ``sniper.games.draw.strength.five_card_index``."""
     key, mask = EMPTY_KEY, np.uint64(0)
     for j in range(HAND_SIZE):
         key += t.card_key[cards[j]]
@@ -135,7 +135,7 @@ def five_order_nb(cards, t, lt):
 @njit(cache=True, **NO_REFCOUNT)
 def unseen_nb(cards, discards, n_discards, out):
     """The cards not among ``cards`` (5) and ``discards[:n_discards]``, ascending, into ``out``; returns how
-    many: numba equivalent of ``sniper.games.draw.levels.unseen_cards``."""
+    many: numba equivalent of ``sniper.games.draw.reading.unseen_cards``."""
     seen = np.uint64(0)
     for j in range(HAND_SIZE):
         seen |= np.uint64(1) << np.uint64(cards[j])

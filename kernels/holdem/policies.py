@@ -38,11 +38,11 @@ class LevelTables(NamedTuple):
     """The levels' functions of two hole cards, tabulated from the reference (``kernel_engine.level_tables``)."""
 
     pair_score: np.ndarray
-    """``int64 (52, 52)``: ``levels.pair_high_score`` of cards ``(a, b)`` (``easy``'s preflop score)."""
+    """``int64 (52, 52)``: ``strength.pair_high_score`` of cards ``(a, b)`` (``easy``'s preflop score)."""
     chen: np.ndarray
-    """``int64 (52, 52)``: ``levels.chen_score`` of ``(a, b)`` (``normal``'s chart)."""
+    """``int64 (52, 52)``: ``strength.chen_score`` of ``(a, b)`` (``normal``'s chart)."""
     preflop_top: np.ndarray
-    """``float64 (52, 52)``: ``levels.preflop_top`` of ``(a, b)`` (``hard``'s ranges)."""
+    """``float64 (52, 52)``: ``strength.preflop_top`` of ``(a, b)`` (``hard``'s ranges)."""
     max_tries: int
     """``levels.MAX_TRIES``: proposals per opponent hand in ``hard``'s range sampling."""
     share_units: int
@@ -109,7 +109,7 @@ def raise_menu_nb(h, p, low, high, size):
 
 @njit(cache=True, inline="always")
 def menu_raise_nb(h, p, low, high, size):
-    """Numba equivalent of ``levels.menu_raise``: the flat action of menu entry ``size``
+    """Numba equivalent of ``reading.menu_raise``: the flat action of menu entry ``size``
     (``bet_action_nb``), or check/call when no raise is open (``low == NO_RAISE``)."""
     if low == NO_RAISE:
         return np.int64(CHECK_CALL)
@@ -118,7 +118,7 @@ def menu_raise_nb(h, p, low, high, size):
 
 @njit(cache=True, inline="always")
 def sized_nb(h, p, low, high, size, allin_spr):
-    """Numba equivalent of ``levels.sized``: all in when the chips behind are at most ``allin_spr``
+    """Numba equivalent of ``reading.sized``: all in when the chips behind are at most ``allin_spr``
     pots (every chip in the middle plus the call), else menu entry ``size``."""
     short = h.pl[p].stack <= allin_spr * (h.st[0].pot + to_call_nb(h, p))
     return menu_raise_nb(h, p, low, high, MENU_ALL_IN if short else size)
@@ -133,14 +133,14 @@ def give_up_nb(h, p):
 
 @njit(cache=True, inline="always")
 def position_nb(h, p):
-    """Numba equivalent of ``levels.position``: ``p / (m - 1)``, 0 first to act after the flop, 1 the button."""
+    """Numba equivalent of ``reading.position``: ``p / (m - 1)``, 0 first to act after the flop, 1 the button."""
     m = h.st[0].players
     return p / (m - 1) if m > 1 else 1.0
 
 
 @njit(cache=True, inline="always")
 def effective_stack_nb(h, p):
-    """Numba equivalent of ``levels.effective_stack``: min(own stack + bet, the deepest live opponent's)."""
+    """Numba equivalent of ``reading.effective_stack``: min(own stack + bet, the deepest live opponent's)."""
     pl = h.pl
     other = np.int64(0)
     for i in range(h.st[0].players):
@@ -151,7 +151,7 @@ def effective_stack_nb(h, p):
 
 @njit(cache=True, inline="always")
 def price_nb(h, p):
-    """Numba equivalent of ``levels.price``: ``to_call / (pot + to_call)``, 0 when nothing is owed."""
+    """Numba equivalent of ``reading.price``: ``to_call / (pot + to_call)``, 0 when nothing is owed."""
     to_call = to_call_nb(h, p)
     return to_call / (h.st[0].pot + to_call) if to_call > 0 else 0.0
 
@@ -184,7 +184,7 @@ def pair_order_nb(key, mask, a, b, t):
 
 @njit(cache=True, inline="always")
 def rank_shape_category_nb(board, n):
-    """Numba equivalent of ``levels.rank_shape_category`` of ``board[:n]`` (3–4 cards)."""
+    """Numba equivalent of ``strength.rank_shape_category`` of ``board[:n]`` (3–4 cards)."""
     top = 0
     pairs = 0
     for i in range(n):
@@ -210,7 +210,7 @@ def rank_shape_category_nb(board, n):
 
 @njit(cache=True, inline="always")
 def alone_category_nb(board, n, t):
-    """The category the board ``board[:n]`` (3–5 cards) makes alone, as ``levels.made_category`` counts it."""
+    """The category the board ``board[:n]`` (3–5 cards) makes alone, as ``strength.made_category`` counts it."""
     if n == BOARD_CARDS:
         key, mask = board_key_nb(board, n, t)
         return value_of_nb(key, mask, t) // _CATEGORY_UNIT
@@ -219,7 +219,7 @@ def alone_category_nb(board, n, t):
 
 @njit(cache=True, inline="always")
 def made_category_nb(key, mask, a, b, alone, t):
-    """Numba equivalent of ``levels.made_category`` of hole ``(a, b)`` on the board of ``(key, mask)``
+    """Numba equivalent of ``strength.made_category`` of hole ``(a, b)`` on the board of ``(key, mask)``
     whose own category is ``alone`` (``alone_category_nb``)."""
     own = with_pair_nb(key, mask, a, b, t) // _CATEGORY_UNIT
     return own if own > alone else 0
@@ -227,7 +227,7 @@ def made_category_nb(key, mask, a, b, alone, t):
 
 @njit(cache=True, inline="always")
 def texture_nb(board, n):
-    """Numba equivalent of ``levels.texture`` of ``board[:n]`` (3–5 cards): paired + flush + straight, 0–3."""
+    """Numba equivalent of ``strength.texture`` of ``board[:n]`` (3–5 cards): paired + flush + straight, 0–3."""
     need = 2 if n < BOARD_CARDS else 3
     suits = np.uint32(0)  # four 8-bit counters
     ranks = np.int64(0)
@@ -268,7 +268,7 @@ def unseen_nb(a, b, board, n, out):
 
 @njit(cache=True, **NO_REFCOUNT)
 def hand_strength_nb(a, b, board, n, t, unseen):
-    """Numba equivalent of ``levels.hand_strength`` of hole ``(a, b)`` on ``board[:n]`` (3–5 cards):
+    """Numba equivalent of ``strength.hand_strength`` of hole ``(a, b)`` on ``board[:n]`` (3–5 cards):
     the share of the unseen two-card hands it beats, ties counting half. ``unseen`` is scratch."""
     key, mask = board_key_nb(board, n, t)
     mine = pair_order_nb(key, mask, a, b, t)
@@ -289,7 +289,7 @@ def hand_strength_nb(a, b, board, n, t, unseen):
 
 @njit(cache=True, inline="always")
 def draw_outs_nb(a, b, board, n, t):
-    """Numba equivalent of ``levels.draw_outs`` of hole ``(a, b)`` on ``board[:n]``: 9 flush draw,
+    """Numba equivalent of ``strength.draw_outs`` of hole ``(a, b)`` on ``board[:n]``: 9 flush draw,
     8 open-ended straight draw, 15 both, else 0 (and 0 with a straight or better, or no card to come)."""
     if n < 3 or n > 4:
         return 0
@@ -316,7 +316,7 @@ def draw_outs_nb(a, b, board, n, t):
 
 @njit(cache=True, inline="always")
 def outs_equity_nb(outs, board_size):
-    """Numba equivalent of ``levels.outs_equity``: the chance to hit one of ``outs`` cards by the river."""
+    """Numba equivalent of ``strength.outs_equity``: the chance to hit one of ``outs`` cards by the river."""
     m = N_CARDS - 2 - board_size
     if board_size == 4:
         return outs / m

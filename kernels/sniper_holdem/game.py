@@ -71,8 +71,9 @@ from kernels.sniper_holdem.codes import PASS, SNIPE_ROUND, STREAM_AGENT, Act
 from kernels.sniper_holdem.evaluator import PRIVATE_BASE_U32 as _PRIVATE_BASE
 from kernels.sniper_holdem.evaluator import Tables, tables
 from kernels.sniper_holdem.params import N_PARAMS, Heuristic, Level
-from kernels.sniper_holdem.policies import SnipeTurn, Turn, bet_decision_nb, snipe_decision_nb
+from kernels.sniper_holdem.policies import Turn, bet_decision_nb
 from kernels.sniper_holdem.showdown import settle_nb, wins_nb
+from kernels.sniper_holdem.snipes import SnipeTurn, snipe_decision_nb
 
 
 class Field(IntEnum):

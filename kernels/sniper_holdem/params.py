@@ -28,7 +28,7 @@ class Level(IntEnum):
 
 
 class Heuristic(IntEnum):
-    """Snipe heuristics, as ``sniper.games.sniper_holdem.agents.SNIPE_HEURISTICS`` of the same name (R7)."""
+    """Snipe heuristics, as ``sniper.games.sniper_holdem.snipes.SNIPE_HEURISTICS`` of the same name (R7)."""
 
     PASS = 0
     RANDOM = 1

@@ -21,7 +21,7 @@ duplicate)^2`` is how many times more hands independent deals would need for the
 
 Stopping. A duel plays ``hands`` hands (whole groups); or, with ``until_ci``, until the CI
 half-width is below it (evaluated after each chunk); or, with ``sprt``, until a sequential
-probability ratio test (``sniper.core.stats.Sprt``) decides between two edges (evaluated after each
+probability ratio test (``sniper.core.sprt.Sprt``) decides between two edges (evaluated after each
 group). Both follow chunk order and game order, so results never depend on the number of
 workers, and stop at ``max_hands`` at the latest: a limit is never exceeded by more than the
 group that reaches it.
@@ -41,8 +41,11 @@ import numpy as np
 from sniper.core import defaults
 from sniper.core.errors import ParameterError
 from sniper.core.registry import DEFAULT_GAME, GameRules, bb_per_100, get_game
-from sniper.core.stats import MIN_UNITS, Sprt, json_safe, ratio_ci
-from sniper.runs.runner import Backend, RunConfig, play_chunk
+from sniper.core.sprt import Sprt
+from sniper.core.stats import MIN_UNITS, json_safe, ratio_ci
+from sniper.runs.backends import Backend
+from sniper.runs.config import RunConfig
+from sniper.runs.runner import play_chunk
 
 VERDICTS = ("A is stronger", "B is stronger", "no significant difference")
 MIN_GROUPS = MIN_UNITS
@@ -197,7 +200,7 @@ class DuelResult:
     max_hands: int | None = None
     """With ``until_ci`` or ``sprt``: the hand limit that applied."""
     sprt: Sprt | None = None
-    """The sequential test, when one was asked for (``sniper.core.stats.Sprt``, decided or "inconclusive")."""
+    """The sequential test, when one was asked for (``sniper.core.sprt.Sprt``, decided or "inconclusive")."""
     game: str = DEFAULT_GAME
     """The game played (its registry name, ``sniper.core.registry``)."""
 
@@ -365,7 +368,7 @@ def run_duel(
     ``hands``/``max_hands`` as in ``duel_limits`` (with ``sprt``, only ``max_hands``). With
     ``until_ci`` (chips/hand) play on, chunk by chunk, until the CI half-width is below it (after
     at least ``UNTIL_CI_MIN_GROUPS`` groups);
-    with ``sprt`` (a fresh ``sniper.core.stats.Sprt``) until it decides, or "inconclusive" at the limit.
+    with ``sprt`` (a fresh ``sniper.core.sprt.Sprt``) until it decides, or "inconclusive" at the limit.
     ``progress(hands, half_width)`` after each chunk. The result's ``target_reached`` says whether
     the CI got below ``until_ci`` (None without it). Raises ``ValueError`` for ``until_ci`` with
     ``sprt``, ``hands`` with ``sprt``, a non-positive ``until_ci``, or ``hands`` above ``max_hands``.

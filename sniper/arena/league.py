@@ -34,7 +34,10 @@ from sniper.arena.duel import DuelResult, DuelSetup, auto_chunk_games, play_grou
 from sniper.core import defaults
 from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
 from sniper.core.stats import bradley_terry
-from sniper.runs.runner import Backend, RunConfig, claim_out, play_chunk, release_out, write_atomic, write_json
+from sniper.runs.atomic import claim_out, release_out, write_atomic, write_json
+from sniper.runs.backends import Backend
+from sniper.runs.config import RunConfig
+from sniper.runs.runner import play_chunk
 
 
 @dataclass(frozen=True)
@@ -272,7 +275,7 @@ def run_league(
 
 
 LEAGUE_FILE = "league.json"
-"""A league directory's description, created first: it claims the directory (``sniper.runs.runner.claim_out``)."""
+"""A league directory's description, created first: it claims the directory (``sniper.runs.atomic.claim_out``)."""
 
 
 @contextmanager

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from sniper.cli import arena_tables
 from sniper.cli import options as opt
 from sniper.cli import terminal as show
 from sniper.cli.options import CardsCommand, fail
@@ -68,7 +69,8 @@ def simulate(
     option given must equal the run's own.
     """
     from sniper.core.errors import AgentError
-    from sniper.runs.runner import RunDirError, RunOptions, plan
+    from sniper.runs.config import RunDirError, RunOptions
+    from sniper.runs.runner import plan
 
     job = None
     try:
@@ -107,7 +109,8 @@ def summary(
 ) -> None:
     """Print the per-agent (or per-seat) summary of an existing run; of a folder of runs, the list of them."""
     from sniper.core.tables import SUMMARY_BY
-    from sniper.runs.runner import RunDirError, is_run_dir, list_runs, load_manifest, run_state
+    from sniper.runs.config import RunDirError
+    from sniper.runs.rundir import is_run_dir, list_runs, load_manifest, run_state
 
     try:
         if by not in SUMMARY_BY:
@@ -220,7 +223,7 @@ def duel(
     """
     from sniper.arena.duel import DuelSetup, make_duel_rules, run_duel
     from sniper.core.errors import AgentError
-    from sniper.core.stats import Sprt, parse_hypotheses
+    from sniper.core.sprt import Sprt, parse_hypotheses
 
     try:
         check.check_players(players, game)
@@ -243,7 +246,7 @@ def duel(
     if as_json:
         typer.echo(dumps(result.to_json()))
     else:
-        show.print_duel(result, until_ci, game)
+        arena_tables.print_duel(result, until_ci, game)
 
 
 @app.command(cls=opt.Command)
@@ -299,7 +302,7 @@ def exploit(
     if as_json:
         typer.echo(dumps(result.to_json()))
     else:
-        show.print_exploit(result.to_json())
+        arena_tables.print_exploit(result.to_json())
 
 
 @app.command(cls=opt.Command)
@@ -338,7 +341,7 @@ def league(
             with playing as (engine, backend, update):
                 args = (specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update, decision_timeout)
                 result = run_league(*args, game=game)
-            show.print_league(result)
+            arena_tables.print_league(result)
             if target is not None:
                 known = get_game(game)
                 config = dict(
@@ -481,29 +484,33 @@ def tune(
     line "no configuration met --time-budget-us …" and JSON "best_spec": null.
     """
     from sniper.arena import tune as tuning
-    from sniper.runs.runner import Backend
+    from sniper.arena import tune_setup, tune_space, tune_study
+    from sniper.report.tune_plots import save_plots
+    from sniper.runs.backends import Backend
 
     try:
         check.check_game(game)
         check.check_backend(workers, scheduler)
-        level = tuning.tunable_level(spec, game)
-        ranges = tuple(tuning.parse_param(p, level, game) for p in param)
+        level = tune_space.tunable_level(spec, game)
+        ranges = tuple(tune_space.parse_param(p, level, game) for p in param)
         counts = {
             "hands_per_trial": check.parse_count(hands_per_trial, "--hands-per-trial"),
             "validate_hands": check.parse_count(validate_hands, "--validate-hands"),
             "time_budget_us": time_budget_us,
         }
         opponents = tuple(get_game(game).split_agents(against))
-        seats = tuning.seats_for(opponents, players, population=aggregate is not None)
+        seats = tune_space.seats_for(opponents, players, population=aggregate is not None)
         check.check_players(seats, game)
         how = {"aggregate": aggregate, "objective": objective}
-        setup = tuning.TuneSetup(spec.strip(), opponents, seats, ranges, trials, seed=seed, **counts, game=game, **how)
+        setup = tune_setup.TuneSetup(
+            spec.strip(), opponents, seats, ranges, trials, seed=seed, **counts, game=game, **how
+        )
         setup.check()
-        tuning.check_study_dir(study)
+        tune_study.check_study_dir(study)
         if scheduler is None:
             show.warm_up(setup.engine, as_json)
         with Backend(workers or None, scheduler, engine=setup.engine) as backend:
-            result = tuning.tune(setup, study, backend)
+            result = tuning.tune(setup, study, backend, plots=save_plots)
     except (ValueError, ConnectionError) as error:
         fail(error)
     for note in [*setup.rounding_notes(), *result.played_notes()]:
@@ -511,7 +518,7 @@ def tune(
     if as_json:
         typer.echo(dumps(result.to_json()))
         return
-    for table in tuning.report_tables(result):
+    for table in arena_tables.report_tables(result):
         show.console.print(table)
     typer.echo(f"{result.conclusion()}   plots: {study}/*.png")
 
@@ -572,7 +579,7 @@ def report(
     """One self-contained HTML page of tables and figures (embedded PNGs, readable offline) for a run, a duel,
     a league or a tune study: who wins, where, and why, with 95% CIs."""
     from sniper.report import build as reporting
-    from sniper.runs.runner import RunDirError
+    from sniper.runs.config import RunDirError
 
     try:
         with show.err_console.status("report: reading") as status:

@@ -174,7 +174,7 @@ def playing(
     (``engine``, or the game's default; outside agents play on the reference engine, with a note), the numba
     warm-up, the backend and the progress bar. Yields (engine, backend, update)."""
     from sniper.cli import terminal as show
-    from sniper.runs.runner import Backend
+    from sniper.runs.backends import Backend
 
     known = get_game(game)
     engine = known.choose_engine(list(specs), engine or known.default_engine)[0]
@@ -232,7 +232,7 @@ class Interrupted(Exception):
 def _interrupted(run_dir: Path | None = None) -> int:
     """Say "interrupted" in one line (how to finish the run when ``run_dir`` has a manifest); returns 130."""
     from sniper.cli import terminal as show
-    from sniper.runs.runner import is_run_dir
+    from sniper.runs.rundir import is_run_dir
 
     resume = run_dir is not None and is_run_dir(run_dir)
     hint = f"; finished parts are kept; finish with: {show.resume_hint(None, run_dir)}" if resume else ""

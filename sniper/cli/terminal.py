@@ -6,7 +6,6 @@ and lines. Every function prints to ``console`` (stdout; wide lines when piped) 
 """
 
 import errno
-import math
 import numbers
 import os
 import sys
@@ -20,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from sniper.core.stats import MIN_UNITS, NO_VALUE, SPRT_MAX_VARIANCE_RSE, interval_text, json_safe, value_text
+from sniper.core.stats import MIN_UNITS, NO_VALUE, json_safe, value_text
 
 console = Console(width=None if sys.stdout.isatty() else 160)
 """Standard output; piped output gets wide lines rather than tables cut at 80 columns."""
@@ -124,11 +123,11 @@ def game_title(name: str | None) -> str:
 def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
     """The lines ``sniper summary`` prints above the table: state, game, seed, agents, hands; how to finish it.
 
-    ``state`` is the run's ``sniper.runs.runner.RunState``: a run whose process was killed is "incomplete"
+    ``state`` is the run's ``sniper.runs.rundir.RunState``: a run whose process was killed is "incomplete"
     with the hands of its finished parts, though its manifest still says "running". A record
-    (``sniper.runs.runner.is_record``) gives its source and seat labels, and that it cannot be finished.
+    (``sniper.runs.rundir.is_record``) gives its source and seat labels, and that it cannot be finished.
     """
-    from sniper.runs.runner import is_record
+    from sniper.runs.rundir import is_record
 
     config = manifest["config"]
     status = manifest.get("status", "?")
@@ -158,7 +157,7 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
 
 
 def print_run_list(folder: Path, runs) -> None:
-    """Print the runs of a folder of runs (``sniper.runs.runner.list_runs``): name, date, game, agents, hands,
+    """Print the runs of a folder of runs (``sniper.runs.rundir.list_runs``): name, date, game, agents, hands,
     state ("unreadable" for a run this version cannot read: ``sniper summary`` of it says why); then how to see
     one."""
     table = Table(title=f"Runs in {folder}", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
@@ -203,7 +202,7 @@ def run_list_json(folder: Path, runs) -> dict:
 def read_summary(out: Path, by: str = "agent"):
     """The per-agent (``by="seat"``: per-seat) summary of the run in ``out``, its game's
     (``sniper.runs.results.run_summary``); ``FileNotFoundError`` if it has no results,
-    ``sniper.runs.runner.RunDirError`` if a part is unreadable."""
+    ``sniper.runs.config.RunDirError`` if a part is unreadable."""
     from sniper.runs.results import run_summary
 
     return run_summary(out, by)
@@ -425,135 +424,6 @@ def number(value: float, spec: str = "+.3f") -> str:
     if value in (float("inf"), float("-inf")):
         return "∞" if value > 0 else "-∞"
     return format(value, spec)
-
-
-def print_exploit(report: dict) -> None:
-    """Print ``sniper exploit``'s report (``sniper.core.lbr.LbrResult.to_json``) as a table: LBR's win rate
-    with its 95% CI and the settings."""
-    low, high = (math.nan if x is None else x for x in report["ci95"])
-    unit = report["unit"]
-    table = Table(title=f"Local best response against {report['opponent']} ({report['game']})")
-    table.add_column("")
-    table.add_column("value", justify="right")
-    table.add_row(f"LBR win rate, {unit}", f"[bold]{report['value']:+,.0f}")
-    table.add_row("95% CI", interval_text(low, high, "+,.0f"))
-    table.add_row("hands (deals × 2 seats)", f"{report['hands']:,} ({report['deals']:,} × 2)")
-    table.add_row("actions (--bets)", report["bets"])
-    table.add_row("best-response rounds (--lbr-rounds)", ", ".join(report["lbr_rounds"]))
-    for key in ("seed", "model_samples", "rollouts", "stacks", "blinds", "range_resets"):
-        table.add_row(key.replace("_", " "), str(report[key]))
-    console.print(table)
-
-
-def game_terms(game: str) -> tuple[str, str]:
-    """What a hand of game ``game`` is called and what its ``net`` counts, for people: ("hand", "net chips") for a
-    chip game, e.g. ("round", "point difference") for a points game (``GameSpec.unit``, ``GameSpec.utility``)."""
-    from sniper.core.registry import get_game
-
-    spec = get_game(game)
-    return spec.unit, "net chips" if spec.utility == "chips" else "point difference"
-
-
-def print_duel(result, until_ci: float | None, game: str | None = None) -> None:
-    """Print a ``sniper.arena.duel.DuelResult`` as a table, and why it stopped short of an ``--until-ci`` target or
-    an SPRT decision; ``game``: the game's name, whose terms (``game_terms``) name the rows (``None``: hands, chips)."""
-    unit, net = game_terms(game) if game is not None else ("hand", "net chips")
-    low, high = result.ci95
-    title = f"Duplicate duel of {game_title(result.game)}, {result.players} seats, {result.seatings} seatings per game"
-    table = Table(title=title)
-    table.add_column("")
-    table.add_column("value", justify="right")
-    table.add_row("A", result.a)
-    table.add_row("B", result.b)
-    table.add_row(f"{unit}s (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
-    table.add_row(f"A {net}/{unit} vs B", f"{result.net_per_hand:+.3f}")
-    table.add_row("95% CI (duplicate)", f"{interval_text(low, high)}  ±{value_text(result.half_width, '.3f')}")
-    bb = result.in_big_blinds()
-    if bb:
-        low_bb, high_bb = bb["ci95_bb_per_100"]
-        table.add_row("A net bb/100 vs B (95% CI)", f"{bb['bb_per_100']:+.2f} {interval_text(low_bb, high_bb, '+.2f')}")
-    table.add_row("95% CI if dealt independently", f"±{value_text(result.independent_half_width, '.3f')}")
-    table.add_row("variance ratio (independent/duplicate)", f"{number(result.variance_ratio, '.2f')}×")
-    table.add_row("games won A / B / drawn", f"{result.a_wins:,} / {result.b_wins:,} / {result.draws:,}")
-    table.add_row("verdict", f"[bold]{result.verdict}")
-    if until_ci is not None:
-        table.add_row(
-            "CI target (--until-ci)", f"±{until_ci:g} {'reached' if result.target_reached else 'not reached'}"
-        )
-    test = result.sprt
-    if test is not None:
-        lower, upper = test.bounds
-        table.add_row(f"SPRT H0 {test.h0:g} vs H1 {test.h1:g} (α {test.alpha:g}, β {test.beta:g})", "")
-        table.add_row("log-likelihood ratio [bounds]", f"{number(test.llr, '+.3f')} [{lower:+.3f}, {upper:+.3f}]")
-        favoured = {"accept H1": ("H1", test.h1, "H0", test.h0), "accept H0": ("H0", test.h0, "H1", test.h1)}
-        why = favoured.get(test.decision)
-        note = f" (the data favour {why[0]} = {why[1]:g} over {why[2]} = {why[3]:g}; one-sided)" if why else ""
-        table.add_row("SPRT decision", f"[bold]{test.decision}[/bold]{note}")
-    console.print(table)
-    if until_ci is not None and not result.target_reached:
-        console.print(
-            f"stopped at --max-hands ({result.max_hands:,} hands) before the CI half-width reached {until_ci:g} "
-            f"(it is {value_text(result.half_width, '.3f')}); raise --max-hands to play on",
-            highlight=False,
-        )
-    if test is not None and test.decision == "inconclusive":
-        early = max(test.min_units, MIN_UNITS)
-        why = f" (it decides from the {early}th group on; {test.units} were played)" if test.units < early else ""
-        rse = test.statistics()[1]
-        if not why and math.isnan(rse):
-            why = " (every group so far had the same result: no variance estimate to decide on)"
-        elif not why and rse > SPRT_MAX_VARIANCE_RSE:
-            why = (
-                f" (its variance estimate is not yet to be trusted: relative standard error {rse:.2f} > "
-                f"{SPRT_MAX_VARIANCE_RSE:.2f}; sparse or heavy-tailed groups)"
-            )
-        console.print(
-            f"stopped at --max-hands ({result.max_hands:,} hands) before the SPRT decided{why}; "
-            "raise --max-hands to play on",
-            highlight=False,
-        )
-
-
-def print_league(result) -> None:
-    """Print a ``sniper.arena.league.LeagueResult``: the crosstable with 95% CIs and the ratings."""
-    specs = result.specs
-    cross = Table(
-        title=f"{game_title(result.game)} league. Crosstable: row's net chips/hand against column, 95% CI "
-        f"({result.players} seats, duplicate)"
-    )
-    cross.add_column("")
-    for spec in specs:
-        cross.add_column(spec, justify="right")
-    cells = {(r.a, r.b): r for r in result.crosstable.itertuples()}
-    for row in specs:
-        values = []
-        for col in specs:
-            cell = cells.get((row, col))
-            values.append(
-                "—"
-                if cell is None
-                else f"{cell.net_per_hand:+.2f} {interval_text(cell.ci95_low, cell.ci95_high, '+.2f')}"
-            )
-        cross.add_row(row, *values)
-    console.print(cross)
-    ratings = Table(title="Ratings")
-    columns = [
-        ("agent", "agent", "{}"),
-        ("bt_rating", "BT rating, Elo scale", "{:.0f}"),
-        ("bt_rating_se", "± se", "{:.0f}"),
-    ]
-    if "openskill_ordinal" in result.ratings:
-        columns += [
-            ("openskill_mu", "OpenSkill μ", "{:.2f}"),
-            ("openskill_sigma", "σ", "{:.2f}"),
-            ("table_mean_place", "mean place", "{:.2f}"),
-        ]
-    for _, title, _ in columns:
-        ratings.add_column(title, justify="left" if title == "agent" else "right")
-    for row in result.ratings.to_dict("records"):
-        ratings.add_row(*(fmt.format(row[name]) for name, _, fmt in columns))
-    console.print(ratings)
-    console.print(f"{result.hands:,} hands in {result.seconds:.1f} s")
 
 
 def equity_json(result, exact: bool) -> dict:

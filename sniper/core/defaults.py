@@ -20,7 +20,7 @@ ENGINE = "kernel"
 """Engine: "kernel" (numba) or "reference" (pure Python); same results (R13)."""
 CHUNK_GAMES = 200
 """Games per chunk of ``simulate`` (one parquet part each): the most with the reference engine,
-the fewest with the kernel (``sniper.runs.runner.default_chunk_games``)."""
+the fewest with the kernel (``sniper.runs.config.default_chunk_games``)."""
 KERNEL_CHUNK_GAMES = 2000
 """The most games per chunk of a kernel run given no ``--chunk-games``: bigger parts cost less per
 hand to play and write (2,000 games: ≈ +8% hands/s end to end against 1,000 for four ``easy``

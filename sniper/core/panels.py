@@ -5,7 +5,7 @@ time. Its base panels use only the columns every game has (``sniper.core.tables.
 may add its own (``GameSpec.report_panels``, ``RunPanels`` below), given the same parts with the extra
 columns it asks for. Both build their numbers from the pieces here:
 
-- ``Table`` and ``Section``: what a page shows (``sniper.report.build.to_html`` writes them);
+- ``Table`` and ``Section``: what a page shows (``sniper.report.page.to_html`` writes them);
 - ``Cells`` and ``Estimates``: ratios ``Σvalues / Σweights`` per (series, group), with games as the
   independent units of their 95% intervals (``sniper.core.stats.clustered_mean_ci``), summed one part
   at a time over (code, game) cells, so memory is the cells, never the rows;

@@ -209,7 +209,7 @@ def ratings_chart(ratings: pd.DataFrame, column: str, half_width: str, title: st
 
 
 def strength_vs_time(rows: list[dict], budget: float | None = None) -> Figure:
-    """A tune study's trials (``sniper.arena.tune.trial_rows``): net chips per hand against the field on the
+    """A tune study's trials (``sniper.arena.tune_study.trial_rows``): net chips per hand against the field on the
     tuning seeds against decision time (CPU µs per decision, one thread); pruned trials grey, the
     ``--time-budget-us`` (µs) as a dashed line."""
     figure, axes = _new("strength vs decision time (grey: pruned)", 4.0)

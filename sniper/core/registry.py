@@ -104,7 +104,7 @@ class GameSpec:
 
     Engines. ``engines``: engine name → ``"module:attribute"`` of the function that plays a chunk of a run,
     the reference engine first: ``play(config, chunk, hands_only=False)`` → ``sniper.core.tables.Chunk``
-    (``config`` a ``sniper.runs.runner.RunConfig``; with ``hands_only`` its tables may hold the hands
+    (``config`` a ``sniper.runs.config.RunConfig``; with ``hands_only`` its tables may hold the hands
     table only). ``default_engine``: the one played when none is given (default: the first).
     ``engine_checks``: engine name → ``"module:attribute"`` of ``check(agents, rules)``, ``ValueError``
     when that engine cannot play those specs under those rules (``sniper tune`` asks before a study

@@ -150,7 +150,7 @@ def agent_builder(make_level: Callable[..., object]) -> Callable[..., object]:
 def play_reference_chunk(
     config, chunk: int, hands_only: bool, make_agent: Callable[[str], object], play_game: Callable, results: ModuleType
 ) -> Chunk:
-    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig``) on a 52-card game's reference
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.config.RunConfig``) on a 52-card game's reference
     engine: its ``config.chunk_games`` games from game ``chunk * config.chunk_games``, each played by
     ``play_game(seats, seed, game, agents, length)`` (the game's ``play.play_game``, hand records) with one
     ``make_agent(spec)`` per seat, as the hands table (and the actions table unless ``hands_only``) of the

@@ -24,66 +24,38 @@ Intervals: run estimates are ratios over rows with games as the independent unit
 (``sniper.core.panels.grouped_intervals``, ``sniper.core.stats.clustered_mean_ci``: the estimator of ``sniper summary``
 and ``sniper.arena.analysis.clustered_ratio``). An interval that cannot be computed shows as "n/a".
 
-The page (``to_html``) embeds every figure as a base64 PNG and has no script, stylesheet or font
+The reports of duels, leagues and studies: ``sniper.report.arena_reports``. The page
+(``sniper.report.page.to_html``) embeds every figure as a base64 PNG and has no script, stylesheet or font
 from elsewhere; every text from the data is escaped (``html.escape``). ``write_report`` writes it
 to a temporary file, then renames it.
 """
 
-import base64
-import html
-import io
-import json
-import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from sniper import __version__
 from sniper.core import plots
 from sniper.core.panels import Cells, Estimates, Part, Section, Table, game_codes, hand_ids
-from sniper.core.registry import DEFAULT_GAME, GameSpec, get_game
-from sniper.core.stats import LEVEL, interval_text, value_text
+from sniper.core.registry import GameSpec, get_game
+from sniper.core.stats import interval_text, value_text
 from sniper.core.tables import HAND_COLUMNS, HANDS
+from sniper.report.arena_reports import duel_report, league_report, study_report
+from sniper.report.page import Report, default_out, tell, to_html
 
 CURVE_POINTS = 2000
 """Most points drawn per cumulative-net curve (a long run is sampled evenly, last hand included)."""
-DUEL_KEYS = ("a", "b", "hands", "net_per_hand", "ci95", "verdict")
-"""Keys that make a JSON file a duel's ``--json`` output."""
-
-
-@dataclass
-class Report:
-    """A page: ``title``, what was read (``kind``: "run", "duel", "league" or "study"; ``source``:
-    the path), a few facts (label, text) and the sections."""
-
-    title: str
-    kind: str
-    source: str
-    facts: list[tuple[str, str]]
-    sections: list[Section]
-
-    @property
-    def figures(self) -> list:
-        """Every figure of the page, in order."""
-        return [f for s in self.sections for f in s.figures]
-
-
-def _say(progress: Callable[[str], None] | None, text: str) -> None:
-    if progress is not None:
-        progress(text)
 
 
 def load(path, progress: Callable[[str], None] | None = None) -> Report:
     """The report of ``path``: a run directory, a league directory, a tune study directory (or its
     ``study.db``) or a duel's JSON file (module docstring). ``progress(text)`` is told each step.
     Raises ``ValueError`` (one line) when ``path`` is none of these or is unreadable, and
-    ``sniper.runs.runner.RunDirError`` for a run with an unreadable part."""
+    ``sniper.runs.config.RunDirError`` for a run with an unreadable part."""
     from sniper.arena.league import LEAGUE_FILE
-    from sniper.arena.tune import STUDY_DB
-    from sniper.runs.runner import MANIFEST
+    from sniper.arena.tune_study import STUDY_DB
+    from sniper.runs.rundir import MANIFEST
 
     path = Path(path)
     if path.is_file() and path.name == STUDY_DB:
@@ -257,7 +229,7 @@ def run_parts(out: Path, columns) -> Iterator:
     """The hands table of the run in ``out`` a part at a time, in part order: one ``pyarrow.Table`` of
     ``columns`` per part (only those columns are read, ``pyarrow.dataset`` as ``sniper.runs.store.read_run``),
     ``agent`` dictionary-encoded as stored (``dictionary<int32, string>``: no string is made per row).
-    Raises ``sniper.runs.runner.RunDirError`` for an unreadable part (``read_run``'s message)."""
+    Raises ``sniper.runs.config.RunDirError`` for an unreadable part (``read_run``'s message)."""
     import pyarrow as pa
 
     from sniper.runs.store import read_run
@@ -276,7 +248,7 @@ def _hands_dataset(out: Path):
     import pyarrow as pa
     import pyarrow.dataset as ds
 
-    from sniper.runs.runner import load_manifest
+    from sniper.runs.rundir import load_manifest
 
     schema = get_game(load_manifest(out)["game"]).schema(HANDS)
     at = schema.get_field_index("agent")
@@ -301,10 +273,10 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     """The report of the run directory ``out`` of any registered game (module docstring). Reads
     ``report_columns`` only, a part at a time (``run_parts``; a hand is never in two parts,
     ``sniper.runs.runner``): each part's numbers are summed per (group, game) cell (``HandSummary``,
-    ``Curves``, ``BySeat``, the game's panels) and the part let go. Raises ``sniper.runs.runner.RunDirError``
+    ``Curves``, ``BySeat``, the game's panels) and the part let go. Raises ``sniper.runs.config.RunDirError``
     for a directory that is not a readable run, ``ValueError`` for a run with no hands."""
     from sniper.runs.results import hand_summary
-    from sniper.runs.runner import load_manifest
+    from sniper.runs.rundir import load_manifest
     from sniper.runs.store import read_run
 
     out = Path(out)
@@ -317,7 +289,7 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     names, games_seen, rows = [], [], 0
     for number, table in enumerate(run_parts(out, columns), 1):
         if number % 10 == 1:
-            _say(progress, f"reading part {number} ({rows:,} rows so far)")
+            tell(progress, f"reading part {number} ({rows:,} rows so far)")
         data = {name: table.column(name).to_numpy() for name in columns if name != "agent"}
         data["agent"] = _agent_codes(table.column("agent"), names)
         del table
@@ -335,14 +307,14 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
             panels.add(part)
     if rows == 0:
         raise ValueError(f"{out} has no hands yet")
-    _say(progress, f"summarising {rows:,} rows")
+    tell(progress, f"summarising {rows:,} rows")
     read = lambda wanted: read_run(out, HANDS, columns=wanted, arrow=True)  # noqa: E731
     own = panels.summary(names, read) if panels is not None else None
     if own is None:
         frame = summary.frame(names) if summary.whole else hand_summary(read)
         own = frame, hand_summary_table(frame)
     frame, table = own
-    _say(progress, "drawing")
+    tell(progress, "drawing")
     sections = [
         Section("Summary", tables=[table], figures=[plots.net_per_agent(frame)]),
         Section("Over the run", figures=[plots.cumulative_net(curves.curves(names))]),
@@ -363,57 +335,6 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     return Report(f"Run {out.name}", "run", str(out), facts, sections)
 
 
-# ----- duels, leagues, studies --------------------------------------------------------------------------
-
-
-def duel_report(path) -> Report:
-    """The report of a duel's ``--json`` output in the file ``path``; ``ValueError`` if it is not one."""
-    path = Path(path)
-    try:
-        result = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise ValueError(
-            f"{path} is not a duel's JSON output, nor a run, league or study dir ({type(error).__name__})"
-        ) from None
-    if not isinstance(result, dict) or not all(key in result for key in DUEL_KEYS):
-        raise ValueError(f"{path} is not a duel's JSON output (`sniper duel A B --json`): no {', '.join(DUEL_KEYS)}")
-    games = result.get("games") if isinstance(result.get("games"), dict) else {}
-    ci = result.get("ci95") if isinstance(result.get("ci95"), list) else [None, None]
-    number = lambda v, spec="+.3f": value_text(plots._number(v), spec)  # noqa: E731
-    rows = [
-        ["A", str(result["a"])],
-        ["B", str(result["b"])],
-        ["hands", number(result["hands"], ",.0f")],
-        ["net chips per hand (A)", number(result["net_per_hand"])],
-        ["95% CI", interval_text(*(plots._number(v) for v in (list(ci) + [None, None])[:2]))],
-        ["verdict", str(result["verdict"])],
-        ["games won by A / B / drawn", " / ".join(number(games.get(k), ",.0f") for k in ("a_won", "b_won", "drawn"))],
-        ["independent-deal CI half-width", number(result.get("independent_ci95_half_width"), ".3f")],
-    ]
-    if isinstance(result.get("sprt"), dict):
-        rows.append(["SPRT decision", str(result["sprt"].get("decision"))])
-    section = Section(
-        "Duel", tables=[Table("Duplicate duel", ["", "value"], rows)], figures=[plots.duel_estimate(result)]
-    )
-    facts = [
-        ("game", recorded_title(result.get("game"), "not recorded (a duel of sniper 0.2.0 or before)")),
-        ("players", str(result.get("players", "?"))),
-        ("seatings", str(result.get("seatings", "?"))),
-    ]
-    return Report(f"Duel {result['a']} vs {result['b']}", "duel", str(path), facts, [section])
-
-
-def recorded_title(name, missing: str = "not recorded") -> str:
-    """The title (``GameSpec.title``) of the game a duel, league or study names (its registry name ``name``);
-    ``missing`` when it names none, the name as it is for a game this version does not know."""
-    if not isinstance(name, str):
-        return missing
-    try:
-        return get_game(name).title
-    except ValueError:
-        return name
-
-
 def hands_fact(manifest: dict) -> str:
     """A run report's "hands": those played of those asked for; of a game its people left, those it finished."""
     played = int(manifest.get("hands", 0))
@@ -422,184 +343,11 @@ def hands_fact(manifest: dict) -> str:
     return f"{played:,} of {int(manifest.get('config', {}).get('hands', 0)):,}"
 
 
-def _z() -> float:
-    from scipy.special import ndtri
-
-    return float(ndtri(0.5 + LEVEL / 2))
-
-
-def league_report(out) -> Report:
-    """The report of the league directory ``out`` (``sniper.arena.league.save_league``): crosstable heatmap,
-    BT and OpenSkill ratings with 95% normal intervals. ``ValueError`` if its files are unreadable."""
-    from sniper.arena.league import LEAGUE_FILE
-
-    out = Path(out)
-    try:
-        meta = json.loads((out / LEAGUE_FILE).read_text())
-        cross = pd.read_parquet(out / "crosstable.parquet")
-        ratings = pd.read_parquet(out / "ratings.parquet")
-    except (OSError, ValueError) as error:
-        raise ValueError(f"{out} is not a finished league ({type(error).__name__}: {error})".splitlines()[0]) from None
-    config = meta.get("config", {}) if isinstance(meta, dict) else {}
-    z = _z()
-    ratings = ratings.assign(bt_half=z * ratings["bt_rating_se"])
-    rows = [
-        [str(r.agent), value_text(r.bt_rating, ".0f"), value_text(r.bt_half, ".0f"), value_text(r.net_per_hand_vs_all)]
-        for r in ratings.itertuples()
-    ]
-    tables = [Table("Ratings", ["agent", "BT rating (Elo scale)", "± 95%", "net/hand vs all"], rows)]
-    figures = [
-        plots.crosstable_heatmap(cross, config.get("specs")),
-        plots.ratings_chart(
-            ratings, "bt_rating", "bt_half", "BT ratings, Elo scale (95% interval)", "BT rating (Elo scale)"
-        ),
-    ]
-    if "openskill_mu" in ratings:
-        ratings = ratings.assign(os_half=z * ratings["openskill_sigma"])
-        figures.append(
-            plots.ratings_chart(
-                ratings, "openskill_mu", "os_half", "OpenSkill ratings from full tables (μ, 95% interval)", "μ"
-            )
-        )
-    cross_rows = [
-        [str(r.a), str(r.b), value_text(r.net_per_hand), interval_text(r.ci95_low, r.ci95_high), str(r.verdict)]
-        for r in cross.itertuples()
-    ]
-    tables.append(Table("Crosstable", ["spec", "against", "net/hand", "95% CI", "verdict"], cross_rows))
-    facts = [
-        ("game", recorded_title(config.get("game", DEFAULT_GAME))),  # a league of another game always named it
-        ("specs", ", ".join(map(str, config.get("specs", [])))),
-        ("players", str(config.get("players", "?"))),
-        ("hands", f"{meta.get('hands', 0):,}" if isinstance(meta.get("hands"), int) else "?"),
-        ("seed", str(config.get("seed"))),
-    ]
-    return Report(f"League {out.name}", "league", str(out), facts, [Section("League", tables, figures)])
-
-
-def study_report(directory) -> Report:
-    """The report of the tune study in ``directory`` (``study.db``, read-only check first,
-    ``sniper.arena.tune.holds_study``): the best trials, optuna's history and importances, strength against
-    decision time. ``ValueError`` when it holds no sniper study."""
-    import optuna
-
-    from sniper.arena.tune import STUDY_DB, STUDY_NAME, holds_study, trial_rows
-
-    directory = Path(directory)
-    path = directory / STUDY_DB
-    if not holds_study(path):
-        raise ValueError(f"{path} is not a sniper tune study (no optuna study named {STUDY_NAME!r})")
-    optuna.logging.set_verbosity(optuna.logging.ERROR)
-    study = optuna.load_study(study_name=STUDY_NAME, storage=f"sqlite:///{path}")
-    rows = trial_rows(study)
-    identity = study.user_attrs.get("identity") or {}
-    budget = identity.get("time_budget_us") if isinstance(identity, dict) else None
-    ranked = sorted(rows, key=lambda r: -(r["value"] if r["value"] is not None else -math.inf))
-    cells = []
-    for r in ranked[:10]:
-        low, high = (plots._number(v) for v in (r["ci95"] or (None, None)))
-        state = "pruned" if r["pruned"] else "" if r["feasible"] else "over budget"
-        us = plots._number(r["decision_us"])
-        cells.append(
-            [str(r["number"]), value_text(plots._number(r["value"])), interval_text(low, high), state]
-            + [value_text(us, ".2f"), f"{r['hands']:,}", str(r["spec"])]
-        )
-    columns = ["#", "net/hand", "95% CI", "state", "µs/decision", "hands", "spec"]
-    figures = [plots.study_history(study)]
-    if len([r for r in rows if r["value"] is not None]) >= 2:
-        try:
-            figures.append(plots.study_importances(study))
-        except ValueError:
-            pass
-    figures.append(plots.strength_vs_time(rows, budget))
-    table = Table(f"Best trials of {len(rows)} finished", columns, cells)
-    named = identity.get("game", DEFAULT_GAME) if isinstance(identity, dict) else None
-    facts = [
-        ("game", recorded_title(named)),  # a study of another game always named it (``TuneSetup.identity``)
-        ("spec", str(identity.get("spec", "?"))),
-        ("against", str(identity.get("against", "?"))),
-        ("parameters", str(identity.get("params", "?"))),
-        ("seed", str(identity.get("seed", "?"))),
-    ]
-    if identity.get("aggregate"):  # a population study (sniper tune --aggregate): the score is this aggregate
-        facts.insert(2, ("aggregate", f"{identity['aggregate']} of the per-opponent edges"))
-    return Report(f"Tune study {directory.name}", "study", str(directory), facts, [Section("Study", [table], figures)])
-
-
-# ----- the page ---------------------------------------------------------------------------------------
-
-STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #222; }
-table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
-th, td { padding: 0.2rem 0.6rem; border-bottom: 1px solid #ddd; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
-figure { margin: 1rem 0; }
-figure img { max-width: 100%; height: auto; }
-figcaption, .note { color: #555; font-size: 0.9rem; }
-dl { display: grid; grid-template-columns: max-content auto; gap: 0.1rem 1rem; }
-dt { font-weight: bold; }
-"""
-
-
-def png_data(figure, dpi: int = 100) -> str:
-    """``figure`` as a PNG data URI (``data:image/png;base64,…``) at ``dpi`` dots per inch."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi)
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
-
-
-def _table_html(table: Table) -> str:
-    e = html.escape
-    head = "".join(f"<th>{e(c)}</th>" for c in table.columns)
-    body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in table.rows)
-    note = f'<p class="note">{e(table.note)}</p>' if table.note else ""
-    caption = f"<caption>{e(table.caption)}</caption>"
-    return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
-
-
-def to_html(report: Report, progress: Callable[[str], None] | None = None) -> str:
-    """The page of ``report``: HTML5, one file, every figure a base64 PNG ``<img>`` with its title as
-    ``alt`` and caption, every text from the data escaped."""
-    e = html.escape
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{e(report.title)}</title><style>{STYLE}</style></head>",
-        "<body>",
-        f"<h1>{e(report.title)}</h1>",
-        f'<p class="note">sniper {e(__version__)} report of the {e(report.kind)} <code>{e(report.source)}</code>'
-        f"; intervals are {LEVEL:.0%} confidence intervals, n/a where none can be computed.</p>",
-        "<dl>" + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in report.facts) + "</dl>",
-    ]
-    total = len(report.figures)
-    done = 0
-    for section in report.sections:
-        parts.append(f"<section><h2>{e(section.heading)}</h2>")
-        parts.extend(_table_html(t) for t in section.tables)
-        for figure in section.figures:
-            done += 1
-            _say(progress, f"figure {done}/{total}")
-            title = plots.figure_title(figure)
-            parts.append(
-                f'<figure><img src="{png_data(figure)}" alt="{e(title)}"><figcaption>{e(title)}</figcaption></figure>'
-            )
-        parts.append("</section>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
-
-
-def default_out(path) -> Path:
-    """Where ``sniper report PATH`` writes without ``--out``: ``PATH/report.html`` for a directory, else
-    beside the file with the suffix ``.html``."""
-    path = Path(path)
-    return path / "report.html" if path.is_dir() else path.with_suffix(".html")
-
-
 def write_report(path, out=None, progress: Callable[[str], None] | None = None) -> Path:
     """Build the report of ``path`` (``load``) and write its page to ``out`` (default ``default_out``),
     to a temporary file then renamed; returns ``out``. Raises what ``load`` raises, ``ValueError`` when
     ``out`` is a directory, ``OSError`` when it cannot be written."""
-    from sniper.runs.runner import write_atomic
+    from sniper.runs.atomic import write_atomic
 
     target = Path(out) if out is not None else default_out(path)
     if target.is_dir():

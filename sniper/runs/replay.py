@@ -27,10 +27,10 @@ def game_index_of(out, game: str | None, game_index: int | None) -> tuple[int | 
 
     ``game`` names the run's game (checked against its manifest; ``ParameterError`` naming both when it is
     another); a number there is the old spelling of ``game_index``, taken for one release with the note
-    (``ParameterError`` when both give a number). Raises ``sniper.runs.runner.RunDirError`` for a directory
+    (``ParameterError`` when both give a number). Raises ``sniper.runs.config.RunDirError`` for a directory
     that is not a run.
     """
-    from sniper.runs.runner import load_manifest
+    from sniper.runs.rundir import load_manifest
 
     if game is None:
         return game_index, None
@@ -54,10 +54,10 @@ def game_index_of(out, game: str | None, game_index: int | None) -> tuple[int | 
 def replay_command(out, game: int | None, hand: int | None, fmt: str = "text", export=None, games=None) -> str:
     """What ``sniper replay`` prints for the run in ``out``: hand ``hand`` of game ``game`` as ``fmt``, or, with
     ``export`` (a path) and ``games`` (a range such as "0-99"), the line saying what was exported, as the
-    run's game does it (``GameSpec.replay``; else ``table_replay``). Raises ``sniper.runs.runner.RunDirError``
+    run's game does it (``GameSpec.replay``; else ``table_replay``). Raises ``sniper.runs.config.RunDirError``
     when ``out`` is not a readable run, ``ValueError`` (one line) for a missing or contradictory option or
     an unknown format, ``LookupError`` naming the valid range for a game or hand not in the run."""
-    from sniper.runs.runner import load_manifest
+    from sniper.runs.rundir import load_manifest
 
     spec = get_game(load_manifest(out)["game"])
     if spec.replay is not None:
@@ -73,7 +73,7 @@ def whole_game_replay(out, game: int | None, hand: int | None, fmt: str = "text"
     → pandas frame, in ``fmt``, one of ``FORMATS``). Raises ``ParameterError`` for ``export``/``games`` (no
     hand-history format), another format, a missing or negative game or hand; ``LookupError`` naming the run's
     games, or the game's hands, when they are not in the run."""
-    from sniper.runs.runner import load_manifest
+    from sniper.runs.rundir import load_manifest
     from sniper.runs.store import read_run
 
     manifest = load_manifest(out)
@@ -102,7 +102,7 @@ def table_replay(out, game: int | None, hand: int | None, fmt: str = "text", exp
     has one); with ``export`` and ``games``, ``export_history``'s line. Raises ``ParameterError`` for
     ``export``/``games`` of a game without a history format, another format, or a missing or negative game
     or hand; ``LookupError`` naming the run's games, or the game's hands, when the hand is not in the run."""
-    from sniper.runs.runner import load_manifest
+    from sniper.runs.rundir import load_manifest
     from sniper.runs.store import read_run
 
     manifest = load_manifest(out)
@@ -178,7 +178,8 @@ def export_history(out, path, chosen: range, manifest: dict | None = None) -> st
     ``ValueError`` naming the game and hand whose rows the game cannot write, ``OSError`` when ``path``
     cannot be written (nothing is written then).
     """
-    from sniper.runs.runner import load_manifest, write_atomic
+    from sniper.runs.atomic import write_atomic
+    from sniper.runs.rundir import load_manifest
     from sniper.runs.store import read_run
 
     manifest = manifest if manifest is not None else load_manifest(out)
@@ -217,7 +218,7 @@ def play_hand_rows(name: str, agents, seed: int, game: int, hand: int, rules) ->
     the game ends before hand ``hand``."""
     import pyarrow.compute as pc
 
-    from sniper.runs.runner import RunConfig
+    from sniper.runs.config import RunConfig
 
     spec = get_game(name)
     reference = next(iter(spec.engines))

@@ -35,7 +35,7 @@ def read_results(path, columns: Sequence[str] | None = None, arrow: bool = False
     ``game``'s hands table, as a pandas DataFrame (a ``pyarrow.Table`` with ``arrow=True``).
 
     ``columns``: the columns to read (default all), pushed down to the parquet scan. Raises
-    ``FileNotFoundError`` when there is nothing to read, ``sniper.runs.runner.RunDirError`` for a
+    ``FileNotFoundError`` when there is nothing to read, ``sniper.runs.config.RunDirError`` for a
     directory that is not a run this version reads and ``ValueError`` for an unknown column.
     """
     import pyarrow.parquet as pq
@@ -56,11 +56,11 @@ def read_results(path, columns: Sequence[str] | None = None, arrow: bool = False
 def run_summary(out, by: str = "agent") -> pd.DataFrame:
     """The per-agent (``by="seat"``: per-seat) summary of the run in ``out``: its game's ``GameSpec.summary``,
     else ``hand_summary``, given a reader of only the columns it asks for (as arrow). Raises
-    ``FileNotFoundError`` if it has no results, ``sniper.runs.runner.RunDirError`` if it is not a run or a
+    ``FileNotFoundError`` if it has no results, ``sniper.runs.config.RunDirError`` if it is not a run or a
     part is unreadable, ``ValueError`` for another ``by``. A run the game's engines played of a game with blinds
     (``GameSpec.big_blind``) has ``attrs["big_blind"]``, so its results are shown in bb/100 beside chips (not a
     record of games played elsewhere, whose blinds are the records' own)."""
-    from sniper.runs.runner import is_record, load_manifest
+    from sniper.runs.rundir import is_record, load_manifest
     from sniper.runs.store import read_run
 
     manifest = load_manifest(out)

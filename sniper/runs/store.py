@@ -26,18 +26,16 @@ from sniper.core.errors import ParameterError
 from sniper.core.inputs import error_line
 from sniper.core.registry import DEFAULT_GAME, GameRules, game_names, get_game
 from sniper.core.tables import HANDS, Chunk, Imported, check_columns
-from sniper.runs.runner import (
+from sniper.runs.atomic import claim_out, write_json
+from sniper.runs.config import RunConfig, RunDirError
+from sniper.runs.rundir import (
     MANIFEST,
-    RunConfig,
-    RunDirError,
     _read_part,
-    claim_out,
     is_record,
     load_manifest,
     new_manifest,
     part_path,
     unreadable_parts,
-    write_json,
     write_parts,
 )
 
@@ -51,7 +49,7 @@ def read_run(out, table: str = "hands", columns: Sequence[str] | None = None, fi
     or pandas-style tuples (``[("game", "<", 10), ("seat", "=", 0)]``, a list of lists for OR);
     both are pushed down to the parquet scan (``pyarrow.dataset``), so only the needed columns and
     row groups are read. Rows come in part order (game, hand, seat or seq). Returns a pandas
-    DataFrame (a ``pyarrow.Table`` with ``arrow=True``). Raises ``sniper.runs.runner.RunDirError`` when
+    DataFrame (a ``pyarrow.Table`` with ``arrow=True``). Raises ``sniper.runs.config.RunDirError`` when
     ``out`` is not a run this version reads (a 0.1 run is refused with its version) or a part of
     ``table`` is unreadable or holds corrupt data (named, with how to play it again), and
     ``ValueError`` for an unknown table or column.
@@ -113,7 +111,7 @@ def write_run(
     parsed as agent specs or imported; ``vectors``: the seats' parameter vectors for the manifest's
     ``agent_parameters`` (``sniper.games.sniper_holdem.specs.parameter_vector`` of agents the caller built, ``None`` for
     a person; default all ``None``). ``seed`` and ``source`` (free text, e.g. "serve") go into the
-    manifest; a manifest with a ``source`` is a record (``sniper.runs.runner.is_record``), which
+    manifest; a manifest with a ``source`` is a record (``sniper.runs.rundir.is_record``), which
     ``summary`` and ``replay`` read and ``resume`` refuses. The directory is complete when this
     returns: the manifest (status "complete") and part 0 of each table (``RecordWriter``). Raises
     ``FileExistsError`` if ``out`` exists and is not empty, ``ValueError`` when a hand does not have one
@@ -143,7 +141,7 @@ class RecordWriter:
 
     ``agents`` are seat labels and ``vectors`` parameter vectors (``write_run``); ``seed`` may be ``None``
     while it must stay secret (given to ``close``). Nothing is written
-    before the first ``add``, which claims ``out`` (``sniper.runs.runner.claim_out``; ``FileExistsError``
+    before the first ``add``, which claims ``out`` (``sniper.runs.atomic.claim_out``; ``FileExistsError``
     if it is not empty); from then on this process holds an exclusive lock (``flock``) on ``out`` until
     ``close`` (or its death, ``kill -9`` included), so ``recover_record`` never touches a record being
     written. With ``durable`` every part and manifest is flushed to disk (``os.fsync``) before ``add``
@@ -327,7 +325,7 @@ def import_run(paths: Sequence, out, game: str) -> ImportResult:
     ``out`` exists or its parent directory does not, or for what the importer refuses (no file, a file it
     cannot read, no hand imported), ``OSError`` when the directory cannot be written.
     """
-    from sniper.runs.runner import RunConfig
+    from sniper.runs.config import RunConfig
 
     spec = get_game(game)
     if spec.importer is None:

@@ -13,8 +13,9 @@ import urllib.request
 
 from kernels.sniper_holdem.codes import Act
 from sniper.core.rng import Stream, derive, mix64
-from sniper.games.sniper_holdem.agents import Agent, Observation
+from sniper.games.sniper_holdem.agents import Agent
 from sniper.games.sniper_holdem.engine import BetRecord, SnipeRecord
+from sniper.games.sniper_holdem.observation import Observation
 from sniper.games.sniper_holdem.views import ACTION_NAMES, ACTIONS_BY_NAME, PHASE_NAMES
 
 ROUND_OF_PHASE = {name: int(phase) for phase, name in PHASE_NAMES.items()}

@@ -24,7 +24,8 @@ from sniper.games.sniper_holdem.agents import Agent
 from sniper.games.sniper_holdem.engine import HandState
 from sniper.games.sniper_holdem.game import Rules
 from sniper.games.sniper_holdem.specs import parameter_vector
-from sniper.runs.runner import MANIFEST, RunDirError
+from sniper.runs.config import RunDirError
+from sniper.runs.rundir import MANIFEST
 from sniper.runs.store import RecordWriter, recover_record, write_run
 
 log = logging.getLogger("sniper.serve")

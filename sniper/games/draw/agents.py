@@ -31,9 +31,10 @@ from typing import Protocol
 from sniper.core.policy import POLICY_KEYS, coin, uniform
 from sniper.core.rng import Stream
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
-from sniper.games.draw.levels import HardAgent, NormalAgent, betting
+from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.parameters import PARAMETERS, split_sides
+from sniper.games.draw.reading import betting
 from sniper.games.draw.rules import HAND_SIZE, TITLE
 from sniper.games.level_parameters import check_parameters
 from sniper.games.poker52 import CATEGORIES, category, value
@@ -173,7 +174,7 @@ class EasyAgent:
 
 @dataclass(frozen=True)
 class FoldAgent:
-    """The ``fold`` baseline: checks when it can, otherwise folds (``levels.betting`` never betting nor
+    """The ``fold`` baseline: checks when it can, otherwise folds (``reading.betting`` never betting nor
     calling); stands pat at the draw. No draws, no parameters (issue 32)."""
 
     def act(self, obs: DrawObservation, stream: Stream) -> int:
@@ -188,7 +189,7 @@ class FoldAgent:
 
 @dataclass(frozen=True)
 class CallAgent:
-    """The ``call`` baseline: never raises, never folds: checks, or calls (``levels.betting`` always calling);
+    """The ``call`` baseline: never raises, never folds: checks, or calls (``reading.betting`` always calling);
     stands pat at the draw. No draws, no parameters (issue 32)."""
 
     def act(self, obs: DrawObservation, stream: Stream) -> int:

@@ -16,7 +16,7 @@ __all__ = ["make_agent", "play_chunk_reference", "record_chunk"]
 
 
 def play_chunk_reference(config, chunk: int, hands_only: bool = False) -> Chunk:
-    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig`` of this game): its
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.config.RunConfig`` of this game): its
     ``config.chunk_games`` games from game ``chunk * config.chunk_games``, as the hands table (and the
     actions table unless ``hands_only``) and the hands of each game. ``ValueError`` for a bad spec."""
     return play_reference_chunk(config, chunk, hands_only, make_agent, play_game, results)

@@ -45,12 +45,13 @@ from sniper.core.policy import POLICY_KEYS, POLICY_SALT
 from sniper.core.rng import mix64
 from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
-from sniper.games.draw import levels
+from sniper.games.draw import levels, reading, strength
 from sniper.games.draw.agents import LEVELS, CallAgent, EasyAgent, FoldAgent, RandomAgent, SplitAgent, make_agent
 from sniper.games.draw.engine import BET_RAISE, DRAW
-from sniper.games.draw.levels import HardAgent, NormalAgent, check_legal
+from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.play import HandRecord
+from sniper.games.draw.reading import check_legal
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, FIRST_BUTTON, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
 from sniper.games.pokerkit_hand import ActionRecord
 
@@ -74,10 +75,10 @@ MAX_OPPONENTS = max(SEATS) - 1
 @functools.cache
 def order_tables() -> tuple[np.ndarray, np.ndarray]:
     """``kernels.eval52``'s value tables as orders (``uint16``): each entry of ``rank_value`` and ``flush_value``
-    replaced by the index of its value in ``levels.five_card_hands().values`` (the reference's
+    replaced by the index of its value in ``strength.five_card_hands().values`` (the reference's
     ``five_card_index``; the best five of 6 or 7 cards get the order of their value too; ``flush_value``'s
     entries of fewer than five ranks, 0, get 0)."""
-    values = np.array(levels.five_card_hands().values, np.int64)
+    values = np.array(strength.five_card_hands().values, np.int64)
     t = tables()
     rank = np.searchsorted(values, t.rank_value).astype(np.uint16)
     flush = np.where(t.flush_value > 0, np.searchsorted(values, t.flush_value), 0).astype(np.uint16)
@@ -86,13 +87,13 @@ def order_tables() -> tuple[np.ndarray, np.ndarray]:
 
 @functools.cache
 def power_rows(most: int) -> np.ndarray:
-    """``float64 (most + 1, 7462)``: row ``n`` is ``levels.power_table(n)`` (row 0 all ones), each entry ``n``
+    """``float64 (most + 1, 7462)``: row ``n`` is ``strength.power_table(n)`` (row 0 all ones), each entry ``n``
     products in turn of the hand's strength (``halves / (2 * FIVE_CARD_COUNT)``) as the reference computes
     it, so the same floats bit for bit."""
-    strength = np.array(levels.five_card_hands().halves, np.float64) / (2 * levels.FIVE_CARD_COUNT)
+    share = np.array(strength.five_card_hands().halves, np.float64) / (2 * strength.FIVE_CARD_COUNT)
     rows = np.ones((most + 1, N_ORDERS), np.float64)
     for n in range(1, most + 1):
-        rows[n] = rows[n - 1] * strength
+        rows[n] = rows[n - 1] * share
     return rows
 
 
@@ -344,7 +345,7 @@ def run_tables(run: DrawRun, specs: Sequence[str]) -> dict:
 
 
 def play_chunk_kernel(config, chunk: int, hands_only: bool = False) -> Chunk:
-    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig`` of this game) played by the
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.config.RunConfig`` of this game) played by the
     kernel: its ``config.chunk_games`` games from game ``chunk * config.chunk_games``, as the hands table (and
     the actions table unless ``hands_only``) of ``sniper.games.draw.results`` (``run_tables``) and the hands of
     each game — the rows the reference engine gives for the same games. ``ValueError`` for specs the kernel
@@ -368,7 +369,7 @@ def observation_hand(obs: DrawObservation):
     decision of the seat reads (``kernels.draw.policies``), built from an observation."""
     h = new_hand()
     n = obs.seats
-    order = [s for s in ((obs.button + 1 + k) % n for k in range(n)) if levels.at_table(obs, s)]
+    order = [s for s in ((obs.button + 1 + k) % n for k in range(n)) if reading.at_table(obs, s)]
     for p, seat in enumerate(order):
         h.pl[p]["seat"], h.pl[p]["stack"], h.pl[p]["bet"] = seat, obs.stacks[seat], obs.bets[seat]
         h.pl[p]["active"] = obs.in_hand[seat]

@@ -18,14 +18,9 @@ documents, so a numba kernel can replay every decision bit for bit: no Python ``
 or dict order in a decision, floats computed in a fixed order (a power as repeated products,
 ``power_table``). Every Monte Carlo loop is bounded by a parameter (``draw_samples``, ``samples``).
 
-**Hand strength** (``five_card_hands()``): the 7,462 distinct values of five cards, in ascending
-order, each with how many of the 2,598,960 five-card hands have it. A hand's ``strength`` is the
-share of all five-card hands it beats, ties counting half (0..1): its chance to beat one random
-*pat* hand. ``strength ** n`` is its chance to beat ``n`` of them (ignoring card removal).
+The hand strength the levels weigh: ``sniper.games.draw.strength``; what both read of an observation:
+``sniper.games.draw.reading``.
 
->>> from sniper.games.poker52 import cards
->>> round(strength(cards("Ah Ad 7c 4s 2d")), 3), round(strength(cards("9c 7d 5h 4s 2c")), 3)
-(0.893, 0.01)
 >>> HardAgent(samples=50).samples
 50
 """
@@ -34,17 +29,29 @@ from bisect import bisect_left
 from dataclasses import dataclass, fields
 from functools import cache
 from itertools import combinations
-from math import comb
 from typing import ClassVar
 
 from sniper.core.policy import POLICY_KEYS, coin, over_streams
 from sniper.core.rng import Stream, derive
-from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DISCARDS, DRAW, FIRST, FOLD, SECOND
+from sniper.games.draw.engine import DISCARD, DISCARDS, DRAW, FIRST, SECOND
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.parameters import PARAMETERS
+from sniper.games.draw.reading import (
+    aggression,
+    betting,
+    check_legal,
+    draw_ahead,
+    kept_cards,
+    live_opponents,
+    opponent_chart,
+    position,
+    price,
+    unseen_cards,
+)
 from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
+from sniper.games.draw.strength import five_card_hands, five_card_index, power_table
 from sniper.games.level_parameters import check_parameters
-from sniper.games.poker52 import CATEGORIES, DECK_SIZE, category, value
+from sniper.games.poker52 import CATEGORIES, DECK_SIZE, category
 
 __all__ = [
     "MAX_TRIES",
@@ -54,10 +61,6 @@ __all__ = [
     "NormalAgent",
     "Showdowns",
     "chart_keep_sets",
-    "five_card_hands",
-    "five_card_index",
-    "power_table",
-    "strength",
 ]
 
 TITLE = "five-card draw"
@@ -67,188 +70,10 @@ MAX_TRIES = 50
 """Proposals per sampled opponent hand (or part of one) in ``hard``'s range sampling (``HardAgent.showdowns``)."""
 SHARE_UNITS = 2520
 """A pot in integer share units: divisible by 1..6, so a split among up to six winners is exact."""
-FIVE_CARD_COUNT = comb(DECK_SIZE, HAND_SIZE)
-"""Five-card hands of a 52-card deck: 2,598,960."""
+
+
 STRAIGHT = CATEGORIES.index("straight")
 """The lowest category a pat hand is read to hold (the easy chart stands pat with a straight or better)."""
-
-
-# ----- the strength of five cards ----------------------------------------------------------------
-
-
-def _rank_key(ranks, flush: bool) -> int:
-    """``five_card_hands()``'s key of five ranks (ascending) and whether they are one suit."""
-    key = int(flush)
-    for r in ranks:
-        key = key * 13 + r
-    return key
-
-
-@dataclass(frozen=True)
-class FiveCardHands:
-    """The 7,462 distinct five-card values (``build_five_card_hands``).
-
-    ``values``: the ``sniper.games.poker52.value`` of each, ascending (its index is the hand's
-    *order*, 0 for 7-5-4-3-2 … 7,461 for a royal flush); ``counts``: five-card hands with that value
-    (summing to ``FIVE_CARD_COUNT``); ``halves``: twice the hands below it plus the hands equal to it
-    (``strength = halves / (2 * FIVE_CARD_COUNT)``, exact in integers); ``index``: the order of a
-    hand by ``_rank_key`` (its ranks ascending and whether it is a flush).
-    """
-
-    values: tuple[int, ...]
-    counts: tuple[int, ...]
-    halves: tuple[int, ...]
-    index: dict[int, int]
-
-
-@cache
-def five_card_hands() -> FiveCardHands:
-    """Every distinct five-card hand by rank multiset: five distinct ranks are 1,020 hands of mixed
-    suits and 4 flushes; a multiset with repeated ranks ``r`` (``c_r`` times) is ``prod C(4, c_r)``
-    hands, never a flush. Each class is valued once by ``poker52.value`` of a representative (about
-    0.2 s, once per process, on first use)."""
-    classes: dict[int, list] = {}
-    for a in range(13):
-        for b in range(a, 13):
-            for c in range(b, 13):
-                for d in range(c, 13):
-                    for e in range(d, 13):
-                        ranks = (a, b, c, d, e)
-                        if a == e:
-                            continue
-                        distinct = len(set(ranks)) == HAND_SIZE
-                        suits = [ranks[:j].count(r) for j, r in enumerate(ranks)]
-                        mixed = [4 * r + (j % 2 if distinct else s) for j, (r, s) in enumerate(zip(ranks, suits))]
-                        count = 1020 if distinct else 1
-                        if not distinct:
-                            for r in sorted(set(ranks)):
-                                count *= comb(4, ranks.count(r))
-                        classes[_rank_key(ranks, False)] = [value(mixed), count]
-                        if distinct:
-                            classes[_rank_key(ranks, True)] = [value([4 * r for r in ranks]), 4]
-    by_value: dict[int, int] = {}
-    for v, n in classes.values():
-        by_value[v] = by_value.get(v, 0) + n
-    values = tuple(sorted(by_value))
-    order = {v: i for i, v in enumerate(values)}
-    halves, below = [], 0
-    for v in values:
-        halves.append(2 * below + by_value[v])
-        below += by_value[v]
-    index = {key: order[v] for key, (v, _) in classes.items()}
-    return FiveCardHands(values, tuple(by_value[v] for v in values), tuple(halves), index)
-
-
-def five_card_index(cards) -> int:
-    """The order (0..7,461, ``five_card_hands()``) of five distinct cards (``poker52`` integers): a higher
-    order is a better hand, equal orders tie; ``five_card_hands().values[order] == poker52.value(cards)``.
-    A lookup by rank multiset, ~10x faster than ``poker52.value``; no validation."""
-    s = cards[0] & 3
-    flush = (cards[1] & 3) == s and (cards[2] & 3) == s and (cards[3] & 3) == s and (cards[4] & 3) == s
-    return five_card_hands().index[_rank_key(sorted([c >> 2 for c in cards]), flush)]
-
-
-def strength(cards) -> float:
-    """The share (0..1) of the 2,598,960 five-card hands that five ``cards`` beat, ties counting half."""
-    return five_card_hands().halves[five_card_index(cards)] / (2 * FIVE_CARD_COUNT)
-
-
-@cache
-def power_table(n: int) -> tuple[float, ...]:
-    """``strength ** n`` for every order of ``five_card_hands()`` (``n >= 1``), each as ``n`` products in
-    turn (the order a kernel repeats bit for bit): a hand's chance to beat ``n`` random pat hands."""
-    table = []
-    for h in five_card_hands().halves:
-        s, p = h / (2 * FIVE_CARD_COUNT), 1.0
-        for _ in range(n):
-            p *= s
-        table.append(p)
-    return tuple(table)
-
-
-# ----- what both levels read of an observation (D10) ---------------------------------------------
-
-
-def check_legal(obs: DrawObservation) -> None:
-    """``ValueError`` unless ``obs`` offers a legal action (the message of ``sniper.games.draw.agents``)."""
-    if not obs.legal:
-        raise ValueError(f"seat {obs.seat} has no legal action")
-    if len(obs.cards) != HAND_SIZE:
-        raise ValueError(f"seat {obs.seat} holds {len(obs.cards)} cards; a level decides with {HAND_SIZE}")
-
-
-def at_table(obs: DrawObservation, seat: int) -> bool:
-    """Whether ``seat`` plays this hand: still in, or with chips behind or a bet (a seat with no chips
-    has left the table, D1)."""
-    return obs.in_hand[seat] or obs.stacks[seat] > 0 or obs.bets[seat] > 0
-
-
-def position(obs: DrawObservation) -> float:
-    """The seat's place in the betting order (D4, D6: clockwise from the button's left, the button
-    last), 0 first to act to 1 last; 1.0 when it is alone."""
-    n = obs.seats
-    order = [s for s in ((obs.button + 1 + i) % n for i in range(n)) if at_table(obs, s)]
-    return order.index(obs.seat) / (len(order) - 1) if len(order) > 1 else 1.0
-
-
-def live_opponents(obs: DrawObservation) -> tuple[int, ...]:
-    """Opponents still in the hand (``in_hand``), clockwise from the seat's left."""
-    n = obs.seats
-    return tuple(s for s in ((obs.seat + 1 + i) % n for i in range(n - 1)) if obs.in_hand[s])
-
-
-def price(obs: DrawObservation) -> float:
-    """Pot odds: the share of the pot after calling that the call costs, ``to_call / (pot + bets +
-    to_call)``; 0 when nothing is owed."""
-    return obs.to_call / (obs.pot + sum(obs.bets) + obs.to_call) if obs.to_call > 0 else 0.0
-
-
-def draw_ahead(obs: DrawObservation) -> bool:
-    """Whether the seat's own draw is still to come (the first round, or the draw before it discards)."""
-    return obs.street in (FIRST, DRAW) and obs.drawn[obs.seat] is None
-
-
-def aggression(obs: DrawObservation, seat: int, street: int) -> int:
-    """How ``seat`` has bet in betting round ``street`` (``FIRST`` or ``SECOND``) so far: 2 if it raised
-    over another bet or raise, 1 if it bet (or raised only over its own bet), else 0."""
-    level, bet = 0, False
-    for s, st, a in obs.history:
-        if st == street and a == BET_RAISE:
-            if s == seat:
-                level = max(level, 2 if bet else 1)
-            bet = True
-    return level
-
-
-def unseen_cards(obs: DrawObservation) -> list[int]:
-    """The cards the seat has not seen, ascending: the deck less its own cards and its own discards."""
-    seen = (*obs.cards, *obs.discarded)
-    return [c for c in range(DECK_SIZE) if c not in seen]
-
-
-def kept_cards(cards, mask: int) -> list[int]:
-    """The cards of ``cards`` (in order) whose positions are not set bits of the discard ``mask``."""
-    return [c for j, c in enumerate(cards) if not mask >> j & 1]
-
-
-def opponent_chart(cards) -> int:
-    """The discard mask the ``easy`` chart draws with five ``cards``: ``hard``'s model of an opponent's
-    draw (``sniper.games.draw.agents.draw_chart``, imported here because agents imports this module)."""
-    from sniper.games.draw.agents import draw_chart
-
-    return draw_chart(tuple(cards))
-
-
-def betting(obs: DrawObservation, value_bet: bool, value_raise: bool, call: bool) -> int:
-    """The betting action of a level's three answers: checked to, bet when ``value_bet`` (check
-    otherwise); facing a bet, raise when ``value_raise`` (and a raise is legal), else call when
-    ``call``, else fold."""
-    can_raise = BET_RAISE in obs.legal
-    if obs.to_call == 0:
-        return BET_RAISE if value_bet and can_raise else CHECK_CALL
-    if value_raise and can_raise:
-        return BET_RAISE
-    return CHECK_CALL if call or FOLD not in obs.legal else FOLD
 
 
 class _Level:

@@ -39,7 +39,7 @@ from kernels.holdem.params import N_PARAMS, PARAMS_OF
 from kernels.holdem.policies import LevelTables
 from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
-from sniper.games.holdem import levels, results
+from sniper.games.holdem import levels, results, strength
 from sniper.games.holdem.agents import CallAgent, FoldAgent, RandomAgent
 from sniper.games.holdem.chunks import make_agent
 from sniper.games.holdem.rules import BIG_BLIND, FIRST_BUTTON, SEATS, SMALL_BLIND, STARTING_STACK
@@ -70,9 +70,9 @@ def level_tables() -> LevelTables:
     for a in range(N_CARDS):
         for b in range(N_CARDS):
             if a != b:
-                pair[a, b] = levels.pair_high_score((a, b))
-                chen[a, b] = levels.chen_score((a, b))
-                top[a, b] = levels.preflop_top((a, b))
+                pair[a, b] = strength.pair_high_score((a, b))
+                chen[a, b] = strength.chen_score((a, b))
+                top[a, b] = strength.preflop_top((a, b))
     return LevelTables(pair, chen, top, int(levels.MAX_TRIES), int(levels.SHARE_UNITS))
 
 
@@ -153,7 +153,7 @@ def run_tables(run: HoldemRun, specs: Sequence[str]) -> dict:
 
 
 def play_chunk_kernel(config, chunk: int, hands_only: bool = False) -> Chunk:
-    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig`` of this game) played by
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.config.RunConfig`` of this game) played by
     the kernel: the tables and counts of ``sniper.games.holdem.chunks.play_chunk_reference(config,
     chunk, hands_only)``, row for row. ``ValueError`` for specs the kernel cannot play."""
     inputs = kernel_inputs(config.agents, config.rules)

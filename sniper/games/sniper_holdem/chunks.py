@@ -14,11 +14,11 @@ from sniper.games.sniper_holdem.specs import make_agent
 
 
 def play_chunk_reference(config, chunk: int, rollouts: str = "python", hands_only: bool = False) -> Chunk:
-    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.runner.RunConfig``) on the pure-Python reference
+    """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.config.RunConfig``) on the pure-Python reference
     engine: both tables (``hands_only`` changes nothing: the actions cost little here) and each game's hands.
 
     The agents' rollouts run on ``rollouts`` ("python", the reference, or "kernel": the same rows, faster;
-    ``sniper.games.sniper_holdem.agents.ROLLOUT_BACKENDS``). Raises ``ValueError`` for an invalid agent spec,
+    ``sniper.games.sniper_holdem.snipes.ROLLOUT_BACKENDS``). Raises ``ValueError`` for an invalid agent spec,
     ``sniper.core.errors.AgentError`` when an agent fails.
     """
     agents = [make_agent(spec, config.decision_timeout, rollouts) for spec in config.agents]

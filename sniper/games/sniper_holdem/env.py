@@ -35,7 +35,6 @@ import numpy as np
 from kernels.sniper_holdem.codes import N_SNIPES
 from sniper.core.env import TableEnv, wrap
 from sniper.core.registry import get_game
-from sniper.games.sniper_holdem.agents import Observation
 from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.game import (
     N_SEAT_ACTIONS,
@@ -44,6 +43,7 @@ from sniper.games.sniper_holdem.game import (
     decide,
     make_rules,
 )
+from sniper.games.sniper_holdem.observation import Observation
 from sniper.games.sniper_holdem.specs import make_agent
 
 MAX_SEATS = get_game("sniper").max_seats
@@ -75,8 +75,8 @@ def seat_observation(state: HandState, seat: int) -> dict:
     """What ``seat`` sees of ``state`` as the env's observation (module docstring): ``observation``
     (``int16 (42,)``, laid out as ``OBS_FIELDS``) and ``action_mask`` (``int8 (68,)``).
 
-    Built from ``sniper.games.sniper_holdem.agents.Observation.of`` (R10: own cards, face-up board, public history) and
-    whose turn it is; a seat not dealt in shows private cards 0 0."""
+    Built from ``sniper.games.sniper_holdem.observation.Observation.of`` (R10: own cards, face-up board, public
+    history) and whose turn it is; a seat not dealt in shows private cards 0 0."""
     seen = Observation.of(state, seat)
     pad = MAX_SEATS - state.n_seats
     snipes = [NO_SNIPE] * MAX_SEATS

@@ -371,7 +371,7 @@ def replay(out, game: int, hand: int) -> HandHistory:
     """Hand ``hand`` of game ``game`` of the run in ``out``, from its hands and actions tables.
 
     Equals ``play_hand`` with the run's agents, rules and seed (tested). Raises
-    ``sniper.runs.runner.RunDirError`` when ``out`` is not a readable run and ``LookupError`` naming the
+    ``sniper.runs.config.RunDirError`` when ``out`` is not a readable run and ``LookupError`` naming the
     run's games or the game's hands when there is no such hand.
     """
     return histories(out, [game], hand)[0]
@@ -382,7 +382,8 @@ def histories(out, games: Sequence[int], hand: int | None = None) -> list[HandHi
 
     Raises ``LookupError`` naming the valid range when a game (or the hand) is not in the run.
     """
-    from sniper.runs.runner import RunConfig, load_manifest
+    from sniper.runs.config import RunConfig
+    from sniper.runs.rundir import load_manifest
     from sniper.runs.store import read_run
 
     manifest = load_manifest(out)
@@ -457,7 +458,7 @@ def export_phhs(out, path, games: Sequence[int]) -> int:
 
     Returns the number of hands written. Raises as ``histories``.
     """
-    from sniper.runs.runner import write_atomic
+    from sniper.runs.atomic import write_atomic
 
     hands = histories(out, games)
     text = phhs_text(h.to_phh() for h in hands)

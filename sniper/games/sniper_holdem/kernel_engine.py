@@ -69,7 +69,7 @@ LEVEL_OF: dict[type, Level] = {
 }
 """Agent class → kernel betting level."""
 HEURISTIC_OF: dict[str, Heuristic] = {h.name.lower(): h for h in Heuristic}
-"""Snipe heuristic name (``sniper.games.sniper_holdem.agents.SNIPE_HEURISTICS``) → kernel heuristic."""
+"""Snipe heuristic name (``sniper.games.sniper_holdem.snipes.SNIPE_HEURISTICS``) → kernel heuristic."""
 
 
 def kernel_agent(spec: str) -> KernelAgent:
@@ -218,7 +218,7 @@ def play_chunk_kernel(config, chunk: int, actions: bool = False):
     """Play chunk ``chunk`` of a run with the game kernel: the same rows as
     ``sniper.games.sniper_holdem.chunks.play_chunk_reference``.
 
-    ``config`` is a ``sniper.runs.runner.RunConfig``. Returns the chunk's rows as a table with
+    ``config`` is a ``sniper.runs.config.RunConfig``. Returns the chunk's rows as a table with
     ``SCHEMA`` and the number of hands of each of its games, in game order; with ``actions``, a
     ``sniper.core.tables.Chunk`` (hands, actions, counts). Raises ``ValueError`` on an invalid config
     or chunk.

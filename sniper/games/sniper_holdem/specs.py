@@ -1,7 +1,7 @@
 """Agent specs as data: the one place where a text such as ``hard+ev:samples=4000`` becomes an agent.
 
 Grammar: ``LEVEL[+HEURISTIC][:NAME=VALUE,NAME=VALUE…]``. ``LEVEL`` is a key of ``LEVELS`` (a class
-and its default parameters), ``HEURISTIC`` a key of ``sniper.games.sniper_holdem.agents.SNIPE_HEURISTICS`` (default:
+and its default parameters), ``HEURISTIC`` a key of ``sniper.games.sniper_holdem.snipes.SNIPE_HEURISTICS`` (default:
 the level's own), and the parameters override the level's defaults (``level_parameters`` lists
 them). Examples: ``hard``, ``hard+ev``, ``normal+pass``, ``hard:samples=4000,bluff=0.08``.
 
@@ -20,16 +20,8 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 
 from kernels.sniper_holdem.params import HARD_DEFAULTS, HARD_V1_DEFAULTS, NORMAL_DEFAULTS, NORMAL_V1_DEFAULTS
 from sniper.core.inputs import error_line
-from sniper.games.sniper_holdem.agents import (
-    ROLLOUT_BACKENDS,
-    SNIPE_HEURISTICS,
-    Agent,
-    CallAgent,
-    EasyAgent,
-    FoldAgent,
-    MonteCarloAgent,
-    RandomAgent,
-)
+from sniper.games.sniper_holdem.agents import Agent, CallAgent, EasyAgent, FoldAgent, MonteCarloAgent, RandomAgent
+from sniper.games.sniper_holdem.snipes import ROLLOUT_BACKENDS, SNIPE_HEURISTICS
 
 LEVELS: dict[str, Agent] = {
     "random": RandomAgent(),
@@ -51,7 +43,7 @@ UNIT_INTERVAL = {"bluff", "position", "texture", "future_snipes"}
 
 NOT_PARAMETERS = ("spec", "snipes", "rollouts")
 """Fields of a level's agent that are not its tunable parameters: its spec text, its snipe heuristic (the
-spec's ``+HEURISTIC``) and its rollout backend (``sniper.games.sniper_holdem.agents.ROLLOUT_BACKENDS``, speed only)."""
+spec's ``+HEURISTIC``) and its rollout backend (``sniper.games.sniper_holdem.snipes.ROLLOUT_BACKENDS``, speed only)."""
 
 
 def level_parameters(level: str) -> dict[str, object]:
@@ -191,7 +183,7 @@ def make_agent(spec: str, decision_timeout: float | None = None, rollouts: str =
     """The agent a spec names (module docstring), e.g. ``"hard+ev:samples=4000,bluff=0.08"`` or
     ``"examples.cautious:Cautious:margin=2"``; ``decision_timeout`` (seconds) limits each decision
     of an outside agent; ``rollouts`` is where a level's rollouts run, "python" or "kernel"
-    (``sniper.games.sniper_holdem.agents.ROLLOUT_BACKENDS``: the same decisions, faster; an outside agent has its own).
+    (``sniper.games.sniper_holdem.snipes.ROLLOUT_BACKENDS``: the same decisions, faster; an outside agent has its own).
 
     Raises ``ValueError`` naming the valid levels, heuristics, parameters or rollout backends.
     """

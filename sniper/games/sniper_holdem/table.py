@@ -36,7 +36,6 @@ from collections.abc import Sequence
 from kernels.sniper_holdem.codes import N_SNIPES, PASS, Act
 from sniper.core.rng import Stream
 from sniper.core.table import CHANCE, TERMINAL
-from sniper.games.sniper_holdem.agents import Observation
 from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.game import (
     DEAL,
@@ -49,6 +48,7 @@ from sniper.games.sniper_holdem.game import (
     leave_table,
     next_first,
 )
+from sniper.games.sniper_holdem.observation import Observation
 
 __all__ = ["CHANCE", "DEAL", "N_SEAT_ACTIONS", "PASS_ACTION", "SNIPE_ACTION", "TERMINAL", "SniperTable", "action_name"]
 
@@ -137,8 +137,8 @@ class SniperTable:
         return tuple(int(a) for a in self.hand.legal_actions())
 
     def observe(self, seat: int) -> Observation:
-        """What ``seat`` sees of the current hand (R10): ``sniper.games.sniper_holdem.agents.Observation.of``, the one
-        place R10 is written. ``ValueError`` for a seat not at the table or before the first deal."""
+        """What ``seat`` sees of the current hand (R10): ``sniper.games.sniper_holdem.observation.Observation.of``,
+        the one place R10 is written. ``ValueError`` for a seat not at the table or before the first deal."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
             raise ValueError(f"seat must be 0-{self.n_seats - 1}, got {seat!r}")
         if self.hand is None:

@@ -1,7 +1,7 @@
 """What a seat is told about a hand: the one place where the server turns engine state into JSON (R10).
 
 ``hand_view(state, seat)`` is a pure function of what R10 lets ``seat`` know: its own private
-cards, the face-up board and its legal actions as ``sniper.games.sniper_holdem.agents.Observation.of`` gives them
+cards, the face-up board and its legal actions as ``sniper.games.sniper_holdem.observation.Observation.of`` gives them
 (the one truth of what a seat may see), the public history (actions, snipes, stacks, who is
 first) and, once the hand is settled at a showdown, the hands shown there. Other seats' private
 cards appear only in ``result.showdown`` and only for seats that reached the showdown; a hand won
@@ -14,9 +14,10 @@ The wire names of actions (``ACTION_NAMES``) and the JSON shapes are documented 
 """
 
 from kernels.sniper_holdem.codes import ACT_NAMES, PASS, Act
-from sniper.games.sniper_holdem.agents import Observation, made_category
+from sniper.games.sniper_holdem.agents import made_category
 from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.hands import ALL_SNIPES, CATEGORY_NAMES, best_hand
+from sniper.games.sniper_holdem.observation import Observation
 
 ACTION_NAMES: dict[Act, str] = {act: ACT_NAMES[act] for act in Act if act <= Act.ALL_IN}
 """Wire names of the betting actions of R6 (``act`` messages, ``bets`` entries): the hand-history names."""

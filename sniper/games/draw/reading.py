@@ -1,0 +1,91 @@
+"""What five-card draw's levels read of an observation (D10): whether it offers a legal action, the seat's
+position and pot odds, the opponents still in and how they bet, the cards it has not seen, and the betting
+action of a level's answers. The levels: ``sniper.games.draw.levels``.
+"""
+
+from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DRAW, FIRST, FOLD
+from sniper.games.draw.observation import DrawObservation
+from sniper.games.draw.rules import HAND_SIZE
+from sniper.games.poker52 import DECK_SIZE
+
+
+def check_legal(obs: DrawObservation) -> None:
+    """``ValueError`` unless ``obs`` offers a legal action (the message of ``sniper.games.draw.agents``)."""
+    if not obs.legal:
+        raise ValueError(f"seat {obs.seat} has no legal action")
+    if len(obs.cards) != HAND_SIZE:
+        raise ValueError(f"seat {obs.seat} holds {len(obs.cards)} cards; a level decides with {HAND_SIZE}")
+
+
+def at_table(obs: DrawObservation, seat: int) -> bool:
+    """Whether ``seat`` plays this hand: still in, or with chips behind or a bet (a seat with no chips
+    has left the table, D1)."""
+    return obs.in_hand[seat] or obs.stacks[seat] > 0 or obs.bets[seat] > 0
+
+
+def position(obs: DrawObservation) -> float:
+    """The seat's place in the betting order (D4, D6: clockwise from the button's left, the button
+    last), 0 first to act to 1 last; 1.0 when it is alone."""
+    n = obs.seats
+    order = [s for s in ((obs.button + 1 + i) % n for i in range(n)) if at_table(obs, s)]
+    return order.index(obs.seat) / (len(order) - 1) if len(order) > 1 else 1.0
+
+
+def live_opponents(obs: DrawObservation) -> tuple[int, ...]:
+    """Opponents still in the hand (``in_hand``), clockwise from the seat's left."""
+    n = obs.seats
+    return tuple(s for s in ((obs.seat + 1 + i) % n for i in range(n - 1)) if obs.in_hand[s])
+
+
+def price(obs: DrawObservation) -> float:
+    """Pot odds: the share of the pot after calling that the call costs, ``to_call / (pot + bets +
+    to_call)``; 0 when nothing is owed."""
+    return obs.to_call / (obs.pot + sum(obs.bets) + obs.to_call) if obs.to_call > 0 else 0.0
+
+
+def draw_ahead(obs: DrawObservation) -> bool:
+    """Whether the seat's own draw is still to come (the first round, or the draw before it discards)."""
+    return obs.street in (FIRST, DRAW) and obs.drawn[obs.seat] is None
+
+
+def aggression(obs: DrawObservation, seat: int, street: int) -> int:
+    """How ``seat`` has bet in betting round ``street`` (``FIRST`` or ``SECOND``) so far: 2 if it raised
+    over another bet or raise, 1 if it bet (or raised only over its own bet), else 0."""
+    level, bet = 0, False
+    for s, st, a in obs.history:
+        if st == street and a == BET_RAISE:
+            if s == seat:
+                level = max(level, 2 if bet else 1)
+            bet = True
+    return level
+
+
+def unseen_cards(obs: DrawObservation) -> list[int]:
+    """The cards the seat has not seen, ascending: the deck less its own cards and its own discards."""
+    seen = (*obs.cards, *obs.discarded)
+    return [c for c in range(DECK_SIZE) if c not in seen]
+
+
+def kept_cards(cards, mask: int) -> list[int]:
+    """The cards of ``cards`` (in order) whose positions are not set bits of the discard ``mask``."""
+    return [c for j, c in enumerate(cards) if not mask >> j & 1]
+
+
+def opponent_chart(cards) -> int:
+    """The discard mask the ``easy`` chart draws with five ``cards``: ``hard``'s model of an opponent's
+    draw (``sniper.games.draw.agents.draw_chart``, imported here because agents imports this module)."""
+    from sniper.games.draw.agents import draw_chart
+
+    return draw_chart(tuple(cards))
+
+
+def betting(obs: DrawObservation, value_bet: bool, value_raise: bool, call: bool) -> int:
+    """The betting action of a level's three answers: checked to, bet when ``value_bet`` (check
+    otherwise); facing a bet, raise when ``value_raise`` (and a raise is legal), else call when
+    ``call``, else fold."""
+    can_raise = BET_RAISE in obs.legal
+    if obs.to_call == 0:
+        return BET_RAISE if value_bet and can_raise else CHECK_CALL
+    if value_raise and can_raise:
+        return BET_RAISE
+    return CHECK_CALL if call or FOLD not in obs.legal else FOLD
