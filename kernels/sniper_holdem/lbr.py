@@ -100,11 +100,13 @@ def code_of_nb(key, snipe):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def set_private_nb(h, seat, a, b, board_key, base):
-    """Give ``seat`` of ``h`` the private numbers ``a``, ``b`` and their strength key on the full board."""
+def set_private_nb(h, seat, a, b, board_key, base, complete):
+    """Give ``seat`` of ``h`` the private numbers ``a``, ``b`` and, when the board is ``complete`` (all four
+    community cards face up), their strength key on it (the levels read the key only then); else the key is -1
+    (the hidden community cards are no part of the opponent's information, R10)."""
     h.private[seat, 0] = a
     h.private[seat, 1] = b
-    h.seats[seat].key = key_of_nb(a, b, board_key, base)
+    h.seats[seat].key = key_of_nb(a, b, board_key, base) if complete else np.int64(-1)
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -138,7 +140,7 @@ def opponent_policy_nb(level, params, forced, h, turn, weights, pairs, key, t, p
                 if (turn.legal_mask >> action) & 1:
                     row[action] = 1.0 / turn.n_legal
             continue
-        set_private_nb(h, seat, pairs[i, 0], pairs[i, 1], board_key, t.base)
+        set_private_nb(h, seat, pairs[i, 0], pairs[i, 1], board_key, t.base, turn.n_visible == 4)
         if bluff < 1.0:
             stream_start_nb(h.stream, key)
             row[bet_decision_nb(level, forced[0], h.seats, h.private, h.board, h.stream, h.scratch, turn, t)] += (
@@ -167,7 +169,7 @@ def opponent_snipe_nb(heuristic, params, h, turn, weights, pairs, keys, code, t,
         out[i] = 0.0
         if weights[i] <= 0.0:
             continue
-        set_private_nb(h, seat, pairs[i, 0], pairs[i, 1], board_key, t.base)
+        set_private_nb(h, seat, pairs[i, 0], pairs[i, 1], board_key, t.base, True)
         if heuristic == Heuristic.RANDOM:
             own = code_of_nb(h.seats[seat].key, t.snipe)
             n_allowed = 0

@@ -69,6 +69,7 @@ SPEC = register_game(
         decision_time="sniper.games.sniper_holdem.kernel_engine:decision_time_us",
         report_panels="sniper.games.sniper_holdem.report:SniperPanels",
         play_hand="sniper.games.sniper_holdem.history:play_hand",
+        exploit="sniper.games.sniper_holdem.lbr:exploit",
     )
 )
 """The Sniper Hold'em ``GameSpec`` (registered as "sniper")."""
