@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from kernels.sniper_holdem.codes import COPIES, N_NUMBERS
-from kernels.sniper_holdem.params import Heuristic
 from kernels.sniper_holdem.evaluator import tables
 from kernels.sniper_holdem.lbr import N_PAIRS, PAIRS, pair_equities_nb, pair_index, prior_nb, unseen_counts_nb
+from kernels.sniper_holdem.params import Heuristic
 from sniper.cli.app import app
 from sniper.games.sniper_holdem.hands import best_hand, strength
 from sniper.games.sniper_holdem.lbr import ANTE, STARTING_STACK, SniperLbr, exploit

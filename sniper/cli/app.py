@@ -301,7 +301,7 @@ def exploit(
         spec = get_game(game)
         if spec.exploit is None:
             ready = ", ".join(name for name in game_names() if get_game(name).exploit is not None)
-            raise ValueError(f"sniper exploit is not yet available for {spec.title} (--game {game}); it is for: {ready}")
+            raise ValueError(f"sniper exploit is not yet available for {spec.title} (--game {game}); games: {ready}")
         run = spec.resolve(spec.exploit)
         n = check.parse_count(hands)
         result = run(level, n, bets, lbr_rounds, seed, workers, model_samples, rollouts)
