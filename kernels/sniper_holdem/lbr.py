@@ -309,6 +309,8 @@ def pair_equities_nb(own, board, n_visible, weights, pairs, heuristic, lbr_first
     for c in range(1, last + 1):
         for d in range(c, last + 1):
             if n_visible == 2:
+                if combos_nb(counts, c, d) == 0:
+                    continue
                 full[2], full[3] = c, d
             board_key = board_key_nb(full)
             lbr_key = key_of_nb(own[0], own[1], board_key, t.base)
@@ -353,10 +355,12 @@ def pair_equities_nb(own, board, n_visible, weights, pairs, heuristic, lbr_first
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def showdown_keys_nb(board, pairs, t, keys, codes):
-    """Strength keys and snipe codes (``int64 (N_PAIRS,)`` each) of every pair on the full ``board``
-    (``uint8 (4,)``)."""
+def showdown_keys_nb(board, pairs, weights, t, keys, codes):
+    """Strength keys and snipe codes (``int64 (N_PAIRS,)`` each) of every pair of positive weight on the full
+    ``board`` (``uint8 (4,)``); -1 for the others (a pair the cards rule out has no hand)."""
     board_key = board_key_nb(board)
     for i in range(pairs.shape[0]):
-        keys[i] = key_of_nb(pairs[i, 0], pairs[i, 1], board_key, t.base)
-        codes[i] = code_of_nb(keys[i], t.snipe)
+        keys[i], codes[i] = -1, -1
+        if weights[i] > 0.0:
+            keys[i] = key_of_nb(pairs[i, 0], pairs[i, 1], board_key, t.base)
+            codes[i] = code_of_nb(keys[i], t.snipe)

@@ -270,7 +270,7 @@ class SniperLbr:
         for n_turns, seat in enumerate((first, 1 - first)):
             h.seats[seat]["at_showdown"] = 1
             if seat == 0:
-                showdown_keys_nb(h.board, PAIRS, t, keys, codes)
+                showdown_keys_nb(h.board, PAIRS, self.weights, t, keys, codes)
                 lbr_key = int(h.seats[0]["key"])
                 lbr_code = int(t.snipe[lbr_key // PRIVATE_BASE])
                 code = int(lbr_snipe_nb(self.weights, keys, codes, lbr_key, lbr_code, named, np.zeros(N_SNIPES)))
