@@ -276,7 +276,7 @@ def exploit(
         typer.Option(
             metavar="N",
             help="Monte Carlo deals (holdem) or rollouts (sniper) of LBR's model of a Monte Carlo level's equity, "
-            "per private hand (default: 64, at most the level's own samples).",
+            "per private hand (default: holdem 64, at most the level's own samples; sniper the level's own).",
         ),
     ] = None,
     rollouts: Annotated[
