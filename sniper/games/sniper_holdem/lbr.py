@@ -8,13 +8,13 @@ R4-R6; the snipe round R7 and the showdown R8 as ``kernels.sniper_holdem.game``)
 the kernel's level (``policies.bet_decision_nb``, ``snipe_decision_nb``) on its seat's decision streams (R13,
 as in a run: deal ``d`` is hand ``d`` of game 0 of run ``seed``). LBR is seat 0, the opponent seat 1.
 
-LBR keeps the opponent's range over the 55 private hands by numbers (``kernels.sniper_holdem.lbr.PAIRS``;
-the 780 two-card hands of the 40-card deck grouped by numbers, since cards have no suits, R1), each weighed
-by its combinations given LBR's cards and the board (card removal), Bayes-updated
-(``sniper.core.lbr.bayes_update``) at every opponent action with the opponent level's own probability of that
-action for each pair (``opponent_policy_nb``), and at its snipe with its snipe heuristic's
-(``opponent_snipe_nb``); the Monte Carlo levels (``normal``, ``hard``) modelled from one equity estimate of at
-most ``model_samples`` rollouts (by default the level's own) per pair and decision, and their rollout snipes (``beater``, ``ev``) from
+LBR keeps the opponent's range over the 55 private hands by numbers (``kernels.sniper_holdem.lbr.PAIRS``; the
+780 two-card hands of the 40-card deck grouped by numbers, since cards have no suits, R1), each weighed by its
+combinations given LBR's cards and the board (card removal), Bayes-updated (``sniper.core.lbr.bayes_update``)
+at every opponent action with the opponent level's own probability of that action for each pair
+(``opponent_policy_nb``), and at its snipe with its snipe heuristic's (``opponent_snipe_nb``); the Monte Carlo
+levels (``normal``, ``hard``) modelled from one equity estimate of at most ``model_samples`` rollouts (by
+default the level's own) per pair and decision, and their rollout snipes (``beater``, ``ev``) from
 ``SNIPE_KEYS`` rollout keys, all keyed from LBR's own stream (``sniper.core.lbr.STREAM_LBR``), never the
 opponent's. In the betting rounds of ``rounds`` LBR takes the action of ``bets`` of greatest value assuming
 check/call to the end (``sniper.core.lbr``): its equity against each pair exact over every ending of the board
