@@ -5,6 +5,7 @@ showdown and an exact best response to ``call``."""
 import itertools
 import json
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -14,8 +15,12 @@ from kernels.sniper_holdem.codes import COPIES, N_NUMBERS
 from kernels.sniper_holdem.evaluator import tables
 from kernels.sniper_holdem.lbr import N_PAIRS, PAIRS, pair_equities_nb, pair_index, prior_nb, unseen_counts_nb
 from kernels.sniper_holdem.params import Heuristic
+from kernels.sniper_holdem.policies import SnipeTurn, bet_decision_nb, snipe_decision_nb
 from sniper.cli.app import app
+from sniper.core.lbr import deal_key
+from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.hands import best_hand, strength
+from sniper.games.sniper_holdem.kernel_engine import kernel_agent, play_games_kernel
 from sniper.games.sniper_holdem.lbr import ANTE, STARTING_STACK, SniperLbr, exploit
 
 FOLD_ANALYTIC = ANTE
@@ -89,6 +94,45 @@ def test_the_model_of_an_exact_level_gives_its_real_action(spec):
     if spec in ("fold", "call", "call+board"):
         assert np.all(likelihoods == 1.0)
     assert lbr.resets == 0
+
+
+class Mirror(SniperLbr):
+    """The LBR driver with seat 0 played by a kernel level on its own decision streams instead of LBR: the
+    hands must be the game kernel's."""
+
+    def __init__(self, opponent, me, seed):
+        super().__init__(opponent, seed=seed)
+        self.me = kernel_agent(me)
+
+    def play_hand(self, deal, first):
+        self.hand_key = deal_key(self.seed, deal)
+        return super().play_hand(deal, first)
+
+    def lbr_action(self, turn, betting_round):
+        h = self.h
+        self.start_decision(0, self.hand_key)
+        return int(bet_decision_nb(self.me.level, self.me.params, h.seats, h.private, h.board, h.stream, h.scratch,
+                                   turn, self.t))  # fmt: skip
+
+    def lbr_snipe(self, named, n_turns):
+        h = self.h
+        self.start_decision(0, self.hand_key)
+        turn = SnipeTurn(0, named, n_turns, 2)
+        return int(snipe_decision_nb(self.me.heuristic, self.me.params, h.seats, h.private, h.board, h.stream,
+                                     h.scratch, turn, self.t))  # fmt: skip
+
+
+@pytest.mark.parametrize(("me", "opponent"), [("easy", "random"), ("normal", "easy"), ("random", "hard")])
+def test_the_driver_plays_the_game_kernels_hands(me, opponent):
+    """LBR's hand driver (deal, betting rounds, snipe round, showdown) on the game kernel's state, with LBR's
+    seat played by a kernel level instead, nets what the game kernel does: hand 0 of game 0 of run ``seed``
+    with fresh stacks, seat 0 or seat 1 first (R3, R13)."""
+    for seed in range(12):
+        for first in (0, 1):
+            rules = replace(make_rules("ours", "10", STARTING_STACK), first_seat=first)
+            columns, _ = play_games_kernel([me, opponent], rules, seed, [0])
+            row = np.flatnonzero((columns["hand"] == 0) & (columns["seat"] == 0))[0]
+            assert Mirror(opponent, me, seed).play_hand(0, first) == columns["net"][row], (seed, first)
 
 
 def test_same_seed_same_result_and_workers_do_not_matter():

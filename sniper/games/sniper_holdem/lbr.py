@@ -260,19 +260,25 @@ class SniperLbr:
             values.append((int(act), raise_value(fp, wp, pot, called, put)))
         return best_action(values)
 
+    def lbr_snipe(self, named: np.uint64, n_turns: int) -> int:
+        """LBR's snipe after the names ``named`` (``uint64`` bit set) of the ``n_turns`` snipe turns before it: the
+        name most likely to beat it given the range (``kernels.sniper_holdem.lbr.lbr_snipe_nb``), or ``PASS``."""
+        h, t = self.h, self.t
+        keys, codes = np.zeros(N_PAIRS, np.int64), np.zeros(N_PAIRS, np.int64)
+        showdown_keys_nb(h.board, PAIRS, self.weights, t, keys, codes)
+        lbr_key = int(h.seats[0]["key"])
+        lbr_code = int(t.snipe[lbr_key // PRIVATE_BASE])
+        return int(lbr_snipe_nb(self.weights, keys, codes, lbr_key, lbr_code, named, np.zeros(N_SNIPES)))
+
     def snipe_round(self, first: int, key: int) -> np.uint64:
         """The snipe round (R7): each player in betting order from ``first`` passes or names a snipe (the
         opponent by its heuristic, then the range updated; LBR ``lbr_snipe_nb``); returns the bit set named."""
         h, t = self.h, self.t
         named = np.uint64(0)
-        keys, codes = np.zeros(N_PAIRS, np.int64), np.zeros(N_PAIRS, np.int64)
         for n_turns, seat in enumerate((first, 1 - first)):
             h.seats[seat]["at_showdown"] = 1
             if seat == 0:
-                showdown_keys_nb(h.board, PAIRS, self.weights, t, keys, codes)
-                lbr_key = int(h.seats[0]["key"])
-                lbr_code = int(t.snipe[lbr_key // PRIVATE_BASE])
-                code = int(lbr_snipe_nb(self.weights, keys, codes, lbr_key, lbr_code, named, np.zeros(N_SNIPES)))
+                code = self.lbr_snipe(named, n_turns)
             else:
                 self.start_decision(1, key)
                 turn = SnipeTurn(1, named, n_turns, 2)
