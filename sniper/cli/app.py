@@ -16,7 +16,7 @@ from sniper.cli.options import CardsCommand, fail
 from sniper.core import defaults
 from sniper.core import inputs as check
 from sniper.core.errors import ParameterError
-from sniper.core.registry import DEFAULT_GAME, get_game
+from sniper.core.registry import DEFAULT_GAME, game_names, get_game
 from sniper.core.stats import dumps
 from sniper.serve.settings import Settings
 
@@ -256,30 +256,40 @@ def exploit(
         str, typer.Option(metavar="N", help="Hands, an even number: N/2 deals, each played in both seats.")
     ] = "2000",
     bets: Annotated[
-        str, typer.Option(metavar="LETTERS", help="LBR's actions: f fold, c call, h half pot, p pot, a all-in.")
-    ] = "fcpa",
+        str | None,
+        typer.Option(
+            metavar="LETTERS",
+            help="LBR's actions. holdem (default fcpa): f fold, c call, h half pot, p pot, a all-in; "
+            "sniper (default fc135a): f fold, c check/call, 1 +1, 3 +3, 5 +5, a all-in.",
+        ),
+    ] = None,
     lbr_rounds: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--lbr-rounds",
             metavar="ROUNDS",
-            help="Betting rounds where LBR best-responds (preflop, flop, turn, river or all); "
-            "elsewhere it checks or calls.",
+            help="Betting rounds where LBR best-responds, a comma list or all; elsewhere it checks or calls. "
+            "holdem: preflop, flop, turn, river (default turn,river); sniper: 1, 2 (default all).",
         ),
-    ] = "turn,river",
+    ] = None,
     seed: opt.Seed = defaults.SEED,
     workers: Annotated[int, typer.Option(metavar="N", help="Worker processes (the result does not depend on it).")] = 1,
     model_samples: Annotated[
         int | None,
         typer.Option(
             metavar="N",
-            help="Monte Carlo deals of LBR's model of a Monte Carlo level's equity, per private pair "
-            "(default: 64, at most the level's own samples).",
+            help="Monte Carlo deals (holdem) or rollouts (sniper) of LBR's model of a Monte Carlo level's equity, "
+            "per private hand (default: holdem 64, at most the level's own samples; sniper the level's own).",
         ),
     ] = None,
     rollouts: Annotated[
-        int, typer.Option(metavar="N", help="Runouts of LBR's own equity before the turn (exact after).")
-    ] = 200,
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="holdem: runouts of LBR's own equity before the turn (default 200; exact after). "
+            "sniper: not used (exact).",
+        ),
+    ] = None,
     game: opt.GameName = DEFAULT_GAME,
     as_json: opt.Json = False,
 ) -> None:
@@ -287,13 +297,14 @@ def exploit(
 
     LBR plays heads-up in duplicate (both seats, the same deals), tracks LEVEL's range over every private
     hand by Bayes' rule from LEVEL's own action probabilities and, on the --lbr-rounds, takes the action
-    of greatest value assuming check/call to the end. Its win rate (mbb/g for Hold'em, with a 95% CI) is
-    a lower bound on LEVEL's exploitability. Games: holdem.
+    of greatest value assuming check/call to the end. Its win rate (mbb/g for Hold'em, chips/hand for
+    Sniper Hold'em, with a 95% CI) is a lower bound on LEVEL's exploitability. Games: holdem, sniper.
     """
     try:
         spec = get_game(game)
         if spec.exploit is None:
-            raise ValueError(f"sniper exploit is not yet available for {spec.title} (--game {game}); it is for: holdem")
+            ready = ", ".join(name for name in game_names() if get_game(name).exploit is not None)
+            raise ValueError(f"sniper exploit is not yet available for {spec.title} (--game {game}); games: {ready}")
         run = spec.resolve(spec.exploit)
         n = check.parse_count(hands)
         result = run(level, n, bets, lbr_rounds, seed, workers, model_samples, rollouts)

@@ -24,13 +24,15 @@ def print_exploit(report: dict) -> None:
     table = Table(title=f"Local best response against {report['opponent']} ({report['game']})")
     table.add_column("")
     table.add_column("value", justify="right")
-    table.add_row(f"LBR win rate, {unit}", f"[bold]{report['value']:+,.0f}")
-    table.add_row("95% CI", interval_text(low, high, "+,.0f"))
+    digits = "+,.0f" if unit.startswith("m") else "+,.3f"  # milli units (mbb/g) whole, chips with 3 decimals
+    table.add_row(f"LBR win rate, {unit}", f"[bold]{format(report['value'], digits)}")
+    table.add_row("95% CI", interval_text(low, high, digits))
     table.add_row("hands (deals × 2 seats)", f"{report['hands']:,} ({report['deals']:,} × 2)")
     table.add_row("actions (--bets)", report["bets"])
     table.add_row("best-response rounds (--lbr-rounds)", ", ".join(report["lbr_rounds"]))
-    for key in ("seed", "model_samples", "rollouts", "stacks", "blinds", "range_resets"):
-        table.add_row(key.replace("_", " "), str(report[key]))
+    for key in ("seed", "model_samples", "rollouts", "snipe_keys", "stacks", "blinds", "ante", "range_resets"):
+        if key in report:
+            table.add_row(key.replace("_", " "), str(report[key]))
     console.print(table)
 
 

@@ -29,12 +29,19 @@ module holds the parts that are the same in every game.
 'fold'
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
+from sniper.core.rng import derive, mix64
 from sniper.core.stats import Interval, clustered_mean_ci, json_safe
+
+STREAM_LBR = 63
+"""The stream of a deal LBR's own random numbers come from (its rollouts and its models' Monte Carlo keys):
+``hand_key(seed, 0, deal, STREAM_LBR)`` then one child per use; no seat's stream (``STREAM_AGENT + seat``)."""
 
 
 def bayes_update(weights: np.ndarray, likelihood: np.ndarray, prior: np.ndarray) -> bool:
@@ -84,16 +91,21 @@ BET_LETTERS = {"f": "fold", "c": "call", "h": "half pot", "p": "pot", "a": "all-
 """LBR's action set, one letter each (the paper's ``fcpa``: fold, call, pot, all-in; ``h`` half the pot)."""
 
 
-def parse_bets(text: str) -> str:
-    """An LBR action set: letters of ``BET_LETTERS``, each once, with ``c`` (LBR must be able to check or
-    call), returned in ``BET_LETTERS`` order. ``ValueError`` (one line) otherwise."""
-    letters = text.strip().lower()
-    if not letters or any(ch not in BET_LETTERS for ch in letters) or len(set(letters)) != len(letters):
-        names = ", ".join(f"{ch} {name}" for ch, name in BET_LETTERS.items())
+def parse_bets(text: str, letters: Mapping[str, str] = BET_LETTERS) -> str:
+    """An LBR action set: characters of ``letters`` (a game's action set, one character per action; no-limit
+    Hold'em's ``BET_LETTERS`` by default), each once, with ``c`` (LBR must be able to check or call), returned
+    in the order of ``letters``. ``ValueError`` (one line) otherwise.
+
+    >>> parse_bets("ca1", {"f": "fold", "c": "call", "1": "+1", "a": "all-in"})
+    'c1a'
+    """
+    chosen = text.strip().lower()
+    if not chosen or any(ch not in letters for ch in chosen) or len(set(chosen)) != len(chosen):
+        names = ", ".join(f"{ch} {name}" for ch, name in letters.items())
         raise ValueError(f"--bets takes letters, each once, of: {names}; got {text!r}")
-    if "c" not in letters:
+    if "c" not in chosen:
         raise ValueError(f"--bets must include c (check/call), got {text!r}")
-    return "".join(ch for ch in BET_LETTERS if ch in letters)
+    return "".join(ch for ch in letters if ch in chosen)
 
 
 def parse_rounds(text: str, names: Sequence[str]) -> tuple[int, ...]:
@@ -105,6 +117,54 @@ def parse_rounds(text: str, names: Sequence[str]) -> tuple[int, ...]:
     if not parts or any(part not in names for part in parts) or len(set(parts)) != len(parts):
         raise ValueError(f"--lbr-rounds takes a comma list of {', '.join(names)} (or all), got {text!r}")
     return tuple(sorted(names.index(part) for part in parts))
+
+
+def deal_key(seed: int, deal: int) -> int:
+    """``derive(derive(mix64(seed), 0), deal)``: the key of hand ``deal`` of game 0 of run ``seed`` (its deck and
+    its seats' decision streams, as in a run; R13). Both plays of a deal use it."""
+    return derive(derive(mix64(seed), 0), deal)
+
+
+class DealPlayer(Protocol):
+    """A game's LBR: ``play_deal(deal)`` the chips LBR nets over deal ``deal`` played in both seats;
+    ``resets`` the times its range fell back so far (``bayes_update``)."""
+
+    resets: int
+
+    def play_deal(self, deal: int) -> float: ...
+
+
+def play_deals(lbr: DealPlayer, start: int, stop: int) -> tuple[np.ndarray, int]:
+    """LBR's nets over deals ``start .. stop - 1`` (``float64 (stop - start,)``) and its range resets."""
+    nets = np.array([lbr.play_deal(d) for d in range(start, stop)], np.float64)
+    return nets, lbr.resets
+
+
+def _play_block(args) -> tuple[np.ndarray, int]:
+    make, start, stop = args
+    return play_deals(make(), start, stop)
+
+
+def check_run(hands: int, workers: int) -> None:
+    """``ValueError`` (one line) unless ``hands`` is even and at least 2 (each deal is played in both seats)
+    and ``workers`` at least 1."""
+    if hands < 2 or hands % 2:
+        raise ValueError(f"--hands must be even and at least 2 (each deal is played in both seats), got {hands}")
+    if workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {workers}")
+
+
+def run_deals(make: Callable[[], DealPlayer], deals: int, workers: int = 1) -> tuple[np.ndarray, int]:
+    """The duplicate driver: LBR's nets over deals ``0 .. deals - 1`` (``float64 (deals,)``) and its range resets,
+    the deals split into ``workers`` processes in contiguous blocks, each with its own LBR from ``make`` (a
+    picklable callable, e.g. a ``functools.partial`` of the game's LBR class). Each deal depends only on the
+    seed and its number, so the result does not depend on ``workers``."""
+    if workers == 1:
+        return play_deals(make(), 0, deals)
+    cuts = [deals * k // workers for k in range(workers + 1)]
+    with ProcessPoolExecutor(workers) as pool:
+        parts = list(pool.map(_play_block, [(make, a, b) for a, b in zip(cuts, cuts[1:])]))
+    return np.concatenate([part[0] for part in parts]), sum(part[1] for part in parts)
 
 
 @dataclass(frozen=True)

@@ -137,7 +137,8 @@ class GameSpec:
     words from its rows of the hands and actions tables (dicts of columns) and the run's seed (``sniper replay``'s
     text of a game without its own ``replay``; ``None``: the hand's rows of each table). ``exploit(opponent,
     hands, bets, rounds, seed, workers, model_samples, rollouts)``, local best response's win rate against an
-    agent spec as a ``sniper.core.lbr.LbrResult`` (``sniper exploit``; ``None``: not available for the game yet).
+    agent spec as a ``sniper.core.lbr.LbrResult`` (``sniper exploit``; an option ``None``: the game's default;
+    ``None``: not available for the game yet).
     ``rules_doc``: the path, from the repository root, of its rules. ``big_blind``: the big blind in chips of a
     game with blinds (no-limit Hold'em's 2, H1), whose results are also shown in big blinds per 100 hands
     (``bb_per_100``, the field's unit); ``None``: chips only.

@@ -21,8 +21,8 @@ range tracking runs on every round. (The protocol as issue 32 quotes it; the pap
 hand to check whether its LBR also best-responded on the earlier rounds: ``rounds`` makes it an option.)
 """
 
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -58,16 +58,20 @@ from kernels.poker52.betting import actor_nb, to_call_nb
 from kernels.rng import stream_start_nb
 from kernels.streams import STREAM_AGENT
 from sniper.core.lbr import (
+    STREAM_LBR,
     LbrResult,
     bayes_update,
     best_action,
     call_value,
+    check_run,
+    deal_key,
     equity_against,
     parse_bets,
     parse_rounds,
     raise_value,
+    run_deals,
 )
-from sniper.core.rng import derive, mix64
+from sniper.core.rng import derive
 from sniper.games.holdem.chunks import make_agent
 from sniper.games.holdem.kernel_engine import kernel_agent, level_tables
 from sniper.games.holdem.rules import BIG_BLIND, SMALL_BLIND, STARTING_STACK, STREETS
@@ -86,9 +90,6 @@ MODEL_SAMPLES = 64
 the CPU time (experiments/README.md, "Local best response")."""
 DEFAULT_ROLLOUTS = 200
 """Runouts of LBR's equity before the turn (``kernels.holdem.lbr.pair_equities_nb``)."""
-STREAM_LBR = 63
-"""The stream of a deal LBR's own random numbers come from (its rollouts and its model's Monte Carlo keys):
-``hand_key(seed, 0, deal, STREAM_LBR)`` then one child per use; no seat's stream (``STREAM_AGENT + seat``)."""
 RAISE_SIZES = {"h": MENU_HALF_POT, "p": MENU_POT, "a": MENU_ALL_IN}
 """LBR's bet letters (``sniper.core.lbr.BET_LETTERS``) → entries of the levels' bet menu."""
 
@@ -136,8 +137,8 @@ class HoldemLbr:
         self.resets = 0
 
     def deal_key(self, deal: int) -> int:
-        """``derive(derive(mix64(seed), 0), deal)``: the key of hand ``deal`` of game 0 (the deck, R13)."""
-        return derive(derive(mix64(self.seed), 0), deal)
+        """The key of hand ``deal`` of game 0 (the deck, R13; ``sniper.core.lbr.deal_key``)."""
+        return deal_key(self.seed, deal)
 
     def play_deal(self, deal: int) -> float:
         """Chips LBR nets over deal ``deal`` played in both seats (LBR the big blind, then the button)."""
@@ -255,52 +256,32 @@ class HoldemLbr:
         return best_action(values)
 
 
-def play_deals(lbr: HoldemLbr, start: int, stop: int) -> tuple[np.ndarray, int]:
-    """LBR's nets over deals ``start .. stop - 1`` (``float64 (stop - start,)``) and its range resets."""
-    nets = np.array([lbr.play_deal(d) for d in range(start, stop)], np.float64)
-    return nets, lbr.resets
-
-
-def _play_block(args) -> tuple[np.ndarray, int]:
-    spec, bets, rounds, seed, model_samples, rollouts, start, stop = args
-    return play_deals(HoldemLbr(spec, bets, rounds, seed, model_samples, rollouts), start, stop)
-
-
 def exploit(
     opponent: str,
     hands: int = 2000,
-    bets: str = DEFAULT_BETS,
-    rounds: str = DEFAULT_ROUNDS,
+    bets: str | None = None,
+    rounds: str | None = None,
     seed: int = 0,
     workers: int = 1,
     model_samples: int | None = None,
-    rollouts: int = DEFAULT_ROLLOUTS,
+    rollouts: int | None = None,
 ) -> LbrResult:
     """LBR's win rate (mbb/g) against the agent spec ``opponent`` over ``hands`` hands (an even number:
     ``hands / 2`` deals in both seats), split into ``workers`` processes (the result does not depend on
-    it). ``bets``: ``sniper.core.lbr.parse_bets``; ``rounds``: a comma list of ``STREETS`` or ``all``.
+    it). ``bets``: ``sniper.core.lbr.parse_bets`` (``None``: ``DEFAULT_BETS``); ``rounds``: a comma list of
+    ``STREETS`` or ``all`` (``None``: ``DEFAULT_ROUNDS``); ``rollouts`` ``None``: ``DEFAULT_ROLLOUTS``.
     ``ValueError`` (one line) for a bad option or spec."""
-    letters = parse_bets(bets)
-    streets = parse_rounds(rounds, STREETS)
-    if hands < 2 or hands % 2:
-        raise ValueError(f"--hands must be even and at least 2 (each deal is played in both seats), got {hands}")
-    if workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {workers}")
+    letters = parse_bets(DEFAULT_BETS if bets is None else bets)
+    streets = parse_rounds(DEFAULT_ROUNDS if rounds is None else rounds, STREETS)
+    rollouts = DEFAULT_ROLLOUTS if rollouts is None else rollouts
+    check_run(hands, workers)
     if model_samples is not None and model_samples < 1:
         raise ValueError(f"--model-samples must be at least 1, got {model_samples}")
     if rollouts < 1:
         raise ValueError(f"--rollouts must be at least 1, got {rollouts}")
-    lbr = HoldemLbr(opponent.strip(), letters, streets, seed, model_samples, rollouts)
-    deals = hands // 2
-    if workers == 1:
-        nets, resets = play_deals(lbr, 0, deals)
-    else:
-        cuts = [deals * k // workers for k in range(workers + 1)]
-        jobs = [(lbr.opponent, letters, streets, seed, model_samples, rollouts, a, b) for a, b in zip(cuts, cuts[1:])]
-        with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(_play_block, jobs))
-        nets = np.concatenate([part[0] for part in parts])
-        resets = sum(part[1] for part in parts)
+    make = partial(HoldemLbr, opponent.strip(), letters, streets, seed, model_samples, rollouts)
+    lbr = make()
+    nets, resets = run_deals(make, hands // 2, workers)
     settings = {
         "game": "holdem",
         "opponent": lbr.opponent,

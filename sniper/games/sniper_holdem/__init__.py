@@ -70,6 +70,7 @@ SPEC = register_game(
         report_panels="sniper.games.sniper_holdem.report:SniperPanels",
         play_hand="sniper.games.sniper_holdem.history:play_hand",
         served="sniper.games.sniper_holdem.served:SniperServed",
+        exploit="sniper.games.sniper_holdem.lbr:exploit",
     )
 )
 """The Sniper Hold'em ``GameSpec`` (registered as "sniper")."""
