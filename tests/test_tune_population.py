@@ -104,8 +104,24 @@ def test_the_objective_registry_refuses_a_name_twice_and_an_unknown_objective():
     assert "edge" in tune_objectives.OBJECTIVES
     with pytest.raises(ValueError, match="registered already"):
         tune_objectives.register_objective(tune_objectives.Objective("edge", "chips/hand", tune_objectives.edge_score))
-    with pytest.raises(ValueError, match="unknown objective 'lbr'; valid: edge"):
-        population_setup(objective="lbr").check()
+    with pytest.raises(ValueError, match="unknown objective 'nope'; valid: edge, lbr"):
+        population_setup(objective="nope").check()
+
+
+def test_the_lbr_objective_scores_minus_lbr_s_win_rate_and_needs_a_game_with_lbr():
+    """Issue 32 item 5: against ``fold`` LBR wins exactly the ante, 1 chip/hand (R2; tests/test_lbr_sniper.py),
+    so ``fold`` scores -1 with no interval, and ``call`` far less; a game without LBR is refused by ``check``."""
+    from types import SimpleNamespace
+
+    setup = SimpleNamespace(game="sniper", hands_per_group=5)
+    folded, stopped = tune_objectives.lbr_score(setup, "fold", 3, 2, [0, 1], Backend(1))
+    assert (folded.spec, folded.hands, folded.groups, folded.net_per_hand) == ("fold", 20, 10, -1.0) and not stopped
+    assert not math.isfinite(folded.half_width) or folded.half_width == 0
+    called, _ = tune_objectives.lbr_score(setup, "call", 3, 2, [0, 1], Backend(1))
+    assert called.net_per_hand < -3 * 1.0
+    with pytest.raises(ValueError, match="lbr needs a local best response, which five-card draw does not have"):
+        TuneSetup("hard", ("easy",), 2, (parse_param("bluff=0:0.3", "hard", "draw"),), game="draw",
+                  objective="lbr").check()  # fmt: skip
 
 
 def test_population_study_validates_and_prints_the_crosstable_in_json_and_text(tmp_path):

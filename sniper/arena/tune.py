@@ -27,8 +27,8 @@ no ratio estimator; each per-opponent edge keeps its own CI, ``Evaluation.edges`
 
 Objectives (``OBJECTIVES``, ``register_objective``). A trial's score comes from a named objective:
 ``edge`` (the default) is the chips per hand against the field or the population above. Every objective
-is maximised; one whose natural measure is to be minimised (e.g. a local best response's win rate
-against the tuned spec, ``--objective lbr`` once LBR exists) registers its negative.
+is maximised; one whose natural measure is to be minimised registers its negative: ``lbr`` is the tuned
+spec's chips per hand against a local best response (minus LBR's win rate, ``tune_objectives.lbr_score``).
 
 Crosstable. Validation ends with the winner's duplicate duels (``sniper.arena.duel.run_duel``,
 ``validate_hands`` hands each, at ``players`` seats, on the validation seed) against every weaker level

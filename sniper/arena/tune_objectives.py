@@ -1,6 +1,7 @@
 """How a ``sniper tune`` trial is scored: ``Evaluation`` (a spec's chips per hand on duplicate groups, with its
 95% CI), ``evaluate`` (play the groups, reporting each to the pruner) and the named objectives (``OBJECTIVES``,
-``register_objective``; ``edge``, the default). The search: ``sniper.arena.tune``.
+``register_objective``; ``edge``, the default, and ``lbr``, exploitability by local best response). The search:
+``sniper.arena.tune``.
 """
 
 import math
@@ -13,6 +14,7 @@ import numpy as np
 from sniper.arena.duel import (
     play_duel_chunk,
 )
+from sniper.core.registry import get_game
 from sniper.runs.backends import Backend
 
 if TYPE_CHECKING:  # the setups import OBJECTIVES: named here for the annotations only
@@ -149,3 +151,33 @@ def edge_score(
 
 
 register_objective(Objective("edge", "chips/hand", edge_score))
+
+
+def lbr_score(
+    setup: "TuneSetup",
+    spec: str,
+    seed: int,
+    chunk_games: int,
+    chunks: Sequence[int],
+    backend: Backend,
+    report: Callable[[int, float], bool] | None = None,
+) -> tuple[Evaluation, bool]:
+    """The ``lbr`` objective: ``spec``'s chips per hand against a local best response (Lisý & Bowling 2017; the
+    game's ``GameSpec.exploit`` with its default options, heads-up, in duplicate), i.e. minus LBR's win rate, so
+    the least exploitable configuration scores highest. The field and the population are not played.
+
+    It plays about as many hands as ``edge`` would on these chunks (``len(chunks) × chunk_games`` groups of
+    ``setup.hands_per_group`` hands, rounded up to an even number: deals in both seats) on run seed ``seed``,
+    in this process (``backend`` unused) and unpruned (``report`` unused: LBR's deals are not the pruner's
+    paired instances). ``ValueError`` if the game has no LBR (``TuneSetup.check`` refuses it first)."""
+    game = get_game(setup.game)
+    if game.exploit is None:
+        raise ValueError(f"the lbr objective needs a local best response, which {game.title} does not have yet")
+    hands = 2 * max(1, -(-len(chunks) * chunk_games * setup.hands_per_group // 2))
+    result = game.resolve(game.exploit)(spec, hands, None, None, seed, 1, None, None)
+    ci = result.interval
+    deals = len(result.nets)
+    return Evaluation(spec, 2 * deals, deals, -ci.estimate, ci.half_width), False
+
+
+register_objective(Objective("lbr", "chips/hand against a local best response", lbr_score))

@@ -21,7 +21,7 @@ from sniper.arena.tune_objectives import OBJECTIVES
 from sniper.arena.tune_space import AGGREGATES, ParamRange, parse_param, tunable_level
 from sniper.core import defaults
 from sniper.core.errors import ParameterError
-from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
+from sniper.core.registry import DEFAULT_GAME, GameRules, game_names, get_game
 from sniper.core.stats import clustered_mean_ci
 from sniper.runs.config import RunConfig
 
@@ -269,6 +269,13 @@ class TuneSetup:
         if self.objective not in OBJECTIVES:
             raise ParameterError(
                 "unknown {objective} {got!r}; valid: {valid}", got=self.objective, valid=", ".join(OBJECTIVES)
+            )
+        if self.objective == "lbr" and known.exploit is None:
+            ready = ", ".join(name for name in game_names() if get_game(name).exploit is not None)
+            raise ParameterError(
+                "{objective} lbr needs a local best response, which {title} does not have yet; games: {ready}",
+                title=known.title,
+                ready=ready,
             )
         if self.population and len(set(self.against)) != len(self.against):
             raise ParameterError(

@@ -494,7 +494,11 @@ Aggregate = Annotated[
 ]
 Objective = Annotated[
     str,
-    typer.Option(metavar="NAME", help="What a trial maximises: edge (chips/hand against --against)."),
+    typer.Option(
+        metavar="NAME",
+        help="What a trial maximises: edge (chips/hand against --against) or lbr (chips/hand against a local best "
+        "response, heads-up: the least exploitable wins; holdem and sniper).",
+    ),
 ]
 Params = Annotated[
     list[str], typer.Option(metavar="NAME=LOW:HIGH", help="A searched parameter, NAME=LOW:HIGH[:int|:log]; repeatable.")
