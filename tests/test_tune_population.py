@@ -158,7 +158,7 @@ def test_population_study_validates_and_prints_the_crosstable_in_json_and_text(t
     ("extra", "message"),
     [
         (["--aggregate", "median"], "--aggregate must be one of mean, worst, got 'median'"),
-        (["--objective", "lbr"], "unknown --objective 'lbr'; valid: edge"),
+        (["--objective", "nope"], "unknown --objective 'nope'; valid: edge, lbr"),
         (["--aggregate", "mean", "--against", "easy,easy"], "a spec is given twice in the --against population"),
     ],
 )
