@@ -52,8 +52,9 @@ def claim_out(out: Path, name: str, data: dict, numbered: bool = False) -> Path:
     as its first file; returns the directory.
 
     ``out`` may be missing (it is made, parents too) or an empty directory. The claim is atomic: ``name`` is
-    created exclusively (``O_EXCL``) before anything else is written, so of two processes given one directory
-    exactly one gets it; later writes replace ``name`` atomically (``write_json``). With ``numbered`` (a default
+    created exclusively, with its whole content (a hard link to a staged file, which fails if ``name`` exists),
+    before anything else is written, so of two processes given one directory exactly one gets it, and no reader
+    sees ``name`` empty; later writes replace ``name`` atomically (``write_json``). With ``numbered`` (a default
     name the user did not choose) a taken ``out`` falls back to ``out-2``, ``out-3``, … instead. Raises
     ``FileExistsError`` if ``out`` is taken (not ``numbered``), ``OSError`` if it cannot be made.
     """
@@ -66,8 +67,12 @@ def claim_out(out: Path, name: str, data: dict, numbered: bool = False) -> Path:
             if path.exists() and (not path.is_dir() or any(path.iterdir())):
                 raise FileExistsError(path)
             path.mkdir(parents=True, exist_ok=True)
-            with open(path / name, "x") as claim:
-                claim.write(text)
+            staged = path / f".{name}.claim-{os.getpid()}"
+            staged.write_text(text)
+            try:  # a hard link is created exclusively and whole: no reader ever sees ``name`` empty
+                os.link(staged, path / name)
+            finally:
+                staged.unlink()
             return path
         except FileExistsError:
             if not numbered:
