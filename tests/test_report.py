@@ -238,9 +238,9 @@ def test_cumulative_curves_are_the_running_totals_of_each_agent(run_dir, frame, 
     drawn = {}
     real = plots.cumulative_net
 
-    def capture(curves):
+    def capture(curves, **words):
         drawn.update(curves)
-        return real(curves)
+        return real(curves, **words)
 
     monkeypatch.setattr(plots, "cumulative_net", capture)
     monkeypatch.setattr(report, "CURVE_POINTS", 50)

@@ -287,6 +287,42 @@ def test_a_resumed_saint_run_equals_the_run_and_its_report_is_written(run, tmp_p
     assert page.read_text().startswith("<!DOCTYPE html>")
 
 
+def test_the_report_of_a_saint_run_speaks_rounds_and_points_and_its_panels_match_the_hands_table(run, monkeypatch):
+    """Issue 29 item 5: the report's panels (points by round number, S5; rounds and games won by seat, S5, S8;
+    winning hands made by the river alone, S4) equal the same numbers computed from the hands table."""
+    from sniper.core import plots
+    from sniper.report.build import run_report
+    from sniper.runs.store import read_run
+
+    drawn, real = {}, plots.grouped
+
+    def capture(frame, title, *args):
+        drawn[title] = frame
+        return real(frame, title, *args)
+
+    monkeypatch.setattr(plots, "grouped", capture)
+    report = run_report(run)
+    words = " ".join([*(t.caption for s in report.sections for t in s.tables), *map(str, report.facts)])
+    assert "point difference per round" in words and "rounds" in words and "chips" not in words
+    hands = read_run(run, "hands")
+    by_round = drawn["Points per round by round number (S5, 95% CI)"].set_index(["series", "group"])["estimate"]
+    expected = hands.groupby(["agent", "hand"])["points"].mean()
+    assert len(by_round) == len(expected)
+    for (agent, hand), mean in expected.items():
+        assert by_round[(agent, f"round {hand + 1}")] == pytest.approx(mean)
+    seats = drawn["Rounds won by seat (95% CI)"].set_index(["series", "group"])["estimate"]
+    for (agent, seat), share in (hands["points"] > 0).groupby([hands["agent"], hands["seat"]]).mean().items():
+        assert seats[(agent, f"seat {seat}")] == pytest.approx(share)
+    games = drawn["Games won by seat (S8, 95% CI)"]
+    won = (games["estimate"] * games["rows"]).groupby(games["series"]).sum()
+    summary = {r["agent"]: r["games_won"] for r in json.loads(invoke("summary", str(run), "--json").stdout)["summary"]}
+    assert {agent: round(n) for agent, n in won.items()} == {agent: summary[agent] for agent in won.index}
+    river = drawn["Winning hands made by the river alone, by round (95% CI)"].set_index("group")["estimate"]
+    scored = hands[hands["points"] > 0]
+    for hand, share in scored.groupby("hand")["river_only"].mean().items():
+        assert river[f"round {hand + 1}"] == pytest.approx(share)
+
+
 def test_a_level_against_itself_is_exactly_even_and_games_won_means_most_points():
     args = ("--game", "saint", "--json", "--quiet")
     same = json.loads(invoke("duel", "random", "random", "--hands", "32", *args).stdout)

@@ -42,7 +42,7 @@ def game_terms(game: str) -> tuple[str, str]:
     from sniper.core.registry import get_game
 
     spec = get_game(game)
-    return spec.unit, "net chips" if spec.utility == "chips" else "point difference"
+    return spec.unit, spec.net_name
 
 
 def print_duel(result, until_ci: float | None, game: str | None = None) -> None:

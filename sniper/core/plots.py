@@ -64,37 +64,43 @@ def _whiskers(axes, x, y, low, high, horizontal: bool, **style) -> None:
         axes.errorbar(x[known], y[known], fmt="none", capsize=3, ecolor=style.get("color"), **bars)
 
 
-def net_per_agent(summary: pd.DataFrame) -> Figure:
+def net_per_agent(summary: pd.DataFrame, unit: str = "hand", net: str = "net chips") -> Figure:
     """Net chips per hand of each agent with its 95% CI (a run's summary frame, e.g.
     ``sniper.runs.results.hand_summary`` or ``sniper.games.sniper_holdem.summary.summarize``: ``agent``,
-    ``net_per_hand``, ``ci95_low``, ``ci95_high``; games are the units)."""
-    figure, axes = _new("Net chips per hand by agent (95% CI)", 0.45 * len(summary) + 1.6)
+    ``net_per_hand``, ``ci95_low``, ``ci95_high``; games are the units). ``unit`` and ``net``: the game's words
+    for a hand and its ``net`` (``GameSpec.unit``, ``GameSpec.net_name``: a points game's "point difference per
+    round")."""
+    figure, axes = _new(f"{net.capitalize()} per {unit} by agent (95% CI)", 0.45 * len(summary) + 1.6)
     y = np.arange(len(summary))
     _whiskers(axes, summary["net_per_hand"], y, summary["ci95_low"], summary["ci95_high"], True, color="tab:blue")
     axes.set_yticks(y, summary["agent"].astype(str))
     axes.invert_yaxis()
     axes.axvline(0, color="grey", lw=0.6)
-    axes.set_xlabel("net chips per hand")
+    axes.set_xlabel(f"{net} per {unit}")
     return figure
 
 
-def cumulative_net(curves: dict[str, tuple[np.ndarray, np.ndarray]]) -> Figure:
+def cumulative_net(
+    curves: dict[str, tuple[np.ndarray, np.ndarray]], unit: str = "hand", net: str = "net chips"
+) -> Figure:
     """Cumulative net chips of each agent over the run's hands: ``curves[agent] = (hands, chips)``, two
     arrays of the same length (hand number from 1, in game then hand order; chips summed over the
-    agent's seats up to that hand)."""
-    figure, axes = _new("Cumulative net chips over hands")
+    agent's seats up to that hand). ``unit``, ``net``: the game's words (``net_per_agent``)."""
+    figure, axes = _new(f"Cumulative {net} over {unit}s")
     for agent, (hands, chips) in curves.items():
         axes.plot(hands, chips, label=agent, lw=1.2)
     axes.axhline(0, color="grey", lw=0.6)
-    axes.set_xlabel("hands played")
-    axes.set_ylabel("cumulative net chips")
+    axes.set_xlabel(f"{unit}s played")
+    axes.set_ylabel(f"cumulative {net}")
     if curves:
         axes.legend(fontsize="small")
     return figure
 
 
-def _grouped(frame: pd.DataFrame, title: str, xlabel: str, order=None, zero: bool = True) -> Figure:
-    """Dot-and-whisker chart of an estimate frame: groups down the side, one colour per series."""
+def grouped(frame: pd.DataFrame, title: str, xlabel: str, order=None, zero: bool = True) -> Figure:
+    """Dot-and-whisker chart of an estimate frame (module docstring) titled ``title``: groups down the side (in
+    ``order`` if given), one colour per series, estimates along the x axis labelled ``xlabel``, a line at 0 when
+    ``zero``. A game's own panels draw theirs with it (e.g. ``sniper.games.saint.report``)."""
     groups = list(order) if order is not None else list(dict.fromkeys(frame["group"]))
     groups = [g for g in groups if (frame["group"] == g).any()]
     series = list(dict.fromkeys(frame["series"]))
@@ -116,34 +122,34 @@ def _grouped(frame: pd.DataFrame, title: str, xlabel: str, order=None, zero: boo
     return figure
 
 
-def net_by_seat(frame: pd.DataFrame, order=None) -> Figure:
+def net_by_seat(frame: pd.DataFrame, order=None, unit: str = "hand", net: str = "net chips") -> Figure:
     """Net chips per hand by seat (the hands table's ``seat``, any game), 95% CIs over games (an estimate
-    frame; one series, or one per agent)."""
-    return _grouped(frame, "Net chips per hand by seat (95% CI)", "net chips per hand", order)
+    frame; one series, or one per agent). ``unit``, ``net``: the game's words (``net_per_agent``)."""
+    return grouped(frame, f"{net.capitalize()} per {unit} by seat (95% CI)", f"{net} per {unit}", order)
 
 
 def net_by_position(frame: pd.DataFrame, order=None) -> Figure:
     """Net chips per hand by position in the betting order (first / middle / last to act, R3), one
     series per agent, 95% CIs over games (an estimate frame, module docstring)."""
-    return _grouped(frame, "Net chips per hand by position (first / last to act)", "net chips per hand", order)
+    return grouped(frame, "Net chips per hand by position (first / last to act)", "net chips per hand", order)
 
 
 def net_by_category(frame: pd.DataFrame, order=None) -> Figure:
     """Net chips per showdown by the showdown hand's category (R8), one series per agent, 95% CIs over
     games (an estimate frame)."""
-    return _grouped(frame, "Net chips per showdown by hand category", "net chips per showdown", order)
+    return grouped(frame, "Net chips per showdown by hand category", "net chips per showdown", order)
 
 
 def sniped_by_category(frame: pd.DataFrame, order=None) -> Figure:
     """Share of showdown hands that were sniped (R8), by hand category, 95% CIs over games (an estimate
     frame; rates 0..1)."""
-    return _grouped(frame, "Sniped rate by showdown hand category", "share of showdown hands sniped", order, False)
+    return grouped(frame, "Sniped rate by showdown hand category", "share of showdown hands sniped", order, False)
 
 
 def snipe_hits_by_heuristic(frame: pd.DataFrame, order=None) -> Figure:
     """Share of snipes that hit another showdown hand (R7, R8), by snipe heuristic (series) and place in
     the snipe order (group: first / middle / last to snipe), 95% CIs over games (an estimate frame)."""
-    return _grouped(frame, "Snipe hit rate by heuristic and snipe position", "share of snipes that hit", order, False)
+    return grouped(frame, "Snipe hit rate by heuristic and snipe position", "share of snipes that hit", order, False)
 
 
 def duel_estimate(result: dict) -> Figure:

@@ -205,6 +205,12 @@ class GameSpec:
     game_replay: str | None = None
     served: str | None = None
 
+    @property
+    def net_name(self) -> str:
+        """What the hands table's ``net`` counts, for people: "net chips" in a chip game, "point difference" in a
+        points game (``utility``)."""
+        return "net chips" if self.utility == "chips" else "point difference"
+
     def __post_init__(self):
         if not self.name or not self.name.isidentifier():
             raise ValueError(f"a game's name must be an identifier, got {self.name!r}")

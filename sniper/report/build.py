@@ -174,19 +174,22 @@ class HandSummary:
         return pd.DataFrame(records)
 
 
-def hand_summary_table(summary: pd.DataFrame) -> Table:
-    """The base per-agent summary (``HandSummary``, ``sniper.runs.results.hand_summary``) as a page table."""
+def hand_summary_table(
+    summary: pd.DataFrame, unit: str = "hand", net: str = "net chips", score: str = "chips"
+) -> Table:
+    """The base per-agent summary (``HandSummary``, ``sniper.runs.results.hand_summary``) as a page table, in the
+    game's words: ``unit`` (``GameSpec.unit``), ``net`` (``GameSpec.net_name``), ``score`` (``GameSpec.score``)."""
     rows = [
         [str(r.agent), f"{r.hands:,}", value_text(r.net_per_hand), interval_text(r.ci95_low, r.ci95_high)]
         + [f"{r.games_won:,}"]
         for r in summary.itertuples()
     ]
     note = (
-        "hands: hands played, over the agent's seats; games won: most chips at the end of a game, alone; "
+        f"{unit}s: {unit}s played, over the agent's seats; games won: most {score} at the end of a game, alone; "
         "games are the independent units of the intervals."
     )
-    columns = ["agent", "hands", "net/hand", "95% CI", "games won"]
-    return Table("Per agent: net chips per hand, 95% confidence interval", columns, rows, note)
+    columns = ["agent", f"{unit}s", f"net/{unit}", "95% CI", "games won"]
+    return Table(f"Per agent: {net} per {unit}, 95% confidence interval", columns, rows, note)
 
 
 class BySeat:
@@ -312,19 +315,20 @@ def run_report(out, progress: Callable[[str], None] | None = None) -> Report:
     own = panels.summary(names, read) if panels is not None else None
     if own is None:
         frame = summary.frame(names) if summary.whole else hand_summary(read)
-        own = frame, hand_summary_table(frame)
+        own = frame, hand_summary_table(frame, spec.unit, spec.net_name, spec.score)
     frame, table = own
     tell(progress, "drawing")
+    words = dict(unit=spec.unit, net=spec.net_name)
     sections = [
-        Section("Summary", tables=[table], figures=[plots.net_per_agent(frame)]),
-        Section("Over the run", figures=[plots.cumulative_net(curves.curves(names))]),
-        Section("By seat", figures=[plots.net_by_seat(by_seat.frame(names))]),
+        Section("Summary", tables=[table], figures=[plots.net_per_agent(frame, **words)]),
+        Section("Over the run", figures=[plots.cumulative_net(curves.curves(names), **words)]),
+        Section("By seat", figures=[plots.net_by_seat(by_seat.frame(names), **words)]),
         *(panels.sections() if panels is not None else []),
     ]
     facts = [
         ("game", spec.title),
         ("status", str(manifest.get("status", "?"))),
-        ("hands", hands_fact(manifest)),
+        (f"{spec.unit}s", hands_fact(manifest)),
         ("games", f"{len(np.unique(np.concatenate(games_seen))):,}"),
         ("agents", ", ".join(map(str, config.get("agents", [])))),
         ("seed", str(config.get("seed"))),

@@ -4,8 +4,8 @@ Modules, lowest first: ``rules`` (the game's facts, S1–S8), ``parameters`` (it
 ``observation`` (what a seat sees, S10), ``table`` (one whole game as a ``sniper.core.table``
 ``SimultaneousTableState``, S2–S9), ``levels`` (``random``, ``easy``, ``normal``, ``hard``, S11), ``play`` (a game
 driven to its end), ``results`` (the run tables), ``chunks`` (the reference engine of a run), ``summary``,
-``history`` (``sniper replay``), ``showdown`` (``sniper showdown --game saint``) and ``env`` (a PettingZoo
-``ParallelEnv``). The rules as we play them: docs/saint.md.
+``history`` (``sniper replay``), ``showdown`` (``sniper showdown --game saint``), ``report`` (its panels of
+``sniper report``) and ``env`` (a PettingZoo ``ParallelEnv``). The rules as we play them: docs/saint.md.
 
 The first game of ``dynamics="simultaneous"`` and ``utility="points"`` (``sniper.core.registry.GameSpec``): a
 "hand" of the shared layers is a round, ``stack_after`` the points so far and ``net`` the round's point difference.
@@ -76,6 +76,7 @@ SPEC = register_game(
         showdown="sniper.games.saint.showdown:showdown",
         record="sniper.games.saint.results:record_chunk",
         served="sniper.games.saint.served:SaintServed",
+        report_panels="sniper.games.saint.report:SaintPanels",
     )
 )
 """The Saint Poker ``GameSpec`` (registered as "saint")."""
