@@ -109,6 +109,8 @@ class BidTable:
         return tuple(self.hands[seat]) if self.current_player() == SIMULTANEOUS else ()
 
     def observe(self, seat: int) -> dict:
+        if not 0 <= seat < self.n_seats:
+            raise ValueError(f"seat {seat} is not at this table of {self.n_seats}")
         prize = self.prizes[len(self.history)] if self.prizes and len(self.history) < CARDS else 0
         return {"hand": tuple(self.hands[seat]), "prize": prize, "history": tuple(self.history)}
 

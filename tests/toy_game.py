@@ -134,6 +134,8 @@ class ToyTable:
         return (FOLD, BET) if self.stacks[player] > 0 else (FOLD,)
 
     def observe(self, seat: int) -> tuple[int, int]:
+        if not 0 <= seat < len(self.stacks):
+            raise ValueError(f"seat {seat} is not at this table of {len(self.stacks)}")
         return self.cards.get(seat, (0, 0))
 
     def is_over(self) -> bool:
