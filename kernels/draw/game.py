@@ -58,6 +58,15 @@ from kernels.draw.strength import LevelTables, new_scratch_nb
 from kernels.eval52 import Tables
 from kernels.jit import njit
 from kernels.poker52.betting import actor_nb
+from kernels.poker52.game import (  # noqa: F401  (this game's action fields and length markers too)
+    N_ACTION_FIELDS,
+    NO_LIMIT,
+    OVERFLOW,
+    ActionField,
+    ActionLog,
+    next_button_nb,
+    record_action_nb,
+)
 from kernels.rng import derive_nb, mix64_nb, stream_start_nb
 from kernels.streams import STREAM_AGENT
 
@@ -88,27 +97,6 @@ class Field(IntEnum):
 
 
 N_FIELDS = len(Field)
-
-
-class ActionField(IntEnum):
-    """Rows of the action record array ``arec``: one row per seat action (the draws included), the hand, its
-    place in the hand and the fields of ``sniper.games.pokerkit_hand.ActionRecord``."""
-
-    HAND = 0
-    SEQ = 1
-    SEAT = 2
-    STREET = 3
-    ACTION = 4
-    AMOUNT = 5
-    TO_AMOUNT = 6
-    POT_AFTER = 7
-
-
-N_ACTION_FIELDS = len(ActionField)
-OVERFLOW = -1
-"""``hands_out`` value of a game that needed more than ``cap_hands`` hands."""
-NO_LIMIT = -1
-"""``hands_per_game`` of a game played until one player holds every chip (D9's "bust")."""
 
 
 class GameRules(NamedTuple):
@@ -157,34 +145,7 @@ class GameInputs(NamedTuple):
     """The levels' tables (``kernels.draw.strength.LevelTables``)."""
 
 
-class ActionLog(NamedTuple):
-    """Where a game's actions are recorded (``record_action_nb``)."""
-
-    rec: np.ndarray
-    """``int16 (N_ACTION_FIELDS, m)``: ``arec`` of ``play_games_nb``."""
-    pos: np.ndarray
-    """``int64 (4,)``: next row, end of the game's buffer (exclusive), first row of the hand, the hand."""
-
-
 # ----- one hand (D1–D8) --------------------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def record_action_nb(arec, pos, seat, street, action, amount, to_amount, pot_after):
-    """Append one action to the ``ActionLog`` ``(arec, pos)`` (numba equivalent of the
-    ``sniper.games.pokerkit_hand.ActionRecord`` that ``sniper.games.draw.engine.DrawHand.act`` appends); past
-    the end of the game's buffer only the count grows."""
-    r = pos[0]
-    if r < pos[1]:
-        arec[ActionField.HAND, r] = pos[3]
-        arec[ActionField.SEQ, r] = r - pos[2]
-        arec[ActionField.SEAT, r] = seat
-        arec[ActionField.STREET, r] = street
-        arec[ActionField.ACTION, r] = action
-        arec[ActionField.AMOUNT, r] = amount
-        arec[ActionField.TO_AMOUNT, r] = to_amount
-        arec[ActionField.POT_AFTER, r] = pot_after
-    pos[0] = r + 1
 
 
 @njit(cache=True, inline="always")
@@ -321,18 +282,6 @@ def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, 
 
 
 # ----- games (D1, D9) ----------------------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def next_button_nb(stacks, button):
-    """The first seat clockwise of ``button`` with chips (numba equivalent of
-    ``sniper.games.pokerkit_hand.next_button``, D1)."""
-    n = stacks.shape[0]
-    for k in range(1, n + 1):
-        s = (button + k) % n
-        if stacks[s] > 0:
-            return s
-    return button
 
 
 @njit(cache=True, **NO_REFCOUNT)
