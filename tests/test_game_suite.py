@@ -17,9 +17,9 @@ game at the server (``tests/test_serve_games.py``).
 import random
 
 import pytest
+import toy_bids  # noqa: F401  (registers "toy_bids")
+import toy_game  # noqa: F401  (registers "toy")
 
-import tests.toy_bids  # noqa: F401  (registers "toy_bids")
-import tests.toy_game  # noqa: F401  (registers "toy")
 from sniper.core.registry import game_names, get_game
 from sniper.core.table import CHANCE, SIMULTANEOUS, TERMINAL, SimultaneousTableState, TableState
 

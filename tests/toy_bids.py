@@ -6,13 +6,16 @@ Goofspiel for two: each player holds the cards 1-``CARDS``; each round a prize c
 from the game's shuffled prize deck (``sniper.core.rng``), both players bid one card of their hand at once, and
 the higher bid scores the prize in points (equal bids: nobody). A game is ``CARDS`` rounds; the most points wins.
 
-Agents: ``random`` bids a random card; ``match`` bids the card nearest the prize.
+Agents: ``random`` bids a random card; ``match`` bids the card nearest the prize. ``BidEnv``: the PettingZoo
+``ParallelEnv`` (``sniper.core.parallel_env.TableParallelEnv`` with the toy's encoding).
 """
 
 from dataclasses import asdict, dataclass, fields
 
+import numpy as np
 import pyarrow as pa
 
+from sniper.core.parallel_env import TableParallelEnv
 from sniper.core.registry import GameSpec, register_game
 from sniper.core.rng import Stream, hand_key
 from sniper.core.table import CHANCE, SIMULTANEOUS, TERMINAL, joint_step, point_difference
@@ -66,26 +69,39 @@ def make_rules(preset: str = "standard", length: str = str(CARDS)) -> BidRules:
 
 @dataclass(frozen=True)
 class Bidder:
-    """``random`` or ``match`` (module docstring)."""
+    """``random`` or ``match`` (module docstring); ``match`` bids the card nearest the prize plus ``offset``."""
 
     level: str
+    offset: int = 0
 
     def act(self, obs: dict, stream: Stream) -> int:
         hand = obs["hand"]
         if self.level == "random":
             return hand[stream.integer(len(hand))]
-        return min(hand, key=lambda card: (abs(card - obs["prize"]), card))
+        return min(hand, key=lambda card: (abs(card - obs["prize"] - self.offset), card))
 
 
 def make_agent(spec: str, decision_timeout: float | None = None) -> Bidder:
-    """The agent a spec names; ``ValueError`` for another."""
-    if spec.strip() not in ("random", "match"):
-        raise ValueError(f"unknown agent level {spec!r}; valid: random, match")
-    return Bidder(spec.strip())
+    """The agent a spec ``random`` or ``match[:offset=K]`` (K in -3..3) names; ``ValueError`` for another."""
+    level, _, options = spec.strip().partition(":")
+    if level not in ("random", "match"):
+        raise ValueError(f"unknown agent level {level!r}; valid: random, match")
+    values = dict(option.split("=", 1) for option in options.split(",") if "=" in option)
+    if set(values) - set(PARAMETERS[level]) or not all(v.strip().lstrip("-").isdigit() for v in values.values()):
+        raise ValueError(f"bad parameters {options!r} for {level}; valid: {', '.join(PARAMETERS[level]) or 'none'}")
+    offset = int(values.get("offset", 0))
+    if not -3 <= offset <= 3:
+        raise ValueError(f"offset must be -3..3, got {offset}")
+    return Bidder(level, offset)
+
+
+PARAMETERS = {"random": {}, "match": {"offset": (-3, 3)}}
+"""The levels' parameters and their domains."""
 
 
 def agent_vector(spec: str) -> dict:
-    return {"spec": spec, "level": make_agent(spec).level}
+    agent = make_agent(spec)
+    return {"spec": spec, "level": agent.level, **({"offset": agent.offset} if agent.level == "match" else {})}
 
 
 class BidTable:
@@ -166,6 +182,35 @@ def play(config, chunk: int, hands_only: bool = False) -> Chunk:
     return Chunk({"hands": to_table(columns, COLUMNS)}, counts)
 
 
+class BidEnv(TableParallelEnv):
+    """The toy as a PettingZoo ``ParallelEnv`` (``sniper.core.parallel_env``): both seats bid at once; ``opponents``
+    (level names or agents) play the last seat. Observation: the seat's hand (0/1 per card 1-``CARDS``), the prize
+    and the round; actions: the table's (``DEAL`` never legal to a learner, bids 1-``CARDS``)."""
+
+    metadata = {"name": "toy_bids_v0", "render_modes": ["ansi"], "is_parallelizable": True}
+
+    def __init__(self, opponents=None, render_mode=None) -> None:
+        super().__init__(2, opponents, CARDS + 1, CARDS + 2, 0, CARDS, render_mode)
+
+    def make_opponent(self, opponent):
+        return make_agent(opponent) if isinstance(opponent, str) else opponent
+
+    def new_table(self, seed: int, game: int) -> BidTable:
+        return BidTable(self.n_seats, BidRules(), seed, game)
+
+    def encode(self, seat: int) -> dict:
+        obs, vector = self.table.observe(seat), np.zeros(CARDS + 2, dtype=np.int16)
+        vector[[card - 1 for card in obs["hand"]]] = 1
+        vector[CARDS:] = obs["prize"], len(obs["history"])
+        mask = np.zeros(CARDS + 1, dtype=np.int8)
+        mask[list(self.table.legal_actions(seat))] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def opponent_action(self, seat: int, observation, legal) -> int:
+        key = (self.table.seed, self.table.game, len(self.table.history), 1 + seat)  # the engine's streams
+        return self.seat_agents[seat].act(observation, Stream(hand_key(*key)))
+
+
 SPEC = register_game(
     GameSpec(
         name="toy_bids",
@@ -175,7 +220,7 @@ SPEC = register_game(
         game_lengths=(str(CARDS),),
         tables={"hands": f"{__name__}:SCHEMA"},
         levels=("random", "match"),
-        parameters={"random": {}, "match": {}},
+        parameters=PARAMETERS,
         default_agents=("match", "random"),
         engines={"reference": f"{__name__}:play"},
         new_table=BidTable,

@@ -108,8 +108,9 @@ def print_duel(result, until_ci: float | None, game: str | None = None) -> None:
 def print_league(result) -> None:
     """Print a ``sniper.arena.league.LeagueResult``: the crosstable with 95% CIs and the ratings."""
     specs = result.specs
+    unit, net = game_terms(result.game)
     cross = Table(
-        title=f"{game_title(result.game)} league. Crosstable: row's net chips/hand against column, 95% CI "
+        title=f"{game_title(result.game)} league. Crosstable: row's {net} per {unit} against column, 95% CI "
         f"({result.players} seats, duplicate)"
     )
     cross.add_column("")
@@ -144,15 +145,17 @@ def print_league(result) -> None:
     for row in result.ratings.to_dict("records"):
         ratings.add_row(*(fmt.format(row[name]) for name, _, fmt in columns))
     console.print(ratings)
-    console.print(f"{result.hands:,} hands in {result.seconds:.1f} s")
+    console.print(f"{result.hands:,} {unit}s in {result.seconds:.1f} s")
 
 
 def report_tables(result: "TuneResult", top: int = 10) -> list:
     """Rich tables for the terminal of a ``sniper.arena.tune.TuneResult``: the best trials, then the validation
-    (chips/hand, 95% CIs), then the crosstable of the tuned spec against every weaker level."""
+    (in the game's unit and net, ``game_terms``: chips/hand, a points game's point difference per round; 95% CIs),
+    then the crosstable of the tuned spec against every weaker level."""
     title = get_game(result.setup.game).title
+    unit, _ = game_terms(result.setup.game)
     trials = Table(title=f"{title}: best trials of {len(result.trials)} (tuning seed {result.setup.tuning_seed})")
-    for name in ("#", "net/hand", "95% CI", "µs/decision", "hands", "spec"):
+    for name in ("#", f"net/{unit}", "95% CI", "µs/decision", f"{unit}s", "spec"):
         trials.add_column(name, justify="left" if name == "spec" else "right")
     ranked = sorted(result.trials, key=lambda t: -(t["value"] if t["value"] is not None else -math.inf))
     for t in ranked[:top]:
@@ -166,7 +169,7 @@ def report_tables(result: "TuneResult", top: int = 10) -> list:
     if result.setup.population:
         opponents = f"the {result.setup.aggregate} edge of {opponents} ({result.setup.players} seats, each in turn)"
     checks = Table(title=f"Validation on held-out seed {result.setup.validation_seed} vs {opponents}")
-    for name in ("spec", "hands", "net/hand", "95% CI"):
+    for name in ("spec", f"{unit}s", f"net/{unit}", "95% CI"):
         checks.add_column(name, justify="left" if name == "spec" else "right")
     for e in [*result.validated, *([result.vs_untuned] if result.vs_untuned and result.vs_untuned.hands else [])]:
         label = f"{e.spec} vs {result.setup.spec}" if e is result.vs_untuned else e.spec
@@ -180,7 +183,7 @@ def report_tables(result: "TuneResult", top: int = 10) -> list:
             title=f"Crosstable on held-out seed {result.setup.validation_seed}, {result.setup.players} seats: "
             f"{result.best.spec} against every weaker level"
         )
-        for name in ("against", "hands", "net/hand", "95% CI"):
+        for name in ("against", f"{unit}s", f"net/{unit}", "95% CI"):
             cross.add_column(name, justify="left" if name == "against" else "right")
         for e in result.crosstable:
             cross.add_row(e.against, f"{e.hands:,}", value_text(e.net_per_hand), interval_text(*e.ci95))

@@ -34,16 +34,14 @@ it acts now, and per seat the scores and this round's points (-1 before the scor
 from collections.abc import Sequence
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import ParallelEnv
 
-from sniper.core.table import CHANCE, SIMULTANEOUS
+from sniper.core.parallel_env import TableParallelEnv
 from sniper.games.poker52 import DECK_SIZE
 from sniper.games.saint.levels import make_level
 from sniper.games.saint.observation import PHASES, SaintObservation
 from sniper.games.saint.play import Decisions
 from sniper.games.saint.rules import SEATS, TITLE
-from sniper.games.saint.table import ACTIONS, DEAL, SaintTable, pair_action
+from sniper.games.saint.table import ACTIONS, SaintTable, pair_action
 
 MAX_SEATS = SEATS.stop - 1
 """Per-seat fields are padded to the largest table (S1: 5)."""
@@ -91,8 +89,9 @@ def encode(obs: SaintObservation) -> dict[str, np.ndarray]:
     return {"observation": vector, "action_mask": mask}
 
 
-class SaintParallelEnv(ParallelEnv):
-    """One game of Saint Poker per episode as a PettingZoo ``ParallelEnv`` (module docstring).
+class SaintParallelEnv(TableParallelEnv):
+    """One game of Saint Poker per episode as a PettingZoo ``ParallelEnv`` (module docstring;
+    ``sniper.core.parallel_env.TableParallelEnv`` plays it).
 
     ``players``: 2–5 (S1); ``opponents``: level names or agents for the last seats (at least one seat is left to
     the learner). ``ValueError`` for a bad table size, no learner seat or an unknown level.
@@ -103,94 +102,26 @@ class SaintParallelEnv(ParallelEnv):
     def __init__(self, players: int = 4, opponents: Sequence | None = None, render_mode: str | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or players not in SEATS:
             raise ValueError(f"{TITLE} seats 2-5 players (S1), got {players!r}")
-        opponents = list(opponents or [])
-        if len(opponents) >= players:
-            raise ValueError(f"{len(opponents)} opponents leave no seat of {players} to the learner")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
-        self.players, self.render_mode = players, render_mode
-        self.learners = players - len(opponents)
-        self.seat_agents = [None] * self.learners + [make_level(o) if isinstance(o, str) else o for o in opponents]
-        self.possible_agents = [f"player_{seat}" for seat in range(self.learners)]
-        self.agents: list[str] = []
-        self._observation_space = spaces.Dict({
-            "observation": spaces.Box(-1, 512, (OBS_SIZE,), dtype=np.int16),
-            "action_mask": spaces.Box(0, 1, (ACTIONS,), dtype=np.int8),
-        })  # fmt: skip
-        self._action_space = spaces.Discrete(ACTIONS)
-        self.seed, self.game, self.table = 0, -1, None
+        super().__init__(players, opponents, ACTIONS, OBS_SIZE, -1, 512, render_mode)
+        self.players = players
 
-    def observation_space(self, agent: str) -> spaces.Space:
-        """The observation space, the same object for every agent."""
-        return self._observation_space
+    def make_opponent(self, opponent):
+        """A level name's agent (``sniper.games.saint.levels.make_level``), else ``opponent`` itself."""
+        return make_level(opponent) if isinstance(opponent, str) else opponent
 
-    def action_space(self, agent: str) -> spaces.Space:
-        """``Discrete(ACTIONS)``, the same object for every agent."""
-        return self._action_space
+    def new_table(self, seed: int, game: int) -> SaintTable:
+        """Game ``game`` of run ``seed``; its decisions' streams are ``sniper.games.saint.play.Decisions``'."""
+        table = SaintTable(self.players, seed, game)
+        self.decisions = Decisions(table)
+        return table
 
-    def reset(self, seed: int | None = None, options: dict | None = None):
-        """Start game 0 of run ``seed`` (``None``: the run's next game); returns (observations, infos)."""
-        if seed is not None:
-            self.seed, self.game = seed, -1
-        self.game += 1
-        self.table = SaintTable(self.players, self.seed, self.game)
-        self.decisions = Decisions(self.table)
-        self.table.apply(DEAL)
-        self.agents = list(self.possible_agents)
-        self._before = self.table.returns()
-        self._advance()
-        return self._observations(), {agent: {} for agent in self.agents}
+    def encode(self, seat: int) -> dict[str, np.ndarray]:
+        """``encode`` of ``seat``'s observation (module docstring)."""
+        return encode(self.table.observe(seat))
 
-    def _observations(self) -> dict:
-        return {f"player_{s}": encode(self.table.observe(s)) for s in range(self.learners)}
-
-    def _advance(self) -> None:
-        """Play the opponents' take-back turns until a learner seat acts, a simultaneous step or the end."""
-        table = self.table
-        while not table.is_over() and table.current_player() >= self.learners:
-            seat = table.current_player()
-            table.apply(self.decisions.ask(self.seat_agents, seat, table.observe(seat), table.legal_actions()))
-
-    def step(self, actions: dict):
-        """Apply the learner agents' actions (module docstring); returns (observations, rewards, terminations,
-        truncations, infos). ``ValueError`` for an action the seat's mask does not allow."""
-        table = self.table
-        player = table.current_player()
-        if player == SIMULTANEOUS:
-            seen = {s: (table.observe(s), table.legal_actions(s)) for s in range(self.players)}
-            picks = {}
-            for seat in range(self.players):
-                if seat < self.learners:
-                    picks[seat] = int(actions[f"player_{seat}"])
-                    if picks[seat] not in seen[seat][1]:
-                        raise ValueError(f"action {picks[seat]} is not legal for player_{seat} now")
-                else:
-                    picks[seat] = self.decisions.ask(self.seat_agents, seat, *seen[seat])
-            table.apply_actions(picks)
-        elif player not in (CHANCE,) and player >= 0:
-            action = int(actions[f"player_{player}"])
-            if action not in table.legal_actions():
-                raise ValueError(f"action {action} is not legal for player_{player} now")
-            table.apply(action)
-        self._advance()
-        after = table.returns()
-        rewards = {f"player_{s}": float(after[s] - self._before[s]) for s in range(self.learners)}
-        self._before = after
-        over = table.is_over()
-        observations = self._observations()
-        terminations = {agent: over for agent in self.agents}
-        truncations = {agent: False for agent in self.agents}
-        infos = {agent: {} for agent in self.agents}
-        if over:
-            self.agents = []
-        return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``)."""
-        return None if self.render_mode is None else repr(self.table)
-
-    def close(self) -> None:
-        """Nothing to release."""
+    def opponent_action(self, seat: int, observation, legal) -> int:
+        """``seat``'s agent asked with the decision's stream (``Decisions.ask``)."""
+        return self.decisions.ask(self.seat_agents, seat, observation, legal)
 
 
 def parallel_env(players: int = 4, opponents: Sequence | None = None, render_mode: str | None = None):
