@@ -282,9 +282,13 @@ def per_game(fact) -> str:
 
 
 SEATS = per_game(lambda spec: spec.seat_text)
+OTHER_UNITS = ", ".join(f"{name}: {get_game(name).unit}s" for name in game_names() if get_game(name).unit != "hand")
+"""The games whose "hand" has its own name (``GameSpec.unit``), for the help texts: ``"saint: rounds"``."""
+HANDS_WORD = f"Hands ({OTHER_UNITS})" if OTHER_UNITS else "Hands"
+"""What the help texts call the hands to play."""
 """Every game's seat range as the help texts show it (R2, H1, D1)."""
 Players = given(int, "N", f"Seats at the table: {SEATS}.", defaults.PLAYERS)
-Hands = given(str, "N", "Hands to play at least, e.g. 1e6; whole games are played.", count_text(defaults.HANDS))
+Hands = given(str, "N", f"{HANDS_WORD} to play at least, e.g. 1e6; whole games are played.", count_text(defaults.HANDS))
 Agents = given(
     str,
     "SPECS",
@@ -320,7 +324,7 @@ LENGTHS = per_game(lambda spec: "|".join(spec.game_lengths))
 PRESETS = per_game(lambda spec: "|".join(spec.rules))
 """Every game's rule presets as the help texts show them (Sniper Hold'em's R12)."""
 MaybeGameLength = given(
-    str, "LENGTH", f"Hands per game: {LENGTHS}.", "the game's: " + per_game(lambda spec: spec.default_length)
+    str, "LENGTH", f"{HANDS_WORD} per game: {LENGTHS}.", "the game's: " + per_game(lambda spec: spec.default_length)
 )
 MaybeRules = given(
     str, "PRESET", f"Rule preset: {PRESETS}.", "the game's: " + per_game(lambda spec: spec.default_rules)
@@ -408,7 +412,9 @@ SummaryBy = Annotated[
 ]
 PlainJson = flag("--json", "Print JSON.")
 DuelPlayers = Annotated[int, typer.Option(metavar="N", help=f"Seats, split between A and B: {SEATS}.")]
-DuelHands = given(str, "N", "Hands to play at least, all seatings counted, e.g. 1e4.", count_text(defaults.HANDS))
+DuelHands = given(
+    str, "N", f"{HANDS_WORD} to play at least, all seatings counted, e.g. 1e4.", count_text(defaults.HANDS)
+)
 UntilCi = Annotated[
     float | None,
     typer.Option(metavar="CHIPS", help="Play on until the 95% CI half-width is below this (chips/hand)."),
