@@ -2,6 +2,7 @@
 
 import functools
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -261,6 +262,25 @@ def test_existing_out_is_refused_and_untouched(tmp_path):
         simulate(CONFIG, tmp_path, workers=1)
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
     assert (tmp_path / "notes.txt").read_text() == "keep me"
+
+
+def test_a_claim_left_by_a_killed_process_does_not_block_the_directory_but_a_live_ones_does(tmp_path):
+    """A process killed between staging its manifest and linking it leaves ``.manifest.json.claim-PID``: the next
+    run may take the directory (the process is gone); a live process's staged claim still keeps it."""
+    from sniper.runs.atomic import claim_out
+
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / f".manifest.json.claim-{dead.pid}").write_text("{}")
+    assert claim_out(out, "manifest.json", {"a": 1}) == out
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json"]
+    busy = tmp_path / "busy"
+    busy.mkdir()
+    (busy / f".manifest.json.claim-{os.getpid()}").write_text("{}")
+    with pytest.raises(FileExistsError, match="not empty"):
+        claim_out(busy, "manifest.json", {"a": 1})
 
 
 def claimed_by_another_process_during_mkdir(monkeypatch, out: Path) -> None:

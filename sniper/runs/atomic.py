@@ -47,6 +47,26 @@ def write_json(path: Path, data: dict, durable: bool = False) -> None:
     write_atomic(path, lambda tmp: tmp.write_text(dumps(data, indent=2) + "\n"), durable)
 
 
+def pid_alive(pid: int) -> bool:
+    """Whether a process ``pid`` exists on this machine (``os.kill(pid, 0)``: one of another user counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def drop_stale_claims(path: Path, name: str) -> None:
+    """Remove the staged files ``.NAME.claim-PID`` of ``claim_out`` left in ``path`` by a process that no longer
+    exists (killed between staging and linking), so the directory counts as empty again."""
+    for staged in path.glob(f".{name}.claim-*"):
+        pid = staged.name.rpartition("-")[2]
+        if pid.isdigit() and not pid_alive(int(pid)):
+            staged.unlink(missing_ok=True)
+
+
 def claim_out(out: Path, name: str, data: dict, numbered: bool = False) -> Path:
     """Make ``out`` a new output directory owned by this process, with ``name`` holding ``data`` (strict JSON)
     as its first file; returns the directory.
@@ -54,7 +74,8 @@ def claim_out(out: Path, name: str, data: dict, numbered: bool = False) -> Path:
     ``out`` may be missing (it is made, parents too) or an empty directory. The claim is atomic: ``name`` is
     created exclusively, with its whole content (a hard link to a staged file, which fails if ``name`` exists),
     before anything else is written, so of two processes given one directory exactly one gets it, and no reader
-    sees ``name`` empty; later writes replace ``name`` atomically (``write_json``). With ``numbered`` (a default
+    sees ``name`` empty; later writes replace ``name`` atomically (``write_json``); a staged file left by a killed
+    process is removed first (``drop_stale_claims``). With ``numbered`` (a default
     name the user did not choose) a taken ``out`` falls back to ``out-2``, ``out-3``, … instead. Raises
     ``FileExistsError`` if ``out`` is taken (not ``numbered``), ``OSError`` if it cannot be made.
     """
@@ -64,6 +85,8 @@ def claim_out(out: Path, name: str, data: dict, numbered: bool = False) -> Path:
     for n in itertools.count(1):
         path = out if n == 1 else out.with_name(f"{out.name}-{n}")
         try:
+            if path.is_dir():
+                drop_stale_claims(path, name)
             if path.exists() and (not path.is_dir() or any(path.iterdir())):
                 raise FileExistsError(path)
             path.mkdir(parents=True, exist_ok=True)
