@@ -29,6 +29,7 @@ from itertools import combinations
 
 import numpy as np
 
+from kernels.saint.codes import TOP, USABLE
 from sniper.core.rng import Stream
 from sniper.games.eval52 import board_values
 from sniper.games.level_parameters import check_parameters
@@ -37,11 +38,6 @@ from sniper.games.saint.observation import SaintObservation
 from sniper.games.saint.parameters import PARAMETERS
 from sniper.games.saint.rules import ROUNDS, TITLE
 from sniper.games.saint.table import PAIR_BASE, pair_action, pair_of
-
-USABLE = 3
-"""A player's own cards in a round's hand: its pick (S3) and its two (S4)."""
-TOP = 9.0
-"""An upper bound of ``potential`` (straight flush, 8, plus a fraction)."""
 
 
 def potential(cards) -> float:
