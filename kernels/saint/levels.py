@@ -96,9 +96,14 @@ def numpy_power_nb(x, e):
 @njit(cache=True)
 def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
     """``NormalAgent.strengths`` into ``sc.score[:n_pairs]``: the chance each pair (values ``sc.mine``) beats an
-    opponent's pair of two unseen cards (ties a half), to the power ``seats - 1``."""
+    opponent's pair of two cards the opponents may hold (unseen or taken back, ``levels.held``; ties a half), to
+    the power ``seats - 1``."""
     hidden = sc.hidden
-    k = cards_of_nb(~(tb.seen[0] | tb.hands[seat]) & _FULL, hidden)
+    held = ~(tb.seen[0] | tb.hands[seat]) & _FULL
+    for s in range(tb.counts[Count.SEATS]):
+        if s != seat:
+            held |= tb.known[s]
+    k = cards_of_nb(held, hidden)
     rv = tb.river
     m = 0
     for i in range(k):

@@ -12,7 +12,7 @@ exactly. ``act(obs, stream)`` returns one of ``obs.legal`` in the table's flat n
 - ``normal``: as easy, but every choice also weighs what the cards kept make with the future river (``keep``,
   ``usable``: three of the kept cards, as many as a player brings to a round, with the future river),
   this round against the rounds left, later rounds more (``late``); step 2 scores a pair by the chance it beats
-  every opponent's random pair of unseen cards.
+  every opponent's random pair of the cards it may hold (unseen, or taken back: ``held``).
 - ``hard``: normal's steps 1 and 3; step 2 by Monte Carlo over the opponents' unseen hands (each opponent holds
   the cards it took back, S10, and a random draw of the unseen cards) and their likely picks (each reveals its
   best pair), scoring a pair by its expected points (S5, ties shared rounded up) plus normal's keep term.
@@ -121,6 +121,13 @@ def deals(hidden: np.ndarray, need: int, samples: int, stream: Stream) -> np.nda
     return out
 
 
+def held(obs: SaintObservation) -> list[int]:
+    """The cards ``obs``'s opponents may hold: the unseen cards (``unseen``) and the cards each took back and has not
+    revealed since (S10: the take-backs are public), sorted."""
+    known = (c for seat, cards in enumerate(obs.known) if seat != obs.seat for c in cards)
+    return sorted((*unseen(obs), *known))
+
+
 @dataclass(frozen=True)
 class RandomAgent:
     """The ``random`` level (S11): ``obs.legal[stream.integer(len(obs.legal))]``."""
@@ -197,9 +204,10 @@ class NormalAgent(EasyAgent):
         return (number / ROUNDS) ** self.late, self.keep * (ROUNDS - number) / ROUNDS
 
     def strengths(self, obs: SaintObservation, pairs: list[tuple[int, int]], stream: Stream) -> np.ndarray:
-        """The chance each pair beats every opponent's pair when each is two random unseen cards (ties count a
-        half): ``beats ** (seats - 1)``."""
-        hidden = unseen(obs)
+        """The chance each pair beats every opponent's pair when each is two random cards of those the opponents
+        may hold, the unseen cards and the cards they took back (``held``; ties count a half): ``beats ** (seats -
+        1)``."""
+        hidden = held(obs)
         table = pair_table(obs.river, (*obs.hand, *hidden))
         others = np.array([table[a, b] for a, b in combinations(hidden, 2)], dtype=np.int64)
         if others.size == 0:
