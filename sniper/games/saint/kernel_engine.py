@@ -26,14 +26,17 @@ import numpy as np
 from kernels.eval52 import tables
 from kernels.saint.codes import N_PARAMS, NO_CARD, Level, Param, RoundField, SeatField
 from kernels.saint.game import play_games_nb
+from kernels.saint.levels import pair_nb, pick_nb, take_nb
+from kernels.saint.state import Count, new_scratch_nb, new_table_nb
 from sniper.core.tables import Chunk
 from sniper.games.kernel_driver import BLOCKS_PER_THREAD, arrow_table
 from sniper.games.poker52 import category
 from sniper.games.saint import results
 from sniper.games.saint.chunks import make_agent
 from sniper.games.saint.levels import LEVELS, EasyAgent, HardAgent, NormalAgent, RandomAgent
+from sniper.games.saint.observation import SaintObservation
 from sniper.games.saint.rules import FUTURE_RIVER, ROUNDS, SEATS, TITLE
-from sniper.games.saint.table import RoundRecord
+from sniper.games.saint.table import RoundRecord, pair_action
 
 LEVEL_OF: dict[type, Level] = {
     RandomAgent: Level.RANDOM,
@@ -214,3 +217,34 @@ def play_chunk_kernel(config, chunk: int, hands_only: bool = False) -> Chunk:
     start = chunk * config.chunk_games
     run = play_games_kernel(config.seed, range(start, start + config.chunk_games), inputs)
     return Chunk(run_tables(run, config.agents, hands_only), [ROUNDS] * config.chunk_games)
+
+
+def _mask(cards) -> np.uint64:
+    """The ``uint64`` mask of ``cards`` (``kernels.saint.hands``)."""
+    return np.uint64(sum(1 << int(c) for c in cards))
+
+
+def kernel_act(agent: object, obs: SaintObservation, key: int) -> int:
+    """``agent.act(obs, Stream(key))`` decided by the kernel (``kernels.saint.levels``: ``pick_nb``, ``pair_nb``,
+    ``take_nb``) from a table that holds only what ``obs`` holds (S10: the seat's own hand, the rivers, the cards
+    seen, the take-backs, the pool, the round): the same flat action. ``agent``: a level of
+    ``sniper.games.saint.levels``; ``key``: the decision's stream key (``sniper.core.rng.Stream.key``).
+    ``ValueError`` if ``obs`` offers no action or for an agent the kernel lacks."""
+    if not obs.legal:
+        raise ValueError(f"seat {obs.seat} has no legal action")
+    level, params = kernel_agent(agent)
+    level = np.int64(level)  # the type the game kernel calls the decisions with: compiled once
+    tb, sc = new_table_nb(), new_scratch_nb()
+    tb.hands[obs.seat] = _mask(obs.hand)
+    tb.known[: obs.seats] = [_mask(k) for k in obs.known]
+    tb.seen[:] = [_mask(obs.seen), _mask(obs.pool)]
+    tb.river[: len(obs.river)] = obs.river
+    tb.future[: len(obs.future)] = obs.future
+    tb.n_future[0] = len(obs.future)
+    tb.counts[[Count.SEATS, Count.NUMBER, Count.FUTURE]] = obs.seats, obs.round, FUTURE_RIVER[obs.seats]
+    key = np.uint64(key)
+    if obs.phase == "pick":
+        return int(pick_nb(level, params, obs.seat, tb, key, sc))
+    if obs.phase == "pair":
+        return pair_action(*(int(c) for c in pair_nb(level, params, obs.seat, tb, key, tables(), sc)))
+    return int(take_nb(level, params, obs.seat, tb, key, sc))
