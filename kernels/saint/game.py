@@ -20,10 +20,11 @@ Kernels do no validation: ``sniper.games.saint.kernel_engine`` validates and cal
 
 import numpy as np
 
+from kernels import NO_REFCOUNT
 from kernels.eval52 import value7_nb, value_nb
 from kernels.jit import njit
 from kernels.poker52.deck import shuffle_into_nb
-from kernels.rng import derive_nb, hand_key_nb, uniform_int_nb
+from kernels.rng import derive_nb, hand_key_nb, mix64_nb, uniform_int_nb
 from kernels.saint.codes import HAND_SIZE, NO_CARD, PICK_TWO, RIVER_SIZE, ROUNDS, STREAM_ORDER, RoundField, SeatField
 from kernels.saint.hands import bit_nb
 from kernels.saint.levels import pair_nb, pick_nb, take_nb
@@ -31,7 +32,7 @@ from kernels.saint.state import Count, new_scratch_nb, new_table_nb
 from kernels.streams import STREAM_AGENT, STREAM_DECK
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def deal_nb(seed, game, n, tb):
     """S2: the game's deck, ten cards to each seat (seat 0's first), then the future river; round 0 not started.
     Numba equivalent of ``SaintTable._deal``."""
@@ -54,7 +55,7 @@ def deal_nb(seed, game, n, tb):
     tb.counts[Count.DECK] = n * HAND_SIZE + f
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def start_round_nb(tb, round_rec):
     """S3: the future river becomes the current river, a new one is dealt (none in round 8); both are seen.
     Writes the new future river into ``round_rec`` (``RoundField``)."""
@@ -75,7 +76,7 @@ def start_round_nb(tb, round_rec):
         round_rec[RoundField.FUTURE_1 + i] = tb.future[i] if i < n_new else NO_CARD
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def reveal_nb(tb, seat, card):
     """A card of ``seat`` revealed: out of its hand and of the cards it is known to hold, seen by all."""
     bit = bit_nb(card)
@@ -84,7 +85,7 @@ def reveal_nb(tb, seat, card):
     tb.seen[0] |= bit
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def score_nb(number, values, n, points):
     """S5: ``points[:n]`` of round ``number`` with hand values ``values[:n]``: the best scores ``number``, players
     tied for it ``ceil(number / tied)`` each (numba equivalent of ``sniper.games.saint.table.score_round``)."""
@@ -97,7 +98,7 @@ def score_nb(number, values, n, points):
         points[s] = -(-number // tied) if values[s] == best else 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def tie_order_nb(values, n, key, order):
     """S6: step 3's order into ``order[:n]``, the seats by hand value, worst first, tied seats in the order of a
     Fisher–Yates shuffle from ``key`` (draw ``i`` from ``n - 1`` down to 1 picks ``uniform_int(derive(key, i), i +
@@ -116,26 +117,24 @@ def tie_order_nb(values, n, key, order):
         order[k] = s
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def play_game_nb(seed, game, n, levels, params, t, tb, sc, seat_rec, round_rec):
     """Play game ``game`` of run ``seed`` at ``n`` seats, seat ``s`` playing level ``levels[s]`` with parameters
     ``params[s]`` (``float64 (n, N_PARAMS)``); the rounds into ``seat_rec`` (``int32 (ROUNDS, n, len(SeatField))``)
     and ``round_rec`` (``int32 (ROUNDS, len(RoundField))``). ``t``: ``kernels.eval52.tables()``; ``tb``, ``sc``:
     a ``Table`` and a ``Scratch`` (``kernels.saint.state``)."""
     deal_nb(seed, game, n, tb)
-    keys = np.empty(n, np.uint64)
-    picks = np.empty(n, np.int64)
-    pairs = np.empty((n, 2), np.int64)
-    values = np.empty(n, np.int64)
-    points = np.empty(n, np.int64)
-    order = np.empty(n, np.int64)
-    scores = np.zeros(n, np.int64)
+    game_key = derive_nb(mix64_nb(seed), game)
+    keys, picks, pairs, values, points, order = sc.keys, sc.picks, sc.pairs, sc.hand_values, sc.points, sc.order
+    scores = sc.scores
+    scores[:] = 0
     for r in range(ROUNDS):
         rec = seat_rec[r]
         start_round_nb(tb, round_rec[r])
         number = r + 1
+        round_key = derive_nb(game_key, r)  # hand_key(seed, game, r, stream) = derive(round_key, stream)
         for s in range(n):
-            keys[s] = hand_key_nb(seed, game, r, STREAM_AGENT + s)
+            keys[s] = derive_nb(round_key, STREAM_AGENT + s)
         for s in range(n):  # S3, S9: every pick decided before any is revealed
             picks[s] = pick_nb(levels[s], params[s], s, tb, derive_nb(keys[s], 0), sc)
         carried = tb.counts[Count.FUTURE]
@@ -167,7 +166,7 @@ def play_game_nb(seed, game, n, levels, params, t, tb, sc, seat_rec, round_rec):
             rec[s, SeatField.TAKE_2] = NO_CARD
         if number == ROUNDS:  # S6: no step 3 in round 8
             break
-        tie_order_nb(values, n, hand_key_nb(seed, game, r, STREAM_ORDER), order)
+        tie_order_nb(values, n, derive_nb(round_key, STREAM_ORDER), order)
         pool = np.uint64(0)
         for i in range(RIVER_SIZE):
             pool |= bit_nb(rv[i])

@@ -6,12 +6,14 @@ increasing order are its sorted list (``cards_of_nb``), the order the reference'
 
 >>> import numpy as np
 >>> hand = np.array([51, 50, 49, 0, 1], np.int64)  # As Ad Ac 2h 2d
->>> potential_nb(hand, 5), potential_nb(hand, 0), usable_nb(hand, 5, hand, 0)
+>>> potential_nb(hand, 5), potential_nb(hand, 0), usable_nb(hand, 5, hand, 0, np.empty(3, np.int64))
 (6.923076923076923, 0.0, 3.9230769230769234)
 """
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
+from kernels import NO_REFCOUNT
 from kernels.jit import njit
 from kernels.saint.codes import USABLE
 
@@ -24,19 +26,19 @@ def bit_nb(card):
     return _ONE << np.uint64(card)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def cards_of_nb(mask, out):
     """Write the cards of ``mask`` (``uint64``) in increasing order into ``out`` (``int64``, room for them); returns
     how many."""
     n = 0
-    for c in range(52):
-        if (mask >> np.uint64(c)) & _ONE:
-            out[n] = c
-            n += 1
+    while mask:
+        out[n] = trailing_zeros(mask)
+        mask &= mask - _ONE
+        n += 1
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def count_nb(mask):
     """The number of cards of ``mask`` (``uint64``)."""
     n = 0
@@ -46,7 +48,7 @@ def count_nb(mask):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def potential_nb(cards, n):
     """What ``cards[:n]`` (``int64``, distinct cards) could make: the best category their ranks and suits hold
     (four of a kind 7, full house 6, flush 5, straight 4, three of a kind 3, two pair 2, one pair 1, else 0) plus
@@ -106,14 +108,16 @@ def potential_nb(cards, n):
     return kind + top / 13
 
 
-@njit(cache=True)
-def usable_nb(kept, n_kept, future, n_future):
+@njit(cache=True, **NO_REFCOUNT)
+def usable_nb(kept, n_kept, future, n_future, cards):
     """The best ``potential_nb`` of ``future[:n_future]`` with ``USABLE`` of ``kept[:n_kept]`` (all of them when
-    fewer): numba equivalent of ``sniper.games.saint.levels.usable`` (the same float)."""
-    cards = np.empty(n_future + USABLE, np.int64)
-    cards[:n_future] = future[:n_future]
+    fewer), ``cards`` (``int64``, room for ``n_future + USABLE``) its working array: numba equivalent of
+    ``sniper.games.saint.levels.usable`` (the same float)."""
+    for i in range(n_future):
+        cards[i] = future[i]
     if n_kept < USABLE:
-        cards[n_future : n_future + n_kept] = kept[:n_kept]
+        for i in range(n_kept):
+            cards[n_future + i] = kept[i]
         return potential_nb(cards, n_future + n_kept)
     best = -1.0
     for i in range(n_kept):

@@ -16,6 +16,7 @@ import math
 
 import numpy as np
 
+from kernels import NO_REFCOUNT
 from kernels.eval52 import value7_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb, stream_integer_nb, stream_start_nb, uniform_int_nb
@@ -26,7 +27,7 @@ from kernels.saint.state import Count
 _FULL = np.uint64((1 << 52) - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def weights_nb(level, params, number):
     """This round's weight and the kept cards' weight in round ``number`` (1–8): ``(1.0, 0.0)`` for easy,
     ``((number / 8) ** late, keep * (8 - number) / 8)`` for normal and hard (``NormalAgent.weights``)."""
@@ -35,13 +36,13 @@ def weights_nb(level, params, number):
     return math.pow(number / ROUNDS, params[Param.LATE]), params[Param.KEEP] * (ROUNDS - number) / ROUNDS
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def random_choice_nb(key, n):
     """The index in ``[0, n)`` of the random level's one draw (``RandomAgent``: ``stream.integer(n)``)."""
     return np.int64(uniform_int_nb(derive_nb(key, 0), n))
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def pick_nb(level, params, seat, tb, key, sc):
     """Step 1 (S3): the card seat ``seat`` picks into the river (``EasyAgent.pick``; random: uniform)."""
     h = cards_of_nb(tb.hands[seat], sc.hand)
@@ -50,7 +51,8 @@ def pick_nb(level, params, seat, tb, key, sc):
     now, later = weights_nb(level, params, tb.counts[Count.NUMBER])
     carried = tb.counts[Count.FUTURE]
     base = sc.cards
-    base[:carried] = tb.river[:carried]
+    for i in range(carried):
+        base[i] = tb.river[i]
     best, choice = -1.0, sc.hand[0]
     for ci in range(h):
         r = 0
@@ -74,7 +76,7 @@ def pick_nb(level, params, seat, tb, key, sc):
                 if i != si and i != sj:
                     sc.left[n_left] = sc.rest[i]
                     n_left += 1
-            score = score + later * usable_nb(sc.left, n_left, tb.future, tb.n_future[0]) / TOP
+            score = score + later * usable_nb(sc.left, n_left, tb.future, tb.n_future[0], sc.usable) / TOP
         else:
             score = score + 0.0
         if score > best:
@@ -82,7 +84,7 @@ def pick_nb(level, params, seat, tb, key, sc):
     return choice
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def numpy_power_nb(x, e):
     """``x ** e`` as numpy computes a ``float64`` array to a small integer power ``e``: ``x * x`` for 2 (numpy's
     square), ``x`` for 1, else C's ``pow``."""
@@ -93,7 +95,7 @@ def numpy_power_nb(x, e):
     return math.pow(x, float(e))
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
     """``NormalAgent.strengths`` into ``sc.score[:n_pairs]``: the chance each pair (values ``sc.mine``) beats an
     opponent's pair of two cards the opponents may hold (unseen or taken back, ``levels.held``; ties a half), to
@@ -113,16 +115,16 @@ def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
     if m == 0:
         sc.score[:n_pairs] = 1.0
         return
-    others = sc.others[:m]
-    others.sort()
     power = tb.counts[Count.SEATS] - 1
     for p in range(n_pairs):
-        below = np.searchsorted(others, sc.mine[p], side="left")
-        equal = np.searchsorted(others, sc.mine[p], side="right") - below
+        mine, below, equal = sc.mine[p], 0, 0
+        for i in range(m):
+            below += sc.others[i] < mine
+            equal += sc.others[i] == mine
         sc.score[p] = numpy_power_nb((below + equal / 2) / m, power)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
     """``HardAgent.strengths`` into ``sc.score[:n_pairs]``: each pair's (values ``sc.mine``) expected points over
     ``samples`` deals of the opponents' hands (their known cards and a partial Fisher–Yates draw of the unseen
@@ -153,7 +155,8 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
     stream = sc.stream
     stream_start_nb(stream, key)
     for _ in range(samples):
-        deal[:k] = hidden[:k]
+        for i in range(k):
+            deal[i] = hidden[i]
         for i in range(total):
             j = i + stream_integer_nb(stream, k - i)
             deal[i], deal[j] = deal[j], deal[i]
@@ -183,7 +186,7 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
         sc.score[p] = sc.shares[p] / samples / number
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def pair_nb(level, params, seat, tb, key, t, sc):
     """Step 2 (S4): the two cards seat ``seat`` reveals, as ``(a, b)`` with ``a < b`` (``EasyAgent.pair`` with the
     level's strengths; random: uniform over the pairs in the table's order, by the higher card then the lower)."""
@@ -220,14 +223,14 @@ def pair_nb(level, params, seat, tb, key, t, sc):
                     if i != a and i != b:
                         sc.left[n_left] = sc.hand[i]
                         n_left += 1
-                score = now * score + later * (usable_nb(sc.left, n_left, tb.future, tb.n_future[0]) / TOP)
+                score = now * score + later * (usable_nb(sc.left, n_left, tb.future, tb.n_future[0], sc.usable) / TOP)
             if score > best:
                 best, pa, pb = score, a, b
             p += 1
     return sc.hand[pa], sc.hand[pb]
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_REFCOUNT)
 def take_nb(level, params, seat, tb, key, sc):
     """Step 3 (S6): the card of the pool seat ``seat`` takes back (``EasyAgent.take``: the most ``potential`` of its
     hand and the card, or with a keep term ``usable`` with the future river; the higher rank on a tie, then the
@@ -245,7 +248,7 @@ def take_nb(level, params, seat, tb, key, sc):
         if later == 0.0:
             p = potential_nb(cards, h + 1)
         else:
-            p = usable_nb(cards, h + 1, tb.future, tb.n_future[0])
+            p = usable_nb(cards, h + 1, tb.future, tb.n_future[0], sc.usable)
         if p > best or (p == best and c >> 2 > best_rank):
             best, best_rank, choice = p, c >> 2, c
     return choice

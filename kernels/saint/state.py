@@ -2,8 +2,9 @@
 
 A ``Table`` holds what ``sniper.games.saint.table.SaintTable`` holds, as arrays: the hands, the cards each seat is
 known to hold and the cards every seat has seen as ``uint64`` masks (``kernels.saint.hands``), the current river and
-the future river as cards, and the round's counters. A ``Scratch`` holds the decisions' working arrays, allocated
-once per range of games (``kernels.saint.game.play_games_nb``).
+the future river as cards, and the round's counters. A ``Scratch`` holds the working arrays of the decisions and of a
+game, allocated once per range of games (``kernels.saint.game.play_games_nb``): the functions that play a game
+allocate nothing (``kernels.NO_REFCOUNT``).
 """
 
 from enum import IntEnum
@@ -56,7 +57,7 @@ class Table(NamedTuple):
 
 
 class Scratch(NamedTuple):
-    """The decisions' working arrays (``int64`` unless said)."""
+    """The working arrays of the decisions and of a game (``int64`` unless said)."""
 
     hand: np.ndarray  # (HAND_SIZE,): a seat's hand, sorted
     rest: np.ndarray  # (HAND_SIZE,): the hand but one card
@@ -72,6 +73,14 @@ class Scratch(NamedTuple):
     score: np.ndarray  # float64 (N_PAIRS,)
     values: np.ndarray  # int32 (52 * 52,): pair values
     stream: np.ndarray  # uint64 (2,): a decision's stream
+    usable: np.ndarray  # (MAX_FUTURE + 3,): the cards of one ``usable_nb`` potential
+    keys: np.ndarray  # uint64 (MAX_SEATS,): the seats' agent keys of a round
+    picks: np.ndarray  # (MAX_SEATS,): the round's step-1 cards
+    pairs: np.ndarray  # (MAX_SEATS, 2): the round's step-2 cards
+    hand_values: np.ndarray  # (MAX_SEATS,): the round's hand values
+    points: np.ndarray  # (MAX_SEATS,): the round's points
+    order: np.ndarray  # (MAX_SEATS,): step 3's order
+    scores: np.ndarray  # (MAX_SEATS,): the points so far
 
 
 @njit(cache=True)
@@ -107,4 +116,12 @@ def new_scratch_nb():
         np.zeros(N_PAIRS, np.float64),
         np.zeros(52 * 52, np.int32),
         np.zeros(2, np.uint64),
+        np.zeros(MAX_FUTURE + 3, np.int64),
+        np.zeros(MAX_SEATS, np.uint64),
+        np.zeros(MAX_SEATS, np.int64),
+        np.zeros((MAX_SEATS, 2), np.int64),
+        np.zeros(MAX_SEATS, np.int64),
+        np.zeros(MAX_SEATS, np.int64),
+        np.zeros(MAX_SEATS, np.int64),
+        np.zeros(MAX_SEATS, np.int64),
     )
