@@ -13,8 +13,12 @@ random games and checks that the kernel's decision (``kernel_engine.kernel_act``
 the reference's for every level.
 """
 
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pyarrow as pa
 import pytest
@@ -159,3 +163,26 @@ def test_every_levels_decision_is_the_references_on_random_observations(seats, s
         for level in levels:
             key = table.stream(seat, rng.randrange(4)).key
             assert ke.kernel_act(level, obs, key) == level.act(obs, Stream(key)), (level, obs.phase, seat)
+
+
+NRT_BALANCE = """
+from numba.core.runtime import rtsys
+from sniper.games.saint.kernel_engine import kernel_inputs, play_games_kernel
+inputs = kernel_inputs(["random", "easy", "normal", "hard", "normal"])
+play_games_kernel(1, [0], inputs, threads=1)  # compiled and warm
+before = rtsys.get_allocation_stats()
+play_games_kernel(1, range(1, 3), inputs, threads=1)
+after = rtsys.get_allocation_stats()
+print(*(a - b for a, b in zip(after, before)))
+"""
+
+
+def test_the_kernel_frees_what_it_allocates():
+    """The game and every level's decisions run without reference counting (``kernels.NO_REFCOUNT``) on arrays
+    ``play_games_nb`` allocates once per range of games: every array numba allocates during a run of games is
+    freed again (``NUMBA_NRT_STATS``)."""
+    env = os.environ | {"NUMBA_NRT_STATS": "1", "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    done = subprocess.run([sys.executable, "-c", NRT_BALANCE], env=env, capture_output=True, text=True, check=True)
+    alloc, free, mi_alloc, mi_free = map(int, done.stdout.split())
+    assert alloc > 0 and mi_alloc > 0  # each range of games allocates its table and scratch: the count is live
+    assert (alloc, mi_alloc) == (free, mi_free)
