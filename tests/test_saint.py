@@ -3,6 +3,7 @@ the levels, the env, and the commands (``sniper.games.saint``)."""
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
@@ -10,8 +11,8 @@ from typer.testing import CliRunner
 from sniper.cli.app import app
 from sniper.core.registry import get_game
 from sniper.core.table import CHANCE, SIMULTANEOUS, TERMINAL, SimultaneousTableState, joint_step, point_difference
-from sniper.games.poker52 import DECK_SIZE, value
-from sniper.games.saint.levels import PARAMETERS, make_level
+from sniper.games.poker52 import DECK_SIZE, cards, value
+from sniper.games.saint.levels import PARAMETERS, held, make_level, usable
 from sniper.games.saint.play import play_game
 from sniper.games.saint.rules import FUTURE_RIVER, ROUNDS, SEATS
 from sniper.games.saint.showdown import showdown
@@ -205,6 +206,35 @@ def test_step_2_of_easy_reveals_its_best_pair():
     chosen = pair_of(make_level("easy").act(obs, table.stream(0, 1)) - PAIR_BASE)
     best = max(value((*pair_of(a - PAIR_BASE), *obs.river)) for a in obs.legal)
     assert value((*chosen, *obs.river)) == best
+
+
+def test_at_5_players_normal_does_not_keep_a_flush_it_cannot_play():
+    """S2, S3, S4: with 5 players there is no future river and a player brings three of its cards to a round, so
+    five hearts in hand make no flush later: normal's keep term (``usable``) does not hold them, and its step 1
+    gives up a heart (the lowest card: every pick keeps the aces and leaves king high)."""
+    table = SaintTable(5, seed=1, game=0)
+    table.apply(DEAL)
+    hand = tuple(sorted(cards("2h 5h 9h Jh Kh As Ad 3c 4d 6s")))
+    obs = replace(table.observe(0), hand=hand, legal=hand)
+    assert (obs.river, obs.future) == ((), ())
+    assert make_level("normal").act(obs, table.stream(0, 0)) == cards("2h")[0]
+    assert usable(cards("5h 9h Jh Kh"), cards("2h")) < 5 <= usable(cards("5h 9h Jh Kh"), cards("2h 3h"))
+
+
+def test_normal_counts_the_cards_an_opponent_took_back_among_those_it_may_hold():
+    """S10: take-backs are public, so normal's chance to beat an opponent's pair draws that pair from the unseen
+    cards and the cards the opponents took back (``held``): kings lose to the aces seat 1 took back."""
+    table = SaintTable(5, seed=1, game=0)
+    table.apply(DEAL)
+    river, hand, aces, unseen_cards = cards("2c 7d 9h Js 4c"), cards("Kh Kd 3s"), cards("As Ad"), cards("5s 6s")
+    known = [frozenset(aces) if seat == 1 else frozenset() for seat in range(5)]
+    seen = frozenset(set(range(DECK_SIZE)) - set(hand) - set(unseen_cards))
+    obs = replace(table.observe(0), phase="pair", river=tuple(river), hand=tuple(sorted(hand)), known=tuple(known),
+                  seen=seen, hand_size=3)  # fmt: skip
+    assert held(obs) == sorted((*unseen_cards, *aces))
+    kings = tuple(sorted(cards("Kh Kd")))
+    strength = make_level("normal").strengths(obs, [kings], table.stream(0, 1))[0]
+    assert strength == pytest.approx((5 / 6) ** 4)  # beats 5 of the 6 pairs of 5s 6s As Ad, not the aces
 
 
 def test_the_parallel_env_passes_pettingzoos_api_test_and_hides_other_hands():

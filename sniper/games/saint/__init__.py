@@ -5,7 +5,8 @@ Modules, lowest first: ``rules`` (the game's facts, S1–S8), ``parameters`` (it
 ``SimultaneousTableState``, S2–S9), ``levels`` (``random``, ``easy``, ``normal``, ``hard``, S11), ``play`` (a game
 driven to its end), ``results`` (the run tables), ``chunks`` (the reference engine of a run), ``summary``,
 ``history`` (``sniper replay``), ``showdown`` (``sniper showdown --game saint``), ``report`` (its panels of
-``sniper report``) and ``env`` (a PettingZoo ``ParallelEnv``). The rules as we play them: docs/saint.md.
+``sniper report``), ``env`` (a PettingZoo ``ParallelEnv``) and ``kernel_engine`` (the numba kernel
+``kernels.saint``: the default engine, the same games). The rules as we play them: docs/saint.md.
 
 The first game of ``dynamics="simultaneous"`` and ``utility="points"`` (``sniper.core.registry.GameSpec``): a
 "hand" of the shared layers is a round, ``stack_after`` the points so far and ``net`` the round's point difference.
@@ -58,7 +59,12 @@ SPEC = register_game(
         levels=tuple(PARAMETERS),
         parameters=domains(PARAMETERS),
         default_agents=("easy", "normal", "hard"),
-        engines={"reference": "sniper.games.saint.chunks:play_chunk_reference"},
+        engines={
+            "reference": "sniper.games.saint.chunks:play_chunk_reference",
+            "kernel": "sniper.games.saint.kernel_engine:play_chunk_kernel",
+        },
+        default_engine="kernel",
+        engine_checks={"kernel": "sniper.games.saint.kernel_engine:kernel_inputs"},
         new_table=new_table,
         default_rules=PRESET,
         default_length=DEFAULT_LENGTH,

@@ -9,9 +9,10 @@ exactly. ``act(obs, stream)`` returns one of ``obs.legal`` in the table's flat n
 - ``easy`` (greedy): the picks that make its best hand this round. Step 1: the card whose loss leaves the best
   ``potential`` of the known river, that card and its best two remaining cards; step 2: the two cards making the
   best hand with the river (``sniper.games.eval52``, exact); step 3: the card that makes the most of its hand.
-- ``normal``: as easy, but every choice also weighs what the cards kept make with the future river (``keep``),
+- ``normal``: as easy, but every choice also weighs what the cards kept make with the future river (``keep``,
+  ``usable``: three of the kept cards, as many as a player brings to a round, with the future river),
   this round against the rounds left, later rounds more (``late``); step 2 scores a pair by the chance it beats
-  every opponent's random pair of unseen cards.
+  every opponent's random pair of the cards it may hold (unseen, or taken back: ``held``).
 - ``hard``: normal's steps 1 and 3; step 2 by Monte Carlo over the opponents' unseen hands (each opponent holds
   the cards it took back, S10, and a random draw of the unseen cards) and their likely picks (each reveals its
   best pair), scoring a pair by its expected points (S5, ties shared rounded up) plus normal's keep term.
@@ -28,6 +29,7 @@ from itertools import combinations
 
 import numpy as np
 
+from kernels.saint.codes import TOP, USABLE
 from sniper.core.rng import Stream
 from sniper.games.eval52 import board_values
 from sniper.games.level_parameters import check_parameters
@@ -36,9 +38,6 @@ from sniper.games.saint.observation import SaintObservation
 from sniper.games.saint.parameters import PARAMETERS
 from sniper.games.saint.rules import ROUNDS, TITLE
 from sniper.games.saint.table import PAIR_BASE, pair_action, pair_of
-
-TOP = 9.0
-"""An upper bound of ``potential`` (straight flush, 8, plus a fraction)."""
 
 
 def potential(cards) -> float:
@@ -73,6 +72,21 @@ def potential(cards) -> float:
     return kind + top / 13
 
 
+def usable(kept, future) -> float:
+    """What the cards ``kept`` can make in a later round (the keep term of ``normal`` and ``hard``): the best
+    ``potential`` of the future river ``future`` with ``USABLE`` of ``kept`` (all of them when fewer), since a
+    player brings three of its own cards to a round's hand (S3: one pick, S4: two) and the future river is the rest
+    it knows (S2, S3: none with 5 players). A float in [0, 9).
+
+    >>> from sniper.games.poker52 import cards
+    >>> potential(cards("2h 5h 9h Jh Kh")), usable(cards("2h 5h 9h Jh Kh"), ())  # no flush from three cards
+    (5.846153846153846, 0.8461538461538461)
+    >>> usable(cards("2h 5h 9h Jh Kh"), cards("3h 7h")), usable(cards("Kd"), ())
+    (5.846153846153846, 0.8461538461538461)
+    """
+    return max(potential((*future, *cards)) for cards in combinations(kept, min(USABLE, len(kept))))
+
+
 def pair_table(river, cards) -> np.ndarray:
     """Hand values (``poker52.value``) of ``river`` (5 cards) with every two of ``cards``: an ``int64`` matrix
     (52, 52), symmetric, -1 where no pair was valued (``sniper.games.eval52.board_values``)."""
@@ -91,6 +105,27 @@ def unseen(obs: SaintObservation) -> list[int]:
     """The cards ``obs``'s seat has never seen (not in its hand, never revealed or dealt face up): the deck's and
     the other hands' unknown cards, sorted."""
     return [c for c in range(DECK_SIZE) if c not in obs.seen and c not in obs.hand]
+
+
+def deals(hidden: np.ndarray, need: int, samples: int, stream: Stream) -> np.ndarray:
+    """``samples`` random draws of ``need`` of the cards ``hidden`` (``int64 (n,)``, ``need <= n``): ``int64
+    (samples, need)``, row ``k`` the first ``need`` cards of a partial Fisher–Yates shuffle of ``hidden`` (as given)
+    whose draw ``i`` swaps position ``i`` with ``i + stream.integer(n - i)``, the rows one after the other."""
+    out = np.empty((samples, need), dtype=np.int64)
+    for k in range(samples):
+        cards = hidden.tolist()
+        for i in range(need):
+            j = i + stream.integer(len(cards) - i)
+            cards[i], cards[j] = cards[j], cards[i]
+        out[k] = cards[:need]
+    return out
+
+
+def held(obs: SaintObservation) -> list[int]:
+    """The cards ``obs``'s opponents may hold: the unseen cards (``unseen``) and the cards each took back and has not
+    revealed since (S10: the take-backs are public), sorted."""
+    known = (c for seat, cards in enumerate(obs.known) if seat != obs.seat for c in cards)
+    return sorted((*unseen(obs), *known))
 
 
 @dataclass(frozen=True)
@@ -120,15 +155,15 @@ class EasyAgent:
 
     def pick(self, obs: SaintObservation, stream: Stream) -> int:
         """Step 1 (S3): the card maximising ``now * potential(river + card + best two left) + later *
-        potential(the rest + future river)``, over ``TOP``."""
+        usable(the rest, future river)``, over ``TOP``."""
         now, later = self.weights(obs)
         best, choice = -1.0, obs.legal[0]
         for card in obs.legal:
             rest = [c for c in obs.hand if c != card]
             base = (*obs.river, card)
             kept, strength = max((potential((*base, a, b)), (a, b)) for a, b in combinations(rest, 2))
-            left = [c for c in rest if c not in strength] + list(obs.future)
-            score = now * kept / TOP + (later * potential(left) / TOP if later else 0.0)
+            left = [c for c in rest if c not in strength]
+            score = now * kept / TOP + (later * usable(left, obs.future) / TOP if later else 0.0)
             if score > best:
                 best, choice = score, card
         return choice
@@ -139,20 +174,21 @@ class EasyAgent:
         return np.array([table[a, b] for a, b in pairs], dtype=np.float64)
 
     def pair(self, obs: SaintObservation, stream: Stream) -> int:
-        """Step 2 (S4): the pair maximising ``now * strength + later * potential(the rest + future river) / TOP``."""
+        """Step 2 (S4): the pair maximising ``now * strength + later * usable(the rest, future river) / TOP``."""
         pairs = [pair_of(action - PAIR_BASE) for action in obs.legal]
         score = self.strengths(obs, pairs, stream)
         now, later = self.weights(obs)
         if later:
-            keep = [potential([c for c in obs.hand if c not in pair] + list(obs.future)) / TOP for pair in pairs]
+            keep = [usable([c for c in obs.hand if c not in pair], obs.future) / TOP for pair in pairs]
             score = now * score + later * np.array(keep)
         return pair_action(*pairs[int(np.argmax(score))])
 
     def take(self, obs: SaintObservation, stream: Stream) -> int:
-        """Step 3 (S6): the card making the most of its hand (easy: ``potential(hand + card)``, the higher rank on
-        a tie)."""
-        future = () if self.weights(obs)[1] == 0 else obs.future
-        return max(obs.legal, key=lambda c: (potential((*obs.hand, *future, c)), c >> 2))
+        """Step 3 (S6): the card making the most of its hand, the higher rank on a tie: easy ``potential(hand +
+        card)``; with a keep term (normal, hard) ``usable(hand + card, future river)``."""
+        if self.weights(obs)[1] == 0:
+            return max(obs.legal, key=lambda c: (potential((*obs.hand, c)), c >> 2))
+        return max(obs.legal, key=lambda c: (usable((*obs.hand, c), obs.future), c >> 2))
 
 
 @dataclass(frozen=True)
@@ -168,9 +204,10 @@ class NormalAgent(EasyAgent):
         return (number / ROUNDS) ** self.late, self.keep * (ROUNDS - number) / ROUNDS
 
     def strengths(self, obs: SaintObservation, pairs: list[tuple[int, int]], stream: Stream) -> np.ndarray:
-        """The chance each pair beats every opponent's pair when each is two random unseen cards (ties count a
-        half): ``beats ** (seats - 1)``."""
-        hidden = unseen(obs)
+        """The chance each pair beats every opponent's pair when each is two random cards of those the opponents
+        may hold, the unseen cards and the cards they took back (``held``; ties count a half): ``beats ** (seats -
+        1)``."""
+        hidden = held(obs)
         table = pair_table(obs.river, (*obs.hand, *hidden))
         others = np.array([table[a, b] for a, b in combinations(hidden, 2)], dtype=np.int64)
         if others.size == 0:
@@ -192,14 +229,13 @@ class HardAgent(NormalAgent):
 
     def strengths(self, obs: SaintObservation, pairs: list[tuple[int, int]], stream: Stream) -> np.ndarray:
         """Each pair's expected points over ``samples`` deals of the opponents' hands (its known take-backs and
-        unseen cards drawn at random, ``numpy`` generator seeded from ``stream``), each opponent revealing its
-        best pair (S4), scored as S5 (ties ``ceil(number / tied)``), over the round's number."""
+        unseen cards drawn at random from ``stream``: ``deals``), each opponent revealing its best pair (S4),
+        scored as S5 (ties ``ceil(number / tied)``), over the round's number."""
         hidden = np.array(unseen(obs), dtype=np.int64)
         others = [s for s in range(obs.seats) if s != obs.seat]
         known = {s: sorted(obs.known[s]) for s in others}
         table = pair_table(obs.river, (*obs.hand, *hidden.tolist(), *(c for s in others for c in known[s])))
-        rng = np.random.default_rng(stream.word())
-        draws = rng.permuted(np.tile(hidden, (self.samples, 1)), axis=1)
+        draws = deals(hidden, sum(obs.hand_size - len(known[seat]) for seat in others), self.samples, stream)
         best = np.full((self.samples, len(others)), -1, dtype=np.int64)
         used = 0
         for k, seat in enumerate(others):

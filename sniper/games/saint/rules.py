@@ -1,27 +1,26 @@
 """The facts of Saint Poker (seed 003, GAMES.md S1–S8), declared once; everything else imports them.
 
+The numbers the kernels need too (``ROUNDS``, ``HAND_SIZE``, ``RIVER_SIZE``, ``PICK_TWO``) are declared in
+``kernels.saint.codes`` (plain Python) and imported here.
+
 >>> list(SEATS), ROUNDS, HAND_SIZE, [FUTURE_RIVER[n] for n in SEATS]
 ([2, 3, 4, 5], 8, 10, [3, 2, 1, 0])
 >>> round_points(7, 2), round_points(8, 3), round_points(1, 1)
 (4, 3, 1)
 """
 
+from kernels.saint.codes import HAND_SIZE as HAND_SIZE  # S2: ten cards each
+from kernels.saint.codes import PICK_TWO as PICK_TWO  # S4, S6: two cards shown, two taken back
+from kernels.saint.codes import RIVER_SIZE as RIVER_SIZE  # S3: a complete current river
+from kernels.saint.codes import ROUNDS as ROUNDS  # S8: 8 rounds
 from sniper.games.poker_spec import hands_of_length
 
 TITLE = "Saint Poker"
 """The game's name in messages."""
 SEATS = range(2, 6)
 """Players at a table (S1: 2 to 5)."""
-ROUNDS = 8
-"""Rounds of a game (S8)."""
-HAND_SIZE = 10
-"""Cards dealt to each player (S2)."""
-RIVER_SIZE = 5
-"""Cards of a complete current river (S3)."""
 FUTURE_RIVER = {n: RIVER_SIZE - n for n in SEATS}
 """Cards of the future river with ``n`` players (S2: 3 with 2, 2 with 3, 1 with 4, none with 5)."""
-PICK_TWO = 2
-"""Cards each player reveals in step 2 (S4) and takes back in step 3 (S6)."""
 GAME_LENGTHS: dict[str, int | None] = {"8": ROUNDS}
 """A game's length by name: its rounds (S8 fixes 8)."""
 DEFAULT_LENGTH = "8"

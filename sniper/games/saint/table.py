@@ -31,6 +31,7 @@ game, S2); step 3's order among tied hands in round ``r`` (from 0) is drawn from
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from kernels.saint.codes import STREAM_ORDER
 from kernels.streams import STREAM_AGENT
 from sniper.core.rng import Stream, derive, hand_key, uniform_int
 from sniper.core.table import CHANCE, SIMULTANEOUS, TERMINAL, point_difference
@@ -46,8 +47,6 @@ DEAL = PAIR_BASE + PAIRS
 """The deal (S2), the one action at ``CHANCE`` (1378)."""
 ACTIONS = DEAL
 """The actions a seat may take: cards 0–51 and pairs 52–1377 (the env's ``Discrete(ACTIONS)``)."""
-STREAM_ORDER = STREAM_AGENT + SEATS.stop - 1
-"""The stream of a round that orders tied hands in step 3 (S5, S6): 6, after the agents' streams 1–5."""
 
 
 def pair_index(a: int, b: int) -> int:

@@ -1,0 +1,254 @@
+"""The Saint Poker levels' decisions in numba: numba equivalents of ``sniper.games.saint.levels`` (S11).
+
+Each decision reads only what the seat's ``SaintObservation`` holds (S10) from the ``kernels.saint.state.Table``:
+its own hand, the current and future river, the cards seen, the cards each seat is known to hold, the pool, the
+round; and draws from its decision's stream ``key`` (``sniper.games.saint.table.decision_stream``: word ``j`` is
+``derive(key, j)``). Every float is computed in the reference's order of operations, so ties and comparisons
+come out the same: the same card, the same pair.
+
+- ``pick_nb`` (step 1, S3), ``pair_nb`` (step 2, S4), ``take_nb`` (step 3, S6), each for ``Level`` ``level`` with
+  the parameter vector ``params`` (``kernels.saint.codes.Param``).
+
+Kernels do no validation: ``sniper.games.saint.kernel_engine`` validates and calls them.
+"""
+
+import math
+
+import numpy as np
+
+from kernels import NO_REFCOUNT
+from kernels.eval52 import value7_nb
+from kernels.jit import njit
+from kernels.rng import derive_nb, stream_integer_nb, stream_start_nb, uniform_int_nb
+from kernels.saint.codes import ROUNDS, TOP, Level, Param
+from kernels.saint.hands import cards_of_nb, count_nb, potential_nb, usable_nb
+from kernels.saint.state import Count
+
+_FULL = np.uint64((1 << 52) - 1)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def weights_nb(level, params, number):
+    """This round's weight and the kept cards' weight in round ``number`` (1–8): ``(1.0, 0.0)`` for easy,
+    ``((number / 8) ** late, keep * (8 - number) / 8)`` for normal and hard (``NormalAgent.weights``)."""
+    if level == Level.EASY:
+        return 1.0, 0.0
+    return math.pow(number / ROUNDS, params[Param.LATE]), params[Param.KEEP] * (ROUNDS - number) / ROUNDS
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def random_choice_nb(key, n):
+    """The index in ``[0, n)`` of the random level's one draw (``RandomAgent``: ``stream.integer(n)``)."""
+    return np.int64(uniform_int_nb(derive_nb(key, 0), n))
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def pick_nb(level, params, seat, tb, key, sc):
+    """Step 1 (S3): the card seat ``seat`` picks into the river (``EasyAgent.pick``; random: uniform)."""
+    h = cards_of_nb(tb.hands[seat], sc.hand)
+    if level == Level.RANDOM:
+        return sc.hand[random_choice_nb(key, h)]
+    now, later = weights_nb(level, params, tb.counts[Count.NUMBER])
+    carried = tb.counts[Count.FUTURE]
+    base = sc.cards
+    for i in range(carried):
+        base[i] = tb.river[i]
+    best, choice = -1.0, sc.hand[0]
+    for ci in range(h):
+        r = 0
+        for i in range(h):
+            if i != ci:
+                sc.rest[r] = sc.hand[i]
+                r += 1
+        base[carried] = sc.hand[ci]
+        kept, si, sj = -1.0, 0, 0
+        for i in range(r):
+            base[carried + 1] = sc.rest[i]
+            for j in range(i + 1, r):
+                base[carried + 2] = sc.rest[j]
+                p = potential_nb(base, carried + 3)
+                if p >= kept:  # max over (potential, (a, b)): the largest pair on a tie
+                    kept, si, sj = p, i, j
+        score = now * kept / TOP
+        if later != 0.0:
+            n_left = 0
+            for i in range(r):
+                if i != si and i != sj:
+                    sc.left[n_left] = sc.rest[i]
+                    n_left += 1
+            score = score + later * usable_nb(sc.left, n_left, tb.future, tb.n_future[0], sc.usable) / TOP
+        else:
+            score = score + 0.0
+        if score > best:
+            best, choice = score, sc.hand[ci]
+    return choice
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def numpy_power_nb(x, e):
+    """``x ** e`` as numpy computes a ``float64`` array to a small integer power ``e``: ``x * x`` for 2 (numpy's
+    square), ``x`` for 1, else C's ``pow``."""
+    if e == 1:
+        return x
+    if e == 2:
+        return x * x
+    return math.pow(x, float(e))
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
+    """``NormalAgent.strengths`` into ``sc.score[:n_pairs]``: the chance each pair (values ``sc.mine``) beats an
+    opponent's pair of two cards the opponents may hold (unseen or taken back, ``levels.held``; ties a half), to
+    the power ``seats - 1``."""
+    hidden = sc.hidden
+    held = ~(tb.seen[0] | tb.hands[seat]) & _FULL
+    for s in range(tb.counts[Count.SEATS]):
+        if s != seat:
+            held |= tb.known[s]
+    k = cards_of_nb(held, hidden)
+    rv = tb.river
+    m = 0
+    for i in range(k):
+        for j in range(i + 1, k):
+            sc.others[m] = value7_nb(rv[0], rv[1], rv[2], rv[3], rv[4], hidden[i], hidden[j], t)
+            m += 1
+    if m == 0:
+        sc.score[:n_pairs] = 1.0
+        return
+    power = tb.counts[Count.SEATS] - 1
+    for p in range(n_pairs):
+        mine, below, equal = sc.mine[p], 0, 0
+        for i in range(m):
+            below += sc.others[i] < mine
+            equal += sc.others[i] == mine
+        sc.score[p] = numpy_power_nb((below + equal / 2) / m, power)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
+    """``HardAgent.strengths`` into ``sc.score[:n_pairs]``: each pair's (values ``sc.mine``) expected points over
+    ``samples`` deals of the opponents' hands (their known cards and a partial Fisher–Yates draw of the unseen
+    cards from the decision's stream, ``sniper.games.saint.levels.deals``), each opponent revealing its best pair,
+    scored as S5 (ties ``ceil(number / tied)``), over the round's number."""
+    n = tb.counts[Count.SEATS]
+    number = tb.counts[Count.NUMBER]
+    samples = np.int64(params[Param.SAMPLES])
+    hidden, deal, values = sc.hidden, sc.deal, sc.values
+    k = cards_of_nb(~(tb.seen[0] | tb.hands[seat]) & _FULL, hidden)
+    size = count_nb(tb.hands[seat])
+    candidates = tb.hands[seat] | (~(tb.seen[0] | tb.hands[seat]) & _FULL)
+    total = 0
+    for s in range(n):
+        if s != seat:
+            candidates |= tb.known[s]
+            total += size - count_nb(tb.known[s])
+    rv = tb.river
+    c = cards_of_nb(candidates, sc.deal)
+    for i in range(c):
+        a = sc.deal[i]
+        for j in range(i + 1, c):
+            b = sc.deal[j]
+            v = value7_nb(rv[0], rv[1], rv[2], rv[3], rv[4], a, b, t)
+            values[a * 52 + b] = v
+            values[b * 52 + a] = v
+    sc.shares[:n_pairs] = 0
+    stream = sc.stream
+    stream_start_nb(stream, key)
+    for _ in range(samples):
+        for i in range(k):
+            deal[i] = hidden[i]
+        for i in range(total):
+            j = i + stream_integer_nb(stream, k - i)
+            deal[i], deal[j] = deal[j], deal[i]
+        used, top, ties = 0, -1, 0
+        for s in range(n):
+            if s == seat:
+                continue
+            known = cards_of_nb(tb.known[s], sc.known)
+            need = size - known
+            best = -1
+            for i in range(size):
+                a = sc.known[i] if i < known else deal[used + i - known]
+                for j in range(i + 1, size):
+                    b = sc.known[j] if j < known else deal[used + j - known]
+                    best = max(best, np.int64(values[a * 52 + b]))
+            used += need
+            if best > top:
+                top, ties = best, 1
+            elif best == top:
+                ties += 1
+        for p in range(n_pairs):
+            if sc.mine[p] > top:
+                sc.shares[p] += number
+            elif sc.mine[p] == top:
+                sc.shares[p] += -(-number // (ties + 1))
+    for p in range(n_pairs):
+        sc.score[p] = sc.shares[p] / samples / number
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def pair_nb(level, params, seat, tb, key, t, sc):
+    """Step 2 (S4): the two cards seat ``seat`` reveals, as ``(a, b)`` with ``a < b`` (``EasyAgent.pair`` with the
+    level's strengths; random: uniform over the pairs in the table's order, by the higher card then the lower)."""
+    h = cards_of_nb(tb.hands[seat], sc.hand)
+    n_pairs = h * (h - 1) // 2
+    if level == Level.RANDOM:
+        index = random_choice_nb(key, n_pairs)
+        b = 1
+        while b * (b + 1) // 2 <= index:
+            b += 1
+        return sc.hand[index - b * (b - 1) // 2], sc.hand[b]
+    rv = tb.river
+    p = 0
+    for b in range(1, h):
+        for a in range(b):
+            sc.mine[p] = value7_nb(rv[0], rv[1], rv[2], rv[3], rv[4], sc.hand[a], sc.hand[b], t)
+            p += 1
+    if level == Level.EASY:
+        for p in range(n_pairs):
+            sc.score[p] = np.float64(sc.mine[p])
+    elif level == Level.NORMAL:
+        normal_strengths_nb(tb, seat, h, n_pairs, t, sc)
+    else:
+        hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc)
+    now, later = weights_nb(level, params, tb.counts[Count.NUMBER])
+    best, pa, pb = -np.inf, 0, 1
+    p = 0
+    for b in range(1, h):
+        for a in range(b):
+            score = sc.score[p]
+            if later != 0.0:
+                n_left = 0
+                for i in range(h):
+                    if i != a and i != b:
+                        sc.left[n_left] = sc.hand[i]
+                        n_left += 1
+                score = now * score + later * (usable_nb(sc.left, n_left, tb.future, tb.n_future[0], sc.usable) / TOP)
+            if score > best:
+                best, pa, pb = score, a, b
+            p += 1
+    return sc.hand[pa], sc.hand[pb]
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def take_nb(level, params, seat, tb, key, sc):
+    """Step 3 (S6): the card of the pool seat ``seat`` takes back (``EasyAgent.take``: the most ``potential`` of its
+    hand and the card, or with a keep term ``usable`` with the future river; the higher rank on a tie, then the
+    lower card; random: uniform over the pool, sorted)."""
+    n_pool = cards_of_nb(tb.seen[1], sc.pool)
+    if level == Level.RANDOM:
+        return sc.pool[random_choice_nb(key, n_pool)]
+    later = weights_nb(level, params, tb.counts[Count.NUMBER])[1]
+    cards = sc.hidden
+    h = cards_of_nb(tb.hands[seat], cards)
+    best, best_rank, choice = -1.0, -1, sc.pool[0]
+    for i in range(n_pool):
+        c = sc.pool[i]
+        cards[h] = c
+        if later == 0.0:
+            p = potential_nb(cards, h + 1)
+        else:
+            p = usable_nb(cards, h + 1, tb.future, tb.n_future[0], sc.usable)
+        if p > best or (p == best and c >> 2 > best_rank):
+            best, best_rank, choice = p, c >> 2, c
+    return choice
