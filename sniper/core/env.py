@@ -22,7 +22,8 @@ what does not depend on the game:
 A game's env subclasses it and declares only what is the game's: ``metadata`` (its ``name`` and
 ``render_modes``), its arguments' checks before ``super().__init__``, ``new_table`` (its table state),
 ``encode`` (its observation vector and action mask), and where it differs from the defaults,
-``make_opponent`` (an opponent argument as an agent), ``table_action`` (an env action as the table's
+``make_opponent`` (an opponent argument as an agent; by default the game's ``GameSpec.agent_of``: a spec or an
+agent object, alike in every game), ``table_action`` (an env action as the table's
 flat action), ``play_opponent`` and ``render_text``. It needs the ``rl`` extra (``pettingzoo``,
 ``gymnasium``).
 """
@@ -35,6 +36,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from sniper.core.registry import get_game
 from sniper.core.table import CHANCE, TERMINAL, TableState
 
 __all__ = ["TableEnv", "wrap"]
@@ -64,6 +66,10 @@ class TableEnv(AECEnv):
     """
 
     metadata: dict[str, Any] = {"name": "table_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+    GAME = ""
+    """The registry name of the env's game (``sniper.core.registry.get_game``), whose agents play the opponents."""
+    OPPONENTS = "agents of the game (objects with an act(obs, stream) method) or agent specs such as 'easy'"
+    """What ``opponents`` may hold, for the refusal of another object."""
 
     def __init__(
         self,
@@ -110,9 +116,11 @@ class TableEnv(AECEnv):
         raise NotImplementedError
 
     def make_opponent(self, opponent: Any) -> Any:
-        """The agent that plays a seat given as ``opponent`` (default: ``opponent`` itself);
-        ``ValueError`` for one the game cannot play."""
-        return opponent
+        """The agent that plays a seat given as ``opponent``, alike in every game (``GameSpec.agent_of`` of
+        ``GAME``): an agent spec (a level name such as "easy", ``LEVEL:NAME=VALUE,…``, an outside agent's
+        ``module:ClassName``) as the agent it names, an object with the game's agent methods as itself;
+        ``ValueError`` for a bad spec or another object (``"opponents must be " + OPPONENTS``)."""
+        return get_game(self.GAME).agent_of(opponent, f"opponents must be {self.OPPONENTS}")
 
     def table_action(self, seat: int, action: int) -> int:
         """The table's flat action of env ``action`` for ``seat`` (default: the same number, the table

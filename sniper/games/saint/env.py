@@ -37,9 +37,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
+from sniper.core.registry import get_game
 from sniper.core.table import CHANCE, SIMULTANEOUS
 from sniper.games.poker52 import DECK_SIZE
-from sniper.games.saint.levels import make_level
 from sniper.games.saint.observation import PHASES, SaintObservation
 from sniper.games.saint.play import Decisions
 from sniper.games.saint.rules import SEATS, TITLE
@@ -110,7 +110,8 @@ class SaintParallelEnv(ParallelEnv):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.players, self.render_mode = players, render_mode
         self.learners = players - len(opponents)
-        self.seat_agents = [None] * self.learners + [make_level(o) if isinstance(o, str) else o for o in opponents]
+        refusal = "opponents must be Saint Poker agents (objects with an act(obs, stream) method) or agent specs"
+        self.seat_agents = [None] * self.learners + [get_game("saint").agent_of(o, refusal) for o in opponents]
         self.possible_agents = [f"player_{seat}" for seat in range(self.learners)]
         self.agents: list[str] = []
         self._observation_space = spaces.Dict({
