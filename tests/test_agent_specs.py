@@ -7,6 +7,7 @@ specs or agent objects as ``opponents``; the server seats levels only.
 """
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -43,6 +44,22 @@ class SniperFirst(First):
 
     def snipe(self, obs, stream):
         return PASS
+
+
+class Boom(First):
+    """Raises on its second decision."""
+
+    def act(self, obs, stream):
+        if super().act(obs, stream) is not None and self.calls == 2:
+            raise ZeroDivisionError("division by zero")
+        return obs.legal[0]
+
+
+class Illegal(First):
+    """Chooses an action no game has."""
+
+    def act(self, obs, stream):
+        return -5
 
 
 class Silent:
@@ -130,6 +147,19 @@ def test_a_bad_spec_is_one_line_and_exit_2_in_every_game(game, spec, message):
     done = invoke("duel", spec, "easy", "--game", game, "--hands", "10")
     assert done.exit_code == 2 and done.stderr.count("\n") == 1, done.output
     assert message in done.stderr
+
+
+@pytest.mark.parametrize("game", OUTSIDE_GAMES)
+@pytest.mark.parametrize(
+    "agent, reason", [("Boom", "ZeroDivisionError: division by zero"), ("Illegal", "-5 is not a legal action (legal: ")]
+)
+def test_a_failing_outside_agent_ends_the_command_naming_agent_seat_game_and_hand(game, agent, reason):
+    done = invoke("duel", f"test_agent_specs:{agent}", "easy", "--game", game, "--hands", "20")
+    errors = [line for line in done.stderr.splitlines() if not line.startswith("sniper: note: outside agent")]
+    assert done.exit_code == 2 and len(errors) == 1, done.output
+    unit = get_game(game).unit
+    assert re.match(rf"sniper: error: agent test_agent_specs:{agent} in seat \d, game \d+, {unit} \d+: ", errors[0])
+    assert reason in errors[0]
 
 
 def play_aec(environment, steps: int = 300) -> None:

@@ -25,8 +25,10 @@ returns ``n * points - total`` per seat: the sum of its point differences with e
 in expectation for equal players).
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
+
+from sniper.core.errors import AgentError
 
 CHANCE = -1
 """``current_player()`` when the next hand is to be dealt (OpenSpiel's ``kChancePlayerId``)."""
@@ -70,6 +72,91 @@ def joint_step(table: Any, choose: Callable[[int, Any, tuple[int, ...]], int]) -
     picks = {seat: choose(seat, *seen[seat]) for seat in seats}
     table.apply_actions(picks)
     return picks
+
+
+Decide = Callable[[int, Any, tuple[int, ...]], int]
+"""A driver's decision: ``decide(seat, observation, legal)`` → the table's flat action for ``seat`` (its
+observation ``table.observe(seat)`` and its legal actions now), however it is got (an agent, a learner, a person)."""
+
+
+def play_to_end(table: Any, decide: Decide, stop: Callable[[Any], bool] | None = None) -> Any:
+    """Drive ``table`` (a ``TableState``) until the game is over or ``stop(table)`` holds (asked before every step):
+    the one driver loop of every game's runs, env and façade. Returns ``table``.
+
+    At ``CHANCE`` the deal (its one legal action); at ``SIMULTANEOUS`` a ``joint_step`` (every picking seat observed
+    before any is asked, ``decide`` for each, the picks applied together); at a seat ``decide(seat,
+    table.observe(seat), table.legal_actions())``, applied. ``ValueError`` from the table for an illegal action;
+    whatever ``decide`` raises (an agent's failure: ``ask_agent``).
+
+    >>> class Countdown:  # a one-seat game: deal, then seat 0 says 0 until three decisions are made
+    ...     def __init__(self): self.left, self.dealt = 3, False
+    ...     def current_player(self): return TERMINAL if not self.left else 0 if self.dealt else CHANCE
+    ...     def legal_actions(self): return (0,) if self.left else ()
+    ...     def observe(self, seat): return self.left
+    ...     def apply(self, action): self.left -= self.dealt; self.dealt = True
+    ...     def is_over(self): return not self.left
+    >>> play_to_end(Countdown(), lambda seat, obs, legal: legal[0]).left
+    0
+    """
+    while not table.is_over() and not (stop is not None and stop(table)):
+        player = table.current_player()
+        if player == CHANCE:
+            table.apply(table.legal_actions()[0])
+        elif player == SIMULTANEOUS:
+            joint_step(table, decide)
+        else:
+            table.apply(decide(player, table.observe(player), tuple(table.legal_actions())))
+    return table
+
+
+def hand_over(table: Any) -> bool:
+    """Whether ``table``'s current hand is finished (``table.hand_over()``): the ``stop`` of ``play_to_end`` that
+    plays one hand of a dealt table."""
+    return table.hand_over()
+
+
+def agent_label(agent: Any) -> str:
+    """How a failing agent is named: its spec (``spec``, an outside agent's import path) or its class's name."""
+    return getattr(agent, "spec", type(agent).__name__)
+
+
+def agent_where(agent: Any, seat: int, game: int, hand: int, unit: str = "hand") -> str:
+    """Where an agent failed, the start of its ``AgentError``: "agent SPEC in seat S, game G, hand H" (``unit``:
+    what the game calls a hand, Saint Poker's "round")."""
+    return f"agent {agent_label(agent)} in seat {seat}, game {game}, {unit} {hand}"
+
+
+def legal_text(legal: Collection) -> str:
+    """``legal`` as people read it in a one-line error: the names of named actions (an ``IntEnum``), else the
+    numbers with runs of consecutive ones written ``first-last``.
+
+    >>> legal_text([0, 1, 2, 3, 7, 9, 10])
+    '0-3, 7, 9-10'
+    """
+    if any(hasattr(a, "name") for a in legal):
+        return ", ".join(getattr(a, "name", str(a)) for a in legal)
+    runs: list[list[int]] = []
+    for a in sorted(legal):
+        if runs and a == runs[-1][1] + 1:
+            runs[-1][1] = a
+        else:
+            runs.append([a, a])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+
+
+def ask_agent(agent: Any, method: str, obs: Any, stream: Any, legal: Collection | None, where: str) -> Any:
+    """``agent.<method>(obs, stream)``, an agent's decision as every game's drivers ask it. ``AgentError`` (one line,
+    starting with ``where``: the agent, its seat, the game and the hand or round) when the agent raises (its
+    exception's type and first line; an outside agent's ``TimeoutError`` included) or, unless ``legal`` is
+    ``None``, returns something not in ``legal`` (a ``bool`` is refused)."""
+    try:
+        choice = getattr(agent, method)(obs, stream)
+    except Exception as error:  # noqa: BLE001 - any failure of an agent ends the run the same way
+        reason = str(error).splitlines()[0] if str(error) else ""
+        raise AgentError(f"{where}: {type(error).__name__}: {reason}".rstrip(": ")) from None
+    if legal is not None and (isinstance(choice, bool) or choice not in legal):
+        raise AgentError(f"{where}: {choice!r} is not a legal action (legal: {legal_text(legal)})")
+    return choice
 
 
 @runtime_checkable

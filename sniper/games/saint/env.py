@@ -38,7 +38,7 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from sniper.core.registry import get_game
-from sniper.core.table import CHANCE, SIMULTANEOUS
+from sniper.core.table import CHANCE, SIMULTANEOUS, play_to_end
 from sniper.games.poker52 import DECK_SIZE
 from sniper.games.saint.observation import PHASES, SaintObservation
 from sniper.games.saint.play import Decisions
@@ -147,10 +147,11 @@ class SaintParallelEnv(ParallelEnv):
 
     def _advance(self) -> None:
         """Play the opponents' take-back turns until a learner seat acts, a simultaneous step or the end."""
-        table = self.table
-        while not table.is_over() and table.current_player() >= self.learners:
-            seat = table.current_player()
-            table.apply(self.decisions.ask(self.seat_agents, seat, table.observe(seat), table.legal_actions()))
+        play_to_end(
+            self.table,
+            lambda seat, obs, legal: self.decisions.ask(self.seat_agents, seat, obs, legal),
+            lambda table: table.current_player() < self.learners,
+        )
 
     def step(self, actions: dict):
         """Apply the learner agents' actions (module docstring); returns (observations, rewards, terminations,

@@ -40,8 +40,8 @@ from sniper.games.sniper_holdem.game import (
     N_SEAT_ACTIONS,
     PASS_ACTION,
     SNIPE_ACTION,  # noqa: F401  (the env's action of snipe 0, as before)
-    decide,
     make_rules,
+    seat_action,
 )
 from sniper.games.sniper_holdem.observation import Observation
 
@@ -135,9 +135,9 @@ class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
         """Game ``game`` of run ``seed``: the table state of the game's spec (``GameSpec.new_table``)."""
         return get_game("sniper").new_table(self.n_seats, self.rules, seed, game)
 
-    def play_opponent(self, seat: int) -> None:
-        """The seat's level decides through ``decide`` (its betting action or snipe, R6, R7)."""
-        decide(self.table, self.bots[seat])
+    def opponent_action(self, seat: int, obs, legal: tuple[int, ...]) -> int:
+        """The seat's level decides through ``seat_action`` (its betting action or snipe, R6, R7)."""
+        return seat_action(self.table, self.bots[seat], obs)
 
     def encode(self, seat: int) -> dict:
         """The seat's observation and action mask now (module docstring, ``seat_observation``)."""
