@@ -129,7 +129,8 @@ class TableEnv(AECEnv):
 
     def opponent_action(self, seat: int, obs: Any, legal: tuple[int, ...]) -> int:
         """The table's flat action ``seat``'s agent chooses, given its observation ``obs`` (``table.observe(seat)``)
-        and the legal actions (default: ``act(obs, table.stream())`` returns the table's flat action)."""
+        and the legal actions (default: ``act(obs, table.stream())`` returns the table's flat action, the table a
+        ``sniper.core.table.HandTableState``)."""
         return self.bots[seat].act(obs, self.table.stream())
 
     def render_text(self) -> str:

@@ -110,8 +110,8 @@ def play_to_end(table: Any, decide: Decide, stop: Callable[[Any], bool] | None =
 
 
 def hand_over(table: Any) -> bool:
-    """Whether ``table``'s current hand is finished (``table.hand_over()``): the ``stop`` of ``play_to_end`` that
-    plays one hand of a dealt table."""
+    """Whether ``table``'s current hand is finished (``HandTableState.hand_over``): the ``stop`` of ``play_to_end``
+    that plays one hand of a dealt table."""
     return table.hand_over()
 
 
@@ -166,7 +166,17 @@ class TableState(Protocol):
     Actions are integers in one flat numbering per game, covering every kind of decision (the game's
     table module documents it). ``apply`` raises ``ValueError`` naming an action that is not in
     ``legal_actions()``; ``observe(seat)`` raises ``ValueError`` for a seat not at the table.
+
+    ``n_seats``: the seats at the table; ``seed`` and ``game``: the run's seed and the game's number in it, which
+    fix every deal and every decision's random stream. Everything a game-independent driver calls is declared
+    here (``play_to_end``, ``joint_step``, the env, the server's rooms) or on ``SimultaneousTableState`` and
+    ``HandTableState`` for the games that are such (``tests/test_table_protocol.py`` plays every registered game
+    through these declarations only).
     """
+
+    n_seats: int
+    seed: int
+    game: int
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` (deal the next hand), ``TERMINAL`` (the game is over) or, in a
@@ -200,10 +210,8 @@ class SimultaneousTableState(TableState, Protocol):
     """The table state of a simultaneous game (``GameSpec.dynamics == "simultaneous"``): a ``TableState`` that may
     stop at ``SIMULTANEOUS``, where ``legal_actions(seat)`` are each seat's actions (empty for a seat that does
     not pick) and ``apply_actions(actions)`` applies one action per picking seat together (``ValueError`` naming
-    a missing, extra or illegal pick, the table unchanged). ``n_seats``: the seats at the table.
-    ``legal_actions()`` without a seat are the current player's, empty at ``SIMULTANEOUS``."""
-
-    n_seats: int
+    a missing, extra or illegal pick, the table unchanged). ``legal_actions()`` without a seat are the current
+    player's, empty at ``SIMULTANEOUS``."""
 
     def legal_actions(self, seat: int | None = None) -> tuple[int, ...]:
         """The actions of ``seat`` now (``None``: the current player's), sorted."""
@@ -211,4 +219,32 @@ class SimultaneousTableState(TableState, Protocol):
 
     def apply_actions(self, actions: Mapping[int, int]) -> None:
         """Apply every picking seat's action at once (seat → action)."""
+        ...
+
+
+@runtime_checkable
+class HandTableState(TableState, Protocol):
+    """The table state of a game of hands played one seat at a time on chips (Sniper Hold'em, no-limit Hold'em,
+    five-card draw): what its drivers (``sniper.core.served.ServedGame``'s defaults, ``sniper.core.env.TableEnv``'s
+    opponents, ``play_to_end`` with ``hand_over``) read between and within hands.
+
+    ``hand``: the current hand (the game's own hand state; ``None`` before the first deal), which stands, finished,
+    until the next deal; ``hand_index``: its number in the game, from 0; ``stacks``: each seat's chips between
+    hands; ``ended``: why the game is over, "chips" (fewer than two players with chips) or "hands" (its length),
+    ``None`` while it is not. ``hand_over()``: whether ``hand`` is finished; ``stream()``: the random stream of
+    the current player's next decision of this hand (``ValueError`` when no seat is to act), which an agent
+    draws any randomness from (R13).
+    """
+
+    hand: Any
+    hand_index: int
+    stacks: list[int]
+    ended: str | None
+
+    def hand_over(self) -> bool:
+        """Whether the current hand is finished (its result stands until the next deal)."""
+        ...
+
+    def stream(self) -> Any:
+        """The random stream (``sniper.core.rng.Stream``) of the current player's next decision of this hand."""
         ...
