@@ -6,6 +6,7 @@ import random
 import pytest
 
 from kernels.sniper_holdem.codes import PASS, SNIPE_CODE, Act, Category
+from sniper.core.agent_spec import split_specs
 from sniper.core.registry import get_game
 from sniper.core.rng import Stream
 from sniper.games.sniper_holdem.agents import MonteCarloAgent
@@ -14,7 +15,7 @@ from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.game import make_rules, play_game
 from sniper.games.sniper_holdem.observation import Observation
 from sniper.games.sniper_holdem.snipes import SNIPE_HEURISTICS, board_snipes, future_snipe_probs, own_snipe_code
-from sniper.games.sniper_holdem.specs import LEVELS, level_parameters, make_agent, split_specs
+from sniper.games.sniper_holdem.specs import LEVELS, level_parameters, make_agent
 
 KERNEL = "kernel"
 """The rollout backend of the agents of the slow tests here: the same results as "python"

@@ -11,13 +11,13 @@ import pytest
 from typer.testing import CliRunner
 
 from sniper.cli.app import app
+from sniper.core.agent_spec import split_specs
 from sniper.core.registry import get_game
 from sniper.games.draw import results
 from sniper.games.draw.agents import LEVELS
 from sniper.games.draw.parameters import PARAMETERS
 from sniper.games.draw.play import play_game
 from sniper.games.draw.rules import GAME_LENGTHS, SEATS
-from sniper.games.poker_spec import split_specs
 from sniper.runs.store import read_run
 
 AGENTS = "random,easy,easy:bluff=0.3,hard:samples=8,draw_samples=8"

@@ -223,6 +223,8 @@ def test_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="^2 opponents leave no seat of 2"):
         env(players=2, opponents=[RandomAgent(), RandomAgent()])
     with pytest.raises(ValueError, match="^opponents must be Hold'em agents"):
-        env(players=3, opponents=["random"])
+        env(players=3, opponents=[object()])
+    with pytest.raises(ValueError, match="^unknown no-limit Hold'em level 'expert'"):
+        env(players=3, opponents=["expert"])
     with pytest.raises(ValueError, match="^game length must be one of"):
         env(players=3, game_length="20")

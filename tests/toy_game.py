@@ -116,7 +116,7 @@ class ToyTable:
     """One game as a ``sniper.core.table.TableState``; ``history``: the finished hands' rows (seat → facts)."""
 
     def __init__(self, seats: int, rules: ToyRules, seed: int, game: int, **options) -> None:
-        self.rules, self.seed, self.game = rules, seed, game
+        self.n_seats, self.rules, self.seed, self.game = seats, rules, seed, game
         self.stacks, self.first, self.hand = [STACK] * seats, 0, -1
         self.order: list[int] = []
         self.turn, self.cards, self.bets, self.before = 0, {}, {}, []

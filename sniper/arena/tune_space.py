@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sniper.core import defaults
+from sniper.core.agent_spec import format_spec, spec_items
 from sniper.core.errors import ParameterError
 from sniper.core.registry import DEFAULT_GAME, get_game
 
@@ -157,12 +158,8 @@ def format_value(value: float | int) -> str:
 
 
 def tuned_spec(spec: str, values: dict[str, float | int]) -> str:
-    """``spec`` with ``values`` set (overriding the spec's own), e.g. ``hard:bluff=0.07,raise_big=0.83``."""
-    head, _, params = spec.strip().partition(":")
-    merged: dict[str, str] = {}
-    for item in filter(None, (p.strip() for p in params.split(","))):
-        name, _, value = (p.strip() for p in item.partition("="))
-        merged[name] = value
+    """``spec`` with ``values`` set (overriding the spec's own), e.g. ``hard:bluff=0.07,raise_big=0.83``
+    (``sniper.core.agent_spec``'s grammar; ``ValueError`` for a malformed spec)."""
+    head, merged = spec_items(spec)
     merged.update({name: format_value(v) for name, v in values.items()})
-    body = ",".join(f"{name}={value}" for name, value in merged.items())
-    return f"{head}:{body}" if body else head
+    return format_spec(head, merged)

@@ -6,7 +6,7 @@ what does not depend on the game:
 
 - the agents: ``player_<seat>`` for each seat the learner controls (the first ones); the last
   ``len(opponents)`` seats are played by the game's own agents, each asked with the decision's random
-  stream (``play_opponent``), so a seed fixes every opponent decision;
+  stream (``opponent_action``), so a seed fixes every opponent decision;
 - the episode: ``reset(seed=s)`` starts game 0 of run ``s`` (``new_table(s, 0)``), a later ``reset()``
   without a seed the run's next game; the table is dealt (its one ``CHANCE`` action) and the opponents
   play until a learner seat is to act; the episode ends, every agent terminating, when the table is
@@ -22,8 +22,9 @@ what does not depend on the game:
 A game's env subclasses it and declares only what is the game's: ``metadata`` (its ``name`` and
 ``render_modes``), its arguments' checks before ``super().__init__``, ``new_table`` (its table state),
 ``encode`` (its observation vector and action mask), and where it differs from the defaults,
-``make_opponent`` (an opponent argument as an agent), ``table_action`` (an env action as the table's
-flat action), ``play_opponent`` and ``render_text``. It needs the ``rl`` extra (``pettingzoo``,
+``make_opponent`` (an opponent argument as an agent; by default the game's ``GameSpec.agent_of``: a spec or an
+agent object, alike in every game), ``table_action`` (an env action as the table's
+flat action), ``opponent_action`` and ``render_text``. It needs the ``rl`` extra (``pettingzoo``,
 ``gymnasium``).
 """
 
@@ -35,7 +36,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from sniper.core.table import CHANCE, TERMINAL, TableState
+from sniper.core.registry import get_game
+from sniper.core.table import TableState, play_to_end
 
 __all__ = ["TableEnv", "wrap"]
 
@@ -64,6 +66,10 @@ class TableEnv(AECEnv):
     """
 
     metadata: dict[str, Any] = {"name": "table_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+    GAME = ""
+    """The registry name of the env's game (``sniper.core.registry.get_game``), whose agents play the opponents."""
+    OPPONENTS = "agents of the game (objects with an act(obs, stream) method) or agent specs such as 'easy'"
+    """What ``opponents`` may hold, for the refusal of another object."""
 
     def __init__(
         self,
@@ -110,20 +116,22 @@ class TableEnv(AECEnv):
         raise NotImplementedError
 
     def make_opponent(self, opponent: Any) -> Any:
-        """The agent that plays a seat given as ``opponent`` (default: ``opponent`` itself);
-        ``ValueError`` for one the game cannot play."""
-        return opponent
+        """The agent that plays a seat given as ``opponent``, alike in every game (``GameSpec.agent_of`` of
+        ``GAME``): an agent spec (a level name such as "easy", ``LEVEL:NAME=VALUE,…``, an outside agent's
+        ``module:ClassName``) as the agent it names, an object with the game's agent methods as itself;
+        ``ValueError`` for a bad spec or another object (``"opponents must be " + OPPONENTS``)."""
+        return get_game(self.GAME).agent_of(opponent, f"opponents must be {self.OPPONENTS}")
 
     def table_action(self, seat: int, action: int) -> int:
         """The table's flat action of env ``action`` for ``seat`` (default: the same number, the table
         refusing an illegal one with ``ValueError``)."""
         return action
 
-    def play_opponent(self, seat: int) -> None:
-        """Ask ``seat``'s agent for its decision and apply it (default: ``act(table.observe(seat),
-        table.stream())`` returns the table's flat action)."""
-        table = self.table
-        table.apply(self.bots[seat].act(table.observe(seat), table.stream()))
+    def opponent_action(self, seat: int, obs: Any, legal: tuple[int, ...]) -> int:
+        """The table's flat action ``seat``'s agent chooses, given its observation ``obs`` (``table.observe(seat)``)
+        and the legal actions (default: ``act(obs, table.stream())`` returns the table's flat action, the table a
+        ``sniper.core.table.HandTableState``)."""
+        return self.bots[seat].act(obs, self.table.stream())
 
     def render_text(self) -> str:
         """The current hand as one line of text, for ``render``."""
@@ -200,19 +208,18 @@ class TableEnv(AECEnv):
         self._returns = now
 
     def _run_until_learner(self) -> None:
-        """Deal and play opponent turns until a learner seat acts or the game ends (the table's flow)."""
-        table = self.table
-        while True:
-            seat = table.current_player()
-            if seat == TERMINAL:
-                self.terminations = {agent: True for agent in self.agents}
-                self.agent_selection = self.agents[0]
-                return
-            if seat == CHANCE:
-                table.apply(table.legal_actions()[0])
-            elif seat in self.bots:
-                self.play_opponent(seat)
-            else:
-                self.agent_selection = self.possible_agents[seat]
-                return
-            self._collect_rewards()
+        """Deal and play opponent turns until a learner seat acts or the game ends (the table's flow, driven by
+        ``sniper.core.table.play_to_end``), collecting the rewards after each step."""
+        play_to_end(self.table, self.opponent_action, self._learner_turn)
+        self._collect_rewards()
+        if self.table.is_over():
+            self.terminations = {agent: True for agent in self.agents}
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[self.table.current_player()]
+
+    def _learner_turn(self, table: TableState) -> bool:
+        """Whether a learner seat is to act now (the rewards collected first: ``play_to_end`` asks after every step)."""
+        self._collect_rewards()
+        seat = table.current_player()
+        return seat >= 0 and seat not in self.bots

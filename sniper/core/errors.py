@@ -39,4 +39,14 @@ class ParameterError(ValueError):
 class AgentError(RuntimeError):
     """An agent raised, timed out, or returned an illegal action while a game was played; the message names
     the agent, its seat, the game and the hand (one line). Raised by a game's engines (Sniper Hold'em:
-    ``sniper.games.sniper_holdem.game.decide``), caught by the command line (exit 2)."""
+    ``sniper.games.sniper_holdem.game.seat_action``; every game's drivers: ``sniper.core.table.ask_agent``), caught by
+    the command line (exit 2)."""
+
+
+def error_line(error: BaseException) -> str:
+    """The first line of ``error``'s message, or its type's name when it has none (for one-line errors).
+
+    >>> error_line(ValueError("bad\\nmore"))
+    'bad'
+    """
+    return str(error).splitlines()[0] if str(error) else type(error).__name__

@@ -7,7 +7,7 @@ for the counts and card lists the CLI parses, the option it is given.
 
 from collections.abc import Mapping, Sequence
 
-from sniper.core.errors import ParameterError
+from sniper.core.errors import ParameterError, error_line  # noqa: F401 - error_line re-exported (sniper.runs)
 from sniper.core.registry import DEFAULT_GAME, game_names, get_game
 
 MAX_COUNT = 10**10
@@ -17,15 +17,6 @@ EQUITY_HOLE_HINT = "--hole takes two numbers, e.g. --hole 7 7"
 EQUITY_BOARD_HINT = "--board takes 2 or 4 numbers, e.g. --board 7 2 or --board 7 2 2 9"
 BOARD_HINT = "--board takes four numbers separated by spaces, e.g. --board 6 6 9 9"
 SHOWDOWN_HOLE_HINT = "--hole takes two numbers joined by a comma, e.g. --hole 6,2 (repeat --hole for each seat)"
-
-
-def error_line(error: BaseException) -> str:
-    """The first line of ``error``'s message, or its type's name when it has none (for one-line errors).
-
-    >>> error_line(ValueError("bad\\nmore"))
-    'bad'
-    """
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 def utf8(text: str) -> bool:

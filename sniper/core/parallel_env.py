@@ -33,7 +33,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from sniper.core.table import CHANCE, SIMULTANEOUS, joint_step
+from sniper.core.table import SIMULTANEOUS, joint_step, play_to_end
 
 __all__ = ["TableParallelEnv"]
 
@@ -166,14 +166,11 @@ class TableParallelEnv(ParallelEnv):
     def _advance(self) -> None:
         """Deal at ``CHANCE``, play the opponents' own turns and the joint steps no learner picks in, until a
         learner seat has legal actions or the game is over."""
-        table = self.table
-        while not table.is_over():
-            player = table.current_player()
-            if player == CHANCE:
-                table.apply(table.legal_actions()[0])
-            elif player >= self.learners:
-                table.apply(self.opponent_action(player, table.observe(player), table.legal_actions()))
-            elif player == SIMULTANEOUS and not any(table.legal_actions(s) for s in range(self.learners)):
-                joint_step(table, lambda seat, obs, legal: self.opponent_action(seat, obs, legal))
-            else:
-                return
+        play_to_end(self.table, self.opponent_action, self._learner_acts)
+
+    def _learner_acts(self, table: Any) -> bool:
+        """Whether a learner seat has legal actions now (its own turn, or a joint step it picks in)."""
+        player = table.current_player()
+        if player == SIMULTANEOUS:
+            return any(table.legal_actions(seat) for seat in range(self.learners))
+        return 0 <= player < self.learners

@@ -20,9 +20,12 @@ ValueError: unknown game 'chess'; valid: draw, holdem, saint, sniper...
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from sniper.core import agent_spec
+from sniper.core.agent_spec import AGENT_METHODS
 from sniper.core.errors import ParameterError
 from sniper.core.table import DYNAMICS, UTILITIES, TableState
 from sniper.core.tables import HANDS, check_hand_schema
@@ -57,15 +60,6 @@ class GameRules(Protocol):
     def from_dict(cls, data: dict) -> "GameRules": ...
 
 
-def split_commas(text: str) -> list[str]:
-    """The specs of a comma list (``GameSpec.split_agents`` of a game whose specs hold no comma);
-    ``ValueError`` for an empty one."""
-    specs = [piece.strip() for piece in text.split(",")]
-    if not all(specs):
-        raise ValueError(f"empty agent spec in {text!r}; give specs separated by single commas")
-    return specs
-
-
 def head_level(spec: str) -> str:
     """The level of an agent spec ``LEVEL[:NAME=VALUE,…]`` (``GameSpec.level_of`` by default).
 
@@ -73,11 +67,6 @@ def head_level(spec: str) -> str:
     'high'
     """
     return spec.strip().partition(":")[0].strip()
-
-
-def never(spec: str) -> bool:
-    """No spec is an outside agent (``GameSpec.is_outside`` of a game without them)."""
-    return False
 
 
 @dataclass(frozen=True)
@@ -98,9 +87,14 @@ class GameSpec:
     ``default_agents``: the specs seated by default, repeated to fill the table. ``make_agent(spec,
     decision_timeout=None)``: the agent a spec names (``ValueError`` saying why not);
     ``agent_vector(spec)``: its full parameter vector as plain JSON data (a manifest's ``agent_parameters``,
-    the defaults of a level's parameters); ``split_agents(text)``: the specs of a comma list;
-    ``level_of(spec)``: a spec's level; ``is_outside(spec)``: whether it names an agent of the user's own
-    (imported, so played on the reference engine only).
+    the defaults of a level's parameters); ``split_agents(text)``: the specs of a comma list (default
+    ``sniper.core.agent_spec.split_specs``);
+    ``level_of(spec)``: a spec's level; ``is_outside(spec)``: whether it names an agent of the user's own,
+    ``module:ClassName[:NAME=VALUE,…]`` (imported, so played on the reference engine only; default: the head
+    of the spec is none of ``levels``, ``sniper.core.agent_spec.is_outside``); ``agent_methods``: the methods
+    of the game's agent interface, each ``method(obs, stream)`` with the game's observation (default
+    ``("act",)``; an outside agent and an env's opponent object must have them). The grammar of the specs is
+    ``sniper.core.agent_spec``'s, shared by every game.
 
     Engines. ``engines``: engine name → ``"module:attribute"`` of the function that plays a chunk of a run,
     the reference engine first: ``play(config, chunk, hands_only=False)`` → ``sniper.core.tables.Chunk``
@@ -182,9 +176,10 @@ class GameSpec:
     agent_vector: Callable[[str], dict]
     default_engine: str = ""
     engine_checks: Mapping[str, str] = field(default_factory=dict)
-    split_agents: Callable[[str], list[str]] = split_commas
+    split_agents: Callable[[str], list[str]] = agent_spec.split_specs
     level_of: Callable[[str], str] = head_level
-    is_outside: Callable[[str], bool] = never
+    is_outside: Callable[[str], bool] | None = None
+    agent_methods: tuple[str, ...] = AGENT_METHODS
     summary: str | None = None
     replay: str | None = None
     record: str | None = None
@@ -216,8 +211,10 @@ class GameSpec:
             raise ValueError(f"a game's name must be an identifier, got {self.name!r}")
         if not isinstance(self.seats, range) or self.seats.step != 1 or len(self.seats) < 1 or self.seats.start < 1:
             raise ValueError(f"a game's seats must be a range of seat counts such as range(2, 7), got {self.seats!r}")
-        for name in ("rules", "game_lengths", "levels", "default_agents"):
+        for name in ("rules", "game_lengths", "levels", "default_agents", "agent_methods"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
+        if self.is_outside is None:
+            object.__setattr__(self, "is_outside", partial(agent_spec.is_outside, levels=self.levels))
         for name in ("tables", "engines", "engine_checks"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
         params = {level: MappingProxyType(dict(domains)) for level, domains in self.parameters.items()}
@@ -330,6 +327,18 @@ class GameSpec:
             return engine, None
         names = ", ".join(dict.fromkeys(outside))
         return reference, f"outside agent {names} plays on the {reference} engine (--engine {reference})"
+
+    def agent_of(self, agent: object, refusal: str | None = None) -> Any:
+        """The agent that plays a seat given as ``agent`` (an env's opponent): a spec (a level name such as
+        "easy", or any spec ``make_agent`` takes, an outside agent's import path included) made by ``make_agent``;
+        an object with the game's ``agent_methods`` as itself. ``ValueError`` for a bad spec (``make_agent``'s)
+        or another object (``refusal``, else a line naming what is taken)."""
+        if isinstance(agent, str):
+            return self.make_agent(agent)
+        if all(callable(getattr(agent, method, None)) for method in self.agent_methods):
+            return agent
+        methods = " and ".join(f"{method}(obs, stream)" for method in self.agent_methods)
+        raise ValueError(refusal or f"an agent of {self.title} is an agent spec or an object with {methods}")
 
     def parse_agents(self, text: str, seats: int) -> list[str]:
         """The agent specs of a comma list, one per seat: one spec is repeated for every seat; otherwise

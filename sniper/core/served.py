@@ -42,8 +42,11 @@ class ServedGame:
     """The server's view of one game of a game (module docstring); a game's package subclasses it.
 
     ``ServedGame(table, spec)``: ``table`` the game's ``TableState`` (from ``GameSpec.new_table``), ``spec`` its
-    ``GameSpec``. The defaults here fit a sequential game whose hands begin at ``CHANCE``; a subclass sets
-    ``PAGE``, ``LEVELS``, ``MOVES`` and writes ``view``, ``move``, ``timeout`` and ``finished``.
+    ``GameSpec``. The defaults here fit a sequential game whose hands begin at ``CHANCE``, its table a
+    ``sniper.core.table.HandTableState`` (``ai``, ``hand_over``, ``finished``, ``ended`` and ``scores`` read its
+    ``stream()``, ``hand_over()``, ``hand``, ``ended`` and ``stacks``; a game whose table is not one writes
+    them); a subclass sets ``PAGE``, ``LEVELS``, ``MOVES`` and writes ``view``, ``move``, ``timeout`` and
+    ``finished``.
     """
 
     PAGE: str = "index.html"

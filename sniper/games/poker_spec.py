@@ -2,14 +2,13 @@
 
 No-limit Hold'em (``sniper.games.holdem``) and five-card draw (``sniper.games.draw``) are declared the same
 way: one rule preset ("standard"), game lengths by name (H10, D9), agent specs ``LEVEL[:NAME=VALUE,…]``
-over levels whose parameters are data (``sniper.games.level_parameters``), and a reference engine that
-plays whole games on the game's PokerKit table. A light module: importing it imports no PokerKit (the
-registry loads every game's spec when it is first asked).
+(``sniper.core.agent_spec``, with outside agents) over levels whose parameters are data
+(``sniper.games.level_parameters``), and a reference engine that plays whole games on the game's PokerKit
+table. A light module: importing it imports no PokerKit (the registry loads every game's spec when it is
+first asked).
 
->>> split_specs("hard:bluff=0.2,samples=50,easy")
-['hard:bluff=0.2,samples=50', 'easy']
->>> parse_spec("hard:bluff=0.2,samples=50")
-('hard', {'bluff': 0.2, 'samples': 50})
+>>> spec_vector({"easy": {"bluff": (0.05, 0.0, 1.0)}}, "easy")
+{'spec': 'easy', 'level': 'easy', 'bluff': 0.05}
 >>> hands_of_length({"20": 20, "bust": None}, "10")
 Traceback (most recent call last):
 ValueError: game length must be one of 20, bust, got '10'
@@ -18,10 +17,11 @@ ValueError: game length must be one of 20, bust, got '10'
 (None, 100, True)
 """
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from types import ModuleType
 
+from sniper.core.agent_spec import OutsideAgent, is_outside, make_outside_agent, outside_vector, parse_spec
 from sniper.core.tables import Chunk, to_table
 from sniper.games.level_parameters import Parameters
 
@@ -76,58 +76,8 @@ def make_poker_rules(lengths: Mapping[str, int | None], preset: str, length: str
     return PokerRules(PRESET, length, hands_of_length(lengths, length))
 
 
-def split_specs(text: str) -> list[str]:
-    """The agent specs of a comma list; a piece ``NAME=VALUE`` without a level belongs to the spec before it
-    (``"hard:bluff=0.2,samples=50,easy"`` is two specs), also when a split spec's ``/`` follows it (five-card
-    draw's ``BET/DRAW``: ``"hard:bluff=0.2,samples=50/normal"`` is one spec). ``ValueError`` for an empty
-    piece or a list that starts with a parameter.
-
-    >>> split_specs("hard:bluff=0.2,samples=50/normal:draw_power=6,bet_power=4,easy")
-    ['hard:bluff=0.2,samples=50/normal:draw_power=6,bet_power=4', 'easy']
-    """
-    specs: list[str] = []
-    for piece in (p.strip() for p in text.split(",")):
-        if not piece:
-            raise ValueError(f"empty agent spec in {text!r}; give specs separated by single commas")
-        head = piece.partition("/")[0]
-        if "=" in head and ":" not in head:
-            if not specs:
-                raise ValueError(f"agent spec {piece!r} names no level; write LEVEL:{piece}")
-            specs[-1] += "," + piece
-        else:
-            specs.append(piece)
-    return specs
-
-
-def _number(text: str, name: str) -> int | float:
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"parameter {name} must be a number, got {text!r}") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"parameter {name} must be a finite number, got {text!r}")
-    return value
-
-
-def parse_spec(spec: str) -> tuple[str, dict[str, int | float]]:
-    """The level and parameter values of ``LEVEL[:NAME=VALUE,…]``; ``ValueError`` for a malformed spec
-    (the values are checked against the level's domains by the game's ``make_level``)."""
-    level, _, rest = spec.strip().partition(":")
-    params: dict[str, int | float] = {}
-    for item in filter(None, (p.strip() for p in rest.split(","))):
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise ValueError(f"bad parameter {item!r} in agent spec {spec!r}; write NAME=VALUE")
-        params[name.strip()] = _number(value.strip(), name.strip())
-    return level.strip(), params
-
-
 def spec_vector(parameters: Parameters, spec: str) -> dict:
-    """A spec's full parameter vector as plain JSON data: ``spec``, ``level`` and every parameter of the
+    """A level spec's full parameter vector as plain JSON data: ``spec``, ``level`` and every parameter of the
     level (its default where the spec gives none). ``ValueError`` for an unknown level."""
     level, given = parse_spec(spec)
     if level not in parameters:
@@ -136,11 +86,23 @@ def spec_vector(parameters: Parameters, spec: str) -> dict:
     return {"spec": spec, "level": level, **values}
 
 
-def agent_builder(make_level: Callable[..., object]) -> Callable[..., object]:
+def agent_vector(parameters: Parameters, make_agent: Callable[[str], object], spec: str) -> dict:
+    """A 52-card game's ``GameSpec.agent_vector``: the agent ``make_agent(spec)`` is built (``ValueError`` saying
+    why it cannot be), then an outside agent's vector (``sniper.core.agent_spec.outside_vector``) or a level
+    spec's (``spec_vector`` over the game's ``parameters``)."""
+    agent = make_agent(spec)
+    return outside_vector(agent, spec) if isinstance(agent, OutsideAgent) else spec_vector(parameters, spec)
+
+
+def agent_builder(make_level: Callable[..., object], levels: Collection[str]) -> Callable[..., object]:
     """``make_agent(spec, decision_timeout=None)`` of a ``GameSpec`` from the game's ``make_level(name,
-    **params)`` (the 52-card games have no outside agents, so ``decision_timeout`` is unused)."""
+    **params)`` and its ``levels``: an outside agent for an import path (``sniper.core.agent_spec``, with
+    ``decision_timeout`` seconds per decision), else the level a level spec ``LEVEL[:NAME=VALUE,…]`` names.
+    ``ValueError`` saying why not."""
 
     def make_agent(spec: str, decision_timeout: float | None = None):
+        if is_outside(spec, levels):
+            return make_outside_agent(spec, decision_timeout)
         level, params = parse_spec(spec)
         return make_level(level, **params)
 

@@ -53,8 +53,6 @@ class PokerKitEnv(TableEnv):
     OBS_SIZE: int
     OBS_LOW: int
     OBS_HIGH: int
-    OPPONENTS = "agents of the game, objects with an act(obs, stream) method"
-    """What ``opponents`` must hold, for the refusal of another object."""
     encode_observation: Callable[[Any], dict]
 
     def __init__(
@@ -70,12 +68,6 @@ class PokerKitEnv(TableEnv):
     def new_table(self, seed: int, game: int) -> PokerKitTable:
         """Game ``game`` of run ``seed`` on the game's table, of this env's length."""
         return self.TABLE(self.n_seats, seed, game, self.game_length)
-
-    def make_opponent(self, opponent: Any) -> Any:
-        """``opponent`` itself; ``ValueError`` unless it has an ``act(obs, stream)`` method."""
-        if not callable(getattr(opponent, "act", None)):
-            raise ValueError(f"opponents must be {self.OPPONENTS}")
-        return opponent
 
     def encode(self, seat: int) -> dict:
         """The seat's encoded observation and action mask now (``encode_observation`` of ``TABLE.observe``)."""

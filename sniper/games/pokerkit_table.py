@@ -14,11 +14,11 @@ game, h, STREAM_AGENT + s), d))`` (``decision_stream``); a game's kernel reprodu
 """
 
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from kernels.streams import STREAM_AGENT
 from sniper.core.rng import Stream, derive, hand_key
-from sniper.core.table import CHANCE, TERMINAL
+from sniper.core.table import CHANCE, TERMINAL, agent_where, ask_agent, hand_over, play_to_end
 from sniper.games.poker52 import shuffled_deck
 from sniper.games.poker_spec import hands_of_length
 from sniper.games.pokerkit_hand import PokerKitHand, next_button
@@ -197,3 +197,20 @@ class PokerKitTable:
             self.ended = "hands"
         else:
             self.button = next_button(self.button, self.stacks)
+
+
+def played_hands(table: PokerKitTable, agents: Sequence) -> Iterator[PokerKitHand]:
+    """Each hand of ``table``'s game, as soon as ``agents`` (one per seat, ``act(obs, stream)`` with the decision's
+    stream, ``table.stream()``) have played it to its end: the table deals (``DEAL``) and
+    ``sniper.core.table.play_to_end`` plays the hand (a caller may stop early; ``table.hand_index`` is the hand's
+    number when it is yielded). ``AgentError`` naming the agent, its seat, the game and the hand when an agent
+    raises or chooses an action that is not legal (``sniper.core.table.ask_agent``)."""
+
+    def decide(seat: int, obs, legal: tuple[int, ...]) -> int:
+        where = agent_where(agents[seat], seat, table.game, table.hand_index)
+        return ask_agent(agents[seat], "act", obs, table.stream(), legal, where)
+
+    while not table.is_over():
+        table.apply(table.DEAL)
+        play_to_end(table, decide, hand_over)
+        yield table.hand

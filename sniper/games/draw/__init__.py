@@ -21,7 +21,8 @@ from sniper.core.registry import GameSpec, register_game
 from sniper.games.draw.parameters import PARAMETERS, level_of, split_sides
 from sniper.games.draw.rules import DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
 from sniper.games.level_parameters import domains
-from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector, split_specs
+from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector
+from sniper.games.poker_spec import agent_vector as poker_agent_vector
 
 
 def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules:
@@ -30,15 +31,16 @@ def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules
 
 
 def make_agent(spec: str, decision_timeout: float | None = None):
-    """The five-card draw agent an agent spec ``LEVEL[:NAME=VALUE,…]`` or ``BET/DRAW`` (a split agent) names
-    (``sniper.games.draw.agents.make_agent``); ``ValueError`` saying why not."""
+    """The five-card draw agent an agent spec ``LEVEL[:NAME=VALUE,…]``, ``BET/DRAW`` (a split agent) or
+    ``module:ClassName[:NAME=VALUE,…]`` (an outside agent) names (``sniper.games.draw.agents.make_agent``);
+    ``ValueError`` saying why not."""
     from sniper.games.draw.agents import make_agent as build
 
     return build(spec, decision_timeout)
 
 
 def agent_vector(spec: str) -> dict:
-    """A five-card draw spec's full parameter vector (``sniper.games.poker_spec.spec_vector``), checked by
+    """A five-card draw spec's full parameter vector (``sniper.games.poker_spec.agent_vector``), checked by
     building it; a split spec ``BET/DRAW``'s is ``spec``, ``level`` (``level_of``) and each side's vector,
     its keys prefixed ``bet.`` and ``draw.``.
 
@@ -46,10 +48,10 @@ def agent_vector(spec: str) -> dict:
     >>> vector["level"], vector["bet.level"], vector["bet.samples"], vector["draw.draw_power"]
     ('hard/normal', 'hard', 64, 8)
     """
-    make_agent(spec)
     sides = split_sides(spec)
     if len(sides) == 1:
-        return spec_vector(PARAMETERS, spec)
+        return poker_agent_vector(PARAMETERS, make_agent, spec)
+    make_agent(spec)
     vector = {"spec": spec, "level": level_of(spec)}
     for prefix, side in zip(("bet", "draw"), sides):
         vector |= {f"{prefix}.{k}": v for k, v in spec_vector(PARAMETERS, side).items() if k != "spec"}
@@ -99,7 +101,6 @@ SPEC = register_game(
         make_rules=make_rules,
         make_agent=make_agent,
         agent_vector=agent_vector,
-        split_agents=split_specs,
         level_of=level_of,
         summary="sniper.games.draw.summary:summarize_run",
         decision_time="sniper.games.draw:decision_time",

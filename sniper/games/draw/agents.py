@@ -28,6 +28,7 @@ True
 from dataclasses import dataclass, fields
 from typing import Protocol
 
+from sniper.core.agent_spec import is_outside, make_outside_agent, parse_spec
 from sniper.core.policy import POLICY_KEYS, coin, uniform
 from sniper.core.rng import Stream
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
@@ -38,7 +39,6 @@ from sniper.games.draw.reading import betting
 from sniper.games.draw.rules import HAND_SIZE, TITLE
 from sniper.games.level_parameters import check_parameters
 from sniper.games.poker52 import CATEGORIES, category, value
-from sniper.games.poker_spec import agent_builder
 
 __all__ = [
     "LEVELS",
@@ -224,8 +224,10 @@ def make_level(name: str, **params) -> DrawAgent:
     return LEVELS[name](**params)
 
 
-make_level_agent = agent_builder(make_level)
-"""The level a plain agent spec ``LEVEL[:NAME=VALUE,…]`` names (``ValueError`` saying why not)."""
+def make_level_agent(spec: str) -> DrawAgent:
+    """The level a plain agent spec ``LEVEL[:NAME=VALUE,…]`` names (``make_level``; ``ValueError`` saying why not)."""
+    level, params = parse_spec(spec)
+    return make_level(level, **params)
 
 
 @dataclass(frozen=True)
@@ -249,8 +251,9 @@ class SplitAgent:
 
 def make_agent(spec: str, decision_timeout: float | None = None) -> DrawAgent:
     """The agent an agent spec names: a level for ``LEVEL[:NAME=VALUE,…]`` (``make_level``), a ``SplitAgent``
-    for ``BET/DRAW`` (two such specs, e.g. ``hard:samples=64/normal:draw_power=6``). ``decision_timeout`` is
-    unused (no outside agents). ``ValueError`` (one line) saying why not, naming a split spec.
+    for ``BET/DRAW`` (two such specs, e.g. ``hard:samples=64/normal:draw_power=6``), an outside agent for
+    ``module:ClassName[:NAME=VALUE,…]`` (``sniper.core.agent_spec``; ``decision_timeout``: seconds per
+    decision). ``ValueError`` (one line) saying why not, naming a split spec.
 
     >>> agent = make_agent("normal/easy:bluff=0.1")
     >>> type(agent.bet).__name__, agent.draw
@@ -259,6 +262,8 @@ def make_agent(spec: str, decision_timeout: float | None = None) -> DrawAgent:
     Traceback (most recent call last):
     ValueError: split agent spec 'hard/normal:draw_power=99': normal: draw_power must be an integer in [1, 40], got 99
     """
+    if is_outside(spec, LEVELS):
+        return make_outside_agent(spec, decision_timeout)
     sides = split_sides(spec)
     if len(sides) == 1:
         return make_level_agent(spec)

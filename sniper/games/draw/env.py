@@ -52,7 +52,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from sniper.core.env import wrap
-from sniper.games.draw.agents import DrawAgent, make_level
+from sniper.games.draw.agents import DrawAgent
 from sniper.games.draw.engine import BET_RAISE, DEAL, DISCARD, FIRST, SECOND
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.rules import DEFAULT_LENGTH, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
@@ -140,8 +140,8 @@ class raw_env(PokerKitEnv):  # noqa: N801 - PettingZoo's naming convention
     Hold'em (``sniper.games.pokerkit_env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
 
     ``players``: seats at the table, 2–6 (D1); ``opponents``: for the last ``len(opponents)`` seats,
-    draw agents (``sniper.games.draw.agents.DrawAgent``: an ``act(obs, stream)`` method) or level names
-    (``sniper.games.draw.agents.make_level``: "random", "easy", "normal", "hard"); at least one seat
+    draw agents (``sniper.games.draw.agents.DrawAgent``: an ``act(obs, stream)`` method) or agent specs
+    (level names such as "easy", ``sniper.core.agent_spec``; made by ``TableEnv.make_opponent``); at least one seat
     must be left to the learner; ``game_length``: a key of ``rules.GAME_LENGTHS`` ("20", "50", "bust";
     D9); ``render_mode``: ``None``, "ansi" (``render`` returns text) or "human" (prints it). Raises
     ``ValueError`` (one line) for invalid arguments.
@@ -150,7 +150,8 @@ class raw_env(PokerKitEnv):  # noqa: N801 - PettingZoo's naming convention
     metadata = {"name": "draw_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
     TABLE = DrawTable
     N_ACTIONS, OBS_SIZE, OBS_LOW, OBS_HIGH = N_ACTIONS, OBS_SIZE, NOT_DRAWN, MAX_CHIPS
-    OPPONENTS = "draw agents (objects with an act(obs, stream) method) or level names"
+    GAME = "draw"
+    OPPONENTS = "draw agents (objects with an act(obs, stream) method) or agent specs such as 'easy'"
     encode_observation = staticmethod(encode)
 
     def __init__(
@@ -161,11 +162,6 @@ class raw_env(PokerKitEnv):  # noqa: N801 - PettingZoo's naming convention
         render_mode=None,
     ):
         super().__init__(players, opponents, game_length, render_mode)
-
-    def make_opponent(self, opponent: DrawAgent | str) -> DrawAgent:
-        """A level name as that level with its defaults (``make_level``), an agent as itself;
-        ``ValueError`` for an unknown level or an object without an ``act(obs, stream)`` method."""
-        return make_level(opponent) if isinstance(opponent, str) else super().make_opponent(opponent)
 
     def table_action(self, seat: int, action: int) -> int:
         """Env actions are the table's flat actions; a discard of more than ``MAX_DISCARDS`` cards is

@@ -39,7 +39,7 @@ starting_stacks = [100, 100, 100]
 True
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from pokerkit import (
@@ -56,12 +56,11 @@ from pokerkit import (
     Mode,
     StandardHighHand,
     StandingPatOrDiscarding,
-    parse_action,
     rake,
 )
 
 from sniper.core.tables import Imported
-from sniper.core.toml import phhs_text, toml_value
+from sniper.core.toml import phhs_text
 from sniper.games.draw import results
 from sniper.games.draw.engine import (
     BET_RAISE,
@@ -82,18 +81,18 @@ from sniper.games.phh_files import (
     MAX_HANDS,
     ImportedFile,
     PhhError,
+    PhhWriter,
     SkipHand,
+    cards_text,
     chips,
     hand_fields,
     import_file,
-    one_line,
     pokerkit_replay,
     read_files,
     settled,
     write_phhs,
 )
 from sniper.games.poker52 import card, text, value
-from sniper.games.pokerkit_hand import dealing_order
 
 __all__ = [
     "MAX_DECIMALS",
@@ -182,120 +181,44 @@ class DrawHandHistory(HandHistory):
 # ----- writing ------------------------------------------------------------------------------------
 
 
-def _cards(cs: Iterable[int]) -> str:
-    return "".join(text(c) for c in cs)
-
-
-def hand_phh(
-    record: HandRecord, game: int | None = None, seed: int | None = None, players: Sequence[str] | None = None
-) -> str:
-    """The PHH text (TOML, variant ``VARIANT``) of one finished hand (``play.HandRecord``; module docstring).
-
-    ``game``: written as ``table`` (the game's number in its run) when given; ``seed``: the run's seed,
-    written as the user-defined ``_seed`` (a decimal string: seeds reach 2^64-1, TOML integers stop at
-    2^63-1); ``players``: a name per seat (``len == seats``), written for the players dealt in. Also
-    written: ``seats`` (1-based seat numbers), ``seat_count``, ``hand`` (``record.hand``) and
-    ``finishing_stacks`` (our final stacks, chips). Raises ``ValueError`` when the record is not a hand
-    PokerKit can replay (an action out of turn or illegal, replacements missing), or for a name TOML
-    cannot hold.
-    """
-    order = dealing_order(record.stacks_before, record.button)
-    n = len(order)
-    if players is not None and len(players) != len(record.stacks_before):
-        raise ValueError(f"one name per seat: {len(record.stacks_before)} seats, {len(players)} names")
-    header = {
-        "variant": VARIANT,
+def _betting(n: int) -> dict:
+    """The ``VARIANT`` fields of a hand of ``n`` players between ``variant`` and ``starting_stacks`` (D2, D3)."""
+    return {
         "ante_trimming_status": True,
         "antes": [ANTE] * n,
         "blinds_or_straddles": [0] * n,
         "small_bet": BET_SIZES[0],
         "big_bet": BET_SIZES[1],
-        "starting_stacks": [record.stacks_before[s] for s in order],
     }
-    actions = _phh_actions(record, order, DrawHandHistory(**header, actions=[]).create_state())
-    fields = header | {
-        "actions": actions,
-        "players": None if players is None else [players[s] for s in order],
-        "seats": [s + 1 for s in order],
-        "seat_count": len(record.stacks_before),
-        "hand": record.hand,
-        "table": game,
-        "finishing_stacks": [record.stacks[s] for s in order],
-        "_seed": None if seed is None else str(seed),
-    }
-    return "".join(f"{key} = {toml_value(v)}\n" for key, v in fields.items() if v is not None)
 
 
-def _phh_actions(record: HandRecord, order: Sequence[int], state) -> list[str]:
-    """The hand's PHH actions, each applied to PokerKit's ``state`` as it is written (PokerKit's own
-    ``parse_action``), so that replacements and showdowns come where its reader waits for them; PokerKit's
-    short all-in count is cleared before each (``engine.open_betting``: D8 decides who may raise)."""
-    index = {seat: k for k, seat in enumerate(order)}
-    actions: list[str] = []
-
-    def emit(action: str) -> None:
-        try:
-            open_betting(state)
-            parse_action(state, action)
-        except ValueError as error:
-            raise ValueError(f"hand {record.hand}: PokerKit refuses {action!r}: {one_line(error)}") from None
-        actions.append(action)
-
-    def deal_and_show() -> None:  # what the state waits for before the next seat acts or draws, or to end
-        while state.status and state.actor_index is None and state.stand_patter_or_discarder_index is None:
-            if state.can_burn_card():  # PHH writes no burn card: its reader burns an unknown one, as here
-                state.burn_card("??")
-            elif state.can_deal_hole():
-                k = state.hole_dealee_index
-                emit(f"d dh p{k + 1} {_cards(record.drawn[order[k]])}")
-            elif state.can_show_or_muck_hole_cards():
-                k = state.showdown_index
-                emit(f"p{k + 1} sm {_cards(record.cards[order[k]])}")
-            else:
-                raise ValueError(f"hand {record.hand}: PokerKit waits for an operation PHH cannot write")
-
-    for k, seat in enumerate(order):
-        emit(f"d dh p{k + 1} {_cards(record.holes[seat])}")
-    for a in record.actions:
-        deal_and_show()
-        turn = state.stand_patter_or_discarder_index if a.street == DRAW else state.actor_index
-        if a.seat not in index or turn != index[a.seat]:
-            raise ValueError(f"hand {record.hand}: seat {a.seat} acts out of PokerKit's turn")
-        p = f"p{index[a.seat] + 1}"
-        if a.street == DRAW:
-            emit(f"{p} sd {_cards(record.discards[a.seat])}".rstrip())
-        else:
-            emit(f"{p} f" if a.action == FOLD else f"{p} cc" if a.action == CHECK_CALL else f"{p} cbr {a.to}")
-    deal_and_show()
-    if state.status:
-        raise ValueError(f"hand {record.hand}: the record ends before the hand is over")
-    return actions
+def _deal_replacements(state, record: HandRecord, order: Sequence[int]) -> str | None:
+    """The replacements PokerKit's ``state`` waits for, ``d dh pK …`` (``None`` when it waits for none)."""
+    if not state.can_deal_hole():
+        return None
+    k = state.hole_dealee_index
+    return f"d dh p{k + 1} {cards_text(record.drawn[order[k]])}"
 
 
-def rows_phh(hands, actions, seed: int | None = None) -> str:
-    """The PHH text of one hand of a run from its rows of the hands and actions tables (``GameSpec.history``
-    of "draw": ``sniper replay DIR --game G --hand H --format phh``); players named by their agent specs."""
-    record = results.hand_record(hands, actions)
-    agents = [str(a) for _, a in sorted(zip(hands["seat"], hands["agent"], strict=True))]
-    return hand_phh(record, int(hands["game"][0]), seed, agents)
-
-
-def game_phhs(
-    records: Iterable[HandRecord],
-    game: int | None = None,
-    seed: int | None = None,
-    players: Sequence[str] | None = None,
-) -> str:
-    """One game's hands (``play.play_game``'s records, in order) as a ``.phhs`` text (``hand_phh``)."""
-    return phhs_text(hand_phh(r, game, seed, players) for r in records)
-
-
-def run_phhs(
-    games: Iterable[tuple[int, Iterable[HandRecord]]], seed: int | None = None, players: Sequence[str] | None = None
-) -> str:
-    """A run's hands as one ``.phhs`` text: ``games`` yields ``(game number, its records)`` in game order;
-    every hand is written with its game as ``table`` (``hand_phh``)."""
-    return phhs_text(hand_phh(r, game, seed, players) for game, records in games for r in records)
+WRITER = PhhWriter(
+    VARIANT,
+    DrawHandHistory,
+    _betting,
+    _deal_replacements,
+    lambda record, seat: record.cards[seat],
+    FOLD,
+    CHECK_CALL,
+    results.hand_record,
+    draw_street=DRAW,
+    prepare=open_betting,
+)
+"""The PHH writer of five-card draw (``sniper.games.phh_files.PhhWriter``: variant ``VARIANT``, the draw as
+``pK sd …``, the replacements dealt once every player has discarded, the final five shown; PokerKit's short
+all-in count cleared before each action, ``engine.open_betting``: D8 decides who may raise)."""
+hand_phh = WRITER.hand_phh
+rows_phh = WRITER.rows_phh
+game_phhs = WRITER.game_phhs
+run_phhs = WRITER.run_phhs
 
 
 # ----- reading ------------------------------------------------------------------------------------

@@ -16,11 +16,12 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 
 from sniper.games.draw.agents import DrawAgent
-from sniper.games.draw.engine import CHECK_CALL, DEAL, DISCARD, DRAW, FOLD, STREETS, DrawHand
+from sniper.games.draw.engine import CHECK_CALL, DISCARD, DRAW, FOLD, STREETS, DrawHand
 from sniper.games.draw.rules import ANTE, DEFAULT_LENGTH, TITLE
 from sniper.games.draw.table import DrawTable
 from sniper.games.poker_history import action_words, cards_text, hand_name, header, result_lines, seat_lines
 from sniper.games.pokerkit_hand import ActionRecord, dealing_order
+from sniper.games.pokerkit_table import played_hands
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,8 @@ def play_game(
     """Play game ``game`` of run ``seed`` at a table of ``seats`` (2–6, D1) to its end (``length``: a
     key of ``rules.GAME_LENGTHS``, D9), ``agents[s]`` deciding for seat ``s`` with the decision's
     stream (``DrawTable.stream``); the hands' records, in order. ``ValueError`` for a wrong number of
-    agents, seats or length, or an agent's illegal action (naming it)."""
+    agents, seats or length; ``sniper.core.errors.AgentError``
+    naming the agent, seat, game and hand when an agent raises or chooses an illegal action."""
     return list(hands_of(seats, seed, game, agents, length))
 
 
@@ -100,12 +102,8 @@ def hands_of(
     if len(agents) != seats:
         raise ValueError(f"one agent per seat: {seats} seats, {len(agents)} agents")
     table = DrawTable(seats, seed, game, length)
-    while not table.is_over():
-        table.apply(DEAL)
-        while not table.hand_over():
-            seat = table.current_player()
-            table.apply(agents[seat].act(table.observe(seat), table.stream()))
-        yield HandRecord.of(table.hand, table.hand_index)
+    for hand in played_hands(table, agents):
+        yield HandRecord.of(hand, table.hand_index)
 
 
 def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> HandRecord:

@@ -19,7 +19,8 @@ from sniper.core.registry import GameSpec, register_game
 from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.rules import BIG_BLIND, DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
 from sniper.games.level_parameters import domains
-from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector, split_specs
+from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules
+from sniper.games.poker_spec import agent_vector as poker_agent_vector
 
 
 def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules:
@@ -28,17 +29,17 @@ def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules
 
 
 def make_agent(spec: str, decision_timeout: float | None = None):
-    """The Hold'em agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.holdem.levels``);
-    ``ValueError`` saying why not."""
+    """The Hold'em agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.holdem.levels``), or the
+    outside agent ``module:ClassName[:NAME=VALUE,…]`` (``sniper.core.agent_spec``, each decision limited to
+    ``decision_timeout`` seconds); ``ValueError`` saying why not."""
     from sniper.games.holdem.chunks import make_agent as build
 
     return build(spec, decision_timeout)
 
 
 def agent_vector(spec: str) -> dict:
-    """A Hold'em spec's full parameter vector (``sniper.games.poker_spec.spec_vector``), checked by building it."""
-    make_agent(spec)
-    return spec_vector(PARAMETERS, spec)
+    """A Hold'em spec's full parameter vector (``sniper.games.poker_spec.agent_vector``), checked by building it."""
+    return poker_agent_vector(PARAMETERS, make_agent, spec)
 
 
 def decision_time(spec: str, players: int, rules: PokerRules, games: int = 16, repeats: int = 3) -> float:
@@ -84,7 +85,6 @@ SPEC = register_game(
         make_rules=make_rules,
         make_agent=make_agent,
         agent_vector=agent_vector,
-        split_agents=split_specs,
         decision_time="sniper.games.holdem:decision_time",
         equity="sniper.games.holdem.equity:equity_report",
         importer="sniper.games.holdem.phh:read_phh",

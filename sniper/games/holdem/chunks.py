@@ -9,11 +9,13 @@ built from the run's specs, rows as ``sniper.games.holdem.results`` defines them
 from sniper.core.tables import Chunk
 from sniper.games.holdem import results
 from sniper.games.holdem.levels import make_level
+from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.play import HandRecord, play_game
 from sniper.games.poker_spec import agent_builder, finished_chunk, play_reference_chunk
 
-make_agent = agent_builder(make_level)
-"""The agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``ValueError`` saying why not)."""
+make_agent = agent_builder(make_level, PARAMETERS)
+"""The agent an agent spec ``LEVEL[:NAME=VALUE,…]`` or an outside agent's ``module:ClassName[:NAME=VALUE,…]`` names
+(``make_agent(spec, decision_timeout=None)``; ``ValueError`` saying why not)."""
 
 
 def play_chunk_reference(config, chunk: int, hands_only: bool = False) -> Chunk:

@@ -4,10 +4,11 @@
 ``sniper.games.holdem.table.HoldemTable``, in PettingZoo's agent-environment-cycle API (as its
 classic card games are served): one agent ``player_<seat>`` per seat the learner controls; the
 last ``len(opponents)`` seats are played by Hold'em agents (``sniper.games.holdem.agents``, e.g.
-``RandomAgent()``), with the same random streams as in a run (``HoldemTable.stream``). The table
-plays the game; its ``observe`` is the one place H11 is decided and this env only encodes that
-observation (``encode``). The agents, episodes, rewards and spaces are the scaffolding it shares with
-the other games' envs (``sniper.games.pokerkit_env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
+``RandomAgent()``, or agent specs such as ``"easy"``), with the same random streams as in a run
+(``HoldemTable.stream``). The table plays the game; its ``observe`` is the one place H11 is decided and
+this env only encodes that observation (``encode``). The agents, episodes, rewards and spaces are the
+scaffolding it shares with the other games' envs (``sniper.games.pokerkit_env.PokerKitEnv``, on
+``sniper.core.env.TableEnv``).
 
 **Actions** (``Discrete(N_ACTIONS)``, 8): 0 fold, 1 check or call, then one per entry of
 ``BET_SIZES``: 2 min-raise, 3 half pot, 4 three quarters of the pot, 5 pot, 6 twice the pot,
@@ -149,7 +150,7 @@ def encode(obs: HoldemObservation) -> dict:
 
 def env(
     players: int = 6,
-    opponents: Sequence[HoldemAgent] | None = None,
+    opponents: Sequence[HoldemAgent | str] | None = None,
     game_length: str = DEFAULT_LENGTH,
     render_mode=None,
 ):
@@ -163,22 +164,24 @@ class raw_env(PokerKitEnv):  # noqa: N801 - PettingZoo's naming convention
     draw (``sniper.games.pokerkit_env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
 
     ``players``: seats at the table, 2–9 (H1); ``opponents``: Hold'em agents
-    (``sniper.games.holdem.agents.HoldemAgent``: an ``act(obs, stream)`` method) for the last
-    ``len(opponents)`` seats (at least one seat must be left to the learner); ``game_length``: a
-    key of ``rules.GAME_LENGTHS`` ("50", "100", "bust"; H10); ``render_mode``: ``None``, "ansi"
-    (``render`` returns text) or "human" (prints it). Raises ``ValueError`` for invalid arguments.
+    (``sniper.games.holdem.agents.HoldemAgent``: an ``act(obs, stream)`` method) or agent specs (level
+    names such as "easy", ``sniper.core.agent_spec``) for the last ``len(opponents)`` seats (at least one
+    seat must be left to the learner); ``game_length``: a key of ``rules.GAME_LENGTHS`` ("50", "100", "bust"; H10);
+    ``render_mode``: ``None``, "ansi" (``render`` returns text) or "human" (prints it). Raises ``ValueError`` for
+    invalid arguments.
     """
 
     metadata = {"name": "holdem_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
     TABLE = HoldemTable
     N_ACTIONS, OBS_SIZE, OBS_LOW, OBS_HIGH = N_ACTIONS, OBS_SIZE, 0, MAX_CHIPS
-    OPPONENTS = "Hold'em agents, objects with an act(obs, stream) method"
+    GAME = "holdem"
+    OPPONENTS = "Hold'em agents (objects with an act(obs, stream) method) or agent specs such as 'easy'"
     encode_observation = staticmethod(encode)
 
     def __init__(
         self,
         players: int = 6,
-        opponents: Sequence[HoldemAgent] | None = None,
+        opponents: Sequence[HoldemAgent | str] | None = None,
         game_length: str = DEFAULT_LENGTH,
         render_mode=None,
     ):

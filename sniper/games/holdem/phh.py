@@ -40,7 +40,7 @@ min_bet = 2
 starting_stacks = [200, 200, 200]
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokerkit import (
@@ -52,13 +52,12 @@ from pokerkit import (
     HandHistory,
     HoleCardsShowingOrMucking,
     HoleDealing,
-    parse_action,
 )
 
 from sniper.core.tables import Imported
-from sniper.core.toml import phhs_text, toml_value
+from sniper.core.toml import phhs_text
 from sniper.games.holdem import results
-from sniper.games.holdem.engine import BOARD_SIZES, CHECK_CALL, FOLD, HOLE_CARDS, bet_action, dealing_order
+from sniper.games.holdem.engine import BOARD_SIZES, CHECK_CALL, FOLD, HOLE_CARDS, bet_action
 from sniper.games.holdem.play import HandRecord
 from sniper.games.holdem.results import NO_CARD
 from sniper.games.holdem.rules import ANTE, BIG_BLIND, SEATS, SMALL_BLIND
@@ -68,18 +67,19 @@ from sniper.games.phh_files import (
     MAX_HANDS,
     ImportedFile,
     PhhError,
+    PhhWriter,
     SkipHand,
+    cards_text,
     chips,
     hand_fields,
     import_file,
-    one_line,
     pokerkit_replay,
     read_files,
     seat_labels,
     settled,
     write_phhs,
 )
-from sniper.games.poker52 import card, text, value
+from sniper.games.poker52 import card, value
 
 __all__ = [
     "MAX_DECIMALS",
@@ -109,116 +109,44 @@ _AMOUNTS = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finis
 # ----- writing ------------------------------------------------------------------------------------
 
 
-def hand_phh(
-    record: HandRecord, game: int | None = None, seed: int | None = None, players: Sequence[str] | None = None
-) -> str:
-    """The standard PHH text (TOML, variant ``"NT"``) of one finished hand (module docstring).
-
-    ``game``: written as ``table`` (the game's number in its run) when given; ``seed``: the run's seed,
-    written as the user-defined ``_seed`` (a decimal string: seeds reach 2^64-1, TOML integers stop at
-    2^63-1); ``players``: a name per seat (``len == seats``), written for the players dealt in. Also
-    written: ``seats`` (1-based seat numbers), ``seat_count``, ``hand`` (``record.hand``) and
-    ``finishing_stacks`` (our final stacks, chips). Raises ``ValueError`` when the record is not a
-    hand PokerKit can replay (an action out of turn or illegal, a board too short), or for a name
-    TOML cannot hold.
-    """
-    order = dealing_order(record.stacks_before, record.button)
-    n = len(order)
-    if players is not None and len(players) != len(record.stacks_before):
-        raise ValueError(f"one name per seat: {len(record.stacks_before)} seats, {len(players)} names")
-    header = {
-        "variant": VARIANT,
+def _betting(n: int) -> dict:
+    """The NT fields of a hand of ``n`` players between ``variant`` and ``starting_stacks`` (H1: blinds 1 and 2)."""
+    return {
         "ante_trimming_status": False,
         "antes": [ANTE] * n,
         "blinds_or_straddles": [SMALL_BLIND, BIG_BLIND] + [0] * (n - 2),
         "min_bet": BIG_BLIND,
-        "starting_stacks": [record.stacks_before[s] for s in order],
     }
-    actions = _phh_actions(record, order, HandHistory(**header, actions=[]).create_state())
-    fields = header | {
-        "actions": actions,
-        "players": None if players is None else [players[s] for s in order],
-        "seats": [s + 1 for s in order],
-        "seat_count": len(record.stacks_before),
-        "hand": record.hand,
-        "table": game,
-        "finishing_stacks": [record.stacks[s] for s in order],
-        "_seed": None if seed is None else str(seed),
-    }
-    return "".join(f"{key} = {toml_value(v)}\n" for key, v in fields.items() if v is not None)
 
 
-def _phh_actions(record: HandRecord, order: Sequence[int], state) -> list[str]:
-    """The hand's PHH actions, each applied to PokerKit's ``state`` as it is written (PokerKit's own
-    ``parse_action``), so that boards and showdowns come where its reader waits for them."""
-    index = {seat: k for k, seat in enumerate(order)}
-    actions: list[str] = []
-
-    def emit(action: str) -> None:
-        try:
-            parse_action(state, action)
-        except ValueError as error:
-            raise ValueError(f"hand {record.hand}: PokerKit refuses {action!r}: {one_line(error)}") from None
-        actions.append(action)
-
-    def deal_and_show() -> None:  # what the state waits for before the next seat acts, or to end
-        while state.status and state.actor_index is None:
-            if state.can_burn_card():  # PHH writes no burn card: its reader burns an unknown one, as here
-                state.burn_card("??")
-            elif state.can_deal_board():
-                dealt = len(state.board_cards)
-                size = next(b for b in BOARD_SIZES if b > dealt)
-                if len(record.board) < size:
-                    raise ValueError(f"hand {record.hand}: the board {_cards(record.board)} lacks cards PokerKit deals")
-                emit(f"d db {_cards(record.board[dealt:size])}")
-            elif state.can_show_or_muck_hole_cards():
-                k = state.showdown_index
-                emit(f"p{k + 1} sm {_cards(record.holes[order[k]])}")
-            else:
-                raise ValueError(f"hand {record.hand}: PokerKit waits for an operation PHH cannot write")
-
-    for k, seat in enumerate(order):
-        emit(f"d dh p{k + 1} {_cards(record.holes[seat])}")
-    for a in record.actions:
-        deal_and_show()
-        if a.seat not in index or state.actor_index != index[a.seat]:
-            raise ValueError(f"hand {record.hand}: seat {a.seat} acts out of PokerKit's turn")
-        p = f"p{index[a.seat] + 1}"
-        emit(f"{p} f" if a.action == FOLD else f"{p} cc" if a.action == CHECK_CALL else f"{p} cbr {a.to}")
-    deal_and_show()
-    if state.status:
-        raise ValueError(f"hand {record.hand}: the record ends before the hand is over")
-    return actions
+def _deal_board(state, record: HandRecord, order: Sequence[int]) -> str | None:
+    """The board cards PokerKit's ``state`` waits for, ``d db …`` (``None`` when it waits for none);
+    ``ValueError`` when the record's board lacks them."""
+    if not state.can_deal_board():
+        return None
+    dealt = len(state.board_cards)
+    size = next(b for b in BOARD_SIZES if b > dealt)
+    if len(record.board) < size:
+        raise ValueError(f"hand {record.hand}: the board {cards_text(record.board)} lacks cards PokerKit deals")
+    return f"d db {cards_text(record.board[dealt:size])}"
 
 
-def rows_phh(hands, actions, seed: int | None = None) -> str:
-    """The PHH text of one hand of a run from its rows of the hands and actions tables (``GameSpec.history``
-    of "holdem": ``sniper replay DIR --game G --hand H --format phh``); players named by their agent specs."""
-    record = results.hand_record(hands, actions)
-    agents = [str(a) for _, a in sorted(zip(hands["seat"], hands["agent"], strict=True))]
-    return hand_phh(record, int(hands["game"][0]) if len(hands["game"]) else None, seed, agents)
-
-
-def game_phhs(
-    records: Iterable[HandRecord],
-    game: int | None = None,
-    seed: int | None = None,
-    players: Sequence[str] | None = None,
-) -> str:
-    """One game's hands (``play.play_game``'s records, in order) as a ``.phhs`` text (``hand_phh``)."""
-    return phhs_text(hand_phh(r, game, seed, players) for r in records)
-
-
-def run_phhs(
-    games: Iterable[tuple[int, Iterable[HandRecord]]], seed: int | None = None, players: Sequence[str] | None = None
-) -> str:
-    """A run's hands as one ``.phhs`` text: ``games`` yields ``(game number, its records)`` in game
-    order; every hand is written with its game as ``table`` (``hand_phh``)."""
-    return phhs_text(hand_phh(r, game, seed, players) for game, records in games for r in records)
-
-
-def _cards(cs: Iterable[int]) -> str:
-    return "".join(text(c) for c in cs)
+WRITER = PhhWriter(
+    VARIANT,
+    HandHistory,
+    _betting,
+    _deal_board,
+    lambda record, seat: record.holes[seat],
+    FOLD,
+    CHECK_CALL,
+    results.hand_record,
+)
+"""The PHH writer of no-limit Hold'em (``sniper.games.phh_files.PhhWriter``: variant ``"NT"``, the board dealt
+as PokerKit waits for it, the private cards shown at the showdown)."""
+hand_phh = WRITER.hand_phh
+rows_phh = WRITER.rows_phh
+game_phhs = WRITER.game_phhs
+run_phhs = WRITER.run_phhs
 
 
 # ----- reading: the tables ------------------------------------------------------------------------

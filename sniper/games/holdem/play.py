@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 
 from sniper.games.holdem.agents import HoldemAgent
-from sniper.games.holdem.engine import CHECK_CALL, DEAL, FOLD, ActionRecord, HoldemHand
+from sniper.games.holdem.engine import CHECK_CALL, FOLD, ActionRecord, HoldemHand
 from sniper.games.holdem.rules import BIG_BLIND, BOARD_SIZES, DEFAULT_LENGTH, SMALL_BLIND, STREETS, TITLE
 from sniper.games.holdem.table import HoldemTable
 from sniper.games.poker_history import (
@@ -27,6 +27,7 @@ from sniper.games.poker_history import (
     seat_lines,
 )
 from sniper.games.pokerkit_hand import dealing_order
+from sniper.games.pokerkit_table import played_hands
 
 
 def blinds(stacks_before: Sequence[int], button: int) -> dict[int, int]:
@@ -103,7 +104,8 @@ def play_game(
     """Play game ``game`` of run ``seed`` at a table of ``seats`` (2–9, H1) to its end (``length``: a
     key of ``rules.GAME_LENGTHS``, H10), ``agents[s]`` deciding for seat ``s`` with the decision's
     stream (``HoldemTable.stream``); the hands' records, in order. ``ValueError`` for a wrong number
-    of agents, seats or length, or an agent's illegal action (naming it)."""
+    of agents, seats or length; ``sniper.core.errors.AgentError``
+    naming the agent, seat, game and hand when an agent raises or chooses an illegal action."""
     return list(hands_of(seats, seed, game, agents, length))
 
 
@@ -114,12 +116,8 @@ def hands_of(
     if len(agents) != seats:
         raise ValueError(f"one agent per seat: {seats} seats, {len(agents)} agents")
     table = HoldemTable(seats, seed, game, length)
-    while not table.is_over():
-        table.apply(DEAL)
-        while not table.hand_over():
-            seat = table.current_player()
-            table.apply(agents[seat].act(table.observe(seat), table.stream()))
-        yield HandRecord.of(table.hand, table.hand_index)
+    for hand in played_hands(table, agents):
+        yield HandRecord.of(hand, table.hand_index)
 
 
 def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> HandRecord:

@@ -17,7 +17,8 @@ The first game of ``dynamics="simultaneous"`` and ``utility="points"`` (``sniper
 
 from sniper.core.registry import GameSpec, register_game
 from sniper.games.level_parameters import domains
-from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector, split_specs
+from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules
+from sniper.games.poker_spec import agent_vector as poker_agent_vector
 from sniper.games.saint.parameters import PARAMETERS
 from sniper.games.saint.rules import DEFAULT_LENGTH, GAME_LENGTHS, SCORE, SEATS, TITLE, UNIT
 
@@ -28,17 +29,17 @@ def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules
 
 
 def make_agent(spec: str, decision_timeout: float | None = None):
-    """The Saint Poker agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.saint.levels``);
-    ``ValueError`` saying why not."""
+    """The Saint Poker agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.saint.levels``), or the
+    outside agent ``module:ClassName[:NAME=VALUE,…]`` (``sniper.core.agent_spec``, each decision limited to
+    ``decision_timeout`` seconds); ``ValueError`` saying why not."""
     from sniper.games.saint.chunks import make_agent as build
 
     return build(spec, decision_timeout)
 
 
 def agent_vector(spec: str) -> dict:
-    """A Saint Poker spec's full parameter vector (``sniper.games.poker_spec.spec_vector``), checked by building it."""
-    make_agent(spec)
-    return spec_vector(PARAMETERS, spec)
+    """A Saint Poker spec's full parameter vector (``sniper.games.poker_spec.agent_vector``), checked by building it."""
+    return poker_agent_vector(PARAMETERS, make_agent, spec)
 
 
 def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
@@ -72,7 +73,6 @@ SPEC = register_game(
         make_rules=make_rules,
         make_agent=make_agent,
         agent_vector=agent_vector,
-        split_agents=split_specs,
         summary="sniper.games.saint.summary:summarize_run",
         game_replay="sniper.games.saint.history:render",
         dynamics="simultaneous",

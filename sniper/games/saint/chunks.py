@@ -8,11 +8,13 @@ specs, rows as ``sniper.games.saint.results`` defines them.
 from sniper.core.tables import Chunk
 from sniper.games.poker_spec import agent_builder
 from sniper.games.saint.levels import make_level
+from sniper.games.saint.parameters import PARAMETERS
 from sniper.games.saint.play import play_game
 from sniper.games.saint.results import tables_chunk
 
-make_agent = agent_builder(make_level)
-"""The agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``ValueError`` saying why not)."""
+make_agent = agent_builder(make_level, PARAMETERS)
+"""The agent an agent spec ``LEVEL[:NAME=VALUE,…]`` or an outside agent's ``module:ClassName[:NAME=VALUE,…]`` names
+(``make_agent(spec, decision_timeout=None)``; ``ValueError`` saying why not)."""
 
 
 def play_chunk_reference(config, chunk: int, hands_only: bool = False) -> Chunk:

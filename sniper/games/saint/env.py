@@ -36,8 +36,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from sniper.core.parallel_env import TableParallelEnv
+from sniper.core.registry import get_game
 from sniper.games.poker52 import DECK_SIZE
-from sniper.games.saint.levels import make_level
 from sniper.games.saint.observation import PHASES, SaintObservation
 from sniper.games.saint.play import Decisions
 from sniper.games.saint.rules import SEATS, TITLE
@@ -106,8 +106,10 @@ class SaintParallelEnv(TableParallelEnv):
         self.players = players
 
     def make_opponent(self, opponent):
-        """A level name's agent (``sniper.games.saint.levels.make_level``), else ``opponent`` itself."""
-        return make_level(opponent) if isinstance(opponent, str) else opponent
+        """A level name or agent spec's agent, else ``opponent`` itself if it can play (``GameSpec.agent_of``);
+        ``ValueError`` otherwise."""
+        refusal = "opponents must be Saint Poker agents (objects with an act(obs, stream) method) or agent specs"
+        return get_game("saint").agent_of(opponent, refusal)
 
     def new_table(self, seed: int, game: int) -> SaintTable:
         """Game ``game`` of run ``seed``; its decisions' streams are ``sniper.games.saint.play.Decisions``'."""

@@ -1,9 +1,9 @@
 """Play one whole game of Saint Poker (S1–S8) with one agent per seat: the drivers of its table state.
 
-``play_game`` drives a ``SaintTable`` to its end and returns it (its ``history``: a ``RoundRecord`` per round).
-Steps 1 and 2 are one ``sniper.core.table.joint_step`` each: every seat's observation is taken before any agent
-is asked, so no agent sees another's pick before all have picked (S9). The ``d``-th decision of a seat in a round
-draws from ``SaintTable.stream(seat, d)`` (``Decisions``, shared with the env).
+``play_game`` drives a ``SaintTable`` to its end (``sniper.core.table.play_to_end``) and returns it (its ``history``:
+a ``RoundRecord`` per round). Steps 1 and 2 are one ``sniper.core.table.joint_step`` each: every seat's observation
+is taken before any agent is asked, so no agent sees another's pick before all have picked (S9). The ``d``-th
+decision of a seat in a round draws from ``SaintTable.stream(seat, d)`` (``Decisions``, shared with the env).
 
 >>> from sniper.games.saint.levels import make_level
 >>> table = play_game(3, seed=1, game=0, agents=[make_level("random")] * 3)
@@ -13,16 +13,15 @@ draws from ``SaintTable.stream(seat, d)`` (``Decisions``, shared with the env).
 
 from collections.abc import Sequence
 
-from sniper.core.errors import AgentError
 from sniper.core.rng import Stream
-from sniper.core.table import CHANCE, SIMULTANEOUS, joint_step
-from sniper.games.saint.table import DEAL, SaintTable
+from sniper.core.table import agent_where, ask_agent, play_to_end
+from sniper.games.saint.table import SaintTable
 
 
 class Decisions:
     """The random stream of each decision of ``table``'s seats: the ``d``-th decision (from 0) of a seat in a round
     draws from ``table.stream(seat, d)``; ``ask(agents, seat, obs, legal)`` asks ``agents[seat]`` and checks its
-    action (``AgentError`` naming the seat, the game and the round when it is not legal)."""
+    action (``AgentError`` naming the agent, the seat, the game and the round when it fails or is not legal)."""
 
     def __init__(self, table: SaintTable) -> None:
         self.table = table
@@ -35,12 +34,11 @@ class Decisions:
         return self.table.stream(seat, self.counts[key])
 
     def ask(self, agents: Sequence, seat: int, obs, legal: Sequence[int]) -> int:
-        """``agents[seat].act(obs, stream)``, checked against ``legal``."""
-        action = agents[seat].act(obs, self.stream(seat))
-        if action not in legal:
-            number, game = self.table.round_index + 1, self.table.game
-            raise AgentError(f"the agent of seat {seat} chose {action!r} in game {game}, round {number}: not legal")
-        return action
+        """``agents[seat].act(obs, stream)``, checked against ``legal`` (``sniper.core.table.ask_agent``:
+        ``AgentError`` naming the agent, the seat, the game and the round, from 0, when it raises or its action is
+        not legal)."""
+        where = agent_where(agents[seat], seat, self.table.game, self.table.round_index, "round")
+        return ask_agent(agents[seat], "act", obs, self.stream(seat), legal, where)
 
 
 def play_game(seats: int, seed: int, game: int, agents: Sequence, length: str | None = None) -> SaintTable:
@@ -49,12 +47,4 @@ def play_game(seats: int, seed: int, game: int, agents: Sequence, length: str | 
     ``AgentError`` naming the seat when an agent's action is not legal."""
     table = SaintTable(seats, seed, game)
     decisions = Decisions(table)
-    while not table.is_over():
-        player = table.current_player()
-        if player == CHANCE:
-            table.apply(DEAL)
-        elif player == SIMULTANEOUS:
-            joint_step(table, lambda seat, obs, legal: decisions.ask(agents, seat, obs, legal))
-        else:
-            table.apply(decisions.ask(agents, player, table.observe(player), table.legal_actions()))
-    return table
+    return play_to_end(table, lambda seat, obs, legal: decisions.ask(agents, seat, obs, legal))

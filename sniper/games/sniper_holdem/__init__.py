@@ -17,13 +17,13 @@ from sniper.core import defaults
 from sniper.core.registry import GameSpec, register_game
 from sniper.games.sniper_holdem.game import GAME_LENGTHS, PRESETS, make_rules
 from sniper.games.sniper_holdem.specs import (
+    AGENT_METHODS,
     LEVELS,
     agent_vector,
     is_outside,
     level_parameters,
     make_agent,
     parameter_domain,
-    split_specs,
 )
 from sniper.games.sniper_holdem.table import SniperTable
 
@@ -60,9 +60,9 @@ SPEC = register_game(
         agent_vector=agent_vector,
         default_engine=defaults.ENGINE,
         engine_checks={"kernel": "sniper.games.sniper_holdem.kernel_engine:kernel_inputs"},
-        split_agents=split_specs,
         level_of=level_of,
         is_outside=is_outside,
+        agent_methods=AGENT_METHODS,
         summary="sniper.games.sniper_holdem.summary:summarize_run",
         replay="sniper.games.sniper_holdem.history:replay_command",
         record="sniper.games.sniper_holdem.results:record_chunk",

@@ -3,8 +3,8 @@
 ``env(players=4, opponents=None, rules="ours", game_length="20")`` is one game (R9) per episode,
 in PettingZoo's agent-environment-cycle API (as its classic card games are served): one agent
 ``player_<seat>`` per seat the learner controls; the other seats are filled with this project's
-levels (``opponents``: agent specs for the last seats, e.g. ``["easy", "hard"]``), which play
-with the same random streams as in a run (R13).
+levels (``opponents``: agent specs for the last seats, e.g. ``["easy", "hard"]``, or agent objects with
+``act`` and ``snipe``, as in every game's env), which play with the same random streams as in a run (R13).
 
 Actions (``Discrete(68)``): the flat numbering of Sniper Hold'em's table state
 (``sniper.games.sniper_holdem.table``): 0–6 the betting actions of R6 (``kernels.sniper_holdem.codes.Act``: fold,
@@ -40,11 +40,10 @@ from sniper.games.sniper_holdem.game import (
     N_SEAT_ACTIONS,
     PASS_ACTION,
     SNIPE_ACTION,  # noqa: F401  (the env's action of snipe 0, as before)
-    decide,
     make_rules,
+    seat_action,
 )
 from sniper.games.sniper_holdem.observation import Observation
-from sniper.games.sniper_holdem.specs import make_agent
 
 MAX_SEATS = get_game("sniper").max_seats
 """Seats the observation vector has room for: the most of Sniper Hold'em (``GameSpec.seats``, R2)."""
@@ -109,13 +108,15 @@ class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
     (``sniper.core.env.TableEnv``: agents, episodes, rewards, spaces).
 
     ``players``: seats at the table, a seat count of the game (``GameSpec.seats``: 2–6, R2);
-    ``opponents``: specs (``sniper.games.sniper_holdem.specs``) of the last ``len(opponents)`` seats, played by this
-    project's agents (at least one seat must be left to the learner); ``rules``: "ours" or "show" (R12);
-    ``game_length``: "10", "20" or "bust" (R9); ``render_mode``: ``None``, "ansi" (``render`` returns
-    text) or "human" (prints it). Raises ``ValueError`` for invalid arguments.
+    ``opponents``: specs (``sniper.games.sniper_holdem.specs``) or agent objects of the last ``len(opponents)``
+    seats (``TableEnv.make_opponent``; at least one seat must be left to the learner); ``rules``: "ours" or "show"
+    (R12); ``game_length``: "10", "20" or "bust" (R9); ``render_mode``: ``None``, "ansi" (``render`` returns text)
+    or "human" (prints it). Raises ``ValueError`` for invalid arguments.
     """
 
     metadata = {"name": "sniper_holdem_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+    GAME = "sniper"
+    OPPONENTS = "Sniper Hold'em agents (objects with act(obs, stream) and snipe(obs, stream)) or agent specs"
 
     def __init__(
         self, players: int = 4, opponents=None, rules: str = "ours", game_length: str = "20", render_mode=None
@@ -134,13 +135,9 @@ class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
         """Game ``game`` of run ``seed``: the table state of the game's spec (``GameSpec.new_table``)."""
         return get_game("sniper").new_table(self.n_seats, self.rules, seed, game)
 
-    def make_opponent(self, opponent):
-        """The agent of an agent spec (``sniper.games.sniper_holdem.specs.make_agent``)."""
-        return make_agent(opponent)
-
-    def play_opponent(self, seat: int) -> None:
-        """The seat's level decides through ``decide`` (its betting action or snipe, R6, R7)."""
-        decide(self.table, self.bots[seat])
+    def opponent_action(self, seat: int, obs, legal: tuple[int, ...]) -> int:
+        """The seat's level decides through ``seat_action`` (its betting action or snipe, R6, R7)."""
+        return seat_action(self.table, self.bots[seat], obs)
 
     def encode(self, seat: int) -> dict:
         """The seat's observation and action mask now (module docstring, ``seat_observation``)."""

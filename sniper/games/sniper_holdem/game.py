@@ -2,8 +2,8 @@
 
 The game's flow (deal, who acts, when a hand ends, the next hand, game over) is written once, in
 Sniper Hold'em's table state (``sniper.games.sniper_holdem.table.SniperTable``, from ``deal_hand``,
-``leave_table``, ``next_first`` here); ``play_game`` and ``play_hand`` drive it with agents
-(``decide``), as the server's rooms and the env drive it with people and learners.
+``leave_table``, ``next_first`` here); ``play_game`` and ``play_hand`` drive it with agents (``seat_action``,
+``sniper.core.table.play_to_end``), as the server's rooms and the env drive it with people and learners.
 """
 
 import operator
@@ -14,7 +14,7 @@ from kernels.sniper_holdem.codes import N_ACTIONS, N_SNIPES, PASS, STREAM_AGENT
 from sniper.core.errors import AgentError
 from sniper.core.registry import get_game
 from sniper.core.rng import Stream, derive, hand_key
-from sniper.core.table import TableState
+from sniper.core.table import TableState, agent_where, ask_agent, hand_over, play_to_end
 from sniper.games.sniper_holdem.agents import Agent
 from sniper.games.sniper_holdem.cards import deal, shuffled_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
@@ -110,39 +110,24 @@ def deal_hand(
     return HandState(tuple(stacks), first, private, board, rules.tie_break, in_play)
 
 
-def decide(table: TableState, agent: Agent) -> None:
-    """Ask ``agent``, in the seat to act of ``table`` (a ``SniperTable``), for its decision and apply it (R6, R7).
-
-    The agent sees ``table.observe(seat)`` (R10) and draws from ``table.stream()`` (R13). Raises
-    ``AgentError`` naming the agent, seat, game and hand when the agent raises (a ``TimeoutError``
-    included), or returns an action that is not legal or a snipe that is not ``PASS`` or a code 0..59.
-    """
+def seat_action(table: TableState, agent: Agent, obs) -> int:
+    """The flat action ``agent``, in the seat to act of ``table`` (a ``SniperTable``), chooses (R6, R7): its
+    betting action or snipe for ``obs`` (``table.observe(seat)``, R10), drawing from ``table.stream()`` (R13).
+    Raises ``AgentError`` naming the agent, seat, game and hand when the agent raises (a ``TimeoutError``
+    included), or returns an action that is not legal or a snipe that is not ``PASS`` or a code 0..59
+    (``sniper.core.table.ask_agent``)."""
     seat, game, hand = table.current_player(), table.game, table.hand_index
-    obs = table.observe(seat)
-    snipe = table.hand.phase == Phase.SNIPE
+    where = agent_where(agent, seat, game, hand)
+    if table.hand.phase != Phase.SNIPE:
+        return table.action_of(ask_agent(agent, "act", obs, table.stream(), obs.legal, where))
+    choice = ask_agent(agent, "snipe", obs, table.stream(), None, where)
     try:
-        choice = agent.snipe(obs, table.stream()) if snipe else agent.act(obs, table.stream())
-    except Exception as error:  # noqa: BLE001 - any failure of an agent ends the run the same way
-        reason = str(error).splitlines()[0] if str(error) else ""
-        raise AgentError(f"{_where(agent, seat, game, hand)}: {type(error).__name__}: {reason}".rstrip(": ")) from None
-    if snipe:
-        try:
-            code = operator.index(choice)
-        except TypeError:
-            code = None
-        if isinstance(choice, bool) or code is None or not (code == PASS or 0 <= code < N_SNIPES):
-            where = _where(agent, seat, game, hand)
-            raise AgentError(f"{where}: snipe {choice!r} is not PASS (-1) or a snipe code 0-{N_SNIPES - 1}")
-        table.apply(table.action_of(code))
-    else:
-        if isinstance(choice, bool) or choice not in obs.legal:
-            legal = ", ".join(a.name for a in obs.legal)
-            raise AgentError(f"{_where(agent, seat, game, hand)}: {choice!r} is not a legal action (legal: {legal})")
-        table.apply(table.action_of(choice))
-
-
-def _where(agent: Agent, seat: int, game: int, hand: int) -> str:
-    return f"agent {getattr(agent, 'spec', type(agent).__name__)} in seat {seat}, game {game}, hand {hand}"
+        code = operator.index(choice)
+    except TypeError:
+        code = None
+    if isinstance(choice, bool) or code is None or not (code == PASS or 0 <= code < N_SNIPES):
+        raise AgentError(f"{where}: snipe {choice!r} is not PASS (-1) or a snipe code 0-{N_SNIPES - 1}")
+    return table.action_of(code)
 
 
 def decision_stream(seed: int, game: int, hand: int, seat: int, decision: int) -> Stream:
@@ -157,11 +142,10 @@ def new_table(seats: int, rules: Rules, seed: int, game: int, **options) -> Tabl
 
 
 def play_next_hand(table: TableState, agents: Sequence[Agent]) -> HandState:
-    """Deal ``table``'s next hand, let ``agents`` (one per seat) play it to the end (``decide``) and
-    return the finished ``HandState``. ``AgentError`` when an agent fails."""
+    """Deal ``table``'s next hand, let ``agents`` (one per seat) play it to the end (``seat_action``, driven by
+    ``sniper.core.table.play_to_end``) and return the finished ``HandState``. ``AgentError`` when an agent fails."""
     table.apply(DEAL)
-    while not table.hand_over():
-        decide(table, agents[table.current_player()])
+    play_to_end(table, lambda seat, obs, legal: seat_action(table, agents[seat], obs), hand_over)
     return table.hand
 
 
