@@ -226,15 +226,16 @@ class ServedGame:
         raise NotImplementedError
 
     def history(self, hands: Sequence[Any], labels: Sequence[str], seat: int | None) -> str:
-        """The finished ``hands`` (``finished``'s, in order) as a ``.phhs`` text, one PHH hand each
-        (``hand_history``), with what ``seat`` may not know hidden (``hide_cards``; ``None``: a spectator); players
-        named by ``labels``, one a seat. Each hand's text is made once and kept (a game has at most its length of
-        hands); may be called from any thread."""
+        """The finished ``hands`` (``finished``'s, in order) as a ``.phhs`` text, a TOML comment naming the game
+        then one PHH hand each (``hand_history``), with what ``seat`` may not know hidden (``hide_cards``; ``None``: a
+        spectator); players named by ``labels``, one a seat. Each hand's text is made once and kept (a game has at
+        most its length of hands); may be called from any thread."""
         with self._history_lock:
             for index in range(len(self._histories), len(hands)):
                 self._histories.append(self.hand_history(index, hands[index], labels))
             texts = self._histories[: len(hands)]
-        return phhs_text(hide_cards(text, seat) for text in texts)
+        title = f"# {self.spec.title} ({self.spec.name}), {len(texts)} {self.spec.unit}s\n"
+        return title + phhs_text(hide_cards(text, seat) for text in texts)
 
     def hand_history(self, index: int, hand: Any, labels: Sequence[str]) -> str:
         """Finished hand ``index`` as one PHH hand, every card in it: the game's ``GameSpec.history`` from its

@@ -47,7 +47,7 @@ class SaintServed(ServedGame):
     PAGE = "saint.html"
     MOVES = ("pick", "take")
     HAND_LIMIT = False
-    PRIVATE = ("cards", "legal")
+    PRIVATE = ("cards", "legal", "hand_size")
     OBSERVATION = SaintObservation
     HISTORY = "json"
 
