@@ -234,7 +234,8 @@ class ServedGame:
             for index in range(len(self._histories), len(hands)):
                 self._histories.append(self.hand_history(index, hands[index], labels))
             texts = self._histories[: len(hands)]
-        title = f"# {self.spec.title} ({self.spec.name}), {len(texts)} {self.spec.unit}s\n"
+        count = f"{len(texts)} {self.spec.unit}{'' if len(texts) == 1 else 's'}"
+        title = f"# {self.spec.title} ({self.spec.name}), {count}\n"
         return title + phhs_text(hide_cards(text, seat) for text in texts)
 
     def hand_history(self, index: int, hand: Any, labels: Sequence[str]) -> str:
