@@ -157,3 +157,30 @@ def test_a_reload_takes_the_seat_again_a_spectator_sees_no_hidden_card_and_the_h
     assert download.value.suggested_filename.startswith("sniper-holdem-")
     text = Path(download.value.path()).read_text()
     assert text.startswith(f"# {get_game('holdem').title} (holdem), 1 hand\n") and 'variant = "NT"' in text
+
+
+def test_a_sniper_holdem_spectator_watches_read_only(browser):  # noqa: F811 - the fixture
+    """Sniper Hold'em's page: the player's spectator link shows the table without controls, its own cards or anyone's
+    cards before a showdown; the history downloads as Sniper Hold'em's PHH."""
+    expect = sync_api.expect
+    page = browser(DESKTOP)
+    page.goto(page.base_url)
+    page.click("#solo")
+    expect(page.locator("#table")).to_be_visible()
+    link = page.locator("#watch-link").text_content()
+    assert link.startswith(page.base_url + "/?room=") and "watch=" in link
+    watcher = browser(DESKTOP)
+    watcher.goto(link)
+    expect(watcher.locator("#table")).to_be_visible()
+    seen = watcher.evaluate("last")
+    assert seen["seat"] is None and seen["hand"]["private"] == [] and seen["hand"]["best"] is None
+    expect(watcher.locator("#me")).to_be_hidden()
+    expect(watcher.locator("#actions button")).to_have_count(0)
+    if seen["hand"]["result"] is None:
+        expect(watcher.locator(".seat .card:not(.back)")).to_have_count(0)
+    watcher.wait_for_function("() => last.hand && last.hand.result !== null", timeout=WAIT_MS)
+    with watcher.expect_download() as download:
+        watcher.click("#history")
+    text = Path(download.value.path()).read_text()
+    assert text.startswith(f"# {get_game('sniper').title} (sniper), 1 hand\n") and 'variant = "SNH"' in text
+    assert "d dh p1 ????" in text  # a spectator sees no private card dealt

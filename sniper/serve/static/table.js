@@ -5,7 +5,7 @@
 // seat again), a spectator's read-only view (`?room=CODE&watch=TOKEN`), the seats, the turn timer, the pause between
 // hands, the game's end and the download of its history. Each game's script sets `GAME` (its name and `render(msg)`,
 // which draws the hand and the seat's controls) and calls `startPage()`. Protocol: docs/serve-protocol.md.
-// Sniper Hold'em's page keeps its own client (app.js). No build step, no dependencies.
+// Sniper Hold'em's page keeps its own client (app.js); both use room.js. No build step, no dependencies.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -128,15 +128,10 @@ function remember(s) {
   $("room-label").textContent = "room " + s.room;
 }
 
-function watchLink(s) {
-  return `${location.origin}/play/${GAME.name}?room=${encodeURIComponent(s.room)}&watch=${encodeURIComponent(s.watch)}`;
-}
-
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const socket = T.socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(T.session.room)}`);
-  const hello = T.session.watching ? {type: "watch", token: T.session.watch} : {type: "hello", token: T.session.token};
-  socket.onopen = () => { T.retry = 0; socket.send(JSON.stringify(hello)); };
+  socket.onopen = () => { T.retry = 0; socket.send(JSON.stringify(ROOM.hello(T.session))); };
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") render(msg);
@@ -160,20 +155,7 @@ function connect() {
 }
 
 async function downloadHistory() {
-  // The hands (rounds) finished so far, as this seat (a spectator) may know them: a PHH file, or JSON for Saint Poker.
-  const token = T.session.watching ? T.session.watch : T.session.token;
-  const res = await fetch(`/api/rooms/${encodeURIComponent(T.session.room)}/history`,
-    {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({token})});
-  if (!res.ok) { $("error").textContent = "The history cannot be downloaded now."; return; }
-  const named = /filename="([\w.-]+)"/.exec(res.headers.get("Content-Disposition") || "");
-  const url = URL.createObjectURL(await res.blob());
-  const a = el("a");
-  a.href = url;
-  a.download = named ? named[1] : "history";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  if (!await ROOM.downloadHistory(T.session)) $("error").textContent = "The history cannot be downloaded now.";
 }
 
 function send(msg) {
@@ -216,7 +198,7 @@ function renderTools(msg) {
   $("room-tools").classList.toggle("hidden", !msg.hand);
   const watch = !T.session.watching && T.session.watch;
   $("watch-line").classList.toggle("hidden", !watch);
-  if (watch) $("watch-link").textContent = watchLink(T.session);
+  if (watch) $("watch-link").textContent = ROOM.spectatorLink(`/play/${GAME.name}`, T.session);
 }
 
 function kindTag(p) {
@@ -236,7 +218,7 @@ function renderLobby(msg) {
   $("lobby-wait").classList.toggle("hidden", msg.seat === msg.host);
   const watch = !T.session.watching && T.session.watch;
   $("lobby-watch").classList.toggle("hidden", !watch);
-  if (watch) $("lobby-watch-link").textContent = watchLink(T.session);
+  if (watch) $("lobby-watch-link").textContent = ROOM.spectatorLink(`/play/${GAME.name}`, T.session);
 }
 
 function renderSeats(msg) {
@@ -329,14 +311,14 @@ async function startPage() {
   $("create").onclick = () => go(() => post("/api/rooms", {...options(), seats: Number($("seats").value), ai: [$("room-level").value]}));
   $("join").onclick = () => go(() => post(`/api/rooms/${encodeURIComponent($("join-code").value.trim())}/join`, {name: $("name").value}));
   setInterval(tick, 200);
-  const params = new URLSearchParams(location.search);
-  const room = params.get("room");
-  if (room && params.get("watch")) {   // a spectator link: read only, nothing kept
-    T.session = {room, watch: params.get("watch"), watching: true};
-    $("room-label").textContent = "watching room " + room;
+  const watching = ROOM.spectating();
+  if (watching) {   // a spectator link: read only, nothing kept
+    T.session = watching;
+    $("room-label").textContent = "watching room " + watching.room;
     connect();
     return;
   }
+  const room = new URLSearchParams(location.search).get("room");
   if (room) {
     const saved = localStorage.getItem("sniper:" + room);
     if (saved) { remember(JSON.parse(saved)); connect(); return; }
