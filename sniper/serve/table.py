@@ -337,7 +337,7 @@ class Room:
             "standings": self.standings,
         }
         if seat is not None and self.seats[seat].kind == "bot" and self.served.OBSERVATION is not None:
-            playing = self.status == "playing" and self.served.view(seat, self.hand_index) is not None
+            playing = self.status == "playing" and message["hand"] is not None
             message["observation"] = self.served.observation(seat) if playing else None
         return message
 
