@@ -240,7 +240,10 @@ class ServedGame:
 
     def hand_history(self, index: int, hand: Any, labels: Sequence[str]) -> str:
         """Finished hand ``index`` as one PHH hand, every card in it: the game's ``GameSpec.history`` from its
-        ``GameSpec.record`` rows; no seed (it is secret until the game is over, R13)."""
+        ``GameSpec.record`` rows; no seed (it is secret until the game is over, R13). ``LookupError`` for a game
+        that declares no ``record`` and ``history``."""
+        if self.spec.record is None or self.spec.history is None:
+            raise LookupError(f"{self.spec.title} has no hand-history format")
         record, write = self.spec.resolve(self.spec.record), self.spec.resolve(self.spec.history)
         tables = record([(0, index, hand)], list(labels)).tables
         return write(tables["hands"].to_pydict(), tables["actions"].to_pydict(), None)

@@ -367,7 +367,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = room.seat_of(body.token)
         if seat is None and not room.watches(body.token):
             raise HTTPException(403, "give a seat token or the watch token of this room")
-        text, kind = await asyncio.to_thread(room.history, seat)
+        try:
+            text, kind = await asyncio.to_thread(room.history, seat)
+        except LookupError as error:
+            raise HTTPException(404, str(error)) from None
         name = f"sniper-{room.game}-{room.code[:8]}.{kind}"
         media = "application/json" if kind == "json" else "application/toml"
         headers = {"Content-Disposition": f'attachment; filename="{name}"'}
