@@ -162,6 +162,7 @@ class ServedGame:
         self.table, self.spec = table, spec
         self.shown: Any = None
         self._histories: list[str] = []
+        self._viewed: dict[int | None, tuple[int, str]] = {}
         self._history_lock = threading.Lock()
 
     def show_finished(self, hand: Any) -> None:
@@ -229,14 +230,20 @@ class ServedGame:
         """The finished ``hands`` (``finished``'s, in order) as a ``.phhs`` text, a TOML comment naming the game
         then one PHH hand each (``hand_history``), with what ``seat`` may not know hidden (``hide_cards``; ``None``: a
         spectator); players named by ``labels``, one a seat. Each hand's text is made once and kept (a game has at
-        most its length of hands); may be called from any thread."""
+        most its length of hands), and each viewer's file until one more hand is finished; may be called from any
+        thread."""
         with self._history_lock:
+            made = self._viewed.get(seat)
+            if made is not None and made[0] == len(hands):
+                return made[1]
             for index in range(len(self._histories), len(hands)):
                 self._histories.append(self.hand_history(index, hands[index], labels))
             texts = self._histories[: len(hands)]
-        count = f"{len(texts)} {self.spec.unit}{'' if len(texts) == 1 else 's'}"
-        title = f"# {self.spec.title} ({self.spec.name}), {count}\n"
-        return title + phhs_text(hide_cards(text, seat) for text in texts)
+            count = f"{len(texts)} {self.spec.unit}{'' if len(texts) == 1 else 's'}"
+            title = f"# {self.spec.title} ({self.spec.name}), {count}\n"
+            text = title + phhs_text(hide_cards(text, seat) for text in texts)
+            self._viewed[seat] = (len(hands), text)  # one text a viewer (a seat, or the spectators): asked again, kept
+            return text
 
     def hand_history(self, index: int, hand: Any, labels: Sequence[str]) -> str:
         """Finished hand ``index`` as one PHH hand, every card in it: the game's ``GameSpec.history`` from its
