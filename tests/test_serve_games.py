@@ -12,16 +12,12 @@ import asyncio
 import json
 import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from serve_harness import kill_9_mid_game
 from typer.testing import CliRunner
 
 from sniper.cli.app import app as cli_app
@@ -56,18 +52,21 @@ def cards_in(data) -> set[str]:
 
 def allowed_cards(room: Room, seat: int) -> tuple[set[str], set[str]]:
     """The cards ``seat`` may be sent now, from the table's own state (not from its views): its own private cards
-    and what the game's rules have made public; and, of those, the other seats' private cards shown."""
+    and what the game's rules have made public; and, of those, the other seats' private cards shown. ``seat``
+    ``None``: a spectator (no private cards of its own)."""
     table = room.table
     if room.game == "saint":
         public = set(table.future)
         for record in table.history:
             public |= {*record.carried, *record.future, *record.picks, *(c for p in record.pairs for c in p)}
             public |= {card for _, card in record.takes}
-        return card_names(table.hands[seat]) | card_names(public), set()
+        return (set() if seat is None else card_names(table.hands[seat])) | card_names(public), set()
     hand = table.hand
     if hand is None:
         return set(), set()
-    if room.game == "holdem":
+    if seat is None:  # a spectator
+        own = ()
+    elif room.game == "holdem":
         own = hand.holes.get(seat, ())
     else:
         own = (*hand.cards.get(seat, ()), *hand.discards.get(seat, ()))
@@ -106,17 +105,32 @@ def fast(**changes) -> Settings:
     return Settings(**{**base, **changes})
 
 
-def watched_game(game: str, seats: int, seed: int, levels=("random", "easy")) -> dict:
-    """An all-AI game of ``game`` in a room, every seat watched; the counts of what was sent."""
+def watched_game(game: str, seats: int, seed: int, levels=("random", "easy"), watch=None) -> dict:
+    """An all-AI game of ``game`` in a room, every seat watched (``Watch``); ``watch(room, seen)``: the one client
+    watching instead, as a spectator. The counts of what was sent."""
     seen = {"messages": 0, "shown": 0, "cards": 0}
     room = Room("leak", fast(), get_rules(game), LENGTH[game], seats, levels, None, seed=seed, game=game)
     room.start()
-    for seat in room.seats:
-        seat.client = Watch(room, seat.index, seen)
+    if watch is not None:
+        room.spectators.append(watch(room, seen))
+    else:
+        for seat in room.seats:
+            seat.client = Watch(room, seat.index, seen)
     asyncio.run(room.run())
     assert not room.errors and room.status == "over", room.errors
     seen["hands"] = len(room.hands)
     return seen
+
+
+def served_totals(game: str, want: int, watch=None) -> dict:
+    """``watched_game``'s counts summed over games of 2 to 5 seats (seeds 1, 2, …) until ``want`` hands were served."""
+    totals = {"messages": 0, "shown": 0, "cards": 0, "hands": 0}
+    for seed in range(1, 30):
+        for key, value in watched_game(game, 2 + seed % 4, seed, watch=watch).items():
+            totals[key] += value
+        if totals["hands"] >= want:
+            break
+    return totals
 
 
 def get_rules(game: str) -> str:
@@ -129,21 +143,16 @@ def get_rules(game: str) -> str:
 def test_a_seat_is_only_ever_sent_its_own_cards_and_what_the_rules_show(game):
     """Many served hands (folds, showdowns, draws, simultaneous picks): every message to every seat holds only its
     own private cards and the public ones; other seats' cards appear at showdowns only (H9, D7), and were seen."""
-    totals = {"messages": 0, "shown": 0, "cards": 0, "hands": 0}
     want = 24 if game == "saint" else 150
-    for seed in range(1, 30):  # games of 2 to 5 seats until enough hands were served
-        for key, value in watched_game(game, 2 + seed % 4, seed).items():
-            totals[key] += value
-        if totals["hands"] >= want:
-            break
+    totals = served_totals(game, want)
     assert totals["hands"] >= want and totals["cards"] > 100
     if game != "saint":
         assert totals["shown"] > 0, "no showdown was seen: the check above would not have been tried"
 
 
 def test_a_pick_is_never_sent_to_another_seat_before_all_have_picked():
-    """S9: seat 0 picks, seat 1 has not: seat 1's view does not hold seat 0's pick, seat 0 cannot pick twice;
-    once seat 1 has picked too, both picks are in everyone's river."""
+    """S9: seat 0 picks, seat 1 has not: seat 1's view does not hold seat 0's pick, nor a spectator's; seat 0 cannot
+    pick twice; once seat 1 has picked too, both picks are in everyone's river, the spectator's too."""
 
     async def scenario() -> None:
         room = Room("s9", fast(turn_seconds=30), "standard", "8", 3, ("random",), None, seed=4, game="saint")
@@ -153,6 +162,8 @@ def test_a_pick_is_never_sent_to_another_seat_before_all_have_picked():
         seen = {"messages": 0, "shown": 0, "cards": 0}
         for seat in room.seats:
             seat.client = Watch(room, seat.index, seen)
+        spectator = Watch(room, None, seen)
+        room.spectators.append(spectator)
         task = asyncio.ensure_future(room.run())
         for _ in range(500):
             if set(room._pending) == {0, 1}:
@@ -163,6 +174,8 @@ def test_a_pick_is_never_sent_to_another_seat_before_all_have_picked():
         assert room.handle(0, {"type": "pick", "turn": room.turn, "card": mine}) is None
         assert room.handle(1, {"type": "state"}) is None
         assert mine not in cards_in(room.seats[1].client.messages[-1])
+        room.broadcast()
+        assert mine not in cards_in(spectator.messages[-1]) and mine not in cards_in(room.seats[1].client.messages[-1])
         assert room.handle(0, {"type": "pick", "turn": room.turn, "card": mine}) == "it is not your turn"
         assert room.handle(1, {"type": "pick", "turn": room.turn, "card": theirs}) is None
         for _ in range(500):
@@ -170,7 +183,7 @@ def test_a_pick_is_never_sent_to_another_seat_before_all_have_picked():
                 break
             await asyncio.sleep(0.01)
         river = room.seats[1].client.messages[-1]["hand"]["river"]
-        assert {mine, theirs} <= set(river)
+        assert {mine, theirs} <= set(river) and {mine, theirs} <= set(spectator.messages[-1]["hand"]["river"])
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
 
@@ -368,53 +381,8 @@ def test_a_served_game_is_recorded_as_its_game(client, tmp_path, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_kill_9_mid_game_then_restart_recovers_each_game(tmp_path, game):
-    out = tmp_path / "games"
-    script = (
-        "import sys; from pathlib import Path; import uvicorn\n"
-        "from sniper.serve.app import create_app\nfrom sniper.serve.settings import Settings\n"
-        "s = Settings(turn_seconds=0.1, result_seconds=0.0, ai_delay=0.0, out=Path(sys.argv[1]), seed=1,"
-        " port=int(sys.argv[2]))\n"
-        "uvicorn.run(create_app(s), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')\n"
-    )
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-
-    def start() -> subprocess.Popen:
-        server = subprocess.Popen([sys.executable, "-c", script, str(out), str(port)], env=env)
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/info", timeout=1)
-                return server
-            except OSError:
-                time.sleep(0.1)
-        server.kill()
-        raise AssertionError("the server did not start")
-
-    server = start()
-    try:
-        body = json.dumps({"game": game, "players": 3, "level": "random", "length": LENGTH[game]}).encode()
-        headers = {"Content-Type": "application/json"}
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/solo", body, headers)
-        seat = json.loads(urllib.request.urlopen(request, timeout=10).read())
-        from websockets.sync.client import connect
-
-        with connect(f"ws://127.0.0.1:{port}/ws/{seat['room']}") as ws:  # the person's turns time out
-            ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
-            ws.recv(timeout=10)
-        manifest = out / seat["room"] / MANIFEST
-        for _ in range(600):
-            if manifest.is_file() and json.loads(manifest.read_text())["hands"] >= 2:
-                break
-            time.sleep(0.05)
-    finally:
-        server.send_signal(signal.SIGKILL)
-        server.wait()
-    assert json.loads(manifest.read_text())["status"] == "running"
-    server = start()
-    server.send_signal(signal.SIGTERM)
-    server.wait()
-    recovered = load_manifest(manifest.parent)
+    solo = {"game": game, "players": 3, "level": "random", "length": LENGTH[game]}
+    room = kill_9_mid_game(tmp_path / "games", solo, turn_seconds=0.1)
+    recovered = load_manifest(room)
     assert recovered["status"] == "interrupted" and recovered["game"] == game and recovered["hands"] >= 2
-    assert len(read_results(manifest.parent)) == 3 * recovered["hands"]
+    assert len(read_results(room)) == 3 * recovered["hands"]

@@ -12,6 +12,8 @@ import pytest
 from browser import sync_api  # skips the module where there is no chromium
 from test_serve_browser import DESKTOP, IN_VIEW, PHONE, WAIT_MS, browser  # noqa: F401 - the fixture
 
+from sniper.core.registry import get_game
+
 SITUATION = """() => {
   const visible = (id) => document.getElementById(id) && !document.getElementById(id).classList.contains('hidden');
   if (visible('over')) return 'over';
@@ -120,3 +122,65 @@ def test_a_hand_of_each_game_is_played_by_clicking(browser, tmp_path, game, size
     if target:
         for shot in tmp_path.glob(f"{game}-{size}-*.png"):
             shutil.copy(shot, Path(target) / shot.name)
+
+
+def test_a_reload_takes_the_seat_again_a_spectator_sees_no_hidden_card_and_the_history_downloads(browser, tmp_path):  # noqa: F811
+    """No-limit Hold'em at a desktop's size: the page reloaded at the player's turn takes the same seat with the same
+    cards (its token kept in the page); the room's spectator link shows the table read only, every other seat's
+    cards face down; the history of the finished hand downloads as PHH naming the game."""
+    expect = sync_api.expect
+    page = browser(DESKTOP)
+    start(page, "holdem")
+    page.wait_for_function(SITUATION, timeout=WAIT_MS)
+    before = page.evaluate("T.last")
+    page.reload()
+    expect(page.locator("#table")).to_be_visible()
+    page.wait_for_function("(turn) => T.last && T.last.turn >= turn", arg=before["turn"], timeout=WAIT_MS)
+    after = page.evaluate("T.last")
+    assert after["seat"] == before["seat"] == 0 and after["hand"]["hole"] == before["hand"]["hole"]
+    expect(page.locator("#private .card")).to_have_count(2)
+    link = page.locator("#watch-link").text_content()
+    assert "watch=" in link and page.evaluate("T.session.token") not in link
+    watcher = browser(PHONE)
+    watcher.goto(link)
+    expect(watcher.locator("#table")).to_be_visible()
+    expect(watcher.locator("#room-label")).to_contain_text("watching")
+    seen = watcher.evaluate("T.last")
+    assert seen["seat"] is None and seen["hand"]["hole"] == [] and seen["hand"]["legal"] == []
+    expect(watcher.locator("#actions button")).to_have_count(0)
+    if seen["hand"]["result"] is None:  # before a showdown, every dealt seat's cards are backs
+        expect(watcher.locator(".seat .card:not(.back)")).to_have_count(0)
+    watcher.screenshot(path=str(tmp_path / "holdem-spectator.png"), full_page=True)
+    play_one_hand(page, "holdem", tmp_path, "desktop")
+    with page.expect_download() as download:
+        page.click("#history")
+    assert download.value.suggested_filename.startswith("sniper-holdem-")
+    text = Path(download.value.path()).read_text()
+    assert text.startswith(f"# {get_game('holdem').title} (holdem), 1 hand\n") and 'variant = "NT"' in text
+
+
+def test_a_sniper_holdem_spectator_watches_read_only(browser):  # noqa: F811 - the fixture
+    """Sniper Hold'em's page: the player's spectator link shows the table without controls, its own cards or anyone's
+    cards before a showdown; the history downloads as Sniper Hold'em's PHH."""
+    expect = sync_api.expect
+    page = browser(DESKTOP)
+    page.goto(page.base_url)
+    page.click("#solo")
+    expect(page.locator("#table")).to_be_visible()
+    link = page.locator("#watch-link").text_content()
+    assert link.startswith(page.base_url + "/?room=") and "watch=" in link
+    watcher = browser(DESKTOP)
+    watcher.goto(link)
+    expect(watcher.locator("#table")).to_be_visible()
+    seen = watcher.evaluate("last")
+    assert seen["seat"] is None and seen["hand"]["private"] == [] and seen["hand"]["best"] is None
+    expect(watcher.locator("#me")).to_be_hidden()
+    expect(watcher.locator("#actions button")).to_have_count(0)
+    if seen["hand"]["result"] is None:
+        expect(watcher.locator(".seat .card:not(.back)")).to_have_count(0)
+    watcher.wait_for_function("() => last.hand && last.hand.result !== null", timeout=WAIT_MS)
+    with watcher.expect_download() as download:
+        watcher.click("#history")
+    text = Path(download.value.path()).read_text()
+    assert text.startswith(f"# {get_game('sniper').title} (sniper), 1 hand\n") and 'variant = "SNH"' in text
+    assert "d dh p1 ????" in text  # a spectator sees no private card dealt

@@ -4,15 +4,13 @@ journaled hand by hand, so a crash loses at most the hand in play (issue 17, ite
 import dataclasses
 import json
 import os
-import signal
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from serve_harness import kill_9_mid_game
 from test_serve import play_out
 from typer.testing import CliRunner
 
@@ -252,60 +250,12 @@ def test_a_server_stopped_mid_game_marks_it_interrupted(tmp_path):
 def test_kill_9_mid_game_then_restart_records_an_interrupted_run(tmp_path):
     """A real server process killed with SIGKILL during a game (hands already journaled); the next server on
     the same --out makes the game an interrupted run at start-up, which `summary` reads."""
-    out = tmp_path / "games"
-    script = (
-        "import sys; from pathlib import Path; import uvicorn\n"
-        "from sniper.serve.app import create_app\nfrom sniper.serve.settings import Settings\n"
-        "s = Settings(turn_seconds=0.2, result_seconds=0.0, ai_delay=0.0, out=Path(sys.argv[1]), seed=1,"
-        " port=int(sys.argv[2]))\n"
-        "uvicorn.run(create_app(s), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')\n"
-    )
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-
-    def start(port: int) -> subprocess.Popen:
-        server = subprocess.Popen([sys.executable, "-c", script, str(out), str(port)], env=env)
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/info", timeout=1)
-                return server
-            except OSError:
-                time.sleep(0.1)
-        server.kill()
-        raise AssertionError("the server did not start")
-
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = start(port)
-    try:
-        body = json.dumps({"name": "alone", "players": 3, "level": "random", "length": "20"}).encode()
-        headers = {"Content-Type": "application/json"}
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/solo", body, headers)
-        seat = json.loads(urllib.request.urlopen(request, timeout=10).read())
-        room = seat["room"]
-        from websockets.sync.client import connect
-
-        with connect(f"ws://127.0.0.1:{port}/ws/{room}") as ws:  # the game starts; the person's turns time out
-            ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
-            ws.recv(timeout=10)
-        manifest = out / room / MANIFEST
-        for _ in range(600):
-            if manifest.is_file() and json.loads(manifest.read_text())["hands"] >= 2:
-                break
-            time.sleep(0.05)
-    finally:
-        server.send_signal(signal.SIGKILL)
-        server.wait()
-    assert json.loads(manifest.read_text())["status"] == "running"
-    server = start(port)
-    server.send_signal(signal.SIGTERM)
-    server.wait()
-    recovered = load_manifest(out / room)
+    solo = {"name": "alone", "players": 3, "level": "random", "length": "20"}
+    room = kill_9_mid_game(tmp_path / "games", solo, turn_seconds=0.2)
+    recovered = load_manifest(room)
     assert recovered["status"] == "interrupted" and recovered["hands"] >= 2
-    assert len(read_results(out / room)) == 3 * recovered["hands"]
-    assert not list((out / room).rglob("*.tmp-*"))
+    assert len(read_results(room)) == 3 * recovered["hands"]
+    assert not list(room.rglob("*.tmp-*"))
 
 
 def test_a_record_being_written_is_running_and_never_offered_for_resume(tmp_path):

@@ -17,16 +17,29 @@ differs between games:
 - ``ai(seat, agent)``: an AI seat's decision as a call to run off the event loop, and ``ai_action`` its flat
   action;
 - ``finished()``: the hand (or round) that has just ended, as the game's ``GameSpec.record`` reads it;
-  ``scores()``: each seat's chips (or points) and whether it is still at the table.
+  ``scores()``: each seat's chips (or points) and whether it is still at the table;
+- ``PRIVATE`` and ``spectate(hand)``: what a spectator is sent, a seat's view without the parts only that seat's
+  observation holds (its own cards, what it may do now): the public part of the observation rule;
+- ``observation(seat)``: the seat's observation itself as JSON data, sent to bot seats, and ``observation_from`` /
+  ``message_of``, the bot side: the observation rebuilt from that data and an agent's flat action as a move message;
+- ``history(hands, labels, seat)``: the finished hands as the game's hand history (PHH, or JSON for a game PHH cannot
+  write), with what ``seat`` (``None``: a spectator) may not know hidden.
 
 Nothing a client sends is imported, evaluated or used as a path: a move message is read field by field into
 one of the table's legal actions, and everything else is refused with an error text.
 """
 
-from collections.abc import Callable
+import dataclasses
+import threading
+import types
+import typing
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import tomllib
+
 from sniper.core.table import CHANCE, SIMULTANEOUS
+from sniper.core.toml import phhs_text, toml_value
 
 
 def whole_number(value: object) -> bool:
@@ -36,6 +49,89 @@ def whole_number(value: object) -> bool:
     (True, False, False, False)
     """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def to_json(value: Any) -> Any:
+    """An observation (a dataclass of integers, strings, booleans, tuples and frozensets of them) as JSON data:
+    a dataclass as an object of its fields, tuples as lists, frozensets as sorted lists.
+
+    >>> to_json((1, frozenset({3, 2}), None))
+    [1, [2, 3], None]
+    """
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, frozenset):
+        return sorted(to_json(v) for v in value)
+    if isinstance(value, (tuple, list)):
+        return [to_json(v) for v in value]
+    return int(value) if hasattr(value, "__index__") and not isinstance(value, bool) else value
+
+
+def from_json(kind: Any, data: Any) -> Any:
+    """``data`` (``to_json``'s output) as a value of the type ``kind`` (an annotation of an observation's field:
+    ``int``, ``str``, ``bool``, ``X | None``, ``tuple[X, ...]``, ``tuple[X, Y]``, ``frozenset[X]``, a dataclass).
+    ``TypeError`` or ``ValueError`` for data not of that type.
+
+    >>> from_json(tuple[frozenset[int], ...], [[2, 3], []]), from_json(int | None, None)
+    ((frozenset({2, 3}), frozenset()), None)
+    """
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
+        return from_json(next(a for a in args if a is not type(None)), data)
+    if origin is tuple:
+        if not isinstance(data, list):
+            raise TypeError(f"expected a list, got {type(data).__name__}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_json(args[0], v) for v in data)
+        if len(args) != len(data):
+            raise ValueError(f"expected {len(args)} items, got {len(data)}")
+        return tuple(from_json(a, v) for a, v in zip(args, data))
+    if origin is frozenset:
+        if not isinstance(data, list):
+            raise TypeError(f"expected a list, got {type(data).__name__}")
+        return frozenset(from_json(args[0], v) for v in data)
+    if dataclasses.is_dataclass(kind):
+        if not isinstance(data, dict):
+            raise TypeError(f"expected an object, got {type(data).__name__}")
+        hints = typing.get_type_hints(kind)
+        return kind(**{f.name: from_json(hints[f.name], data[f.name]) for f in dataclasses.fields(kind)})
+    if kind in (int, str, bool) and (type(data) is not kind):
+        raise TypeError(f"expected {kind.__name__}, got {type(data).__name__}")
+    return data
+
+
+def hide_cards(phh: str, seat: int | None) -> str:
+    """One hand's PHH text (TOML, as this project's writers make it: one ``key = value`` a field, with ``seats``, the
+    1-based seat of each player ``p1``..``pK``) with the cards ``seat`` may not know written as unknown (``??`` a
+    card, PHH's notation): the private cards dealt to another player (``d dh pK ...``) and its discards
+    (``pK sd ...``); cards shown at the showdown (``pK sm ...``) and the board stay. ``seat``: ``None`` hides every
+    player's private cards (a spectator). The text is this server's own, read as data (``tomllib``).
+
+    >>> text = 'seats = [2, 1]\\nactions = [\\n  "d dh p1 AhKd",\\n  "d dh p2 7c7d",\\n  "p2 sd 7c",\\n]\\n'
+    >>> print(hide_cards(text, 0), end="")
+    seats = [2, 1]
+    actions = [
+      "d dh p1 ????",
+      "d dh p2 7c7d",
+      "p2 sd 7c",
+    ]
+    """
+    fields = tomllib.loads(phh)
+    own = None if seat is None or seat + 1 not in fields["seats"] else f"p{fields['seats'].index(seat + 1) + 1}"
+
+    def hidden(action: str) -> str:
+        words = action.split(" ")
+        player = words[2] if words[:2] == ["d", "dh"] else words[0] if words[1:2] == ["sd"] else own
+        at = 3 if words[:2] == ["d", "dh"] else 2
+        if player == own or len(words) <= at:
+            return action
+        words[at] = "??" * (len(words[at]) // 2)
+        return " ".join(words)
+
+    fields["actions"] = [hidden(a) for a in fields["actions"]]
+    return "".join(f"{key} = {toml_value(v)}\n" for key, v in fields.items())
 
 
 class ServedGame:
@@ -57,10 +153,20 @@ class ServedGame:
     one holds every chip)."""
     ROLLOUTS: bool = False
     """Whether the game's agents take a rollout backend (Sniper Hold'em's ``rollouts="kernel"``)."""
+    PRIVATE: tuple[str, ...] = ()
+    """The keys of a seat's ``view`` (its ``hand`` part) that come from that seat's own observation only (its private
+    cards, what it may do now, what it owes): blanked in a spectator's view (``spectate``)."""
+    OBSERVATION: Any = None
+    """The game's observation class (a dataclass, ``table.observe``'s type): what ``observation_from`` rebuilds."""
+    HISTORY: str = "phhs"
+    """The file type of ``history``: ``phhs`` (PHH hands, TOML) or ``json``."""
 
     def __init__(self, table: Any, spec: Any) -> None:
         self.table, self.spec = table, spec
         self.shown: Any = None
+        self._histories: list[str] = []
+        self._viewed: dict[int | None, tuple[int, str]] = {}
+        self._history_lock = threading.Lock()
 
     def show_finished(self, hand: Any) -> None:
         """Show ``hand`` (a finished hand, from ``finished``) instead of the hand in play from now on: a game that
@@ -95,6 +201,62 @@ class ServedGame:
     def view(self, seat: int, hand: int) -> dict | None:
         """The ``hand`` part of ``seat``'s ``state`` message (``None`` before the first deal)."""
         raise NotImplementedError
+
+    def spectate(self, hand: int) -> dict | None:
+        """The ``hand`` part of a spectator's ``state`` message: what every seat's view holds in common, never
+        any seat's private part: the view of seat 0 with each of ``PRIVATE`` blanked (an empty list, or ``None``).
+        ``None`` before the first deal."""
+        view = self.view(0, hand)
+        if view is not None:
+            for key in self.PRIVATE:
+                view[key] = [] if isinstance(view.get(key), list) else None
+        return view
+
+    def observation(self, seat: int) -> dict:
+        """``seat``'s observation now (``table.observe``, the game's observation rule) as JSON data (``to_json``):
+        what a bot seat decides from, sent to bot seats only (docs/serve-protocol.md)."""
+        return to_json(self.table.observe(seat))
+
+    @classmethod
+    def observation_from(cls, data: dict) -> Any:
+        """The observation (``OBSERVATION``) an ``observation`` message field holds; ``TypeError``, ``ValueError``,
+        ``KeyError`` for data that is not one."""
+        return from_json(cls.OBSERVATION, data)
+
+    @classmethod
+    def message_of(cls, obs: Any, action: int) -> dict:
+        """The move message (without ``turn``) playing the flat ``action`` for the seat observing ``obs``: what a bot
+        sends for its agent's choice, the inverse of ``move``."""
+        raise NotImplementedError
+
+    def history(self, hands: Sequence[Any], labels: Sequence[str], seat: int | None) -> str:
+        """The finished ``hands`` (``finished``'s, in order) as a ``.phhs`` text, a TOML comment naming the game
+        then one PHH hand each (``hand_history``), with what ``seat`` may not know hidden (``hide_cards``; ``None``: a
+        spectator); players named by ``labels``, one a seat. Each hand's text is made once and kept (a game has at
+        most its length of hands), and each viewer's file until one more hand is finished; may be called from any
+        thread."""
+        with self._history_lock:
+            made = self._viewed.get(seat)
+            if made is not None and made[0] == len(hands):
+                return made[1]
+            for index in range(len(self._histories), len(hands)):
+                self._histories.append(self.hand_history(index, hands[index], labels))
+            texts = self._histories[: len(hands)]
+            count = f"{len(texts)} {self.spec.unit}{'' if len(texts) == 1 else 's'}"
+            title = f"# {self.spec.title} ({self.spec.name}), {count}\n"
+            text = title + phhs_text(hide_cards(text, seat) for text in texts)
+            self._viewed[seat] = (len(hands), text)  # one text a viewer (a seat, or the spectators): asked again, kept
+            return text
+
+    def hand_history(self, index: int, hand: Any, labels: Sequence[str]) -> str:
+        """Finished hand ``index`` as one PHH hand, every card in it: the game's ``GameSpec.history`` from its
+        ``GameSpec.record`` rows; no seed (it is secret until the game is over, R13). ``LookupError`` for a game
+        that declares no ``record`` and ``history``."""
+        if self.spec.record is None or self.spec.history is None:
+            raise LookupError(f"{self.spec.title} has no hand-history format")
+        record, write = self.spec.resolve(self.spec.record), self.spec.resolve(self.spec.history)
+        tables = record([(0, index, hand)], list(labels)).tables
+        return write(tables["hands"].to_pydict(), tables["actions"].to_pydict(), None)
 
     def move(self, seat: int, message: dict) -> int | str:
         """The flat action ``message`` asks for, legal for ``seat`` now, or an error text (what was sent is

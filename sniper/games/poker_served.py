@@ -48,6 +48,7 @@ class PokerServed(ServedGame):
 
     LEVELS = ("random", "easy", "normal", "hard")
     MOVES = ("act",)
+    PRIVATE = ("to_call", "legal")
 
     def hand_view(self, seat: int, hand: int, obs, street: str) -> dict:
         """The facts every 52-card game's view holds: from ``obs`` (the game's observation of ``seat``) the
@@ -105,6 +106,20 @@ class PokerServed(ServedGame):
 
     def raise_action(self, obs, name: str, amount: object = None) -> int | None:
         """The flat action of a ``bet``/``raise`` to ``amount`` or of ``all-in``, ``None`` if not legal now."""
+        raise NotImplementedError
+
+    @classmethod
+    def message_of(cls, obs, action: int) -> dict:
+        """The ``act`` message of the flat ``action``: ``fold``, ``check`` or ``call``, else ``raise_message``."""
+        if action == FOLD:
+            return {"type": "act", "action": "fold"}
+        if action == CHECK_CALL:
+            return {"type": "act", "action": "call" if obs.to_call > 0 else "check"}
+        return cls.raise_message(obs, action)
+
+    @classmethod
+    def raise_message(cls, obs, action: int) -> dict:
+        """The message of a flat action other than fold and check/call (a bet or raise, a game's other move)."""
         raise NotImplementedError
 
     def betting_move(self, seat: int, message: dict) -> int | str:

@@ -13,9 +13,13 @@ Routes (documented with an example session in docs/serve-protocol.md):
   hosted game with its facts, page and rules link;
 - ``GET /rules``: the game's rules R1–R13 (docs/RULES.md, packaged as ``sniper/serve/RULES.md``), plain text;
   ``GET /rules/{game}``: a hosted game's rules (its ``GameSpec.rules_doc``, packaged in ``sniper/serve/rules``);
-- ``WS /ws/{room}``: the first message must be ``{"type": "hello", "token": …}``; a wrong token is
-  refused with close code ``CLOSE_BAD_HELLO``. Then the server pushes ``state`` messages and
-  answers bad messages (binary frames and over-long texts too) with ``error`` messages.
+- ``POST /api/rooms/{room}/history``: ``{"token": …}`` a seat's token or the room's watch token → the hands finished
+  so far as the game's hand history (PHH ``.phhs``, or JSON for Saint Poker), what that seat (a spectator) may not
+  know hidden, as a file to download;
+- ``WS /ws/{room}``: the first message must be ``{"type": "hello", "token": …}`` (a seat) or ``{"type": "watch",
+  "token": …}`` with the room's watch token (a spectator, read-only); a wrong token is refused with close code
+  ``CLOSE_BAD_HELLO``, a spectator beyond ``Settings.max_spectators`` with ``CLOSE_OVERFLOW``. Then the server pushes
+  ``state`` messages and answers bad messages (binary frames and over-long texts too) with ``error`` messages.
 
 Every request passes ``sniper.serve.guard.Guard`` first (Host and Origin, body size, security headers).
 
@@ -39,7 +43,7 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconn
 from fastapi import Path as PathParam
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, ValidationInfo
 
@@ -172,6 +176,12 @@ class JoinRoom(BaseModel):
 
     name: Name = Field("player", max_length=MAX_NAME)
     bot: bool = False
+
+
+class HistoryRequest(BaseModel):
+    """Body of ``POST /api/rooms/{room}/history``: a seat token of the room, or its watch token."""
+
+    token: str = Field(max_length=64)
 
 
 class NewSolo(BaseModel):
@@ -314,7 +324,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except ValueError as error:
             raise HTTPException(422, str(error)) from None
         seat, token = room.join(body.name, "bot" if body.bot else "human")
-        return {"room": room.code, "seat": seat, "token": token, "game": room.game}
+        return seat_answer(room, seat, token)
 
     @app.post("/api/rooms/{code}/join")
     async def join_room(code: RoomCode, body: JoinRoom) -> dict:
@@ -323,7 +333,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seat, token = room.join(body.name, "bot" if body.bot else "human")
         except ValueError as error:
             raise HTTPException(409, str(error)) from None
-        return {"room": room.code, "seat": seat, "token": token, "game": room.game}
+        return seat_answer(room, seat, token)
 
     @app.post("/api/solo")
     async def solo(body: NewSolo, request: Request) -> dict:
@@ -337,7 +347,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(429, str(error)) from None
         except ValueError as error:
             raise HTTPException(422, str(error)) from None
-        return {"room": room.code, "seat": seat, "token": token, "game": room.game}
+        return seat_answer(room, seat, token)
 
     @app.get("/api/rooms/{code}")
     async def room_info(code: RoomCode) -> dict:
@@ -351,22 +361,43 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "players": [s.public() for s in room.seats],
         }
 
+    @app.post("/api/rooms/{code}/history")
+    async def history(code: RoomCode, body: HistoryRequest) -> Response:
+        room = room_or_404(code)
+        seat = room.seat_of(body.token)
+        if seat is None and not room.watches(body.token):
+            raise HTTPException(403, "give a seat token or the watch token of this room")
+        try:
+            text, kind = await asyncio.to_thread(room.history, seat)
+        except LookupError as error:
+            raise HTTPException(404, str(error)) from None
+        name = f"sniper-{room.game}-{room.code[:8]}.{kind}"
+        media = "application/json" if kind == "json" else "application/toml"
+        headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+        return Response(text, media_type=media, headers=headers)
+
     @app.websocket("/ws/{code}")
     async def seat_socket(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
         room = lobby().get(code)
-        seat = None
+        seat = watching = None
         try:
             hello = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
             message = json.loads(hello) if len(hello) <= settings.max_message else None
             if isinstance(message, dict) and message.get("type") == "hello" and room is not None:
                 seat = room.seat_of(message.get("token"))
+            elif isinstance(message, dict) and message.get("type") == "watch" and room is not None:
+                watching = room.watches(message.get("token")) or None
         except (TimeoutError, ValueError, RecursionError, WebSocketDisconnect, KeyError, RuntimeError):
-            seat = None
+            seat = watching = None
+        if watching:
+            await spectate(websocket, room)
+            return
         if seat is None:
             try:
                 await websocket.close(
-                    CLOSE_BAD_HELLO, 'send {"type": "hello", "token": …} with a seat token of this room'
+                    CLOSE_BAD_HELLO,
+                    'send {"type": "hello", "token": …} with a seat token of this room, or {"type": "watch", …}',
                 )
             except Exception:  # noqa: BLE001 - the client may be gone
                 pass
@@ -390,7 +421,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             room.disconnect(seat, client)
             client.close(1000, "bye")
 
+    async def spectate(websocket: WebSocket, room: Room) -> None:
+        """A spectator's connection: sent the spectator view (``Room.watch``); it may ask for the state again,
+        everything else it sends gets an error."""
+        client = SocketClient(websocket)
+        if not room.watch(client):
+            client.close(CLOSE_OVERFLOW, f"this room has {settings.max_spectators} spectators; try later")
+            return
+        try:
+            while (frame := await websocket.receive())["type"] != "websocket.disconnect":
+                text = frame.get("text")
+                try:
+                    message = json.loads(text) if text is not None and len(text) <= settings.max_message else None
+                except (ValueError, RecursionError):
+                    message = None
+                if isinstance(message, dict) and message.get("type") == "state":
+                    client.push(room.view(None))
+                else:
+                    client.push({"type": "error", "message": 'a spectator only watches; it may send {"type": "state"}'})
+        except (WebSocketDisconnect, RuntimeError, KeyError):
+            pass
+        finally:
+            room.unwatch(client)
+            client.close(1000, "bye")
+
     return app
+
+
+def seat_answer(room: Room, seat: int, token: str) -> dict:
+    """The answer of a request that gave a seat: ``{room, seat, token, game, watch}`` (``watch``: the room's watch
+    token, for its spectator link)."""
+    return {"room": room.code, "seat": seat, "token": token, "game": room.game, "watch": room.watch_token}
 
 
 def game_info(name: str) -> dict:

@@ -1,17 +1,22 @@
-"""The bot side of the protocol: put any ``Agent`` in a seat of a ``sniper serve`` room.
+"""The bot side of the protocol: put any ``Agent`` of any hosted game in a seat of a ``sniper serve`` room.
 
-``observation_of`` turns a ``state`` message back into the ``Observation`` (R10) an agent decides
-from, so an agent written for ``sniper simulate`` plays a served game unchanged; ``play_seat``
-connects to a room with a seat token and answers every turn of that seat until the game is over.
-``join`` and ``create`` are the HTTP calls (standard library only). Protocol: docs/serve-protocol.md.
+Sniper Hold'em: ``observation_of`` turns a ``state`` message back into the ``Observation`` (R10) an agent decides
+from. Another game: a bot seat's ``state`` message carries its ``observation`` (``ServedGame.observation``, the
+game's own observation rule as JSON), rebuilt by ``ServedGame.observation_from``, and the agent's flat action is
+sent as the game's move message (``ServedGame.message_of``). Either way an agent written for ``sniper simulate``
+plays a served game unchanged. ``play_seat`` connects to a room with a seat token and answers every turn of that
+seat until the game is over. ``join`` and ``create`` are the HTTP calls (standard library only). Protocol:
+docs/serve-protocol.md.
 """
 
 import asyncio
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from kernels.sniper_holdem.codes import Act
+from sniper.core.registry import DEFAULT_GAME
 from sniper.core.rng import Stream, derive, mix64
 from sniper.games.sniper_holdem.agents import Agent
 from sniper.games.sniper_holdem.engine import BetRecord, SnipeRecord
@@ -49,9 +54,12 @@ def observation_of(message: dict) -> Observation:
     )
 
 
-def reply(message: dict, agent: Agent, stream: Stream) -> dict | None:
-    """The ``act`` or ``snipe`` message ``agent`` sends for a ``state`` message, or ``None`` when
-    it is not this seat's turn."""
+def reply(message: dict, agent: Agent, stream: Stream, game: str = DEFAULT_GAME) -> dict | None:
+    """The move message ``agent`` (an agent of ``game``) sends for a ``state`` message, or ``None`` when
+    it is not this seat's turn: Sniper Hold'em's ``act`` or ``snipe``; another game's from its ``observation``
+    (``game_reply``)."""
+    if game != DEFAULT_GAME:
+        return game_reply(message, agent, stream, game)
     hand = message.get("hand")
     if message.get("status") != "playing" or not hand or hand["to_act"] != message["seat"]:
         return None
@@ -59,6 +67,21 @@ def reply(message: dict, agent: Agent, stream: Stream) -> dict | None:
     if hand["turn_kind"] == "snipe":
         return {"type": "snipe", "turn": message["turn"], "code": int(agent.snipe(obs, stream))}
     return {"type": "act", "turn": message["turn"], "action": ACTION_NAMES[Act(agent.act(obs, stream))]}
+
+
+def game_reply(message: dict, agent, stream: Stream, game: str) -> dict | None:
+    """The move message of ``agent``'s flat action (``agent.act(observation, stream)``) for a bot seat's ``state``
+    message of ``game``, ``None`` when the seat has nothing to decide (no ``observation``, or none legal)."""
+    from sniper.serve.table import served_class
+
+    data = message.get("observation")
+    if message.get("status") != "playing" or not data:
+        return None
+    kind = served_class(game)
+    obs = kind.observation_from(data)
+    if not obs.legal:
+        return None
+    return {**kind.message_of(obs, int(agent.act(obs, stream))), "turn": message["turn"]}
 
 
 class Refused(ValueError):
@@ -88,16 +111,15 @@ def server_reason(body: bytes) -> str:
     return " ".join(str(detail).split())
 
 
-def http_post(base: str, path: str, body: dict, timeout: float = 10.0) -> dict:
-    """POST ``body`` as JSON to ``base + path`` and return the JSON answer.
+def http_post(base: str, path: str, body: dict | None, timeout: float = 10.0) -> dict:
+    """POST ``body`` as JSON to ``base + path`` (``None``: GET ``base + path``) and return the JSON answer.
 
     Raises ``Refused`` (a ``ValueError``) with the server's reason for an error answer (422 bad options,
     404 no such room, 409 full or started, 503 too many rooms), ``ConnectionError`` when the server cannot
     be reached, ``ValueError`` for a ``base`` that is not an http URL.
     """
-    request = urllib.request.Request(
-        base.rstrip("/") + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
-    )
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base.rstrip("/") + path, data, {"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as answer:
             return json.loads(answer.read())
@@ -132,13 +154,21 @@ def create(base: str, name: str, **options) -> dict:
     return http_post(base, "/api/rooms", {"name": name, "bot": True, **options})
 
 
-def join(base: str, room: str, name: str) -> dict:
-    """Take the next open seat of ``room`` (``POST /api/rooms/{room}/join``) → ``{room, seat, token}``."""
-    return http_post(base, f"/api/rooms/{room}/join", {"name": name, "bot": True})
+def join(base: str, room: str, name: str, game: str | None = None) -> dict:
+    """Take the next open seat of ``room`` (``POST /api/rooms/{room}/join``) → ``{room, seat, token, game, watch}``;
+    with ``game``, ``Refused`` (status 409, no seat taken) when the room plays another game (``GET /api/rooms/{room}``).
+    """
+    path = f"/api/rooms/{urllib.parse.quote(room, safe='')}"
+    if game is not None and (played := http_post(base, path, None).get("game")) != game:
+        raise Refused(f"room {room} plays {played}, not {game}: give --game {played}", 409)
+    return http_post(base, f"{path}/join", {"name": name, "bot": True})
 
 
-async def play_seat(ws_url: str, token: str, agent: Agent, seed: int = 0, start: bool = False, on_message=None) -> dict:
-    """Play one seat with ``agent`` until the game is over; returns the last ``state`` message.
+async def play_seat(
+    ws_url: str, token: str, agent: Agent, seed: int = 0, start: bool = False, on_message=None, game: str = DEFAULT_GAME
+) -> dict:
+    """Play one seat of a game of ``game`` with ``agent`` (an agent of that game) until the game is over; returns the
+    last ``state`` message.
 
     ``ws_url``: ``ws://HOST:PORT/ws/ROOM``; ``seed`` keys the agent's random stream (decision
     ``d`` draws from ``derive(mix64(seed), d)``); ``start``: send ``start`` (host only) once
@@ -149,7 +179,7 @@ async def play_seat(ws_url: str, token: str, agent: Agent, seed: int = 0, start:
     import websockets
 
     try:
-        last = await _play_seat(ws_url, token, agent, seed, start, on_message)
+        last = await _play_seat(ws_url, token, agent, seed, start, on_message, game)
     except websockets.exceptions.ConnectionClosed as closed:
         close = closed.rcvd or closed.sent
         why = f"code {close.code}{f' {close.reason}' if close.reason else ''}" if close else "no close frame"
@@ -162,7 +192,9 @@ async def play_seat(ws_url: str, token: str, agent: Agent, seed: int = 0, start:
     return last
 
 
-async def _play_seat(ws_url: str, token: str, agent: Agent, seed: int, start: bool, on_message) -> dict | None:
+async def _play_seat(
+    ws_url: str, token: str, agent: Agent, seed: int, start: bool, on_message, game: str
+) -> dict | None:
     """``play_seat`` without its checks: the last ``state`` message when the connection ends (None if none)."""
     import websockets
 
@@ -187,7 +219,7 @@ async def _play_seat(ws_url: str, token: str, agent: Agent, seed: int, start: bo
                 continue
             if message["turn"] == answered:
                 continue
-            move = await asyncio.to_thread(reply, message, agent, Stream(derive(key, decisions)))
+            move = await asyncio.to_thread(reply, message, agent, Stream(derive(key, decisions)), game)
             if move is not None:
                 decisions += 1
                 answered = message["turn"]

@@ -42,8 +42,8 @@ CLOSE_BAD_HELLO = 1008
 """Close code for a websocket refused (foreign Host/Origin) or whose first message is not a ``hello``
 with a seat token of the room (do not retry)."""
 CLOSE_OVERFLOW = 1013
-"""Close code for a client that left too many messages unread, or a websocket beyond the server's
-limit ("try again later": reconnect)."""
+"""Close code for a client that left too many messages unread, a websocket beyond the server's limit, or a
+spectator beyond a room's (``Settings.max_spectators``): "try again later"."""
 SECURITY_HEADERS = {
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",

@@ -34,7 +34,10 @@ class Settings:
     ``max_message``: the longest client message read, in characters; ``max_connections``:
     connections at once (uvicorn ``limit_concurrency``, more get 503); ``keep_alive_seconds``:
     an idle keep-alive connection is closed after this; ``header_seconds``: a request's headers must
-    arrive within this. ``seed``: fixed seed of every room's deck (tests only; ``None`` draws a secret
+    arrive within this. ``max_spectators``: spectators connected to one room at once (read-only ``watch``
+    connections, more are closed with 1013).
+
+    ``seed``: fixed seed of every room's deck (tests only; ``None`` draws a secret
     random seed per room, written to the run's manifest when the game is over). ``games``: the games hosted
     (``sniper serve --game``; empty: every registered game the server can host, ``sniper.serve.table.hosted``).
 
@@ -60,6 +63,7 @@ class Settings:
     max_connections: int = 200
     keep_alive_seconds: float = 5.0
     header_seconds: float = 10.0
+    max_spectators: int = 20
     seed: int | None = None
     games: tuple[str, ...] = ()
 

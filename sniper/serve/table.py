@@ -12,6 +12,11 @@ At a simultaneous step (``sniper.core.table.SIMULTANEOUS``, Saint Poker's S9) ev
 once, as ``sniper.core.table.joint_step`` drives it: every AI's observation is taken before any pick is made,
 and the picks are applied together, so no view shows a pick before all have picked.
 
+A room can be watched read-only with its watch token (``Room.watch_token``, given to its seats): a spectator is
+sent the game's spectator view (``ServedGame.spectate``: the public part of the observation rule, no seat's private
+cards, no pick before all have picked), at most ``Settings.max_spectators`` of them at once. Each seat and spectator
+may download the hands finished so far as the game's hand history (``Room.history``).
+
 ``Lobby`` holds the open rooms: it creates them under unguessable codes, hands out seat tokens,
 and writes every game to ``Settings.out / <room>`` hand by hand (round by round) as it is played
 (``sniper.serve.record``).
@@ -141,6 +146,8 @@ class Room:
     game: str = DEFAULT_GAME
 
     def __post_init__(self) -> None:
+        self.watch_token = secrets.token_urlsafe(24)
+        self.spectators: list[Client] = []
         kind = served_class(self.game)
         self.spec: GameSpec = get_game(self.game)
         self.rules = self.spec.make_rules(self.rules_name, self.length)
@@ -179,6 +186,34 @@ class Room:
             if seat.token is not None and secrets.compare_digest(seat.token.encode(), token.encode()):
                 found = seat.index
         return found
+
+    def watches(self, token: object) -> bool:
+        """Whether ``token`` is this room's watch token (compared in constant time)."""
+        if not isinstance(token, str) or not token:
+            return False
+        return secrets.compare_digest(self.watch_token.encode(), token.encode())
+
+    def watch(self, client: Client) -> bool:
+        """Add the spectator ``client`` and send it the spectator view; ``False`` (nothing added) when the room
+        has ``Settings.max_spectators`` already."""
+        if len(self.spectators) >= self.settings.max_spectators:
+            return False
+        self.spectators.append(client)
+        client.push(self.view(None))
+        return True
+
+    def unwatch(self, client: Client) -> None:
+        """Remove the spectator ``client`` (gone)."""
+        if client in self.spectators:
+            self.spectators.remove(client)
+
+    def history(self, seat: int | None) -> tuple[str, str]:
+        """The hands (rounds) finished so far as the game's hand history (``ServedGame.history``: PHH, or JSON for
+        Saint Poker) as ``seat`` may know them (``None``: a spectator), and its file type; bounded by the game's
+        length (``Settings.bust_hands`` for a "bust" game). Call it in a thread: a hand's PHH is made by replaying
+        it."""
+        labels = [s.label for s in self.seats]
+        return self.served.history(list(self.hands), labels, seat), self.served.HISTORY
 
     def connect(self, seat: int, client: Client) -> None:
         """Attach ``client`` to ``seat`` (a reconnect replaces the old connection) and send the state."""
@@ -271,9 +306,11 @@ class Room:
 
     # ----- views ------------------------------------------------------------------------------
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int | None) -> dict:
         """The ``state`` message for ``seat``: room facts, players, and the hand as the game's observation rule
-        allows (``ServedGame.view``; R10 for Sniper Hold'em)."""
+        allows (``ServedGame.view``; R10 for Sniper Hold'em); for a bot seat also its ``observation``
+        (``ServedGame.observation``) while the game is played; ``seat`` ``None``: a spectator's
+        (``ServedGame.spectate``)."""
         loop_time = asyncio.get_running_loop().time()
         remaining = None if self.deadline is None else max(0.0, round(self.deadline - loop_time, 2))
         players = []
@@ -281,7 +318,7 @@ class Room:
             public = s.public()
             public.update(stack=self.stacks[s.index], at_table=self.at_table[s.index])
             players.append(public)
-        return {
+        message = {
             "type": "state",
             "game": self.game,
             "room": self.code,
@@ -295,23 +332,34 @@ class Room:
             "turn_seconds": self.settings.turn_seconds,
             "result_seconds": self.settings.result_seconds,
             "players": players,
-            "hand": self.served.view(seat, self.hand_index),
+            "hand": self.served.spectate(self.hand_index) if seat is None else self.served.view(seat, self.hand_index),
             "last_timeout": self.last_timeout,
             "standings": self.standings,
         }
+        if seat is not None and self.seats[seat].kind == "bot" and self.served.OBSERVATION is not None:
+            playing = self.status == "playing" and message["hand"] is not None
+            message["observation"] = self.served.observation(seat) if playing else None
+        return message
 
     def broadcast(self) -> None:
-        """Push each connected seat its own view."""
+        """Push each connected seat its own view, and each spectator the spectator view."""
         for seat in self.seats:
             if seat.client is not None:
                 seat.client.push(self.view(seat.index))
+        if self.spectators:
+            public = self.view(None)
+            for client in self.spectators:
+                client.push(public)
 
     def close_all(self, code: int = 1000, reason: str = "room closed") -> None:
-        """Close every connection of the room."""
+        """Close every connection of the room, the spectators' too."""
         for seat in self.seats:
             if seat.client is not None:
                 seat.client.close(code, reason)
                 seat.client = None
+        for client in self.spectators:
+            client.close(code, reason)
+        self.spectators = []
 
     # ----- the game ---------------------------------------------------------------------------
 

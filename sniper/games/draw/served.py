@@ -10,7 +10,8 @@ or folds, and at the draw stands pat. AI seats: ``random``, ``easy``, ``normal``
 """
 
 from sniper.core.served import whole_number
-from sniper.games.draw.engine import BET_RAISE, DRAW, STREETS, discard_action
+from sniper.games.draw.engine import BET_RAISE, DISCARD, DRAW, STREETS, discard_action
+from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.rules import CAP, HAND_SIZE, MAX_DISCARDS
 from sniper.games.poker_served import PokerServed, cards
 
@@ -20,6 +21,8 @@ class DrawServed(PokerServed):
 
     PAGE = "draw.html"
     MOVES = ("act", "draw")
+    PRIVATE = (*PokerServed.PRIVATE, "cards", "discarded", "raise_to")
+    OBSERVATION = DrawObservation
 
     def kind(self, seat: int) -> str:
         """``draw`` at the draw (D5), else ``act``."""
@@ -83,3 +86,11 @@ class DrawServed(PokerServed):
         if self.table.hand.street == DRAW:
             return discard_action(0), "stand pat"
         return super().timeout(seat)
+
+    @classmethod
+    def raise_message(cls, obs, action: int) -> dict:
+        """``bet``/``raise`` for ``BET_RAISE``; a discard action as ``draw`` with the positions of its mask (D5)."""
+        if action == BET_RAISE:
+            return {"type": "act", "action": "raise" if max(obs.bets) > 0 else "bet"}
+        mask = action - DISCARD
+        return {"type": "draw", "discard": [p for p in range(HAND_SIZE) if mask >> p & 1]}

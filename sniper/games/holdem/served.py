@@ -9,7 +9,8 @@ button and blinds, the side pots, the actions, and after a showdown the hands sh
 """
 
 from sniper.core.served import whole_number
-from sniper.games.holdem.engine import bet_action
+from sniper.games.holdem.engine import bet_action, bet_to
+from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.play import blinds
 from sniper.games.holdem.rules import STREETS
 from sniper.games.poker_served import PokerServed, cards
@@ -19,6 +20,8 @@ class HoldemServed(PokerServed):
     """No-limit Hold'em at the server (module docstring): ``table`` a ``sniper.games.holdem.table.HoldemTable``."""
 
     PAGE = "holdem.html"
+    PRIVATE = (*PokerServed.PRIVATE, "hole", "min_raise_to", "max_raise_to")
+    OBSERVATION = HoldemObservation
 
     def view(self, seat: int, hand: int) -> dict | None:
         """The hand as ``seat`` may know it (H11, H9), ``None`` before the first deal."""
@@ -47,3 +50,8 @@ class HoldemServed(PokerServed):
         if not whole_number(amount) or not obs.min_raise_to <= amount <= obs.max_raise_to:
             return None
         return bet_action(amount)
+
+    @classmethod
+    def raise_message(cls, obs, action: int) -> dict:
+        """``bet`` (nothing bet yet this round) or ``raise`` to the action's chips (``bet_to``)."""
+        return {"type": "act", "action": "raise" if max(obs.bets) > 0 else "bet", "amount": bet_to(action)}

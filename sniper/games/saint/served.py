@@ -11,9 +11,12 @@ A timeout picks (takes) for the seat: its lowest card, its two lowest, the lowes
 """
 
 from sniper.core.served import ServedGame
+from sniper.core.stats import dumps
 from sniper.games.poker52 import CATEGORIES, DECK_SIZE, category, text
+from sniper.games.saint.history import game_history
+from sniper.games.saint.observation import SaintObservation
 from sniper.games.saint.play import Decisions
-from sniper.games.saint.table import RoundRecord, pair_action
+from sniper.games.saint.table import PAIR_BASE, RoundRecord, pair_action, pair_of
 
 CARDS = {text(c): c for c in range(DECK_SIZE)}
 """Card names to cards (``poker52``): the only way a message's card is read."""
@@ -44,6 +47,9 @@ class SaintServed(ServedGame):
     PAGE = "saint.html"
     MOVES = ("pick", "take")
     HAND_LIMIT = False
+    PRIVATE = ("cards", "legal", "hand_size")
+    OBSERVATION = SaintObservation
+    HISTORY = "json"
 
     def __init__(self, table, spec) -> None:
         super().__init__(table, spec)
@@ -97,6 +103,23 @@ class SaintServed(ServedGame):
             where = "the cards left to take" if self.table.phase == "take" else "your hand"
             return f'card must name a card of {where}, e.g. "Ah"'
         return action
+
+    @classmethod
+    def message_of(cls, obs, action: int) -> dict:
+        """``pick`` {card} in step 1, ``pick`` {cards} in step 2 (``pair_of``), ``take`` {card} in step 3."""
+        if obs.phase == "pair":
+            return {"type": "pick", "cards": names(pair_of(action - PAIR_BASE))}
+        return {"type": "take" if obs.phase == "take" else "pick", "card": text(action)}
+
+    def history(self, hands, labels, seat: int | None) -> str:
+        """The finished rounds as strict JSON: ``{"game": "saint", "title", "rounds"}``, each round as
+        ``sniper.games.saint.history.game_history`` writes it (every card in a finished round was revealed, S4–S6,
+        so every viewer gets the same text)."""
+        if not hands:
+            return dumps({"game": self.spec.name, "title": self.spec.title, "rounds": []})
+        tables = self.spec.resolve(self.spec.record)([(0, i, r) for i, r in enumerate(hands)], list(labels)).tables
+        rounds = game_history(tables["hands"].to_pandas(), tables["rounds"].to_pandas(), 0)["rounds"]
+        return dumps({"game": self.spec.name, "title": self.spec.title, "rounds": rounds})
 
     def timeout(self, seat: int) -> tuple[int, str]:
         """The seat's first legal action (its lowest card, its two lowest, the pool's lowest card)."""

@@ -9,6 +9,7 @@ snipe (R11); the AI seats are the levels ``random``, ``easy``, ``normal``, ``har
 from kernels.sniper_holdem.codes import PASS, Act
 from sniper.core.served import ServedGame, whole_number
 from sniper.games.sniper_holdem.engine import HandState, Phase
+from sniper.games.sniper_holdem.history import HandHistory
 from sniper.games.sniper_holdem.specs import make_agent, parameter_vector
 from sniper.games.sniper_holdem.views import ACTION_NAMES, ACTIONS_BY_NAME, SNIPE_NAMES, hand_view
 
@@ -32,6 +33,7 @@ class SniperServed(ServedGame):
     LEVELS = AI_LEVELS
     MOVES = ("act", "snipe")
     ROLLOUTS = True
+    PRIVATE = ("private", "best", "legal", "options", "to_call")
 
     def kind(self, seat: int) -> str:
         """``snipe`` in the snipe round (R7), else ``act`` (R6)."""
@@ -87,6 +89,11 @@ class SniperServed(ServedGame):
     def vector(self, agent, level: str) -> dict:
         """``parameter_vector`` of the agent object the server built."""
         return parameter_vector(agent, level)
+
+    def hand_history(self, index: int, hand: HandState, labels) -> str:
+        """Hand ``index`` in PHH with this project's dialect for Sniper Hold'em (``HandHistory.to_phh``,
+        docs/PHH.md); no seed (secret until the game is over, R13)."""
+        return HandHistory.from_state(hand, 0, index, list(labels), None, hand.rules).to_phh()
 
     def finished(self) -> HandState:
         """The hand just ended, its invariants checked."""

@@ -1,11 +1,12 @@
-// Browser client of `sniper serve`: renders the `state` messages of one seat and sends its moves.
+// Browser client of `sniper serve`: renders the `state` messages of one seat and sends its moves, or a spectator's
+// (read only, `?room=CODE&watch=TOKEN`); the room's spectator link and history download come from room.js.
 // Protocol: docs/serve-protocol.md. No build step, no dependencies.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let info = null;          // GET /api/info
 let socket = null;
-let session = null;       // {room, seat, token}
+let session = null;       // {room, seat, token, watch}, or a spectator's {room, watch, watching}
 let last = null;          // last state message
 let clock = null;         // {end: ms, total: s, mine: bool}
 let resultEnd = null;     // ms when the next hand is dealt
@@ -42,7 +43,7 @@ function remember(s) {
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(session.room)}`);
-  socket.onopen = () => { retry = 0; socket.send(JSON.stringify({type: "hello", token: session.token})); };
+  socket.onopen = () => { retry = 0; socket.send(JSON.stringify(ROOM.hello(session))); };
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") render(msg);
@@ -50,7 +51,11 @@ function connect() {
   };
   socket.onclose = (ev) => {
     if (ev.code === 1008 || ev.code === 4000 || (last && last.status === "over")) {
-      if (ev.code === 1008) { $("start-error").textContent = "This seat's token is not valid here."; show("start"); }
+      if (ev.code === 1008) {
+        $("start-error").textContent = session.watching ? "This spectator link is not valid (the room may be closed)."
+          : "This seat's token is not valid here.";
+        show("start");
+      }
       return;
     }
     retry = Math.min(retry + 1, 5);
@@ -76,10 +81,11 @@ function render(msg) {
   $("board").replaceChildren(...[0, 1, 2, 3].map((i) => cardEl(i < hand.board.length ? hand.board[i] : null)));
   $("pot").textContent = hand.pot;
   $("cap").textContent = hand.cap;
-  $("owed").textContent = hand.to_call;
+  $("owed").textContent = hand.to_call === null ? "\u2013" : hand.to_call;   // a spectator owes nothing
   $("phase").textContent = hand.phase;
   $("hand-no").textContent = `${hand.hand + 1}` + (msg.length === "bust" ? "" : ` of ${msg.length}`);
-  $("me").classList.toggle("hidden", !hand.private);   // not dealt in (out, or left the table): no cards to show
+  // not dealt in (out, or left the table), or a spectator: no cards to show
+  $("me").classList.toggle("hidden", !(hand.private && hand.private.length));
   $("private").replaceChildren(...(hand.private || []).map((n) => cardEl(n)));
   renderHelper(hand);
   renderTurn(msg);
@@ -87,6 +93,15 @@ function render(msg) {
   renderResult(msg);
   renderOut(msg);
   renderLog(msg);
+  renderTools(msg);
+}
+
+function renderTools(msg) {
+  // The history download and, for a seat, the room's spectator link.
+  $("room-tools").classList.toggle("hidden", !msg.hand);
+  const watch = !session.watching && session.watch;
+  $("watch-line").classList.toggle("hidden", !watch);
+  if (watch) $("watch-link").textContent = ROOM.spectatorLink("/", session);
 }
 
 const KIND_NAMES = {human: "person", bot: "bot", ai: "AI", open: "open"};
@@ -117,6 +132,9 @@ function renderLobby(msg) {
   }));
   $("start-game").classList.toggle("hidden", msg.seat !== msg.host);
   $("lobby-wait").classList.toggle("hidden", msg.seat === msg.host);
+  const watch = !session.watching && session.watch;
+  $("lobby-watch").classList.toggle("hidden", !watch);
+  if (watch) $("lobby-watch-link").textContent = ROOM.spectatorLink("/", session);
 }
 
 function renderSeats(msg) {
@@ -245,7 +263,7 @@ function renderResult(msg) {
 function renderOut(msg) {
   // You are no longer at the table (out of chips, or left safe under the show's rules) while the game goes on.
   const me = msg.players[msg.seat];
-  const out = !me.at_table && msg.status !== "over" && msg.status !== "closed";
+  const out = me !== undefined && !me.at_table && msg.status !== "over" && msg.status !== "closed";
   $("out").classList.toggle("hidden", !out);
   if (out) {
     $("out-text").textContent = me.stack > 0
@@ -350,6 +368,9 @@ async function init() {
   $("snipe-go").onclick = () => send({type: "snipe", turn: last.turn, code: Number($("snipe-top").value)});
   $("snipe-pass").onclick = () => send({type: "snipe", turn: last.turn, code: -1});
   $("deal").onclick = () => send({type: "deal"});
+  $("history").onclick = async () => {
+    if (!await ROOM.downloadHistory(session)) $("error").textContent = "The history cannot be downloaded now.";
+  };
   $("start-game").onclick = () => send({type: "start"});
   const options = () => ({name: $("name").value, rules: $("rules").value, length: $("length").value});
   const go = async (fn) => {
@@ -371,6 +392,13 @@ async function init() {
   $("create").onclick = () => go(() => post("/api/rooms", {...options(), seats: Number($("seats").value), ai: [$("room-level").value]}));
   $("join").onclick = () => go(() => post(`/api/rooms/${encodeURIComponent($("join-code").value.trim())}/join`, {name: $("name").value}));
   setInterval(tick, 200);
+  const watching = ROOM.spectating();
+  if (watching) {   // a spectator link: read only, nothing kept
+    session = watching;
+    $("room-label").textContent = "watching room " + watching.room;
+    connect();
+    return;
+  }
   const room = new URLSearchParams(location.search).get("room");
   if (room) {
     const saved = localStorage.getItem("sniper:" + room);

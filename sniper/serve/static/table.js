@@ -1,13 +1,86 @@
 // The part of the game pages of `sniper serve` that every game shares (no-limit Hold'em, five-card draw, Saint
-// Poker): the start page (a game against the computer, a room, joining one), the lobby, the socket (hello with the
-// seat's token, kept in the page so a reload or a lost connection takes the seat again), the seats, the turn timer,
-// the pause between hands and the game's end. Each game's script sets `GAME` (its name and `render(msg)`, which
-// draws the hand and the seat's controls) and calls `startPage()`. Protocol: docs/serve-protocol.md.
-// Sniper Hold'em's page keeps its own client (app.js). No build step, no dependencies.
+// Poker): the shared markup (the header, the start page, the lobby, the turn timer and what is under the table,
+// written once here: `buildPage`), the start page (a game against the computer, a room, joining one), the lobby, the
+// socket (hello with the seat's token, kept in the page's localStorage so a reload or a lost connection takes the
+// seat again), a spectator's read-only view (`?room=CODE&watch=TOKEN`), the seats, the turn timer, the pause between
+// hands, the game's end and the download of its history. Each game's script sets `GAME` (its name and `render(msg)`,
+// which draws the hand and the seat's controls) and calls `startPage()`. Protocol: docs/serve-protocol.md.
+// Sniper Hold'em's page keeps its own client (app.js); both use room.js. No build step, no dependencies.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const T = {info: null, spec: null, socket: null, session: null, last: null, clock: null, resultEnd: null, retry: 0};
+
+// ----- the shared markup ------------------------------------------------------------------------
+// A game's page holds an empty <header>, empty #start and #lobby sections, and in #table its own parts with an empty
+// #timer-box (its timeout rule in data-rule) and an empty #table-foot, which `buildPage` fills from these constants.
+
+const SHARED = {
+  header: `<h1 id="title"></h1>
+  <span id="room-label"></span>
+  <a id="rules-link" target="_blank" rel="noopener noreferrer">Rules</a>
+  <a id="home-link" href="/">All games</a>`,
+  start: `<div class="form">
+      <label>Your name <input id="name" value="Player" maxlength="24"></label>
+      <label>Game <select id="length"></select></label>
+    </div>
+    <h2>Against the computer</h2>
+    <div class="form">
+      <label>Players <select id="players"></select></label>
+      <label>AI level <select id="level"></select></label>
+      <button id="solo" class="big">Play against the computer</button>
+    </div>
+    <h2>Online room</h2>
+    <div class="form">
+      <label>Seats <select id="seats"></select></label>
+      <label>AI in empty seats <select id="room-level"></select></label>
+      <button id="create">Create a room</button>
+    </div>
+    <div class="form">
+      <label>Room code <input id="join-code" size="18" autocomplete="off"></label>
+      <button id="join">Join</button>
+    </div>
+    <p id="start-error" class="error"></p>`,
+  lobby: `<p>Room code <code id="lobby-code"></code> \u2014 share this link: <code id="lobby-link"></code></p>
+    <p id="lobby-watch" class="hidden">Spectators (read only): <code id="lobby-watch-link"></code></p>
+    <ol id="lobby-players"></ol>
+    <button id="start-game" class="hidden">Start (AI fills the empty seats)</button>
+    <p id="lobby-wait" class="hidden">Waiting for the host to start\u2026</p>`,
+  timer: `<span id="turn-line"></span>
+        <div id="timer-bar"><div id="timer-fill"></div></div>
+        <span id="timer">\u2013</span>
+        <p class="rule"></p>`,
+  foot: `<div id="result" class="hidden"><div id="result-text"></div></div>
+    <div id="between"><button id="deal" class="hidden">Deal next hand</button> <span id="next-in"></span></div>
+    <div id="over" class="hidden">
+      <div id="over-text"></div>
+      <button id="again">New game against the computer</button>
+    </div>
+    <div id="room-tools" class="hidden">
+      <button id="history">Download the history</button>
+      <span id="watch-line" class="hidden">Spectator link: <code id="watch-link"></code></span>
+    </div>
+    <ul id="log"></ul>`,
+};
+
+function markup(html) {
+  // The nodes of this file's own constant markup (never a server's or a user's text).
+  const t = document.createElement("template");
+  t.innerHTML = html;
+  return t.content.childNodes;
+}
+
+function buildPage() {
+  document.querySelector("header").replaceChildren(...markup(SHARED.header));
+  $("start").replaceChildren(...markup(SHARED.start));
+  $("lobby").replaceChildren(...markup(SHARED.lobby));
+  const rule = $("timer-box").dataset.rule;
+  $("timer-box").replaceChildren(...markup(SHARED.timer));
+  $("timer-box").querySelector(".rule").textContent = rule;
+  $("table-foot").replaceWith(...markup(SHARED.foot));
+}
+
+buildPage();
 const SUITS = {c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660"};
 const KIND_NAMES = {human: "person", bot: "bot", ai: "AI", open: "open"};
 
@@ -48,6 +121,7 @@ async function post(path, body) {
 }
 
 function remember(s) {
+  // A seat: kept in localStorage under its room, so a reload (or this link, in this browser) takes it again.
   T.session = s;
   localStorage.setItem("sniper:" + s.room, JSON.stringify(s));
   history.replaceState(null, "", `/play/${GAME.name}?room=${encodeURIComponent(s.room)}`);
@@ -57,7 +131,7 @@ function remember(s) {
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const socket = T.socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(T.session.room)}`);
-  socket.onopen = () => { T.retry = 0; socket.send(JSON.stringify({type: "hello", token: T.session.token})); };
+  socket.onopen = () => { T.retry = 0; socket.send(JSON.stringify(ROOM.hello(T.session))); };
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") render(msg);
@@ -68,12 +142,20 @@ function connect() {
   };
   socket.onclose = (ev) => {
     if (ev.code === 1008 || ev.code === 4000 || (T.last && T.last.status === "over")) {
-      if (ev.code === 1008) { $("start-error").textContent = "This seat's token is not valid here."; show("start"); }
+      if (ev.code === 1008) {
+        $("start-error").textContent = T.session.watching ? "This spectator link is not valid (the room may be closed)."
+          : "This seat's token is not valid here.";
+        show("start");
+      }
       return;
     }
     T.retry = Math.min(T.retry + 1, 5);
     setTimeout(connect, 500 * T.retry);   // the same seat with the same token
   };
+}
+
+async function downloadHistory() {
+  if (!await ROOM.downloadHistory(T.session)) $("error").textContent = "The history cannot be downloaded now.";
 }
 
 function send(msg) {
@@ -108,6 +190,15 @@ function render(msg) {
   if (msg.status !== "between") T.resultEnd = null;
   if (msg.hand) GAME.render(msg);
   renderOver(msg);
+  renderTools(msg);
+}
+
+function renderTools(msg) {
+  // The history (once a hand is over) and, for a seat that has it, the room's spectator link.
+  $("room-tools").classList.toggle("hidden", !msg.hand);
+  const watch = !T.session.watching && T.session.watch;
+  $("watch-line").classList.toggle("hidden", !watch);
+  if (watch) $("watch-link").textContent = ROOM.spectatorLink(`/play/${GAME.name}`, T.session);
 }
 
 function kindTag(p) {
@@ -125,6 +216,9 @@ function renderLobby(msg) {
   }));
   $("start-game").classList.toggle("hidden", msg.seat !== msg.host);
   $("lobby-wait").classList.toggle("hidden", msg.seat === msg.host);
+  const watch = !T.session.watching && T.session.watch;
+  $("lobby-watch").classList.toggle("hidden", !watch);
+  if (watch) $("lobby-watch-link").textContent = ROOM.spectatorLink(`/play/${GAME.name}`, T.session);
 }
 
 function renderSeats(msg) {
@@ -196,6 +290,7 @@ async function startPage() {
   document.title = T.spec.title;
   $("title").textContent = T.spec.title[0].toUpperCase() + T.spec.title.slice(1);
   $("rules-link").href = T.spec.rules_url;
+  $("deal").textContent = T.spec.unit === "round" ? "Next round" : "Deal next hand";
   const fill = (id, values, chosen, label) => {
     $(id).replaceChildren(...values.map((v) => new Option(label ? label(v) : v, v, v === chosen, v === chosen)));
   };
@@ -204,6 +299,7 @@ async function startPage() {
   fill("seats", T.spec.seats, Math.min(4, T.spec.seats[T.spec.seats.length - 1]));
   for (const id of ["level", "room-level"]) fill(id, T.spec.levels, "normal");
   $("deal").onclick = () => send({type: "deal"});
+  $("history").onclick = downloadHistory;
   $("start-game").onclick = () => send({type: "start"});
   const options = () => ({game: GAME.name, name: $("name").value, length: $("length").value});
   const go = async (fn) => {
@@ -215,6 +311,13 @@ async function startPage() {
   $("create").onclick = () => go(() => post("/api/rooms", {...options(), seats: Number($("seats").value), ai: [$("room-level").value]}));
   $("join").onclick = () => go(() => post(`/api/rooms/${encodeURIComponent($("join-code").value.trim())}/join`, {name: $("name").value}));
   setInterval(tick, 200);
+  const watching = ROOM.spectating();
+  if (watching) {   // a spectator link: read only, nothing kept
+    T.session = watching;
+    $("room-label").textContent = "watching room " + watching.room;
+    connect();
+    return;
+  }
   const room = new URLSearchParams(location.search).get("room");
   if (room) {
     const saved = localStorage.getItem("sniper:" + room);
