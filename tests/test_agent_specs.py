@@ -120,6 +120,21 @@ def test_an_outside_agent_duels_through_the_command_line(game):
     assert report["game"] == game and report["a"] == spec and report["hands"] >= 30
 
 
+TUNED = [("holdem", "easy", "call_score=4:12"), ("draw", "easy", "bluff=0:0.2"), ("saint", "normal", "keep=0:2")]
+
+
+@pytest.mark.parametrize(("game", "level", "param"), TUNED)
+def test_an_outside_agent_is_tuned_against_in_every_game(game, level, param, tmp_path):
+    """Issue 30 item 4: ``tune --against`` an outside agent, on the reference engine (no kernel plays one)."""
+    args = ["tune", level, "--against", "test_agent_specs:First", "--param", param, "--game", game, "--trials", "1",
+            "--players", "2", "--hands-per-trial", "8", "--validate-hands", "8", "--study", str(tmp_path / "s"),
+            "--json"]  # fmt: skip
+    done = invoke(*args)
+    assert done.exit_code == 0, done.output
+    report = json.loads(done.stdout)
+    assert report["game"] == game and report["best_spec"].startswith(level)
+
+
 @pytest.mark.parametrize("game", OUTSIDE_GAMES)
 def test_an_outside_agent_is_simulated_and_recorded_by_its_class(game, tmp_path):
     out = tmp_path / "run"

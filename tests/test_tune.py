@@ -350,18 +350,16 @@ def test_cli_prints_and_writes_the_verdict(monkeypatch, tmp_path):
     assert json.loads(CliRunnerInvoke([*args, "--json"]).stdout)["verdict"] == "not_shown_better"
 
 
-def test_an_opponent_the_kernel_cannot_play_is_refused_before_a_study_exists(tmp_path):
-    """``--against`` an outside agent (no kernel version) is refused with one line and no ``study.db``, so the
-    corrected command on the same ``--study`` runs."""
+def test_an_outside_opponent_is_tuned_against_on_the_reference_engine(tmp_path):
+    """``--against`` an outside agent (no kernel version): the study plays on the reference engine (issue 30
+    item 4: outside agents work in ``tune`` as in ``duel``), saying so in one note."""
     base = ["tune", "normal:samples=20", "--players", "2", "--param", "bluff=0:0.3", "--trials", "1"]
-    base += ["--hands-per-trial", "100", "--validate-hands", "100", "--study", str(tmp_path / "s")]
-    refused = CliRunnerInvoke([*base, "--against", "examples.cautious:Cautious"])
-    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1, refused.output
-    assert "sniper tune plays on the game kernel: agent 'examples.cautious:Cautious'" in refused.stderr
-    assert not (tmp_path / "s").exists()
-    corrected = CliRunnerInvoke([*base, "--against", "easy"])
-    assert corrected.exit_code == 0, corrected.output
-    assert "(the untuned spec: no trial beat it on" in corrected.stdout
+    base += ["--hands-per-trial", "40", "--validate-hands", "40", "--study", str(tmp_path / "s")]
+    done = CliRunnerInvoke([*base, "--against", "examples.cautious:Cautious", "--json"])
+    assert done.exit_code == 0, done.output
+    assert "outside agent examples.cautious:Cautious plays on the reference engine" in done.stderr
+    report = json.loads(done.stdout)
+    assert report["against"] == ["examples.cautious:Cautious"] and report["best_spec"].startswith("normal")
 
 
 def test_cli_json_and_refusal(tmp_path):

@@ -227,8 +227,10 @@ class TuneSetup:
 
     @property
     def engine(self) -> str:
-        """The engine every trial plays on: the game's default (``GameSpec.default_engine``)."""
-        return get_game(self.game).default_engine
+        """The engine every trial plays on: the game's default (``GameSpec.default_engine``), or its reference
+        engine when an opponent is an outside agent (``GameSpec.choose_engine``: no kernel plays one)."""
+        spec = get_game(self.game)
+        return spec.choose_engine([self.spec, *self.against], spec.default_engine)[0]
 
     @property
     def level(self) -> str:

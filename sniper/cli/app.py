@@ -518,6 +518,7 @@ def tune(
         )
         setup.check()
         tune_study.check_study_dir(study)
+        opt.note_outside_agents((setup.spec, *setup.against), game)
         if scheduler is None:
             show.warm_up(setup.engine, as_json)
         with Backend(workers or None, scheduler, engine=setup.engine) as backend:
