@@ -32,7 +32,7 @@ from sniper.games.poker52 import cards, value
 from sniper.games.pokerkit_hand import dealing_order, share_pots
 from sniper.runs.store import import_run, read_run
 
-MIN_HANDS = 400
+MIN_HANDS = 200
 
 
 @pytest.fixture(scope="module")

@@ -133,7 +133,7 @@ def checked():
 agent_st = st.sampled_from([RandomAgent(), EasyAgent(), EasyAgent(bluff=0.5, raise_limit=20)])
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=120)
 @given(
     agents=st.lists(agent_st, min_size=2, max_size=6),
     starting_stack=st.integers(1, 40),
