@@ -34,18 +34,8 @@ from functools import partial
 
 import numpy as np
 
-from kernels.draw.betting import (
-    NO_RAISE,
-    act_nb,
-    begin_round_nb,
-    deal_nb,
-    deal_replacements_nb,
-    discard_nb,
-    end_round_nb,
-    new_hand,
-    note_raise_nb,
-    raise_to_nb,
-)
+from kernels.draw import betting
+from kernels.draw.betting import NO_RAISE
 from kernels.draw.codes import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, MAX_DISCARDS, NO_DRAW, SECOND
 from kernels.draw.game import Agents, max_draw_samples_nb, start_decision_nb
 from kernels.draw.lbr import (
@@ -65,21 +55,8 @@ from kernels.draw.strength import MASKS, new_scratch
 from kernels.eval52 import tables
 from kernels.poker52.betting import actor_nb, to_call_nb
 from kernels.streams import STREAM_AGENT
-from sniper.core.lbr import (
-    LbrPlayer,
-    LbrResult,
-    bayes_update,
-    best_action,
-    call_value,
-    check_run,
-    check_samples,
-    deal_key,
-    equity_against,
-    exploit_result,
-    parse_bets,
-    parse_rounds,
-    raise_value,
-)
+from sniper.core import lbr as method
+from sniper.core.lbr import LbrPlayer, LbrResult
 from sniper.core.rng import derive
 from sniper.games.draw.agents import make_agent
 from sniper.games.draw.kernel_engine import kernel_sides, level_tables, most_power
@@ -137,7 +114,7 @@ class DrawLbr(LbrPlayer):
         self.t, self.lt = tables(), level_tables(most_power(sides))
         levels, vectors = np.array([level, draw_level], np.int64), np.stack([params, draw_params])
         self.scratch = new_scratch(int(max_draw_samples_nb(Agents(levels, vectors, levels, vectors))))
-        self.h = new_hand()
+        self.h = betting.new_hand()
         self.stacks = np.full(2, STARTING_STACK, np.int64)
         self.resets = 0
 
@@ -145,8 +122,8 @@ class DrawLbr(LbrPlayer):
 
     def play_hand(self, deal: int, lbr: int) -> float:
         """Chips LBR nets in one hand of deal ``deal`` at position ``lbr`` (0 first to act, 1 the button)."""
-        h, key = self.h, deal_key(self.seed, deal)
-        deal_nb(h, self.stacks, 1, np.uint64(key), ANTE, CAP, 1)
+        h, key = self.h, method.deal_key(self.seed, deal)
+        betting.deal_nb(h, self.stacks, 1, np.uint64(key), ANTE, CAP, 1)
         for p in range(2):
             h.agent_keys[p] = derive(key, STREAM_AGENT + int(h.pl[p]["seat"]))
         self.start_stream(key)
@@ -157,16 +134,16 @@ class DrawLbr(LbrPlayer):
             if street == DRAW:
                 self.draw()
                 continue
-            if begin_round_nb(h, street, BET_SIZES[0] if street == FIRST else BET_SIZES[1]):
+            if betting.begin_round_nb(h, street, BET_SIZES[0] if street == FIRST else BET_SIZES[1]):
                 p = actor_nb(h)
                 while p >= 0:
-                    to = raise_to_nb(h, p)
+                    to = betting.raise_to_nb(h, p)
                     action = self.lbr_action(p, to) if p == lbr else self.opponent_action(p, to)
                     if action == BET_RAISE:
-                        note_raise_nb(h, p)
-                    act_nb(h, action, to)
+                        betting.note_raise_nb(h, p)
+                    betting.act_nb(h, action, to)
                     p = actor_nb(h)
-            folded = end_round_nb(h)
+            folded = betting.end_round_nb(h)
             if folded:
                 break
         if folded:
@@ -190,7 +167,7 @@ class DrawLbr(LbrPlayer):
 
     def update(self, likelihood: np.ndarray) -> None:
         """Bayes' rule on the range (``sniper.core.lbr.bayes_update``), counting a fall back."""
-        if bayes_update(self.weights, likelihood, self.prior):
+        if method.bayes_update(self.weights, likelihood, self.prior):
             self.resets += 1
 
     def policy(self, h, p: int, raise_to: int, draw: bool = False) -> np.ndarray:
@@ -239,11 +216,11 @@ class DrawLbr(LbrPlayer):
                 continue
             if p == self.lbr:
                 self.model_keeps()
-                discard_nb(h, p, int(MASKS[self.best_keep()]))
+                betting.discard_nb(h, p, int(MASKS[self.best_keep()]))
                 self.shares = None
             else:
                 self.opponent_draw(p)
-        deal_replacements_nb(h)
+        betting.deal_replacements_nb(h)
         self.particles_draw()
 
     def opponent_draw(self, p: int) -> None:
@@ -261,7 +238,7 @@ class DrawLbr(LbrPlayer):
         self.update(likelihood)
         choose_keeps_nb(probs, count, self.weights, self.next_key(), self.masks)
         self.keeps_known, self.shares = True, None
-        discard_nb(h, p, mask)
+        betting.discard_nb(h, p, mask)
 
     def particles_draw(self) -> None:
         """Once LBR holds its replacements: particles holding one are out (card removal), the rest resampled by
@@ -313,21 +290,21 @@ class DrawLbr(LbrPlayer):
         equities = self.keep_shares()[:, self.best_keep()]
         pot, asked = int(h.st[0]["pot"]), int(to_call_nb(h, p))
         values = [(FOLD, 0.0)] if "f" in self.bets and asked > 0 else []
-        values.append((CHECK_CALL, call_value(equity_against(self.weights, equities), pot, asked)))
+        values.append((CHECK_CALL, method.call_value(method.equity_against(self.weights, equities), pot, asked)))
         if "r" in self.bets and raise_to != NO_RAISE:
             o = 1 - p
             ahead = copy_hand(h)
-            note_raise_nb(ahead, p)
-            act_nb(ahead, BET_RAISE, raise_to)
+            betting.note_raise_nb(ahead, p)
+            betting.act_nb(ahead, BET_RAISE, raise_to)
             folds = np.zeros(len(equities))
             if actor_nb(ahead) == o:
-                folds = self.policy(ahead, o, raise_to_nb(ahead, o))[:, FOLD]
+                folds = self.policy(ahead, o, betting.raise_to_nb(ahead, o))[:, FOLD]
             total = self.weights.sum()
             fp = float(self.weights @ folds / total) if total > 0 else 0.0
-            wp = equity_against(self.weights * (1.0 - folds), equities)
+            wp = method.equity_against(self.weights * (1.0 - folds), equities)
             called, put = raise_to - int(h.pl[o]["bet"]), raise_to - int(h.pl[p]["bet"])
-            values.append((BET_RAISE, raise_value(fp, wp, pot, called, put)))
-        return int(best_action(values))
+            values.append((BET_RAISE, method.raise_value(fp, wp, pot, called, put)))
+        return int(method.best_action(values))
 
 
 def exploit(
@@ -346,10 +323,10 @@ def exploit(
     ``ROUNDS`` or ``all`` (``None``: both); ``model_samples``: the particles of the range (``None``:
     ``PARTICLES``); ``rollouts``: sampled draws per particle (``None``: ``DEFAULT_ROLLOUTS``). ``ValueError``
     (one line) for a bad option or spec."""
-    letters = parse_bets(DEFAULT_BETS if bets is None else bets, BET_LETTERS)
-    chosen = parse_rounds(DEFAULT_ROUNDS if rounds is None else rounds, ROUNDS)
-    check_run(hands, workers)
-    check_samples(model_samples, rollouts)
+    letters = method.parse_bets(DEFAULT_BETS if bets is None else bets, BET_LETTERS)
+    chosen = method.parse_rounds(DEFAULT_ROUNDS if rounds is None else rounds, ROUNDS)
+    method.check_run(hands, workers)
+    method.check_samples(model_samples, rollouts)
     rollouts = DEFAULT_ROLLOUTS if rollouts is None else rollouts
     make = partial(DrawLbr, opponent.strip(), letters, chosen, seed, model_samples, rollouts)
     settings = lambda lbr: {  # noqa: E731
@@ -364,4 +341,4 @@ def exploit(
         "ante": ANTE,
         "bet_sizes": list(BET_SIZES),
     }
-    return exploit_result(make, hands, workers, CHIPS_PER_UNIT, UNIT, settings)
+    return method.exploit_result(make, hands, workers, CHIPS_PER_UNIT, UNIT, settings)
