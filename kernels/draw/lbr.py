@@ -174,24 +174,63 @@ def draw_particles_nb(particles, masks, dead, key, finals, discards):
             finals[j, kept + i] = free[i]
 
 
-@njit(cache=True, **NO_REFCOUNT)
-def own_keeps_nb(own, t, keep_key, keep_mask):
-    """The evaluator key and suit mask of every keep of LBR's five cards ``own`` (``MASKS`` order) into
-    ``keep_key`` and ``keep_mask`` (``uint64 (26,)``), as ``kernels.draw.strength.keep_orders_nb``."""
-    for q in range(N_KEEPS):
-        k, b = EMPTY_KEY, np.uint64(0)
-        for j in range(HAND_SIZE):
-            if not (MASKS[q] >> j) & 1:
-                k += t.card_key[own[j]]
-                b |= card_bit_nb(own[j])
-        keep_key[q] = k
-        keep_mask[q] = b
-
-
 @njit(cache=True, inline="always")
 def share_nb(mine, theirs):
     """LBR's share of the pot with hand order ``mine`` against ``theirs``: 1, a tie 1/2, else 0 (D7)."""
     return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def kept_key_nb(cards, mask, t):
+    """The evaluator key and suit mask of the cards of ``cards`` (``uint8 (5,)``) that the discard ``mask`` keeps,
+    and how many it discards."""
+    k, b, gone = EMPTY_KEY, np.uint64(0), 0
+    for c in range(HAND_SIZE):
+        if (mask >> c) & 1:
+            gone += 1
+        else:
+            k += t.card_key[cards[c]]
+            b |= card_bit_nb(cards[c])
+    return k, b, gone
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def own_keeps_nb(own, t, keep_key, keep_mask):
+    """The evaluator key and suit mask of every keep of LBR's five cards ``own`` (``MASKS`` order) into
+    ``keep_key`` and ``keep_mask`` (``uint64 (26,)``)."""
+    for q in range(N_KEEPS):
+        keep_key[q], keep_mask[q], _ = kept_key_nb(own, MASKS[q], t)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def sample_shares_nb(keep_key, keep_mask, n_keeps, mine, theirs, free, m, samples, key, t, lt, stream, row):
+    """LBR's mean pot share for its first ``n_keeps`` keeps (``keep_key``, ``keep_mask``: ``own_keeps_nb``) into
+    ``row`` (``float64 (26,)``) against one hand: its kept cards' key and mask and the cards it draws,
+    ``theirs`` (a tuple); ``mine``: LBR's draws (3, or 0 when its hand is final); ``free[:m]``: the cards either
+    may draw. Sample ``s`` from the stream ``derive(key, s)`` shuffles the first ``mine + drawn`` cards (LBR's
+    first); one exact comparison when neither draws (``keep_shares_nb``)."""
+    base_key, base_mask, drawn = theirs
+    draws = mine + drawn
+    n = samples if draws > 0 else 1
+    for q in range(N_KEEPS):
+        row[q] = 0.0
+    for s in range(n):
+        stream_start_nb(stream, derive_nb(key, s))
+        for i in range(draws):
+            swap_nb(free, i, i + stream_integer_nb(stream, m - i))
+        their_key, their_mask = base_key, base_mask
+        for i in range(mine, draws):
+            their_key += t.card_key[free[i]]
+            their_mask |= card_bit_nb(free[i])
+        order = order_of_nb(their_key, their_mask, t, lt)
+        for q in range(n_keeps):
+            k, b = keep_key[q], keep_mask[q]
+            for i in range(GONE[q]):
+                k += t.card_key[free[i]]
+                b |= card_bit_nb(free[i])
+            row[q] += share_nb(order_of_nb(k, b, t, lt), order)
+    for q in range(N_KEEPS):
+        row[q] = row[q] / n if q < n_keeps else row[0] / n
 
 
 @njit(cache=True)
@@ -202,50 +241,20 @@ def keep_shares_nb(own, own_dead, own_draws, particles, masks, finals, final, sa
     ``own``: LBR's five cards (``uint8 (5,)``); ``own_dead``: every card LBR holds or held (``uint64``);
     ``own_draws``: LBR's draw is ahead (else only keep 0, standing pat, is valued, the others copy it).
     The particle's hand: ``finals[j]`` when ``final``, else ``particles[j]`` kept by ``masks[j]`` plus
-    replacements. Draws to come are sampled ``samples`` times per particle (stream ``derive(key, s)`` for
-    sample ``s``, a partial Fisher-Yates shuffle of the cards neither LBR's nor the particle's: LBR's three
-    first, a keep discarding ``d`` taking the first ``d``, then the particle's); one exact comparison when
-    none is."""
+    replacements. Draws to come are sampled ``samples`` times per particle (``sample_shares_nb``: a partial
+    Fisher-Yates shuffle of the cards neither LBR's nor the particle's, LBR's three first, a keep discarding
+    ``d`` taking the first ``d``, then the particle's); one exact comparison when none is."""
     keep_key = np.empty(N_KEEPS, np.uint64)
     keep_mask = np.empty(N_KEEPS, np.uint64)
     own_keeps_nb(own, t, keep_key, keep_mask)
     free = np.empty(N_CARDS, np.uint8)
     stream = np.zeros(2, np.uint64)
     n_keeps = N_KEEPS if own_draws else 1
+    mine = MAX_DISCARDS if own_draws else 0
     for j in range(particles.shape[0]):
         known = own_dead | bits_nb(particles[j], HAND_SIZE)
         if final:
             known |= bits_nb(finals[j], HAND_SIZE)
         m = free_cards_nb(known, free)
-        base_key, base_mask, their_draws = EMPTY_KEY, np.uint64(0), 0
-        for c in range(HAND_SIZE):
-            card = finals[j, c] if final else particles[j, c]
-            if final or not (masks[j] >> c) & 1:
-                base_key += t.card_key[card]
-                base_mask |= card_bit_nb(card)
-            else:
-                their_draws += 1
-        mine_draws = MAX_DISCARDS if own_draws else 0
-        n = samples if mine_draws + their_draws > 0 else 1
-        for q in range(N_KEEPS):
-            out[j, q] = 0.0
-        for s in range(n):
-            stream_start_nb(stream, derive_nb(key, s))
-            draws = mine_draws + their_draws
-            for i in range(draws):
-                swap_nb(free, i, i + stream_integer_nb(stream, m - i))
-            their_key, their_mask = base_key, base_mask
-            for i in range(mine_draws, draws):
-                their_key += t.card_key[free[i]]
-                their_mask |= card_bit_nb(free[i])
-            theirs = order_of_nb(their_key, their_mask, t, lt)
-            for q in range(n_keeps):
-                k, b = keep_key[q], keep_mask[q]
-                for i in range(GONE[q]):
-                    k += t.card_key[free[i]]
-                    b |= card_bit_nb(free[i])
-                out[j, q] += share_nb(order_of_nb(k, b, t, lt), theirs)
-        for q in range(n_keeps):
-            out[j, q] /= n
-        for q in range(n_keeps, N_KEEPS):
-            out[j, q] = out[j, 0]
+        theirs = kept_key_nb(finals[j], 0, t) if final else kept_key_nb(particles[j], masks[j], t)
+        sample_shares_nb(keep_key, keep_mask, n_keeps, mine, theirs, free, m, samples, key, t, lt, stream, out[j])
