@@ -20,8 +20,10 @@ folding (the chips already in the pot are sunk):
 
 Its win rate against the bot, over both seats on the same deals (duplicate), is a lower bound on the
 bot's exploitability (what a best response would win): the paper's measure. A game plugs in through an
-adapter that plays one deal in both seats (``sniper.games.holdem.lbr`` for no-limit Hold'em); this
-module holds the parts that are the same in every game.
+adapter that plays one deal in both seats (``sniper.games.holdem.lbr`` for no-limit Hold'em,
+``sniper.games.sniper_holdem.lbr``, ``sniper.games.draw.lbr``); this module holds the parts that are the
+same in every game: the value formulas, the range update, the options, LBR's own stream and the deal in both
+seats (``LbrPlayer``), the duplicate driver (``run_deals``) and the result (``exploit_result``, ``LbrResult``).
 
 >>> best_action([("fold", 0.0), ("call", 1.5), ("pot", 2.0)])
 'pot'
