@@ -1,17 +1,18 @@
 """Local best response against every level of a game (issue 32): win rates and speed.
 
-    python experiments/lbr.py [--game holdem|sniper] [--hands random=2000,hard=400,...] [--seed 32]
+    python experiments/lbr.py [--game holdem|sniper|draw] [--hands random=2000,hard=400,...] [--seed 32]
                               [--workers 2] [--model-samples 64] [--json experiments/lbr.json]
 
-Runs the game's ``exploit`` (``sniper.games.holdem.lbr.exploit``, ``sniper.games.sniper_holdem.lbr.exploit``:
-what ``sniper exploit LEVEL --game GAME`` prints) against each level in turn with its default settings
-(no-limit Hold'em: the paper's ``fcpa`` on the turn and river; Sniper Hold'em: every action in both rounds),
-and prints the date, the load average, the machine and a markdown table: LBR's win rate in the game's unit
-(mbb/g, chips/hand) with its 95% CI, the hands, the wall-clock and CPU seconds per hand (the CPU time of this
-process and its worker processes), and the paper's protocol (2 × 50,000 hands) extrapolated to 2 cores from
-the CPU time per hand. ``--model-samples`` sets the Monte Carlo deals (rollouts) of LBR's model of a Monte
-Carlo level (default: 64, at most the level's own samples). Results in docs/exploitability.md and
-experiments/README.md ("Local best response").
+Runs the game's ``exploit`` (``sniper.games.holdem.lbr.exploit``, ``sniper.games.sniper_holdem.lbr.exploit``,
+``sniper.games.draw.lbr.exploit``: what ``sniper exploit LEVEL --game GAME`` prints) against each level in turn
+with its default settings (no-limit Hold'em: the paper's ``fcpa`` on the turn and river; Sniper Hold'em: every
+action in both rounds; draw: fold, call, raise in both rounds, a range of 128 particles), and prints the date,
+the load average, the machine and a markdown table: LBR's win rate in the game's unit (mbb/g, chips/hand;
+draw: milli big bets per hand) with its 95% CI, the hands, the wall-clock and CPU seconds per hand (the CPU
+time of this process and its worker processes), and the paper's protocol (2 × 50,000 hands) extrapolated to 2
+cores from the CPU time per hand. ``--model-samples`` sets the Monte Carlo deals (rollouts) of LBR's model of
+a Monte Carlo level (default: 64, at most the level's own samples; draw: the particles of the range, for every
+level). Results in docs/exploitability.md and experiments/README.md ("Local best response").
 """
 
 import argparse
@@ -49,7 +50,7 @@ def machine() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="holdem", choices=("holdem", "sniper"))
+    parser.add_argument("--game", default="holdem", choices=("holdem", "sniper", "draw"))
     parser.add_argument("--hands", default=",".join(f"{k}={v}" for k, v in HANDS.items()))
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--workers", type=int, default=2)
@@ -66,7 +67,8 @@ def main() -> None:
     unit = None
     for spec, hands in plan:
         wall, cpu = time.time(), cpu_seconds()
-        samples = args.model_samples if spec.startswith(("hard", "normal")) else None
+        monte_carlo = spec.startswith(("hard", "normal")) or args.game == "draw"  # draw: particles, every level
+        samples = args.model_samples if monte_carlo else None
         report = exploit(spec, hands, seed=args.seed, workers=args.workers, model_samples=samples).to_json()
         wall, cpu = (time.time() - wall) / hands, (cpu_seconds() - cpu) / hands
         report.update(wall_per_hand=wall, cpu_per_hand=cpu, load=os.getloadavg()[0], date=now, machine=machine())

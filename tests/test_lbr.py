@@ -216,7 +216,7 @@ def test_cli_json_and_refusals():
     report = json.loads(out.output)
     assert {"game", "value", "ci95", "unit", "hands", "bets", "lbr_rounds", "seed"} <= set(report)
     assert report["game"] == "holdem" and report["unit"] == "mbb/g" and report["value"] == FOLD_ANALYTIC
-    for game in ("draw",):
+    for game in ("saint",):  # no betting, no LBR
         out = runner.invoke(app, ["exploit", "easy", "--game", game])
         assert out.exit_code == 2 and "not yet available" in out.output, out.output
     for bad in (["--bets", "fp"], ["--hands", "3"], ["--lbr-rounds", "showdown"], ["--workers", "0"]):

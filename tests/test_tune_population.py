@@ -119,8 +119,10 @@ def test_the_lbr_objective_scores_minus_lbr_s_win_rate_and_needs_a_game_with_lbr
     assert not math.isfinite(folded.half_width) or folded.half_width == 0
     called, _ = tune_objectives.lbr_score(setup, "call", 3, 2, [0, 1], Backend(1))
     assert called.net_per_hand < -3 * 1.0
-    with pytest.raises(ValueError, match="lbr needs a local best response, which five-card draw does not have"):
-        TuneSetup("hard", ("easy",), 2, (parse_param("bluff=0:0.3", "hard", "draw"),), game="draw",
+    draw = SimpleNamespace(game="draw", hands_per_group=5)  # draw's LBR takes fold's ante, 1 chip, every hand
+    assert tune_objectives.lbr_score(draw, "fold", 3, 2, [0, 1], Backend(1))[0].net_per_hand == -1.0
+    with pytest.raises(ValueError, match="lbr needs a local best response, which Saint Poker does not have"):
+        TuneSetup("hard", ("easy",), 2, (parse_param("keep=0:1", "hard", "saint"),), game="saint",
                   objective="lbr").check()  # fmt: skip
 
 

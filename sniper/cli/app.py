@@ -260,7 +260,8 @@ def exploit(
         typer.Option(
             metavar="LETTERS",
             help="LBR's actions. holdem (default fcpa): f fold, c call, h half pot, p pot, a all-in; "
-            "sniper (default fc135a): f fold, c check/call, 1 +1, 3 +3, 5 +5, a all-in.",
+            "sniper (default fc135a): f fold, c check/call, 1 +1, 3 +3, 5 +5, a all-in; "
+            "draw (default fcr): f fold, c check/call, r bet/raise.",
         ),
     ] = None,
     lbr_rounds: Annotated[
@@ -269,7 +270,8 @@ def exploit(
             "--lbr-rounds",
             metavar="ROUNDS",
             help="Betting rounds where LBR best-responds, a comma list or all; elsewhere it checks or calls. "
-            "holdem: preflop, flop, turn, river (default turn,river); sniper: 1, 2 (default all).",
+            "holdem: preflop, flop, turn, river (default turn,river); sniper: 1, 2 (default all); "
+            "draw: first, second (default all).",
         ),
     ] = None,
     seed: opt.Seed = defaults.SEED,
@@ -279,7 +281,8 @@ def exploit(
         typer.Option(
             metavar="N",
             help="Monte Carlo deals (holdem) or rollouts (sniper) of LBR's model of a Monte Carlo level's equity, "
-            "per private hand (default: holdem 64, at most the level's own samples; sniper the level's own).",
+            "per private hand (default: holdem 64, at most the level's own samples; sniper the level's own); "
+            "draw: the particles (sampled hands) of LBR's range (default 128).",
         ),
     ] = None,
     rollouts: Annotated[
@@ -287,7 +290,7 @@ def exploit(
         typer.Option(
             metavar="N",
             help="holdem: runouts of LBR's own equity before the turn (default 200; exact after). "
-            "sniper: not used (exact).",
+            "sniper: not used (exact). draw: sampled draws per particle while a draw is ahead (default 16).",
         ),
     ] = None,
     game: opt.GameName = DEFAULT_GAME,
@@ -297,8 +300,9 @@ def exploit(
 
     LBR plays heads-up in duplicate (both seats, the same deals), tracks LEVEL's range over every private
     hand by Bayes' rule from LEVEL's own action probabilities and, on the --lbr-rounds, takes the action
-    of greatest value assuming check/call to the end. Its win rate (mbb/g for Hold'em, chips/hand for
-    Sniper Hold'em, with a 95% CI) is a lower bound on LEVEL's exploitability. Games: holdem, sniper.
+    of greatest value assuming check/call to the end. Its win rate (mbb/g for Hold'em, milli big bets per
+    hand for draw, chips/hand for Sniper Hold'em, with a 95% CI) is a lower bound on LEVEL's
+    exploitability. Games: holdem, draw, sniper.
     """
     try:
         spec = get_game(game)

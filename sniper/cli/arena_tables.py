@@ -30,7 +30,17 @@ def print_exploit(report: dict) -> None:
     table.add_row("hands (deals × 2 seats)", f"{report['hands']:,} ({report['deals']:,} × 2)")
     table.add_row("actions (--bets)", report["bets"])
     table.add_row("best-response rounds (--lbr-rounds)", ", ".join(report["lbr_rounds"]))
-    for key in ("seed", "model_samples", "rollouts", "snipe_keys", "stacks", "blinds", "ante", "range_resets"):
+    for key in (
+        "seed",
+        "model_samples",
+        "rollouts",
+        "snipe_keys",
+        "stacks",
+        "blinds",
+        "ante",
+        "bet_sizes",
+        "range_resets",
+    ):
         if key in report:
             table.add_row(key.replace("_", " "), str(report[key]))
     console.print(table)

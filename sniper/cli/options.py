@@ -503,7 +503,7 @@ Objective = Annotated[
     typer.Option(
         metavar="NAME",
         help="What a trial maximises: edge (chips/hand against --against) or lbr (chips/hand against a local best "
-        "response, heads-up: the least exploitable wins; holdem and sniper).",
+        "response, heads-up: the least exploitable wins; holdem, sniper and draw).",
     ),
 ]
 Params = Annotated[

@@ -20,8 +20,10 @@ folding (the chips already in the pot are sunk):
 
 Its win rate against the bot, over both seats on the same deals (duplicate), is a lower bound on the
 bot's exploitability (what a best response would win): the paper's measure. A game plugs in through an
-adapter that plays one deal in both seats (``sniper.games.holdem.lbr`` for no-limit Hold'em); this
-module holds the parts that are the same in every game.
+adapter that plays one deal in both seats (``sniper.games.holdem.lbr`` for no-limit Hold'em,
+``sniper.games.sniper_holdem.lbr``, ``sniper.games.draw.lbr``); this module holds the parts that are the
+same in every game: the value formulas, the range update, the options, LBR's own stream and the deal in both
+seats (``LbrPlayer``), the duplicate driver (``run_deals``) and the result (``exploit_result``, ``LbrResult``).
 
 >>> best_action([("fold", 0.0), ("call", 1.5), ("pot", 2.0)])
 'pot'
@@ -125,6 +127,33 @@ def deal_key(seed: int, deal: int) -> int:
     return derive(derive(mix64(seed), 0), deal)
 
 
+class LbrPlayer:
+    """What every game's LBR shares (mixed into its class): its own random stream per hand (``STREAM_LBR``:
+    ``start_stream``, then ``next_key``), and a deal played in both seats (``play_deal``: ``start_deal``, then
+    the game's ``play_hand(deal, 0)`` and ``play_hand(deal, 1)``, LBR in position 0, then 1)."""
+
+    def start_stream(self, key: int) -> None:
+        """Start LBR's own stream of the hand of key ``key`` (child 0 stays free for a deal-wide use)."""
+        self.own_key, self.uses = derive(key, STREAM_LBR), 0
+
+    def next_key(self) -> np.uint64:
+        """The next key of LBR's own stream of the hand (``derive(own_key, uses)``, ``uses`` from 1)."""
+        self.uses += 1
+        return np.uint64(derive(self.own_key, self.uses))
+
+    def start_deal(self, deal: int) -> None:
+        """What a game's LBR prepares once per deal, for both of its plays (nothing by default)."""
+
+    def play_hand(self, deal: int, lbr: int) -> float:
+        """Chips LBR nets in the hand of deal ``deal`` with LBR at position ``lbr`` (the game's)."""
+        raise NotImplementedError
+
+    def play_deal(self, deal: int) -> float:
+        """Chips LBR nets over deal ``deal`` played in both seats (positions 0, then 1)."""
+        self.start_deal(deal)
+        return self.play_hand(deal, 0) + self.play_hand(deal, 1)
+
+
 class DealPlayer(Protocol):
     """A game's LBR: ``play_deal(deal)`` the chips LBR nets over deal ``deal`` played in both seats;
     ``resets`` the times its range fell back so far (``bayes_update``)."""
@@ -152,6 +181,14 @@ def check_run(hands: int, workers: int) -> None:
         raise ValueError(f"--hands must be even and at least 2 (each deal is played in both seats), got {hands}")
     if workers < 1:
         raise ValueError(f"--workers must be at least 1, got {workers}")
+
+
+def check_samples(model_samples: int | None, rollouts: int | None) -> None:
+    """``ValueError`` (one line) unless ``model_samples`` and ``rollouts`` are ``None`` (the game's default) or at
+    least 1."""
+    for option, value in (("--model-samples", model_samples), ("--rollouts", rollouts)):
+        if value is not None and value < 1:
+            raise ValueError(f"{option} must be at least 1, got {value}")
 
 
 def run_deals(make: Callable[[], DealPlayer], deals: int, workers: int = 1) -> tuple[np.ndarray, int]:
@@ -204,3 +241,14 @@ class LbrResult:
                 "range_resets": self.resets,
             }
         )
+
+
+def exploit_result(
+    make: Callable[[], DealPlayer], hands: int, workers: int, per_unit: float, unit: str, settings: Callable
+) -> LbrResult:
+    """A game's ``exploit``: LBR (``make()``, a picklable callable) over ``hands / 2`` duplicate deals in ``workers``
+    processes (``run_deals``), as an ``LbrResult`` in ``unit`` (``per_unit`` chips each) with ``settings(lbr)``
+    (strict-JSON data from an LBR built by ``make``). ``ValueError`` from ``make`` for a bad spec."""
+    lbr = make()  # a bad spec fails here, before any worker starts
+    nets, resets = run_deals(make, hands // 2, workers)
+    return LbrResult(nets, per_unit, unit, settings(lbr), resets)

@@ -111,6 +111,7 @@ SPEC = register_game(
         hand_text="sniper.games.draw.play:replay_text",
         record="sniper.games.draw.chunks:record_chunk",
         served="sniper.games.draw.served:DrawServed",
+        exploit="sniper.games.draw.lbr:exploit",
     )
 )
 """The five-card draw ``GameSpec`` (registered as "draw")."""

@@ -59,17 +59,19 @@ from kernels.rng import stream_start_nb
 from kernels.streams import STREAM_AGENT
 from sniper.core.lbr import (
     STREAM_LBR,
+    LbrPlayer,
     LbrResult,
     bayes_update,
     best_action,
     call_value,
     check_run,
+    check_samples,
     deal_key,
     equity_against,
+    exploit_result,
     parse_bets,
     parse_rounds,
     raise_value,
-    run_deals,
 )
 from sniper.core.rng import derive
 from sniper.games.holdem.chunks import make_agent
@@ -108,7 +110,7 @@ def copy_hand(h: Hand) -> Hand:
 
 
 @dataclass
-class HoldemLbr:
+class HoldemLbr(LbrPlayer):
     """LBR against the agent ``opponent`` (a spec, ``LEVEL[:NAME=VALUE,…]``) with action set ``bets``
     (``sniper.core.lbr.parse_bets``), best-responding on the betting rounds ``rounds`` (indices of
     ``STREETS``), run ``seed``; ``model_samples``: the Monte Carlo deals of ``hard``'s modelled equity per
@@ -140,18 +142,17 @@ class HoldemLbr:
         """The key of hand ``deal`` of game 0 (the deck, R13; ``sniper.core.lbr.deal_key``)."""
         return deal_key(self.seed, deal)
 
-    def play_deal(self, deal: int) -> float:
-        """Chips LBR nets over deal ``deal`` played in both seats (LBR the big blind, then the button)."""
+    def start_deal(self, deal: int) -> None:
+        """The deal's opponent features, shared by its two plays (LBR the big blind, then the button): none yet,
+        their keys from child 0 of LBR's stream (``policy``)."""
         self.features = {}
         self.deal_features_key = derive(derive(self.deal_key(deal), STREAM_LBR), 0)
-        return self.play_hand(deal, 0) + self.play_hand(deal, 1)
 
     def play_hand(self, deal: int, lbr: int) -> float:
         """Chips LBR nets in one hand of deal ``deal`` at position ``lbr`` (0 the big blind, 1 the button)."""
         h, key = self.h, self.deal_key(deal)
         deal_nb(h, self.stacks, 1, np.uint64(key), SMALL_BLIND, BIG_BLIND)
-        self.own_key = derive(key, STREAM_LBR)
-        self.uses = 0
+        self.start_stream(key)
         self.prior = np.ones(N_PAIRS)
         remove_cards_nb(self.prior, PAIRS, dead_bits(h.hole[lbr]))
         self.weights = self.prior.copy()
@@ -176,11 +177,6 @@ class HoldemLbr:
         else:
             settle_nb(h, self.t)
         return float(h.pl[lbr]["won"] - h.pl[lbr]["put"])
-
-    def next_key(self) -> np.uint64:
-        """The next key of LBR's own stream of the hand (child 0 is the deal's model keys)."""
-        self.uses += 1
-        return np.uint64(derive(self.own_key, self.uses))
 
     def policy(self, h: Hand, p: int) -> np.ndarray:
         """The opponent's (player ``p``) slot probabilities for every pair of the range, ``float64
@@ -275,14 +271,9 @@ def exploit(
     streets = parse_rounds(DEFAULT_ROUNDS if rounds is None else rounds, STREETS)
     rollouts = DEFAULT_ROLLOUTS if rollouts is None else rollouts
     check_run(hands, workers)
-    if model_samples is not None and model_samples < 1:
-        raise ValueError(f"--model-samples must be at least 1, got {model_samples}")
-    if rollouts < 1:
-        raise ValueError(f"--rollouts must be at least 1, got {rollouts}")
+    check_samples(model_samples, rollouts)
     make = partial(HoldemLbr, opponent.strip(), letters, streets, seed, model_samples, rollouts)
-    lbr = make()
-    nets, resets = run_deals(make, hands // 2, workers)
-    settings = {
+    settings = lambda lbr: {  # noqa: E731
         "game": "holdem",
         "opponent": lbr.opponent,
         "bets": letters,
@@ -293,4 +284,4 @@ def exploit(
         "stacks": STARTING_STACK,
         "blinds": [SMALL_BLIND, BIG_BLIND],
     }
-    return LbrResult(nets, CHIPS_PER_UNIT, UNIT, settings, resets)
+    return exploit_result(make, hands, workers, CHIPS_PER_UNIT, UNIT, settings)

@@ -58,18 +58,19 @@ from kernels.sniper_holdem.params import Level, Param
 from kernels.sniper_holdem.policies import Turn, bet_decision_nb
 from kernels.sniper_holdem.snipes import SnipeTurn, snipe_decision_nb
 from sniper.core.lbr import (
-    STREAM_LBR,
+    LbrPlayer,
     LbrResult,
     bayes_update,
     best_action,
     call_value,
     check_run,
+    check_samples,
     deal_key,
     equity_against,
+    exploit_result,
     parse_bets,
     parse_rounds,
     raise_value,
-    run_deals,
 )
 from sniper.core.rng import derive
 from sniper.games.sniper_holdem.kernel_engine import kernel_agent
@@ -107,7 +108,7 @@ def forced_params(params: np.ndarray, samples: int | None) -> np.ndarray:
 
 
 @dataclass
-class SniperLbr:
+class SniperLbr(LbrPlayer):
     """LBR against the agent ``opponent`` (a spec, ``LEVEL[+HEURISTIC][:NAME=VALUE,…]``) with action set ``bets``
     (``BET_LETTERS``), best-responding in the betting rounds ``rounds`` (indices of ``ROUNDS``), run ``seed``;
     ``model_samples``: the rollouts at most of its model of a Monte Carlo level's equity (``None``: the level's own
@@ -136,15 +137,6 @@ class SniperLbr:
         self.h = new_hand(2)
         self.resets = 0
 
-    def play_deal(self, deal: int) -> float:
-        """Chips LBR nets over deal ``deal`` played in both seats (LBR first to act, then second)."""
-        return self.play_hand(deal, 0) + self.play_hand(deal, 1)
-
-    def next_key(self) -> np.uint64:
-        """The next key of LBR's own stream of the hand."""
-        self.uses += 1
-        return np.uint64(derive(self.own_key, self.uses))
-
     def reveal(self, visible: int) -> None:
         """Card removal: the range's combinations (``self.prior``) given LBR's cards and the first ``visible``
         community cards, and the weights rescaled to them (the likelihoods so far kept; a fresh range when the
@@ -166,7 +158,7 @@ class SniperLbr:
         key = deal_key(self.seed, deal)
         stacks = np.full(2, STARTING_STACK, np.int64)
         deal_nb(h, stacks, np.ones(2, np.int64), first, np.uint64(key), t.base)
-        self.own_key, self.uses = derive(key, STREAM_LBR), 0
+        self.start_stream(key)
         self.reveal(2)
         seats = h.seats
         live, cap, visible = 2, cap_nb(seats), 2
@@ -317,12 +309,9 @@ def exploit(
     check_run(hands, workers)
     if rollouts is not None:
         raise ValueError("--rollouts does not apply to Sniper Hold'em: LBR's equity is exact (every board ending)")
-    if model_samples is not None and model_samples < 1:
-        raise ValueError(f"--model-samples must be at least 1, got {model_samples}")
+    check_samples(model_samples, rollouts)
     make = partial(SniperLbr, opponent.strip(), letters, chosen, seed, model_samples)
-    lbr = make()
-    nets, resets = run_deals(make, hands // 2, workers)
-    settings = {
+    settings = lambda lbr: {  # noqa: E731
         "game": "sniper",
         "opponent": lbr.opponent,
         "bets": letters,
@@ -333,4 +322,4 @@ def exploit(
         "stacks": STARTING_STACK,
         "ante": ANTE,
     }
-    return LbrResult(nets, 1.0, UNIT, settings, resets)
+    return exploit_result(make, hands, workers, 1.0, UNIT, settings)
