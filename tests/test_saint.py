@@ -249,7 +249,8 @@ def test_normal_counts_the_cards_an_opponent_took_back_among_those_it_may_hold()
     assert held(obs) == sorted((*unseen_cards, *aces))
     kings = tuple(sorted(cards("Kh Kd")))
     strength = make_level("normal").strengths(obs, [kings], table.stream(0, 1))[0]
-    assert strength == pytest.approx((5 / 6) ** 4)  # beats 5 of the 6 pairs of 5s 6s As Ad, not the aces
+    assert strength == pytest.approx((5 / 6) ** 8)  # beats 5 of the 6 pairs of 5s 6s As Ad, not the aces,
+    # to the power (seats - 1) * (hand_size - 1) = 4 * 2
 
 
 def test_the_parallel_env_passes_pettingzoos_api_test_and_hides_other_hands():

@@ -111,7 +111,7 @@ def numpy_power_nb(x, e):
 def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
     """``NormalAgent.strengths`` into ``sc.score[:n_pairs]``: the chance each pair (values ``sc.mine``) beats an
     opponent's pair of two cards the opponents may hold (unseen or taken back, ``levels.held``; ties a half), to
-    the power ``seats - 1``."""
+    the power ``(seats - 1) * (h - 1)`` (``h``: the cards every seat holds)."""
     hidden = sc.hidden
     held = ~(tb.seen[0] | tb.hands[seat]) & _FULL
     for s in range(tb.counts[Count.SEATS]):
@@ -127,7 +127,7 @@ def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
     if m == 0:
         sc.score[:n_pairs] = 1.0
         return
-    power = tb.counts[Count.SEATS] - 1
+    power = (tb.counts[Count.SEATS] - 1) * (h - 1)
     for p in range(n_pairs):
         mine, below, equal = sc.mine[p], 0, 0
         for i in range(m):

@@ -13,7 +13,8 @@ exactly. ``act(obs, stream)`` returns one of ``obs.legal`` in the table's flat n
   ``usable``, three of the kept cards, as many as a player brings to a round, with the future river; with no
   future river, 5 players, ``stock``, every pair and trip kept, one a round, and step 1 is easy's),
   this round against the rounds left, later rounds more (``late``); step 2 scores a pair by the chance it beats
-  every opponent's random pair of the cards it may hold (unseen, or taken back: ``held``).
+  every opponent's best pair, each the best of ``hand_size - 1`` random pairs of the cards it may hold (unseen,
+  or taken back: ``held``).
 - ``hard``: normal's steps 1 and 3; step 2 by Monte Carlo over the opponents' unseen hands (each opponent holds
   the cards it took back, S10, and a random draw of the unseen cards) and their likely picks (each reveals its
   best pair), scoring a pair by its expected points (S5, ties shared rounded up) plus normal's keep term.
@@ -229,9 +230,11 @@ class NormalAgent(EasyAgent):
         return (number / ROUNDS) ** self.late, self.keep * (ROUNDS - number) / ROUNDS
 
     def strengths(self, obs: SaintObservation, pairs: list[tuple[int, int]], stream: Stream) -> np.ndarray:
-        """The chance each pair beats every opponent's pair when each is two random cards of those the opponents
-        may hold, the unseen cards and the cards they took back (``held``; ties count a half): ``beats ** (seats -
-        1)``."""
+        """The chance each pair beats every opponent's best pair (S4: a player shows the two cards it chooses),
+        a pair drawn as two random cards of those the opponents may hold, the unseen cards and the cards they took
+        back (``held``; ties count a half), and an opponent's best as the best of ``hand_size - 1`` such pairs
+        (its ``hand_size`` cards make more pairs, but far from independent ones; in round 8 its two cards are its
+        one pair): ``beats ** ((seats - 1) * (hand_size - 1))``."""
         hidden = held(obs)
         table = pair_table(obs.river, (*obs.hand, *hidden))
         others = np.array([table[a, b] for a, b in combinations(hidden, 2)], dtype=np.int64)
@@ -241,7 +244,7 @@ class NormalAgent(EasyAgent):
         mine = np.array([table[a, b] for a, b in pairs], dtype=np.int64)
         below = np.searchsorted(others, mine, "left")
         equal = np.searchsorted(others, mine, "right") - below
-        return ((below + equal / 2) / others.size) ** (obs.seats - 1)
+        return ((below + equal / 2) / others.size) ** ((obs.seats - 1) * (obs.hand_size - 1))
 
 
 @dataclass(frozen=True)
