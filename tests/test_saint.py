@@ -12,7 +12,7 @@ from sniper.cli.app import app
 from sniper.core.registry import get_game
 from sniper.core.table import CHANCE, SIMULTANEOUS, TERMINAL, SimultaneousTableState, joint_step, point_difference
 from sniper.games.poker52 import DECK_SIZE, cards, value
-from sniper.games.saint.levels import PARAMETERS, held, make_level, usable
+from sniper.games.saint.levels import PARAMETERS, held, make_level, stock, usable
 from sniper.games.saint.play import play_game
 from sniper.games.saint.rules import FUTURE_RIVER, ROUNDS, SEATS
 from sniper.games.saint.showdown import showdown
@@ -210,8 +210,8 @@ def test_step_2_of_easy_reveals_its_best_pair():
 
 def test_at_5_players_normal_does_not_keep_a_flush_it_cannot_play():
     """S2, S3, S4: with 5 players there is no future river and a player brings three of its cards to a round, so
-    five hearts in hand make no flush later: normal's keep term (``usable``) does not hold them, and its step 1
-    gives up a heart (the lowest card: every pick keeps the aces and leaves king high)."""
+    five hearts in hand make no flush later (``usable``), and normal's step 1 there is easy's, this round's best
+    hand: it gives up a heart (the lowest card: every pick keeps the aces and leaves king high)."""
     table = SaintTable(5, seed=1, game=0)
     table.apply(DEAL)
     hand = tuple(sorted(cards("2h 5h 9h Jh Kh As Ad 3c 4d 6s")))
@@ -219,6 +219,21 @@ def test_at_5_players_normal_does_not_keep_a_flush_it_cannot_play():
     assert (obs.river, obs.future) == ((), ())
     assert make_level("normal").act(obs, table.stream(0, 0)) == cards("2h")[0]
     assert usable(cards("5h 9h Jh Kh"), cards("2h")) < 5 <= usable(cards("5h 9h Jh Kh"), cards("2h 3h"))
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_at_5_players_normal_and_hard_take_back_a_second_pair_not_a_higher_card(level):
+    """S2, S3, S6: with no future river a player's later rounds are its own cards, one group a round, so the keep
+    term counts every pair and trip kept (``stock``): with kings and sevens, normal and hard take the 3 that pairs
+    a third rank, where easy (and ``usable``, the best three cards) takes the ace, the higher rank."""
+    table = SaintTable(5, seed=1, game=0)
+    table.apply(DEAL)
+    hand, pool = tuple(sorted(cards("Kh Kd 7c 7d 3s 9h"))), tuple(sorted(cards("Ac 3d")))
+    obs = replace(table.observe(0), phase="take", round=3, hand=hand, pool=pool, legal=pool)
+    assert make_level(level).act(obs, table.stream(0, 2)) == cards("3d")[0]
+    assert make_level("easy").act(obs, table.stream(0, 2)) == cards("Ac")[0]
+    assert stock((*hand, *cards("3d"))) > stock((*hand, *cards("Ac"))) == stock(hand)
+    assert usable((*hand, *cards("3d")), ()) == usable((*hand, *cards("Ac")), ())
 
 
 def test_normal_counts_the_cards_an_opponent_took_back_among_those_it_may_hold():
@@ -234,7 +249,8 @@ def test_normal_counts_the_cards_an_opponent_took_back_among_those_it_may_hold()
     assert held(obs) == sorted((*unseen_cards, *aces))
     kings = tuple(sorted(cards("Kh Kd")))
     strength = make_level("normal").strengths(obs, [kings], table.stream(0, 1))[0]
-    assert strength == pytest.approx((5 / 6) ** 4)  # beats 5 of the 6 pairs of 5s 6s As Ad, not the aces
+    assert strength == pytest.approx((5 / 6) ** 8)  # beats 5 of the 6 pairs of 5s 6s As Ad, not the aces,
+    # to the power (seats - 1) * (hand_size - 1) = 4 * 2
 
 
 def test_the_parallel_env_passes_pettingzoos_api_test_and_hides_other_hands():

@@ -1,5 +1,5 @@
 """The levels' heuristic of what cards could make, in numba: numba equivalents of ``sniper.games.saint.levels``'
-``potential`` and ``usable``, and the card sets the kernels keep as bit masks.
+``potential``, ``usable`` and ``stock``, and the card sets the kernels keep as bit masks.
 
 A set of cards is a ``uint64`` mask, bit ``c`` for card ``c`` (``poker52``: ``4 * rank + suit``); its cards in
 increasing order are its sorted list (``cards_of_nb``), the order the reference's sorted hands and pools have.
@@ -128,3 +128,21 @@ def usable_nb(kept, n_kept, future, n_future, cards):
                 cards[n_future + 2] = kept[k]
                 best = max(best, potential_nb(cards, n_future + 3))
     return best
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def stock_nb(kept, n_kept):
+    """The sum, over the ranks ``kept[:n_kept]`` holds at least twice, of ``3 + rank / 13`` (three or more) or ``1 +
+    rank / 13`` (two), in increasing rank: numba equivalent of ``sniper.games.saint.levels.stock`` (the same
+    float)."""
+    counts = np.uint64(0)  # 4 bits a rank
+    for i in range(n_kept):
+        counts += _ONE << np.uint64(4 * (kept[i] >> 2))
+    total = 0.0
+    for r in range(13):
+        k = np.int64((counts >> np.uint64(4 * r)) & np.uint64(15))
+        if k >= 3:
+            total += 3 + r / 13
+        elif k == 2:
+            total += 1 + r / 13
+    return total

@@ -21,7 +21,7 @@ from kernels.eval52 import value7_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb, stream_integer_nb, stream_start_nb, uniform_int_nb
 from kernels.saint.codes import ROUNDS, TOP, Level, Param
-from kernels.saint.hands import cards_of_nb, count_nb, potential_nb, usable_nb
+from kernels.saint.hands import cards_of_nb, count_nb, potential_nb, stock_nb, usable_nb
 from kernels.saint.state import Count
 
 _FULL = np.uint64((1 << 52) - 1)
@@ -37,6 +37,15 @@ def weights_nb(level, params, number):
 
 
 @njit(cache=True, **NO_REFCOUNT)
+def kept_value_nb(kept, n_kept, tb, sc):
+    """The keep term's value of ``kept[:n_kept]``: ``usable_nb`` with the future river when the table has one (S2:
+    2-4 players), else ``stock_nb`` (``sniper.games.saint.levels.kept_value``)."""
+    if tb.counts[Count.FUTURE]:
+        return usable_nb(kept, n_kept, tb.future, tb.n_future[0], sc.usable)
+    return stock_nb(kept, n_kept)
+
+
+@njit(cache=True, **NO_REFCOUNT)
 def random_choice_nb(key, n):
     """The index in ``[0, n)`` of the random level's one draw (``RandomAgent``: ``stream.integer(n)``)."""
     return np.int64(uniform_int_nb(derive_nb(key, 0), n))
@@ -44,12 +53,15 @@ def random_choice_nb(key, n):
 
 @njit(cache=True, **NO_REFCOUNT)
 def pick_nb(level, params, seat, tb, key, sc):
-    """Step 1 (S3): the card seat ``seat`` picks into the river (``EasyAgent.pick``; random: uniform)."""
+    """Step 1 (S3): the card seat ``seat`` picks into the river (``EasyAgent.pick``, with no future river easy's
+    pick for every level; random: uniform)."""
     h = cards_of_nb(tb.hands[seat], sc.hand)
     if level == Level.RANDOM:
         return sc.hand[random_choice_nb(key, h)]
     now, later = weights_nb(level, params, tb.counts[Count.NUMBER])
     carried = tb.counts[Count.FUTURE]
+    if carried == 0:  # no future river (S2): this round's best hand
+        now, later = 1.0, 0.0
     base = sc.cards
     for i in range(carried):
         base[i] = tb.river[i]
@@ -76,7 +88,7 @@ def pick_nb(level, params, seat, tb, key, sc):
                 if i != si and i != sj:
                     sc.left[n_left] = sc.rest[i]
                     n_left += 1
-            score = score + later * usable_nb(sc.left, n_left, tb.future, tb.n_future[0], sc.usable) / TOP
+            score = score + later * kept_value_nb(sc.left, n_left, tb, sc) / TOP
         else:
             score = score + 0.0
         if score > best:
@@ -99,7 +111,7 @@ def numpy_power_nb(x, e):
 def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
     """``NormalAgent.strengths`` into ``sc.score[:n_pairs]``: the chance each pair (values ``sc.mine``) beats an
     opponent's pair of two cards the opponents may hold (unseen or taken back, ``levels.held``; ties a half), to
-    the power ``seats - 1``."""
+    the power ``(seats - 1) * (h - 1)`` (``h``: the cards every seat holds)."""
     hidden = sc.hidden
     held = ~(tb.seen[0] | tb.hands[seat]) & _FULL
     for s in range(tb.counts[Count.SEATS]):
@@ -115,7 +127,7 @@ def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
     if m == 0:
         sc.score[:n_pairs] = 1.0
         return
-    power = tb.counts[Count.SEATS] - 1
+    power = (tb.counts[Count.SEATS] - 1) * (h - 1)
     for p in range(n_pairs):
         mine, below, equal = sc.mine[p], 0, 0
         for i in range(m):
@@ -223,7 +235,7 @@ def pair_nb(level, params, seat, tb, key, t, sc):
                     if i != a and i != b:
                         sc.left[n_left] = sc.hand[i]
                         n_left += 1
-                score = now * score + later * (usable_nb(sc.left, n_left, tb.future, tb.n_future[0], sc.usable) / TOP)
+                score = now * score + later * (kept_value_nb(sc.left, n_left, tb, sc) / TOP)
             if score > best:
                 best, pa, pb = score, a, b
             p += 1
@@ -233,8 +245,8 @@ def pair_nb(level, params, seat, tb, key, t, sc):
 @njit(cache=True, **NO_REFCOUNT)
 def take_nb(level, params, seat, tb, key, sc):
     """Step 3 (S6): the card of the pool seat ``seat`` takes back (``EasyAgent.take``: the most ``potential`` of its
-    hand and the card, or with a keep term ``usable`` with the future river; the higher rank on a tie, then the
-    lower card; random: uniform over the pool, sorted)."""
+    hand and the card, or with a keep term ``kept_value_nb``; the higher rank on a tie, then the lower card;
+    random: uniform over the pool, sorted)."""
     n_pool = cards_of_nb(tb.seen[1], sc.pool)
     if level == Level.RANDOM:
         return sc.pool[random_choice_nb(key, n_pool)]
@@ -248,7 +260,7 @@ def take_nb(level, params, seat, tb, key, sc):
         if later == 0.0:
             p = potential_nb(cards, h + 1)
         else:
-            p = usable_nb(cards, h + 1, tb.future, tb.n_future[0], sc.usable)
+            p = kept_value_nb(cards, h + 1, tb, sc)
         if p > best or (p == best and c >> 2 > best_rank):
             best, best_rank, choice = p, c >> 2, c
     return choice

@@ -9,10 +9,12 @@ exactly. ``act(obs, stream)`` returns one of ``obs.legal`` in the table's flat n
 - ``easy`` (greedy): the picks that make its best hand this round. Step 1: the card whose loss leaves the best
   ``potential`` of the known river, that card and its best two remaining cards; step 2: the two cards making the
   best hand with the river (``sniper.games.eval52``, exact); step 3: the card that makes the most of its hand.
-- ``normal``: as easy, but every choice also weighs what the cards kept make with the future river (``keep``,
-  ``usable``: three of the kept cards, as many as a player brings to a round, with the future river),
+- ``normal``: as easy, but every choice also weighs what the cards kept make later (``keep``, ``kept_value``:
+  ``usable``, three of the kept cards, as many as a player brings to a round, with the future river; with no
+  future river, 5 players, ``stock``, every pair and trip kept, one a round, and step 1 is easy's),
   this round against the rounds left, later rounds more (``late``); step 2 scores a pair by the chance it beats
-  every opponent's random pair of the cards it may hold (unseen, or taken back: ``held``).
+  every opponent's best pair, each the best of ``hand_size - 1`` random pairs of the cards it may hold (unseen,
+  or taken back: ``held``).
 - ``hard``: normal's steps 1 and 3; step 2 by Monte Carlo over the opponents' unseen hands (each opponent holds
   the cards it took back, S10, and a random draw of the unseen cards) and their likely picks (each reveals its
   best pair), scoring a pair by its expected points (S5, ties shared rounded up) plus normal's keep term.
@@ -36,7 +38,7 @@ from sniper.games.level_parameters import check_parameters
 from sniper.games.poker52 import DECK_SIZE
 from sniper.games.saint.observation import SaintObservation
 from sniper.games.saint.parameters import PARAMETERS
-from sniper.games.saint.rules import ROUNDS, TITLE
+from sniper.games.saint.rules import FUTURE_RIVER, ROUNDS, TITLE
 from sniper.games.saint.table import PAIR_BASE, pair_action, pair_of
 
 
@@ -85,6 +87,29 @@ def usable(kept, future) -> float:
     (5.846153846153846, 0.8461538461538461)
     """
     return max(potential((*future, *cards)) for cards in combinations(kept, min(USABLE, len(kept))))
+
+
+def stock(kept) -> float:
+    """What the cards ``kept`` can play in the later rounds of a table with no future river (S2: 5 players): the
+    sum, over the ranks they hold at least twice, of ``3 + rank / 13`` (three or more of the rank) or ``1 + rank /
+    13`` (two). There a round's hand is a player's three own cards (``USABLE``: S3's pick, S4's two) with the
+    others' picks, so what it can count on are its pairs and trips, one group a round: every group counts, not
+    only the best (``usable``). A float, 0 for no group.
+
+    >>> from sniper.games.poker52 import cards
+    >>> stock(cards("As Ad Ac 2h 2d 7c")), stock(cards("Kd")), stock(())
+    (4.923076923076923, 0.0, 0.0)
+    """
+    counts = [0] * 13
+    for c in kept:
+        counts[c >> 2] += 1
+    return sum(((3 if k >= 3 else 1) + rank / 13 for rank, k in enumerate(counts) if k >= 2), 0.0)
+
+
+def kept_value(kept, obs: SaintObservation) -> float:
+    """The keep term's value of the cards ``kept`` for ``obs``'s seat (``normal``, ``hard``): ``usable`` with the
+    future river when the table has one (S2: 2–4 players), else ``stock``."""
+    return usable(kept, obs.future) if FUTURE_RIVER[obs.seats] else stock(kept)
 
 
 def pair_table(river, cards) -> np.ndarray:
@@ -155,15 +180,16 @@ class EasyAgent:
 
     def pick(self, obs: SaintObservation, stream: Stream) -> int:
         """Step 1 (S3): the card maximising ``now * potential(river + card + best two left) + later *
-        usable(the rest, future river)``, over ``TOP``."""
-        now, later = self.weights(obs)
+        kept_value(the rest)``, over ``TOP``; with no future river (S2: 5 players) easy's pick, this
+        round's best hand (``now, later = 1, 0``), for every level."""
+        now, later = self.weights(obs) if FUTURE_RIVER[obs.seats] else (1.0, 0.0)
         best, choice = -1.0, obs.legal[0]
         for card in obs.legal:
             rest = [c for c in obs.hand if c != card]
             base = (*obs.river, card)
             kept, strength = max((potential((*base, a, b)), (a, b)) for a, b in combinations(rest, 2))
             left = [c for c in rest if c not in strength]
-            score = now * kept / TOP + (later * usable(left, obs.future) / TOP if later else 0.0)
+            score = now * kept / TOP + (later * kept_value(left, obs) / TOP if later else 0.0)
             if score > best:
                 best, choice = score, card
         return choice
@@ -174,21 +200,21 @@ class EasyAgent:
         return np.array([table[a, b] for a, b in pairs], dtype=np.float64)
 
     def pair(self, obs: SaintObservation, stream: Stream) -> int:
-        """Step 2 (S4): the pair maximising ``now * strength + later * usable(the rest, future river) / TOP``."""
+        """Step 2 (S4): the pair maximising ``now * strength + later * kept_value(the rest) / TOP``."""
         pairs = [pair_of(action - PAIR_BASE) for action in obs.legal]
         score = self.strengths(obs, pairs, stream)
         now, later = self.weights(obs)
         if later:
-            keep = [usable([c for c in obs.hand if c not in pair], obs.future) / TOP for pair in pairs]
+            keep = [kept_value([c for c in obs.hand if c not in pair], obs) / TOP for pair in pairs]
             score = now * score + later * np.array(keep)
         return pair_action(*pairs[int(np.argmax(score))])
 
     def take(self, obs: SaintObservation, stream: Stream) -> int:
         """Step 3 (S6): the card making the most of its hand, the higher rank on a tie: easy ``potential(hand +
-        card)``; with a keep term (normal, hard) ``usable(hand + card, future river)``."""
+        card)``; with a keep term (normal, hard) ``kept_value(hand + card)``."""
         if self.weights(obs)[1] == 0:
             return max(obs.legal, key=lambda c: (potential((*obs.hand, c)), c >> 2))
-        return max(obs.legal, key=lambda c: (usable((*obs.hand, c), obs.future), c >> 2))
+        return max(obs.legal, key=lambda c: (kept_value((*obs.hand, c), obs), c >> 2))
 
 
 @dataclass(frozen=True)
@@ -204,9 +230,11 @@ class NormalAgent(EasyAgent):
         return (number / ROUNDS) ** self.late, self.keep * (ROUNDS - number) / ROUNDS
 
     def strengths(self, obs: SaintObservation, pairs: list[tuple[int, int]], stream: Stream) -> np.ndarray:
-        """The chance each pair beats every opponent's pair when each is two random cards of those the opponents
-        may hold, the unseen cards and the cards they took back (``held``; ties count a half): ``beats ** (seats -
-        1)``."""
+        """The chance each pair beats every opponent's best pair (S4: a player shows the two cards it chooses),
+        a pair drawn as two random cards of those the opponents may hold, the unseen cards and the cards they took
+        back (``held``; ties count a half), and an opponent's best as the best of ``hand_size - 1`` such pairs
+        (its ``hand_size`` cards make more pairs, but far from independent ones; in round 8 its two cards are its
+        one pair): ``beats ** ((seats - 1) * (hand_size - 1))``."""
         hidden = held(obs)
         table = pair_table(obs.river, (*obs.hand, *hidden))
         others = np.array([table[a, b] for a, b in combinations(hidden, 2)], dtype=np.int64)
@@ -216,7 +244,7 @@ class NormalAgent(EasyAgent):
         mine = np.array([table[a, b] for a, b in pairs], dtype=np.int64)
         below = np.searchsorted(others, mine, "left")
         equal = np.searchsorted(others, mine, "right") - below
-        return ((below + equal / 2) / others.size) ** (obs.seats - 1)
+        return ((below + equal / 2) / others.size) ** ((obs.seats - 1) * (obs.hand_size - 1))
 
 
 @dataclass(frozen=True)

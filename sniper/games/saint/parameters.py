@@ -4,8 +4,9 @@ A light module, so the game's ``GameSpec`` can declare the domains when the regi
 ``sniper.games.saint.levels``, whose dataclass fields take their defaults from here
 (``sniper.games.level_parameters``: ``level → name → (default, low, high)``, an ``int`` default an integer).
 
-- ``keep`` (normal, hard): the weight of what the cards left in hand make with the future river (the
-  ``potential`` of ``sniper.games.saint.levels``, 0–9) against this round's expected points (S6, S11).
+- ``keep`` (normal, hard): the weight of what the cards left in hand make in later rounds (``kept_value`` of
+  ``sniper.games.saint.levels``: ``usable`` with the future river, 0–9, or with 5 players ``stock``, their pairs
+  and trips) against this round's expected points (S6, S11).
 - ``late`` (normal, hard): how much later rounds count: this round's points are weighed ``(number / 8) **
   -late`` times less than keeping, so ``late > 0`` spends strong cards late (S5: round ``r`` scores ``r``).
 - ``samples`` (hard): Monte Carlo deals of the opponents' unseen hands per decision (S11).
