@@ -43,15 +43,7 @@ import numpy as np
 from kernels.draw.codes import BET_RAISE, CARDS_PER_PLAYER, FIRST, HAND_SIZE, MAX_DISCARDS, MAX_SEATS, NO_DRAW
 from kernels.eval52 import N_CARDS
 from kernels.jit import njit
-from kernels.poker52.betting import (
-    check_call_nb,
-    collect_bets_nb,
-    complete_raise_nb,
-    may_raise_nb,
-    open_betting_nb,
-    pop_actor_nb,
-    seat_players_nb,
-)
+from kernels.poker52 import betting as shared
 from kernels.poker52.deck import shuffle_into_nb
 from kernels.rng import derive_nb
 from kernels.streams import STREAM_DECK
@@ -61,14 +53,7 @@ NO_RAISE = -1
 
 PLAYER = np.dtype(
     [
-        ("seat", np.int64),
-        ("start", np.int64),
-        ("stack", np.int64),
-        ("bet", np.int64),
-        ("put", np.int64),
-        ("won", np.int64),
-        ("active", np.int64),
-        ("acted", np.int64),
+        *shared.PLAYER_FIELDS,
         ("decisions", np.int64),
         ("value", np.int64),
         ("drawn", np.int64),
@@ -189,7 +174,7 @@ def seat_nb(h, stacks, button, ante, cap):
     left of the button, the button last (``pokerkit_hand.dealing_order``).
     """
     pl, s = h.pl, h.st[0]
-    m = seat_players_nb(h, stacks, button)
+    m = shared.seat_players_nb(h, stacks, button)
     s.cap = cap
     s.pot = 0
     for p in range(m):
@@ -200,7 +185,7 @@ def seat_nb(h, stacks, button, ante, cap):
         q.first = 0
         q.second = 0
         s.pot += q.bet
-    collect_bets_nb(h)
+    shared.collect_bets_nb(h)
     return m
 
 
@@ -244,7 +229,7 @@ def begin_round_nb(h, street, bet_size):
     s.street = street
     s.bet_size = bet_size
     s.raises = 0
-    return open_betting_nb(h, 0)
+    return shared.open_betting_nb(h, 0)
 
 
 # ----- what the actor may do (D3, D8) ------------------------------------------------------------
@@ -267,7 +252,7 @@ def raise_to_nb(h, p):
     s = h.st[0]
     q = h.pl[p]
     full = full_nb(s)
-    if s.raises >= s.cap or not may_raise_nb(h, p, min(s.raise_amount, full), full):
+    if s.raises >= s.cap or not shared.may_raise_nb(h, p, min(s.raise_amount, full), full):
         return np.int64(NO_RAISE)
     return min(q.stack + q.bet, max(s.raise_amount, s.bet_size) + s.max_bet)
 
@@ -292,7 +277,7 @@ def note_raise_nb(h, p):
 def fold_nb(h):
     """The actor folds (only when it owes chips); returns the chips it put in (0). Numba equivalent of
     ``sniper.games.draw.engine.DrawHand.act(FOLD)``."""
-    p = pop_actor_nb(h)
+    p = shared.pop_actor_nb(h)
     h.pl[p].active = 0
     h.st[0].n_active -= 1
     return np.int64(0)
@@ -309,7 +294,7 @@ def bet_raise_nb(h, amount):
     s = h.st[0]
     full = full_nb(s)
     s.raises += 1
-    return complete_raise_nb(h, amount, full, full)
+    return shared.complete_raise_nb(h, amount, full, full)
 
 
 @njit(cache=True, inline="always")
@@ -320,7 +305,7 @@ def act_nb(h, action, raise_to):
         return bet_raise_nb(h, raise_to)
     if action == 0:
         return fold_nb(h)
-    return check_call_nb(h)
+    return shared.check_call_nb(h)
 
 
 # ----- the draw (D5) -----------------------------------------------------------------------------
@@ -363,5 +348,5 @@ def end_round_nb(h):
     """End a betting round; returns whether all but one player folded (the pot is theirs, unshown: D7). Numba
     equivalent of ``sniper.games.draw.engine.DrawHand._advance`` at a round's end (PokerKit's
     ``_end_betting`` and ``collect_bets``, ``kernels.poker52.betting.collect_bets_nb``)."""
-    collect_bets_nb(h)
+    shared.collect_bets_nb(h)
     return h.st[0].n_active == 1

@@ -57,24 +57,9 @@ from kernels.draw.showdown import fold_win_nb, settle_nb
 from kernels.draw.strength import LevelTables, new_scratch_nb
 from kernels.eval52 import Tables
 from kernels.jit import njit
+from kernels.poker52 import game as shared
 from kernels.poker52.betting import actor_nb
-from kernels.poker52.game import (  # noqa: F401  (this game's action fields and length markers too)
-    N_ACTION_FIELDS,
-    NO_LIMIT,
-    OVERFLOW,
-    ActionField,
-    ActionLog,
-    game_actions_nb,
-    game_length_nb,
-    new_action_log_nb,
-    next_hand_nb,
-    record_action_nb,
-    start_decision_nb,
-    start_game_log_nb,
-    start_game_nb,
-    start_hand_log_nb,
-    write_seats_nb,
-)
+from kernels.poker52.game import N_ACTION_FIELDS, NO_LIMIT, OVERFLOW, ActionField, ActionLog  # noqa: F401  (this game's too)
 from kernels.rng import derive_nb, mix64_nb
 from kernels.streams import STREAM_AGENT
 
@@ -83,10 +68,7 @@ class Field(IntEnum):
     """Rows of the record array ``rec``: one row per seat per hand, what ``sniper.games.draw.play.HandRecord``
     holds for the seat (``NO_CARD`` for a card not dealt, ``DRAWS`` ``NO_DRAW`` for a seat that did not draw)."""
 
-    HAND = 0
-    BUTTON = 1
-    DEALT_IN = 2
-    STACK_BEFORE = 3
+    HAND, BUTTON, DEALT_IN, STACK_BEFORE = shared.RecordField  # rows 0-3, every 52-card game's
     HOLE_1 = 4
     HOLE_2 = 5
     HOLE_3 = 6
@@ -167,7 +149,7 @@ def betting_nb(h, inputs, scratch, log):
     t, lt = inputs.tables, inputs.level_tables
     p = actor_nb(h)
     while p >= 0:
-        start_decision_nb(h, p, h.agent_keys[p])
+        shared.start_decision_nb(h, p, h.agent_keys[p])
         q = pl[p]
         to = raise_to_nb(h, p)
         action = decide_nb(levels[q.seat], params[q.seat], h, p, to, h.stream, t, lt, scratch)
@@ -175,7 +157,7 @@ def betting_nb(h, inputs, scratch, log):
             note_raise_nb(h, p)
         bet = q.bet
         amount = act_nb(h, action, to)
-        record_action_nb(log.rec, log.pos, q.seat, s.street, action, amount, bet + amount, s.pot)
+        shared.record_action_nb(log.rec, log.pos, q.seat, s.street, action, amount, bet + amount, s.pot)
         p = actor_nb(h)
 
 
@@ -194,10 +176,10 @@ def draw_nb(h, inputs, scratch, log):
         if not q.active:
             continue
         seat = q.seat
-        start_decision_nb(h, p, h.agent_keys[p])
+        shared.start_decision_nb(h, p, h.agent_keys[p])
         action = decide_nb(levels[seat], params[seat], h, p, np.int64(NO_RAISE), h.stream, t, lt, scratch)
         discard_nb(h, p, action - DISCARD)
-        record_action_nb(arec, pos, seat, DRAW, action, 0, q.bet, s.pot)
+        shared.record_action_nb(arec, pos, seat, DRAW, action, 0, q.bet, s.pot)
     deal_replacements_nb(h)
 
 
@@ -224,7 +206,7 @@ def write_records_nb(h, stacks, button, hand, rec, row0):
         for j in range(q.drawn if q.drawn > 0 else 0):
             rec[Field.DISCARD_1 + j, r] = h.discards[p, j]
             rec[Field.DRAWN_1 + j, r] = h.drawn[p, j]
-    write_seats_nb(h, stacks, button, hand, rec, row0, Field.SHOWDOWN)
+    shared.write_seats_nb(h, stacks, button, hand, rec, row0, Field.SHOWDOWN)
 
 
 @njit(cache=True, inline="always")
@@ -260,7 +242,7 @@ def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, 
     one ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
     rules = inputs.rules
     deal_nb(h, stacks, button, hand_key, rules.ante, rules.cap, shuffle)
-    start_hand_log_nb(log, hand)
+    shared.start_hand_log_nb(log, hand)
     play_dealt_nb(h, scratch, hand_key, inputs, log)
     write_records_nb(h, stacks, button, hand, rec, row0)
 
@@ -276,13 +258,13 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
     caller's, reset here."""
     n = inputs.rules.n_seats
     hand = np.int64(0)
-    button = start_game_nb(stacks, inputs.rules, cap_hands)
+    button = shared.start_game_nb(stacks, inputs.rules, cap_hands)
     while button >= 0:
         key = derive_nb(game_key, hand)
         play_hand_nb(h, scratch, stacks, button, key, inputs, rec, row0 + hand * n, hand, log, np.int64(1))
         hand += 1
-        button = next_hand_nb(stacks, button, hand, inputs.rules.hands_per_game, cap_hands)
-    return game_length_nb(button, hand)
+        button = shared.next_hand_nb(stacks, button, hand, inputs.rules.hands_per_game, cap_hands)
+    return shared.game_length_nb(button, hand)
 
 
 @njit(cache=True)
@@ -313,15 +295,15 @@ def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, c
     seed_key = mix64_nb(seed)
     n = inputs.rules.n_seats
     stacks = np.empty(n, np.int64)
-    log = new_action_log_nb(arec)
+    log = shared.new_action_log_nb(arec)
     h = new_hand_nb()
     scratch = new_scratch_nb(max_draw_samples_nb(inputs.agents))
     for g in range(start, stop):
-        start_game_log_nb(log, g, cap_actions)
+        shared.start_game_log_nb(log, g, cap_actions)
         hands_out[g] = play_game_nb(
             derive_nb(seed_key, games[g]), inputs, cap_hands, rec, g * cap_hands * n, log, stacks, h, scratch
         )
-        actions_out[g] = game_actions_nb(log, g, cap_actions)
+        actions_out[g] = shared.game_actions_nb(log, g, cap_actions)
 
 
 @njit(cache=True, parallel=True)

@@ -43,15 +43,7 @@ from kernels import NO_REFCOUNT
 from kernels.eval52 import N_CARDS
 from kernels.holdem.codes import ALL_IN_1, BOARD_CARDS, BOARD_SIZES, HOLE_CARDS, MAX_SEATS, MIN_RAISE_ACTION
 from kernels.jit import njit
-from kernels.poker52.betting import (
-    check_call_nb,
-    collect_bets_nb,
-    complete_raise_nb,
-    may_raise_nb,
-    open_betting_nb,
-    pop_actor_nb,
-    seat_players_nb,
-)
+from kernels.poker52 import betting as shared
 from kernels.poker52.deck import shuffle_into_nb
 from kernels.rng import derive_nb
 from kernels.streams import STREAM_DECK
@@ -62,14 +54,7 @@ NO_RAISE = -1
 
 PLAYER = np.dtype(
     [
-        ("seat", np.int64),
-        ("start", np.int64),
-        ("stack", np.int64),
-        ("bet", np.int64),
-        ("put", np.int64),
-        ("won", np.int64),
-        ("active", np.int64),
-        ("acted", np.int64),
+        *shared.PLAYER_FIELDS,
         ("folded_street", np.int64),
         ("decisions", np.int64),
         ("value", np.int64),
@@ -192,7 +177,7 @@ def deal_nb(h, stacks, button, hand_key, small_blind, big_blind):
     ``p``, then the board (``engine.deal_cards``; no burn card).
     """
     pl, s = h.pl, h.st[0]
-    m = seat_players_nb(h, stacks, button)
+    m = shared.seat_players_nb(h, stacks, button)
     for p in range(m):
         q = pl[p]
         q.folded_street = -1
@@ -244,7 +229,7 @@ def begin_street_nb(h, street):
             top = key
             top_p = p
     s.opener = (top_p + 1) % m
-    return open_betting_nb(h, s.opener)
+    return shared.open_betting_nb(h, s.opener)
 
 
 # ----- what the actor may do (H5, H6) ----------------------------------------------------------
@@ -272,7 +257,7 @@ def raise_range_nb(h, p):
     ``kernels.poker52.betting.may_raise_nb``)."""
     s = h.st[0]
     q = h.pl[p]
-    if not may_raise_nb(h, p, s.raise_amount, full_raise_nb(s)):
+    if not shared.may_raise_nb(h, p, s.raise_amount, full_raise_nb(s)):
         return np.int64(NO_RAISE), np.int64(NO_RAISE)
     high = q.stack + q.bet
     low = min(high, max(s.raise_amount, s.big_blind) + s.max_bet)
@@ -300,7 +285,7 @@ def history_nb(h, p, action):
 @njit(cache=True, inline="always")
 def fold_nb(h):
     """The actor folds (only when it owes chips); returns the chips it put in (0)."""
-    p = pop_actor_nb(h)
+    p = shared.pop_actor_nb(h)
     q, s = h.pl[p], h.st[0]
     q.active = 0
     q.folded_street = s.street
@@ -319,7 +304,7 @@ def raise_to_nb(h, amount):
     s = h.st[0]
     p = h.queue[s.head]
     full = full_raise_nb(s)
-    delta = complete_raise_nb(h, amount, full, max(full, amount - s.max_bet))
+    delta = shared.complete_raise_nb(h, amount, full, max(full, amount - s.max_bet))
     s.opener = p
     return delta
 
@@ -338,7 +323,7 @@ def act_nb(h, action):
     if action == 0:
         return fold_nb(h)
     if action == 1:
-        return check_call_nb(h)
+        return shared.check_call_nb(h)
     if action == ALL_IN_1:
         return raise_to_nb(h, 1)
     return raise_to_nb(h, action)
@@ -371,7 +356,7 @@ def end_street_nb(h):
                 with_chips += 1
         if with_chips <= 1:
             s.all_in = 1
-    collect_bets_nb(h)
+    shared.collect_bets_nb(h)
     if s.n_active == 1:
         return FOLDED
     if s.street == 3 or s.all_in:

@@ -50,24 +50,9 @@ from kernels.holdem.codes import BOARD_CARDS, N_STREETS, NO_CARD
 from kernels.holdem.policies import LevelTables, decide_nb, new_scratch_nb
 from kernels.holdem.showdown import end_hand_nb
 from kernels.jit import njit
+from kernels.poker52 import game as shared
 from kernels.poker52.betting import actor_nb
-from kernels.poker52.game import (  # noqa: F401  (this game's action fields and length markers too)
-    N_ACTION_FIELDS,
-    NO_LIMIT,
-    OVERFLOW,
-    ActionField,
-    ActionLog,
-    game_actions_nb,
-    game_length_nb,
-    new_action_log_nb,
-    next_hand_nb,
-    record_action_nb,
-    start_decision_nb,
-    start_game_log_nb,
-    start_game_nb,
-    start_hand_log_nb,
-    write_seats_nb,
-)
+from kernels.poker52.game import N_ACTION_FIELDS, NO_LIMIT, OVERFLOW, ActionField, ActionLog  # noqa: F401  (this game's too)
 from kernels.rng import derive_nb, mix64_nb
 from kernels.streams import STREAM_AGENT
 
@@ -76,10 +61,7 @@ class Field(IntEnum):
     """Rows of the record array ``rec``: one row per seat per hand, the columns of the hands table
     (``sniper.games.holdem.results.COLUMNS``) of the same name; game, seat and agent are the driver's."""
 
-    HAND = 0
-    BUTTON = 1
-    DEALT_IN = 2
-    STACK_BEFORE = 3
+    HAND, BUTTON, DEALT_IN, STACK_BEFORE = shared.RecordField  # rows 0-3, every 52-card game's
     HOLE_1 = 4
     HOLE_2 = 5
     BOARD_1 = 6
@@ -146,12 +128,12 @@ def betting_nb(h, hand_key, inputs, scratch, log):
     p = actor_nb(h)
     while p >= 0:
         seat = h.pl[p].seat
-        start_decision_nb(h, p, derive_nb(hand_key, STREAM_AGENT + seat))
+        shared.start_decision_nb(h, p, derive_nb(hand_key, STREAM_AGENT + seat))
         low, high = raise_range_nb(h, p)
         action = decide_nb(levels[seat], params[seat], h, p, low, high, h.stream, t, lt, scratch)
         history_nb(h, p, action)
         amount = act_nb(h, action)
-        record_action_nb(log.rec, log.pos, seat, s.street, action, amount, h.pl[p].bet, s.pot)
+        shared.record_action_nb(log.rec, log.pos, seat, s.street, action, amount, h.pl[p].bet, s.pot)
         p = actor_nb(h)
 
 
@@ -171,7 +153,7 @@ def write_records_nb(h, stacks, button, hand, rec, row0):
         r = row0 + h.pl[p].seat
         rec[Field.HOLE_1, r] = hole[p, 0]
         rec[Field.HOLE_2, r] = hole[p, 1]
-    write_seats_nb(h, stacks, button, hand, rec, row0, Field.SHOWDOWN)
+    shared.write_seats_nb(h, stacks, button, hand, rec, row0, Field.SHOWDOWN)
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -182,7 +164,7 @@ def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, 
     ``HoldemHand`` driven by the table (``sniper.games.holdem.play``)."""
     rules = inputs.rules
     deal_nb(h, stacks, button, hand_key, rules.small_blind, rules.big_blind)
-    start_hand_log_nb(log, hand)
+    shared.start_hand_log_nb(log, hand)
     outcome = NEXT_STREET
     for street in range(N_STREETS):
         if begin_street_nb(h, street):
@@ -205,14 +187,14 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
     (``kernels.holdem.policies.Scratch``) are the caller's, reset here."""
     rules = inputs.rules
     hand = np.int64(0)
-    button = start_game_nb(stacks, rules, cap_hands)
+    button = shared.start_game_nb(stacks, rules, cap_hands)
     while button >= 0:
         play_hand_nb(
             h, scratch, stacks, button, derive_nb(game_key, hand), inputs, rec, row0 + hand * rules.n_seats, hand, log
         )
         hand += 1
-        button = next_hand_nb(stacks, button, hand, rules.hands_per_game, cap_hands)
-    return game_length_nb(button, hand)
+        button = shared.next_hand_nb(stacks, button, hand, rules.hands_per_game, cap_hands)
+    return shared.game_length_nb(button, hand)
 
 
 @njit(cache=True, nogil=True)
@@ -227,15 +209,15 @@ def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, c
     """
     seed_key = mix64_nb(seed)
     n = inputs.rules.n_seats
-    log = new_action_log_nb(arec)
+    log = shared.new_action_log_nb(arec)
     stacks = np.empty(n, np.int64)
     h = new_hand_nb()
     scratch = new_scratch_nb()
     for g in range(start, stop):
-        start_game_log_nb(log, g, cap_actions)
+        shared.start_game_log_nb(log, g, cap_actions)
         game_key = derive_nb(seed_key, games[g])
         hands_out[g] = play_game_nb(game_key, inputs, cap_hands, rec, g * cap_hands * n, log, stacks, h, scratch)
-        actions_out[g] = game_actions_nb(log, g, cap_actions)
+        actions_out[g] = shared.game_actions_nb(log, g, cap_actions)
 
 
 @njit(cache=True, parallel=True)

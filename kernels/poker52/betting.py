@@ -13,6 +13,20 @@ import numpy as np
 
 from kernels.jit import njit
 
+PLAYER_FIELDS = [
+    ("seat", np.int64),
+    ("start", np.int64),
+    ("stack", np.int64),
+    ("bet", np.int64),
+    ("put", np.int64),
+    ("won", np.int64),
+    ("active", np.int64),
+    ("acted", np.int64),
+]
+"""The first fields of every game's ``PLAYER`` record (``kernels.holdem.betting.PLAYER``,
+``kernels.draw.betting.PLAYER``, whose docstrings say what they hold); the kernels here read them, and
+``decisions`` and ``value``, which each game places after its own."""
+
 
 @njit(cache=True, inline="always")
 def actor_nb(h):
