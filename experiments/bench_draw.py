@@ -25,7 +25,7 @@ import os
 import time
 
 import numba
-import numpy as np
+from bench_common import kernel_rates
 
 from kernels.draw.game import N_ACTION_FIELDS, N_FIELDS, play_games_par_nb
 from sniper.games.draw.kernel_engine import game_inputs, make_agent, play_chunk_kernel, play_records
@@ -46,27 +46,10 @@ MIX = ("easy", "normal", "hard") * 2
 def kernel_rate(games: int, repeats: int, threads: int, specs=RANDOM, length: int = HANDS) -> tuple[float, float]:
     """Best hands/s of ``play_games_par_nb`` over ``repeats`` calls of ``games`` 6-player games of ``specs`` on
     ``threads`` threads, by wall time and by process CPU time (hands per CPU-second); games of ``length``
-    hands at most (1: single hands from full stacks)."""
+    hands at most (1: single hands from full stacks). ``bench_common.kernel_rates`` times them."""
     inputs = game_inputs([make_agent(s) for s in specs], length)
-    rec = np.empty((N_FIELDS, games * length * SEATS), np.int16)
-    hands = np.empty(games, np.int64)
-    arec = np.empty((N_ACTION_FIELDS, 0), np.int16)
-    actions = np.empty(games, np.int64)
-    saved = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    best = best_cpu = 0.0
-    try:
-        ids = np.arange(min(games, 8), dtype=np.int64)
-        play_games_par_nb(np.uint64(1), ids, inputs, length, rec, hands, 0, arec, actions, threads)  # compile
-        for r in range(repeats):
-            ids = np.arange(r * games, (r + 1) * games, dtype=np.int64)
-            cpu, start = time.process_time(), time.perf_counter()
-            play_games_par_nb(np.uint64(1), ids, inputs, length, rec, hands, 0, arec, actions, 16 * threads)
-            best = max(best, hands.sum() / (time.perf_counter() - start))
-            best_cpu = max(best_cpu, hands.sum() / (time.process_time() - cpu))
-    finally:
-        numba.set_num_threads(saved)
-    return best, best_cpu
+    fields = (N_FIELDS, N_ACTION_FIELDS)
+    return kernel_rates(play_games_par_nb, inputs, fields, games, repeats, threads, length)[:2]
 
 
 def records_rate(games: int, specs=RANDOM) -> tuple[float, float]:

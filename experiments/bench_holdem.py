@@ -33,7 +33,7 @@ import random
 import time
 
 import numba
-import numpy as np
+from bench_common import kernel_rates
 
 from kernels.holdem.game import N_ACTION_FIELDS, N_FIELDS, play_games_par_nb
 from sniper.games.holdem import make_rules
@@ -58,28 +58,10 @@ def kernel_rate(
     """Best hands/s of ``play_games_par_nb`` over ``repeats`` calls of ``games`` 6-max games of
     ``specs`` on ``threads`` threads, by wall time and by process CPU time (hands per CPU-second), and
     decisions per hand; games of ``length`` hands at most (1: single hands from full stacks, as the
-    peers play them)."""
+    peers play them). ``bench_common.kernel_rates`` times them."""
     inputs = kernel_inputs(list(specs), make_rules(length=str(HANDS)))
     inputs = inputs._replace(rules=inputs.rules._replace(hands_per_game=length))
-    rec = np.empty((N_FIELDS, games * length * SEATS), np.int16)
-    hands = np.empty(games, np.int64)
-    arec = np.empty((N_ACTION_FIELDS, 0), np.int16)
-    actions = np.empty(games, np.int64)
-    saved = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    best = best_cpu = 0.0
-    try:
-        ids = np.arange(8, dtype=np.int64)
-        play_games_par_nb(np.uint64(1), ids, inputs, length, rec, hands, 0, arec, actions, threads)  # compile
-        for r in range(repeats):
-            ids = np.arange(r * games, (r + 1) * games, dtype=np.int64)
-            cpu, start = time.process_time(), time.perf_counter()
-            play_games_par_nb(np.uint64(1), ids, inputs, length, rec, hands, 0, arec, actions, 16 * threads)
-            best = max(best, hands.sum() / (time.perf_counter() - start))
-            best_cpu = max(best_cpu, hands.sum() / (time.process_time() - cpu))
-    finally:
-        numba.set_num_threads(saved)
-    return best, best_cpu, actions.sum() / hands.sum()
+    return kernel_rates(play_games_par_nb, inputs, (N_FIELDS, N_ACTION_FIELDS), games, repeats, threads, length)
 
 
 def end_to_end_rate(games: int, repeats: int) -> tuple[float, float]:

@@ -17,6 +17,7 @@ Usage: ``python experiments/bench_levels.py [--games 300] [--agents hard,hard,ha
 """
 
 import argparse
+import inspect
 import time
 
 import numba
@@ -36,22 +37,13 @@ def recorded_rollouts(specs: list[str], rules, games: int) -> tuple[list[tuple],
     calls: list[tuple] = []
     original = agents_module.rollout_sums
 
-    def recording(
-        private,
-        board,
-        n_opp,
-        codes,
-        probs,
-        n_future,
-        key,
-        samples,
-        opp_raises=(),
-        aggression=0.0,
-        first=0,
-        backend="python",
-    ):
-        call = (private, board, n_opp, codes, probs, n_future, key, samples, opp_raises, aggression, first)
-        calls.append(call)
+    signature = inspect.signature(original)
+
+    def recording(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        *call, backend = bound.arguments.values()  # every argument of ``rollout_sums``, its defaults filled in
+        calls.append(tuple(call))
         return original(*call, backend)
 
     agents_module.rollout_sums = snipes_module.rollout_sums = recording  # the levels' and the snipe heuristics'

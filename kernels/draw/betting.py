@@ -43,7 +43,7 @@ import numpy as np
 from kernels.draw.codes import BET_RAISE, CARDS_PER_PLAYER, FIRST, HAND_SIZE, MAX_DISCARDS, MAX_SEATS, NO_DRAW
 from kernels.eval52 import N_CARDS
 from kernels.jit import njit
-from kernels.poker52.betting import check_call_nb, pop_actor_nb
+from kernels.poker52 import betting as shared
 from kernels.poker52.deck import shuffle_into_nb
 from kernels.rng import derive_nb
 from kernels.streams import STREAM_DECK
@@ -53,14 +53,7 @@ NO_RAISE = -1
 
 PLAYER = np.dtype(
     [
-        ("seat", np.int64),
-        ("start", np.int64),
-        ("stack", np.int64),
-        ("bet", np.int64),
-        ("put", np.int64),
-        ("won", np.int64),
-        ("active", np.int64),
-        ("acted", np.int64),
+        *shared.PLAYER_FIELDS,
         ("decisions", np.int64),
         ("value", np.int64),
         ("drawn", np.int64),
@@ -173,41 +166,26 @@ new_hand_nb = njit(cache=True)(new_hand)
 @njit(cache=True, inline="always")
 def seat_nb(h, stacks, button, ante, cap):
     """Start a hand: the players and their antes (D1); returns the players dealt in. Numba equivalent of
-    ``sniper.games.draw.engine.DrawHand.__init__`` before the deal.
+    ``sniper.games.draw.engine.DrawHand.__init__`` before the deal (``kernels.poker52.betting.seat_players_nb``,
+    then the antes, collected at once by ``kernels.poker52.betting.collect_bets_nb``).
 
     ``stacks`` ``int64 (n,)``: chips per seat (0: not at the table); ``button``: a seat with chips; ``ante``,
     ``cap``: chips and bets a round (D1, D3). The players are the seats with chips clockwise from the seat
     left of the button, the button last (``pokerkit_hand.dealing_order``).
     """
-    n = stacks.shape[0]
     pl, s = h.pl, h.st[0]
-    m = 0
-    for k in range(1, n + 1):
-        seat = (button + k) % n
-        if stacks[seat] > 0:
-            q = pl[m]
-            q.seat = seat
-            q.start = stacks[seat]
-            q.stack = stacks[seat]
-            q.bet = min(ante, stacks[seat])
-            q.stack -= q.bet
-            q.put = 0
-            q.won = 0
-            q.active = 1
-            q.acted = 0
-            q.decisions = 0
-            q.value = -1
-            q.drawn = NO_DRAW
-            q.first = 0
-            q.second = 0
-            m += 1
-    s.players = m
-    s.n_active = m
+    m = shared.seat_players_nb(h, stacks, button)
     s.cap = cap
     s.pot = 0
     for p in range(m):
-        s.pot += pl[p].bet
-    collect_nb(h)
+        q = pl[p]
+        q.bet = min(ante, q.stack)
+        q.stack -= q.bet
+        q.drawn = NO_DRAW
+        q.first = 0
+        q.second = 0
+        s.pot += q.bet
+    shared.collect_bets_nb(h)
     return m
 
 
@@ -238,35 +216,6 @@ def deal_nb(h, stacks, button, hand_key, ante, cap, shuffle):
     return m
 
 
-@njit(cache=True, inline="always")
-def collect_nb(h):
-    """Collect the bets into the pot: numba equivalent of what ``sniper.games.draw.engine.DrawHand`` has
-    PokerKit do (``collect_bets``, ante trimming on): the part of the largest bet (every
-    player's, folded ones included) above the second largest goes back to its stack (D8's uncalled bet),
-    the rest into ``PLAYER.put``. (With one player still in, PokerKit leaves that player's bet uncollected;
-    it comes back with the pot, ``showdown.fold_win_nb``: the same chips.)"""
-    pl, s = h.pl, h.st[0]
-    m = s.players
-    first = np.int64(-1)
-    second = np.int64(-1)
-    for p in range(m):
-        b = pl[p].bet
-        if b > first:
-            second = first
-            first = b
-        elif b > second:
-            second = b
-    for p in range(m):
-        q = pl[p]
-        if q.bet > second:
-            q.stack += q.bet - second
-            s.pot -= q.bet - second
-            q.bet = second
-        q.put += q.bet
-        q.bet = 0
-    s.max_bet = 0
-
-
 # ----- a round's turn order (D4, D6) -------------------------------------------------------------
 
 
@@ -274,35 +223,13 @@ def collect_nb(h):
 def begin_round_nb(h, street, bet_size):
     """Start betting round ``street`` (``FIRST`` or ``SECOND``) at the fixed ``bet_size`` (D3, D4, D6): player
     0 opens, the players to act in turn (module docstring), no bet yet. Returns whether anyone is to act.
-    Numba equivalent of PokerKit's ``_begin_betting`` under ``sniper.games.draw.engine.DrawHand``."""
-    pl, s, queue = h.pl, h.st[0], h.queue
-    m = s.players
+    Numba equivalent of PokerKit's ``_begin_betting`` under ``sniper.games.draw.engine.DrawHand``
+    (``kernels.poker52.betting.open_betting_nb`` from player 0)."""
+    s = h.st[0]
     s.street = street
     s.bet_size = bet_size
-    s.raise_amount = 0
     s.raises = 0
-    s.short_n = 0
-    s.short_sum = 0
-    s.head = 0
-    s.tail = 0
-    first = np.int64(-1)
-    second = np.int64(-1)
-    for p in range(m):
-        pl[p].acted = 0
-        if pl[p].active:
-            total = pl[p].bet + pl[p].stack
-            if total > first:
-                second = first
-                first = total
-            elif total > second:
-                second = total
-    for p in range(m):
-        # PokerKit's effective stack: min(stack, max(0, second largest stack-plus-bet - bet)) > 0
-        if pl[p].active and pl[p].stack > 0 and second - pl[p].bet > 0:
-            queue[s.tail] = p
-            s.tail += 1
-    n = s.tail
-    return n > 1 or (n == 1 and pl[queue[0]].bet < s.max_bet)
+    return shared.open_betting_nb(h, 0)
 
 
 # ----- what the actor may do (D3, D8) ------------------------------------------------------------
@@ -320,24 +247,12 @@ def full_nb(s):
 def raise_to_nb(h, p):
     """Actor ``p``'s total bet of the round after ``BET_RAISE``, or ``NO_RAISE`` when it may not bet or raise:
     numba equivalent of ``sniper.games.draw.engine.DrawHand.raise_to`` (PokerKit's
-    ``min_completion_betting_or_raising_to_amount``; the rules in the module docstring)."""
-    pl, s = h.pl, h.st[0]
-    q = pl[p]
-    owed = s.max_bet - q.bet
+    ``min_completion_betting_or_raising_to_amount``; the rules in the module docstring, the cap beside
+    ``kernels.poker52.betting.may_raise_nb``)."""
+    s = h.st[0]
+    q = h.pl[p]
     full = full_nb(s)
-    if min(q.stack, owed) < min(s.raise_amount, full):
-        return np.int64(NO_RAISE)
-    if s.raises >= s.cap:
-        return np.int64(NO_RAISE)
-    if s.short_n > 0 and s.short_sum < full and q.acted:
-        return np.int64(NO_RAISE)
-    if q.stack <= owed:
-        return np.int64(NO_RAISE)
-    other = False
-    for i in range(s.players):
-        if i != p and pl[i].active and pl[i].stack + pl[i].bet > s.max_bet:
-            other = True
-    if not other:
+    if s.raises >= s.cap or not shared.may_raise_nb(h, p, min(s.raise_amount, full), full):
         return np.int64(NO_RAISE)
     return min(q.stack + q.bet, max(s.raise_amount, s.bet_size) + s.max_bet)
 
@@ -362,7 +277,7 @@ def note_raise_nb(h, p):
 def fold_nb(h):
     """The actor folds (only when it owes chips); returns the chips it put in (0). Numba equivalent of
     ``sniper.games.draw.engine.DrawHand.act(FOLD)``."""
-    p = pop_actor_nb(h)
+    p = shared.pop_actor_nb(h)
     h.pl[p].active = 0
     h.st[0].n_active -= 1
     return np.int64(0)
@@ -375,41 +290,11 @@ def bet_raise_nb(h, amount):
     ``complete_bet_or_raise_to``: every other player still in with chips is to act again, in turn after it;
     a bet or raise of at least half the fixed amount is full (``full_nb``: the players who acted may raise
     again); the round's short all-ins are summed, and count as full when they add up to a full one; it
-    counts towards the cap (D3, D8)."""
-    p = pop_actor_nb(h)
-    pl, s, queue = h.pl, h.st[0], h.queue
-    q = pl[p]
-    m = s.players
-    increment = amount - s.max_bet
-    delta = amount - q.bet
-    q.bet = amount
-    q.stack -= delta
-    s.pot += delta
-    s.max_bet = amount
-    s.head = 0
-    s.tail = 0
-    for k in range(1, m):
-        i = (p + k) % m
-        if pl[i].active and pl[i].stack > 0:
-            queue[s.tail] = i
-            s.tail += 1
+    counts towards the cap (D3, D8; ``kernels.poker52.betting.complete_raise_nb``)."""
+    s = h.st[0]
     full = full_nb(s)
-    if increment >= full:
-        for i in range(m):
-            pl[i].acted = 0
-        q.acted = 1
-    s.raise_amount = max(s.raise_amount, increment)
     s.raises += 1
-    if q.stack > 0:
-        s.short_n = 0
-        s.short_sum = 0
-    else:
-        s.short_n += 1
-        s.short_sum += increment
-    if s.short_sum >= full:
-        s.short_n = 0
-        s.short_sum = 0
-    return delta
+    return shared.complete_raise_nb(h, amount, full, full)
 
 
 @njit(cache=True, inline="always")
@@ -420,7 +305,7 @@ def act_nb(h, action, raise_to):
         return bet_raise_nb(h, raise_to)
     if action == 0:
         return fold_nb(h)
-    return check_call_nb(h)
+    return shared.check_call_nb(h)
 
 
 # ----- the draw (D5) -----------------------------------------------------------------------------
@@ -462,6 +347,6 @@ def deal_replacements_nb(h):
 def end_round_nb(h):
     """End a betting round; returns whether all but one player folded (the pot is theirs, unshown: D7). Numba
     equivalent of ``sniper.games.draw.engine.DrawHand._advance`` at a round's end (PokerKit's
-    ``_end_betting`` and ``collect_bets``, ``collect_nb``)."""
-    collect_nb(h)
+    ``_end_betting`` and ``collect_bets``, ``kernels.poker52.betting.collect_bets_nb``)."""
+    shared.collect_bets_nb(h)
     return h.st[0].n_active == 1

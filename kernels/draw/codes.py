@@ -3,10 +3,11 @@
 The reference engine defines the same facts in ``sniper.games.draw.engine`` and ``sniper.games.draw.rules``
 (kernels may not import ``sniper``); ``tests/test_draw_kernel.py`` checks that every one equals its
 namesake there. The chips of the game (stacks, ante, bets, cap) travel in ``kernels.draw.game.GameRules``,
-filled from ``sniper.games.draw.rules`` by ``sniper.games.draw.kernel_engine``.
+filled from ``sniper.games.draw.rules`` by ``sniper.games.draw.kernel_engine``. ``Level`` is the shared
+``kernels.poker52.codes.Level``.
 """
 
-from enum import IntEnum
+from kernels.poker52.codes import Level  # noqa: F401  (the levels, numbered as the shared kernels do)
 
 FOLD = 0
 """Flat action: fold (``sniper.games.draw.engine.FOLD``; only when the seat owes chips)."""
@@ -34,15 +35,3 @@ NO_CARD = -1
 """A card not dealt (a seat not dealt in, a discard or replacement that did not happen)."""
 NO_DRAW = -1
 """The cards drawn by a seat that did not draw (``HandRecord.draws`` ``None``)."""
-
-
-class Level(IntEnum):
-    """The AI levels as the kernels number them (``sniper.games.draw.agents.LEVELS``, in ladder order, then the
-    baselines ``fold`` and ``call``)."""
-
-    RANDOM = 0
-    EASY = 1
-    NORMAL = 2
-    HARD = 3
-    FOLD = 4
-    CALL = 5

@@ -57,17 +57,10 @@ from kernels.draw.showdown import fold_win_nb, settle_nb
 from kernels.draw.strength import LevelTables, new_scratch_nb
 from kernels.eval52 import Tables
 from kernels.jit import njit
+from kernels.poker52 import game as shared
 from kernels.poker52.betting import actor_nb
-from kernels.poker52.game import (  # noqa: F401  (this game's action fields and length markers too)
-    N_ACTION_FIELDS,
-    NO_LIMIT,
-    OVERFLOW,
-    ActionField,
-    ActionLog,
-    next_button_nb,
-    record_action_nb,
-)
-from kernels.rng import derive_nb, mix64_nb, stream_start_nb
+from kernels.poker52.game import N_ACTION_FIELDS, NO_LIMIT, OVERFLOW, ActionField, ActionLog  # noqa: F401  (this game's too)
+from kernels.rng import derive_nb, mix64_nb
 from kernels.streams import STREAM_AGENT
 
 
@@ -75,10 +68,7 @@ class Field(IntEnum):
     """Rows of the record array ``rec``: one row per seat per hand, what ``sniper.games.draw.play.HandRecord``
     holds for the seat (``NO_CARD`` for a card not dealt, ``DRAWS`` ``NO_DRAW`` for a seat that did not draw)."""
 
-    HAND = 0
-    BUTTON = 1
-    DEALT_IN = 2
-    STACK_BEFORE = 3
+    HAND, BUTTON, DEALT_IN, STACK_BEFORE = shared.RecordField  # rows 0-3, every 52-card game's
     HOLE_1 = 4
     HOLE_2 = 5
     HOLE_3 = 6
@@ -149,36 +139,25 @@ class GameInputs(NamedTuple):
 
 
 @njit(cache=True, inline="always")
-def start_decision_nb(h, p):
-    """Start player ``p``'s next decision stream in ``h.stream`` and count the decision: numba equivalent of
-    ``sniper.games.pokerkit_table.PokerKitTable.stream`` (``decision_stream``, R13), from the player's agent
-    key of the hand (``Hand.agent_keys``)."""
-    q = h.pl[p]
-    stream_start_nb(h.stream, derive_nb(h.agent_keys[p], q.decisions))
-    q.decisions += 1
-
-
-@njit(cache=True, inline="always")
 def betting_nb(h, inputs, scratch, log):
     """One round's betting: each actor in turn decides (``kernels.draw.policies.decide_nb``, on its seat's
     stream, R13), acts (``kernels.draw.betting.act_nb``) and is recorded. Numba equivalent of the table's
-    loop over a betting round (``sniper.games.draw.play.play_game``)."""
+    loop over a betting round (``sniper.games.draw.play.play_game``); each decision's stream from the player's agent
+    key of the hand (``Hand.agent_keys``, ``kernels.poker52.game.start_decision_nb``)."""
     pl, s = h.pl, h.st[0]
     levels, params = inputs.agents.levels, inputs.agents.params
     t, lt = inputs.tables, inputs.level_tables
-    arec, pos = log
     p = actor_nb(h)
     while p >= 0:
+        shared.start_decision_nb(h, p, h.agent_keys[p])
         q = pl[p]
-        seat = q.seat
-        start_decision_nb(h, p)
         to = raise_to_nb(h, p)
-        action = decide_nb(levels[seat], params[seat], h, p, to, h.stream, t, lt, scratch)
+        action = decide_nb(levels[q.seat], params[q.seat], h, p, to, h.stream, t, lt, scratch)
         if action == BET_RAISE:
             note_raise_nb(h, p)
         bet = q.bet
         amount = act_nb(h, action, to)
-        record_action_nb(arec, pos, seat, s.street, action, amount, bet + amount, s.pot)
+        shared.record_action_nb(log.rec, log.pos, q.seat, s.street, action, amount, bet + amount, s.pot)
         p = actor_nb(h)
 
 
@@ -197,49 +176,37 @@ def draw_nb(h, inputs, scratch, log):
         if not q.active:
             continue
         seat = q.seat
-        start_decision_nb(h, p)
+        shared.start_decision_nb(h, p, h.agent_keys[p])
         action = decide_nb(levels[seat], params[seat], h, p, np.int64(NO_RAISE), h.stream, t, lt, scratch)
         discard_nb(h, p, action - DISCARD)
-        record_action_nb(arec, pos, seat, DRAW, action, 0, q.bet, s.pot)
+        shared.record_action_nb(arec, pos, seat, DRAW, action, 0, q.bet, s.pot)
     deal_replacements_nb(h)
 
 
 @njit(cache=True, inline="always")
 def write_records_nb(h, stacks, button, hand, rec, row0):
     """Stacks after the hand into ``stacks`` (``int64 (n,)``, by seat) and the hand's ``n`` rows of ``rec`` from
-    ``row0`` (``Field``; numba equivalent of ``sniper.games.draw.play.HandRecord.of``)."""
-    pl, s = h.pl, h.st[0]
-    n = stacks.shape[0]
-    showdown = 1 if s.n_active > 1 else 0
-    for seat in range(n):
+    ``row0`` (``Field``; numba equivalent of ``sniper.games.draw.play.HandRecord.of``): the cards and draws here,
+    the rest ``kernels.poker52.game.write_seats_nb``."""
+    pl = h.pl
+    for seat in range(stacks.shape[0]):
         r = row0 + seat
-        rec[Field.HAND, r] = hand
-        rec[Field.BUTTON, r] = button
-        rec[Field.DEALT_IN, r] = 0
-        rec[Field.STACK_BEFORE, r] = stacks[seat]
         for j in range(HAND_SIZE):
             rec[Field.HOLE_1 + j, r] = NO_CARD
         rec[Field.DRAWS, r] = -1
         for j in range(MAX_DISCARDS):
             rec[Field.DISCARD_1 + j, r] = NO_CARD
             rec[Field.DRAWN_1 + j, r] = NO_CARD
-        rec[Field.SHOWDOWN, r] = showdown
-        rec[Field.NET, r] = 0
-        rec[Field.STACK_AFTER, r] = stacks[seat]
-    for p in range(s.players):
+    for p in range(h.st[0].players):
         q = pl[p]
         r = row0 + q.seat
-        rec[Field.DEALT_IN, r] = 1
         for j in range(HAND_SIZE):
             rec[Field.HOLE_1 + j, r] = h.hole[p, j]
         rec[Field.DRAWS, r] = q.drawn
         for j in range(q.drawn if q.drawn > 0 else 0):
             rec[Field.DISCARD_1 + j, r] = h.discards[p, j]
             rec[Field.DRAWN_1 + j, r] = h.drawn[p, j]
-        rec[Field.NET, r] = q.won - q.put
-        after = q.start - q.put + q.won
-        rec[Field.STACK_AFTER, r] = after
-        stacks[q.seat] = after
+    shared.write_seats_nb(h, stacks, button, hand, rec, row0, Field.SHOWDOWN)
 
 
 @njit(cache=True, inline="always")
@@ -275,8 +242,7 @@ def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, 
     one ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
     rules = inputs.rules
     deal_nb(h, stacks, button, hand_key, rules.ante, rules.cap, shuffle)
-    log.pos[2] = log.pos[0]
-    log.pos[3] = hand
+    shared.start_hand_log_nb(log, hand)
     play_dealt_nb(h, scratch, hand_key, inputs, log)
     write_records_nb(h, stacks, button, hand, rec, row0)
 
@@ -290,25 +256,15 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
     actions to ``log``; returns the hands played, or ``OVERFLOW`` past ``cap_hands``. ``stacks`` (``int64
     (n,)``), ``h`` (``kernels.draw.betting.Hand``) and ``scratch`` (``kernels.draw.strength.Scratch``) are the
     caller's, reset here."""
-    rules = inputs.rules
-    n = rules.n_seats
-    for s in range(n):
-        stacks[s] = rules.starting_stack
-    button = np.int64(rules.first_button % n)
+    n = inputs.rules.n_seats
     hand = np.int64(0)
-    while rules.hands_per_game < 0 or hand < rules.hands_per_game:
-        if hand >= cap_hands:
-            return np.int64(OVERFLOW)
+    button = shared.start_game_nb(stacks, inputs.rules, cap_hands)
+    while button >= 0:
         key = derive_nb(game_key, hand)
         play_hand_nb(h, scratch, stacks, button, key, inputs, rec, row0 + hand * n, hand, log, np.int64(1))
         hand += 1
-        with_chips = 0
-        for s in range(n):
-            with_chips += stacks[s] > 0
-        if with_chips < 2:
-            break
-        button = next_button_nb(stacks, button)
-    return hand
+        button = shared.next_hand_nb(stacks, button, hand, inputs.rules.hands_per_game, cap_hands)
+    return shared.game_length_nb(button, hand)
 
 
 @njit(cache=True)
@@ -338,17 +294,16 @@ def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, c
     """
     seed_key = mix64_nb(seed)
     n = inputs.rules.n_seats
-    pos = np.zeros(4, np.int64)
-    log = ActionLog(arec, pos)
     stacks = np.empty(n, np.int64)
+    log = shared.new_action_log_nb(arec)
     h = new_hand_nb()
     scratch = new_scratch_nb(max_draw_samples_nb(inputs.agents))
     for g in range(start, stop):
-        pos[0] = g * cap_actions
-        pos[1] = pos[0] + cap_actions
-        game_key = derive_nb(seed_key, games[g])
-        hands_out[g] = play_game_nb(game_key, inputs, cap_hands, rec, g * cap_hands * n, log, stacks, h, scratch)
-        actions_out[g] = pos[0] - g * cap_actions
+        shared.start_game_log_nb(log, g, cap_actions)
+        hands_out[g] = play_game_nb(
+            derive_nb(seed_key, games[g]), inputs, cap_hands, rec, g * cap_hands * n, log, stacks, h, scratch
+        )
+        actions_out[g] = shared.game_actions_nb(log, g, cap_actions)
 
 
 @njit(cache=True, parallel=True)

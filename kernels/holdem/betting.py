@@ -43,7 +43,7 @@ from kernels import NO_REFCOUNT
 from kernels.eval52 import N_CARDS
 from kernels.holdem.codes import ALL_IN_1, BOARD_CARDS, BOARD_SIZES, HOLE_CARDS, MAX_SEATS, MIN_RAISE_ACTION
 from kernels.jit import njit
-from kernels.poker52.betting import check_call_nb, pop_actor_nb
+from kernels.poker52 import betting as shared
 from kernels.poker52.deck import shuffle_into_nb
 from kernels.rng import derive_nb
 from kernels.streams import STREAM_DECK
@@ -54,14 +54,7 @@ NO_RAISE = -1
 
 PLAYER = np.dtype(
     [
-        ("seat", np.int64),
-        ("start", np.int64),
-        ("stack", np.int64),
-        ("bet", np.int64),
-        ("put", np.int64),
-        ("won", np.int64),
-        ("active", np.int64),
-        ("acted", np.int64),
+        *shared.PLAYER_FIELDS,
         ("folded_street", np.int64),
         ("decisions", np.int64),
         ("value", np.int64),
@@ -183,34 +176,18 @@ def deal_nb(h, stacks, button, hand_key, small_blind, big_blind):
     ``m`` players the deck's first ``2m + 5`` cards are dealt: ``deck[2p], deck[2p + 1]`` to player
     ``p``, then the board (``engine.deal_cards``; no burn card).
     """
-    n = stacks.shape[0]
     pl, s = h.pl, h.st[0]
-    m = 0
-    for k in range(1, n + 1):
-        seat = (button + k) % n
-        if stacks[seat] > 0:
-            q = pl[m]
-            q.seat = seat
-            q.start = stacks[seat]
-            q.stack = stacks[seat]
-            q.bet = 0
-            q.put = 0
-            q.won = 0
-            q.active = 1
-            q.acted = 0
-            q.folded_street = -1
-            q.decisions = 0
-            q.value = -1
-            q.pre_raises = 0
-            q.pre_calls = 0
-            q.post_raises = 0
-            m += 1
-    s.players = m
+    m = shared.seat_players_nb(h, stacks, button)
+    for p in range(m):
+        q = pl[p]
+        q.folded_street = -1
+        q.pre_raises = 0
+        q.pre_calls = 0
+        q.post_raises = 0
     s.street = 0
     s.board_n = 0
     s.max_bet = 0
     s.pot = 0
-    s.n_active = m
     s.all_in = 0
     s.raised_pre = 0
     s.small_blind = small_blind
@@ -234,28 +211,12 @@ def deal_nb(h, stacks, button, hand_key, small_blind, big_blind):
 # ----- a street's turn order (H4) --------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
-def second_total_nb(h):
-    """The second largest stack-plus-bet among the players still in (PokerKit's ``get_effective_stack``)."""
-    pl, m = h.pl, h.st[0].players
-    first = np.int64(-1)
-    second = np.int64(-1)
-    for i in range(m):
-        if pl[i].active:
-            total = pl[i].bet + pl[i].stack
-            if total > first:
-                second = first
-                first = total
-            elif total > second:
-                second = total
-    return second
-
-
 @njit(cache=True, **NO_REFCOUNT)
 def begin_street_nb(h, street):
     """Start betting round ``street`` (0–3, H3, H4): its board cards face up, the opener, the players
-    to act in turn (module docstring), no raise yet. Returns whether anyone is to act."""
-    pl, s, queue = h.pl, h.st[0], h.queue
+    to act in turn (module docstring, ``kernels.poker52.betting.open_betting_nb``), no raise yet. Returns whether
+    anyone is to act."""
+    pl, s = h.pl, h.st[0]
     m = s.players
     s.street = street
     s.board_n = _BOARD_SIZES[street]
@@ -268,23 +229,7 @@ def begin_street_nb(h, street):
             top = key
             top_p = p
     s.opener = (top_p + 1) % m
-    s.raise_amount = 0
-    s.short_n = 0
-    s.short_sum = 0
-    s.head = 0
-    s.tail = 0
-    for k in range(m):
-        p = (s.opener + k) % m
-        pl[p].acted = 0
-    second = second_total_nb(h)
-    for k in range(m):
-        p = (s.opener + k) % m
-        # PokerKit's effective stack: min(stack, max(0, second largest stack-plus-bet - bet)) > 0
-        if pl[p].active and pl[p].stack > 0 and second - pl[p].bet > 0:
-            queue[s.tail] = p
-            s.tail += 1
-    n = s.tail
-    return n > 1 or (n == 1 and pl[queue[0]].bet < s.max_bet)
+    return shared.open_betting_nb(h, s.opener)
 
 
 # ----- what the actor may do (H5, H6) ----------------------------------------------------------
@@ -308,21 +253,11 @@ def full_raise_nb(s):
 def raise_range_nb(h, p):
     """The smallest and largest legal bet/raise *to* of actor ``p`` (H5, H6), or ``(NO_RAISE,
     NO_RAISE)``: numba equivalent of ``HoldemHand.raise_range`` (PokerKit's
-    ``min/max_completion_betting_or_raising_to_amount``; the rules in the module docstring)."""
-    pl, s = h.pl, h.st[0]
-    q = pl[p]
-    owed = s.max_bet - q.bet
-    if min(q.stack, owed) < s.raise_amount:
-        return np.int64(NO_RAISE), np.int64(NO_RAISE)
-    if s.short_n > 0 and s.short_sum < full_raise_nb(s) and q.acted:
-        return np.int64(NO_RAISE), np.int64(NO_RAISE)
-    if q.stack <= owed:
-        return np.int64(NO_RAISE), np.int64(NO_RAISE)
-    other = False
-    for i in range(s.players):
-        if i != p and pl[i].active and pl[i].stack + pl[i].bet > s.max_bet:
-            other = True
-    if not other:
+    ``min/max_completion_betting_or_raising_to_amount``; the rules in the module docstring,
+    ``kernels.poker52.betting.may_raise_nb``)."""
+    s = h.st[0]
+    q = h.pl[p]
+    if not shared.may_raise_nb(h, p, s.raise_amount, full_raise_nb(s)):
         return np.int64(NO_RAISE), np.int64(NO_RAISE)
     high = q.stack + q.bet
     low = min(high, max(s.raise_amount, s.big_blind) + s.max_bet)
@@ -350,7 +285,7 @@ def history_nb(h, p, action):
 @njit(cache=True, inline="always")
 def fold_nb(h):
     """The actor folds (only when it owes chips); returns the chips it put in (0)."""
-    p = pop_actor_nb(h)
+    p = shared.pop_actor_nb(h)
     q, s = h.pl[p], h.st[0]
     q.active = 0
     q.folded_street = s.street
@@ -364,39 +299,13 @@ def raise_to_nb(h, amount):
     it put in. PokerKit's ``complete_bet_or_raise_to``: every other player still in with chips is
     to act again, in turn after it; a full raise (``full_raise_nb``) lets the players who acted raise
     again; the street's short all-ins are summed, and count as a full raise when they add up to one
-    (H6)."""
-    p = pop_actor_nb(h)
-    pl, s, queue = h.pl, h.st[0], h.queue
-    q = pl[p]
-    m = s.players
-    increment = amount - s.max_bet
-    delta = amount - q.bet
-    q.bet = amount
-    q.stack -= delta
-    s.pot += delta
-    s.max_bet = amount
-    s.head = 0
-    s.tail = 0
-    for k in range(1, m):
-        i = (p + k) % m
-        if pl[i].active and pl[i].stack > 0:
-            queue[s.tail] = i
-            s.tail += 1
+    (H6). The street's full raise once this one counts is ``max(full, increment)``
+    (``kernels.poker52.betting.complete_raise_nb``)."""
+    s = h.st[0]
+    p = h.queue[s.head]
+    full = full_raise_nb(s)
+    delta = shared.complete_raise_nb(h, amount, full, max(full, amount - s.max_bet))
     s.opener = p
-    if increment >= full_raise_nb(s):
-        for i in range(m):
-            pl[i].acted = 0
-        q.acted = 1
-    s.raise_amount = max(s.raise_amount, increment)
-    if q.stack > 0:
-        s.short_n = 0
-        s.short_sum = 0
-    else:
-        s.short_n += 1
-        s.short_sum += increment
-    if s.short_sum >= full_raise_nb(s):
-        s.short_n = 0
-        s.short_sum = 0
     return delta
 
 
@@ -414,7 +323,7 @@ def act_nb(h, action):
     if action == 0:
         return fold_nb(h)
     if action == 1:
-        return check_call_nb(h)
+        return shared.check_call_nb(h)
     if action == ALL_IN_1:
         return raise_to_nb(h, 1)
     return raise_to_nb(h, action)
@@ -440,32 +349,14 @@ def end_street_nb(h):
     player still in, PokerKit leaves that player's bet uncollected; it comes back with the pot,
     ``showdown.fold_win_nb``: the same chips.)"""
     pl, s = h.pl, h.st[0]
-    m = s.players
     if s.n_active > 1:
         with_chips = 0
-        for p in range(m):
+        for p in range(s.players):
             if pl[p].active and pl[p].stack > 0:
                 with_chips += 1
         if with_chips <= 1:
             s.all_in = 1
-    first = np.int64(-1)
-    second = np.int64(-1)
-    for p in range(m):
-        b = pl[p].bet
-        if b > first:
-            second = first
-            first = b
-        elif b > second:
-            second = b
-    for p in range(m):
-        q = pl[p]
-        if q.bet > second:
-            q.stack += q.bet - second
-            s.pot -= q.bet - second
-            q.bet = second
-        q.put += q.bet
-        q.bet = 0
-    s.max_bet = 0
+    shared.collect_bets_nb(h)
     if s.n_active == 1:
         return FOLDED
     if s.street == 3 or s.all_in:

@@ -2,10 +2,10 @@
 
 The reference engine defines the same facts in ``sniper.games.holdem.engine`` and
 ``sniper.games.holdem.rules`` (kernels may not import ``sniper``); ``tests/test_holdem_kernel.py``
-checks that every one equals its namesake there.
+checks that every one equals its namesake there. ``Level`` is the shared ``kernels.poker52.codes.Level``.
 """
 
-from enum import IntEnum
+from kernels.poker52.codes import Level  # noqa: F401  (the levels, numbered as the shared kernels do)
 
 FOLD = 0
 """Flat action: fold (``sniper.games.holdem.engine.FOLD``; only when the seat owes chips)."""
@@ -31,15 +31,3 @@ MAX_SEATS = 9
 """The largest table (H1)."""
 NO_CARD = -1
 """A card not dealt (a seat not dealt in, a board card after the hand ended)."""
-
-
-class Level(IntEnum):
-    """The AI levels as the kernels number them (``sniper.games.holdem.levels.LEVELS``, in ladder order, then
-    the baselines ``fold`` and ``call``)."""
-
-    RANDOM = 0
-    EASY = 1
-    NORMAL = 2
-    HARD = 3
-    FOLD = 4
-    CALL = 5

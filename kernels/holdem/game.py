@@ -37,7 +37,6 @@ from numba import prange
 from kernels import NO_REFCOUNT
 from kernels.eval52 import Tables
 from kernels.holdem.betting import (
-    FOLDED,
     NEXT_STREET,
     act_nb,
     begin_street_nb,
@@ -49,19 +48,12 @@ from kernels.holdem.betting import (
 )
 from kernels.holdem.codes import BOARD_CARDS, N_STREETS, NO_CARD
 from kernels.holdem.policies import LevelTables, decide_nb, new_scratch_nb
-from kernels.holdem.showdown import fold_win_nb, settle_nb
+from kernels.holdem.showdown import end_hand_nb
 from kernels.jit import njit
+from kernels.poker52 import game as shared
 from kernels.poker52.betting import actor_nb
-from kernels.poker52.game import (  # noqa: F401  (this game's action fields and length markers too)
-    N_ACTION_FIELDS,
-    NO_LIMIT,
-    OVERFLOW,
-    ActionField,
-    ActionLog,
-    next_button_nb,
-    record_action_nb,
-)
-from kernels.rng import derive_nb, mix64_nb, stream_start_nb
+from kernels.poker52.game import N_ACTION_FIELDS, NO_LIMIT, OVERFLOW, ActionField, ActionLog  # noqa: F401  (this game's too)
+from kernels.rng import derive_nb, mix64_nb
 from kernels.streams import STREAM_AGENT
 
 
@@ -69,10 +61,7 @@ class Field(IntEnum):
     """Rows of the record array ``rec``: one row per seat per hand, the columns of the hands table
     (``sniper.games.holdem.results.COLUMNS``) of the same name; game, seat and agent are the driver's."""
 
-    HAND = 0
-    BUTTON = 1
-    DEALT_IN = 2
-    STACK_BEFORE = 3
+    HAND, BUTTON, DEALT_IN, STACK_BEFORE = shared.RecordField  # rows 0-3, every 52-card game's
     HOLE_1 = 4
     HOLE_2 = 5
     BOARD_1 = 6
@@ -131,55 +120,40 @@ class GameInputs(NamedTuple):
 @njit(cache=True, **NO_REFCOUNT)
 def betting_nb(h, hand_key, inputs, scratch, log):
     """One street's betting: each actor in turn decides (``kernels.holdem.policies.decide_nb``, on
-    its seat's stream, R13), acts (``kernels.holdem.betting.act_nb``) and is recorded."""
-    pl, s, stream = h.pl, h.st[0], h.stream
+    its seat's stream, R13, ``kernels.poker52.game.start_decision_nb``), acts (``kernels.holdem.betting.act_nb``)
+    and is recorded."""
+    s = h.st[0]
     levels, params = inputs.agents.levels, inputs.agents.params
     t, lt = inputs.tables, inputs.level_tables
-    arec, pos = log
     p = actor_nb(h)
     while p >= 0:
-        q = pl[p]
-        seat = q.seat
-        stream_start_nb(stream, derive_nb(derive_nb(hand_key, STREAM_AGENT + seat), q.decisions))
-        q.decisions += 1
+        seat = h.pl[p].seat
+        shared.start_decision_nb(h, p, derive_nb(hand_key, STREAM_AGENT + seat))
         low, high = raise_range_nb(h, p)
-        action = decide_nb(levels[seat], params[seat], h, p, low, high, stream, t, lt, scratch)
+        action = decide_nb(levels[seat], params[seat], h, p, low, high, h.stream, t, lt, scratch)
         history_nb(h, p, action)
         amount = act_nb(h, action)
-        record_action_nb(arec, pos, seat, s.street, action, amount, q.bet, s.pot)
+        shared.record_action_nb(log.rec, log.pos, seat, s.street, action, amount, h.pl[p].bet, s.pot)
         p = actor_nb(h)
 
 
 @njit(cache=True, **NO_REFCOUNT)
 def write_records_nb(h, stacks, button, hand, rec, row0):
     """Stacks after the hand into ``stacks`` (``int64 (n,)``, by seat) and the hand's ``n`` rows of
-    ``rec`` from ``row0`` (``Field``; numba equivalent of ``results.hand_rows``)."""
-    pl, s, hole, board = h.pl, h.st[0], h.hole, h.board
-    n = stacks.shape[0]
-    showdown = 1 if s.n_active > 1 else 0
-    for seat in range(n):
+    ``rec`` from ``row0`` (``Field``; numba equivalent of ``results.hand_rows``): the cards here, the rest
+    ``kernels.poker52.game.write_seats_nb``."""
+    s, hole, board = h.st[0], h.hole, h.board
+    for seat in range(stacks.shape[0]):
         r = row0 + seat
-        rec[Field.HAND, r] = hand
-        rec[Field.BUTTON, r] = button
-        rec[Field.DEALT_IN, r] = 0
-        rec[Field.STACK_BEFORE, r] = stacks[seat]
         rec[Field.HOLE_1, r] = NO_CARD
         rec[Field.HOLE_2, r] = NO_CARD
         for i in range(BOARD_CARDS):
             rec[Field.BOARD_1 + i, r] = board[i] if i < s.board_n else NO_CARD
-        rec[Field.SHOWDOWN, r] = showdown
-        rec[Field.NET, r] = 0
-        rec[Field.STACK_AFTER, r] = stacks[seat]
     for p in range(s.players):
-        q = pl[p]
-        r = row0 + q.seat
-        rec[Field.DEALT_IN, r] = 1
+        r = row0 + h.pl[p].seat
         rec[Field.HOLE_1, r] = hole[p, 0]
         rec[Field.HOLE_2, r] = hole[p, 1]
-        rec[Field.NET, r] = q.won - q.put
-        after = q.start - q.put + q.won
-        rec[Field.STACK_AFTER, r] = after
-        stacks[q.seat] = after
+    shared.write_seats_nb(h, stacks, button, hand, rec, row0, Field.SHOWDOWN)
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -190,8 +164,7 @@ def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, 
     ``HoldemHand`` driven by the table (``sniper.games.holdem.play``)."""
     rules = inputs.rules
     deal_nb(h, stacks, button, hand_key, rules.small_blind, rules.big_blind)
-    log.pos[2] = log.pos[0]
-    log.pos[3] = hand
+    shared.start_hand_log_nb(log, hand)
     outcome = NEXT_STREET
     for street in range(N_STREETS):
         if begin_street_nb(h, street):
@@ -199,10 +172,7 @@ def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, 
         outcome = end_street_nb(h)
         if outcome != NEXT_STREET:
             break
-    if outcome == FOLDED:
-        fold_win_nb(h)
-    else:
-        settle_nb(h, inputs.tables)
+    end_hand_nb(h, outcome, inputs.tables)
     write_records_nb(h, stacks, button, hand, rec, row0)
 
 
@@ -216,24 +186,15 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
     ``cap_hands``. ``stacks`` (``int64 (n,)``), ``h`` (``kernels.holdem.betting.Hand``) and ``scratch``
     (``kernels.holdem.policies.Scratch``) are the caller's, reset here."""
     rules = inputs.rules
-    n = rules.n_seats
-    for s in range(n):
-        stacks[s] = rules.starting_stack
-    button = np.int64(rules.first_button % n)
     hand = np.int64(0)
-    while rules.hands_per_game < 0 or hand < rules.hands_per_game:
-        if hand >= cap_hands:
-            return np.int64(OVERFLOW)
-        key = derive_nb(game_key, hand)
-        play_hand_nb(h, scratch, stacks, button, key, inputs, rec, row0 + hand * n, hand, log)
+    button = shared.start_game_nb(stacks, rules, cap_hands)
+    while button >= 0:
+        play_hand_nb(
+            h, scratch, stacks, button, derive_nb(game_key, hand), inputs, rec, row0 + hand * rules.n_seats, hand, log
+        )
         hand += 1
-        with_chips = 0
-        for s in range(n):
-            with_chips += stacks[s] > 0
-        if with_chips < 2:
-            break
-        button = next_button_nb(stacks, button)
-    return hand
+        button = shared.next_hand_nb(stacks, button, hand, rules.hands_per_game, cap_hands)
+    return shared.game_length_nb(button, hand)
 
 
 @njit(cache=True, nogil=True)
@@ -248,17 +209,15 @@ def play_games_nb(seed, games, start, stop, inputs, cap_hands, rec, hands_out, c
     """
     seed_key = mix64_nb(seed)
     n = inputs.rules.n_seats
-    pos = np.zeros(4, np.int64)
-    log = ActionLog(arec, pos)
+    log = shared.new_action_log_nb(arec)
     stacks = np.empty(n, np.int64)
     h = new_hand_nb()
     scratch = new_scratch_nb()
     for g in range(start, stop):
-        pos[0] = g * cap_actions
-        pos[1] = pos[0] + cap_actions
+        shared.start_game_log_nb(log, g, cap_actions)
         game_key = derive_nb(seed_key, games[g])
         hands_out[g] = play_game_nb(game_key, inputs, cap_hands, rec, g * cap_hands * n, log, stacks, h, scratch)
-        actions_out[g] = pos[0] - g * cap_actions
+        actions_out[g] = shared.game_actions_nb(log, g, cap_actions)
 
 
 @njit(cache=True, parallel=True)

@@ -8,10 +8,11 @@ Numba equivalent of ``sniper.games.pokerkit_hand.share_pots`` as ``PokerKitHand.
 
 from kernels import NO_REFCOUNT
 from kernels.eval52 import value7_nb
+from kernels.holdem.betting import FOLDED
 from kernels.jit import njit
 from kernels.poker52.pots import fold_win_nb, share_pots_nb
 
-__all__ = ["fold_win_nb", "settle_nb"]
+__all__ = ["end_hand_nb", "fold_win_nb", "settle_nb"]
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -24,3 +25,14 @@ def settle_nb(h, t):
         if pl[p].active:
             pl[p].value = value7_nb(hole[p, 0], hole[p, 1], board[0], board[1], board[2], board[3], board[4], t)
     share_pots_nb(h)
+
+
+@njit(cache=True, inline="always")
+def end_hand_nb(h, outcome, t):
+    """The pots after the hand's last street, ``outcome`` of ``kernels.holdem.betting.end_street_nb``: all but one
+    folded (``FOLDED``), every chip to the one still in (``fold_win_nb``, H9), else the showdown (``settle_nb``,
+    H7, H9; ``t`` is ``kernels.eval52.tables()``). Numba equivalent of ``PokerKitHand._settle``."""
+    if outcome == FOLDED:
+        fold_win_nb(h)
+    else:
+        settle_nb(h, t)

@@ -1,7 +1,9 @@
 """numba kernels shared by the 52-card poker games (no-limit Hold'em and five-card draw), lowest first:
-``deck`` (the shuffle), ``pots`` (main pot, side pots and odd chips), ``betting`` (the queue of
-players to act and a check or call, PokerKit's order of play) and ``game`` (the action log, the length
-markers and the button's move of the game loops).
+``codes`` (the levels' numbers), ``deck`` (the shuffle), ``pots`` (main pot, side pots and odd chips),
+``betting`` (PokerKit's order of play: the players of a hand, the queue of players to act, who may raise, a
+check or call, a bet or raise, the collection of the bets) and ``game`` (the pieces of the game loops: the
+action log, a decision's stream, the seats' fields of the hand records, the length markers, the start of a
+game and the button's move).
 
 Each works on a game's ``Hand`` (``kernels.holdem.betting.Hand``, ``kernels.draw.betting.Hand``): a
 ``NamedTuple`` of record arrays whose fields these kernels name (``pl``: players with ``stack``,

@@ -28,7 +28,6 @@ import numpy as np
 
 from kernels.eval52 import tables
 from kernels.holdem.betting import (
-    FOLDED,
     NEXT_STREET,
     NO_RAISE,
     Hand,
@@ -53,7 +52,7 @@ from kernels.holdem.lbr import (
     slot_of_nb,
 )
 from kernels.holdem.policies import MENU_ALL_IN, MENU_HALF_POT, MENU_POT, decide_nb, new_scratch, raise_menu_nb
-from kernels.holdem.showdown import fold_win_nb, settle_nb
+from kernels.holdem.showdown import end_hand_nb
 from kernels.poker52.betting import actor_nb, to_call_nb
 from kernels.rng import stream_start_nb
 from kernels.streams import STREAM_AGENT
@@ -172,10 +171,7 @@ class HoldemLbr(LbrPlayer):
             outcome = end_street_nb(h)
             if outcome != NEXT_STREET:
                 break
-        if outcome == FOLDED:
-            fold_win_nb(h)
-        else:
-            settle_nb(h, self.t)
+        end_hand_nb(h, outcome, self.t)
         return float(h.pl[lbr]["won"] - h.pl[lbr]["put"])
 
     def policy(self, h: Hand, p: int) -> np.ndarray:
