@@ -37,7 +37,7 @@ import numpy as np
 from kernels.draw import betting
 from kernels.draw.betting import NO_RAISE
 from kernels.draw.codes import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, MAX_DISCARDS, NO_DRAW, SECOND
-from kernels.draw.game import Agents, max_draw_samples_nb, start_decision_nb
+from kernels.draw.game import Agents, max_draw_samples_nb
 from kernels.draw.lbr import (
     ALL_DRAWS,
     bits_nb,
@@ -54,6 +54,7 @@ from kernels.draw.showdown import fold_win_nb, settle_nb
 from kernels.draw.strength import MASKS, new_scratch
 from kernels.eval52 import tables
 from kernels.poker52.betting import actor_nb, to_call_nb
+from kernels.poker52.game import start_decision_nb
 from kernels.streams import STREAM_AGENT
 from sniper.core import lbr as method
 from sniper.core.lbr import LbrPlayer, LbrResult
@@ -185,7 +186,7 @@ class DrawLbr(LbrPlayer):
         """The opponent's betting action (the kernel's level on its seat's decision stream, R13), after which the
         range is Bayes-updated with its probability for each particle."""
         h = self.h
-        start_decision_nb(h, p)
+        start_decision_nb(h, p, h.agent_keys[p])
         action = int(decide_nb(self.level, self.params, h, p, np.int64(raise_to), h.stream, self.t, self.lt,
                                self.scratch))  # fmt: skip
         self.update(self.policy(h, p, raise_to)[:, action])
@@ -227,7 +228,7 @@ class DrawLbr(LbrPlayer):
         """The opponent's discard (its draw side on its decision stream); the range updated by the count it drew
         and each particle's keep chosen among those of that count."""
         h = self.h
-        start_decision_nb(h, p)
+        start_decision_nb(h, p, h.agent_keys[p])
         action = int(decide_nb(self.draw_level, self.draw_params, h, p, np.int64(NO_RAISE), h.stream, self.t,
                                self.lt, self.scratch))  # fmt: skip
         mask = action - DISCARD
