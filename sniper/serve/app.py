@@ -52,19 +52,10 @@ from sniper.core.registry import DEFAULT_GAME, get_game
 from sniper.core.stats import json_safe
 from sniper.games.sniper_holdem.views import ACTIONS_BY_NAME, SNIPE_NAMES
 from sniper.serve.guard import CLOSE_BAD_HELLO, CLOSE_OVERFLOW, Guard, uvicorn_options
+from sniper.serve.lobby import ClientLimit, Lobby, LobbyFull
 from sniper.serve.record import recover_games
 from sniper.serve.settings import SOLO_PLAYERS, Settings
-from sniper.serve.table import (
-    AI_LEVELS,
-    GAME,
-    MAX_NAME,
-    ClientLimit,
-    Lobby,
-    LobbyFull,
-    Room,
-    hosted,
-    served_class,
-)
+from sniper.serve.table import AI_LEVELS, GAME, MAX_NAME, Room, hosted, served_class
 
 STATIC = Path(__file__).parent / "static"
 RULES = Path(__file__).parent / "RULES.md"

@@ -81,17 +81,15 @@ from sniper.games.phh_files import (
     MAX_HANDS,
     ImportedFile,
     PhhError,
-    PhhWriter,
     SkipHand,
-    cards_text,
     chips,
     hand_fields,
     import_file,
     pokerkit_replay,
     read_files,
     settled,
-    write_phhs,
 )
+from sniper.games.phh_writer import PhhWriter, cards_text, write_phhs
 from sniper.games.poker52 import card, text, value
 
 __all__ = [
@@ -212,7 +210,7 @@ WRITER = PhhWriter(
     draw_street=DRAW,
     prepare=open_betting,
 )
-"""The PHH writer of five-card draw (``sniper.games.phh_files.PhhWriter``: variant ``VARIANT``, the draw as
+"""The PHH writer of five-card draw (``sniper.games.phh_writer.PhhWriter``: variant ``VARIANT``, the draw as
 ``pK sd …``, the replacements dealt once every player has discarded, the final five shown; PokerKit's short
 all-in count cleared before each action, ``engine.open_betting``: D8 decides who may raise)."""
 hand_phh = WRITER.hand_phh

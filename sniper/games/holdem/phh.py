@@ -67,9 +67,7 @@ from sniper.games.phh_files import (
     MAX_HANDS,
     ImportedFile,
     PhhError,
-    PhhWriter,
     SkipHand,
-    cards_text,
     chips,
     hand_fields,
     import_file,
@@ -77,8 +75,8 @@ from sniper.games.phh_files import (
     read_files,
     seat_labels,
     settled,
-    write_phhs,
 )
+from sniper.games.phh_writer import PhhWriter, cards_text, write_phhs
 from sniper.games.poker52 import card, value
 
 __all__ = [
@@ -141,7 +139,7 @@ WRITER = PhhWriter(
     CHECK_CALL,
     results.hand_record,
 )
-"""The PHH writer of no-limit Hold'em (``sniper.games.phh_files.PhhWriter``: variant ``"NT"``, the board dealt
+"""The PHH writer of no-limit Hold'em (``sniper.games.phh_writer.PhhWriter``: variant ``"NT"``, the board dealt
 as PokerKit waits for it, the private cards shown at the showdown)."""
 hand_phh = WRITER.hand_phh
 rows_phh = WRITER.rows_phh
