@@ -20,8 +20,7 @@ loads); its builders import the engine when they are called.
 from sniper.core.registry import GameSpec, register_game
 from sniper.games.draw.parameters import PARAMETERS, level_of, split_sides
 from sniper.games.draw.rules import DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
-from sniper.games.level_parameters import domains
-from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector
+from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_fields, spec_vector
 from sniper.games.poker_spec import agent_vector as poker_agent_vector
 
 
@@ -77,27 +76,14 @@ def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
 SPEC = register_game(
     GameSpec(
         name="draw",
+        **spec_fields("draw", PARAMETERS, GAME_LENGTHS, DEFAULT_LENGTH, "docs/draw.md"),
         title=TITLE,
         seats=SEATS,  # D1: 2 to 6 players
-        rules=(PRESET,),
-        game_lengths=tuple(GAME_LENGTHS),
         tables={
             "hands": "sniper.games.draw.results:SCHEMA",
             "actions": "sniper.games.draw.results:ACTION_SCHEMA",
         },
-        levels=tuple(PARAMETERS),
-        parameters=domains(PARAMETERS),
-        default_agents=("easy", "normal", "hard"),
-        engines={
-            "reference": "sniper.games.draw.chunks:play_chunk_reference",
-            "kernel": "sniper.games.draw.kernel_engine:play_chunk_kernel",
-        },
-        default_engine="kernel",
-        engine_checks={"kernel": "sniper.games.draw.kernel_engine:kernel_inputs"},
         new_table=new_table,
-        default_rules=PRESET,
-        default_length=DEFAULT_LENGTH,
-        rules_doc="docs/draw.md",
         make_rules=make_rules,
         make_agent=make_agent,
         agent_vector=agent_vector,

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 
 from sniper.core.tables import schema_of
+from sniper.games import poker_results
 from sniper.games.draw.rules import HAND_SIZE
 
 if TYPE_CHECKING:
@@ -101,41 +102,23 @@ def _padded(cards: Sequence[int]) -> list[int]:
 
 def hand_rows(records: Sequence["HandRecord"], game: int, agents: Sequence[str]) -> dict[str, list]:
     """The hands-table columns (``COLUMNS``) of game ``game``'s ``records`` (``play.HandRecord``, in order),
-    ``agents[s]`` seated at seat ``s``: one row per seat per hand."""
-    rows: dict[str, list] = {name: [] for name in COLUMNS}
-    for record in records:
-        for seat, agent in enumerate(agents):
-            drew = record.draws[seat]
-            values = {
-                "game": game,
-                "hand": record.hand,
-                "seat": seat,
-                "agent": agent,
-                "button": record.button,
-                "dealt_in": bool(record.holes[seat]),
-                "stack_before": record.stacks_before[seat],
-                **dict(zip(_HOLES, _padded(record.holes[seat]), strict=True)),
-                "draws": NO_DRAW if drew is None else drew,
-                **dict(zip(_FINALS, _padded(record.cards[seat]), strict=True)),
-                "showdown": record.showdown,
-                "net": record.winnings[seat],
-                "stack_after": record.stacks[seat],
-            }
-            for name, value in values.items():
-                rows[name].append(value)
-    return rows
+    ``agents[s]`` seated at seat ``s``: one row per seat per hand (``sniper.games.poker_results.hand_rows``)."""
+    return poker_results.hand_rows(records, game, agents, COLUMNS, _cards)
+
+
+def _cards(record: "HandRecord", seat: int) -> dict:
+    """The card columns of ``seat``'s row of ``record``: its dealt cards, its draw and its final cards."""
+    drew = record.draws[seat]
+    return {
+        **dict(zip(_HOLES, _padded(record.holes[seat]), strict=True)),
+        "draws": NO_DRAW if drew is None else drew,
+        **dict(zip(_FINALS, _padded(record.cards[seat]), strict=True)),
+    }
 
 
 def action_rows(records: Sequence["HandRecord"], game: int) -> dict[str, list]:
     """The actions-table columns (``ACTION_COLUMNS``) of game ``game``'s ``records``, in the order played."""
-    rows: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
-    for record in records:
-        for seq, act in enumerate(record.actions):
-            values = (game, record.hand, seq, act.seat, act.street, act.action, draws_of(act.action))
-            values += (act.amount, act.to, act.pot_after)
-            for name, value in zip(ACTION_COLUMNS, values, strict=True):
-                rows[name].append(value)
-    return rows
+    return poker_results.action_rows(records, game, ACTION_COLUMNS, lambda act: (draws_of(act.action),))
 
 
 def rows_of(hands: Mapping[str, Sequence], actions: Mapping[str, Sequence], hand: int, game: int | None = None):

@@ -32,9 +32,9 @@ ValueError: action 0 is not legal for seat 1 now; legal: 1, 2
 """
 
 from sniper.core.table import CHANCE, TERMINAL
+from sniper.games.draw import rules
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DEAL, DISCARD, DRAW, FOLD, DrawHand
 from sniper.games.draw.observation import DrawObservation
-from sniper.games.draw.rules import DEFAULT_LENGTH, FIRST_BUTTON, GAME_LENGTHS, SEATS, STARTING_STACK, TITLE
 from sniper.games.pokerkit_table import PokerKitTable, decision_stream
 
 __all__ = [
@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 
-class DrawTable(PokerKitTable):
+class DrawTable(PokerKitTable, rules=rules):
     """One game of five-card draw, fixed limit (GAMES.md D1–D10) as a ``sniper.core.table.TableState``.
 
     ``DrawTable(seats, seed, game, length="20", hand_limit=None, stacks=None, button=None, hand=0)``:
@@ -61,12 +61,6 @@ class DrawTable(PokerKitTable):
 
     HAND = DrawHand
     DEAL = DEAL
-    SEATS = SEATS
-    STARTING_STACK = STARTING_STACK
-    FIRST_BUTTON = FIRST_BUTTON
-    GAME_LENGTHS = GAME_LENGTHS
-    DEFAULT_LENGTH = DEFAULT_LENGTH
-    TITLE = TITLE
 
     def observe(self, seat: int) -> DrawObservation:
         """What ``seat`` may know now (D10), the one place it is decided: its own cards (and its own

@@ -18,8 +18,7 @@ loads); its builders import the engine when they are called.
 from sniper.core.registry import GameSpec, register_game
 from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.rules import BIG_BLIND, DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
-from sniper.games.level_parameters import domains
-from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules
+from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_fields
 from sniper.games.poker_spec import agent_vector as poker_agent_vector
 
 
@@ -61,27 +60,14 @@ def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
 SPEC = register_game(
     GameSpec(
         name="holdem",
+        **spec_fields("holdem", PARAMETERS, GAME_LENGTHS, DEFAULT_LENGTH, "docs/holdem.md"),
         title=TITLE,
         seats=SEATS,  # H1: 2 to 9 players
-        rules=(PRESET,),
-        game_lengths=tuple(GAME_LENGTHS),
         tables={
             "hands": "sniper.games.holdem.results:SCHEMA",
             "actions": "sniper.games.holdem.results:ACTION_SCHEMA",
         },
-        levels=tuple(PARAMETERS),
-        parameters=domains(PARAMETERS),
-        default_agents=("easy", "normal", "hard"),
-        engines={
-            "reference": "sniper.games.holdem.chunks:play_chunk_reference",
-            "kernel": "sniper.games.holdem.kernel_engine:play_chunk_kernel",
-        },
-        default_engine="kernel",
-        engine_checks={"kernel": "sniper.games.holdem.kernel_engine:kernel_inputs"},
         new_table=new_table,
-        default_rules=PRESET,
-        default_length=DEFAULT_LENGTH,
-        rules_doc="docs/holdem.md",
         make_rules=make_rules,
         make_agent=make_agent,
         agent_vector=agent_vector,

@@ -12,7 +12,7 @@ columns are documented in docs/holdem.md.
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import islice
+from functools import partial
 
 from sniper.games.holdem.agents import HoldemAgent
 from sniper.games.holdem.engine import CHECK_CALL, FOLD, ActionRecord, HoldemHand
@@ -27,7 +27,7 @@ from sniper.games.poker_history import (
     seat_lines,
 )
 from sniper.games.pokerkit_hand import dealing_order
-from sniper.games.pokerkit_table import played_hands
+from sniper.games.pokerkit_table import hand_of_game, hand_records
 
 
 def blinds(stacks_before: Sequence[int], button: int) -> dict[int, int]:
@@ -113,11 +113,7 @@ def hands_of(
     seats: int, seed: int, game: int, agents: Sequence[HoldemAgent], length: str = DEFAULT_LENGTH
 ) -> Iterator[HandRecord]:
     """The hands of ``play_game``, each record as soon as its hand is played (a caller may stop early)."""
-    if len(agents) != seats:
-        raise ValueError(f"one agent per seat: {seats} seats, {len(agents)} agents")
-    table = HoldemTable(seats, seed, game, length)
-    for hand in played_hands(table, agents):
-        yield HandRecord.of(hand, table.hand_index)
+    yield from hand_records(partial(HoldemTable, seats, seed, game, length), seats, agents, HandRecord.of)
 
 
 def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> HandRecord:
@@ -136,9 +132,7 @@ def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> 
 
     players = [make_agent(spec) for spec in agents]
     length = DEFAULT_LENGTH if rules is None else rules.length
-    for record in islice(hands_of(len(players), seed, game, players, length), hand, None):
-        return replace(record, agents=tuple(agents), seed=seed, game=game)
-    raise LookupError(f"game {game} of seed {seed} ends before hand {hand}")
+    return hand_of_game(hands_of(len(players), seed, game, players, length), agents, seed, game, hand)
 
 
 def history_text(record: HandRecord) -> str:

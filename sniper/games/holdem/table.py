@@ -34,23 +34,16 @@ ValueError: action 3 is not legal for seat 0 now; legal: 0, 1, 4-200
 """
 
 from sniper.core.table import CHANCE, TERMINAL
+from sniper.games.holdem import rules
 from sniper.games.holdem.engine import ALL_IN_1, CHECK_CALL, DEAL, FOLD, HoldemHand
 from sniper.games.holdem.observation import HoldemObservation
-from sniper.games.holdem.rules import (
-    BIG_BLIND,
-    DEFAULT_LENGTH,
-    FIRST_BUTTON,
-    GAME_LENGTHS,
-    SEATS,
-    STARTING_STACK,
-    TITLE,
-)
+from sniper.games.holdem.rules import BIG_BLIND
 from sniper.games.pokerkit_table import PokerKitTable, decision_stream
 
 __all__ = ["ALL_IN_1", "CHANCE", "CHECK_CALL", "DEAL", "FOLD", "TERMINAL", "HoldemTable", "decision_stream"]
 
 
-class HoldemTable(PokerKitTable):
+class HoldemTable(PokerKitTable, rules=rules):
     """One game of no-limit Texas Hold'em (GAMES.md H1–H11) as a ``sniper.core.table.TableState``.
 
     ``HoldemTable(seats, seed, game, length="100", hand_limit=None, stacks=None, button=None, hand=0)``:
@@ -62,12 +55,6 @@ class HoldemTable(PokerKitTable):
 
     HAND = HoldemHand
     DEAL = DEAL
-    SEATS = SEATS
-    STARTING_STACK = STARTING_STACK
-    FIRST_BUTTON = FIRST_BUTTON
-    GAME_LENGTHS = GAME_LENGTHS
-    DEFAULT_LENGTH = DEFAULT_LENGTH
-    TITLE = TITLE
 
     def observe(self, seat: int) -> HoldemObservation:
         """What ``seat`` may know now (H11), the one place it is decided: its own cards, the board

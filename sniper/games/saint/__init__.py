@@ -16,8 +16,7 @@ The first game of ``dynamics="simultaneous"`` and ``utility="points"`` (``sniper
 """
 
 from sniper.core.registry import GameSpec, register_game
-from sniper.games.level_parameters import domains
-from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules
+from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_fields
 from sniper.games.poker_spec import agent_vector as poker_agent_vector
 from sniper.games.saint.parameters import PARAMETERS
 from sniper.games.saint.rules import DEFAULT_LENGTH, GAME_LENGTHS, SCORE, SEATS, TITLE, UNIT
@@ -52,24 +51,11 @@ def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
 SPEC = register_game(
     GameSpec(
         name="saint",
+        **spec_fields("saint", PARAMETERS, GAME_LENGTHS, DEFAULT_LENGTH, "docs/saint.md"),
         title=TITLE,
         seats=SEATS,  # S1: 2 to 5 players
-        rules=(PRESET,),
-        game_lengths=tuple(GAME_LENGTHS),
         tables={"hands": "sniper.games.saint.results:SCHEMA", "rounds": "sniper.games.saint.results:ROUND_SCHEMA"},
-        levels=tuple(PARAMETERS),
-        parameters=domains(PARAMETERS),
-        default_agents=("easy", "normal", "hard"),
-        engines={
-            "reference": "sniper.games.saint.chunks:play_chunk_reference",
-            "kernel": "sniper.games.saint.kernel_engine:play_chunk_kernel",
-        },
-        default_engine="kernel",
-        engine_checks={"kernel": "sniper.games.saint.kernel_engine:kernel_inputs"},
         new_table=new_table,
-        default_rules=PRESET,
-        default_length=DEFAULT_LENGTH,
-        rules_doc="docs/saint.md",
         make_rules=make_rules,
         make_agent=make_agent,
         agent_vector=agent_vector,
