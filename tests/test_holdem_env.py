@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-import sniper.games.pokerkit_table as table_module  # noqa: E402  (the table draws its decks there)
+import sniper.games.poker52.table as table_module  # noqa: E402  (the table draws its decks there)
 from sniper.games.holdem.agents import RandomAgent  # noqa: E402
 from sniper.games.holdem.engine import ALL_IN_1, CHECK_CALL, DEAL, FOLD  # noqa: E402
 from sniper.games.holdem.env import (  # noqa: E402
@@ -23,7 +23,7 @@ from sniper.games.holdem.env import (  # noqa: E402
 )
 from sniper.games.holdem.rules import STARTING_STACK  # noqa: E402
 from sniper.games.holdem.table import HoldemTable  # noqa: E402
-from sniper.games.poker52 import shuffled_deck  # noqa: E402
+from sniper.games.poker52.cards import shuffled_deck  # noqa: E402
 
 PARAMS = [
     {"players": 2},

@@ -413,7 +413,7 @@ def CliRunnerInvoke(args):
 
 
 def test_decision_time_grows_with_samples():
-    from sniper.games.sniper_holdem.game import Rules
+    from sniper.games.sniper_holdem.rules import Rules
 
     fast = tune_setup.decision_time_us("normal:samples=10", 2, Rules(), games=4)
     slow = tune_setup.decision_time_us("normal:samples=2000", 2, Rules(), games=4)

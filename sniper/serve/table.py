@@ -33,8 +33,8 @@ from typing import Any, Protocol
 from sniper.core.registry import DEFAULT_GAME, GameSpec, game_names, get_game
 from sniper.core.served import ServedGame
 from sniper.core.table import SIMULTANEOUS
+from sniper.games.sniper_holdem.parameters import make_agent
 from sniper.games.sniper_holdem.served import AI_LEVELS, timeout_choice
-from sniper.games.sniper_holdem.specs import make_agent
 from sniper.serve.settings import Settings
 
 __all__ = ["AI_LEVELS", "GAME", "Room", "hosted", "served_class", "timeout_choice"]

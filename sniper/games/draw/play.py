@@ -1,7 +1,7 @@
 """Play one whole game of five-card draw (D9) with one agent per seat, as hand records.
 
 ``play_game`` drives a ``DrawTable`` to its end and returns a ``HandRecord`` per hand: the rows of the
-hands table, each with its actions (``sniper.games.pokerkit_hand.ActionRecord``), the rows of the
+hands table, each with its actions (``sniper.games.poker52.hand.ActionRecord``), the rows of the
 actions table, and the draw of each seat for the hand history. The columns are documented in
 docs/draw.md.
 
@@ -19,9 +19,9 @@ from sniper.games.draw.agents import DrawAgent
 from sniper.games.draw.engine import CHECK_CALL, DISCARD, DRAW, FOLD, STREETS, DrawHand
 from sniper.games.draw.rules import ANTE, DEFAULT_LENGTH, TITLE
 from sniper.games.draw.table import DrawTable
-from sniper.games.poker_history import action_words, cards_text, hand_name, header, result_lines, seat_lines
-from sniper.games.pokerkit_hand import ActionRecord, dealing_order
-from sniper.games.pokerkit_table import hand_of_game, hand_records
+from sniper.games.poker52.hand import ActionRecord, dealing_order
+from sniper.games.poker52.history import action_words, cards_text, hand_name, header, result_lines, seat_lines
+from sniper.games.poker52.table import hand_of_game, hand_records
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def hands_of(
 
 def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> HandRecord:
     """Hand ``hand`` of game ``game`` of run ``seed`` played by the reference engine with the agents the specs
-    ``agents`` name (one per seat), under ``rules`` (``sniper.games.poker_spec.PokerRules``; ``None``: the
+    ``agents`` name (one per seat), under ``rules`` (``sniper.games.poker52.spec.PokerRules``; ``None``: the
     default game length): the record a run of those agents stores for it (the hands before it are played
     too: they set the stacks and the button). Draw's ``GameSpec.play_hand`` (``sniper.play_hand(...,
     variant="draw")``). ``ValueError`` for a bad spec, ``LookupError`` when the game ends before hand ``hand``.
@@ -121,7 +121,7 @@ def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> 
 
 
 def history_text(record: HandRecord) -> str:
-    """The hand history of ``record`` in words (``sniper.games.poker_history``): seats, antes, the dealt cards,
+    """The hand history of ``record`` in words (``sniper.games.poker52.history``): seats, antes, the dealt cards,
     the first round, the draw (``draws 2``: the cards discarded and those drawn, or ``stands pat``), the second
     round, each with its pot and every action (``bet 2``, ``raise to 4``, ``call 2``), the showdown with each
     final hand's name, the result (uncalled bet, who wins how much) and the stacks after.

@@ -2,7 +2,7 @@
 
 Every engine of the game (the PokerKit reference, ``sniper.games.draw.play``, and any kernel) writes exactly
 these columns, from ``play.HandRecord``s (``hand_rows``, ``action_rows``); ``hand_record`` reads a hand's
-rows back into its record (docs/draw.md, "Run tables"). Cards are ``sniper.games.poker52`` integers
+rows back into its record (docs/draw.md, "Run tables"). Cards are ``sniper.games.poker52.cards`` integers
 (0–51, ``NO_CARD``: none); chips are int64 integers. No column is ever null
 (``sniper.core.tables.schema_of``): a seat that did not draw has ``draws`` ``NO_DRAW``.
 
@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 
 from sniper.core.tables import schema_of
-from sniper.games import poker_results
 from sniper.games.draw.rules import HAND_SIZE
+from sniper.games.poker52 import results as poker_results
 
 if TYPE_CHECKING:
     from sniper.games.draw.play import HandRecord
@@ -102,7 +102,7 @@ def _padded(cards: Sequence[int]) -> list[int]:
 
 def hand_rows(records: Sequence["HandRecord"], game: int, agents: Sequence[str]) -> dict[str, list]:
     """The hands-table columns (``COLUMNS``) of game ``game``'s ``records`` (``play.HandRecord``, in order),
-    ``agents[s]`` seated at seat ``s``: one row per seat per hand (``sniper.games.poker_results.hand_rows``)."""
+    ``agents[s]`` seated at seat ``s``: one row per seat per hand (``sniper.games.poker52.results.hand_rows``)."""
     return poker_results.hand_rows(records, game, agents, COLUMNS, _cards)
 
 
@@ -141,7 +141,7 @@ def hand_record(hands, actions) -> "HandRecord":
     seat, any order) and ``actions``, its rows of the actions table (pandas frames or dicts of columns);
     the inverse of ``hand_rows``/``action_rows``. ``ValueError`` for rows of no hand or of more than one."""
     from sniper.games.draw.play import HandRecord
-    from sniper.games.pokerkit_hand import ActionRecord
+    from sniper.games.poker52.hand import ActionRecord
 
     n = len(hands["seat"])
     keys = {(int(hands["game"][i]), int(hands["hand"][i])) for i in range(n)}

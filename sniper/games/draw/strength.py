@@ -5,7 +5,7 @@ order, each with how many of the 2,598,960 five-card hands have it. A hand's ``s
 share of all five-card hands it beats, ties counting half (0..1): its chance to beat one random
 *pat* hand. ``strength ** n`` is its chance to beat ``n`` of them (ignoring card removal).
 
->>> from sniper.games.poker52 import cards
+>>> from sniper.games.poker52.cards import cards
 >>> round(strength(cards("Ah Ad 7c 4s 2d")), 3), round(strength(cards("9c 7d 5h 4s 2c")), 3)
 (0.893, 0.01)
 """
@@ -15,7 +15,7 @@ from functools import cache
 from math import comb
 
 from sniper.games.draw.rules import HAND_SIZE
-from sniper.games.poker52 import DECK_SIZE, value
+from sniper.games.poker52.cards import DECK_SIZE, value
 
 FIVE_CARD_COUNT = comb(DECK_SIZE, HAND_SIZE)
 """Five-card hands of a 52-card deck: 2,598,960."""
@@ -36,7 +36,7 @@ def _rank_key(ranks, flush: bool) -> int:
 class FiveCardHands:
     """The 7,462 distinct five-card values (``build_five_card_hands``).
 
-    ``values``: the ``sniper.games.poker52.value`` of each, ascending (its index is the hand's
+    ``values``: the ``sniper.games.poker52.cards.value`` of each, ascending (its index is the hand's
     *order*, 0 for 7-5-4-3-2 … 7,461 for a royal flush); ``counts``: five-card hands with that value
     (summing to ``FIVE_CARD_COUNT``); ``halves``: twice the hands below it plus the hands equal to it
     (``strength = halves / (2 * FIVE_CARD_COUNT)``, exact in integers); ``index``: the order of a

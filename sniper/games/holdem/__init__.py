@@ -18,8 +18,8 @@ loads); its builders import the engine when they are called.
 from sniper.core.registry import GameSpec, register_game
 from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.rules import BIG_BLIND, DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
-from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_fields
-from sniper.games.poker_spec import agent_vector as poker_agent_vector
+from sniper.games.poker52.spec import PRESET, PokerRules, make_poker_rules, spec_fields
+from sniper.games.poker52.spec import agent_vector as poker_agent_vector
 
 
 def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules:
@@ -37,15 +37,15 @@ def make_agent(spec: str, decision_timeout: float | None = None):
 
 
 def agent_vector(spec: str) -> dict:
-    """A Hold'em spec's full parameter vector (``sniper.games.poker_spec.agent_vector``), checked by building it."""
+    """A Hold'em spec's full parameter vector (``sniper.games.poker52.spec.agent_vector``), checked by building it."""
     return poker_agent_vector(PARAMETERS, make_agent, spec)
 
 
 def decision_time(spec: str, players: int, rules: PokerRules, games: int = 16, repeats: int = 3) -> float:
     """CPU microseconds per decision of ``spec`` in self-play at ``players`` seats, in the no-limit Hold'em kernel
-    (``sniper.games.decision_time.kernel_decision_time_us``; ``sniper tune``'s decision times and budget)."""
-    from sniper.games.decision_time import kernel_decision_time_us
+    (``sniper.games.poker52.decision_time.kernel_decision_time_us``; ``sniper tune``'s decision times and budget)."""
     from sniper.games.holdem.kernel_engine import kernel_inputs, play_games_kernel
+    from sniper.games.poker52.decision_time import kernel_decision_time_us
 
     return kernel_decision_time_us(kernel_inputs, play_games_kernel, spec, players, rules, games, repeats)
 

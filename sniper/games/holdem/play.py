@@ -18,7 +18,8 @@ from sniper.games.holdem.agents import HoldemAgent
 from sniper.games.holdem.engine import CHECK_CALL, FOLD, ActionRecord, HoldemHand
 from sniper.games.holdem.rules import BIG_BLIND, BOARD_SIZES, DEFAULT_LENGTH, SMALL_BLIND, STREETS, TITLE
 from sniper.games.holdem.table import HoldemTable
-from sniper.games.poker_history import (
+from sniper.games.poker52.hand import dealing_order
+from sniper.games.poker52.history import (
     action_words,
     cards_text,
     hand_name,
@@ -26,14 +27,13 @@ from sniper.games.poker_history import (
     result_lines,
     seat_lines,
 )
-from sniper.games.pokerkit_hand import dealing_order
-from sniper.games.pokerkit_table import hand_of_game, hand_records
+from sniper.games.poker52.table import hand_of_game, hand_records
 
 
 def blinds(stacks_before: Sequence[int], button: int) -> dict[int, int]:
     """Seat → chips posted as a blind in a hand dealt with ``stacks_before`` (chips per seat) and the button on
     ``button``, the small blind first (H1, H2; a short stack posts what it has): heads-up the button posts the
-    small blind, else the first two seats of the dealing order (``sniper.games.pokerkit_hand.dealing_order``).
+    small blind, else the first two seats of the dealing order (``sniper.games.poker52.hand.dealing_order``).
 
     >>> blinds([200, 200, 200], 0), blinds([200, 0, 1], 2)
     ({1: 1, 2: 2}, {2: 1, 0: 2})
@@ -77,7 +77,7 @@ class HandRecord:
     def blinds(self) -> dict[int, int]:
         """Seat → chips posted as a blind, the small blind first (H1, H2; a short stack posts what it has):
         heads-up the button posts the small blind, else the first two seats of the dealing order
-        (``sniper.games.pokerkit_hand.dealing_order``)."""
+        (``sniper.games.poker52.hand.dealing_order``)."""
         return blinds(self.stacks_before, self.button)
 
     @classmethod
@@ -118,7 +118,7 @@ def hands_of(
 
 def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> HandRecord:
     """Hand ``hand`` of game ``game`` of run ``seed`` played by the reference engine with the agents the specs
-    ``agents`` name (one per seat), under ``rules`` (``sniper.games.poker_spec.PokerRules``; ``None``: the
+    ``agents`` name (one per seat), under ``rules`` (``sniper.games.poker52.spec.PokerRules``; ``None``: the
     default game length): the record a run
     of those agents stores for it (the hands before it are played too: they set the stacks and the button).
     Hold'em's ``GameSpec.play_hand`` (``sniper.play_hand(..., variant="holdem")``). ``ValueError`` for a bad
@@ -136,7 +136,7 @@ def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> 
 
 
 def history_text(record: HandRecord) -> str:
-    """The hand history of ``record`` in words (``sniper.games.poker_history``): seats, blinds, the hole cards,
+    """The hand history of ``record`` in words (``sniper.games.poker52.history``): seats, blinds, the hole cards,
     each street with its board and pot and every action (``raise to 7``, ``call 2``, ``check``), the showdown
     with each hand's name, the result (uncalled bet, who wins how much) and the stacks after.
 

@@ -2,7 +2,7 @@
 
 Every engine of the game (the PokerKit reference, ``sniper.games.holdem.play``, and the numba kernel)
 writes exactly these columns, and hand histories imported from PHH files are turned into them too
-(docs/holdem.md, "Run tables"). Cards are ``sniper.games.poker52`` integers (0–51, ``-1``: none);
+(docs/holdem.md, "Run tables"). Cards are ``sniper.games.poker52.cards`` integers (0–51, ``-1``: none);
 chips are int64 integers: imported hand histories hold real stacks (millions of tournament chips).
 
 >>> from sniper.core.tables import to_table
@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 
 from sniper.core.tables import schema_of
-from sniper.games import poker_results
 from sniper.games.holdem.rules import BOARD_SIZES
+from sniper.games.poker52 import results as poker_results
 
 if TYPE_CHECKING:
     from sniper.games.holdem.play import HandRecord
@@ -75,7 +75,7 @@ ACTION_SCHEMA = schema_of(ACTION_COLUMNS)
 
 def hand_rows(records: Sequence["HandRecord"], game: int, agents: Sequence[str]) -> dict[str, list]:
     """The hands-table columns (``COLUMNS``) of game ``game``'s ``records``, ``agents[s]`` seated at seat ``s``
-    (``sniper.games.poker_results.hand_rows``)."""
+    (``sniper.games.poker52.results.hand_rows``)."""
     return poker_results.hand_rows(records, game, agents, COLUMNS, _cards)
 
 
@@ -100,7 +100,7 @@ def hand_record(hands, actions) -> "HandRecord":
     seat, and ``actions``, its rows of the actions table (pandas frames or dicts of columns), the inverse
     of ``hand_rows``/``action_rows``. ``ValueError`` for rows of no hand or of more than one."""
     from sniper.games.holdem.play import HandRecord
-    from sniper.games.pokerkit_hand import ActionRecord
+    from sniper.games.poker52.hand import ActionRecord
 
     seats = sorted(range(len(hands["seat"])), key=lambda i: int(hands["seat"][i]))
     if not seats or len({int(hands["hand"][i]) for i in seats} | {int(hands["game"][i]) for i in seats}) > 2:

@@ -2,12 +2,12 @@
 ``easy``'s preflop score, the Chen formula and its percentiles, made-hand categories, the board's texture, the
 hand's strength and its draws' outs.
 
->>> from sniper.games.poker52 import cards
+>>> from sniper.games.poker52.cards import cards
 >>> chen_score(cards("As Ah")), chen_score(cards("7h 2c")), chen_score(cards("Js Ts"))
 (20, -1, 9)
 """
 
-from sniper.games.poker52 import DECK_SIZE, category, value
+from sniper.games.poker52.cards import DECK_SIZE, category, value
 
 PAIR_BONUS = 10
 """What a pair adds to ``easy``'s preflop score (``pair_high_score``)."""

@@ -16,8 +16,8 @@ The first game of ``dynamics="simultaneous"`` and ``utility="points"`` (``sniper
 """
 
 from sniper.core.registry import GameSpec, register_game
-from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_fields
-from sniper.games.poker_spec import agent_vector as poker_agent_vector
+from sniper.games.poker52.spec import PRESET, PokerRules, make_poker_rules, spec_fields
+from sniper.games.poker52.spec import agent_vector as poker_agent_vector
 from sniper.games.saint.parameters import PARAMETERS
 from sniper.games.saint.rules import DEFAULT_LENGTH, GAME_LENGTHS, SCORE, SEATS, TITLE, UNIT
 
@@ -37,7 +37,8 @@ def make_agent(spec: str, decision_timeout: float | None = None):
 
 
 def agent_vector(spec: str) -> dict:
-    """A Saint Poker spec's full parameter vector (``sniper.games.poker_spec.agent_vector``), checked by building it."""
+    """A Saint Poker spec's full parameter vector (``sniper.games.poker52.spec.agent_vector``), checked by building
+    it."""
     return poker_agent_vector(PARAMETERS, make_agent, spec)
 
 

@@ -31,9 +31,9 @@ import numpy as np
 
 from kernels.saint.codes import TOP, USABLE
 from sniper.core.rng import Stream
-from sniper.games.eval52 import board_values
-from sniper.games.level_parameters import check_parameters
-from sniper.games.poker52 import DECK_SIZE
+from sniper.games.poker52.cards import DECK_SIZE
+from sniper.games.poker52.eval52 import board_values
+from sniper.games.poker52.level_parameters import check_parameters
 from sniper.games.saint.observation import SaintObservation
 from sniper.games.saint.parameters import PARAMETERS
 from sniper.games.saint.rules import ROUNDS, TITLE

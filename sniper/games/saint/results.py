@@ -20,7 +20,7 @@ import pyarrow as pa
 
 from sniper.core.table import point_difference
 from sniper.core.tables import Chunk, schema_of, to_table
-from sniper.games.poker52 import category
+from sniper.games.poker52.cards import category
 from sniper.games.saint.rules import RIVER_SIZE
 from sniper.games.saint.table import SaintTable
 

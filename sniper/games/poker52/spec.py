@@ -3,7 +3,7 @@
 No-limit Hold'em (``sniper.games.holdem``) and five-card draw (``sniper.games.draw``) are declared the same
 way: one rule preset ("standard"), game lengths by name (H10, D9), agent specs ``LEVEL[:NAME=VALUE,…]``
 (``sniper.core.agent_spec``, with outside agents) over levels whose parameters are data
-(``sniper.games.level_parameters``), and a reference engine that plays whole games on the game's PokerKit
+(``sniper.games.poker52.level_parameters``), and a reference engine that plays whole games on the game's PokerKit
 table. A light module: importing it imports no PokerKit (the registry loads every game's spec when it is
 first asked).
 
@@ -23,7 +23,7 @@ from types import ModuleType
 
 from sniper.core.agent_spec import OutsideAgent, is_outside, make_outside_agent, outside_vector, parse_spec
 from sniper.core.tables import Chunk, to_table
-from sniper.games.level_parameters import Parameters, domains
+from sniper.games.poker52.level_parameters import Parameters, domains
 
 PRESET = "standard"
 """The one rule preset of the 52-card games (GAMES.md fixes their rules)."""

@@ -2,13 +2,13 @@
 
 ``PokerKitTable`` is the part of a ``sniper.core.table.TableState`` that no-limit Hold'em (H1–H11) and
 five-card draw (D1–D11) have in common: ``CHANCE`` before each hand (the one legal action is the game's
-``DEAL``), the hand's deck from ``sniper.games.poker52.shuffled_deck(seed, game, hand)``, the seat
-to act and its legal flat actions from the game's hand (a ``sniper.games.pokerkit_hand.PokerKitHand``),
+``DEAL``), the hand's deck from ``sniper.games.poker52.cards.shuffled_deck(seed, game, hand)``, the seat
+to act and its legal flat actions from the game's hand (a ``sniper.games.poker52.hand.PokerKitHand``),
 and between hands: the chips move, busted players leave (GAMES.md), the game ends (H10, D9) or the
 button moves to the next player still at the table (H2, D1). A game's table subclasses it, sets its
 facts as class attributes and writes ``observe``, the one place its view rule is decided.
 
-**Random streams** (R13's design, as Sniper Hold'em's ``sniper.games.sniper_holdem.game.decision_stream``):
+**Random streams** (R13's design, as Sniper Hold'em's ``sniper.games.sniper_holdem.play.decision_stream``):
 the ``d``-th decision (from 0) of seat ``s`` in hand ``h`` draws from ``Stream(derive(hand_key(seed,
 game, h, STREAM_AGENT + s), d))`` (``decision_stream``); a game's kernel reproduces it.
 """
@@ -23,9 +23,9 @@ from typing import TypeVar
 from kernels.streams import STREAM_AGENT
 from sniper.core.rng import Stream, derive, hand_key
 from sniper.core.table import CHANCE, TERMINAL, agent_where, ask_agent, hand_over, play_to_end
-from sniper.games.poker52 import shuffled_deck
-from sniper.games.poker_spec import hands_of_length
-from sniper.games.pokerkit_hand import PokerKitHand, next_button
+from sniper.games.poker52.cards import shuffled_deck
+from sniper.games.poker52.hand import PokerKitHand, next_button
+from sniper.games.poker52.spec import hands_of_length
 
 R = TypeVar("R")
 """A game's hand record (its ``play.HandRecord``)."""

@@ -8,7 +8,7 @@ showdown. What is the same in both is written here once:
   ``dealing_order``: clockwise from the first seat left of the button, the button last. That is
   PokerKit's player order, so its ``Opening.POSITION`` first actor (player 0 when nobody posts a
   blind) is the first seat left of the button, and a player's index ``i`` is seat ``order[i]``.
-- **Our deck's cards.** PokerKit deals what it is given: ``pk_cards`` turns ``sniper.games.poker52``
+- **Our deck's cards.** PokerKit deals what it is given: ``pk_cards`` turns ``sniper.games.poker52.cards``
   cards into PokerKit's, and nothing is dealt by PokerKit itself (no ``HOLE_DEALING`` or
   ``BOARD_DEALING`` in ``AUTOMATIONS``), so every card comes from ``poker52.shuffled_deck``.
 - **The pots and odd chips** (H7, D8; GAMES.md: a split pot's odd chips go one each to the winners
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from pokerkit import Automation, Card, ChipsPushing, State
 
-from sniper.games.poker52 import DECK_SIZE, text
+from sniper.games.poker52.cards import DECK_SIZE, text
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -54,12 +54,12 @@ _OUR_CARDS = {pk: c for c, pk in enumerate(_PK_CARDS)}
 
 
 def pk_cards(cards: Iterable[int]) -> tuple[Card, ...]:
-    """PokerKit's ``Card`` for each of ``cards`` (``sniper.games.poker52`` integers 0..51), in order."""
+    """PokerKit's ``Card`` for each of ``cards`` (``sniper.games.poker52.cards`` integers 0..51), in order."""
     return tuple(_PK_CARDS[c] for c in cards)
 
 
 def our_cards(cards: Iterable[Card]) -> tuple[int, ...]:
-    """The ``sniper.games.poker52`` integer of each of PokerKit's ``cards``, in order (``pk_cards``' inverse)."""
+    """The ``sniper.games.poker52.cards`` integer of each of PokerKit's ``cards``, in order (``pk_cards``' inverse)."""
     return tuple(_OUR_CARDS[c] for c in cards)
 
 

@@ -1,5 +1,5 @@
 """PHH files written: the one PHH writer of the 52-card games, parameterised by the game's variant
-(``sniper.games.holdem.phh``, ``sniper.games.draw.phh``); the reading is ``sniper.games.phh_files``.
+(``sniper.games.holdem.phh``, ``sniper.games.draw.phh``); the reading is ``sniper.games.poker52.phh_files``.
 
 ``PhhWriter`` writes a hand's header, actions (replayed on PokerKit's state as they are written), ``rows_phh``,
 ``game_phhs`` and ``run_phhs``; ``write_phhs`` writes a ``.phhs`` text (``sniper.core.toml.phhs_text``) to a
@@ -17,9 +17,9 @@ from pathlib import Path
 from pokerkit import parse_action
 
 from sniper.core.toml import phhs_text, toml_value
-from sniper.games.phh_files import PhhError, one_line
-from sniper.games.poker52 import text
-from sniper.games.pokerkit_hand import dealing_order
+from sniper.games.poker52.cards import text
+from sniper.games.poker52.hand import dealing_order
+from sniper.games.poker52.phh_files import PhhError, one_line
 
 __all__ = ["PhhWriter", "cards_text", "write_phhs"]
 
@@ -39,7 +39,7 @@ def write_phhs(path, text: str) -> None:
 
 
 def cards_text(cards: Iterable[int]) -> str:
-    """PHH's text of ``cards`` (``sniper.games.poker52`` numbers), the names run together: ``"AsKd"``."""
+    """PHH's text of ``cards`` (``sniper.games.poker52.cards`` numbers), the names run together: ``"AsKd"``."""
     return "".join(text(c) for c in cards)
 
 
@@ -59,7 +59,7 @@ class PhhWriter:
     action is applied (draw's ``engine.open_betting``); ``hand_record(hands, actions)``: a hand's record from
     its rows of a run's tables (the game's ``results.hand_record``).
 
-    The players ``p1 … pK`` are the seats dealt in, in the dealing order (``pokerkit_hand.dealing_order``,
+    The players ``p1 … pK`` are the seats dealt in, in the dealing order (``poker52.hand.dealing_order``,
     PokerKit's player order); every player's private cards are written first (``d dh pK …``, a simulation log),
     PHH writes no burn card (its reader burns an unknown one, as here), and ``pK sm …`` comes for each player
     PokerKit asks at the showdown.

@@ -1,5 +1,5 @@
 """PHH files read: the parts the 52-card games' hand history readers share (``sniper.games.holdem.phh``,
-``sniper.games.draw.phh``); the writing is ``sniper.games.phh_writer``.
+``sniper.games.draw.phh``); the writing is ``sniper.games.poker52.phh_writer``.
 
 PHH (the poker hand history format of PokerKit, https://github.com/uoftcprg/phh-std) is TOML: one hand per
 ``.phh`` file, or many hands as the tables ``[1]``, ``[2]``, … of a ``.phhs`` file. Written once here:
@@ -30,7 +30,7 @@ import pyarrow as pa
 import tomllib
 
 from sniper.core.tables import Chunk, Imported, to_table
-from sniper.games.pokerkit_hand import share_pots
+from sniper.games.poker52.hand import share_pots
 
 SUFFIXES = (".phh", ".phhs")
 """A file of one hand, a file of many hands (TOML tables ``[1]``, ``[2]``, …)."""
@@ -265,7 +265,7 @@ def settled(
     finishing: Sequence[int] | None,
 ) -> list[int]:
     """A replayed hand's final stacks: PokerKit's ``final``; or, when the file's ``finishing`` stacks are
-    GAMES.md's (the pots shared by ``sniper.games.pokerkit_hand.share_pots``, odd chips one each, as our
+    GAMES.md's (the pots shared by ``sniper.games.poker52.hand.share_pots``, odd chips one each, as our
     engines and our files have them), those. ``stacks``: the starting stacks; ``pushed``: the chips PokerKit
     pushed to each player from the pots; ``live``: who is still in; ``strengths``: each live player's hand
     value (``None`` when not every one is known, so GAMES.md's pots cannot be computed). ``SkipHand`` when the
