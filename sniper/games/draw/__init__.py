@@ -20,7 +20,7 @@ loads); its builders import the engine when they are called.
 from sniper.core.registry import GameSpec, register_game
 from sniper.games.draw.parameters import PARAMETERS, level_of, split_sides
 from sniper.games.draw.rules import DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
-from sniper.games.poker52.spec import PRESET, PokerRules, make_poker_rules, spec_fields, spec_vector
+from sniper.games.poker52.spec import PRESET, PokerRules, lazy_agent_builder, make_poker_rules, spec_fields, spec_vector
 from sniper.games.poker52.spec import agent_vector as poker_agent_vector
 
 
@@ -29,13 +29,10 @@ def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules
     return make_poker_rules(GAME_LENGTHS, preset, length)
 
 
-def make_agent(spec: str, decision_timeout: float | None = None):
-    """The five-card draw agent an agent spec ``LEVEL[:NAME=VALUE,…]``, ``BET/DRAW`` (a split agent) or
-    ``module:ClassName[:NAME=VALUE,…]`` (an outside agent) names (``sniper.games.draw.agents.make_agent``);
-    ``ValueError`` saying why not."""
-    from sniper.games.draw.agents import make_agent as build
-
-    return build(spec, decision_timeout)
+make_agent = lazy_agent_builder("sniper.games.draw.agents:make_agent")
+"""``make_agent(spec, decision_timeout=None)``: the five-card draw agent a spec names, a level, a split agent
+``BET/DRAW`` or an outside agent (``sniper.games.draw.agents.make_agent``, imported when first called:
+``sniper.games.poker52.spec.lazy_agent_builder``)."""
 
 
 def agent_vector(spec: str) -> dict:

@@ -87,11 +87,10 @@ class HandRecord:
 def play_game(
     seats: int, seed: int, game: int, agents: Sequence[DrawAgent], length: str = DEFAULT_LENGTH
 ) -> list[HandRecord]:
-    """Play game ``game`` of run ``seed`` at a table of ``seats`` (2–6, D1) to its end (``length``: a
-    key of ``rules.GAME_LENGTHS``, D9), ``agents[s]`` deciding for seat ``s`` with the decision's
-    stream (``DrawTable.stream``); the hands' records, in order. ``ValueError`` for a wrong number of
-    agents, seats or length; ``sniper.core.errors.AgentError``
-    naming the agent, seat, game and hand when an agent raises or chooses an illegal action."""
+    """The records of game ``game`` of run ``seed``, in order, played at a table of ``seats`` (2–6, D1) to its end
+    (``length``: a key of ``rules.GAME_LENGTHS``, D9) by ``agents[s]`` at seat ``s``, each deciding with its
+    decision's stream (``DrawTable.stream``). Errors as ``sniper.games.poker52.table.hand_records``: ``ValueError``
+    for a wrong number of agents, seats or length, ``AgentError`` when an agent fails."""
     return list(hands_of(seats, seed, game, agents, length))
 
 

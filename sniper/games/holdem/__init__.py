@@ -15,10 +15,12 @@ loads); its builders import the engine when they are called.
 ('2-9', '100', ('random', 'easy', 'normal', 'hard', 'fold', 'call'), ['reference', 'kernel'])
 """
 
+from functools import partial
+
 from sniper.core.registry import GameSpec, register_game
 from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.rules import BIG_BLIND, DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
-from sniper.games.poker52.spec import PRESET, PokerRules, make_poker_rules, spec_fields
+from sniper.games.poker52.spec import PRESET, PokerRules, lazy_agent_builder, make_poker_rules, spec_fields
 from sniper.games.poker52.spec import agent_vector as poker_agent_vector
 
 
@@ -27,18 +29,14 @@ def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules
     return make_poker_rules(GAME_LENGTHS, preset, length)
 
 
-def make_agent(spec: str, decision_timeout: float | None = None):
-    """The Hold'em agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.holdem.levels``), or the
-    outside agent ``module:ClassName[:NAME=VALUE,…]`` (``sniper.core.agent_spec``, each decision limited to
-    ``decision_timeout`` seconds); ``ValueError`` saying why not."""
-    from sniper.games.holdem.chunks import make_agent as build
-
-    return build(spec, decision_timeout)
+make_agent = lazy_agent_builder("sniper.games.holdem.chunks:make_agent")
+"""``make_agent(spec, decision_timeout=None)``: the Hold'em agent a spec names, a level of
+``sniper.games.holdem.levels`` or an outside agent (``sniper.games.poker52.spec.lazy_agent_builder``)."""
 
 
-def agent_vector(spec: str) -> dict:
-    """A Hold'em spec's full parameter vector (``sniper.games.poker52.spec.agent_vector``), checked by building it."""
-    return poker_agent_vector(PARAMETERS, make_agent, spec)
+agent_vector = partial(poker_agent_vector, PARAMETERS, make_agent)
+"""``agent_vector(spec)``: a Hold'em spec's full parameter vector (``sniper.games.poker52.spec.agent_vector``),
+checked by building it."""
 
 
 def decision_time(spec: str, players: int, rules: PokerRules, games: int = 16, repeats: int = 3) -> float:

@@ -19,6 +19,7 @@ ValueError: game length must be one of 20, bust, got '10'
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from importlib import import_module
 from types import ModuleType
 
 from sniper.core.agent_spec import OutsideAgent, is_outside, make_outside_agent, outside_vector, parse_spec
@@ -138,6 +139,21 @@ def agent_builder(make_level: Callable[..., object], levels: Collection[str]) ->
             return make_outside_agent(spec, decision_timeout)
         level, params = parse_spec(spec)
         return make_level(level, **params)
+
+    return make_agent
+
+
+def lazy_agent_builder(target: str) -> Callable[..., object]:
+    """``make_agent(spec, decision_timeout=None)`` of a ``GameSpec`` declared from the game's light modules: the
+    game's own builder, ``target`` (``"module:attribute"``, e.g. ``"sniper.games.holdem.chunks:make_agent"``),
+    imported when an agent is first made (the registry imports no PokerKit when it loads the games). The agent a
+    spec names: a level ``LEVEL[:NAME=VALUE,…]`` or an outside agent ``module:ClassName[:NAME=VALUE,…]``
+    (``sniper.core.agent_spec``, each decision limited to ``decision_timeout`` seconds); ``ValueError`` saying
+    why not."""
+    module, attribute = target.split(":")
+
+    def make_agent(spec: str, decision_timeout: float | None = None):
+        return getattr(import_module(module), attribute)(spec, decision_timeout)
 
     return make_agent
 

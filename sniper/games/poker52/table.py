@@ -237,7 +237,9 @@ def hand_records(
 ) -> Iterator[R]:
     """The game's hands as records, each as soon as it is played (``played_hands`` on the table ``new_table()``
     makes; ``record(hand, number)``: the game's ``play.HandRecord.of``); the ``play.hands_of`` of the 52-card
-    games. ``ValueError`` unless there is one agent per seat (``seats``), before the table is made."""
+    games. ``ValueError`` unless there is one agent per seat (``seats``), before the table is made, and for seats
+    or a length the table refuses; ``sniper.core.errors.AgentError`` naming the agent, its seat, the game and the
+    hand when an agent raises or chooses an action that is not legal (``played_hands``)."""
     if len(agents) != seats:
         raise ValueError(f"one agent per seat: {seats} seats, {len(agents)} agents")
     table = new_table()

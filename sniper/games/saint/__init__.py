@@ -15,8 +15,10 @@ The first game of ``dynamics="simultaneous"`` and ``utility="points"`` (``sniper
 ('2-5', '8', ('random', 'easy', 'normal', 'hard'), 'simultaneous', 'points', 'round')
 """
 
+from functools import partial
+
 from sniper.core.registry import GameSpec, register_game
-from sniper.games.poker52.spec import PRESET, PokerRules, make_poker_rules, spec_fields
+from sniper.games.poker52.spec import PRESET, PokerRules, lazy_agent_builder, make_poker_rules, spec_fields
 from sniper.games.poker52.spec import agent_vector as poker_agent_vector
 from sniper.games.saint.parameters import PARAMETERS
 from sniper.games.saint.rules import DEFAULT_LENGTH, GAME_LENGTHS, SCORE, SEATS, TITLE, UNIT
@@ -27,19 +29,14 @@ def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules
     return make_poker_rules(GAME_LENGTHS, preset, length)
 
 
-def make_agent(spec: str, decision_timeout: float | None = None):
-    """The Saint Poker agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.saint.levels``), or the
-    outside agent ``module:ClassName[:NAME=VALUE,…]`` (``sniper.core.agent_spec``, each decision limited to
-    ``decision_timeout`` seconds); ``ValueError`` saying why not."""
-    from sniper.games.saint.chunks import make_agent as build
-
-    return build(spec, decision_timeout)
+make_agent = lazy_agent_builder("sniper.games.saint.chunks:make_agent")
+"""``make_agent(spec, decision_timeout=None)``: the Saint Poker agent a spec names, a level of
+``sniper.games.saint.levels`` or an outside agent (``sniper.games.poker52.spec.lazy_agent_builder``)."""
 
 
-def agent_vector(spec: str) -> dict:
-    """A Saint Poker spec's full parameter vector (``sniper.games.poker52.spec.agent_vector``), checked by building
-    it."""
-    return poker_agent_vector(PARAMETERS, make_agent, spec)
+agent_vector = partial(poker_agent_vector, PARAMETERS, make_agent)
+"""``agent_vector(spec)``: a Saint Poker spec's full parameter vector (``sniper.games.poker52.spec.agent_vector``),
+checked by building it."""
 
 
 def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
