@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from shared_checks import pettingzoo_tests  # noqa: E402
 
 from sniper.games.sniper_holdem.env import N_ENV_ACTIONS, OBS_SIZE, PASS_ACTION, env  # noqa: E402
 
@@ -16,15 +16,7 @@ PARAMS = [
 ]
 
 
-@pytest.mark.filterwarnings("ignore:Observation")
-@pytest.mark.parametrize("params", PARAMS)
-def test_pettingzoo_api(params):
-    api_test(env(**params), num_cycles=300)
-
-
-@pytest.mark.parametrize("params", PARAMS[:2])
-def test_pettingzoo_seed_test(params):
-    seed_test(lambda: env(**params), num_cycles=200)
+test_pettingzoo_api, test_pettingzoo_seed_test = pettingzoo_tests(env, PARAMS)
 
 
 def play(environment, seed, policy_seed, episodes=2):

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from shared_checks import pettingzoo_tests  # noqa: E402
 
 import sniper.games.poker52.table as table_module  # noqa: E402  (the table draws its decks there)
 from sniper.games.holdem.agents import RandomAgent  # noqa: E402
@@ -32,15 +32,7 @@ PARAMS = [
 ]
 
 
-@pytest.mark.filterwarnings("ignore:Observation")
-@pytest.mark.parametrize("params", PARAMS)
-def test_pettingzoo_api(params):
-    api_test(env(**params), num_cycles=300)
-
-
-@pytest.mark.parametrize("params", PARAMS[:2])
-def test_pettingzoo_seed_test(params):
-    seed_test(lambda: env(**params), num_cycles=200)
+test_pettingzoo_api, test_pettingzoo_seed_test = pettingzoo_tests(env, PARAMS)
 
 
 def field(vector: np.ndarray, name: str) -> np.ndarray:
