@@ -53,7 +53,7 @@ class FiveCardHands:
 def five_card_hands() -> FiveCardHands:
     """Every distinct five-card hand by rank multiset: five distinct ranks are 1,020 hands of mixed
     suits and 4 flushes; a multiset with repeated ranks ``r`` (``c_r`` times) is ``prod C(4, c_r)``
-    hands, never a flush. Each class is valued once by ``poker52.value`` of a representative (about
+    hands, never a flush. Each class is valued once by ``poker52.cards.value`` of a representative (about
     0.2 s, once per process, on first use)."""
     classes: dict[int, list] = {}
     for a in range(13):
@@ -89,8 +89,8 @@ def five_card_hands() -> FiveCardHands:
 
 def five_card_index(cards) -> int:
     """The order (0..7,461, ``five_card_hands()``) of five distinct cards (``poker52`` integers): a higher
-    order is a better hand, equal orders tie; ``five_card_hands().values[order] == poker52.value(cards)``.
-    A lookup by rank multiset, ~10x faster than ``poker52.value``; no validation."""
+    order is a better hand, equal orders tie; ``five_card_hands().values[order] == poker52.cards.value(cards)``.
+    A lookup by rank multiset, ~10x faster than ``poker52.cards.value``; no validation."""
     s = cards[0] & 3
     flush = (cards[1] & 3) == s and (cards[2] & 3) == s and (cards[3] & 3) == s and (cards[4] & 3) == s
     return five_card_hands().index[_rank_key(sorted([c >> 2 for c in cards]), flush)]

@@ -80,7 +80,7 @@ def preflop_top(hole) -> float:
 
 
 def rank_shape_category(board) -> int:
-    """The category (``poker52.CATEGORIES`` index) that rank multiplicities alone make of 3–4 cards:
+    """The category (``poker52.cards.CATEGORIES`` index) that rank multiplicities alone make of 3–4 cards:
     four of a kind 7, three of a kind 3, two pair 2, one pair 1, else 0."""
     counts = [0] * 13
     for c in board:
@@ -90,7 +90,7 @@ def rank_shape_category(board) -> int:
 
 
 def made_category(hole, board) -> int:
-    """The category of the seat's best hand (``poker52.value`` of hole + board, 3–5 board cards), or
+    """The category of the seat's best hand (``poker52.cards.value`` of hole + board, 3–5 board cards), or
     0 (high card) unless it beats the category the board makes alone: what its own cards add
     (a pair on the board is nobody's pair)."""
     own = category(value((*hole, *board)))

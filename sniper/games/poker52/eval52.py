@@ -3,7 +3,7 @@
 The numba equivalent of ``sniper.games.poker52.cards.value`` for many hands at once: hands are rows of
 an integer array of shape ``(n, k)``, ``k`` from 5 to 7, of distinct cards ``0..51``
 (``card = 4 * rank + suit``, ``sniper.games.poker52.cards``); each row's value is the same integer as
-``poker52.value`` of that row (higher wins, equal values split), as ``int32``.
+``poker52.cards.value`` of that row (higher wins, equal values split), as ``int32``.
 
 >>> import numpy as np
 >>> from sniper.games.poker52.cards import CATEGORIES, cards, category

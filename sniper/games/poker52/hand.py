@@ -10,7 +10,7 @@ showdown. What is the same in both is written here once:
   blind) is the first seat left of the button, and a player's index ``i`` is seat ``order[i]``.
 - **Our deck's cards.** PokerKit deals what it is given: ``pk_cards`` turns ``sniper.games.poker52.cards``
   cards into PokerKit's, and nothing is dealt by PokerKit itself (no ``HOLE_DEALING`` or
-  ``BOARD_DEALING`` in ``AUTOMATIONS``), so every card comes from ``poker52.shuffled_deck``.
+  ``BOARD_DEALING`` in ``AUTOMATIONS``), so every card comes from ``poker52.cards.shuffled_deck``.
 - **The pots and odd chips** (H7, D8; GAMES.md: a split pot's odd chips go one each to the winners
   from the first seat clockwise of the button). PokerKit gives a pot's whole remainder to its first
   winner in player order (a pot of 11 split three ways is 5, 3, 3; ours 4, 4, 3), and before it
