@@ -32,3 +32,22 @@ def one_line_exit_2(main, capsys) -> str:
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("sniper: error: "), captured.err
     return captured.err + captured.out
+
+
+def random_play(environment, seed: int, policy_seed: int, episodes: int = 2, choose=None) -> list[tuple]:
+    """Run ``episodes`` games of the AEC env ``environment`` (the first reset with ``seed``) with a seeded random
+    policy over the action masks: ``choose(rng, legal)`` (default uniform over ``legal``, the mask's actions) with
+    ``rng`` a numpy generator of ``policy_seed``; the trajectory of (agent, observation, mask, reward, action)."""
+    import numpy as np
+
+    rng = np.random.default_rng(policy_seed)
+    choose = choose or (lambda rng, legal: int(rng.choice(legal)))
+    trajectory = []
+    for episode in range(episodes):
+        environment.reset(seed=seed if episode == 0 else None)
+        for agent in environment.agent_iter():
+            obs, reward, terminated, truncated, _ = environment.last()
+            action = None if terminated or truncated else choose(rng, np.flatnonzero(obs["action_mask"]))
+            trajectory.append((agent, obs["observation"].tolist(), obs["action_mask"].tolist(), reward, action))
+            environment.step(action)
+    return trajectory

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-from shared_checks import pettingzoo_tests  # noqa: E402
+from shared_checks import pettingzoo_tests, random_play  # noqa: E402
 
 import sniper.games.poker52.table as table_module  # noqa: E402  (the table draws its decks there)
 from sniper.games.holdem.agents import RandomAgent  # noqa: E402
@@ -48,19 +48,11 @@ def field(vector: np.ndarray, name: str) -> np.ndarray:
 def play(environment, seed, policy_seed, episodes=2, call=0.0):
     """Run ``episodes`` games with a seeded random policy over the action masks (check/call with
     probability ``call``, else uniform); the trajectory of (agent, observation, mask, reward, action)."""
-    rng = np.random.default_rng(policy_seed)
-    trajectory = []
-    for episode in range(episodes):
-        environment.reset(seed=seed if episode == 0 else None)
-        for agent in environment.agent_iter():
-            obs, reward, terminated, truncated, _ = environment.last()
-            action = None
-            if not (terminated or truncated):
-                legal = np.flatnonzero(obs["action_mask"])
-                action = CHECK_CALL if rng.random() < call else int(rng.choice(legal))
-            trajectory.append((agent, obs["observation"].tolist(), obs["action_mask"].tolist(), reward, action))
-            environment.step(action)
-    return trajectory
+
+    def choose(rng, legal):
+        return CHECK_CALL if rng.random() < call else int(rng.choice(legal))
+
+    return random_play(environment, seed, policy_seed, episodes, choose)
 
 
 def test_the_menu_of_a_preflop_spot_is_the_documented_raise_to_amounts():

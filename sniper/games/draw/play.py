@@ -12,52 +12,34 @@ docs/draw.md.
 """
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
 
 from sniper.games.draw.agents import DrawAgent
 from sniper.games.draw.engine import CHECK_CALL, DISCARD, DRAW, FOLD, STREETS, DrawHand
 from sniper.games.draw.rules import ANTE, DEFAULT_LENGTH, TITLE
 from sniper.games.draw.table import DrawTable
-from sniper.games.poker52.hand import ActionRecord, dealing_order
+from sniper.games.poker52.hand import FinishedHand, dealing_order
 from sniper.games.poker52.history import action_words, cards_text, hand_name, header, result_lines, seat_lines
 from sniper.games.poker52.table import hand_of_game, hand_records
 
 
-@dataclass(frozen=True)
-class HandRecord:
-    """One finished hand (a row of the hands table, docs/draw.md); chips are integers; per-seat tuples
-    have one entry per seat of the table.
-
-    ``hand``: its number in the game, from 0; ``button``: the button's seat (D1); ``holes``: each seat's
-    five dealt cards (``()`` for a seat not dealt in); ``draws``: how many cards each seat drew (D5;
-    ``None`` for a seat that did not draw: folded before the draw, the hand ended before it, or not
-    dealt in); ``discards`` / ``drawn``: the cards each seat discarded and was dealt at the draw (the
-    hand history's, never shown to another seat, D10); ``cards``: each seat's final five cards;
-    ``actions``: the seat actions in order, the draws included (street 1); ``stacks_before`` /
-    ``stacks``: chips per seat before and after; ``winnings``: ``stacks - stacks_before`` per seat
-    (they sum to 0); ``showdown``: whether two or more players were still in at the end (D7;
-    otherwise the pot was won by folds and no card is shown). Its ``str`` is the hand history in words
-    (``history_text``), which names the ``agents`` (one spec per seat), ``seed`` and ``game`` (the game's
-    number in its run) when the record knows them (``play_hand`` and a run's rows do); these three do not take
-    part in comparisons.
+@dataclass(frozen=True, kw_only=True)
+class HandRecord(FinishedHand):
+    """One finished hand of five-card draw (a row of the hands table, docs/draw.md): the fields every 52-card game
+    records (``sniper.games.poker52.hand.FinishedHand``: the button D1, the actions, the draws included on street
+    1, the stacks, the showdown D7) and its cards. ``holes``: each seat's five dealt cards (``()`` for a seat not
+    dealt in); ``draws``: how many cards each seat drew (D5; ``None`` for a seat that did not draw: folded before
+    the draw, the hand ended before it, or not dealt in); ``discards`` / ``drawn``: the cards each seat discarded
+    and was dealt at the draw (the hand history's, never shown to another seat, D10); ``cards``: each seat's final
+    five cards. Its ``str`` is the hand history in words (``history_text``).
     """
 
-    hand: int
-    button: int
     holes: tuple[tuple[int, ...], ...]
     draws: tuple[int | None, ...]
     discards: tuple[tuple[int, ...], ...]
     drawn: tuple[tuple[int, ...], ...]
     cards: tuple[tuple[int, ...], ...]
-    actions: tuple[ActionRecord, ...]
-    stacks_before: tuple[int, ...]
-    stacks: tuple[int, ...]
-    winnings: tuple[int, ...]
-    showdown: bool
-    agents: tuple[str, ...] = field(default=(), compare=False)
-    seed: int | None = field(default=None, compare=False)
-    game: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return history_text(self)
@@ -65,22 +47,15 @@ class HandRecord:
     @classmethod
     def of(cls, hand: DrawHand, number: int) -> "HandRecord":
         """The record of the finished ``hand``, hand ``number`` of its game; ``ValueError`` if not finished."""
-        if not hand.done:
-            raise ValueError("the hand is not finished")
         seats = range(hand.seats)
-        return cls(
-            hand=number,
-            button=hand.button,
+        return cls.finished(
+            hand,
+            number,
             holes=tuple(hand.holes.get(s, ()) for s in seats),
             draws=tuple(hand.drawn.get(s) for s in seats),
             discards=tuple(hand.discards.get(s, ()) for s in seats),
             drawn=tuple(hand.drawn_cards.get(s, ()) for s in seats),
             cards=tuple(tuple(hand.cards.get(s, ())) for s in seats),
-            actions=tuple(hand.actions),
-            stacks_before=hand.stacks_before,
-            stacks=hand.stacks_after,
-            winnings=hand.winnings,
-            showdown=hand.showdown,
         )
 
 

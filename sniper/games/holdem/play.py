@@ -11,14 +11,14 @@ columns are documented in docs/holdem.md.
 """
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
 
 from sniper.games.holdem.agents import HoldemAgent
-from sniper.games.holdem.engine import CHECK_CALL, FOLD, ActionRecord, HoldemHand
+from sniper.games.holdem.engine import CHECK_CALL, FOLD, HoldemHand
 from sniper.games.holdem.rules import BIG_BLIND, BOARD_SIZES, DEFAULT_LENGTH, SMALL_BLIND, STREETS, TITLE
 from sniper.games.holdem.table import HoldemTable
-from sniper.games.poker52.hand import dealing_order
+from sniper.games.poker52.hand import FinishedHand, dealing_order
 from sniper.games.poker52.history import (
     action_words,
     cards_text,
@@ -43,33 +43,17 @@ def blinds(stacks_before: Sequence[int], button: int) -> dict[int, int]:
     return {small: min(SMALL_BLIND, stacks_before[small]), big: min(BIG_BLIND, stacks_before[big])}
 
 
-@dataclass(frozen=True)
-class HandRecord:
-    """One finished hand (a row of the hands table, docs/holdem.md); chips are integers.
-
-    ``hand``: its number in the game, from 0; ``button``: the button's seat (H2); ``board``: the
-    community cards dealt (0, 3, 4 or 5; a hand won by folds stops dealing); ``holes``: each seat's two
-    private cards (``()`` for a seat not dealt in); ``actions``: the seat actions in order;
-    ``stacks_before`` / ``stacks``: chips per seat before and after; ``winnings``: ``stacks -
-    stacks_before`` per seat (they sum to 0); ``showdown``: whether two or more players were still in
-    at the end (H9; otherwise the pot was won by folds and no card is shown). Its ``str`` is the hand history
-    in words (``history_text``), which names the ``agents`` (one spec per seat), ``seed`` and ``game`` (the
-    game's number in its run) when the record knows them (``play_hand`` and a run's rows do); these three
-    do not take part in comparisons.
+@dataclass(frozen=True, kw_only=True)
+class HandRecord(FinishedHand):
+    """One finished hand of no-limit Hold'em (a row of the hands table, docs/holdem.md): the fields every 52-card
+    game records (``sniper.games.poker52.hand.FinishedHand``: the button H2, the actions, the stacks, the showdown
+    H9) and its cards. ``board``: the community cards dealt (0, 3, 4 or 5; a hand won by folds stops dealing);
+    ``holes``: each seat's two private cards (``()`` for a seat not dealt in). Its ``str`` is the hand history in
+    words (``history_text``).
     """
 
-    hand: int
-    button: int
     board: tuple[int, ...]
     holes: tuple[tuple[int, ...], ...]
-    actions: tuple[ActionRecord, ...]
-    stacks_before: tuple[int, ...]
-    stacks: tuple[int, ...]
-    winnings: tuple[int, ...]
-    showdown: bool
-    agents: tuple[str, ...] = field(default=(), compare=False)
-    seed: int | None = field(default=None, compare=False)
-    game: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return history_text(self)
@@ -83,19 +67,8 @@ class HandRecord:
     @classmethod
     def of(cls, hand: HoldemHand, number: int) -> "HandRecord":
         """The record of the finished ``hand``, hand ``number`` of its game; ``ValueError`` if not finished."""
-        if not hand.done:
-            raise ValueError("the hand is not finished")
-        return cls(
-            hand=number,
-            button=hand.button,
-            board=tuple(hand.board),
-            holes=tuple(tuple(hand.holes.get(s, ())) for s in range(hand.seats)),
-            actions=tuple(hand.actions),
-            stacks_before=hand.stacks_before,
-            stacks=hand.stacks_after,
-            winnings=hand.winnings,
-            showdown=hand.showdown,
-        )
+        holes = tuple(tuple(hand.holes.get(s, ())) for s in range(hand.seats))
+        return cls.finished(hand, number, board=tuple(hand.board), holes=holes)
 
 
 def play_game(

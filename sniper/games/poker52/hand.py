@@ -29,7 +29,8 @@ showdown. What is the same in both is written here once:
 """
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Self
 
 from pokerkit import Automation, Card, ChipsPushing, State
 
@@ -134,6 +135,49 @@ class ActionRecord:
     amount: int
     to: int
     pot_after: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class FinishedHand:
+    """What every 52-card game's record of one finished hand holds (its ``play.HandRecord`` adds its cards:
+    Hold'em's ``board`` and ``holes``, draw's ``holes``, ``draws``, ``discards``, ``drawn``, ``cards``); the
+    fields are given by name. Chips are integers, per-seat tuples have one entry per seat of the table.
+
+    ``hand``: its number in the game, from 0; ``button``: the button's seat; ``actions``: the seat actions in
+    order (``ActionRecord``); ``stacks_before`` / ``stacks``: chips per seat before and after; ``winnings``:
+    ``stacks - stacks_before`` per seat (they sum to 0); ``showdown``: whether two or more players were still in
+    at the end (otherwise the pot was won by folds and no card is shown). ``agents`` (one spec per seat),
+    ``seed`` and ``game`` (the game's number in its run), when the record knows them (a game's ``play_hand`` and a
+    run's rows do), name them in its hand history; these three do not take part in comparisons.
+    """
+
+    hand: int
+    button: int
+    actions: tuple[ActionRecord, ...]
+    stacks_before: tuple[int, ...]
+    stacks: tuple[int, ...]
+    winnings: tuple[int, ...]
+    showdown: bool
+    agents: tuple[str, ...] = field(default=(), compare=False)
+    seed: int | None = field(default=None, compare=False)
+    game: int | None = field(default=None, compare=False)
+
+    @classmethod
+    def finished(cls, hand: "PokerKitHand", number: int, **cards) -> Self:
+        """The record of the finished ``hand``, hand ``number`` of its game, with the game's card fields
+        ``cards``; ``ValueError`` if the hand is not finished."""
+        if not hand.done:
+            raise ValueError("the hand is not finished")
+        return cls(
+            hand=number,
+            button=hand.button,
+            actions=tuple(hand.actions),
+            stacks_before=hand.stacks_before,
+            stacks=hand.stacks_after,
+            winnings=hand.winnings,
+            showdown=hand.showdown,
+            **cards,
+        )
 
 
 class PokerKitHand:
