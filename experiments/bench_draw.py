@@ -31,7 +31,7 @@ from kernels.draw.game import N_ACTION_FIELDS, N_FIELDS, play_games_par_nb
 from sniper.games.draw.kernel_engine import game_inputs, make_agent, play_chunk_kernel, play_records
 from sniper.games.draw.play import play_game
 from sniper.games.draw.rules import GAME_LENGTHS
-from sniper.games.poker_spec import make_poker_rules
+from sniper.games.poker52.spec import make_poker_rules
 
 SEATS = 6
 """Six players (D1's largest table)."""

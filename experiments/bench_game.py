@@ -5,7 +5,7 @@ Prints hands/s for four ``random`` and four ``easy`` agents (our rules, 20-hand 
 - inside the kernel (``play_games_nb`` with preallocated record buffers) on 1 thread and on all
   threads;
 - the reference engine (``sniper.games.sniper_holdem.chunks.play_chunk_reference``:
-  ``sniper.games.sniper_holdem.game`` + ``hand_rows``);
+  ``sniper.games.sniper_holdem.play`` + ``hand_rows``);
 - end to end, ``sniper.games.sniper_holdem.kernel_engine.play_chunk_kernel`` including the pyarrow table;
 
 and the ratios between them; then, per Monte Carlo agent mix (``MIXES``), the reference engine
@@ -24,8 +24,8 @@ import numpy as np
 
 from kernels.sniper_holdem.game import warmup
 from sniper.games.sniper_holdem.chunks import play_chunk_reference
-from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.kernel_engine import kernel_inputs, play_chunk_kernel, run_games
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.runs.config import RunConfig
 
 

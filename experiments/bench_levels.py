@@ -27,9 +27,10 @@ import sniper.games.sniper_holdem.agents as agents_module
 import sniper.games.sniper_holdem.snipes as snipes_module
 from kernels.sniper_holdem.evaluator import tables
 from kernels.sniper_holdem.rollout import new_rollout_scratch, rollout_nb
-from sniper.games.sniper_holdem.game import make_rules, play_game
 from sniper.games.sniper_holdem.kernel_engine import play_games_kernel
-from sniper.games.sniper_holdem.specs import make_agent
+from sniper.games.sniper_holdem.parameters import make_agent
+from sniper.games.sniper_holdem.play import play_game
+from sniper.games.sniper_holdem.rules import make_rules
 
 
 def recorded_rollouts(specs: list[str], rules, games: int) -> tuple[list[tuple], int]:

@@ -32,7 +32,7 @@ try:  # the run's config has had its own module since the runner was split (issu
     from sniper.runs.config import RunConfig, RunOptions
 except ImportError:
     RunConfig, RunOptions = runner.RunConfig, getattr(runner, "RunOptions", None)
-from sniper.games.sniper_holdem.game import make_rules
+from sniper.games.sniper_holdem.rules import make_rules
 if no_actions:
     from sniper.core.tables import Chunk, to_table
     from sniper.games.sniper_holdem.kernel_engine import play_chunk_kernel

@@ -56,7 +56,7 @@ from kernels.eval52 import (
     values_par_into_nb,
     warmup,
 )
-from sniper.games import poker52
+from sniper.games.poker52 import cards as poker52
 
 SEVEN_CARD_CATEGORIES = [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584]
 """Seven-card hands per category, high card to straight flush (the standard table; 133,784,560 in all)."""

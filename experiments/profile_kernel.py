@@ -26,8 +26,8 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 from numba.core.registry import CPUDispatcher  # noqa: E402
 
-from sniper.games.sniper_holdem.game import make_rules  # noqa: E402
 from sniper.games.sniper_holdem.kernel_engine import kernel_inputs, run_games  # noqa: E402
+from sniper.games.sniper_holdem.rules import make_rules  # noqa: E402
 
 
 def readable(symbol: str) -> str:

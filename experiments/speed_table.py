@@ -88,7 +88,7 @@ def evaluator_rates(n: int) -> tuple[float, float | None]:
     from eval52 import best_of, deal, values_into_nb
 
     from kernels.eval52 import tables
-    from sniper.games import poker52
+    from sniper.games.poker52 import cards as poker52
 
     t = tables()
     hands, out = deal(n), np.empty(n, np.int32)

@@ -4,7 +4,7 @@ opponents who draw by the easy chart.
 A seat holds five cards (``hand``, ``uint8 (5,)``) and keeps some of them (a **keep**: the discard
 ``mask``'s clear bits, 0–3 set bits, GAMES.md D5); its ``d`` replacements are any ``d`` of the cards
 it has not seen (``unseen``, ``uint8 (n,)`` ascending: the 47 others). Hands are valued by
-``kernels.eval52`` (the numba equivalent of ``sniper.games.poker52.value``).
+``kernels.eval52`` (the numba equivalent of ``sniper.games.poker52.cards.value``).
 
 **Final categories** (``final_categories_nb``): every set of ``d`` replacements, in lexicographic
 order, counted by the category of the final five cards (``int64 (9,)``, 0 high card … 8 straight

@@ -1,4 +1,4 @@
-"""52-card poker hands in numba: the numba equivalent of ``sniper.games.poker52.value``.
+"""52-card poker hands in numba: the numba equivalent of ``sniper.games.poker52.cards.value``.
 
 The value of the best five of 5 to 7 cards (GAMES.md, "Shared for all three"), the same integer
 as the Python reference: cards are ``0..51`` with ``card = 4 * rank + suit`` (ranks 0–12 for
@@ -31,7 +31,7 @@ orders compare and tie as values, from ``uint16`` tables (``rank_order``, ``flus
 the size, so callers that only compare hands use them (``order_of_nb``, ``orders_into_nb``); on
 random seven-card hands that is ≈ 10% faster (``experiments/README.md``, "Beside OMPEval").
 
-Kernels take the ``Tables`` as one argument and do no validation: ``sniper.games.eval52``
+Kernels take the ``Tables`` as one argument and do no validation: ``sniper.games.poker52.eval52``
 validates and calls them.
 
 >>> import numpy as np
@@ -138,7 +138,7 @@ def flush_values() -> np.ndarray:
 
 
 def rank_values(counts: np.ndarray) -> np.ndarray:
-    """Values of rank multisets played without a flush, as ``sniper.games.poker52.value`` ranks
+    """Values of rank multisets played without a flush, as ``sniper.games.poker52.cards.value`` ranks
     them: ``counts`` ``int (n, 13)``, 5 to 7 cards per row, at most 4 of a rank. ``int64 (n,)``."""
     groups = ranks_descending(counts > 0, counts)  # by (count, rank): the categories' order
     shape = np.take_along_axis(counts, np.maximum(groups, 0), axis=1) * (groups >= 0)
@@ -313,7 +313,7 @@ def flush_mask_nb(cards, suit):
 @njit(cache=True, inline="always")
 def value_nb(cards, t):
     """``int32``: the value of the 5 to 7 cards of a 1-D array (``uint8``); numba equivalent of
-    ``sniper.games.poker52.value``."""
+    ``sniper.games.poker52.cards.value``."""
     key = EMPTY_KEY
     for c in cards:
         key += t.card_key[c]
@@ -325,7 +325,7 @@ def value_nb(cards, t):
 
 @njit(cache=True, inline="always")
 def value7_nb(c0, c1, c2, c3, c4, c5, c6, t):
-    """``int32``: the value of seven cards; numba equivalent of ``sniper.games.poker52.value``."""
+    """``int32``: the value of seven cards; numba equivalent of ``sniper.games.poker52.cards.value``."""
     k = t.card_key
     key = EMPTY_KEY + k[c0] + k[c1] + k[c2] + k[c3] + k[c4] + k[c5] + k[c6]
     suit = flush_suit_nb(key)
@@ -359,7 +359,7 @@ def values_into_nb(cards, t, out):
 def values_nb(cards, t):
     """Values ``int32 (n,)`` of the hands ``uint8 (n, k)`` (``k`` 5–7 distinct cards ``0..51`` per row).
 
-    ``t`` is ``tables()``. Numba equivalent of ``sniper.games.poker52.value``, row by row.
+    ``t`` is ``tables()``. Numba equivalent of ``sniper.games.poker52.cards.value``, row by row.
     """
     out = np.empty(cards.shape[0], np.int32)
     values_into_nb(cards, t, out)
@@ -371,7 +371,7 @@ def orders_into_nb(cards, t, out):
     """Write the orders of the rows of ``cards`` (``uint8 (n, k)``, ``k`` 5–7) into ``out`` (``uint16 (n,)``).
 
     A hand's order is the index of its value in ``t.order_value`` (0..7,461): orders compare and tie
-    as values (``sniper.games.poker52.value``), so callers that only compare hands can use them,
+    as values (``sniper.games.poker52.cards.value``), so callers that only compare hands can use them,
     from tables of half the size (``uint16``). ``values_into_nb``'s loop otherwise.
     """
     if cards.shape[1] == MAX_CARDS:

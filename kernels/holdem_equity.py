@@ -10,7 +10,7 @@ over the deals they visit, as ``int64 (k + 2,)``:
 - ``outcomes[WIN + t]`` (``t`` = 1..k): no opponent beats it and ``t`` opponents tie it (the pot is
   split ``t + 1`` ways).
 
-Hands are ranked by ``kernels.eval52`` (the numba equivalent of ``sniper.games.poker52.value``), compared by
+Hands are ranked by ``kernels.eval52`` (the numba equivalent of ``sniper.games.poker52.cards.value``), compared by
 their orders (``order_of_nb``: the same comparisons and ties as the values, from tables of half the size).
 ``sniper.games.holdem.equity`` validates the cards and turns the counts into win, tie and equity.
 

@@ -15,7 +15,7 @@ __version__ = "0.2.0"
 
 
 def _rules(rules: str, game_length: str):
-    from sniper.games.sniper_holdem.game import make_rules
+    from sniper.games.sniper_holdem.rules import make_rules
 
     return make_rules(rules, str(game_length))
 

@@ -27,10 +27,10 @@ from sniper.games.draw.engine import DEAL as DRAW_DEAL
 from sniper.games.draw.kernel_engine import kernel_probabilities
 from sniper.games.draw.table import DrawTable
 from sniper.games.sniper_holdem.agents import RandomAgent as SniperRandom
-from sniper.games.sniper_holdem.game import DEAL as SNIPER_DEAL
-from sniper.games.sniper_holdem.game import make_rules
-from sniper.games.sniper_holdem.specs import LEVELS as SNIPER_LEVELS
-from sniper.games.sniper_holdem.specs import make_agent as sniper_agent
+from sniper.games.sniper_holdem.parameters import LEVELS as SNIPER_LEVELS
+from sniper.games.sniper_holdem.parameters import make_agent as sniper_agent
+from sniper.games.sniper_holdem.rules import DEAL as SNIPER_DEAL
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.games.sniper_holdem.table import SniperTable
 
 ALPHA = 1e-3

@@ -7,10 +7,11 @@ import sniper.games.sniper_holdem.agents
 import sniper.games.sniper_holdem.snipes
 from kernels.sniper_holdem.params import HARD_V1_DEFAULTS, SETTLE_BLOCK
 from sniper.games.sniper_holdem.agents import settled
-from sniper.games.sniper_holdem.game import make_rules, play_game
+from sniper.games.sniper_holdem.parameters import LEVELS, make_agent
+from sniper.games.sniper_holdem.play import play_game
 from sniper.games.sniper_holdem.rollout import kernel_rollout, rollout
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.games.sniper_holdem.snipes import leader_settled
-from sniper.games.sniper_holdem.specs import LEVELS, make_agent
 from sniper.runs.config import RunConfig
 from sniper.runs.rundir import new_manifest
 

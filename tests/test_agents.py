@@ -1,5 +1,5 @@
 """AI levels, snipe heuristics and agent specs (R7, R10; sniper.games.sniper_holdem.agents,
-sniper.games.sniper_holdem.specs)."""
+sniper.games.sniper_holdem.parameters)."""
 
 import random
 
@@ -12,10 +12,11 @@ from sniper.core.rng import Stream
 from sniper.games.sniper_holdem.agents import MonteCarloAgent
 from sniper.games.sniper_holdem.cards import shuffled_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
-from sniper.games.sniper_holdem.game import make_rules, play_game
 from sniper.games.sniper_holdem.observation import Observation
+from sniper.games.sniper_holdem.parameters import LEVELS, level_parameters, make_agent
+from sniper.games.sniper_holdem.play import play_game
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.games.sniper_holdem.snipes import SNIPE_HEURISTICS, board_snipes, future_snipe_probs, own_snipe_code
-from sniper.games.sniper_holdem.specs import LEVELS, level_parameters, make_agent
 
 KERNEL = "kernel"
 """The rollout backend of the agents of the slow tests here: the same results as "python"

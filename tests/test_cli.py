@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from shared_checks import one_line_exit_2
 from typer.testing import CliRunner
 
 from sniper.cli import app as cli
@@ -261,13 +262,7 @@ def test_equity_json():
 def test_bad_input_is_one_line_exit_2(args, monkeypatch, capsys, tmp_path):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "argv", ["sniper", *args])
-    with pytest.raises(SystemExit) as exit_info:
-        cli.main()
-    captured = capsys.readouterr()
-    assert exit_info.value.code == 2, captured
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sniper: error: "), captured.err
-    assert "Traceback" not in captured.err + captured.out
+    assert "Traceback" not in one_line_exit_2(cli.main, capsys)
 
 
 def test_unreachable_scheduler_is_one_line(monkeypatch, capsys, tmp_path):

@@ -6,8 +6,8 @@ import sys
 import pytest
 
 from sniper.cli import app as cli
-from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.history import replay
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.runs.config import RunConfig
 from sniper.runs.runner import simulate
 

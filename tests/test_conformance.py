@@ -1,6 +1,6 @@
 """Every driver shows a seat only what R10 allows, and all drivers play the same game (R4, R10, R13).
 
-The drivers: ``sniper.games.sniper_holdem.game.play_game`` (the ``Observation`` each agent decides from), a served
+The drivers: ``sniper.games.sniper_holdem.play.play_game`` (the ``Observation`` each agent decides from), a served
 room of AI seats run in-process (every ``state`` message each seat is sent, the observation the
 bot side rebuilds from it, the ``Observation`` each AI seat decides from) and the PettingZoo env
 (every observation of every learner seat, the learners replaying ``play_game``'s decisions).
@@ -22,10 +22,11 @@ import pytest
 from kernels.sniper_holdem.codes import PASS
 from sniper.games.sniper_holdem.cards import fresh_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
-from sniper.games.sniper_holdem.game import make_rules, play_game
 from sniper.games.sniper_holdem.observation import Observation
+from sniper.games.sniper_holdem.parameters import make_agent
+from sniper.games.sniper_holdem.play import play_game
 from sniper.games.sniper_holdem.results import action_rows, hand_rows
-from sniper.games.sniper_holdem.specs import make_agent
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.games.sniper_holdem.views import hand_view
 from sniper.serve.bot import observation_of
 from sniper.serve.settings import Settings

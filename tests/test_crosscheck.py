@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 
 from sniper.games.sniper_holdem.chunks import play_chunk_reference
-from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.kernel_engine import play_chunk_kernel
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.runs.config import RunConfig
 
 

@@ -11,7 +11,7 @@ from sniper.core.rng import Stream
 from sniper.games.draw.agents import PARAMETERS, EasyAgent, RandomAgent, draw_chart, make_level
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DISCARDS, DRAW, FIRST, FOLD, SECOND
 from sniper.games.draw.observation import DrawObservation
-from sniper.games.poker52 import cards
+from sniper.games.poker52.cards import cards
 
 
 @pytest.mark.parametrize(

@@ -28,8 +28,8 @@ from sniper.games.draw.engine import (
 from sniper.games.draw.play import HandRecord, play_game
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, STARTING_STACK
 from sniper.games.draw.table import DrawTable
-from sniper.games.poker52 import DECK_SIZE, cards, shuffled_deck, value
-from sniper.games.pokerkit_hand import our_cards, pk_cards
+from sniper.games.poker52.cards import DECK_SIZE, cards, shuffled_deck, value
+from sniper.games.poker52.hand import our_cards, pk_cards
 
 STAND_PAT = DISCARD
 

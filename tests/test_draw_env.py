@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from shared_checks import pettingzoo_tests  # noqa: E402
 
 from sniper.games.draw.agents import RandomAgent  # noqa: E402
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DISCARDS, DRAW, FOLD  # noqa: E402
@@ -21,11 +21,7 @@ SETTINGS = [
 ]
 
 
-@pytest.mark.filterwarnings("ignore:Observation")
-@pytest.mark.parametrize("settings", SETTINGS)
-def test_pettingzoo_api_test_and_seed_test_pass(settings):
-    api_test(env(**settings), num_cycles=300)
-    seed_test(lambda: env(**settings), num_cycles=100)
+test_pettingzoo_api, test_pettingzoo_seed_test = pettingzoo_tests(env, SETTINGS, SETTINGS, seed_cycles=100)
 
 
 def decode(vector: np.ndarray) -> dict[str, list[int]]:

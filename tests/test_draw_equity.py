@@ -13,10 +13,10 @@ import pytest
 from kernels.draw_equity import chart_mask_nb
 from kernels.eval52 import tables
 from sniper.core.rng import derive, mix64, uniform_int
-from sniper.games import poker52
 from sniper.games.draw.agents import draw_chart
 from sniper.games.draw.engine import DISCARDS
 from sniper.games.draw.equity import best_keep, draw_equity, equity_report, keep_equities, keep_mask
+from sniper.games.poker52 import cards as poker52
 
 
 def brute_categories(hand: str, keep: str) -> list[float]:

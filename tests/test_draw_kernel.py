@@ -52,9 +52,9 @@ from sniper.games.draw import kernel_engine as ke
 from sniper.games.draw.agents import LEVELS, PARAMETERS, make_level
 from sniper.games.draw.play import HandRecord, play_game
 from sniper.games.draw.table import DEAL, DrawTable
-from sniper.games.poker52 import shuffled_deck, value
-from sniper.games.poker_spec import make_poker_rules
-from sniper.games.pokerkit_hand import ActionRecord
+from sniper.games.poker52.cards import shuffled_deck, value
+from sniper.games.poker52.hand import ActionRecord
+from sniper.games.poker52.spec import make_poker_rules
 
 STACKS = (1, 2, 3, 4, 6, 9, 13, 25, 100, 300)
 """Stacks of the generated hands: all in on the ante, short of a bet, of a call, deep, deeper than the start."""
@@ -480,7 +480,7 @@ def test_split_pots_with_odd_chips_hand_for_hand(monkeypatch):
         order = [(button + 1 + k) % n for k in range(n)]
         specs = ["easy" if order.index(s) < tied else "random" for s in range(n)]
         deck = tied_deck(rng, tied, n - tied)
-        monkeypatch.setattr("sniper.games.pokerkit_table.shuffled_deck", lambda *_, deck=deck: deck)
+        monkeypatch.setattr("sniper.games.poker52.table.shuffled_deck", lambda *_, deck=deck: deck)
         want = reference_hand(specs, stacks, button, 3, trial, 0)
         assert kernel_hand(specs, stacks, button, 3, trial, 0, np.array(deck, np.uint8)) == want, (stacks, button)
         found += events([[want]])

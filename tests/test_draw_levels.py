@@ -17,7 +17,7 @@ from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DEAL, DISCARD, DISCA
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.play import play_game
 from sniper.games.draw.table import DrawTable
-from sniper.games.poker52 import CATEGORIES, cards, category, text, value
+from sniper.games.poker52.cards import CATEGORIES, cards, category, text, value
 
 FAST = {"random": {}, "easy": {}, "normal": {"draw_samples": 12}, "hard": {"samples": 8, "draw_samples": 12}}
 """Each level as the legality tests play it (fewer samples, for speed)."""

@@ -28,8 +28,8 @@ from sniper.games.draw.phh import (
     write_phhs,
 )
 from sniper.games.draw.play import HandRecord, play_game
-from sniper.games.poker52 import cards, value
-from sniper.games.pokerkit_hand import dealing_order, share_pots
+from sniper.games.poker52.cards import cards, value
+from sniper.games.poker52.hand import dealing_order, share_pots
 from sniper.runs.store import import_run, read_run
 
 MIN_HANDS = 200
@@ -51,7 +51,7 @@ def games() -> list[tuple[int, list[str], list[HandRecord]]]:
 
 def games_md_stacks(record: HandRecord, state) -> list[int]:
     """The final stacks of PokerKit's replay with its pots shared as GAMES.md says (D7, D8: each side pot
-    apart, odd chips one each; ``sniper.games.pokerkit_hand.share_pots``), player order."""
+    apart, odd chips one each; ``sniper.games.poker52.hand.share_pots``), player order."""
     order = dealing_order(record.stacks_before, record.button)
     pushed = [0] * len(order)
     for op in state.operations:

@@ -7,7 +7,7 @@ import pytest
 from sniper.arena.duel import DuelSetup, ratio_ci, run_duel, seatings
 from sniper.arena.league import TableSetup, play_table_chunk, run_league, write_league
 from sniper.core.stats import bradley_terry
-from sniper.games.sniper_holdem.game import make_rules
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.runs.backends import Backend
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from shared_checks import pettingzoo_tests, random_play  # noqa: E402
 
 from sniper.games.sniper_holdem.env import N_ENV_ACTIONS, OBS_SIZE, PASS_ACTION, env  # noqa: E402
 
@@ -16,29 +16,12 @@ PARAMS = [
 ]
 
 
-@pytest.mark.filterwarnings("ignore:Observation")
-@pytest.mark.parametrize("params", PARAMS)
-def test_pettingzoo_api(params):
-    api_test(env(**params), num_cycles=300)
-
-
-@pytest.mark.parametrize("params", PARAMS[:2])
-def test_pettingzoo_seed_test(params):
-    seed_test(lambda: env(**params), num_cycles=200)
+test_pettingzoo_api, test_pettingzoo_seed_test = pettingzoo_tests(env, PARAMS)
 
 
 def play(environment, seed, policy_seed, episodes=2):
     """Run ``episodes`` games with a seeded random policy over the action masks; the trajectory."""
-    rng = np.random.default_rng(policy_seed)
-    trajectory = []
-    for episode in range(episodes):
-        environment.reset(seed=seed if episode == 0 else None)
-        for agent in environment.agent_iter():
-            obs, reward, terminated, truncated, _ = environment.last()
-            action = None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
-            trajectory.append((agent, obs["observation"].tolist(), obs["action_mask"].tolist(), reward, action))
-            environment.step(action)
-    return trajectory
+    return random_play(environment, seed, policy_seed, episodes)
 
 
 def test_same_seed_same_games_other_seed_other_games():

@@ -1,5 +1,5 @@
-"""The numba 52-card evaluator (``kernels.eval52``, ``sniper.games.eval52``) against the reference
-``sniper.games.poker52.value`` and the independent evaluator ``eval7``."""
+"""The numba 52-card evaluator (``kernels.eval52``, ``sniper.games.poker52.eval52``) against the reference
+``sniper.games.poker52.cards.value`` and the independent evaluator ``eval7``."""
 
 import warnings
 from itertools import combinations, combinations_with_replacement
@@ -16,8 +16,8 @@ from kernels.eval52 import (
     values_nb,
     values_par_into_nb,
 )
-from sniper.games import poker52
-from sniper.games.eval52 import board_values, values
+from sniper.games.poker52 import cards as poker52
+from sniper.games.poker52.eval52 import board_values, values
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)  # eval7 0.1.11 calls pyparsing's old names

@@ -121,7 +121,7 @@ def test_a_hand_record_prints_as_a_readable_history(name):
     assert lines[1].startswith("Seat 0: easy (") and "chips)" in lines[1]
     assert "*** RESULT *** pot " in text and "*** STACKS ***" in text
     first = record.holes[0]
-    from sniper.games.poker52 import text as card_text
+    from sniper.games.poker52.cards import text as card_text
 
     assert f"[{' '.join(card_text(c) for c in first)}]" in text, "cards as text"
     words = ("fold", "check", "call ", "bet ", "raise to ", "draws ", "stands pat")

@@ -1,7 +1,7 @@
 """The game kernel plays whole games exactly like the reference engine, hand for hand (R2–R9, R12, R13).
 
 Each case plays one chunk of games with ``sniper.games.sniper_holdem.chunks.play_chunk_reference``
-(``sniper.games.sniper_holdem.game`` with ``sniper.games.sniper_holdem.engine.HandState``) and with
+(``sniper.games.sniper_holdem.play`` with ``sniper.games.sniper_holdem.engine.HandState``) and with
 ``sniper.games.sniper_holdem.kernel_engine.play_chunk_kernel`` and compares
 the two ``sniper.games.sniper_holdem.results.SCHEMA`` tables and the two ``ACTION_SCHEMA`` tables exactly: deck, deal,
 betting, snipes, showdown, payouts and the game loop all have to agree on every row.
@@ -21,8 +21,8 @@ import sniper.games.sniper_holdem.snipes
 from kernels.sniper_holdem.game import IN_CHILD, Field
 from kernels.sniper_holdem.params import Heuristic, Level, Param
 from sniper.games.sniper_holdem.chunks import play_chunk_reference
-from sniper.games.sniper_holdem.game import Rules, make_rules
 from sniper.games.sniper_holdem.kernel_engine import kernel_agent, play_chunk_kernel, play_games_kernel
+from sniper.games.sniper_holdem.rules import Rules, make_rules
 from sniper.runs.config import RunConfig
 
 R, E = "random", "easy"
@@ -251,7 +251,7 @@ def test_parallel_warmup_loads_what_the_second_process_compiled(tmp_path):
 NRT_BALANCE = """
 import sys
 from numba.core.runtime import rtsys
-from sniper.games.sniper_holdem.game import make_rules
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.games.sniper_holdem.kernel_engine import play_games_kernel
 specs, rules = sys.argv[1].split(","), make_rules("ours", "10")
 play_games_kernel(specs, rules, 1, [0], actions=True)  # compiled and warm

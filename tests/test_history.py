@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 from kernels.sniper_holdem.codes import ACT_NAMES, PASS, SNIPE_ROUND, Act
 from sniper.core.toml import toml_string
-from sniper.games.sniper_holdem.game import make_rules, play_game
 from sniper.games.sniper_holdem.history import (
     HandHistory,
     export_phhs,
@@ -24,8 +23,10 @@ from sniper.games.sniper_holdem.history import (
     play_hand,
     replay,
 )
+from sniper.games.sniper_holdem.parameters import make_agent
+from sniper.games.sniper_holdem.play import play_game
 from sniper.games.sniper_holdem.results import ACTION_SCHEMA, SCHEMA
-from sniper.games.sniper_holdem.specs import make_agent
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.runs.config import RunConfig, RunDirError
 from sniper.runs.runner import simulate
 from sniper.runs.store import read_run, write_run

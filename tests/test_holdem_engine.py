@@ -19,7 +19,7 @@ from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.play import play_game
 from sniper.games.holdem.rules import BIG_BLIND, GAME_LENGTHS, SMALL_BLIND, STARTING_STACK
 from sniper.games.holdem.table import HoldemTable
-from sniper.games.poker52 import cards, shuffled_deck, text, value
+from sniper.games.poker52.cards import cards, shuffled_deck, text, value
 
 ROYAL = "As Ks Qs Js Ts"  # a board every player ties on
 

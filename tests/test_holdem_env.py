@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from shared_checks import pettingzoo_tests, random_play  # noqa: E402
 
-import sniper.games.pokerkit_table as table_module  # noqa: E402  (the table draws its decks there)
+import sniper.games.poker52.table as table_module  # noqa: E402  (the table draws its decks there)
 from sniper.games.holdem.agents import RandomAgent  # noqa: E402
 from sniper.games.holdem.engine import ALL_IN_1, CHECK_CALL, DEAL, FOLD  # noqa: E402
 from sniper.games.holdem.env import (  # noqa: E402
@@ -23,7 +23,7 @@ from sniper.games.holdem.env import (  # noqa: E402
 )
 from sniper.games.holdem.rules import STARTING_STACK  # noqa: E402
 from sniper.games.holdem.table import HoldemTable  # noqa: E402
-from sniper.games.poker52 import shuffled_deck  # noqa: E402
+from sniper.games.poker52.cards import shuffled_deck  # noqa: E402
 
 PARAMS = [
     {"players": 2},
@@ -32,15 +32,7 @@ PARAMS = [
 ]
 
 
-@pytest.mark.filterwarnings("ignore:Observation")
-@pytest.mark.parametrize("params", PARAMS)
-def test_pettingzoo_api(params):
-    api_test(env(**params), num_cycles=300)
-
-
-@pytest.mark.parametrize("params", PARAMS[:2])
-def test_pettingzoo_seed_test(params):
-    seed_test(lambda: env(**params), num_cycles=200)
+test_pettingzoo_api, test_pettingzoo_seed_test = pettingzoo_tests(env, PARAMS)
 
 
 def field(vector: np.ndarray, name: str) -> np.ndarray:
@@ -56,19 +48,11 @@ def field(vector: np.ndarray, name: str) -> np.ndarray:
 def play(environment, seed, policy_seed, episodes=2, call=0.0):
     """Run ``episodes`` games with a seeded random policy over the action masks (check/call with
     probability ``call``, else uniform); the trajectory of (agent, observation, mask, reward, action)."""
-    rng = np.random.default_rng(policy_seed)
-    trajectory = []
-    for episode in range(episodes):
-        environment.reset(seed=seed if episode == 0 else None)
-        for agent in environment.agent_iter():
-            obs, reward, terminated, truncated, _ = environment.last()
-            action = None
-            if not (terminated or truncated):
-                legal = np.flatnonzero(obs["action_mask"])
-                action = CHECK_CALL if rng.random() < call else int(rng.choice(legal))
-            trajectory.append((agent, obs["observation"].tolist(), obs["action_mask"].tolist(), reward, action))
-            environment.step(action)
-    return trajectory
+
+    def choose(rng, legal):
+        return CHECK_CALL if rng.random() < call else int(rng.choice(legal))
+
+    return random_play(environment, seed, policy_seed, episodes, choose)
 
 
 def test_the_menu_of_a_preflop_spot_is_the_documented_raise_to_amounts():

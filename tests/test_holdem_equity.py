@@ -10,8 +10,8 @@ import numba
 import pytest
 
 from kernels.holdem_equity import deal_count
-from sniper.games import poker52
 from sniper.games.holdem.equity import EXACT_LIMIT, equity, equity_report
+from sniper.games.poker52 import cards as poker52
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)  # eval7 0.1.11 calls pyparsing's old names

@@ -48,7 +48,7 @@ from sniper.games.holdem.chunks import make_agent, play_chunk_reference
 from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.play import play_game
 from sniper.games.holdem.table import DEAL, HoldemTable
-from sniper.games.poker52 import shuffled_deck, value
+from sniper.games.poker52.cards import shuffled_deck, value
 from sniper.runs.config import RunConfig
 
 STACKS = (1, 2, 3, 5, 8, 13, 40, 200, 333, 900)

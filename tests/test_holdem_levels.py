@@ -11,7 +11,7 @@ from sniper.games.holdem import levels as L
 from sniper.games.holdem import reading, strength
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.play import play_game
-from sniper.games.poker52 import cards, shuffled_deck
+from sniper.games.poker52.cards import cards, shuffled_deck
 
 BOARD_SIZE = (0, 3, 4, 5)
 

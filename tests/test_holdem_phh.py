@@ -13,7 +13,6 @@ import pytest
 from pokerkit import ChipsPushing, HandHistory
 from test_holdem_engine import ROYAL, hand_of, play, short_all_in_hand
 
-from sniper.games import phh_files
 from sniper.games.holdem import results
 from sniper.games.holdem.agents import RandomAgent
 from sniper.games.holdem.engine import ALL_IN_1, CHECK_CALL, FOLD, dealing_order
@@ -27,8 +26,9 @@ from sniper.games.holdem.phh import (
     write_phhs,
 )
 from sniper.games.holdem.play import HandRecord, play_game
-from sniper.games.poker52 import cards, value
-from sniper.games.pokerkit_hand import share_pots
+from sniper.games.poker52 import phh_files
+from sniper.games.poker52.cards import cards, value
+from sniper.games.poker52.hand import share_pots
 from sniper.runs import rundir
 from sniper.runs.store import import_run, read_run
 
@@ -65,7 +65,7 @@ def replayed_stacks(history: HandHistory) -> tuple[list[int], object]:
 
 def games_md_stacks(record: HandRecord, state) -> list[int]:
     """The final stacks of PokerKit's replay with its pots shared as GAMES.md says (H7, H9: each side
-    pot apart, odd chips one each; ``sniper.games.pokerkit_hand.share_pots``), player order."""
+    pot apart, odd chips one each; ``sniper.games.poker52.hand.share_pots``), player order."""
     order = dealing_order(record.stacks_before, record.button)
     pushed = [0] * len(order)
     for op in state.operations:

@@ -22,17 +22,17 @@ def test_the_layer_contracts_hold():
 
 
 def test_a_contract_that_does_not_hold_is_reported(tmp_path):
-    # Sniper Hold'em's engines play games of sniper.games.sniper_holdem.game: a contract forbidding that must fail,
+    # Sniper Hold'em's engines play games of sniper.games.sniper_holdem.play: a contract forbidding that must fail,
     # so the check is real
     config = tmp_path / "contracts.ini"
     config.write_text(
         "[importlinter]\nroot_packages =\n    sniper\n    kernels\n\n"
         "[importlinter:contract:wrong]\nname = the engines import no game flow\ntype = forbidden\n"
-        "source_modules = sniper.games.sniper_holdem.chunks\nforbidden_modules = sniper.games.sniper_holdem.game\n"
+        "source_modules = sniper.games.sniper_holdem.chunks\nforbidden_modules = sniper.games.sniper_holdem.play\n"
     )
     done = lint(config)
     assert done.returncode == 1, done.stdout + done.stderr
     assert (
         "BROKEN" in done.stdout
-        and "sniper.games.sniper_holdem.chunks -> sniper.games.sniper_holdem.game" in done.stdout
+        and "sniper.games.sniper_holdem.chunks -> sniper.games.sniper_holdem.play" in done.stdout
     )

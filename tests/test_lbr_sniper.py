@@ -19,10 +19,10 @@ from kernels.sniper_holdem.policies import bet_decision_nb
 from kernels.sniper_holdem.snipes import SnipeTurn, snipe_decision_nb
 from sniper.cli.app import app
 from sniper.core.lbr import deal_key
-from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.hands import best_hand, strength
 from sniper.games.sniper_holdem.kernel_engine import kernel_agent, play_games_kernel
 from sniper.games.sniper_holdem.lbr import ANTE, STARTING_STACK, SniperLbr, exploit
+from sniper.games.sniper_holdem.rules import make_rules
 
 FOLD_ANALYTIC = ANTE
 """Chips per hand a player that folds to every bet loses heads-up against a bet at its first chance: its ante."""

@@ -12,8 +12,9 @@ import pytest
 from kernels.sniper_holdem.codes import PASS, Act
 from sniper.arena.duel import DuelSetup, run_duel
 from sniper.core.registry import get_game
-from sniper.games.sniper_holdem.game import AgentError, make_rules
-from sniper.games.sniper_holdem.specs import is_outside, make_agent
+from sniper.games.sniper_holdem.parameters import is_outside, make_agent
+from sniper.games.sniper_holdem.play import AgentError
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.runs.config import RunConfig
 from sniper.runs.rundir import load_manifest
 from sniper.runs.runner import simulate
@@ -88,7 +89,7 @@ def test_specs_tell_outside_agents_from_levels():
         ("examples.cautious:Careless", "has no 'Careless'"),
         ("examples.cautious:Cautious:speed=3", "Cautious"),
         ("examples.cautious:Cautious:margin", "bad parameter 'margin'"),
-        ("sniper.games.sniper_holdem.game:Rules", "does not implement the Agent protocol"),
+        ("sniper.games.sniper_holdem.rules:Rules", "does not implement the Agent protocol"),
     ],
 )
 def test_bad_outside_specs_say_why(spec, message):

@@ -29,8 +29,8 @@ from sniper.games.sniper_holdem.cards import shuffled_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.kernel_engine import kernel_agent
 from sniper.games.sniper_holdem.observation import Observation
+from sniper.games.sniper_holdem.parameters import LEVELS, make_agent
 from sniper.games.sniper_holdem.snipes import SNIPE_HEURISTICS, live_seats
-from sniper.games.sniper_holdem.specs import LEVELS, make_agent
 
 SNIPE_SAMPLES = 12
 """Rollouts of ``beater``/``ev`` for levels without ``samples`` here (the default 200 in pure Python

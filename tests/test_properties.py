@@ -1,6 +1,6 @@
 """Properties of random games (R3–R10), checked with hypothesis after every action.
 
-``CheckedHand`` replaces ``HandState`` inside ``sniper.games.sniper_holdem.game`` so that hands played by
+``CheckedHand`` replaces ``HandState`` inside ``sniper.games.sniper_holdem.play`` so that hands played by
 ``play_hand``/``play_game`` check, before and after every action, facts recomputed here from the
 rule text rather than read from the engine: the legal actions (R6), the cap (R5), the skip rule
 (R6), that folded or busted seats never act or snipe (R4), and that the pot is paid out whole
@@ -19,14 +19,15 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import sniper.games.sniper_holdem.game
+import sniper.games.sniper_holdem.play
 from kernels.sniper_holdem.codes import RAISE_STEPS, Act
 from sniper.core.rng import Stream
 from sniper.games.sniper_holdem.agents import EasyAgent, RandomAgent
 from sniper.games.sniper_holdem.cards import fresh_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
-from sniper.games.sniper_holdem.game import make_rules, play_game, play_hand
 from sniper.games.sniper_holdem.observation import Observation
+from sniper.games.sniper_holdem.play import play_game, play_hand
+from sniper.games.sniper_holdem.rules import make_rules
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RAISES = (Act.RAISE_1, Act.RAISE_3, Act.RAISE_5)
@@ -127,7 +128,7 @@ class CheckedHand(HandState):
 def checked():
     """Play with ``CheckedHand`` in place of ``HandState`` and start a fresh list of hands."""
     CheckedHand.finished = []
-    return mock.patch.object(sniper.games.sniper_holdem.game, "HandState", CheckedHand)
+    return mock.patch.object(sniper.games.sniper_holdem.play, "HandState", CheckedHand)
 
 
 agent_st = st.sampled_from([RandomAgent(), EasyAgent(), EasyAgent(bluff=0.5, raise_limit=20)])

@@ -13,8 +13,8 @@ from sniper.cli.app import app
 from sniper.core import defaults, registry
 from sniper.core.registry import DEFAULT_GAME, GameSpec, game_names, get_game, register_game
 from sniper.core.table import CHANCE, TableState
-from sniper.games.sniper_holdem.game import GAME_LENGTHS, PRESETS, make_rules
-from sniper.games.sniper_holdem.specs import LEVELS, level_parameters
+from sniper.games.sniper_holdem.parameters import LEVELS, level_parameters
+from sniper.games.sniper_holdem.rules import GAME_LENGTHS, PRESETS, make_rules
 from sniper.runs.config import RunConfig, RunDirError, RunOptions
 from sniper.runs.rundir import load_manifest, new_manifest
 from sniper.runs.runner import simulate

@@ -21,9 +21,9 @@ from sniper.core.analysis import clustered_ratio
 from sniper.core.registry import get_game
 from sniper.core.tables import HAND_COLUMNS
 from sniper.games.sniper_holdem.analysis import snipe_order
-from sniper.games.sniper_holdem.game import make_rules
 from sniper.games.sniper_holdem.hands import CATEGORY_NAMES
 from sniper.games.sniper_holdem.report import SniperPanels, snipe_hit_rows
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.games.sniper_holdem.summary import snipe_hits, summarize
 from sniper.report import build as report
 from sniper.report import page

@@ -10,7 +10,7 @@ from pathlib import Path
 from browser import CHROMIUM, sync_api  # skips the module where there is no chromium
 from test_report import RUN_TITLES as TITLES
 
-from sniper.games.sniper_holdem.game import make_rules
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.report import build as report
 from sniper.runs.config import RunConfig
 from sniper.runs.runner import simulate

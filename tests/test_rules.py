@@ -13,9 +13,10 @@ from kernels.sniper_holdem.codes import N_SNIPES, PASS, SNIPE_CODE, Act, Categor
 from sniper.games.sniper_holdem.agents import RandomAgent
 from sniper.games.sniper_holdem.cards import NUMBERS, deal, fresh_deck, shuffled_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
-from sniper.games.sniper_holdem.game import PRESETS, Rules, make_rules, next_first, play_game, play_hand
 from sniper.games.sniper_holdem.hands import ALL_SNIPES, Hand, Snipe, best_hand, parse_snipe, strength
 from sniper.games.sniper_holdem.observation import Observation
+from sniper.games.sniper_holdem.play import next_first, play_game, play_hand
+from sniper.games.sniper_holdem.rules import PRESETS, Rules, make_rules
 from sniper.games.sniper_holdem.showdown import showdown, split_pot
 
 A, B, C, D = 0, 1, 2, 3

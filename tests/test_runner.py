@@ -16,7 +16,7 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
-from sniper.games.sniper_holdem.game import make_rules
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.games.sniper_holdem.summary import SUMMARY_COLUMNS, held_snipe_codes, snipe_hits, summarize
 from sniper.runs.config import RunConfig, RunDirError
 from sniper.runs.results import read_results

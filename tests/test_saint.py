@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from sniper.cli.app import app
 from sniper.core.registry import get_game
 from sniper.core.table import CHANCE, SIMULTANEOUS, TERMINAL, SimultaneousTableState, joint_step, point_difference
-from sniper.games.poker52 import DECK_SIZE, cards, value
+from sniper.games.poker52.cards import DECK_SIZE, cards, value
 from sniper.games.saint.levels import PARAMETERS, held, make_level, stock, usable
 from sniper.games.saint.play import play_game
 from sniper.games.saint.rules import FUTURE_RIVER, ROUNDS, SEATS

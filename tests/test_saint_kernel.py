@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sniper.core.rng import Stream
-from sniper.games.poker52 import category, value
+from sniper.games.poker52.cards import category, value
 from sniper.games.saint import kernel_engine as ke
 from sniper.games.saint import make_rules
 from sniper.games.saint.chunks import play_chunk_reference

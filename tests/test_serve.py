@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from sniper import replay
 from sniper.cli.app import app as cli_app
 from sniper.core.rng import Stream
-from sniper.games.sniper_holdem.specs import make_agent
+from sniper.games.sniper_holdem.parameters import make_agent
 from sniper.runs.results import read_results
 from sniper.runs.rundir import load_manifest
 from sniper.runs.store import read_run
@@ -125,9 +125,9 @@ def test_solo_has_3_to_5_players(client, players):
 
 def test_the_ai_levels_offered_are_those_documented(client):
     """The levels /api/info offers (the page's menus) are the protocol doc's list, levels of
-    ``sniper.games.sniper_holdem.specs.LEVELS``; a level not offered is refused for a room and a game against the
+    ``sniper.games.sniper_holdem.parameters.LEVELS``; a level not offered is refused for a room and a game against the
     computer."""
-    from sniper.games.sniper_holdem.specs import LEVELS
+    from sniper.games.sniper_holdem.parameters import LEVELS
 
     doc = (Path(__file__).parent.parent / "docs" / "serve-protocol.md").read_text()
     documented = re.findall(r"`([^`]+)`", re.search(r"AI levels offered: (.*?)\(", doc).group(1))

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from sniper.cli.app import app as cli_app
 from sniper.core.table import SIMULTANEOUS
-from sniper.games.poker52 import text
+from sniper.games.poker52.cards import text
 from sniper.runs.results import read_results
 from sniper.runs.rundir import MANIFEST, load_manifest
 from sniper.serve.app import create_app

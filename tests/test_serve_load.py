@@ -8,7 +8,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from sniper.games.sniper_holdem.specs import make_agent
+from sniper.games.sniper_holdem.parameters import make_agent
 from sniper.runs.results import read_results
 from sniper.serve import bot
 from sniper.serve.app import running

@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from sniper.games.draw.engine import DRAW, discard_action
-from sniper.games.poker_served import CHECK_CALL
+from sniper.games.poker52.served import CHECK_CALL
 from sniper.serve.app import create_app
 from sniper.serve.settings import Settings
 from sniper.serve.table import served_class

@@ -17,8 +17,9 @@ from typer.testing import CliRunner
 from sniper import replay
 from sniper.cli.app import app as cli_app
 from sniper.games.sniper_holdem.agents import RandomAgent
-from sniper.games.sniper_holdem.game import make_rules, play_game
-from sniper.games.sniper_holdem.specs import make_agent, parameter_vector
+from sniper.games.sniper_holdem.parameters import make_agent, parameter_vector
+from sniper.games.sniper_holdem.play import play_game
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.runs.config import RunConfig, RunDirError
 from sniper.runs.results import read_results
 from sniper.runs.rundir import MANIFEST, load_manifest

@@ -15,8 +15,9 @@ from kernels.sniper_holdem.codes import PASS, Act
 from sniper.games.sniper_holdem.agents import RandomAgent
 from sniper.games.sniper_holdem.cards import fresh_deck
 from sniper.games.sniper_holdem.engine import HandState, Phase
-from sniper.games.sniper_holdem.game import deal_hand, decision_stream, make_rules
 from sniper.games.sniper_holdem.observation import Observation
+from sniper.games.sniper_holdem.play import deal_hand, decision_stream
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.games.sniper_holdem.views import ACTION_NAMES, best_so_far, hand_view
 from sniper.serve.bot import observation_of
 from sniper.serve.table import timeout_choice

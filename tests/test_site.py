@@ -35,6 +35,7 @@ def test_getting_started_gives_the_readme_two_commands():
         ("sniper.core", "sniper/core"),
         ("sniper.games", "sniper/games"),
         ("sniper.games.sniper_holdem", "sniper/games/sniper_holdem"),
+        ("sniper.games.poker52", "sniper/games/poker52"),
         ("sniper.serve", "sniper/serve"),
         ("kernels", "kernels"),
     ],

@@ -11,8 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import sniper.games.sniper_holdem.rollout
-from sniper.games.sniper_holdem.game import make_rules, play_game
-from sniper.games.sniper_holdem.specs import agent_vector, level_parameters, make_agent
+from sniper.games.sniper_holdem.parameters import agent_vector, level_parameters, make_agent
+from sniper.games.sniper_holdem.play import play_game
+from sniper.games.sniper_holdem.rules import make_rules
 from sniper.serve.app import create_app
 from sniper.serve.settings import Settings
 
@@ -74,7 +75,7 @@ def test_importing_the_reference_engine_neither_loads_numba_nor_writes_the_envir
     code = (
         "import os, sys; before = dict(os.environ)\n"
         "import kernels, sniper.games\n"
-        "from sniper.games.sniper_holdem import engine, game, agents, specs, history\n"
+        "from sniper.games.sniper_holdem import engine, play, rules, agents, parameters, history\n"
         "print('numba' in sys.modules, dict(os.environ) == before)"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}

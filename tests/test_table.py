@@ -2,7 +2,7 @@
 OpenSpiel's random-playout tests check a game: over whole games of random legal actions, the legal
 actions are non-empty until the game is over, an illegal action raises ``ValueError`` naming it and
 changes nothing, the returns sum to 0, ``observe(seat)`` holds only what R10 lets the seat know, and
-the game is the one ``sniper.games.sniper_holdem.game.play_game`` plays (R3, R9, R12)."""
+the game is the one ``sniper.games.sniper_holdem.play.play_game`` plays (R3, R9, R12)."""
 
 import copy
 import random
@@ -14,9 +14,10 @@ from test_conformance import hidden_changed, turned
 from sniper.core.registry import get_game
 from sniper.core.table import CHANCE, TERMINAL, TableState
 from sniper.games.sniper_holdem.engine import Phase
-from sniper.games.sniper_holdem.game import DEAL, N_SEAT_ACTIONS, PASS_ACTION, SNIPE_ACTION, make_rules, play_game
+from sniper.games.sniper_holdem.parameters import make_agent
+from sniper.games.sniper_holdem.play import play_game
 from sniper.games.sniper_holdem.results import hand_rows
-from sniper.games.sniper_holdem.specs import make_agent
+from sniper.games.sniper_holdem.rules import DEAL, N_SEAT_ACTIONS, PASS_ACTION, SNIPE_ACTION, make_rules
 
 GAME = get_game("sniper")
 CASES = [(2, "ours", "10", 1), (3, "show", "20", 2), (4, "ours", "bust", 3), (6, "show", "10", 4), (5, "ours", "20", 5)]

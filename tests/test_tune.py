@@ -15,6 +15,7 @@ import numpy as np
 import optuna
 import pytest
 from optuna.trial import TrialState
+from shared_checks import one_line_exit_2
 
 from sniper.arena import tune as tuning
 from sniper.arena import tune_objectives, tune_setup, tune_space, tune_study, tune_validation
@@ -413,7 +414,7 @@ def CliRunnerInvoke(args):
 
 
 def test_decision_time_grows_with_samples():
-    from sniper.games.sniper_holdem.game import Rules
+    from sniper.games.sniper_holdem.rules import Rules
 
     fast = tune_setup.decision_time_us("normal:samples=10", 2, Rules(), games=4)
     slow = tune_setup.decision_time_us("normal:samples=2000", 2, Rules(), games=4)
@@ -441,12 +442,7 @@ def test_bad_tune_input_is_one_line_exit_2(extra, monkeypatch, capsys, tmp_path)
     if extra.count("--against") and "--players" not in extra:
         args += ["--players", "4"]
     monkeypatch.setattr(sys, "argv", args)
-    with pytest.raises(SystemExit) as exit_info:
-        cli.main()
-    captured = capsys.readouterr()
-    assert exit_info.value.code == 2, captured
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sniper: error: "), captured.err
+    one_line_exit_2(cli.main, capsys)
     assert not (tmp_path / "s").exists()
 
 

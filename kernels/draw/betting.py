@@ -69,7 +69,7 @@ PLAYER = np.dtype(
 - ``active``: still in (not folded); ``acted``: acted since the round began or the last full raise
   (PokerKit's ``acted_player_indices``); ``decisions``: decisions taken this hand, the index of its
   next decision stream (R13; the draw counts);
-- ``value``: its five cards' ``sniper.games.poker52.value`` at the showdown, -1 otherwise;
+- ``value``: its five cards' ``sniper.games.poker52.cards.value`` at the showdown, -1 otherwise;
 - ``drawn``: cards it drew (0–3), ``NO_DRAW`` before (D5, public);
 - ``first``, ``second``: its aggression in the first and second betting round as ``hard`` reads it
   (``sniper.games.draw.reading.aggression``: 0 none, 1 a bet, 2 a raise over a bet).

@@ -9,7 +9,7 @@ and odd chips), ``kernels.draw.policies`` (the levels) and this module (a hand f
 Random draws (R13's streams, as the table): the deck of hand ``h`` is ``hand_key(seed, game, h,
 STREAM_DECK)``'s shuffle (``kernels.poker52.deck``); the ``d``-th decision (from 0, betting and the draw alike)
 of seat ``s`` in the hand draws from ``derive(hand_key(seed, game, h, STREAM_AGENT + s), d)``
-(``sniper.games.pokerkit_table.decision_stream``).
+(``sniper.games.poker52.table.decision_stream``).
 
 A hand (``play_hand_nb``): antes and the deal; the first betting round at the small bet (D4); unless all
 but one folded, the draw, every player still in discarding in turn (D5), then the replacements; the
@@ -24,7 +24,7 @@ hand ``h`` of game ``g`` in the fields of ``Field`` (what ``sniper.games.draw.pl
 seat). ``hands_out[g]`` is the number of hands game ``g`` played, or ``OVERFLOW`` when it needed more than
 ``cap_hands`` (replay it with a larger buffer: a game depends only on (seed, game)). Actions (optional):
 per game ``cap_actions`` rows of ``arec`` (``int16 (N_ACTION_FIELDS, n_games * cap_actions)``) in the
-fields of ``ActionField`` (``sniper.games.pokerkit_hand.ActionRecord``'s, the draws included);
+fields of ``ActionField`` (``sniper.games.poker52.hand.ActionRecord``'s, the draws included);
 ``actions_out[g]`` counts the game's actions (when above ``cap_actions`` only the first ``cap_actions``
 were written); ``cap_actions = 0`` records nothing.
 

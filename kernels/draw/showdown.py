@@ -2,7 +2,7 @@
 of its five cards (``kernels.eval52``), then the shared pot logic of ``kernels.poker52.pots`` (main pot,
 side pots, odd chips; all but one folded: ``fold_win_nb``).
 
-Numba equivalent of ``sniper.games.pokerkit_hand.share_pots`` as ``PokerKitHand._settle`` applies it
+Numba equivalent of ``sniper.games.poker52.hand.share_pots`` as ``PokerKitHand._settle`` applies it
 (``sniper.games.draw.engine``).
 """
 
@@ -17,7 +17,7 @@ __all__ = ["fold_win_nb", "settle_nb"]
 def settle_nb(h, t):
     """The showdown (D7, D8; module docstring): every player still in gets ``value`` of its five cards
     (``t`` is ``kernels.eval52.tables()``), then ``won`` from each pot
-    (``kernels.poker52.pots.share_pots_nb``). Numba equivalent of ``sniper.games.pokerkit_hand.share_pots`` as
+    (``kernels.poker52.pots.share_pots_nb``). Numba equivalent of ``sniper.games.poker52.hand.share_pots`` as
     ``PokerKitHand._settle`` applies it."""
     pl = h.pl
     for p in range(h.st[0].players):

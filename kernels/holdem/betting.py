@@ -71,7 +71,7 @@ PLAYER = np.dtype(
 - ``active``: still in (not folded); ``acted``: acted since the street began or the last full raise
   (PokerKit's ``acted_player_indices``); ``folded_street``: street 0–3 of its fold, -1 if none;
 - ``decisions``: decisions taken this hand, the index of its next decision stream (R13);
-- ``value``: its hand's ``sniper.games.poker52.value`` at the showdown, -1 otherwise;
+- ``value``: its hand's ``sniper.games.poker52.cards.value`` at the showdown, -1 otherwise;
 - ``pre_raises``, ``pre_calls``, ``post_raises``: the public history ``hard`` reads
   (``sniper.games.holdem.levels.read_range``): bets and raises before the flop, voluntary
   check/calls before the flop, bets and raises from the flop on.

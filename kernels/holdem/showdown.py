@@ -2,7 +2,7 @@
 its best five of seven cards (``kernels.eval52``), then the shared pot logic of ``kernels.poker52.pots``
 (main pot, side pots, odd chips; all but one folded: ``fold_win_nb``).
 
-Numba equivalent of ``sniper.games.pokerkit_hand.share_pots`` as ``PokerKitHand._settle`` applies it
+Numba equivalent of ``sniper.games.poker52.hand.share_pots`` as ``PokerKitHand._settle`` applies it
 (``sniper.games.holdem.engine``).
 """
 
@@ -19,7 +19,7 @@ __all__ = ["end_hand_nb", "fold_win_nb", "settle_nb"]
 def settle_nb(h, t):
     """The showdown (H7, H9; module docstring): every player still in gets ``value`` (``t`` is
     ``kernels.eval52.tables()``), then ``won`` from each pot (``kernels.poker52.pots.share_pots_nb``).
-    Numba equivalent of ``sniper.games.pokerkit_hand.share_pots`` as ``PokerKitHand._settle`` applies it."""
+    Numba equivalent of ``sniper.games.poker52.hand.share_pots`` as ``PokerKitHand._settle`` applies it."""
     pl, board, hole = h.pl, h.board, h.hole
     for p in range(h.st[0].players):
         if pl[p].active:

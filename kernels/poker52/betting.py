@@ -5,7 +5,7 @@ D3, D4, D6, D8; PokerKit's ``actor_indices``, ``_pop_actor_index``, ``_begin_bet
 ``collect_bets``). What differs between the games (blinds or antes, the opener, what counts as a full raise,
 the cap) stays in their kernels, which pass it in.
 
-Numba equivalent of ``sniper.games.pokerkit_hand.PokerKitHand``'s ``actor``, ``to_call`` and
+Numba equivalent of ``sniper.games.poker52.hand.PokerKitHand``'s ``actor``, ``to_call`` and
 ``act(CHECK_CALL)``; a game's ``Hand`` (package docstring) holds the queue ``h.queue[st.head:st.tail]``.
 """
 
@@ -31,7 +31,7 @@ PLAYER_FIELDS = [
 @njit(cache=True, inline="always")
 def actor_nb(h):
     """The position to act (``int64``), -1 when the street's or round's betting is over: numba equivalent of
-    ``sniper.games.pokerkit_hand.PokerKitHand.actor`` in a betting round."""
+    ``sniper.games.poker52.hand.PokerKitHand.actor`` in a betting round."""
     s = h.st[0]
     if s.head >= s.tail or s.n_active <= 1:
         return np.int64(-1)
@@ -41,7 +41,7 @@ def actor_nb(h):
 @njit(cache=True, inline="always")
 def pop_actor_nb(h):
     """Take the actor off the queue and return its position; it has acted: numba equivalent of PokerKit's
-    ``_pop_actor_index`` under ``sniper.games.pokerkit_hand.PokerKitHand.act``."""
+    ``_pop_actor_index`` under ``sniper.games.poker52.hand.PokerKitHand.act``."""
     s = h.st[0]
     p = h.queue[s.head]
     s.head += 1
@@ -52,14 +52,14 @@ def pop_actor_nb(h):
 @njit(cache=True, inline="always")
 def to_call_nb(h, p):
     """Chips player ``p`` adds to check or call: the amount owed, capped by its stack (numba equivalent of
-    ``sniper.games.pokerkit_hand.PokerKitHand.to_call``)."""
+    ``sniper.games.poker52.hand.PokerKitHand.to_call``)."""
     return min(h.st[0].max_bet - h.pl[p].bet, h.pl[p].stack)
 
 
 @njit(cache=True, inline="always")
 def check_call_nb(h):
     """The actor checks or calls, all in when short; returns the chips it put in. Numba equivalent of
-    ``sniper.games.pokerkit_hand.PokerKitHand.act(CHECK_CALL)`` (PokerKit's ``check_or_call``)."""
+    ``sniper.games.poker52.hand.PokerKitHand.act(CHECK_CALL)`` (PokerKit's ``check_or_call``)."""
     p = pop_actor_nb(h)
     q, s = h.pl[p], h.st[0]
     amount = min(q.stack, s.max_bet - q.bet)
@@ -72,7 +72,7 @@ def check_call_nb(h):
 @njit(cache=True, inline="always")
 def seat_players_nb(h, stacks, button):
     """The players of a new hand (H2, D1): the seats with chips of ``stacks`` (``int64 (n,)``, 0: not at the
-    table) clockwise from the seat left of ``button``, the button last (``sniper.games.pokerkit_hand.dealing_order``),
+    table) clockwise from the seat left of ``button``, the button last (``sniper.games.poker52.hand.dealing_order``),
     into ``h.pl[:m]`` with their stacks, nothing bet, in, not acted, no decision, no value; ``st.players`` and
     ``st.n_active`` become ``m``, which it returns. The game sets its own fields of ``PLAYER`` after it."""
     n = stacks.shape[0]
@@ -103,7 +103,7 @@ def collect_bets_nb(h):
     """Collect the bets into the pot (H7, D8): the part of the largest bet (every player's, folded ones
     included) above the second largest goes back to its stack (an uncalled bet), the rest into ``PLAYER.put``;
     ``st.max_bet`` becomes 0. Numba equivalent of PokerKit's ``collect_bets`` (ante trimming on) under
-    ``sniper.games.pokerkit_hand.PokerKitHand``. (With one player still in, PokerKit leaves that player's bet
+    ``sniper.games.poker52.hand.PokerKitHand``. (With one player still in, PokerKit leaves that player's bet
     uncollected; it comes back with the pot, ``kernels.poker52.pots.fold_win_nb``: the same chips.)"""
     pl, s = h.pl, h.st[0]
     m = s.players

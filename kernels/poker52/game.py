@@ -23,7 +23,7 @@ from kernels.rng import derive_nb, stream_start_nb
 
 class ActionField(IntEnum):
     """Rows of the action record array ``arec``: one row per seat action (a draw's discard included), the hand,
-    its place in the hand and the fields of ``sniper.games.pokerkit_hand.ActionRecord``."""
+    its place in the hand and the fields of ``sniper.games.poker52.hand.ActionRecord``."""
 
     HAND = 0
     SEQ = 1
@@ -54,7 +54,7 @@ class ActionLog(NamedTuple):
 @njit(cache=True, inline="always")
 def record_action_nb(arec, pos, seat, street, action, amount, to_amount, pot_after):
     """Append one action to the ``ActionLog`` ``(arec, pos)`` (numba equivalent of the ``ActionRecord`` that
-    ``sniper.games.pokerkit_hand`` appends, a row of the actions table); past the end of the game's buffer only
+    ``sniper.games.poker52.hand`` appends, a row of the actions table); past the end of the game's buffer only
     the count grows."""
     r = pos[0]
     if r < pos[1]:
@@ -72,7 +72,7 @@ def record_action_nb(arec, pos, seat, street, action, amount, to_amount, pot_aft
 @njit(cache=True, inline="always")
 def next_button_nb(stacks, button):
     """The first seat clockwise of ``button`` with chips (``stacks``: ``int64 (n,)``), numba equivalent of
-    ``sniper.games.pokerkit_hand.next_button`` (H2, D1)."""
+    ``sniper.games.poker52.hand.next_button`` (H2, D1)."""
     n = stacks.shape[0]
     for k in range(1, n + 1):
         s = (button + k) % n
@@ -169,7 +169,7 @@ def start_hand_log_nb(log, hand):
 def start_decision_nb(h, p, agent_key):
     """Start player ``p``'s next decision stream in ``h.stream`` (``uint64 (2,)``) and count the decision: its
     ``PLAYER.decisions``-th child of ``agent_key``, the player's ``hand_key(seed, game, hand, STREAM_AGENT +
-    seat)``. Numba equivalent of ``sniper.games.pokerkit_table.decision_stream`` (R13)."""
+    seat)``. Numba equivalent of ``sniper.games.poker52.table.decision_stream`` (R13)."""
     q = h.pl[p]
     stream_start_nb(h.stream, derive_nb(agent_key, q.decisions))
     q.decisions += 1

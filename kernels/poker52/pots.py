@@ -1,7 +1,7 @@
 """Who takes the pot in numba: the main pot, side pots and odd chips (GAMES.md H7, H9; D7, D8), shared by the
 Hold'em and draw kernels.
 
-Numba equivalent of ``sniper.games.pokerkit_hand.share_pots``, which ``PokerKitHand._settle`` applies to
+Numba equivalent of ``sniper.games.poker52.hand.share_pots``, which ``PokerKitHand._settle`` applies to
 the chips PokerKit holds at the end of a hand (``sniper.games.holdem.engine``, ``sniper.games.draw.engine``):
 
 - the pots are cut at each distinct contribution ``c`` (every player's chips in the pot, uncalled
@@ -24,7 +24,7 @@ _ONE = np.int64(1)
 @njit(cache=True, **NO_REFCOUNT)
 def fold_win_nb(h):
     """All but one folded: the pot (``st.pot``, every chip in the middle) goes to the one still in
-    (numba equivalent of ``sniper.games.pokerkit_hand.share_pots`` with one player in)."""
+    (numba equivalent of ``sniper.games.poker52.hand.share_pots`` with one player in)."""
     pl, s = h.pl, h.st[0]
     for p in range(s.players):
         if pl[p].active:
@@ -34,7 +34,7 @@ def fold_win_nb(h):
 @njit(cache=True, inline="always")
 def best_of_nb(pl, players, among):
     """The bit set (``int64``) of the players of bit set ``among`` holding its best hand (``PLAYER.value``):
-    numba equivalent of the winners of one pot in ``sniper.games.pokerkit_hand.share_pots``."""
+    numba equivalent of the winners of one pot in ``sniper.games.poker52.hand.share_pots``."""
     best = np.int64(-1)
     mask = np.int64(0)
     for p in range(players):
@@ -52,7 +52,7 @@ def best_of_nb(pl, players, among):
 def award_nb(pl, players, winners, amount):
     """Split ``amount`` chips among the players of bit set ``winners``, the odd chips one each from
     the first in position order; nothing when there is none (never in a hand). Numba equivalent of one
-    pot's split in ``sniper.games.pokerkit_hand.share_pots``."""
+    pot's split in ``sniper.games.poker52.hand.share_pots``."""
     k = 0
     for p in range(players):
         k += (winners >> p) & _ONE
@@ -70,7 +70,7 @@ def award_nb(pl, players, winners, amount):
 def share_pots_nb(h):
     """Every pot to its best hands (module docstring), once each player still in has its ``value``: adds
     to ``won`` of ``h.pl`` (``PLAYER (MAX_SEATS,)``, chips), ``h.levels`` (``int64 (MAX_SEATS,)``) the
-    scratch of the distinct contributions. Numba equivalent of ``sniper.games.pokerkit_hand.share_pots``."""
+    scratch of the distinct contributions. Numba equivalent of ``sniper.games.poker52.hand.share_pots``."""
     pl, s, levels = h.pl, h.st[0], h.levels
     m = s.players
     n_levels = 0

@@ -1,6 +1,6 @@
 """The game kernel: whole games of Sniper Hold'em in numba, hand for hand as the reference engine.
 
-Numba equivalent of ``sniper.games.sniper_holdem.game.play_game`` with ``sniper.games.sniper_holdem.engine.HandState``
+Numba equivalent of ``sniper.games.sniper_holdem.play.play_game`` with ``sniper.games.sniper_holdem.engine.HandState``
 and the agents of
 ``sniper.games.sniper_holdem.agents`` (R2–R9, R12, R13), split by concern:
 
@@ -337,7 +337,7 @@ def play_hand_nb(h, stacks, at_table, first, hand_key, agents, t, rec, row0, han
 
     ``h`` is the game's ``kernels.sniper_holdem.betting.Hand``; ``stacks`` (``int64 (n,)``, chips before the
     ante) become the stacks after the hand; ``at_table`` ``int64 (n,)``; ``hand_key`` is
-    ``derive(derive(mix64(seed), game), hand)``. Numba equivalent of ``sniper.games.sniper_holdem.game.play_hand``
+    ``derive(derive(mix64(seed), game), hand)``. Numba equivalent of ``sniper.games.sniper_holdem.play.play_hand``
     followed by ``sniper.games.sniper_holdem.results.hand_rows``.
     """
     seats = h.seats
@@ -382,7 +382,7 @@ def next_first_nb(stacks, at_table, first, exit_at):
 
 @njit(cache=True, **NO_REFCOUNT)
 def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, at_table, h):
-    """One game (numba equivalent of ``sniper.games.sniper_holdem.game.play_game``): fresh stacks, hands until the hand
+    """One game (numba equivalent of ``sniper.games.sniper_holdem.play.play_game``): fresh stacks, hands until the hand
     limit or fewer than two players at the table with chips (R9, R12). Writes rows from ``row0``
     and actions to ``log``; returns the hands played, or ``OVERFLOW`` past ``cap_hands``.
     ``stacks``, ``at_table`` (``int64 (n,)``) and ``h`` (``kernels.sniper_holdem.betting.Hand``) are the caller's

@@ -1,10 +1,9 @@
 """Every number an AI policy uses, defined once for the reference agents and the numba kernels.
 
-Plain Python with no numba import: ``sniper.games.sniper_holdem.agents`` and ``sniper.games.sniper_holdem.specs`` (the
-readable
-reference) and ``kernels.sniper_holdem.policies`` / ``kernels.sniper_holdem.rollout`` (the numba equivalents) all
-import from
-here, so a level or a heuristic is retuned in one place. The raise steps of R6 and the snipe names
+Plain Python with no numba import: ``sniper.games.sniper_holdem.agents`` and
+``sniper.games.sniper_holdem.parameters`` (the readable reference) and ``kernels.sniper_holdem.policies`` /
+``kernels.sniper_holdem.rollout`` (the numba equivalents) all import from here, so a level or a heuristic is
+retuned in one place. The raise steps of R6 and the snipe names
 of R7 are rules, not policy: they live in ``kernels.sniper_holdem.codes``.
 
 The kernels see an agent as data: a betting ``Level``, a snipe ``Heuristic`` and a ``float64``
@@ -15,7 +14,7 @@ from enum import IntEnum
 
 
 class Level(IntEnum):
-    """Betting levels (``sniper.games.sniper_holdem.specs.LEVELS``): ``RANDOM`` (``RandomAgent``), ``EASY``
+    """Betting levels (``sniper.games.sniper_holdem.parameters.LEVELS``): ``RANDOM`` (``RandomAgent``), ``EASY``
     (``EasyAgent``), ``MONTE_CARLO`` (``MonteCarloAgent``: ``normal`` and ``hard`` differ only in
     their parameters), ``FOLD`` and ``CALL`` (the baselines ``FoldAgent``, ``CallAgent``). Parameter
     vectors are laid out by ``Param``."""
@@ -62,7 +61,7 @@ class Param(IntEnum):
 N_PARAMS = len(Param)
 """Length of each seat's parameter vector."""
 
-# ----- level defaults (docs/sniper-holdem.md "Agents"; sniper.games.sniper_holdem.specs.LEVELS) --------------------
+# ----- level defaults (docs/sniper-holdem.md "Agents"; sniper.games.sniper_holdem.parameters.LEVELS) ------------------
 
 RANDOM_DEFAULTS: dict[str, object] = {"snipes": "random"}
 """``random``: uniform over the legal actions; snipes uniformly (``sniper.games.sniper_holdem.agents.RandomAgent``)."""

@@ -74,8 +74,34 @@ def seatings(players: int, game: str = DEFAULT_GAME) -> list[str]:
     return out
 
 
+class TablesOfGame:
+    """What a duel's, a league's and a tune trial's setups (``DuelSetup``, ``league.TableSetup``,
+    ``tune_setup.FieldSetup``) share, the one way they assemble a run: their ``rules`` and ``engine`` default to
+    the game's (``GameSpec.game_rules``, ``GameSpec.default_engine``), and ``run_config(agents)`` is the run of one
+    seating with their seed, chunk size, engine, decision time limit (``None`` when they have none) and game.
+    A mixin of frozen dataclasses with the fields ``rules``, ``seed``, ``chunk_games``, ``engine`` and ``game``."""
+
+    def __post_init__(self):
+        spec = get_game(self.game)
+        if self.rules is None:
+            object.__setattr__(self, "rules", spec.game_rules())
+        object.__setattr__(self, "engine", self.engine or spec.default_engine)
+
+    def run_config(self, agents: tuple[str, ...]) -> RunConfig:
+        """The ``RunConfig`` of ``agents`` (one spec per seat) seated at this setup's tables."""
+        return RunConfig(
+            agents=tuple(agents),
+            rules=self.rules,
+            seed=self.seed,
+            chunk_games=self.chunk_games,
+            engine=self.engine,
+            decision_timeout=getattr(self, "decision_timeout", None),
+            game=self.game,
+        )
+
+
 @dataclass(frozen=True)
-class DuelSetup:
+class DuelSetup(TablesOfGame):
     """Two agent specs, the table size, rules (default: the game's default preset and length), seed, chunk
     size (games; 0 = ``auto_chunk_games``), engine (default: the game's, ``GameSpec.default_engine``), the
     time limit of each decision of an outside agent (seconds) and the game (``sniper.core.registry``)."""
@@ -90,26 +116,12 @@ class DuelSetup:
     decision_timeout: float | None = None
     game: str = DEFAULT_GAME
 
-    def __post_init__(self):
-        spec = get_game(self.game)
-        if self.rules is None:
-            object.__setattr__(self, "rules", spec.game_rules())
-        object.__setattr__(self, "engine", self.engine or spec.default_engine)
-
     def configs(self) -> list[tuple[str, RunConfig]]:
         """(seating, run config) for each seating; the config seats the two specs accordingly."""
         return [
             (
                 seating,
-                RunConfig(
-                    agents=tuple(self.a if role == "A" else self.b for role in seating),
-                    rules=self.rules,
-                    seed=self.seed,
-                    chunk_games=self.chunk_games,
-                    engine=self.engine,
-                    decision_timeout=self.decision_timeout,
-                    game=self.game,
-                ),
+                self.run_config(tuple(self.a if role == "A" else self.b for role in seating)),
             )
             for seating in seatings(self.players, self.game)
         ]

@@ -30,18 +30,17 @@ import numpy as np
 import pandas as pd
 
 from sniper import __version__
-from sniper.arena.duel import DuelResult, DuelSetup, auto_chunk_games, play_groups, run_duel
+from sniper.arena.duel import DuelResult, DuelSetup, TablesOfGame, auto_chunk_games, play_groups, run_duel
 from sniper.core import defaults
 from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
 from sniper.core.stats import bradley_terry
 from sniper.runs.atomic import claim_out, release_out, write_atomic, write_json
 from sniper.runs.backends import Backend
-from sniper.runs.config import RunConfig
 from sniper.runs.runner import play_chunk
 
 
 @dataclass(frozen=True)
-class TableSetup:
+class TableSetup(TablesOfGame):
     """Multiway tables: specs rotated around ``players`` seats (see the module docstring); rules and engine
     default to those of the game (``sniper.core.registry``)."""
 
@@ -53,12 +52,6 @@ class TableSetup:
     engine: str = ""
     decision_timeout: float | None = None
     game: str = DEFAULT_GAME
-
-    def __post_init__(self):
-        spec = get_game(self.game)
-        if self.rules is None:
-            object.__setattr__(self, "rules", spec.game_rules())
-        object.__setattr__(self, "engine", self.engine or spec.default_engine)
 
     def rotations(self) -> list[tuple[str, ...]]:
         """The agents of each seat for each rotation ``r`` = 0..K-1."""
@@ -78,15 +71,7 @@ def play_table_chunk(setup: TableSetup, chunk: int) -> pd.DataFrame:
     start = chunk * setup.chunk_games
     frames = []
     for r, agents in enumerate(setup.rotations()):
-        config = RunConfig(
-            agents=agents,
-            rules=setup.rules,
-            seed=setup.seed,
-            chunk_games=setup.chunk_games,
-            engine=setup.engine,
-            decision_timeout=setup.decision_timeout,
-            game=setup.game,
-        )
+        config = setup.run_config(agents)
         table, counts = play_chunk(config, chunk)
         stacks = final_stacks(table, counts, start, setup.players)
         present = list(dict.fromkeys(agents))

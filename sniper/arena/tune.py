@@ -65,7 +65,7 @@ that holds no study (``check_study_dir``), whose files the plots could overwrite
 
 Decision time (``decision_time_us``): CPU microseconds per decision of the tuned spec, as its game
 measures it (``GameSpec.decision_time``; Sniper Hold'em, no-limit Hold'em and five-card draw: in the game's
-kernel, on one thread, ``sniper.games.decision_time``); with
+kernel, on one thread, ``sniper.games.poker52.decision_time``); with
 ``time_budget_us`` it is an optuna constraint (``<= 0`` when met). A game that does not measure it has
 none (``null``) and takes no time budget.
 

@@ -13,6 +13,7 @@ import numpy as np
 from sniper.arena.duel import (
     MIN_GROUPS,
     DuelSetup,
+    TablesOfGame,
     auto_chunk_games,
     ratio_ci,
 )
@@ -32,7 +33,7 @@ TIMING_GAMES = 16
 
 
 @dataclass(frozen=True)
-class FieldSetup:
+class FieldSetup(TablesOfGame):
     """A candidate spec against a field of opponents at ``1 + len(field)`` seats, duplicate-dealt.
 
     Seatings: every rotation of ``[candidate, *field]``, so the candidate holds each seat once per
@@ -48,12 +49,6 @@ class FieldSetup:
     engine: str = ""
     game: str = DEFAULT_GAME
 
-    def __post_init__(self):
-        spec = get_game(self.game)
-        if self.rules is None:
-            object.__setattr__(self, "rules", spec.game_rules())
-        object.__setattr__(self, "engine", self.engine or spec.default_engine)
-
     @property
     def players(self) -> int:
         """Seats at the table."""
@@ -67,10 +62,7 @@ class FieldSetup:
         for r in range(self.players):
             agents = tuple(seats[(s - r) % self.players] for s in range(self.players))
             seating = "".join(roles[(s - r) % self.players] for s in range(self.players))
-            config = RunConfig(
-                agents, self.rules, self.seed, chunk_games=self.chunk_games, engine=self.engine, game=self.game
-            )
-            out.append((seating, config))
+            out.append((seating, self.run_config(agents)))
         return out
 
     def parts(self) -> tuple["FieldSetup", ...]:
@@ -89,7 +81,7 @@ class FieldSetup:
 
 
 @dataclass(frozen=True)
-class PopulationSetup:
+class PopulationSetup(TablesOfGame):
     """A candidate spec against each spec of a population in turn, duplicate-dealt (``--aggregate``).
 
     One duplicate duel per opponent (``sniper.arena.duel.DuelSetup``: the candidate's seats against the
@@ -109,10 +101,7 @@ class PopulationSetup:
     aggregate: str = "mean"
 
     def __post_init__(self):
-        spec = get_game(self.game)
-        if self.rules is None:
-            object.__setattr__(self, "rules", spec.game_rules())
-        object.__setattr__(self, "engine", self.engine or spec.default_engine)
+        super().__post_init__()
         if self.aggregate not in AGGREGATES:
             raise ParameterError(
                 "{aggregate} must be one of {valid}, got {got!r}", valid=", ".join(AGGREGATES), got=self.aggregate

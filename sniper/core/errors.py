@@ -39,7 +39,7 @@ class ParameterError(ValueError):
 class AgentError(RuntimeError):
     """An agent raised, timed out, or returned an illegal action while a game was played; the message names
     the agent, its seat, the game and the hand (one line). Raised by a game's engines (Sniper Hold'em:
-    ``sniper.games.sniper_holdem.game.seat_action``; every game's drivers: ``sniper.core.table.ask_agent``), caught by
+    ``sniper.games.sniper_holdem.play.seat_action``; every game's drivers: ``sniper.core.table.ask_agent``), caught by
     the command line (exit 2)."""
 
 

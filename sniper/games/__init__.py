@@ -3,8 +3,8 @@
 Sniper Hold'em (``sniper.games.sniper_holdem``, "sniper"), no-limit Hold'em (``sniper.games.holdem``,
 "holdem"), five-card draw (``sniper.games.draw``, "draw")
 and Saint Poker (``sniper.games.saint``, "saint"). A new game is a new package here, imported
-below (docs/adding-a-game.md); modules beside the packages are shared by the 52-card games (``poker52``,
-``eval52``, ``pokerkit_hand``, ``pokerkit_table``, ``poker_spec``, ``level_parameters``).
+below (docs/adding-a-game.md). What the 52-card games share is the package ``sniper.games.poker52``; beside the
+packages, ``kernel_driver`` drives every game's numba kernel.
 """
 
 from sniper.games import (

@@ -109,8 +109,8 @@ def write_run(
     ``first_game + i``. ``agents``: the seats' labels (one per seat),
     stored in the hands table's ``agent`` column and the manifest's ``config.agents``: data, never
     parsed as agent specs or imported; ``vectors``: the seats' parameter vectors for the manifest's
-    ``agent_parameters`` (``sniper.games.sniper_holdem.specs.parameter_vector`` of agents the caller built, ``None`` for
-    a person; default all ``None``). ``seed`` and ``source`` (free text, e.g. "serve") go into the
+    ``agent_parameters`` (``sniper.games.sniper_holdem.parameters.parameter_vector`` of agents the caller built,
+    ``None`` for a person; default all ``None``). ``seed`` and ``source`` (free text, e.g. "serve") go into the
     manifest; a manifest with a ``source`` is a record (``sniper.runs.rundir.is_record``), which
     ``summary`` and ``replay`` read and ``resume`` refuses. The directory is complete when this
     returns: the manifest (status "complete") and part 0 of each table (``RecordWriter``). Raises

@@ -34,6 +34,7 @@ import json
 import logging
 import os
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -52,19 +53,10 @@ from sniper.core.registry import DEFAULT_GAME, get_game
 from sniper.core.stats import json_safe
 from sniper.games.sniper_holdem.views import ACTIONS_BY_NAME, SNIPE_NAMES
 from sniper.serve.guard import CLOSE_BAD_HELLO, CLOSE_OVERFLOW, Guard, uvicorn_options
+from sniper.serve.lobby import ClientLimit, Lobby, LobbyFull
 from sniper.serve.record import recover_games
 from sniper.serve.settings import SOLO_PLAYERS, Settings
-from sniper.serve.table import (
-    AI_LEVELS,
-    GAME,
-    MAX_NAME,
-    ClientLimit,
-    Lobby,
-    LobbyFull,
-    Room,
-    hosted,
-    served_class,
-)
+from sniper.serve.table import AI_LEVELS, GAME, MAX_NAME, Room, hosted, served_class
 
 STATIC = Path(__file__).parent / "static"
 RULES = Path(__file__).parent / "RULES.md"
@@ -82,6 +74,20 @@ HELLO_SECONDS = 10.0
 log = logging.getLogger("sniper.serve")
 
 RoomCode = Annotated[str, PathParam(max_length=64)]
+
+
+@contextmanager
+def refused_as_http() -> Iterator[None]:
+    """Opening a room, as the API answers a refusal: the lobby full 503, the client's limit 429 (``Lobby.create``,
+    ``Settings.rooms_per_client``, ``rooms_per_minute``), bad options 422, each with the one-line reason."""
+    try:
+        yield
+    except LobbyFull as error:
+        raise HTTPException(503, str(error)) from None
+    except ClientLimit as error:
+        raise HTTPException(429, str(error)) from None
+    except ValueError as error:
+        raise HTTPException(422, str(error)) from None
 
 
 def unicode_text(value: object) -> object:
@@ -313,16 +319,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/rooms")
     async def create_room(body: NewRoom, request: Request) -> dict:
-        try:
+        with refused_as_http():
             room = lobby().create(
                 body.rules, body.length, body.seats, tuple(body.ai), client=client_of(request), game=body.game
             )
-        except LobbyFull as error:
-            raise HTTPException(503, str(error)) from None
-        except ClientLimit as error:
-            raise HTTPException(429, str(error)) from None
-        except ValueError as error:
-            raise HTTPException(422, str(error)) from None
         seat, token = room.join(body.name, "bot" if body.bot else "human")
         return seat_answer(room, seat, token)
 
@@ -337,16 +337,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/solo")
     async def solo(body: NewSolo, request: Request) -> dict:
-        try:
+        with refused_as_http():
             room, seat, token = lobby().solo(
                 body.name, body.players, body.level, body.rules, body.length, client=client_of(request), game=body.game
             )
-        except LobbyFull as error:
-            raise HTTPException(503, str(error)) from None
-        except ClientLimit as error:
-            raise HTTPException(429, str(error)) from None
-        except ValueError as error:
-            raise HTTPException(422, str(error)) from None
         return seat_answer(room, seat, token)
 
     @app.get("/api/rooms/{code}")

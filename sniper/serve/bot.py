@@ -133,7 +133,7 @@ def http_post(base: str, path: str, body: dict | None, timeout: float = 10.0) ->
 
 
 def agent_name(spec: str) -> str:
-    """A seat name for the agent made from ``spec`` (``sniper.games.sniper_holdem.specs.make_agent``): an outside
+    """A seat name for the agent made from ``spec`` (``sniper.games.sniper_holdem.parameters.make_agent``): an outside
     agent's module
     file stem (``examples.cautious:Cautious:margin=2`` → ``cautious``), a level's spec head (``hard+ev:samples=800``
     → ``hard+ev``). The run records the seat as ``bot:NAME`` (docs/serve-protocol.md).
@@ -141,7 +141,7 @@ def agent_name(spec: str) -> str:
     >>> agent_name("examples.cautious:Cautious:margin=2"), agent_name("hard+ev:samples=800")
     ('cautious', 'hard+ev')
     """
-    from sniper.games.sniper_holdem.specs import is_outside
+    from sniper.games.sniper_holdem.parameters import is_outside
 
     head = spec.strip().partition(":")[0].strip()
     return head.rpartition(".")[2] if is_outside(spec) else head

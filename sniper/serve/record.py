@@ -10,7 +10,7 @@ makes each game a killed server left "running" an "interrupted" record of its fi
 Seats are recorded as labels (``human:NAME``, ``bot:NAME``, or the AI level): data, never parsed as
 an agent spec or imported; the AI seats' parameter vectors come from the agent objects the server
 built from its own level list (the game's ``ServedGame.vector``; Sniper Hold'em's
-``sniper.games.sniper_holdem.specs.parameter_vector``).
+``sniper.games.sniper_holdem.parameters.parameter_vector``).
 """
 
 import logging
@@ -22,8 +22,8 @@ from typing import Any
 from sniper.core.registry import DEFAULT_GAME
 from sniper.games.sniper_holdem.agents import Agent
 from sniper.games.sniper_holdem.engine import HandState
-from sniper.games.sniper_holdem.game import Rules
-from sniper.games.sniper_holdem.specs import parameter_vector
+from sniper.games.sniper_holdem.parameters import parameter_vector
+from sniper.games.sniper_holdem.rules import Rules
 from sniper.runs.config import RunDirError
 from sniper.runs.rundir import MANIFEST
 from sniper.runs.store import RecordWriter, recover_record, write_run

@@ -202,7 +202,7 @@ def cli(*args: str) -> str:
 
 def simulate_outputs(name: str, engine: str, workers: int, root: Path) -> dict[str, dict]:
     """Play ``SIMULATE[name]`` on ``engine`` with ``workers`` (library ``sniper.runs.runner.simulate``); its entries."""
-    from sniper.games.sniper_holdem.game import make_rules
+    from sniper.games.sniper_holdem.rules import make_rules
     from sniper.runs.config import RunConfig
     from sniper.runs.runner import simulate
 

@@ -6,9 +6,9 @@ D11), ``observation`` (what a seat sees, D10), ``engine`` (one hand on a PokerKi
 ``easy`` levels, split agents ``BET/DRAW``) and ``levels`` (``normal``, ``hard``, D11), ``play`` (a game
 driven to its end, as hand records), ``results`` (the run tables), ``chunks`` (the reference engine of a
 run), ``summary`` (the summary with the draw breakdown), ``phh`` (hand histories both ways), ``env``
-(PettingZoo) and ``equity``. What it shares with no-limit Hold'em is in ``sniper.games.pokerkit_hand``,
-``sniper.games.pokerkit_table``, ``sniper.games.pokerkit_env``, ``sniper.games.poker_spec`` and
-``sniper.games.phh_files``. The rules as we play them: docs/draw.md.
+(PettingZoo) and ``equity``. What it shares with no-limit Hold'em is in ``sniper.games.poker52.hand``,
+``sniper.games.poker52.table``, ``sniper.games.poker52.env``, ``sniper.games.poker52.spec`` and
+``sniper.games.poker52.phh_files``. The rules as we play them: docs/draw.md.
 
 The ``GameSpec`` below is declared from the light modules only (no PokerKit import when the registry
 loads); its builders import the engine when they are called.
@@ -20,9 +20,8 @@ loads); its builders import the engine when they are called.
 from sniper.core.registry import GameSpec, register_game
 from sniper.games.draw.parameters import PARAMETERS, level_of, split_sides
 from sniper.games.draw.rules import DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
-from sniper.games.level_parameters import domains
-from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules, spec_vector
-from sniper.games.poker_spec import agent_vector as poker_agent_vector
+from sniper.games.poker52.spec import PRESET, PokerRules, lazy_agent_builder, make_poker_rules, spec_fields, spec_vector
+from sniper.games.poker52.spec import agent_vector as poker_agent_vector
 
 
 def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules:
@@ -30,17 +29,14 @@ def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules
     return make_poker_rules(GAME_LENGTHS, preset, length)
 
 
-def make_agent(spec: str, decision_timeout: float | None = None):
-    """The five-card draw agent an agent spec ``LEVEL[:NAME=VALUE,…]``, ``BET/DRAW`` (a split agent) or
-    ``module:ClassName[:NAME=VALUE,…]`` (an outside agent) names (``sniper.games.draw.agents.make_agent``);
-    ``ValueError`` saying why not."""
-    from sniper.games.draw.agents import make_agent as build
-
-    return build(spec, decision_timeout)
+make_agent = lazy_agent_builder("sniper.games.draw.agents:make_agent")
+"""``make_agent(spec, decision_timeout=None)``: the five-card draw agent a spec names, a level, a split agent
+``BET/DRAW`` or an outside agent (``sniper.games.draw.agents.make_agent``, imported when first called:
+``sniper.games.poker52.spec.lazy_agent_builder``)."""
 
 
 def agent_vector(spec: str) -> dict:
-    """A five-card draw spec's full parameter vector (``sniper.games.poker_spec.agent_vector``), checked by
+    """A five-card draw spec's full parameter vector (``sniper.games.poker52.spec.agent_vector``), checked by
     building it; a split spec ``BET/DRAW``'s is ``spec``, ``level`` (``level_of``) and each side's vector,
     its keys prefixed ``bet.`` and ``draw.``.
 
@@ -60,9 +56,9 @@ def agent_vector(spec: str) -> dict:
 
 def decision_time(spec: str, players: int, rules: PokerRules, games: int = 16, repeats: int = 3) -> float:
     """CPU microseconds per decision of ``spec`` in self-play at ``players`` seats, in the five-card draw kernel
-    (``sniper.games.decision_time.kernel_decision_time_us``; ``sniper tune``'s decision times and budget)."""
-    from sniper.games.decision_time import kernel_decision_time_us
+    (``sniper.games.poker52.decision_time.kernel_decision_time_us``; ``sniper tune``'s decision times and budget)."""
     from sniper.games.draw.kernel_engine import kernel_inputs, play_games_kernel
+    from sniper.games.poker52.decision_time import kernel_decision_time_us
 
     return kernel_decision_time_us(kernel_inputs, play_games_kernel, spec, players, rules, games, repeats)
 
@@ -77,27 +73,14 @@ def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
 SPEC = register_game(
     GameSpec(
         name="draw",
+        **spec_fields("draw", PARAMETERS, GAME_LENGTHS, DEFAULT_LENGTH, "docs/draw.md"),
         title=TITLE,
         seats=SEATS,  # D1: 2 to 6 players
-        rules=(PRESET,),
-        game_lengths=tuple(GAME_LENGTHS),
         tables={
             "hands": "sniper.games.draw.results:SCHEMA",
             "actions": "sniper.games.draw.results:ACTION_SCHEMA",
         },
-        levels=tuple(PARAMETERS),
-        parameters=domains(PARAMETERS),
-        default_agents=("easy", "normal", "hard"),
-        engines={
-            "reference": "sniper.games.draw.chunks:play_chunk_reference",
-            "kernel": "sniper.games.draw.kernel_engine:play_chunk_kernel",
-        },
-        default_engine="kernel",
-        engine_checks={"kernel": "sniper.games.draw.kernel_engine:kernel_inputs"},
         new_table=new_table,
-        default_rules=PRESET,
-        default_length=DEFAULT_LENGTH,
-        rules_doc="docs/draw.md",
         make_rules=make_rules,
         make_agent=make_agent,
         agent_vector=agent_vector,

@@ -3,11 +3,11 @@ levels, and the table of all four levels (GAMES.md D11; ``normal`` and ``hard`` 
 ``sniper.games.draw.levels``).
 
 An agent reads only a ``DrawObservation`` (D10) and draws its randomness from the decision's
-``sniper.core.rng.Stream`` (``sniper.games.pokerkit_table.decision_stream``), a fixed number of
+``sniper.core.rng.Stream`` (``sniper.games.poker52.table.decision_stream``), a fixed number of
 draws per decision as each class documents, so its choices replay exactly and a kernel can
 reproduce them. A level is a frozen dataclass whose fields are its parameters, declared once in
 ``sniper.games.draw.parameters.PARAMETERS`` (level → name → ``(default, low, high)``,
-``sniper.games.level_parameters``; re-exported here); ``make_level`` builds one by name, ``make_agent`` one
+``sniper.games.poker52.level_parameters``; re-exported here); ``make_level`` builds one by name, ``make_agent`` one
 by agent spec, ``LEVEL[:NAME=VALUE,…]`` or the split ``BET/DRAW`` (``SplitAgent``: one level bets, another
 draws).
 
@@ -18,7 +18,7 @@ draws).
 >>> RandomAgent().act(table.observe(seat), table.stream()) in table.legal_actions()
 True
 >>> from sniper.games.draw.engine import DISCARD, positions
->>> from sniper.games.poker52 import cards
+>>> from sniper.games.poker52.cards import cards
 >>> positions(DISCARD + draw_chart(cards("Ah Kd 7h 3h Qh")))  # four hearts: draw to the flush
 (1,)
 >>> make_agent("hard:samples=64/normal:draw_power=6").draw.draw_power
@@ -37,8 +37,8 @@ from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.parameters import PARAMETERS, split_sides
 from sniper.games.draw.reading import betting
 from sniper.games.draw.rules import HAND_SIZE, TITLE
-from sniper.games.level_parameters import check_parameters
-from sniper.games.poker52 import CATEGORIES, category, value
+from sniper.games.poker52.cards import CATEGORIES, category, value
+from sniper.games.poker52.level_parameters import check_parameters
 
 __all__ = [
     "LEVELS",
@@ -96,7 +96,7 @@ class RandomAgent:
 
 def draw_chart(cards: tuple[int, ...]) -> int:
     """The ``easy`` level's draw (D11's "fixed chart"): the 5-bit mask of the positions of ``cards``
-    (five ``sniper.games.poker52`` cards, in the order held) to discard, 0–3 of them.
+    (five ``sniper.games.poker52.cards`` cards, in the order held) to discard, 0–3 of them.
 
     Stand pat with a straight or better (straight, flush, full house, four of a kind, straight
     flush); keep three of a kind (draw 2), two pair (draw 1), one pair (draw 3); else keep four to a
@@ -130,7 +130,7 @@ def _default(level: str, name: str):
 class EasyAgent:
     """The ``easy`` level (D11): bets a pair or better, rarely bluffs, draws by a fixed chart.
 
-    Betting, with ``strength`` the category of its five cards (``sniper.games.poker52.category``):
+    Betting, with ``strength`` the category of its five cards (``sniper.games.poker52.cards.category``):
     one draw, ``bluffing = stream.random() < bluff``. With ``strength >= bet_category`` or bluffing
     it bets when checking is free, and facing a bet it raises with ``strength >= raise_category``
     (when a raise is legal) and calls otherwise; without, it checks, or folds facing a bet. The draw:

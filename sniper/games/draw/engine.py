@@ -8,7 +8,7 @@ max_completion_betting_or_raising_count=CAP)``), first to act by position (``Ope
 standard high hands. It deals PokerKit the cards of our deck, translates our flat actions and
 records the hand; where PokerKit is looser than GAMES.md (it lets a player discard 4 or 5
 cards; D5 allows 0–3) or differs (how split side pots share their odd chips,
-``sniper.games.pokerkit_hand``; which all-in bets reopen the betting, D8), this layer enforces GAMES.md.
+``sniper.games.poker52.hand``; which all-in bets reopen the betting, D8), this layer enforces GAMES.md.
 The decisions are listed in docs/draw.md.
 
 **D8, who may raise after an all-in.** PokerKit counts a bet or raise as full (reopening the betting
@@ -23,12 +23,12 @@ its betting (the cap, the chips, the turn): before each decision it clears Poker
 The PHH writer and reader (``sniper.games.draw.phh``) replay hands on PokerKit the same way, so a
 re-raise that D8 allows and PokerKit alone would refuse is written and read back.
 
-**Seats** are PokerKit's players in ``dealing_order`` (``sniper.games.pokerkit_hand``): with no
+**Seats** are PokerKit's players in ``dealing_order`` (``sniper.games.poker52.hand``): with no
 blind, PokerKit's position opening makes its player 0, the first seat left of the button, first
 to act in both rounds (D4, D6; a folded or all-in player is skipped) and first to draw (D5).
 
 **The deal** (GAMES.md leaves it open; R13's deck): the hand's deck is
-``sniper.games.poker52.shuffled_deck(seed, game, hand)``; with ``n`` players the ``k``-th player of
+``sniper.games.poker52.cards.shuffled_deck(seed, game, hand)``; with ``n`` players the ``k``-th player of
 ``dealing_order`` gets ``deck[5k:5k+5]`` (five at a time, not one by one); the replacement cards of
 the draw are ``deck[5n:]`` in turn, each drawer in draw order taking as many as it discarded. They
 are dealt once every player still in has discarded (PokerKit deals the draw after the last
@@ -57,7 +57,7 @@ from collections.abc import Sequence
 from pokerkit import BettingStructure, Deck, Mode, Opening, StandardHighHand, State, Street
 
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, HAND_SIZE, MAX_DISCARDS
-from sniper.games.pokerkit_hand import AUTOMATIONS, ActionRecord, PokerKitHand, pk_cards
+from sniper.games.poker52.hand import AUTOMATIONS, ActionRecord, PokerKitHand, pk_cards
 
 FOLD = 0
 """Flat action: fold (only when the seat owes chips)."""
@@ -131,7 +131,7 @@ class DrawHand(PokerKitHand):
     ``stacks``: chips per seat before the hand (0: not at the table, not dealt in); ``button``: the
     button's seat, which must have chips; ``deck``: at least ``cards_needed(players)`` distinct cards
     0..51 (the module's deal). ``ValueError`` for fewer than two players with chips, a button without
-    chips or a bad deck (``sniper.games.pokerkit_hand.PokerKitHand``).
+    chips or a bad deck (``sniper.games.poker52.hand.PokerKitHand``).
 
     Attributes besides the base's: ``holes`` (seat → the five cards it was dealt), ``cards`` (seat →
     the cards it holds now, in order: its kept cards, then the replacements), ``discards`` and

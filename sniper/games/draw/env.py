@@ -21,7 +21,7 @@ raises a one-line ``ValueError``; ``env`` ends the game with reward -1 instead (
 ``TerminateIllegalWrapper``).
 
 **Observation**: a dict of ``action_mask`` and ``observation`` (``int16 (OBS_SIZE,)``, 155), laid out
-as ``OBS_FIELDS``: the seat's cards by position (``sniper.games.poker52`` number + 1, 0 for an empty
+as ``OBS_FIELDS``: the seat's cards by position (``sniper.games.poker52.cards`` number + 1, 0 for an empty
 position: between its own discard and the deal of the replacements, or not dealt in), the same cards
 and the cards it discarded itself as 52-card 0/1 planes, then whether it is to act, the street (0 the
 first round, 1 the draw, 2 the second round), its seat, the table size, the button, the pot (earlier
@@ -57,8 +57,8 @@ from sniper.games.draw.engine import BET_RAISE, DEAL, DISCARD, FIRST, SECOND
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.rules import DEFAULT_LENGTH, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
 from sniper.games.draw.table import DrawTable
-from sniper.games.poker52 import DECK_SIZE
-from sniper.games.pokerkit_env import SEAT_FIELDS, TABLE_FIELDS, PokerKitEnv, seat_values, table_values
+from sniper.games.poker52.cards import DECK_SIZE
+from sniper.games.poker52.env import SEAT_FIELDS, TABLE_FIELDS, PokerKitEnv, seat_values, table_values
 
 MAX_SEATS = max(SEATS)
 """Seats the observation vector has room for: the most of five-card draw (D1)."""
@@ -137,7 +137,7 @@ def env(
 
 class raw_env(PokerKitEnv):  # noqa: N801 - PettingZoo's naming convention
     """Five-card draw as an AEC environment (module docstring) on the scaffolding shared with no-limit
-    Hold'em (``sniper.games.pokerkit_env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
+    Hold'em (``sniper.games.poker52.env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
 
     ``players``: seats at the table, 2–6 (D1); ``opponents``: for the last ``len(opponents)`` seats,
     draw agents (``sniper.games.draw.agents.DrawAgent``: an ``act(obs, stream)`` method) or agent specs

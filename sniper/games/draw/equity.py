@@ -3,7 +3,7 @@
 A seat holds five cards (``hand``) and keeps some of them (``keep``: 2 to 5 of them, discarding 0–3,
 D5); its replacements are any of the 47 cards it has not seen. For a keep this module gives
 
-- ``categories``: the distribution of the final hand's category (``sniper.games.poker52.CATEGORIES``),
+- ``categories``: the distribution of the final hand's category (``sniper.games.poker52.cards.CATEGORIES``),
   **exact**: every set of replacements is enumerated (``C(47, d)``, at most 16,215 for three cards);
 - ``win``, ``tie``, ``equity``: the chance to beat every one of ``opponents`` (1–5) random opponents,
   to tie the best of them (none better), and the expected share of the pot. **The opponents' model**:
@@ -36,7 +36,7 @@ from kernels.eval52 import tables
 from sniper.core.rng import mix64
 from sniper.games.draw.engine import DISCARD, DISCARDS
 from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
-from sniper.games.poker52 import CATEGORIES, DECK_SIZE, named_cards, text
+from sniper.games.poker52.cards import CATEGORIES, DECK_SIZE, named_cards, text
 
 __all__ = ["DEFAULT_SAMPLES", "MAX_SAMPLES", "KeepEquity", "best_keep", "draw_equity", "equity_report", "keep_equities"]
 
@@ -138,7 +138,7 @@ def draw_equity(hand, keep, opponents: int = 1, samples: int = DEFAULT_SAMPLES, 
     """The ``KeepEquity`` of keeping ``keep`` of ``hand`` against ``opponents`` (module docstring).
 
     ``hand``: five distinct cards, ``keep``: 2 to 5 of them (text ``"Ah Ad"``, names or integers
-    0..51, ``sniper.games.poker52``); ``opponents``: 1–5 (a table of 2–6, D1); ``samples``: the
+    0..51, ``sniper.games.poker52.cards``); ``opponents``: 1–5 (a table of 2–6, D1); ``samples``: the
     opponents' sampled deals, 1 to ``MAX_SAMPLES``; ``seed``: ≥ 0, the sampling key is ``mix64(seed)``.
     One-line ``ValueError`` naming the parameter for anything else (``keep_mask``).
     """

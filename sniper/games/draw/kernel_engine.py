@@ -53,7 +53,7 @@ from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.play import HandRecord
 from sniper.games.draw.reading import check_legal
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, FIRST_BUTTON, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
-from sniper.games.pokerkit_hand import ActionRecord
+from sniper.games.poker52.hand import ActionRecord
 
 LEVEL_OF: dict[type, Level] = {
     RandomAgent: Level.RANDOM,

@@ -9,7 +9,7 @@ that hard reads the ranges from the opponents' bets *and how many cards they dre
 
 A level is a frozen dataclass (a ``sniper.games.draw.agents.DrawAgent``) whose fields are its
 parameters, declared once in ``sniper.games.draw.parameters.PARAMETERS`` (level → name → ``(default, low,
-high)``, ``sniper.games.level_parameters``; an ``int`` default makes an integer parameter). ``act(obs,
+high)``, ``sniper.games.poker52.level_parameters``; an ``int`` default makes an integer parameter). ``act(obs,
 stream)`` reads a ``DrawObservation`` (D10) and returns a flat action of ``sniper.games.draw.engine``:
 0 fold, 1 check/call, 2 bet/raise (the fixed amount, D3), ``DISCARD + mask`` at the draw (D5).
 
@@ -50,8 +50,8 @@ from sniper.games.draw.reading import (
 )
 from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
 from sniper.games.draw.strength import five_card_hands, five_card_index, power_table
-from sniper.games.level_parameters import check_parameters
-from sniper.games.poker52 import CATEGORIES, DECK_SIZE, category
+from sniper.games.poker52.cards import CATEGORIES, DECK_SIZE, category
+from sniper.games.poker52.level_parameters import check_parameters
 
 __all__ = [
     "MAX_TRIES",

@@ -13,7 +13,7 @@ another; ``split_sides`` parts its spec.
 (('hard:samples=64', 'normal:draw_power=6'), ('easy',))
 """
 
-from sniper.games.poker52 import CATEGORIES
+from sniper.games.poker52.cards import CATEGORIES
 
 _TOP = len(CATEGORIES) - 1
 """The highest hand category (8, straight flush): the upper end of a category parameter's domain."""
@@ -53,10 +53,10 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
     "fold": {},
     "call": {},
 }
-"""Every level's parameters, ``level → name → (default, low, high)`` (``sniper.games.level_parameters``), in
+"""Every level's parameters, ``level → name → (default, low, high)`` (``sniper.games.poker52.level_parameters``), in
 ladder order, then the baselines ``fold`` and ``call`` (no parameters): the one truth of their defaults and
 domains (meanings in each level class's docstring). An
-``int`` default is an integer parameter; categories are ``sniper.games.poker52.CATEGORIES`` indices (0 high
+``int`` default is an integer parameter; categories are ``sniper.games.poker52.cards.CATEGORIES`` indices (0 high
 card … 8 straight flush)."""
 
 SPLIT = "/"

@@ -14,7 +14,7 @@ added, so PokerKit's own reader (``DrawHandHistory.loads``, its states) replays 
 listed in docs/draw.md ("PHH, both ways").
 
 **Writing** (``hand_phh``, ``game_phhs``, ``run_phhs``; ``rows_phh`` from a run's rows): the players
-``p1 … pK`` are the seats dealt in, in the engine's dealing order (``pokerkit_hand.dealing_order``: the
+``p1 … pK`` are the seats dealt in, in the engine's dealing order (``poker52.hand.dealing_order``: the
 first seat left of the button first, the button last), PokerKit's player order. The actions are ``d dh
 pK AsKd7c4s2d`` (every player's five cards, a simulation log), ``pK f``, ``pK cc``, ``pK cbr T`` (``T``
 the to-amount), the draw as PokerKit's ``pK sd 7c4s2d`` (the cards discarded; ``pK sd`` stands pat),
@@ -22,7 +22,7 @@ the replacements as ``d dh pK 9h8d2c`` once every player has discarded, and ``pK
 for every player at the showdown. Each hand is replayed on PokerKit's state as it is written, so every
 action comes where PokerKit's reader expects it. PokerKit's reader replays every written hand to our
 final stacks, except where PokerKit's pots differ from GAMES.md's (D7, D8: a split pot's whole remainder
-to its first winner, merged side pots; ``sniper.games.pokerkit_hand``); ``finishing_stacks`` holds ours.
+to its first winner, merged side pots; ``sniper.games.poker52.hand``); ``finishing_stacks`` holds ours.
 
 >>> from sniper.games.draw.agents import RandomAgent
 >>> from sniper.games.draw.play import play_game
@@ -76,23 +76,21 @@ from sniper.games.draw.engine import (
 from sniper.games.draw.play import HandRecord
 from sniper.games.draw.results import NO_CARD, NO_DRAW
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, HAND_SIZE, MAX_DISCARDS, SEATS
-from sniper.games.phh_files import (
+from sniper.games.poker52.cards import card, text, value
+from sniper.games.poker52.phh_files import (
     MAX_DECIMALS,
     MAX_HANDS,
     ImportedFile,
     PhhError,
-    PhhWriter,
     SkipHand,
-    cards_text,
     chips,
     hand_fields,
     import_file,
     pokerkit_replay,
     read_files,
     settled,
-    write_phhs,
 )
-from sniper.games.poker52 import card, text, value
+from sniper.games.poker52.phh_writer import PhhWriter, cards_text, write_phhs
 
 __all__ = [
     "MAX_DECIMALS",
@@ -116,7 +114,7 @@ VARIANT = "F5CD"
 FIELDS = ("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions")
 """The variant's required fields, as PHH's fixed-limit draw games (``F2L3D``) have them."""
 AMOUNTS = ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "finishing_stacks")
-"""The amount fields of a hand (``sniper.games.phh_files.file_scale``)."""
+"""The amount fields of a hand (``sniper.games.poker52.phh_files.file_scale``)."""
 
 
 class FixedLimitFiveCardDraw(FixedLimitPokerMixin, Draw):
@@ -212,7 +210,7 @@ WRITER = PhhWriter(
     draw_street=DRAW,
     prepare=open_betting,
 )
-"""The PHH writer of five-card draw (``sniper.games.phh_files.PhhWriter``: variant ``VARIANT``, the draw as
+"""The PHH writer of five-card draw (``sniper.games.poker52.phh_writer.PhhWriter``: variant ``VARIANT``, the draw as
 ``pK sd …``, the replacements dealt once every player has discarded, the final five shown; PokerKit's short
 all-in count cleared before each action, ``engine.open_betting``: D8 decides who may raise)."""
 hand_phh = WRITER.hand_phh
@@ -354,7 +352,7 @@ def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
 
 def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
     """Read the hands of the ``.phh`` or ``.phhs`` file ``path`` into rows of the draw tables (module
-    docstring; ``sniper.games.phh_files.import_file``), with ``game`` in their ``game`` column and each
+    docstring; ``sniper.games.poker52.phh_files.import_file``), with ``game`` in their ``game`` column and each
     hand's place in the file (from 0) in ``hand``.
 
     Each hand must be variant ``VARIANT`` with 2–6 players (D1); it is replayed by PokerKit
@@ -371,7 +369,7 @@ def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
 
 def read_phh(paths: Sequence) -> Imported:
     """The hands of the PHH files ``paths`` (``import_hands``; file ``g`` of ``paths`` is game ``g``) for a new
-    run directory (``sniper.games.phh_files.read_files``: the draw tables, ``results.SCHEMA`` and
+    run directory (``sniper.games.poker52.phh_files.read_files``: the draw tables, ``results.SCHEMA`` and
     ``results.ACTION_SCHEMA``, a label per seat, the files read, the skipped lines): ``GameSpec.importer`` of
     "draw" (``sniper import FILE.phh --game draw --out DIR``; ``sniper.runs.store.import_run`` writes them).
     Raises ``PhhError`` (one line) when no path is given, for a file ``import_hands`` refuses, for more than

@@ -1,7 +1,7 @@
 """Play one whole game of five-card draw (D9) with one agent per seat, as hand records.
 
 ``play_game`` drives a ``DrawTable`` to its end and returns a ``HandRecord`` per hand: the rows of the
-hands table, each with its actions (``sniper.games.pokerkit_hand.ActionRecord``), the rows of the
+hands table, each with its actions (``sniper.games.poker52.hand.ActionRecord``), the rows of the
 actions table, and the draw of each seat for the hand history. The columns are documented in
 docs/draw.md.
 
@@ -12,52 +12,34 @@ docs/draw.md.
 """
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from itertools import islice
+from dataclasses import dataclass, replace
+from functools import partial
 
 from sniper.games.draw.agents import DrawAgent
 from sniper.games.draw.engine import CHECK_CALL, DISCARD, DRAW, FOLD, STREETS, DrawHand
 from sniper.games.draw.rules import ANTE, DEFAULT_LENGTH, TITLE
 from sniper.games.draw.table import DrawTable
-from sniper.games.poker_history import action_words, cards_text, hand_name, header, result_lines, seat_lines
-from sniper.games.pokerkit_hand import ActionRecord, dealing_order
-from sniper.games.pokerkit_table import played_hands
+from sniper.games.poker52.hand import FinishedHand, dealing_order
+from sniper.games.poker52.history import action_words, cards_text, hand_name, header, result_lines, seat_lines
+from sniper.games.poker52.table import hand_of_game, hand_records
 
 
-@dataclass(frozen=True)
-class HandRecord:
-    """One finished hand (a row of the hands table, docs/draw.md); chips are integers; per-seat tuples
-    have one entry per seat of the table.
-
-    ``hand``: its number in the game, from 0; ``button``: the button's seat (D1); ``holes``: each seat's
-    five dealt cards (``()`` for a seat not dealt in); ``draws``: how many cards each seat drew (D5;
-    ``None`` for a seat that did not draw: folded before the draw, the hand ended before it, or not
-    dealt in); ``discards`` / ``drawn``: the cards each seat discarded and was dealt at the draw (the
-    hand history's, never shown to another seat, D10); ``cards``: each seat's final five cards;
-    ``actions``: the seat actions in order, the draws included (street 1); ``stacks_before`` /
-    ``stacks``: chips per seat before and after; ``winnings``: ``stacks - stacks_before`` per seat
-    (they sum to 0); ``showdown``: whether two or more players were still in at the end (D7;
-    otherwise the pot was won by folds and no card is shown). Its ``str`` is the hand history in words
-    (``history_text``), which names the ``agents`` (one spec per seat), ``seed`` and ``game`` (the game's
-    number in its run) when the record knows them (``play_hand`` and a run's rows do); these three do not take
-    part in comparisons.
+@dataclass(frozen=True, kw_only=True)
+class HandRecord(FinishedHand):
+    """One finished hand of five-card draw (a row of the hands table, docs/draw.md): the fields every 52-card game
+    records (``sniper.games.poker52.hand.FinishedHand``: the button D1, the actions, the draws included on street
+    1, the stacks, the showdown D7) and its cards. ``holes``: each seat's five dealt cards (``()`` for a seat not
+    dealt in); ``draws``: how many cards each seat drew (D5; ``None`` for a seat that did not draw: folded before
+    the draw, the hand ended before it, or not dealt in); ``discards`` / ``drawn``: the cards each seat discarded
+    and was dealt at the draw (the hand history's, never shown to another seat, D10); ``cards``: each seat's final
+    five cards. Its ``str`` is the hand history in words (``history_text``).
     """
 
-    hand: int
-    button: int
     holes: tuple[tuple[int, ...], ...]
     draws: tuple[int | None, ...]
     discards: tuple[tuple[int, ...], ...]
     drawn: tuple[tuple[int, ...], ...]
     cards: tuple[tuple[int, ...], ...]
-    actions: tuple[ActionRecord, ...]
-    stacks_before: tuple[int, ...]
-    stacks: tuple[int, ...]
-    winnings: tuple[int, ...]
-    showdown: bool
-    agents: tuple[str, ...] = field(default=(), compare=False)
-    seed: int | None = field(default=None, compare=False)
-    game: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return history_text(self)
@@ -65,33 +47,25 @@ class HandRecord:
     @classmethod
     def of(cls, hand: DrawHand, number: int) -> "HandRecord":
         """The record of the finished ``hand``, hand ``number`` of its game; ``ValueError`` if not finished."""
-        if not hand.done:
-            raise ValueError("the hand is not finished")
         seats = range(hand.seats)
-        return cls(
-            hand=number,
-            button=hand.button,
+        return cls.finished(
+            hand,
+            number,
             holes=tuple(hand.holes.get(s, ()) for s in seats),
             draws=tuple(hand.drawn.get(s) for s in seats),
             discards=tuple(hand.discards.get(s, ()) for s in seats),
             drawn=tuple(hand.drawn_cards.get(s, ()) for s in seats),
             cards=tuple(tuple(hand.cards.get(s, ())) for s in seats),
-            actions=tuple(hand.actions),
-            stacks_before=hand.stacks_before,
-            stacks=hand.stacks_after,
-            winnings=hand.winnings,
-            showdown=hand.showdown,
         )
 
 
 def play_game(
     seats: int, seed: int, game: int, agents: Sequence[DrawAgent], length: str = DEFAULT_LENGTH
 ) -> list[HandRecord]:
-    """Play game ``game`` of run ``seed`` at a table of ``seats`` (2–6, D1) to its end (``length``: a
-    key of ``rules.GAME_LENGTHS``, D9), ``agents[s]`` deciding for seat ``s`` with the decision's
-    stream (``DrawTable.stream``); the hands' records, in order. ``ValueError`` for a wrong number of
-    agents, seats or length; ``sniper.core.errors.AgentError``
-    naming the agent, seat, game and hand when an agent raises or chooses an illegal action."""
+    """The records of game ``game`` of run ``seed``, in order, played at a table of ``seats`` (2–6, D1) to its end
+    (``length``: a key of ``rules.GAME_LENGTHS``, D9) by ``agents[s]`` at seat ``s``, each deciding with its
+    decision's stream (``DrawTable.stream``). Errors as ``sniper.games.poker52.table.hand_records``: ``ValueError``
+    for a wrong number of agents, seats or length, ``AgentError`` when an agent fails."""
     return list(hands_of(seats, seed, game, agents, length))
 
 
@@ -99,16 +73,12 @@ def hands_of(
     seats: int, seed: int, game: int, agents: Sequence[DrawAgent], length: str = DEFAULT_LENGTH
 ) -> Iterator[HandRecord]:
     """The hands of ``play_game``, each record as soon as its hand is played (a caller may stop early)."""
-    if len(agents) != seats:
-        raise ValueError(f"one agent per seat: {seats} seats, {len(agents)} agents")
-    table = DrawTable(seats, seed, game, length)
-    for hand in played_hands(table, agents):
-        yield HandRecord.of(hand, table.hand_index)
+    yield from hand_records(partial(DrawTable, seats, seed, game, length), seats, agents, HandRecord.of)
 
 
 def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> HandRecord:
     """Hand ``hand`` of game ``game`` of run ``seed`` played by the reference engine with the agents the specs
-    ``agents`` name (one per seat), under ``rules`` (``sniper.games.poker_spec.PokerRules``; ``None``: the
+    ``agents`` name (one per seat), under ``rules`` (``sniper.games.poker52.spec.PokerRules``; ``None``: the
     default game length): the record a run of those agents stores for it (the hands before it are played
     too: they set the stacks and the button). Draw's ``GameSpec.play_hand`` (``sniper.play_hand(...,
     variant="draw")``). ``ValueError`` for a bad spec, ``LookupError`` when the game ends before hand ``hand``.
@@ -121,13 +91,11 @@ def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> 
 
     players = [make_agent(spec) for spec in agents]
     length = DEFAULT_LENGTH if rules is None else rules.length
-    for record in islice(hands_of(len(players), seed, game, players, length), hand, None):
-        return replace(record, agents=tuple(agents), seed=seed, game=game)
-    raise LookupError(f"game {game} of seed {seed} ends before hand {hand}")
+    return hand_of_game(hands_of(len(players), seed, game, players, length), agents, seed, game, hand)
 
 
 def history_text(record: HandRecord) -> str:
-    """The hand history of ``record`` in words (``sniper.games.poker_history``): seats, antes, the dealt cards,
+    """The hand history of ``record`` in words (``sniper.games.poker52.history``): seats, antes, the dealt cards,
     the first round, the draw (``draws 2``: the cards discarded and those drawn, or ``stands pat``), the second
     round, each with its pot and every action (``bet 2``, ``raise to 4``, ``call 2``), the showdown with each
     final hand's name, the result (uncalled bet, who wins how much) and the stacks after.

@@ -6,7 +6,7 @@ action of a level's answers. The levels: ``sniper.games.draw.levels``.
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DRAW, FIRST, FOLD
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.rules import HAND_SIZE
-from sniper.games.poker52 import DECK_SIZE
+from sniper.games.poker52.cards import DECK_SIZE
 
 
 def check_legal(obs: DrawObservation) -> None:

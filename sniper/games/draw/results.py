@@ -2,7 +2,7 @@
 
 Every engine of the game (the PokerKit reference, ``sniper.games.draw.play``, and any kernel) writes exactly
 these columns, from ``play.HandRecord``s (``hand_rows``, ``action_rows``); ``hand_record`` reads a hand's
-rows back into its record (docs/draw.md, "Run tables"). Cards are ``sniper.games.poker52`` integers
+rows back into its record (docs/draw.md, "Run tables"). Cards are ``sniper.games.poker52.cards`` integers
 (0–51, ``NO_CARD``: none); chips are int64 integers. No column is ever null
 (``sniper.core.tables.schema_of``): a seat that did not draw has ``draws`` ``NO_DRAW``.
 
@@ -30,6 +30,7 @@ import pyarrow as pa
 
 from sniper.core.tables import schema_of
 from sniper.games.draw.rules import HAND_SIZE
+from sniper.games.poker52 import results as poker_results
 
 if TYPE_CHECKING:
     from sniper.games.draw.play import HandRecord
@@ -101,41 +102,23 @@ def _padded(cards: Sequence[int]) -> list[int]:
 
 def hand_rows(records: Sequence["HandRecord"], game: int, agents: Sequence[str]) -> dict[str, list]:
     """The hands-table columns (``COLUMNS``) of game ``game``'s ``records`` (``play.HandRecord``, in order),
-    ``agents[s]`` seated at seat ``s``: one row per seat per hand."""
-    rows: dict[str, list] = {name: [] for name in COLUMNS}
-    for record in records:
-        for seat, agent in enumerate(agents):
-            drew = record.draws[seat]
-            values = {
-                "game": game,
-                "hand": record.hand,
-                "seat": seat,
-                "agent": agent,
-                "button": record.button,
-                "dealt_in": bool(record.holes[seat]),
-                "stack_before": record.stacks_before[seat],
-                **dict(zip(_HOLES, _padded(record.holes[seat]), strict=True)),
-                "draws": NO_DRAW if drew is None else drew,
-                **dict(zip(_FINALS, _padded(record.cards[seat]), strict=True)),
-                "showdown": record.showdown,
-                "net": record.winnings[seat],
-                "stack_after": record.stacks[seat],
-            }
-            for name, value in values.items():
-                rows[name].append(value)
-    return rows
+    ``agents[s]`` seated at seat ``s``: one row per seat per hand (``sniper.games.poker52.results.hand_rows``)."""
+    return poker_results.hand_rows(records, game, agents, COLUMNS, _cards)
+
+
+def _cards(record: "HandRecord", seat: int) -> dict:
+    """The card columns of ``seat``'s row of ``record``: its dealt cards, its draw and its final cards."""
+    drew = record.draws[seat]
+    return {
+        **dict(zip(_HOLES, _padded(record.holes[seat]), strict=True)),
+        "draws": NO_DRAW if drew is None else drew,
+        **dict(zip(_FINALS, _padded(record.cards[seat]), strict=True)),
+    }
 
 
 def action_rows(records: Sequence["HandRecord"], game: int) -> dict[str, list]:
     """The actions-table columns (``ACTION_COLUMNS``) of game ``game``'s ``records``, in the order played."""
-    rows: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
-    for record in records:
-        for seq, act in enumerate(record.actions):
-            values = (game, record.hand, seq, act.seat, act.street, act.action, draws_of(act.action))
-            values += (act.amount, act.to, act.pot_after)
-            for name, value in zip(ACTION_COLUMNS, values, strict=True):
-                rows[name].append(value)
-    return rows
+    return poker_results.action_rows(records, game, ACTION_COLUMNS, lambda act: (draws_of(act.action),))
 
 
 def rows_of(hands: Mapping[str, Sequence], actions: Mapping[str, Sequence], hand: int, game: int | None = None):
@@ -158,7 +141,7 @@ def hand_record(hands, actions) -> "HandRecord":
     seat, any order) and ``actions``, its rows of the actions table (pandas frames or dicts of columns);
     the inverse of ``hand_rows``/``action_rows``. ``ValueError`` for rows of no hand or of more than one."""
     from sniper.games.draw.play import HandRecord
-    from sniper.games.pokerkit_hand import ActionRecord
+    from sniper.games.poker52.hand import ActionRecord
 
     n = len(hands["seat"])
     keys = {(int(hands["game"][i]), int(hands["hand"][i])) for i in range(n)}

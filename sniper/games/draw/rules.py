@@ -6,7 +6,7 @@
 (20, None)
 """
 
-from sniper.games.poker_spec import hands_of_length
+from sniper.games.poker52.spec import hands_of_length
 
 TITLE = "five-card draw"
 """The game's name in messages."""

@@ -2,7 +2,7 @@
 
 A seat is sent its ``DrawTable.observe`` (D10: its own five cards in the order it holds them, its own discards,
 how many cards each player drew, stacks, bets, the pot, the round's fixed bet) with the hand's public facts
-(``sniper.games.poker_served.PokerServed``) and after a showdown the hands shown (D7). It bets with ``act``
+(``sniper.games.poker52.served.PokerServed``) and after a showdown the hands shown (D7). It bets with ``act``
 {turn, action}: ``fold``, ``check``, ``call``, ``bet``, ``raise`` (the round's fixed amount, D3, or all-in for less,
 D8; ``amount``, if given, must be the seat's bet after it); it draws with ``draw`` {turn, discard}: the positions
 (0–4, in the order of its ``cards``) of 0 to 3 distinct cards to discard (D5; ``[]`` stands pat). A timeout checks
@@ -13,7 +13,7 @@ from sniper.core.served import whole_number
 from sniper.games.draw.engine import BET_RAISE, DISCARD, DRAW, STREETS, discard_action
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.rules import CAP, HAND_SIZE, MAX_DISCARDS
-from sniper.games.poker_served import PokerServed, cards
+from sniper.games.poker52.served import PokerServed, cards
 
 
 class DrawServed(PokerServed):

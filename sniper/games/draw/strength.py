@@ -5,7 +5,7 @@ order, each with how many of the 2,598,960 five-card hands have it. A hand's ``s
 share of all five-card hands it beats, ties counting half (0..1): its chance to beat one random
 *pat* hand. ``strength ** n`` is its chance to beat ``n`` of them (ignoring card removal).
 
->>> from sniper.games.poker52 import cards
+>>> from sniper.games.poker52.cards import cards
 >>> round(strength(cards("Ah Ad 7c 4s 2d")), 3), round(strength(cards("9c 7d 5h 4s 2c")), 3)
 (0.893, 0.01)
 """
@@ -15,7 +15,7 @@ from functools import cache
 from math import comb
 
 from sniper.games.draw.rules import HAND_SIZE
-from sniper.games.poker52 import DECK_SIZE, value
+from sniper.games.poker52.cards import DECK_SIZE, value
 
 FIVE_CARD_COUNT = comb(DECK_SIZE, HAND_SIZE)
 """Five-card hands of a 52-card deck: 2,598,960."""
@@ -36,7 +36,7 @@ def _rank_key(ranks, flush: bool) -> int:
 class FiveCardHands:
     """The 7,462 distinct five-card values (``build_five_card_hands``).
 
-    ``values``: the ``sniper.games.poker52.value`` of each, ascending (its index is the hand's
+    ``values``: the ``sniper.games.poker52.cards.value`` of each, ascending (its index is the hand's
     *order*, 0 for 7-5-4-3-2 … 7,461 for a royal flush); ``counts``: five-card hands with that value
     (summing to ``FIVE_CARD_COUNT``); ``halves``: twice the hands below it plus the hands equal to it
     (``strength = halves / (2 * FIVE_CARD_COUNT)``, exact in integers); ``index``: the order of a
@@ -53,7 +53,7 @@ class FiveCardHands:
 def five_card_hands() -> FiveCardHands:
     """Every distinct five-card hand by rank multiset: five distinct ranks are 1,020 hands of mixed
     suits and 4 flushes; a multiset with repeated ranks ``r`` (``c_r`` times) is ``prod C(4, c_r)``
-    hands, never a flush. Each class is valued once by ``poker52.value`` of a representative (about
+    hands, never a flush. Each class is valued once by ``poker52.cards.value`` of a representative (about
     0.2 s, once per process, on first use)."""
     classes: dict[int, list] = {}
     for a in range(13):
@@ -89,8 +89,8 @@ def five_card_hands() -> FiveCardHands:
 
 def five_card_index(cards) -> int:
     """The order (0..7,461, ``five_card_hands()``) of five distinct cards (``poker52`` integers): a higher
-    order is a better hand, equal orders tie; ``five_card_hands().values[order] == poker52.value(cards)``.
-    A lookup by rank multiset, ~10x faster than ``poker52.value``; no validation."""
+    order is a better hand, equal orders tie; ``five_card_hands().values[order] == poker52.cards.value(cards)``.
+    A lookup by rank multiset, ~10x faster than ``poker52.cards.value``; no validation."""
     s = cards[0] & 3
     flush = (cards[1] & 3) == s and (cards[2] & 3) == s and (cards[3] & 3) == s and (cards[4] & 3) == s
     return five_card_hands().index[_rank_key(sorted([c >> 2 for c in cards]), flush)]

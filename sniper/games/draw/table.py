@@ -1,9 +1,9 @@
 """Five-card draw's ``TableState`` (``sniper.core.table``): one whole game (GAMES.md D1–D10), written once.
 
-``DrawTable`` deals each hand from the (seed, game, hand) deck (``sniper.games.poker52.shuffled_deck``),
+``DrawTable`` deals each hand from the (seed, game, hand) deck (``sniper.games.poker52.cards.shuffled_deck``),
 plays it on the reference engine (``sniper.games.draw.engine.DrawHand``, PokerKit), and between hands
 moves the chips, lets busted players leave, ends the game (D9) or moves the button (D1): the flow
-shared with Hold'em, ``sniper.games.pokerkit_table.PokerKitTable``. ``observe`` is the one place D10
+shared with Hold'em, ``sniper.games.poker52.table.PokerKitTable``. ``observe`` is the one place D10
 is decided.
 
 The flat action numbering (defined in ``engine``; docs/draw.md):
@@ -19,7 +19,7 @@ action            meaning
 ================  ========================================================================================
 
 **Random streams**: the ``d``-th decision (from 0, betting and the draw alike) of seat ``s`` in hand
-``h`` draws from ``sniper.games.pokerkit_table.decision_stream(seed, game, h, s, d)``.
+``h`` draws from ``sniper.games.poker52.table.decision_stream(seed, game, h, s, d)``.
 
 >>> table = DrawTable(3, seed=1, game=0)
 >>> table.current_player() == CHANCE, table.legal_actions()
@@ -32,10 +32,10 @@ ValueError: action 0 is not legal for seat 1 now; legal: 1, 2
 """
 
 from sniper.core.table import CHANCE, TERMINAL
+from sniper.games.draw import rules
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DEAL, DISCARD, DRAW, FOLD, DrawHand
 from sniper.games.draw.observation import DrawObservation
-from sniper.games.draw.rules import DEFAULT_LENGTH, FIRST_BUTTON, GAME_LENGTHS, SEATS, STARTING_STACK, TITLE
-from sniper.games.pokerkit_table import PokerKitTable, decision_stream
+from sniper.games.poker52.table import PokerKitTable, decision_stream
 
 __all__ = [
     "BET_RAISE",
@@ -50,23 +50,17 @@ __all__ = [
 ]
 
 
-class DrawTable(PokerKitTable):
+class DrawTable(PokerKitTable, rules=rules):
     """One game of five-card draw, fixed limit (GAMES.md D1–D10) as a ``sniper.core.table.TableState``.
 
     ``DrawTable(seats, seed, game, length="20", hand_limit=None, stacks=None, button=None, hand=0)``:
     ``seats`` 2–6 (D1); ``length`` a key of ``rules.GAME_LENGTHS`` (D9); the rest as
-    ``sniper.games.pokerkit_table.PokerKitTable`` (which raises ``ValueError`` for seats outside 2–6,
+    ``sniper.games.poker52.table.PokerKitTable`` (which raises ``ValueError`` for seats outside 2–6,
     an unknown length, or stacks that do not fit). ``hand`` is the current (or last) ``DrawHand``.
     """
 
     HAND = DrawHand
     DEAL = DEAL
-    SEATS = SEATS
-    STARTING_STACK = STARTING_STACK
-    FIRST_BUTTON = FIRST_BUTTON
-    GAME_LENGTHS = GAME_LENGTHS
-    DEFAULT_LENGTH = DEFAULT_LENGTH
-    TITLE = TITLE
 
     def observe(self, seat: int) -> DrawObservation:
         """What ``seat`` may know now (D10), the one place it is decided: its own cards (and its own

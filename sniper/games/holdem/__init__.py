@@ -15,12 +15,13 @@ loads); its builders import the engine when they are called.
 ('2-9', '100', ('random', 'easy', 'normal', 'hard', 'fold', 'call'), ['reference', 'kernel'])
 """
 
+from functools import partial
+
 from sniper.core.registry import GameSpec, register_game
 from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.rules import BIG_BLIND, DEFAULT_LENGTH, GAME_LENGTHS, SEATS, TITLE
-from sniper.games.level_parameters import domains
-from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules
-from sniper.games.poker_spec import agent_vector as poker_agent_vector
+from sniper.games.poker52.spec import PRESET, PokerRules, lazy_agent_builder, make_poker_rules, spec_fields
+from sniper.games.poker52.spec import agent_vector as poker_agent_vector
 
 
 def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules:
@@ -28,25 +29,21 @@ def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules
     return make_poker_rules(GAME_LENGTHS, preset, length)
 
 
-def make_agent(spec: str, decision_timeout: float | None = None):
-    """The Hold'em agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.holdem.levels``), or the
-    outside agent ``module:ClassName[:NAME=VALUE,…]`` (``sniper.core.agent_spec``, each decision limited to
-    ``decision_timeout`` seconds); ``ValueError`` saying why not."""
-    from sniper.games.holdem.chunks import make_agent as build
-
-    return build(spec, decision_timeout)
+make_agent = lazy_agent_builder("sniper.games.holdem.chunks:make_agent")
+"""``make_agent(spec, decision_timeout=None)``: the Hold'em agent a spec names, a level of
+``sniper.games.holdem.levels`` or an outside agent (``sniper.games.poker52.spec.lazy_agent_builder``)."""
 
 
-def agent_vector(spec: str) -> dict:
-    """A Hold'em spec's full parameter vector (``sniper.games.poker_spec.agent_vector``), checked by building it."""
-    return poker_agent_vector(PARAMETERS, make_agent, spec)
+agent_vector = partial(poker_agent_vector, PARAMETERS, make_agent)
+"""``agent_vector(spec)``: a Hold'em spec's full parameter vector (``sniper.games.poker52.spec.agent_vector``),
+checked by building it."""
 
 
 def decision_time(spec: str, players: int, rules: PokerRules, games: int = 16, repeats: int = 3) -> float:
     """CPU microseconds per decision of ``spec`` in self-play at ``players`` seats, in the no-limit Hold'em kernel
-    (``sniper.games.decision_time.kernel_decision_time_us``; ``sniper tune``'s decision times and budget)."""
-    from sniper.games.decision_time import kernel_decision_time_us
+    (``sniper.games.poker52.decision_time.kernel_decision_time_us``; ``sniper tune``'s decision times and budget)."""
     from sniper.games.holdem.kernel_engine import kernel_inputs, play_games_kernel
+    from sniper.games.poker52.decision_time import kernel_decision_time_us
 
     return kernel_decision_time_us(kernel_inputs, play_games_kernel, spec, players, rules, games, repeats)
 
@@ -61,27 +58,14 @@ def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
 SPEC = register_game(
     GameSpec(
         name="holdem",
+        **spec_fields("holdem", PARAMETERS, GAME_LENGTHS, DEFAULT_LENGTH, "docs/holdem.md"),
         title=TITLE,
         seats=SEATS,  # H1: 2 to 9 players
-        rules=(PRESET,),
-        game_lengths=tuple(GAME_LENGTHS),
         tables={
             "hands": "sniper.games.holdem.results:SCHEMA",
             "actions": "sniper.games.holdem.results:ACTION_SCHEMA",
         },
-        levels=tuple(PARAMETERS),
-        parameters=domains(PARAMETERS),
-        default_agents=("easy", "normal", "hard"),
-        engines={
-            "reference": "sniper.games.holdem.chunks:play_chunk_reference",
-            "kernel": "sniper.games.holdem.kernel_engine:play_chunk_kernel",
-        },
-        default_engine="kernel",
-        engine_checks={"kernel": "sniper.games.holdem.kernel_engine:kernel_inputs"},
         new_table=new_table,
-        default_rules=PRESET,
-        default_length=DEFAULT_LENGTH,
-        rules_doc="docs/holdem.md",
         make_rules=make_rules,
         make_agent=make_agent,
         agent_vector=agent_vector,

@@ -7,13 +7,13 @@ actions and records the hand; where PokerKit and GAMES.md differ (odd chips, H6 
 enforces GAMES.md.
 The decisions are listed in docs/holdem.md.
 
-**Seats and PokerKit's players** are those of ``sniper.games.pokerkit_hand`` (``dealing_order``,
+**Seats and PokerKit's players** are those of ``sniper.games.poker52.hand`` (``dealing_order``,
 shared with five-card draw): PokerKit's player 0 is the small blind, the last the button; heads-up
 its player 0 is the big blind and the button posts the small blind, acts first before the flop and
 last after it (H2), so PokerKit's positions are ours.
 
 **The deal** (GAMES.md leaves it open; R13's deck): the hand's deck is
-``sniper.games.poker52.shuffled_deck(seed, game, hand)``; the ``k``-th player of ``dealing_order``
+``sniper.games.poker52.cards.shuffled_deck(seed, game, hand)``; the ``k``-th player of ``dealing_order``
 gets ``deck[2k]`` and ``deck[2k + 1]``; with ``n`` players the flop is ``deck[2n:2n+3]``, the turn
 ``deck[2n+3]`` and the river ``deck[2n+4]``; no card is burnt. PokerKit deals exactly those cards
 (its hole and board dealing are not automated; ``deal_cards``).
@@ -48,7 +48,7 @@ blind the two counts agree; before it, PokerKit has closed nothing).
 
 **Pots and odd chips** (H7, H9; GAMES.md: one each to the winners from the first seat clockwise of
 the button): PokerKit gives a split pot's whole remainder to its first winner, and merges side pots
-that differ only by a mucked loser; ``sniper.games.pokerkit_hand.share_pots`` awards each pot on its
+that differ only by a mucked loser; ``sniper.games.poker52.hand.share_pots`` awards each pot on its
 own as GAMES.md says (the base class's ``_settle``): a pot of 11 split three ways is 4, 4, 3
 (PokerKit: 5, 3, 3).
 """
@@ -58,7 +58,7 @@ from collections.abc import Sequence
 from pokerkit import BettingStructure, Deck, Mode, Opening, StandardHighHand, State, Street
 
 from sniper.games.holdem.rules import ANTE, BIG_BLIND, BOARD_SIZES, HOLE_CARDS, MAX_CHIPS, SMALL_BLIND, STREETS
-from sniper.games.pokerkit_hand import AUTOMATIONS, ActionRecord, PokerKitHand, dealing_order, next_button, pk_cards
+from sniper.games.poker52.hand import AUTOMATIONS, ActionRecord, PokerKitHand, dealing_order, next_button, pk_cards
 
 __all__ = [
     "ALL_IN_1",
@@ -132,7 +132,7 @@ class HoldemHand(PokerKitHand):
     ``stacks``: chips per seat before the hand (0: not at the table, not dealt in); ``button``: the
     button's seat, which must have chips; ``deck``: at least ``2 * players + 5`` distinct cards
     0..51 (``deal_cards``). ``ValueError`` for fewer than two players with chips, a button without
-    chips or a bad deck (``sniper.games.pokerkit_hand.PokerKitHand``, which also reads where the
+    chips or a bad deck (``sniper.games.poker52.hand.PokerKitHand``, which also reads where the
     hand stands: ``stacks()``, ``bets()`` (the blinds are preflop bets), ``pot()``, ``in_hand()``,
     ``to_call(seat)``, ``actor``, ``done``, ``showdown``).
 

@@ -7,7 +7,7 @@ last ``len(opponents)`` seats are played by Hold'em agents (``sniper.games.holde
 ``RandomAgent()``, or agent specs such as ``"easy"``), with the same random streams as in a run
 (``HoldemTable.stream``). The table plays the game; its ``observe`` is the one place H11 is decided and
 this env only encodes that observation (``encode``). The agents, episodes, rewards and spaces are the
-scaffolding it shares with the other games' envs (``sniper.games.pokerkit_env.PokerKitEnv``, on
+scaffolding it shares with the other games' envs (``sniper.games.poker52.env.PokerKitEnv``, on
 ``sniper.core.env.TableEnv``).
 
 **Actions** (``Discrete(N_ACTIONS)``, 8): 0 fold, 1 check or call, then one per entry of
@@ -25,7 +25,7 @@ flat action (``sniper.games.holdem.engine.bet_action`` of the size's amount).
 
 **Observation**: a dict of ``action_mask`` (``int8 (8,)``) and ``observation`` (``int16 (149,)``),
 laid out as ``OBS_FIELDS``: the seat's two private cards and the board as 52-card 0/1 planes
-(``sniper.games.poker52`` numbering), whether it is to act, the street (0–3), its seat, the table
+(``sniper.games.poker52.cards`` numbering), whether it is to act, the street (0–3), its seat, the table
 size, the button, the pot (earlier rounds), the chips it owes, the smallest and largest raise-to
 (0 when no raise is legal), then nine entries each (seat order, padded to 9 seats with 0) for
 stacks, this round's bets, in the hand (1/0) and the bets and raises each seat has made this hand
@@ -58,8 +58,8 @@ from sniper.games.holdem.engine import CHECK_CALL, FOLD, bet_action
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.rules import DEFAULT_LENGTH, MAX_CHIPS, SEATS
 from sniper.games.holdem.table import HoldemTable
-from sniper.games.poker52 import DECK_SIZE, text
-from sniper.games.pokerkit_env import SEAT_FIELDS, TABLE_FIELDS, PokerKitEnv, seat_values, table_values
+from sniper.games.poker52.cards import DECK_SIZE, text
+from sniper.games.poker52.env import SEAT_FIELDS, TABLE_FIELDS, PokerKitEnv, seat_values, table_values
 
 MAX_SEATS = max(SEATS)
 """Seats the observation vector has room for: the most of Hold'em (H1)."""
@@ -161,7 +161,7 @@ def env(
 
 class raw_env(PokerKitEnv):  # noqa: N801 - PettingZoo's naming convention
     """No-limit Hold'em as an AEC environment (module docstring) on the scaffolding shared with five-card
-    draw (``sniper.games.pokerkit_env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
+    draw (``sniper.games.poker52.env.PokerKitEnv``, on ``sniper.core.env.TableEnv``).
 
     ``players``: seats at the table, 2–9 (H1); ``opponents``: Hold'em agents
     (``sniper.games.holdem.agents.HoldemAgent``: an ``act(obs, stream)`` method) or agent specs (level

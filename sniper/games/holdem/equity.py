@@ -2,7 +2,7 @@
 
 A seat holds two private cards (``hole``) and sees 0, 3, 4 or 5 community cards (``board``, H3);
 ``opponents`` (1–8) hold uniformly random cards among the unseen ones and the board is dealt out
-(H8): the seat's hands are ranked as at the showdown (H9, ``sniper.games.poker52.value``, in numba
+(H8): the seat's hands are ranked as at the showdown (H9, ``sniper.games.poker52.cards.value``, in numba
 ``kernels.eval52``). The kernels live in ``kernels.holdem_equity``; this module validates and wraps them.
 
 - ``win``: the probability that the seat's hand beats every opponent's;
@@ -40,7 +40,7 @@ from kernels.holdem_equity import (
 )
 from sniper.core.rng import mix64
 from sniper.games.holdem.rules import BOARD_SIZES
-from sniper.games.poker52 import DECK_SIZE, named_cards, text
+from sniper.games.poker52.cards import DECK_SIZE, named_cards, text
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "BOARD_SIZES", "HoldemEquity", "equity", "equity_report"]
 
@@ -112,7 +112,7 @@ def equity(
     """The showdown equity of ``hole`` with ``board`` against ``opponents`` random hands (module docstring).
 
     ``hole``: 2 cards, ``board``: 0, 3, 4 or 5 cards (text ``"As Kd"``, names or integers 0..51,
-    ``sniper.games.poker52``); ``opponents``: 1–8; ``exact``: ``None`` enumerates when the spot has
+    ``sniper.games.poker52.cards``); ``opponents``: 1–8; ``exact``: ``None`` enumerates when the spot has
     at most ``EXACT_LIMIT`` deals and samples otherwise, ``True`` always enumerates, ``False``
     always samples; ``samples``: Monte Carlo deals (≥ 1); ``seed``: ≥ 0, the Monte Carlo key is
     ``mix64(seed)`` (``kernels.holdem_equity``). One-line ``ValueError`` naming the parameter: a

@@ -67,8 +67,8 @@ from sniper.games.holdem.strength import (
     preflop_top,
     texture,
 )
-from sniper.games.level_parameters import check_parameters
-from sniper.games.poker52 import DECK_SIZE, value
+from sniper.games.poker52.cards import DECK_SIZE, value
+from sniper.games.poker52.level_parameters import check_parameters
 
 MAX_TRIES = 100
 """Proposals per opponent hand in ``hard``'s range sampling before the last one is kept."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 class HoldemObservation:
     """Everything an agent may use to decide (H11), nothing more; chips are integers.
 
-    Cards are ``sniper.games.poker52`` integers (0..51). Per-seat tuples have one entry per seat of
+    Cards are ``sniper.games.poker52.cards`` integers (0..51). Per-seat tuples have one entry per seat of
     the table (``seats``), seats not at the table (busted, GAMES.md) having 0 chips and
     ``in_hand`` False.
 

@@ -15,7 +15,7 @@ written, so the board and the showdown come exactly where PokerKit's reader expe
 all-in, the showdown before the run-out). PokerKit's reader replays every written hand to our final
 stacks, except where PokerKit's pots differ from GAMES.md's (H7, H9): it gives a split pot's whole
 remainder to the first winner where GAMES.md gives one chip each (and it merges side pots once the
-losers are out, ``sniper.games.pokerkit_hand``); ``finishing_stacks`` holds our stacks (tested).
+losers are out, ``sniper.games.poker52.hand``); ``finishing_stacks`` holds our stacks (tested).
 
 **Reading** (``import_hands``, ``read_phh``): the hands of a ``.phh`` or ``.phhs`` file as in PokerKit's
 phh-dataset (hidden private cards ``????``, decimal amounts, antes, straddles) are each replayed by
@@ -23,7 +23,7 @@ PokerKit (``pokerkit.HandHistory`` → states) into rows of the Hold'em hands an
 (``sniper.games.holdem.results``: ``results.COLUMNS``, ``results.ACTION_COLUMNS``). A file's
 decimal amounts are scaled to whole chips by the smallest power of ten that makes every amount of
 the file whole (``scale``, at most ``10**MAX_DECIMALS``). A hand's ``finishing_stacks``, when the
-file gives them, must be PokerKit's or GAMES.md's (``sniper.games.pokerkit_hand.share_pots``, as this
+file gives them, must be PokerKit's or GAMES.md's (``sniper.games.poker52.hand.share_pots``, as this
 module writes them). A hand that cannot be replayed is skipped with one line naming the file, the
 hand and the reason. The file is read as data only (``tomllib``; nothing in it is evaluated or
 imported), at most ``MAX_FILE_BYTES`` bytes and ``MAX_HANDS`` hands.
@@ -61,15 +61,14 @@ from sniper.games.holdem.engine import BOARD_SIZES, CHECK_CALL, FOLD, HOLE_CARDS
 from sniper.games.holdem.play import HandRecord
 from sniper.games.holdem.results import NO_CARD
 from sniper.games.holdem.rules import ANTE, BIG_BLIND, SEATS, SMALL_BLIND
-from sniper.games.phh_files import (
+from sniper.games.poker52.cards import card, value
+from sniper.games.poker52.phh_files import (
     MAX_DECIMALS,
     MAX_FILE_BYTES,
     MAX_HANDS,
     ImportedFile,
     PhhError,
-    PhhWriter,
     SkipHand,
-    cards_text,
     chips,
     hand_fields,
     import_file,
@@ -77,9 +76,8 @@ from sniper.games.phh_files import (
     read_files,
     seat_labels,
     settled,
-    write_phhs,
 )
-from sniper.games.poker52 import card, value
+from sniper.games.poker52.phh_writer import PhhWriter, cards_text, write_phhs
 
 __all__ = [
     "MAX_DECIMALS",
@@ -103,7 +101,7 @@ VARIANT = "NT"
 """PHH's variant code of no-limit Texas Hold'em, the only one written or read."""
 _REQUIRED = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions")
 _AMOUNTS = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finishing_stacks")
-"""The amount fields of an NT hand (``sniper.games.phh_files.file_scale``)."""
+"""The amount fields of an NT hand (``sniper.games.poker52.phh_files.file_scale``)."""
 
 
 # ----- writing ------------------------------------------------------------------------------------
@@ -141,7 +139,7 @@ WRITER = PhhWriter(
     CHECK_CALL,
     results.hand_record,
 )
-"""The PHH writer of no-limit Hold'em (``sniper.games.phh_files.PhhWriter``: variant ``"NT"``, the board dealt
+"""The PHH writer of no-limit Hold'em (``sniper.games.poker52.phh_writer.PhhWriter``: variant ``"NT"``, the board dealt
 as PokerKit waits for it, the private cards shown at the showdown)."""
 hand_phh = WRITER.hand_phh
 rows_phh = WRITER.rows_phh
@@ -155,7 +153,7 @@ run_phhs = WRITER.run_phhs
 def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
     """Read the hands of the ``.phh`` or ``.phhs`` file ``path`` into table rows (module docstring), with
     ``game`` in their ``game`` column and each hand's place in the file (from 0) in ``hand``
-    (``sniper.games.phh_files.import_file``).
+    (``sniper.games.poker52.phh_files.import_file``).
 
     Each hand must be variant ``"NT"`` with 2–9 players (H1); it is replayed by PokerKit (its
     ``HandHistory`` states, with PokerKit's rules: the odd chips of a split pot all to the first
@@ -253,7 +251,7 @@ def _replay(history: HandHistory, n: int) -> _Replay:
 
 
 def _settled(replay: _Replay, stacks: list[int], finishing: list[int] | None) -> list[int]:
-    """The final stacks (``sniper.games.phh_files.settled``): PokerKit's, or the file's when they are GAMES.md's
+    """The final stacks (``sniper.games.poker52.phh_files.settled``): PokerKit's, or the file's when they are GAMES.md's
     (computable when every player still in shows a full board's hand)."""
     shown = all(NO_CARD not in h for h, alive in zip(replay.holes, replay.live) if alive)
     strengths = None
@@ -286,7 +284,7 @@ def _rows(replay: _Replay, stacks: list[int], final: list[int], seat_of: list[in
 def read_phh(paths: Sequence) -> Imported:
     """The hands of the PHH files ``paths`` (``import_hands``; file ``g`` of ``paths`` is game ``g``) for a new
     run directory: Hold'em's ``GameSpec.importer`` (``sniper import``, ``sniper.runs.store.import_run``, which
-    writes them; ``sniper.games.phh_files.read_files``). ``Imported``: the hands and actions tables
+    writes them; ``sniper.games.poker52.phh_files.read_files``). ``Imported``: the hands and actions tables
     (``results.SCHEMA``, ``results.ACTION_SCHEMA``) and the hands of each file, a label per seat
     (``phh_files.seat_labels``), the files read (``details["format"]`` "phh", ``details["files"]``: each
     file's game, path, hands, skipped count and scale; ``details["skipped"]``) and the skipped lines.

@@ -11,14 +11,15 @@ columns are documented in docs/holdem.md.
 """
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from itertools import islice
+from dataclasses import dataclass, replace
+from functools import partial
 
 from sniper.games.holdem.agents import HoldemAgent
-from sniper.games.holdem.engine import CHECK_CALL, FOLD, ActionRecord, HoldemHand
+from sniper.games.holdem.engine import CHECK_CALL, FOLD, HoldemHand
 from sniper.games.holdem.rules import BIG_BLIND, BOARD_SIZES, DEFAULT_LENGTH, SMALL_BLIND, STREETS, TITLE
 from sniper.games.holdem.table import HoldemTable
-from sniper.games.poker_history import (
+from sniper.games.poker52.hand import FinishedHand, dealing_order
+from sniper.games.poker52.history import (
     action_words,
     cards_text,
     hand_name,
@@ -26,14 +27,13 @@ from sniper.games.poker_history import (
     result_lines,
     seat_lines,
 )
-from sniper.games.pokerkit_hand import dealing_order
-from sniper.games.pokerkit_table import played_hands
+from sniper.games.poker52.table import hand_of_game, hand_records
 
 
 def blinds(stacks_before: Sequence[int], button: int) -> dict[int, int]:
     """Seat → chips posted as a blind in a hand dealt with ``stacks_before`` (chips per seat) and the button on
     ``button``, the small blind first (H1, H2; a short stack posts what it has): heads-up the button posts the
-    small blind, else the first two seats of the dealing order (``sniper.games.pokerkit_hand.dealing_order``).
+    small blind, else the first two seats of the dealing order (``sniper.games.poker52.hand.dealing_order``).
 
     >>> blinds([200, 200, 200], 0), blinds([200, 0, 1], 2)
     ({1: 1, 2: 2}, {2: 1, 0: 2})
@@ -43,33 +43,17 @@ def blinds(stacks_before: Sequence[int], button: int) -> dict[int, int]:
     return {small: min(SMALL_BLIND, stacks_before[small]), big: min(BIG_BLIND, stacks_before[big])}
 
 
-@dataclass(frozen=True)
-class HandRecord:
-    """One finished hand (a row of the hands table, docs/holdem.md); chips are integers.
-
-    ``hand``: its number in the game, from 0; ``button``: the button's seat (H2); ``board``: the
-    community cards dealt (0, 3, 4 or 5; a hand won by folds stops dealing); ``holes``: each seat's two
-    private cards (``()`` for a seat not dealt in); ``actions``: the seat actions in order;
-    ``stacks_before`` / ``stacks``: chips per seat before and after; ``winnings``: ``stacks -
-    stacks_before`` per seat (they sum to 0); ``showdown``: whether two or more players were still in
-    at the end (H9; otherwise the pot was won by folds and no card is shown). Its ``str`` is the hand history
-    in words (``history_text``), which names the ``agents`` (one spec per seat), ``seed`` and ``game`` (the
-    game's number in its run) when the record knows them (``play_hand`` and a run's rows do); these three
-    do not take part in comparisons.
+@dataclass(frozen=True, kw_only=True)
+class HandRecord(FinishedHand):
+    """One finished hand of no-limit Hold'em (a row of the hands table, docs/holdem.md): the fields every 52-card
+    game records (``sniper.games.poker52.hand.FinishedHand``: the button H2, the actions, the stacks, the showdown
+    H9) and its cards. ``board``: the community cards dealt (0, 3, 4 or 5; a hand won by folds stops dealing);
+    ``holes``: each seat's two private cards (``()`` for a seat not dealt in). Its ``str`` is the hand history in
+    words (``history_text``).
     """
 
-    hand: int
-    button: int
     board: tuple[int, ...]
     holes: tuple[tuple[int, ...], ...]
-    actions: tuple[ActionRecord, ...]
-    stacks_before: tuple[int, ...]
-    stacks: tuple[int, ...]
-    winnings: tuple[int, ...]
-    showdown: bool
-    agents: tuple[str, ...] = field(default=(), compare=False)
-    seed: int | None = field(default=None, compare=False)
-    game: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return history_text(self)
@@ -77,35 +61,23 @@ class HandRecord:
     def blinds(self) -> dict[int, int]:
         """Seat → chips posted as a blind, the small blind first (H1, H2; a short stack posts what it has):
         heads-up the button posts the small blind, else the first two seats of the dealing order
-        (``sniper.games.pokerkit_hand.dealing_order``)."""
+        (``sniper.games.poker52.hand.dealing_order``)."""
         return blinds(self.stacks_before, self.button)
 
     @classmethod
     def of(cls, hand: HoldemHand, number: int) -> "HandRecord":
         """The record of the finished ``hand``, hand ``number`` of its game; ``ValueError`` if not finished."""
-        if not hand.done:
-            raise ValueError("the hand is not finished")
-        return cls(
-            hand=number,
-            button=hand.button,
-            board=tuple(hand.board),
-            holes=tuple(tuple(hand.holes.get(s, ())) for s in range(hand.seats)),
-            actions=tuple(hand.actions),
-            stacks_before=hand.stacks_before,
-            stacks=hand.stacks_after,
-            winnings=hand.winnings,
-            showdown=hand.showdown,
-        )
+        holes = tuple(tuple(hand.holes.get(s, ())) for s in range(hand.seats))
+        return cls.finished(hand, number, board=tuple(hand.board), holes=holes)
 
 
 def play_game(
     seats: int, seed: int, game: int, agents: Sequence[HoldemAgent], length: str = DEFAULT_LENGTH
 ) -> list[HandRecord]:
-    """Play game ``game`` of run ``seed`` at a table of ``seats`` (2–9, H1) to its end (``length``: a
-    key of ``rules.GAME_LENGTHS``, H10), ``agents[s]`` deciding for seat ``s`` with the decision's
-    stream (``HoldemTable.stream``); the hands' records, in order. ``ValueError`` for a wrong number
-    of agents, seats or length; ``sniper.core.errors.AgentError``
-    naming the agent, seat, game and hand when an agent raises or chooses an illegal action."""
+    """The records of game ``game`` of run ``seed``, in order, played at a table of ``seats`` (2–9, H1) to its end
+    (``length``: a key of ``rules.GAME_LENGTHS``, H10) by ``agents[s]`` at seat ``s``, each deciding with its
+    decision's stream (``HoldemTable.stream``). Errors as ``sniper.games.poker52.table.hand_records``: ``ValueError``
+    for a wrong number of agents, seats or length, ``AgentError`` when an agent fails."""
     return list(hands_of(seats, seed, game, agents, length))
 
 
@@ -113,16 +85,12 @@ def hands_of(
     seats: int, seed: int, game: int, agents: Sequence[HoldemAgent], length: str = DEFAULT_LENGTH
 ) -> Iterator[HandRecord]:
     """The hands of ``play_game``, each record as soon as its hand is played (a caller may stop early)."""
-    if len(agents) != seats:
-        raise ValueError(f"one agent per seat: {seats} seats, {len(agents)} agents")
-    table = HoldemTable(seats, seed, game, length)
-    for hand in played_hands(table, agents):
-        yield HandRecord.of(hand, table.hand_index)
+    yield from hand_records(partial(HoldemTable, seats, seed, game, length), seats, agents, HandRecord.of)
 
 
 def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> HandRecord:
     """Hand ``hand`` of game ``game`` of run ``seed`` played by the reference engine with the agents the specs
-    ``agents`` name (one per seat), under ``rules`` (``sniper.games.poker_spec.PokerRules``; ``None``: the
+    ``agents`` name (one per seat), under ``rules`` (``sniper.games.poker52.spec.PokerRules``; ``None``: the
     default game length): the record a run
     of those agents stores for it (the hands before it are played too: they set the stacks and the button).
     Hold'em's ``GameSpec.play_hand`` (``sniper.play_hand(..., variant="holdem")``). ``ValueError`` for a bad
@@ -136,13 +104,11 @@ def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> 
 
     players = [make_agent(spec) for spec in agents]
     length = DEFAULT_LENGTH if rules is None else rules.length
-    for record in islice(hands_of(len(players), seed, game, players, length), hand, None):
-        return replace(record, agents=tuple(agents), seed=seed, game=game)
-    raise LookupError(f"game {game} of seed {seed} ends before hand {hand}")
+    return hand_of_game(hands_of(len(players), seed, game, players, length), agents, seed, game, hand)
 
 
 def history_text(record: HandRecord) -> str:
-    """The hand history of ``record`` in words (``sniper.games.poker_history``): seats, blinds, the hole cards,
+    """The hand history of ``record`` in words (``sniper.games.poker52.history``): seats, blinds, the hole cards,
     each street with its board and pot and every action (``raise to 7``, ``call 2``, ``check``), the showdown
     with each hand's name, the result (uncalled bet, who wins how much) and the stacks after.
 

@@ -2,7 +2,7 @@
 
 Every engine of the game (the PokerKit reference, ``sniper.games.holdem.play``, and the numba kernel)
 writes exactly these columns, and hand histories imported from PHH files are turned into them too
-(docs/holdem.md, "Run tables"). Cards are ``sniper.games.poker52`` integers (0–51, ``-1``: none);
+(docs/holdem.md, "Run tables"). Cards are ``sniper.games.poker52.cards`` integers (0–51, ``-1``: none);
 chips are int64 integers: imported hand histories hold real stacks (millions of tournament chips).
 
 >>> from sniper.core.tables import to_table
@@ -21,6 +21,7 @@ import pyarrow as pa
 
 from sniper.core.tables import schema_of
 from sniper.games.holdem.rules import BOARD_SIZES
+from sniper.games.poker52 import results as poker_results
 
 if TYPE_CHECKING:
     from sniper.games.holdem.play import HandRecord
@@ -73,41 +74,25 @@ ACTION_SCHEMA = schema_of(ACTION_COLUMNS)
 
 
 def hand_rows(records: Sequence["HandRecord"], game: int, agents: Sequence[str]) -> dict[str, list]:
-    """The hands-table columns (``COLUMNS``) of game ``game``'s ``records``, ``agents[s]`` seated at seat ``s``."""
-    rows: dict[str, list] = {name: [] for name in COLUMNS}
-    for record in records:
-        board = list(record.board) + [NO_CARD] * (BOARD_SIZES[-1] - len(record.board))
-        for seat, agent in enumerate(agents):
-            hole = record.holes[seat]
-            values = {
-                "game": game,
-                "hand": record.hand,
-                "seat": seat,
-                "agent": agent,
-                "button": record.button,
-                "dealt_in": bool(hole),
-                "stack_before": record.stacks_before[seat],
-                "hole_1": hole[0] if hole else NO_CARD,
-                "hole_2": hole[1] if hole else NO_CARD,
-                **{f"board_{i + 1}": card for i, card in enumerate(board)},
-                "showdown": record.showdown,
-                "net": record.winnings[seat],
-                "stack_after": record.stacks[seat],
-            }
-            for name, value in values.items():
-                rows[name].append(value)
-    return rows
+    """The hands-table columns (``COLUMNS``) of game ``game``'s ``records``, ``agents[s]`` seated at seat ``s``
+    (``sniper.games.poker52.results.hand_rows``)."""
+    return poker_results.hand_rows(records, game, agents, COLUMNS, _cards)
+
+
+def _cards(record: "HandRecord", seat: int) -> dict:
+    """The card columns of ``seat``'s row of ``record``: its two private cards and the board."""
+    hole = record.holes[seat]
+    board = list(record.board) + [NO_CARD] * (BOARD_SIZES[-1] - len(record.board))
+    return {
+        "hole_1": hole[0] if hole else NO_CARD,
+        "hole_2": hole[1] if hole else NO_CARD,
+        **{f"board_{i + 1}": card for i, card in enumerate(board)},
+    }
 
 
 def action_rows(records: Sequence["HandRecord"], game: int) -> dict[str, list]:
     """The actions-table columns (``ACTION_COLUMNS``) of game ``game``'s ``records``, in the order played."""
-    rows: dict[str, list] = {name: [] for name in ACTION_COLUMNS}
-    for record in records:
-        for seq, act in enumerate(record.actions):
-            values = (game, record.hand, seq, act.seat, act.street, act.action, act.amount, act.to, act.pot_after)
-            for name, value in zip(ACTION_COLUMNS, values, strict=True):
-                rows[name].append(value)
-    return rows
+    return poker_results.action_rows(records, game, ACTION_COLUMNS)
 
 
 def hand_record(hands, actions) -> "HandRecord":
@@ -115,7 +100,7 @@ def hand_record(hands, actions) -> "HandRecord":
     seat, and ``actions``, its rows of the actions table (pandas frames or dicts of columns), the inverse
     of ``hand_rows``/``action_rows``. ``ValueError`` for rows of no hand or of more than one."""
     from sniper.games.holdem.play import HandRecord
-    from sniper.games.pokerkit_hand import ActionRecord
+    from sniper.games.poker52.hand import ActionRecord
 
     seats = sorted(range(len(hands["seat"])), key=lambda i: int(hands["seat"][i]))
     if not seats or len({int(hands["hand"][i]) for i in seats} | {int(hands["game"][i]) for i in seats}) > 2:

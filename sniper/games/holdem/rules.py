@@ -6,7 +6,7 @@
 (50, None)
 """
 
-from sniper.games.poker_spec import hands_of_length
+from sniper.games.poker52.spec import hands_of_length
 
 TITLE = "no-limit Hold'em"
 """The game's name in messages."""

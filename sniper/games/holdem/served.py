@@ -1,7 +1,7 @@
 """What the table server needs of no-limit Hold'em (``sniper.core.served.ServedGame``; ``GameSpec.served``).
 
 A seat is sent its ``HoldemTable.observe`` (H11: its own two cards, the board dealt so far, stacks, bets, pot,
-positions, the bet/raise range) with the hand's public facts (``sniper.games.poker_served.PokerServed``): the
+positions, the bet/raise range) with the hand's public facts (``sniper.games.poker52.served.PokerServed``): the
 button and blinds, the side pots, the actions, and after a showdown the hands shown (H9). It plays with ``act``
 {turn, action, amount}: ``bet``/``raise`` to ``amount`` chips (the seat's total bet of the round, between
 ``min_raise_to`` and ``max_raise_to``, H5, H6), ``all-in``, ``fold``, ``check``, ``call``. AI seats: ``random``,
@@ -13,7 +13,7 @@ from sniper.games.holdem.engine import bet_action, bet_to
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.play import blinds
 from sniper.games.holdem.rules import STREETS
-from sniper.games.poker_served import PokerServed, cards
+from sniper.games.poker52.served import PokerServed, cards
 
 
 class HoldemServed(PokerServed):

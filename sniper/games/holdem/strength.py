@@ -2,12 +2,12 @@
 ``easy``'s preflop score, the Chen formula and its percentiles, made-hand categories, the board's texture, the
 hand's strength and its draws' outs.
 
->>> from sniper.games.poker52 import cards
+>>> from sniper.games.poker52.cards import cards
 >>> chen_score(cards("As Ah")), chen_score(cards("7h 2c")), chen_score(cards("Js Ts"))
 (20, -1, 9)
 """
 
-from sniper.games.poker52 import DECK_SIZE, category, value
+from sniper.games.poker52.cards import DECK_SIZE, category, value
 
 PAIR_BONUS = 10
 """What a pair adds to ``easy``'s preflop score (``pair_high_score``)."""
@@ -80,7 +80,7 @@ def preflop_top(hole) -> float:
 
 
 def rank_shape_category(board) -> int:
-    """The category (``poker52.CATEGORIES`` index) that rank multiplicities alone make of 3–4 cards:
+    """The category (``poker52.cards.CATEGORIES`` index) that rank multiplicities alone make of 3–4 cards:
     four of a kind 7, three of a kind 3, two pair 2, one pair 1, else 0."""
     counts = [0] * 13
     for c in board:
@@ -90,7 +90,7 @@ def rank_shape_category(board) -> int:
 
 
 def made_category(hole, board) -> int:
-    """The category of the seat's best hand (``poker52.value`` of hole + board, 3–5 board cards), or
+    """The category of the seat's best hand (``poker52.cards.value`` of hole + board, 3–5 board cards), or
     0 (high card) unless it beats the category the board makes alone: what its own cards add
     (a pair on the board is nobody's pair)."""
     own = category(value((*hole, *board)))

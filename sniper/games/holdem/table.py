@@ -1,10 +1,10 @@
 """No-limit Hold'em's ``TableState`` (``sniper.core.table``): one whole game (GAMES.md H1–H11), written once.
 
-``HoldemTable`` deals each hand from the (seed, game, hand) deck (``sniper.games.poker52.shuffled_deck``),
+``HoldemTable`` deals each hand from the (seed, game, hand) deck (``sniper.games.poker52.cards.shuffled_deck``),
 plays it on the reference engine (``sniper.games.holdem.engine.HoldemHand``, PokerKit), and between
 hands moves the chips, lets busted players leave (GAMES.md), ends the game (H10) or moves the button
 to the next player still at the table (H2): the flow shared with five-card draw,
-``sniper.games.pokerkit_table.PokerKitTable``. ``observe`` is the one place H11 is decided.
+``sniper.games.poker52.table.PokerKitTable``. ``observe`` is the one place H11 is decided.
 
 The flat action numbering (defined in ``engine``; docs/holdem.md):
 
@@ -20,7 +20,7 @@ a in 2..1800        bet or raise *to* ``a`` chips, the seat's total bet of this 
 ==================  =====================================================================================
 
 **Random streams**: the ``d``-th decision (from 0) of seat ``s`` in hand ``h`` draws from
-``sniper.games.pokerkit_table.decision_stream(seed, game, h, s, d)`` (R13's keys, as Sniper Hold'em's);
+``sniper.games.poker52.table.decision_stream(seed, game, h, s, d)`` (R13's keys, as Sniper Hold'em's);
 the kernel reproduces it.
 
 >>> table = HoldemTable(3, seed=1, game=0)
@@ -34,40 +34,27 @@ ValueError: action 3 is not legal for seat 0 now; legal: 0, 1, 4-200
 """
 
 from sniper.core.table import CHANCE, TERMINAL
+from sniper.games.holdem import rules
 from sniper.games.holdem.engine import ALL_IN_1, CHECK_CALL, DEAL, FOLD, HoldemHand
 from sniper.games.holdem.observation import HoldemObservation
-from sniper.games.holdem.rules import (
-    BIG_BLIND,
-    DEFAULT_LENGTH,
-    FIRST_BUTTON,
-    GAME_LENGTHS,
-    SEATS,
-    STARTING_STACK,
-    TITLE,
-)
-from sniper.games.pokerkit_table import PokerKitTable, decision_stream
+from sniper.games.holdem.rules import BIG_BLIND
+from sniper.games.poker52.table import PokerKitTable, decision_stream
 
 __all__ = ["ALL_IN_1", "CHANCE", "CHECK_CALL", "DEAL", "FOLD", "TERMINAL", "HoldemTable", "decision_stream"]
 
 
-class HoldemTable(PokerKitTable):
+class HoldemTable(PokerKitTable, rules=rules):
     """One game of no-limit Texas Hold'em (GAMES.md H1–H11) as a ``sniper.core.table.TableState``.
 
     ``HoldemTable(seats, seed, game, length="100", hand_limit=None, stacks=None, button=None, hand=0)``:
     ``seats`` 2–9 (H1); ``length`` a key of ``rules.GAME_LENGTHS`` (H10); the rest as
-    ``sniper.games.pokerkit_table.PokerKitTable`` (a button on a seat without chips moves to the next
+    ``sniper.games.poker52.table.PokerKitTable`` (a button on a seat without chips moves to the next
     seat with chips, H2; ``ValueError`` for seats outside 2–9, an unknown length, or stacks that are
     not one per seat with two or more holding chips). ``hand`` is the current (or last) ``HoldemHand``.
     """
 
     HAND = HoldemHand
     DEAL = DEAL
-    SEATS = SEATS
-    STARTING_STACK = STARTING_STACK
-    FIRST_BUTTON = FIRST_BUTTON
-    GAME_LENGTHS = GAME_LENGTHS
-    DEFAULT_LENGTH = DEFAULT_LENGTH
-    TITLE = TITLE
 
     def observe(self, seat: int) -> HoldemObservation:
         """What ``seat`` may know now (H11), the one place it is decided: its own cards, the board

@@ -15,10 +15,11 @@ The first game of ``dynamics="simultaneous"`` and ``utility="points"`` (``sniper
 ('2-5', '8', ('random', 'easy', 'normal', 'hard'), 'simultaneous', 'points', 'round')
 """
 
+from functools import partial
+
 from sniper.core.registry import GameSpec, register_game
-from sniper.games.level_parameters import domains
-from sniper.games.poker_spec import PRESET, PokerRules, make_poker_rules
-from sniper.games.poker_spec import agent_vector as poker_agent_vector
+from sniper.games.poker52.spec import PRESET, PokerRules, lazy_agent_builder, make_poker_rules, spec_fields
+from sniper.games.poker52.spec import agent_vector as poker_agent_vector
 from sniper.games.saint.parameters import PARAMETERS
 from sniper.games.saint.rules import DEFAULT_LENGTH, GAME_LENGTHS, SCORE, SEATS, TITLE, UNIT
 
@@ -28,18 +29,14 @@ def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules
     return make_poker_rules(GAME_LENGTHS, preset, length)
 
 
-def make_agent(spec: str, decision_timeout: float | None = None):
-    """The Saint Poker agent an agent spec ``LEVEL[:NAME=VALUE,…]`` names (``sniper.games.saint.levels``), or the
-    outside agent ``module:ClassName[:NAME=VALUE,…]`` (``sniper.core.agent_spec``, each decision limited to
-    ``decision_timeout`` seconds); ``ValueError`` saying why not."""
-    from sniper.games.saint.chunks import make_agent as build
-
-    return build(spec, decision_timeout)
+make_agent = lazy_agent_builder("sniper.games.saint.chunks:make_agent")
+"""``make_agent(spec, decision_timeout=None)``: the Saint Poker agent a spec names, a level of
+``sniper.games.saint.levels`` or an outside agent (``sniper.games.poker52.spec.lazy_agent_builder``)."""
 
 
-def agent_vector(spec: str) -> dict:
-    """A Saint Poker spec's full parameter vector (``sniper.games.poker_spec.agent_vector``), checked by building it."""
-    return poker_agent_vector(PARAMETERS, make_agent, spec)
+agent_vector = partial(poker_agent_vector, PARAMETERS, make_agent)
+"""``agent_vector(spec)``: a Saint Poker spec's full parameter vector (``sniper.games.poker52.spec.agent_vector``),
+checked by building it."""
 
 
 def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
@@ -52,24 +49,11 @@ def new_table(seats: int, rules: PokerRules, seed: int, game: int, **options):
 SPEC = register_game(
     GameSpec(
         name="saint",
+        **spec_fields("saint", PARAMETERS, GAME_LENGTHS, DEFAULT_LENGTH, "docs/saint.md"),
         title=TITLE,
         seats=SEATS,  # S1: 2 to 5 players
-        rules=(PRESET,),
-        game_lengths=tuple(GAME_LENGTHS),
         tables={"hands": "sniper.games.saint.results:SCHEMA", "rounds": "sniper.games.saint.results:ROUND_SCHEMA"},
-        levels=tuple(PARAMETERS),
-        parameters=domains(PARAMETERS),
-        default_agents=("easy", "normal", "hard"),
-        engines={
-            "reference": "sniper.games.saint.chunks:play_chunk_reference",
-            "kernel": "sniper.games.saint.kernel_engine:play_chunk_kernel",
-        },
-        default_engine="kernel",
-        engine_checks={"kernel": "sniper.games.saint.kernel_engine:kernel_inputs"},
         new_table=new_table,
-        default_rules=PRESET,
-        default_length=DEFAULT_LENGTH,
-        rules_doc="docs/saint.md",
         make_rules=make_rules,
         make_agent=make_agent,
         agent_vector=agent_vector,

@@ -6,7 +6,7 @@ specs, rows as ``sniper.games.saint.results`` defines them.
 """
 
 from sniper.core.tables import Chunk
-from sniper.games.poker_spec import agent_builder
+from sniper.games.poker52.spec import agent_builder
 from sniper.games.saint.levels import make_level
 from sniper.games.saint.parameters import PARAMETERS
 from sniper.games.saint.play import play_game

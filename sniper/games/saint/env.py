@@ -37,7 +37,7 @@ import numpy as np
 
 from sniper.core.parallel_env import TableParallelEnv
 from sniper.core.registry import get_game
-from sniper.games.poker52 import DECK_SIZE
+from sniper.games.poker52.cards import DECK_SIZE
 from sniper.games.saint.observation import PHASES, SaintObservation
 from sniper.games.saint.play import Decisions
 from sniper.games.saint.rules import SEATS, TITLE

@@ -7,7 +7,7 @@ cards, its hand and points (S3–S5), the scores, step 3's order and the take-ba
 """
 
 from sniper.core.stats import dumps
-from sniper.games.poker52 import CATEGORIES, category, text
+from sniper.games.poker52.cards import CATEGORIES, category, text
 from sniper.games.saint.results import MAX_FUTURE, NONE
 from sniper.games.saint.rules import RIVER_SIZE
 

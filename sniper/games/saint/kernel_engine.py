@@ -30,7 +30,7 @@ from kernels.saint.levels import pair_nb, pick_nb, take_nb
 from kernels.saint.state import Count, new_scratch_nb, new_table_nb
 from sniper.core.tables import Chunk
 from sniper.games.kernel_driver import BLOCKS_PER_THREAD, arrow_table
-from sniper.games.poker52 import category
+from sniper.games.poker52.cards import category
 from sniper.games.saint import results
 from sniper.games.saint.chunks import make_agent
 from sniper.games.saint.levels import LEVELS, EasyAgent, HardAgent, NormalAgent, RandomAgent

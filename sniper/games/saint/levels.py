@@ -8,7 +8,7 @@ exactly. ``act(obs, stream)`` returns one of ``obs.legal`` in the table's flat n
 - ``random``: uniform over the legal actions (one draw).
 - ``easy`` (greedy): the picks that make its best hand this round. Step 1: the card whose loss leaves the best
   ``potential`` of the known river, that card and its best two remaining cards; step 2: the two cards making the
-  best hand with the river (``sniper.games.eval52``, exact); step 3: the card that makes the most of its hand.
+  best hand with the river (``sniper.games.poker52.eval52``, exact); step 3: the card that makes the most of its hand.
 - ``normal``: as easy, but every choice also weighs what the cards kept make later (``keep``, ``kept_value``:
   ``usable``, three of the kept cards, as many as a player brings to a round, with the future river; with no
   future river, 5 players, ``stock``, every pair and trip kept, one a round, and step 1 is easy's),
@@ -33,9 +33,9 @@ import numpy as np
 
 from kernels.saint.codes import TOP, USABLE
 from sniper.core.rng import Stream
-from sniper.games.eval52 import board_values
-from sniper.games.level_parameters import check_parameters
-from sniper.games.poker52 import DECK_SIZE
+from sniper.games.poker52.cards import DECK_SIZE
+from sniper.games.poker52.eval52 import board_values
+from sniper.games.poker52.level_parameters import check_parameters
 from sniper.games.saint.observation import SaintObservation
 from sniper.games.saint.parameters import PARAMETERS
 from sniper.games.saint.rules import FUTURE_RIVER, ROUNDS, TITLE
@@ -48,7 +48,7 @@ def potential(cards) -> float:
     straight 4 (five ranks in a row, the ace low too), three of a kind 3, two pair 2, one pair 1, else 0; GAMES.md's
     order, straight flushes counted as flushes) plus the top rank of its group over 13. A float in [0, 9).
 
-    >>> from sniper.games.poker52 import cards
+    >>> from sniper.games.poker52.cards import cards
     >>> potential(cards("As Ad Ac 2h 2d")), potential(cards("7h 8h")), potential(())
     (6.923076923076923, 0.46153846153846156, 0.0)
     """
@@ -80,7 +80,7 @@ def usable(kept, future) -> float:
     player brings three of its own cards to a round's hand (S3: one pick, S4: two) and the future river is the rest
     it knows (S2, S3: none with 5 players). A float in [0, 9).
 
-    >>> from sniper.games.poker52 import cards
+    >>> from sniper.games.poker52.cards import cards
     >>> potential(cards("2h 5h 9h Jh Kh")), usable(cards("2h 5h 9h Jh Kh"), ())  # no flush from three cards
     (5.846153846153846, 0.8461538461538461)
     >>> usable(cards("2h 5h 9h Jh Kh"), cards("3h 7h")), usable(cards("Kd"), ())
@@ -96,7 +96,7 @@ def stock(kept) -> float:
     others' picks, so what it can count on are its pairs and trips, one group a round: every group counts, not
     only the best (``usable``). A float, 0 for no group.
 
-    >>> from sniper.games.poker52 import cards
+    >>> from sniper.games.poker52.cards import cards
     >>> stock(cards("As Ad Ac 2h 2d 7c")), stock(cards("Kd")), stock(())
     (4.923076923076923, 0.0, 0.0)
     """
@@ -114,7 +114,7 @@ def kept_value(kept, obs: SaintObservation) -> float:
 
 def pair_table(river, cards) -> np.ndarray:
     """Hand values (``poker52.value``) of ``river`` (5 cards) with every two of ``cards``: an ``int64`` matrix
-    (52, 52), symmetric, -1 where no pair was valued (``sniper.games.eval52.board_values``)."""
+    (52, 52), symmetric, -1 where no pair was valued (``sniper.games.poker52.eval52.board_values``)."""
     cards = sorted(set(cards) - set(river))
     table = np.full((DECK_SIZE, DECK_SIZE), -1, dtype=np.int64)
     if len(cards) < 2:

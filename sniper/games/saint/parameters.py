@@ -2,7 +2,7 @@
 
 A light module, so the game's ``GameSpec`` can declare the domains when the registry loads; the levels are
 ``sniper.games.saint.levels``, whose dataclass fields take their defaults from here
-(``sniper.games.level_parameters``: ``level → name → (default, low, high)``, an ``int`` default an integer).
+(``sniper.games.poker52.level_parameters``: ``level → name → (default, low, high)``, an ``int`` default an integer).
 
 - ``keep`` (normal, hard): the weight of what the cards left in hand make in later rounds (``kept_value`` of
   ``sniper.games.saint.levels``: ``usable`` with the future river, 0–9, or with 5 players ``stock``, their pairs

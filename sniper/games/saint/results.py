@@ -20,7 +20,7 @@ import pyarrow as pa
 
 from sniper.core.table import point_difference
 from sniper.core.tables import Chunk, schema_of, to_table
-from sniper.games.poker52 import category
+from sniper.games.poker52.cards import category
 from sniper.games.saint.rules import RIVER_SIZE
 from sniper.games.saint.table import SaintTable
 
@@ -40,7 +40,7 @@ COLUMNS = {
     "pick": (pa.int8(), "the card picked into the river in step 1 (S3)"),
     "pair_1": (pa.int8(), "the lower of the two cards revealed in step 2 (S4)"),
     "pair_2": (pa.int8(), "the higher of the two cards revealed in step 2 (S4)"),
-    "value": (pa.int32(), "the hand's value, best five of the pair and the river (sniper.games.poker52.value)"),
+    "value": (pa.int32(), "the hand's value, best five of the pair and the river (sniper.games.poker52.cards.value)"),
     "category": (pa.int8(), "the hand's category, 0 high card ... 8 straight flush"),
     "place": (pa.int8(), "1 + the number of better hands this round (tied hands share a place)"),
     "river_only": (pa.bool_(), "the river alone is as good as the seat's hand (its pair adds nothing)"),

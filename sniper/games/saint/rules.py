@@ -13,7 +13,7 @@ from kernels.saint.codes import HAND_SIZE as HAND_SIZE  # S2: ten cards each
 from kernels.saint.codes import PICK_TWO as PICK_TWO  # S4, S6: two cards shown, two taken back
 from kernels.saint.codes import RIVER_SIZE as RIVER_SIZE  # S3: a complete current river
 from kernels.saint.codes import ROUNDS as ROUNDS  # S8: 8 rounds
-from sniper.games.poker_spec import hands_of_length
+from sniper.games.poker52.spec import hands_of_length
 
 TITLE = "Saint Poker"
 """The game's name in messages."""

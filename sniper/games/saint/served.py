@@ -12,7 +12,7 @@ A timeout picks (takes) for the seat: its lowest card, its two lowest, the lowes
 
 from sniper.core.served import ServedGame
 from sniper.core.stats import dumps
-from sniper.games.poker52 import CATEGORIES, DECK_SIZE, category, text
+from sniper.games.poker52.cards import CATEGORIES, DECK_SIZE, category, text
 from sniper.games.saint.history import game_history
 from sniper.games.saint.observation import SaintObservation
 from sniper.games.saint.play import Decisions

@@ -10,7 +10,7 @@
 
 from itertools import combinations
 
-from sniper.games.poker52 import CATEGORIES, category, named_cards, text, value
+from sniper.games.poker52.cards import CATEGORIES, category, named_cards, text, value
 from sniper.games.saint.rules import PICK_TWO, RIVER_SIZE, ROUNDS, SEATS
 from sniper.games.saint.table import score_round
 

@@ -35,7 +35,7 @@ from kernels.saint.codes import STREAM_ORDER
 from kernels.streams import STREAM_AGENT
 from sniper.core.rng import Stream, derive, hand_key, uniform_int
 from sniper.core.table import CHANCE, SIMULTANEOUS, TERMINAL, point_difference
-from sniper.games.poker52 import DECK_SIZE, shuffled_deck, text, value
+from sniper.games.poker52.cards import DECK_SIZE, shuffled_deck, text, value
 from sniper.games.saint.observation import SaintObservation
 from sniper.games.saint.rules import FUTURE_RIVER, HAND_SIZE, PICK_TWO, ROUNDS, SEATS, TITLE, round_points
 

@@ -1,7 +1,7 @@
 """Sniper Hold'em (docs/RULES.md) as a registered game: its ``GameSpec``, declared once.
 
 The facts come from the modules that implement the game: its rules and lengths
-(``sniper.games.sniper_holdem.game``), its agent specs (``sniper.games.sniper_holdem.specs``), its
+(``sniper.games.sniper_holdem.rules``), its agent specs (``sniper.games.sniper_holdem.parameters``), its
 tables (``sniper.games.sniper_holdem.results``), its engines (``sniper.games.sniper_holdem.chunks``,
 ``sniper.games.sniper_holdem.kernel_engine``), its summary (``sniper.games.sniper_holdem.summary``), its
 hand histories (``sniper.games.sniper_holdem.history``), its report panels
@@ -15,8 +15,7 @@ game-independent reads it with ``sniper.core.registry.get_game("sniper")``.
 
 from sniper.core import defaults
 from sniper.core.registry import GameSpec, register_game
-from sniper.games.sniper_holdem.game import GAME_LENGTHS, PRESETS, make_rules
-from sniper.games.sniper_holdem.specs import (
+from sniper.games.sniper_holdem.parameters import (
     AGENT_METHODS,
     LEVELS,
     agent_vector,
@@ -25,6 +24,7 @@ from sniper.games.sniper_holdem.specs import (
     make_agent,
     parameter_domain,
 )
+from sniper.games.sniper_holdem.rules import GAME_LENGTHS, PRESETS, make_rules
 from sniper.games.sniper_holdem.table import SniperTable
 
 

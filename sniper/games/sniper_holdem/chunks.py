@@ -2,15 +2,15 @@
 games played into its tables (R13 keys), by the reference engine or by the numba game kernel.
 
 Both give the same rows (``tests/test_game_kernel.py``): ``play_chunk_reference`` plays the games with
-``sniper.games.sniper_holdem.game.play_game`` and writes each finished hand's rows
+``sniper.games.sniper_holdem.play.play_game`` and writes each finished hand's rows
 (``sniper.games.sniper_holdem.results``); ``play_kernel`` calls
 ``sniper.games.sniper_holdem.kernel_engine.play_chunk_kernel``.
 """
 
 from sniper.core.tables import Chunk, to_table
-from sniper.games.sniper_holdem.game import play_game
+from sniper.games.sniper_holdem.parameters import make_agent
+from sniper.games.sniper_holdem.play import play_game
 from sniper.games.sniper_holdem.results import ACTION_COLUMNS, COLUMNS, action_rows, hand_rows
-from sniper.games.sniper_holdem.specs import make_agent
 
 
 def play_chunk_reference(config, chunk: int, rollouts: str = "python", hands_only: bool = False) -> Chunk:

@@ -25,7 +25,7 @@ minus chips put in; 0 for a seat not dealt in), so an episode's rewards sum to t
 stack minus the starting stack. The episode ends (all agents terminate) when the game ends (R9).
 ``hands`` lists the game's finished hands (``sniper.games.sniper_holdem.engine.HandState``;
 ``sniper.games.sniper_holdem.results.hand_rows``
-makes them the hands table of a run): the hands ``sniper.games.sniper_holdem.game.play_game`` plays for the same seed
+makes them the hands table of a run): the hands ``sniper.games.sniper_holdem.play.play_game`` plays for the same seed
 and decisions. ``reset(seed=s)`` starts game 0 of run ``s``; a later ``reset()`` without a seed
 plays the next game of the same run, so a seed fixes every deal and every opponent decision.
 """
@@ -36,20 +36,20 @@ from kernels.sniper_holdem.codes import N_SNIPES
 from sniper.core.env import TableEnv, wrap
 from sniper.core.registry import get_game
 from sniper.games.sniper_holdem.engine import HandState, Phase
-from sniper.games.sniper_holdem.game import (
+from sniper.games.sniper_holdem.observation import Observation
+from sniper.games.sniper_holdem.play import seat_action
+from sniper.games.sniper_holdem.rules import (
     N_SEAT_ACTIONS,
     PASS_ACTION,
     SNIPE_ACTION,  # noqa: F401  (the env's action of snipe 0, as before)
     make_rules,
-    seat_action,
 )
-from sniper.games.sniper_holdem.observation import Observation
 
 MAX_SEATS = get_game("sniper").max_seats
 """Seats the observation vector has room for: the most of Sniper Hold'em (``GameSpec.seats``, R2)."""
 N_ENV_ACTIONS = N_SEAT_ACTIONS
 """The env's actions: a seat's flat actions of the table state (``PASS_ACTION``, ``SNIPE_ACTION``:
-``sniper.games.sniper_holdem.game``)."""
+``sniper.games.sniper_holdem.rules``)."""
 OBS_FIELDS = (
     ("round", 1),
     ("seat", 1),
@@ -108,7 +108,7 @@ class raw_env(TableEnv):  # noqa: N801 - PettingZoo's naming convention
     (``sniper.core.env.TableEnv``: agents, episodes, rewards, spaces).
 
     ``players``: seats at the table, a seat count of the game (``GameSpec.seats``: 2–6, R2);
-    ``opponents``: specs (``sniper.games.sniper_holdem.specs``) or agent objects of the last ``len(opponents)``
+    ``opponents``: specs (``sniper.games.sniper_holdem.parameters``) or agent objects of the last ``len(opponents)``
     seats (``TableEnv.make_opponent``; at least one seat must be left to the learner); ``rules``: "ours" or "show"
     (R12); ``game_length``: "10", "20" or "bust" (R9); ``render_mode``: ``None``, "ansi" (``render`` returns text)
     or "human" (prints it). Raises ``ValueError`` for invalid arguments.

@@ -131,7 +131,7 @@ class HandHistory:
     def from_state(
         cls, state: HandState, game: int, hand: int, agents: Sequence[str], seed: int, rules: str = "ours"
     ) -> "HandHistory":
-        """From a finished reference-engine hand (``sniper.games.sniper_holdem.game.play_hand``), through the same rows
+        """From a finished reference-engine hand (``sniper.games.sniper_holdem.play.play_hand``), through the same rows
         a run stores (``sniper.games.sniper_holdem.results.hand_rows`` and ``action_rows``)."""
         return cls.from_columns(hand_rows(state, game, hand, list(agents)), action_rows(state, game, hand), seed, rules)
 
@@ -415,13 +415,13 @@ def histories(out, games: Sequence[int], hand: int | None = None) -> list[HandHi
 
 def play_game(agents: Sequence[str], seed: int = 0, game: int = 0, rules=None) -> list[HandHistory]:
     """Every hand of game ``game`` of run ``seed`` played by the reference engine with ``agents``
-    (specs, one per seat; ``rules``: a ``sniper.games.sniper_holdem.game.Rules``, default ours with 20-hand games).
+    (specs, one per seat; ``rules``: a ``sniper.games.sniper_holdem.rules.Rules``, default ours with 20-hand games).
 
     Raises ``ValueError`` for invalid specs.
     """
-    from sniper.games.sniper_holdem.game import Rules
-    from sniper.games.sniper_holdem.game import play_game as play
-    from sniper.games.sniper_holdem.specs import make_agent
+    from sniper.games.sniper_holdem.parameters import make_agent
+    from sniper.games.sniper_holdem.play import play_game as play
+    from sniper.games.sniper_holdem.rules import Rules
 
     rules = rules or Rules()
     players = [make_agent(spec) for spec in agents]
@@ -438,9 +438,9 @@ def play_hand(agents: Sequence[str], seed: int = 0, game: int = 0, hand: int = 0
     hand column) is out of range or not an integer."""
     from itertools import islice
 
-    from sniper.games.sniper_holdem.game import Rules
-    from sniper.games.sniper_holdem.game import play_game as play
-    from sniper.games.sniper_holdem.specs import make_agent
+    from sniper.games.sniper_holdem.parameters import make_agent
+    from sniper.games.sniper_holdem.play import play_game as play
+    from sniper.games.sniper_holdem.rules import Rules
 
     for name, value, top in (("seed", seed, 2**64 - 1), ("game", game, 2**63 - 1), ("hand", hand, 2**15 - 1)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= top:

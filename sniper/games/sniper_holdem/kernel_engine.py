@@ -4,9 +4,9 @@
 ``sniper.games.sniper_holdem.chunks.play_chunk_reference(config, chunk)`` (same
 ``sniper.games.sniper_holdem.results.SCHEMA``, same rows, same order), played by
 ``kernels.sniper_holdem.game.play_games_nb``. This module owns the validation of inputs and
-the one conversion of agents (``sniper.games.sniper_holdem.specs.make_agent``) into the kernel's parameter arrays.
+the one conversion of agents (``sniper.games.sniper_holdem.parameters.make_agent``) into the kernel's parameter arrays.
 
->>> from sniper.games.sniper_holdem.game import make_rules
+>>> from sniper.games.sniper_holdem.rules import make_rules
 >>> from sniper.runs.runner import RunConfig
 >>> table, hands = play_chunk_kernel(RunConfig(("easy", "random"), make_rules("ours", "10"), chunk_games=3), 0)
 >>> hands
@@ -39,9 +39,9 @@ from sniper.core.registry import get_game
 from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
 from sniper.games.sniper_holdem.agents import CallAgent, EasyAgent, FoldAgent, MonteCarloAgent, RandomAgent
-from sniper.games.sniper_holdem.game import Rules
+from sniper.games.sniper_holdem.parameters import make_agent
 from sniper.games.sniper_holdem.results import ACTION_COLUMNS, ACTION_SCHEMA, COLUMNS, SCHEMA
-from sniper.games.sniper_holdem.specs import make_agent
+from sniper.games.sniper_holdem.rules import Rules
 
 MAX_CHIPS = np.iinfo(np.int16).max
 """Chips and hand indices are ``int16`` in ``SCHEMA``: a table's total chips must fit."""
@@ -73,7 +73,7 @@ HEURISTIC_OF: dict[str, Heuristic] = {h.name.lower(): h for h in Heuristic}
 
 
 def kernel_agent(spec: str) -> KernelAgent:
-    """The kernel form of the agent ``spec`` names (parsed by ``sniper.games.sniper_holdem.specs.make_agent``).
+    """The kernel form of the agent ``spec`` names (parsed by ``sniper.games.sniper_holdem.parameters.make_agent``).
 
     The parameter vector holds the agent's fields by ``kernels.sniper_holdem.params.Param`` (0 for fields it does
     not have, except ``samples``: ``kernels.sniper_holdem.params.SNIPE_SAMPLES``, as the rollout heuristics read
@@ -247,7 +247,7 @@ def decision_time_us(spec: str, players: int, rules: Rules, games: int = 16, rep
     """
     import time
 
-    from sniper.games.sniper_holdem.game import play_game
+    from sniper.games.sniper_holdem.play import play_game
 
     specs = [spec] * players
     seated = [make_agent(s, rollouts="kernel") for s in specs]  # counting only: the same decisions, faster

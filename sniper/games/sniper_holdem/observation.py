@@ -40,7 +40,7 @@ class Observation:
 
         The one truth of what a seat may see, and what the table state's ``observe(seat)`` returns
         (``sniper.games.sniper_holdem.table.SniperTable``): the agents' decisions
-        (``sniper.games.sniper_holdem.game.seat_action``
+        (``sniper.games.sniper_holdem.play.seat_action``
         and the server's AI seats, through ``observe``), the server's views
         (``sniper.games.sniper_holdem.views.hand_view``, which the bot side turns back into this,
         ``sniper.serve.bot.observation_of``) and the env's observations

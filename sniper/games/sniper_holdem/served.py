@@ -10,11 +10,11 @@ from kernels.sniper_holdem.codes import PASS, Act
 from sniper.core.served import ServedGame, whole_number
 from sniper.games.sniper_holdem.engine import HandState, Phase
 from sniper.games.sniper_holdem.history import HandHistory
-from sniper.games.sniper_holdem.specs import make_agent, parameter_vector
+from sniper.games.sniper_holdem.parameters import make_agent, parameter_vector
 from sniper.games.sniper_holdem.views import ACTION_NAMES, ACTIONS_BY_NAME, SNIPE_NAMES, hand_view
 
 AI_LEVELS = ("random", "easy", "normal", "hard")
-"""AI levels that may fill empty seats (levels of ``sniper.games.sniper_holdem.specs.LEVELS``, default
+"""AI levels that may fill empty seats (levels of ``sniper.games.sniper_holdem.parameters.LEVELS``, default
 parameters; the ``-v1`` levels stay for reproducing old runs, not offered at the table). Listed in
 docs/serve-protocol.md."""
 

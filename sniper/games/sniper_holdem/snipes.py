@@ -74,7 +74,7 @@ def future_snipe_probs(board: tuple[int, ...], weight: float) -> list[float]:
 
 
 ROLLOUT_BACKENDS = ("python", "kernel")
-"""Where an agent's rollouts run, its ``rollouts`` field (given to ``sniper.games.sniper_holdem.specs.make_agent``,
+"""Where an agent's rollouts run, its ``rollouts`` field (given to ``sniper.games.sniper_holdem.parameters.make_agent``,
 never a
 process-wide switch): "python" (``sniper.games.sniper_holdem.rollout.rollout``, the reference, the default) or "kernel"
 (``sniper.games.sniper_holdem.rollout.kernel_rollout`` on ``kernels.sniper_holdem.rollout``). The results do not

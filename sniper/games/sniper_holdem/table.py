@@ -1,13 +1,13 @@
 """Sniper Hold'em's ``TableState`` (``sniper.core.table``): one whole game (R3, R9, R12), written once.
 
-``SniperTable`` deals each hand (``sniper.games.sniper_holdem.game.deal_hand``, R4, R13), plays it on the reference
+``SniperTable`` deals each hand (``sniper.games.sniper_holdem.play.deal_hand``, R4, R13), plays it on the reference
 engine
 (``sniper.games.sniper_holdem.engine.HandState``), and between hands moves the chips, lets players leave (R2, R12), ends
-the game (R9) or moves the first seat on (R3). ``sniper.games.sniper_holdem.game.play_game`` (a run's games), the
+the game (R9) or moves the first seat on (R3). ``sniper.games.sniper_holdem.play.play_game`` (a run's games), the
 server's
 rooms (``sniper.serve.table.Room``) and the env (``sniper.games.sniper_holdem.env``) all drive it.
 
-The flat action numbering (``sniper.games.sniper_holdem.game``'s constants; the env's ``Discrete(68)``):
+The flat action numbering (``sniper.games.sniper_holdem.rules``' constants; the env's ``Discrete(68)``):
 
 ====================  =====================================================================
 action                meaning
@@ -19,7 +19,7 @@ action                meaning
 68 (``DEAL``)         deal the next hand: the one action when the current player is ``CHANCE``
 ====================  =====================================================================
 
->>> from sniper.games.sniper_holdem.game import make_rules
+>>> from sniper.games.sniper_holdem.rules import make_rules
 >>> table = SniperTable(3, make_rules("ours", "10"), seed=1, game=0)
 >>> table.current_player() == CHANCE, table.legal_actions()
 (True, (68,))
@@ -37,18 +37,9 @@ from kernels.sniper_holdem.codes import N_SNIPES, PASS, Act
 from sniper.core.rng import Stream
 from sniper.core.table import CHANCE, TERMINAL
 from sniper.games.sniper_holdem.engine import HandState, Phase
-from sniper.games.sniper_holdem.game import (
-    DEAL,
-    N_SEAT_ACTIONS,
-    PASS_ACTION,
-    SNIPE_ACTION,
-    Rules,
-    deal_hand,
-    decision_stream,
-    leave_table,
-    next_first,
-)
 from sniper.games.sniper_holdem.observation import Observation
+from sniper.games.sniper_holdem.play import deal_hand, decision_stream, leave_table, next_first
+from sniper.games.sniper_holdem.rules import DEAL, N_SEAT_ACTIONS, PASS_ACTION, SNIPE_ACTION, Rules
 
 __all__ = ["CHANCE", "DEAL", "N_SEAT_ACTIONS", "PASS_ACTION", "SNIPE_ACTION", "TERMINAL", "SniperTable", "action_name"]
 
@@ -74,8 +65,8 @@ def action_name(action: int) -> str:
 class SniperTable:
     """One game of Sniper Hold'em (R2–R13) as a ``sniper.core.table.TableState``.
 
-    ``seats``: seats at the table; ``rules``: a ``sniper.games.sniper_holdem.game.Rules``; ``seed``, ``game``: the run's
-    seed and the game's number, which fix every deal and decision stream (R13). ``hand_limit``: the
+    ``seats``: seats at the table; ``rules``: a ``sniper.games.sniper_holdem.rules.Rules``; ``seed``, ``game``: the
+    run's seed and the game's number, which fix every deal and decision stream (R13). ``hand_limit``: the
     hands the game lasts at most (default ``rules.hands_per_game``; ``None``: until fewer than two
     players are left with chips, R9) — the server caps a "bust" game with it. ``stacks``, ``at_table``,
     ``first``, ``hand``: where the game stands before its next deal (default: a fresh game, every seat
@@ -199,7 +190,7 @@ class SniperTable:
 
     def stream(self) -> Stream:
         """The random stream of the current player's next decision of this hand (R13,
-        ``sniper.games.sniper_holdem.game.decision_stream``); ``ValueError`` when no seat is to act."""
+        ``sniper.games.sniper_holdem.play.decision_stream``); ``ValueError`` when no seat is to act."""
         seat = self.current_player()
         if seat < 0:
             raise ValueError("no seat is to act")

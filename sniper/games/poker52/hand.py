@@ -8,9 +8,9 @@ showdown. What is the same in both is written here once:
   ``dealing_order``: clockwise from the first seat left of the button, the button last. That is
   PokerKit's player order, so its ``Opening.POSITION`` first actor (player 0 when nobody posts a
   blind) is the first seat left of the button, and a player's index ``i`` is seat ``order[i]``.
-- **Our deck's cards.** PokerKit deals what it is given: ``pk_cards`` turns ``sniper.games.poker52``
+- **Our deck's cards.** PokerKit deals what it is given: ``pk_cards`` turns ``sniper.games.poker52.cards``
   cards into PokerKit's, and nothing is dealt by PokerKit itself (no ``HOLE_DEALING`` or
-  ``BOARD_DEALING`` in ``AUTOMATIONS``), so every card comes from ``poker52.shuffled_deck``.
+  ``BOARD_DEALING`` in ``AUTOMATIONS``), so every card comes from ``poker52.cards.shuffled_deck``.
 - **The pots and odd chips** (H7, D8; GAMES.md: a split pot's odd chips go one each to the winners
   from the first seat clockwise of the button). PokerKit gives a pot's whole remainder to its first
   winner in player order (a pot of 11 split three ways is 5, 3, 3; ours 4, 4, 3), and before it
@@ -29,11 +29,12 @@ showdown. What is the same in both is written here once:
 """
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Self
 
 from pokerkit import Automation, Card, ChipsPushing, State
 
-from sniper.games.poker52 import DECK_SIZE, text
+from sniper.games.poker52.cards import DECK_SIZE, text
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -54,12 +55,12 @@ _OUR_CARDS = {pk: c for c, pk in enumerate(_PK_CARDS)}
 
 
 def pk_cards(cards: Iterable[int]) -> tuple[Card, ...]:
-    """PokerKit's ``Card`` for each of ``cards`` (``sniper.games.poker52`` integers 0..51), in order."""
+    """PokerKit's ``Card`` for each of ``cards`` (``sniper.games.poker52.cards`` integers 0..51), in order."""
     return tuple(_PK_CARDS[c] for c in cards)
 
 
 def our_cards(cards: Iterable[Card]) -> tuple[int, ...]:
-    """The ``sniper.games.poker52`` integer of each of PokerKit's ``cards``, in order (``pk_cards``' inverse)."""
+    """The ``sniper.games.poker52.cards`` integer of each of PokerKit's ``cards``, in order (``pk_cards``' inverse)."""
     return tuple(_OUR_CARDS[c] for c in cards)
 
 
@@ -134,6 +135,49 @@ class ActionRecord:
     amount: int
     to: int
     pot_after: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class FinishedHand:
+    """What every 52-card game's record of one finished hand holds (its ``play.HandRecord`` adds its cards:
+    Hold'em's ``board`` and ``holes``, draw's ``holes``, ``draws``, ``discards``, ``drawn``, ``cards``); the
+    fields are given by name. Chips are integers, per-seat tuples have one entry per seat of the table.
+
+    ``hand``: its number in the game, from 0; ``button``: the button's seat; ``actions``: the seat actions in
+    order (``ActionRecord``); ``stacks_before`` / ``stacks``: chips per seat before and after; ``winnings``:
+    ``stacks - stacks_before`` per seat (they sum to 0); ``showdown``: whether two or more players were still in
+    at the end (otherwise the pot was won by folds and no card is shown). ``agents`` (one spec per seat),
+    ``seed`` and ``game`` (the game's number in its run), when the record knows them (a game's ``play_hand`` and a
+    run's rows do), name them in its hand history; these three do not take part in comparisons.
+    """
+
+    hand: int
+    button: int
+    actions: tuple[ActionRecord, ...]
+    stacks_before: tuple[int, ...]
+    stacks: tuple[int, ...]
+    winnings: tuple[int, ...]
+    showdown: bool
+    agents: tuple[str, ...] = field(default=(), compare=False)
+    seed: int | None = field(default=None, compare=False)
+    game: int | None = field(default=None, compare=False)
+
+    @classmethod
+    def finished(cls, hand: "PokerKitHand", number: int, **cards) -> Self:
+        """The record of the finished ``hand``, hand ``number`` of its game, with the game's card fields
+        ``cards``; ``ValueError`` if the hand is not finished."""
+        if not hand.done:
+            raise ValueError("the hand is not finished")
+        return cls(
+            hand=number,
+            button=hand.button,
+            actions=tuple(hand.actions),
+            stacks_before=hand.stacks_before,
+            stacks=hand.stacks_after,
+            winnings=hand.winnings,
+            showdown=hand.showdown,
+            **cards,
+        )
 
 
 class PokerKitHand:

@@ -1,7 +1,7 @@
 """The PettingZoo env of a PokerKit game: what no-limit Hold'em's and five-card draw's envs share.
 
 ``PokerKitEnv`` is a ``sniper.core.env.TableEnv`` (agents, episodes, rewards, spaces) on a game's
-``sniper.games.pokerkit_table.PokerKitTable``: its arguments are the table's (``players`` in the table's
+``sniper.games.poker52.table.PokerKitTable``: its arguments are the table's (``players`` in the table's
 ``SEATS``, ``game_length`` a key of its ``GAME_LENGTHS``), its opponents the game's agents (objects with
 ``act(obs, stream)`` returning the table's flat action, asked with the decision's stream as in a run),
 and its observation an encoding of the table's ``observe``, the one place the game's view rule is
@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sniper.core.env import TableEnv
-from sniper.games.poker_spec import hands_of_length
-from sniper.games.pokerkit_table import PokerKitTable
+from sniper.games.poker52.spec import hands_of_length
+from sniper.games.poker52.table import PokerKitTable
 
 TABLE_FIELDS = ("acting", "street", "seat", "seats", "button", "pot", "to_call")
 """Scalar fields of a PokerKit game's observation vector, in this order (``table_values``): whether the

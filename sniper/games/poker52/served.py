@@ -1,7 +1,7 @@
 """What the table server needs of a 52-card betting game (no-limit Hold'em, five-card draw): the parts they share.
 
 ``PokerServed`` is the ``sniper.core.served.ServedGame`` part common to the games played on a
-``sniper.games.pokerkit_table.PokerKitTable``: a seat's view starts from the game's own observation
+``sniper.games.poker52.table.PokerKitTable``: a seat's view starts from the game's own observation
 (``table.observe(seat)``, the one place H11 and D10 are decided) with the public facts of the hand (who is to act,
 its actions with their chips, the pots) and, once the hand is over, its result: chips won and, only when two or more
 players were still in at the end (a showdown, H9, D7), the cards of those players and the names of their hands
@@ -11,9 +11,9 @@ timeout checks if possible and folds if chips are owed (R11's rule, shared by th
 """
 
 from sniper.core.served import ServedGame
-from sniper.games.poker52 import text
-from sniper.games.poker_history import hand_name
-from sniper.games.pokerkit_hand import PokerKitHand
+from sniper.games.poker52.cards import text
+from sniper.games.poker52.hand import PokerKitHand
+from sniper.games.poker52.history import hand_name
 
 FOLD, CHECK_CALL = 0, 1
 """The two flat actions every 52-card betting game numbers alike (``holdem.engine``, ``draw.engine``)."""
@@ -78,7 +78,7 @@ class PokerServed(ServedGame):
         return betting_names(obs.legal, obs.to_call, self.raise_action(obs, "all-in") is not None, max(obs.bets) > 0)
 
     def action_entry(self, record) -> dict:
-        """A public action of the hand (a ``pokerkit_hand.ActionRecord``): seat, street, its name (fold, check,
+        """A public action of the hand (a ``poker52.hand.ActionRecord``): seat, street, its name (fold, check,
         call, or raise: a bet or raise to ``to``), the chips it put in and the seat's bet of the round after it."""
         if record.action == FOLD:
             name = "fold"

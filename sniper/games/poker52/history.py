@@ -7,7 +7,7 @@ with its board and pot and every action in words (``raise to 7``, ``call 2``, ``
 each hand's name, the result (uncalled bet returned, who wins how much) and the stacks after. Each game
 writes its own streets (``history_text`` of its ``play`` module); the pieces they share are here.
 
->>> from sniper.games.pokerkit_hand import ActionRecord
+>>> from sniper.games.poker52.hand import ActionRecord
 >>> act = ActionRecord(seat=2, street=0, action=7, amount=7, to=7, pot_after=10)
 >>> action_words(act, raised=True, all_in=False)
 'raise to 7'
@@ -17,8 +17,8 @@ writes its own streets (``history_text`` of its ``play`` module); the pieces the
 
 from collections.abc import Sequence
 
-from sniper.games.poker52 import CATEGORIES, category, text, value
-from sniper.games.pokerkit_hand import ActionRecord
+from sniper.games.poker52.cards import CATEGORIES, category, text, value
+from sniper.games.poker52.hand import ActionRecord
 
 FOLD, CHECK_CALL = 0, 1
 """The flat actions both games number alike: fold, check or call (``sniper.games.holdem.engine``,
@@ -26,7 +26,7 @@ FOLD, CHECK_CALL = 0, 1
 
 
 def cards_text(cards: Sequence[int]) -> str:
-    """Cards (``sniper.games.poker52`` integers 0..51) as the field writes them: ``[4c 8d]``.
+    """Cards (``sniper.games.poker52.cards`` integers 0..51) as the field writes them: ``[4c 8d]``.
 
     >>> cards_text([8, 25]), cards_text([-1, -1])
     ('[4c 8d]', '[?? ??]')
@@ -35,7 +35,7 @@ def cards_text(cards: Sequence[int]) -> str:
 
 
 def hand_name(cards: Sequence[int]) -> str:
-    """The category of the best five of ``cards`` (5 to 7 cards), e.g. "two pair" (``sniper.games.poker52``).
+    """The category of the best five of ``cards`` (5 to 7 cards), e.g. "two pair" (``sniper.games.poker52.cards``).
 
     >>> hand_name([48, 49, 44, 45, 0]), hand_name([-1, -1, 44, 45, 0])
     ('two pair', 'not shown')

@@ -1,12 +1,9 @@
-"""PHH files, both ways: the parts the 52-card games' hand histories share (``sniper.games.holdem.phh``,
-``sniper.games.draw.phh``).
+"""PHH files read: the parts the 52-card games' hand history readers share (``sniper.games.holdem.phh``,
+``sniper.games.draw.phh``); the writing is ``sniper.games.poker52.phh_writer``.
 
 PHH (the poker hand history format of PokerKit, https://github.com/uoftcprg/phh-std) is TOML: one hand per
 ``.phh`` file, or many hands as the tables ``[1]``, ``[2]``, … of a ``.phhs`` file. Written once here:
 
-- **Writing**: ``PhhWriter``, one writer parameterised by the game's variant (the hand's header, actions,
-  ``rows_phh``, ``game_phhs``, ``run_phhs``); ``write_phhs`` (a ``.phhs`` text, ``sniper.core.toml.phhs_text``,
-  to a temporary file, then renamed; nothing is overwritten).
 - **Reading a file** (``import_file``): the file is read as data only (``tomllib``; nothing in it is
   evaluated or imported), at most ``MAX_FILE_BYTES`` bytes and ``MAX_HANDS`` hands (``read_entries``). A
   file's decimal amounts are scaled to whole chips by the smallest power of ten that makes every amount of
@@ -23,7 +20,6 @@ PHH (the poker hand history format of PokerKit, https://github.com/uoftcprg/phh-
 100
 """
 
-import os
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,12 +28,9 @@ from pathlib import Path
 
 import pyarrow as pa
 import tomllib
-from pokerkit import parse_action
 
 from sniper.core.tables import Chunk, Imported, to_table
-from sniper.core.toml import phhs_text, toml_value
-from sniper.games.poker52 import text
-from sniper.games.pokerkit_hand import dealing_order, share_pots
+from sniper.games.poker52.hand import share_pots
 
 SUFFIXES = (".phh", ".phhs")
 """A file of one hand, a file of many hands (TOML tables ``[1]``, ``[2]``, …)."""
@@ -64,164 +57,6 @@ class SkipHand(Exception):
 def one_line(error: BaseException) -> str:
     """``error``'s message on one line (its type's name when it has none)."""
     return " ".join(str(error).split()) or type(error).__name__
-
-
-# ----- writing ------------------------------------------------------------------------------------
-
-
-def write_phhs(path, text: str) -> None:
-    """Write a ``.phh``/``.phhs`` text to ``path``: to a temporary file beside it, then renamed (never
-    half-written). Raises ``PhhError`` when ``path`` exists (nothing is overwritten)."""
-    path = Path(path)
-    if path.exists():
-        raise PhhError(f"{path} already exists; give a new file (nothing is overwritten)")
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
-def cards_text(cards: Iterable[int]) -> str:
-    """PHH's text of ``cards`` (``sniper.games.poker52`` numbers), the names run together: ``"AsKd"``."""
-    return "".join(text(c) for c in cards)
-
-
-@dataclass(frozen=True)
-class PhhWriter:
-    """The PHH writer of a 52-card game, parameterised by its variant: one finished hand (the game's
-    ``play.HandRecord``) as the PHH text of the variant ``code``, replayed on PokerKit's state as it is written.
-
-    ``code``: the variant ("NT", "F5CD"); ``history``: the PokerKit ``HandHistory`` class that knows it (its
-    ``create_state``); ``betting(n)``: the fields between ``variant`` and ``starting_stacks`` of a hand of ``n``
-    players (``ante_trimming_status``, ``antes``, ``blinds_or_straddles``, the bets), in PHH's order;
-    ``deal(state, record, order)``: the dealer's action PokerKit's ``state`` waits for, if it is the game's own
-    (Hold'em's board ``d db …``, draw's replacements ``d dh pK …``), else ``None``; ``shown(record, seat)``: the
-    cards ``seat`` shows at the showdown; ``fold``, ``check_call``: the game's action numbers of those two (any
-    other betting action is ``cbr`` to ``a.to``); ``draw_street``: the street of the draw (``pK sd …``, the cards
-    discarded: ``record.discards[seat]``), ``None`` for a game without; ``prepare(state)``: called before each
-    action is applied (draw's ``engine.open_betting``); ``hand_record(hands, actions)``: a hand's record from
-    its rows of a run's tables (the game's ``results.hand_record``).
-
-    The players ``p1 … pK`` are the seats dealt in, in the dealing order (``pokerkit_hand.dealing_order``,
-    PokerKit's player order); every player's private cards are written first (``d dh pK …``, a simulation log),
-    PHH writes no burn card (its reader burns an unknown one, as here), and ``pK sm …`` comes for each player
-    PokerKit asks at the showdown.
-    """
-
-    code: str
-    history: type
-    betting: Callable[[int], dict]
-    deal: Callable[..., str | None]
-    shown: Callable[[object, int], Sequence[int]]
-    fold: int
-    check_call: int
-    hand_record: Callable[[Mapping, Mapping], object]
-    draw_street: int | None = None
-    prepare: Callable[[object], None] = lambda state: None
-
-    def hand_phh(
-        self, record, game: int | None = None, seed: int | None = None, players: Sequence[str] | None = None
-    ) -> str:
-        """The PHH text (TOML, the variant ``code``) of one finished hand (``record``, the game's ``play.HandRecord``).
-
-        ``game``: written as ``table`` (the game's number in its run) when given; ``seed``: the run's seed,
-        written as the user-defined ``_seed`` (a decimal string: seeds reach 2^64-1, TOML integers stop at
-        2^63-1); ``players``: a name per seat (``len == seats``), written for the players dealt in. Also
-        written: ``seats`` (1-based seat numbers), ``seat_count``, ``hand`` (``record.hand``) and
-        ``finishing_stacks`` (our final stacks, chips). Raises ``ValueError`` when the record is not a hand
-        PokerKit can replay (an action out of turn or illegal, a board too short, replacements missing), or for a
-        name TOML cannot hold.
-        """
-        order = dealing_order(record.stacks_before, record.button)
-        if players is not None and len(players) != len(record.stacks_before):
-            raise ValueError(f"one name per seat: {len(record.stacks_before)} seats, {len(players)} names")
-        header = {"variant": self.code, **self.betting(len(order))}
-        header["starting_stacks"] = [record.stacks_before[s] for s in order]
-        actions = self._actions(record, order, self.history(**header, actions=[]).create_state())
-        fields = header | {
-            "actions": actions,
-            "players": None if players is None else [players[s] for s in order],
-            "seats": [s + 1 for s in order],
-            "seat_count": len(record.stacks_before),
-            "hand": record.hand,
-            "table": game,
-            "finishing_stacks": [record.stacks[s] for s in order],
-            "_seed": None if seed is None else str(seed),
-        }
-        return "".join(f"{key} = {toml_value(v)}\n" for key, v in fields.items() if v is not None)
-
-    def _actions(self, record, order: Sequence[int], state) -> list[str]:
-        """The hand's PHH actions, each applied to PokerKit's ``state`` as it is written (PokerKit's own
-        ``parse_action``), so that boards, replacements and showdowns come where its reader waits for them."""
-        index = {seat: k for k, seat in enumerate(order)}
-        actions: list[str] = []
-
-        def emit(action: str) -> None:
-            try:
-                self.prepare(state)
-                parse_action(state, action)
-            except ValueError as error:
-                raise ValueError(f"hand {record.hand}: PokerKit refuses {action!r}: {one_line(error)}") from None
-            actions.append(action)
-
-        def deal_and_show() -> None:  # what the state waits for before the next seat acts or draws, or to end
-            while state.status and state.actor_index is None and state.stand_patter_or_discarder_index is None:
-                if state.can_burn_card():
-                    state.burn_card("??")
-                elif (dealt := self.deal(state, record, order)) is not None:
-                    emit(dealt)
-                elif state.can_show_or_muck_hole_cards():
-                    k = state.showdown_index
-                    emit(f"p{k + 1} sm {cards_text(self.shown(record, order[k]))}")
-                else:
-                    raise ValueError(f"hand {record.hand}: PokerKit waits for an operation PHH cannot write")
-
-        for k, seat in enumerate(order):
-            emit(f"d dh p{k + 1} {cards_text(record.holes[seat])}")
-        for a in record.actions:
-            deal_and_show()
-            drawing = a.street == self.draw_street
-            turn = state.stand_patter_or_discarder_index if drawing else state.actor_index
-            if a.seat not in index or turn != index[a.seat]:
-                raise ValueError(f"hand {record.hand}: seat {a.seat} acts out of PokerKit's turn")
-            p = f"p{index[a.seat] + 1}"
-            if drawing:
-                emit(f"{p} sd {cards_text(record.discards[a.seat])}".rstrip())
-            else:
-                emit(
-                    f"{p} f"
-                    if a.action == self.fold
-                    else f"{p} cc"
-                    if a.action == self.check_call
-                    else f"{p} cbr {a.to}"
-                )
-        deal_and_show()
-        if state.status:
-            raise ValueError(f"hand {record.hand}: the record ends before the hand is over")
-        return actions
-
-    def rows_phh(self, hands, actions, seed: int | None = None) -> str:
-        """The PHH text of one hand of a run from its rows of the hands and actions tables (dicts of columns; the
-        game's ``GameSpec.history``: ``sniper replay DIR --game G --hand H --format phh``); players named by their
-        agent specs."""
-        record = self.hand_record(hands, actions)
-        agents = [str(a) for _, a in sorted(zip(hands["seat"], hands["agent"], strict=True))]
-        return self.hand_phh(record, int(hands["game"][0]) if len(hands["game"]) else None, seed, agents)
-
-    def game_phhs(
-        self, records: Iterable, game: int | None = None, seed: int | None = None, players: Sequence[str] | None = None
-    ) -> str:
-        """One game's hands (``play.play_game``'s records, in order) as a ``.phhs`` text (``hand_phh``)."""
-        return phhs_text(self.hand_phh(r, game, seed, players) for r in records)
-
-    def run_phhs(
-        self, games: Iterable[tuple[int, Iterable]], seed: int | None = None, players: Sequence[str] | None = None
-    ) -> str:
-        """A run's hands as one ``.phhs`` text: ``games`` yields ``(game number, its records)`` in game order;
-        every hand is written with its game as ``table`` (``hand_phh``)."""
-        return phhs_text(self.hand_phh(r, game, seed, players) for game, records in games for r in records)
 
 
 # ----- reading: amounts ---------------------------------------------------------------------------
@@ -430,7 +265,7 @@ def settled(
     finishing: Sequence[int] | None,
 ) -> list[int]:
     """A replayed hand's final stacks: PokerKit's ``final``; or, when the file's ``finishing`` stacks are
-    GAMES.md's (the pots shared by ``sniper.games.pokerkit_hand.share_pots``, odd chips one each, as our
+    GAMES.md's (the pots shared by ``sniper.games.poker52.hand.share_pots``, odd chips one each, as our
     engines and our files have them), those. ``stacks``: the starting stacks; ``pushed``: the chips PokerKit
     pushed to each player from the pots; ``live``: who is still in; ``strengths``: each live player's hand
     value (``None`` when not every one is known, so GAMES.md's pots cannot be computed). ``SkipHand`` when the

@@ -1,12 +1,12 @@
 """Validated batch evaluation of 52-card poker hands with the numba kernels of ``kernels.eval52``.
 
-The numba equivalent of ``sniper.games.poker52.value`` for many hands at once: hands are rows of
+The numba equivalent of ``sniper.games.poker52.cards.value`` for many hands at once: hands are rows of
 an integer array of shape ``(n, k)``, ``k`` from 5 to 7, of distinct cards ``0..51``
-(``card = 4 * rank + suit``, ``sniper.games.poker52``); each row's value is the same integer as
-``poker52.value`` of that row (higher wins, equal values split), as ``int32``.
+(``card = 4 * rank + suit``, ``sniper.games.poker52.cards``); each row's value is the same integer as
+``poker52.cards.value`` of that row (higher wins, equal values split), as ``int32``.
 
 >>> import numpy as np
->>> from sniper.games.poker52 import CATEGORIES, cards, category
+>>> from sniper.games.poker52.cards import CATEGORIES, cards, category
 >>> hands = np.array([cards("As Ks Qs Js Ts 2c 3d"), cards("Ah Ad Kc Kd 2s 7h 9c")])
 >>> [CATEGORIES[category(int(v))] for v in values(hands)]
 ['straight flush', 'two pair']
@@ -19,7 +19,7 @@ ValueError: cards must have shape (n, k) with k from 5 to 7 cards per hand, got 
 import numpy as np
 
 from kernels.eval52 import board_values_into_nb, tables, values_into_nb, values_par_into_nb
-from sniper.games.poker52 import DECK_SIZE
+from sniper.games.poker52.cards import DECK_SIZE
 
 __all__ = ["check_cards", "values", "board_values"]
 
@@ -55,7 +55,7 @@ def check_cards(cards, name: str = "cards", sizes: range = range(5, 8)) -> np.nd
 
 def values(cards: np.ndarray, parallel: bool = False) -> np.ndarray:
     """Values of hands: ``int32`` array of shape ``(n,)``, row ``i`` equal to
-    ``sniper.games.poker52.value(cards[i])`` (its numba equivalent, ``kernels.eval52``).
+    ``sniper.games.poker52.cards.value(cards[i])`` (its numba equivalent, ``kernels.eval52``).
 
     ``cards``: integer array of shape ``(n, k)``, ``k`` 5–7 distinct cards ``0..51`` per row
     (``(k,)`` for one hand). ``parallel`` uses all numba threads. Raises ``ValueError`` for bad
@@ -69,7 +69,7 @@ def values(cards: np.ndarray, parallel: bool = False) -> np.ndarray:
 
 def board_values(board: np.ndarray, holes: np.ndarray) -> np.ndarray:
     """Values of one board with each pair of hole cards: ``int32 (n,)``, entry ``i`` equal to
-    ``sniper.games.poker52.value([*holes[i], *board])`` (numba equivalent, ``kernels.eval52``).
+    ``sniper.games.poker52.cards.value([*holes[i], *board])`` (numba equivalent, ``kernels.eval52``).
 
     ``board``: integer array of shape ``(b,)``, 3 to 5 distinct cards ``0..51``; ``holes``: shape
     ``(n, 2)``, each row two cards not on the board. Raises ``ValueError`` naming the parameter

@@ -2,26 +2,33 @@
 
 ``PokerKitTable`` is the part of a ``sniper.core.table.TableState`` that no-limit Hold'em (H1–H11) and
 five-card draw (D1–D11) have in common: ``CHANCE`` before each hand (the one legal action is the game's
-``DEAL``), the hand's deck from ``sniper.games.poker52.shuffled_deck(seed, game, hand)``, the seat
-to act and its legal flat actions from the game's hand (a ``sniper.games.pokerkit_hand.PokerKitHand``),
+``DEAL``), the hand's deck from ``sniper.games.poker52.cards.shuffled_deck(seed, game, hand)``, the seat
+to act and its legal flat actions from the game's hand (a ``sniper.games.poker52.hand.PokerKitHand``),
 and between hands: the chips move, busted players leave (GAMES.md), the game ends (H10, D9) or the
 button moves to the next player still at the table (H2, D1). A game's table subclasses it, sets its
 facts as class attributes and writes ``observe``, the one place its view rule is decided.
 
-**Random streams** (R13's design, as Sniper Hold'em's ``sniper.games.sniper_holdem.game.decision_stream``):
+**Random streams** (R13's design, as Sniper Hold'em's ``sniper.games.sniper_holdem.play.decision_stream``):
 the ``d``-th decision (from 0) of seat ``s`` in hand ``h`` draws from ``Stream(derive(hand_key(seed,
 game, h, STREAM_AGENT + s), d))`` (``decision_stream``); a game's kernel reproduces it.
 """
 
 import operator
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from itertools import islice
+from types import ModuleType
+from typing import TypeVar
 
 from kernels.streams import STREAM_AGENT
 from sniper.core.rng import Stream, derive, hand_key
 from sniper.core.table import CHANCE, TERMINAL, agent_where, ask_agent, hand_over, play_to_end
-from sniper.games.poker52 import shuffled_deck
-from sniper.games.poker_spec import hands_of_length
-from sniper.games.pokerkit_hand import PokerKitHand, next_button
+from sniper.games.poker52.cards import shuffled_deck
+from sniper.games.poker52.hand import PokerKitHand, next_button
+from sniper.games.poker52.spec import hands_of_length
+
+R = TypeVar("R")
+"""A game's hand record (its ``play.HandRecord``)."""
 
 
 def decision_stream(seed: int, game: int, hand: int, seat: int, decision: int) -> Stream:
@@ -34,9 +41,10 @@ class PokerKitTable:
     """One game of hands of a PokerKit game (module docstring); a game's table subclasses it.
 
     The subclass sets ``HAND`` (its ``PokerKitHand`` subclass, with ``legal_actions()``, ``is_legal(a)``,
-    ``act(a)`` and ``legal_text()``), ``DEAL`` (the flat action of ``CHANCE``), ``SEATS`` (a range),
-    ``STARTING_STACK``, ``FIRST_BUTTON``, ``GAME_LENGTHS``, ``DEFAULT_LENGTH`` and ``TITLE``, and
-    writes ``observe``.
+    ``act(a)`` and ``legal_text()``) and ``DEAL`` (the flat action of ``CHANCE``), names its ``rules`` module
+    (``class HoldemTable(PokerKitTable, rules=rules)``), whose ``RULE_FACTS`` it takes: ``SEATS`` (a range),
+    ``STARTING_STACK``, ``FIRST_BUTTON``, ``GAME_LENGTHS``, ``DEFAULT_LENGTH`` and ``TITLE``, and writes
+    ``observe``.
 
     ``seats``: a count in ``SEATS``; ``seed``, ``game``: the run's seed and the game's number, which fix
     every deck and decision stream; ``length``: a key of ``GAME_LENGTHS``. ``hand_limit``: the hands the
@@ -59,6 +67,14 @@ class PokerKitTable:
     GAME_LENGTHS: Mapping[str, int | None]
     DEFAULT_LENGTH: str
     TITLE: str
+
+    RULE_FACTS = ("SEATS", "STARTING_STACK", "FIRST_BUTTON", "GAME_LENGTHS", "DEFAULT_LENGTH", "TITLE")
+    """The class attributes a subclass takes from its game's ``rules`` module."""
+
+    def __init_subclass__(cls, rules: ModuleType | None = None, **options) -> None:
+        super().__init_subclass__(**options)
+        for name in cls.RULE_FACTS if rules is not None else ():
+            setattr(cls, name, getattr(rules, name))
 
     def __init__(
         self,
@@ -214,3 +230,27 @@ def played_hands(table: PokerKitTable, agents: Sequence) -> Iterator[PokerKitHan
         table.apply(table.DEAL)
         play_to_end(table, decide, hand_over)
         yield table.hand
+
+
+def hand_records(
+    new_table: Callable[[], PokerKitTable], seats: int, agents: Sequence, record: Callable[[PokerKitHand, int], R]
+) -> Iterator[R]:
+    """The game's hands as records, each as soon as it is played (``played_hands`` on the table ``new_table()``
+    makes; ``record(hand, number)``: the game's ``play.HandRecord.of``); the ``play.hands_of`` of the 52-card
+    games. ``ValueError`` unless there is one agent per seat (``seats``), before the table is made, and for seats
+    or a length the table refuses; ``sniper.core.errors.AgentError`` naming the agent, its seat, the game and the
+    hand when an agent raises or chooses an action that is not legal (``played_hands``)."""
+    if len(agents) != seats:
+        raise ValueError(f"one agent per seat: {seats} seats, {len(agents)} agents")
+    table = new_table()
+    for hand in played_hands(table, agents):
+        yield record(hand, table.hand_index)
+
+
+def hand_of_game(records: Iterable[R], agents: Sequence[str], seed: int, game: int, hand: int) -> R:
+    """Hand ``hand`` of ``records`` (game ``game`` of run ``seed``, its hands in order) naming the agents' specs
+    ``agents``, ``seed`` and ``game`` (the records' ``agents``, ``seed`` and ``game``): the ``play.play_hand`` of
+    the 52-card games. ``LookupError`` when the game ends before hand ``hand``."""
+    for found in islice(records, hand, None):
+        return replace(found, agents=tuple(agents), seed=seed, game=game)
+    raise LookupError(f"game {game} of seed {seed} ends before hand {hand}")

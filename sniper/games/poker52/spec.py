@@ -3,7 +3,7 @@
 No-limit Hold'em (``sniper.games.holdem``) and five-card draw (``sniper.games.draw``) are declared the same
 way: one rule preset ("standard"), game lengths by name (H10, D9), agent specs ``LEVEL[:NAME=VALUE,…]``
 (``sniper.core.agent_spec``, with outside agents) over levels whose parameters are data
-(``sniper.games.level_parameters``), and a reference engine that plays whole games on the game's PokerKit
+(``sniper.games.poker52.level_parameters``), and a reference engine that plays whole games on the game's PokerKit
 table. A light module: importing it imports no PokerKit (the registry loads every game's spec when it is
 first asked).
 
@@ -19,16 +19,50 @@ ValueError: game length must be one of 20, bust, got '10'
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from importlib import import_module
 from types import ModuleType
 
 from sniper.core.agent_spec import OutsideAgent, is_outside, make_outside_agent, outside_vector, parse_spec
 from sniper.core.tables import Chunk, to_table
-from sniper.games.level_parameters import Parameters
+from sniper.games.poker52.level_parameters import Parameters, domains
 
 PRESET = "standard"
 """The one rule preset of the 52-card games (GAMES.md fixes their rules)."""
 BUST_PLANNED_HANDS = 100
 """The hands a game played until one player holds every chip ("bust") is taken to last when work is sized."""
+
+
+def spec_fields(
+    package: str, parameters: Parameters, lengths: Mapping[str, int | None], default_length: str, rules_doc: str
+) -> dict:
+    """The ``GameSpec`` fields no-limit Hold'em, five-card draw and Saint Poker declare alike, for the game package
+    ``sniper.games.<package>`` (``sniper.core.registry.GameSpec``): the one preset ``PRESET``, the game lengths
+    ``lengths`` (default ``default_length``), the levels of ``parameters`` and their tunable domains, seats
+    filled with easy, normal and hard by default, the reference engine (``<package>.chunks:play_chunk_reference``)
+    and the default kernel engine (``<package>.kernel_engine``: ``play_chunk_kernel``, checked by
+    ``kernel_inputs``), and the rules page ``rules_doc``.
+
+    >>> fields = spec_fields("holdem", {"easy": {"bluff": (0.05, 0.0, 1.0)}}, {"20": 20}, "20", "docs/holdem.md")
+    >>> fields["engines"]["kernel"], fields["levels"], fields["default_rules"]
+    ('sniper.games.holdem.kernel_engine:play_chunk_kernel', ('easy',), 'standard')
+    """
+    module = f"sniper.games.{package}"
+    return {
+        "rules": (PRESET,),
+        "game_lengths": tuple(lengths),
+        "levels": tuple(parameters),
+        "parameters": domains(parameters),
+        "default_agents": ("easy", "normal", "hard"),
+        "engines": {
+            "reference": f"{module}.chunks:play_chunk_reference",
+            "kernel": f"{module}.kernel_engine:play_chunk_kernel",
+        },
+        "default_engine": "kernel",
+        "engine_checks": {"kernel": f"{module}.kernel_engine:kernel_inputs"},
+        "default_rules": PRESET,
+        "default_length": default_length,
+        "rules_doc": rules_doc,
+    }
 
 
 def hands_of_length(lengths: Mapping[str, int | None], length: str) -> int | None:
@@ -109,14 +143,36 @@ def agent_builder(make_level: Callable[..., object], levels: Collection[str]) ->
     return make_agent
 
 
+def lazy_agent_builder(target: str) -> Callable[..., object]:
+    """``make_agent(spec, decision_timeout=None)`` of a ``GameSpec`` declared from the game's light modules: the
+    game's own builder, ``target`` (``"module:attribute"``, e.g. ``"sniper.games.holdem.chunks:make_agent"``),
+    imported when an agent is first made (the registry imports no PokerKit when it loads the games). The agent a
+    spec names: a level ``LEVEL[:NAME=VALUE,…]`` or an outside agent ``module:ClassName[:NAME=VALUE,…]``
+    (``sniper.core.agent_spec``, each decision limited to ``decision_timeout`` seconds); ``ValueError`` saying
+    why not."""
+    module, attribute = target.split(":")
+
+    def make_agent(spec: str, decision_timeout: float | None = None):
+        return getattr(import_module(module), attribute)(spec, decision_timeout)
+
+    return make_agent
+
+
 def play_reference_chunk(
-    config, chunk: int, hands_only: bool, make_agent: Callable[[str], object], play_game: Callable, results: ModuleType
+    config,
+    chunk: int,
+    hands_only: bool = False,
+    *,
+    make_agent: Callable[[str], object],
+    play_game: Callable,
+    results: ModuleType,
 ) -> Chunk:
     """Chunk ``chunk`` of the run ``config`` (a ``sniper.runs.config.RunConfig``) on a 52-card game's reference
     engine: its ``config.chunk_games`` games from game ``chunk * config.chunk_games``, each played by
     ``play_game(seats, seed, game, agents, length)`` (the game's ``play.play_game``, hand records) with one
     ``make_agent(spec)`` per seat, as the hands table (and the actions table unless ``hands_only``) of the
-    game's ``results`` module and the hands of each game (``records_chunk``). ``ValueError`` for a bad spec."""
+    game's ``results`` module and the hands of each game (``records_chunk``). ``ValueError`` for a bad spec. A game's
+    ``chunks.play_chunk_reference`` is this function with its ``make_agent``, ``play_game`` and ``results``."""
     agents = [make_agent(spec) for spec in config.agents]
     start = chunk * config.chunk_games
     games = range(start, start + config.chunk_games)
@@ -129,7 +185,8 @@ def finished_chunk(
 ) -> Chunk:
     """Both tables' rows of finished hands played elsewhere (a served game), given as (game, hand, state) in order
     (``state`` the game's finished ``PokerKitHand``), seated by the labels ``agents``: ``records_chunk`` of each
-    game's ``record_of(state, hand)`` (the game's ``play.HandRecord.of``); a 52-card game's ``GameSpec.record``.
+    game's ``record_of(state, hand)`` (the game's ``play.HandRecord.of``); a 52-card game's ``GameSpec.record``
+    (its ``chunks.record_chunk``: this function with its ``record_of`` and ``results``).
     ``ValueError`` for no hands, an unfinished hand or a hand without one seat per label."""
     played: list[tuple[int, list]] = []
     for game, hand, state in hands:
