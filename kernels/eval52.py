@@ -46,7 +46,6 @@ validates and calls them.
 
 import functools
 import hashlib
-import itertools
 import os
 from pathlib import Path
 from typing import NamedTuple
@@ -175,25 +174,35 @@ def rank_values(counts: np.ndarray) -> np.ndarray:
     return np.select([c for c, _ in choices], [v for _, v in choices], pack(HIGH_CARD, g[:, :5]))
 
 
-def rank_multisets() -> np.ndarray:
-    """``int64 (73775, 13)``: the counts per rank of every multiset of 5 to 7 ranks, at most 4 of a rank."""
-    blocks = []
+@njit(cache=True)
+def rank_multisets_nb():
+    """``int64 (73775, 13)``: the counts per rank of every multiset of 5 to 7 ranks, at most 4 of a
+    rank (by number of cards, then in odometer order)."""
+    out = np.zeros((73775, N_RANKS), np.int64)
+    row = 0
     for n in range(MIN_CARDS, MAX_CARDS + 1):
-        ranks = np.array(list(itertools.combinations_with_replacement(range(N_RANKS), n)))
-        counts = np.zeros((len(ranks), N_RANKS), np.int64)
-        np.add.at(counts, (np.repeat(np.arange(len(ranks)), n), ranks.ravel()), 1)
-        blocks.append(counts[counts.max(axis=1) <= 4])
-    return np.vstack(blocks)
+        counts = np.zeros(N_RANKS, np.int64)
+        while True:
+            if counts.sum() == n:
+                out[row] = counts
+                row += 1
+            r = 0  # next pattern of at most n cards, at most 4 of a rank
+            while r < N_RANKS:
+                counts[r] += 1
+                if counts[r] <= 4 and counts.sum() <= n:
+                    break
+                counts[r] = 0
+                r += 1
+            if r == N_RANKS:
+                break
+    return out
 
 
 def rank_hashes(counts: np.ndarray) -> np.ndarray:
     """``int64 (n,)``: the rank hash (module docstring) of each row of ``counts`` (``int (n, 13)``,
-    5 to 7 cards). Raises ``ValueError`` if two rows share a rank sum or a hash."""
+    5 to 7 cards). ``tables()`` checks that they are distinct."""
     sums = counts @ np.array(RANK_WEIGHT, np.int64) - MIN_CARDS * RANK_BASE
-    hashes = (sums * HASH_MULTIPLIER) % 2**HASH_BITS
-    if len(np.unique(sums)) < len(sums) or sums.max() >= 2**HASH_BITS or len(np.unique(hashes)) < len(hashes):
-        raise ValueError("the rank weights do not name every multiset of 5 to 7 ranks")
-    return hashes
+    return (sums * HASH_MULTIPLIER) % 2**HASH_BITS
 
 
 @njit(cache=True)
@@ -229,7 +238,7 @@ def row_offsets(hashes: np.ndarray) -> np.ndarray:
     """``int32 (2**(HASH_BITS - ROW_BITS),)``: ``Tables.row_offset`` for the rank ``hashes`` (``int64 (n,)``,
     distinct), found by ``first_fit_nb`` (≈ 2 s), or read from the cache file that an earlier call
     wrote beside numba's cache of this module (``__pycache__`` or ``NUMBA_CACHE_DIR``)."""
-    tag = hashlib.sha1(np.ascontiguousarray(hashes).tobytes() + bytes([ROW_BITS, 1])).hexdigest()[:16]
+    tag = hashlib.sha1(np.sort(hashes).tobytes() + bytes([ROW_BITS, 1])).hexdigest()[:16]
     folder = Path(numba.config.CACHE_DIR or Path(__file__).parent / "__pycache__")
     cached = folder / f"eval52_row_offset_{tag}.npy"
     try:
@@ -265,12 +274,12 @@ def card_keys() -> np.ndarray:
 @functools.cache
 def tables() -> Tables:
     """Build the evaluator tables once per process (≈ 0.3 s with the offsets cached, ≈ 2 s without)."""
-    counts = rank_multisets()
+    counts = rank_multisets_nb()
     hashes = rank_hashes(counts)
     offset = row_offsets(hashes)
     index = hashes + offset[hashes >> ROW_BITS]
     if len(np.unique(index)) < len(index) or index.min() < 0:
-        raise ValueError("the row offsets do not make a perfect hash")  # e.g. a corrupt cache file
+        raise ValueError("the rank hashes or row offsets do not make a perfect hash")  # e.g. a corrupt cache
     rank_value = np.zeros(index.max() + 1, np.int32)
     rank_value[index] = rank_values(counts)
     flush_value = flush_values()
