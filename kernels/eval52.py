@@ -21,16 +21,16 @@ offsets): a hand is one ``uint64`` key, the sum of its cards' keys (``Tables.car
 
 Without a flush, ``value = rank_value[h + row_offset[h >> ROW_BITS]]`` for the rank hash ``h``:
 a row-displacement perfect hash (OMPEval's layout, one offset load and one lookup). The offsets
-come from a first-fit search over the 8,192 rows (``row_offsets``, ≈ 2 s, so they are cached on
-disk beside numba's cache of this module). With a flush, ``value = flush_value[mask]``, ``mask``
+come from a first-fit search over the 8,192 rows (``row_offsets``, 2–13 s, so they are cached
+on disk beside numba's cache of this module). With a flush, ``value = flush_value[mask]``, ``mask``
 the 13-bit set of that suit's ranks. A 7-card hand costs 7 reads and adds, one test and two
-dependent reads. The tables take ≈ 540 kB (``rank_value`` 83,991 entries of which 73,775 used,
+dependent reads. The tables take ≈ 615 kB (``rank_value`` 83,991 entries of which 73,775 used,
 ``row_offset`` 32 kB).
 
 A hand's *order* is the index of its value among the 7,462 distinct values (``order_value``):
 orders compare and tie as values, from ``uint16`` tables (``rank_order``, ``flush_order``) of half
 the size, so callers that only compare hands use them (``order_of_nb``, ``orders_into_nb``); on
-random seven-card hands that is ≈ 10% faster (``experiments/README.md``, "Beside OMPEval").
+random seven-card hands that is ≈ 25% faster (``experiments/README.md``, "Beside OMPEval").
 
 Kernels take the ``Tables`` as one argument and do no validation: ``sniper.games.eval52``
 validates and calls them.
@@ -236,7 +236,7 @@ def first_fit_nb(columns, starts, size):
 
 def row_offsets(hashes: np.ndarray) -> np.ndarray:
     """``int32 (2**(HASH_BITS - ROW_BITS),)``: ``Tables.row_offset`` for the rank ``hashes`` (``int64 (n,)``,
-    distinct), found by ``first_fit_nb`` (≈ 2 s), or read from the cache file that an earlier call
+    distinct), found by ``first_fit_nb`` (2–13 s), or read from the cache file that an earlier call
     wrote beside numba's cache of this module (``__pycache__`` or ``NUMBA_CACHE_DIR``)."""
     tag = hashlib.sha1(np.sort(hashes).tobytes() + bytes([ROW_BITS, 1])).hexdigest()[:16]
     folder = Path(numba.config.CACHE_DIR or Path(__file__).parent / "__pycache__")
@@ -273,7 +273,9 @@ def card_keys() -> np.ndarray:
 
 @functools.cache
 def tables() -> Tables:
-    """Build the evaluator tables once per process (≈ 0.3 s with the offsets cached, ≈ 2 s without)."""
+    """Build the evaluator tables once per process (≈ 0.3 s with the offsets cached, 2–13 s without).
+
+    Raises ``ValueError`` if the rank hashes and offsets do not index the multisets distinctly."""
     counts = rank_multisets_nb()
     hashes = rank_hashes(counts)
     offset = row_offsets(hashes)
