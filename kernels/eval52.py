@@ -174,28 +174,14 @@ def rank_values(counts: np.ndarray) -> np.ndarray:
     return np.select([c for c, _ in choices], [v for _, v in choices], pack(HIGH_CARD, g[:, :5]))
 
 
-@njit(cache=True)
-def rank_multisets_nb():
+def rank_multisets() -> np.ndarray:
     """``int64 (73775, 13)``: the counts per rank of every multiset of 5 to 7 ranks, at most 4 of a
-    rank (by number of cards, then in odometer order)."""
-    out = np.zeros((73775, N_RANKS), np.int64)
-    row = 0
-    for n in range(MIN_CARDS, MAX_CARDS + 1):
-        counts = np.zeros(N_RANKS, np.int64)
-        while True:
-            if counts.sum() == n:
-                out[row] = counts
-                row += 1
-            r = 0  # next pattern of at most n cards, at most 4 of a rank
-            while r < N_RANKS:
-                counts[r] += 1
-                if counts[r] <= 4 and counts.sum() <= n:
-                    break
-                counts[r] = 0
-                r += 1
-            if r == N_RANKS:
-                break
-    return out
+    rank (ranks 0–5 and 6–12 as base-5 patterns of at most 7 cards, paired when 5 to 7 in all)."""
+    low, high = ((np.arange(5**n)[:, None] // 5 ** np.arange(n)) % 5 for n in (6, N_RANKS - 6))
+    low, high = low[low.sum(axis=1) <= MAX_CARDS], high[high.sum(axis=1) <= MAX_CARDS]
+    total = low.sum(axis=1)[:, None] + high.sum(axis=1)[None, :]
+    i, j = np.nonzero((total >= MIN_CARDS) & (total <= MAX_CARDS))
+    return np.hstack([low[i], high[j]])
 
 
 def rank_hashes(counts: np.ndarray) -> np.ndarray:
@@ -234,15 +220,18 @@ def first_fit_nb(columns, starts, size):
     return bases, top
 
 
-def row_offsets(hashes: np.ndarray) -> np.ndarray:
+def row_offsets(hashes: np.ndarray, cached: bool = True) -> np.ndarray:
     """``int32 (2**(HASH_BITS - ROW_BITS),)``: ``Tables.row_offset`` for the rank ``hashes`` (``int64 (n,)``,
     distinct), found by ``first_fit_nb`` (2–13 s), or read from the cache file that an earlier call
-    wrote beside numba's cache of this module (``__pycache__`` or ``NUMBA_CACHE_DIR``)."""
+    wrote beside numba's cache of this module (``__pycache__`` or ``NUMBA_CACHE_DIR``) unless not
+    ``cached``; the search's result is written there."""
     tag = hashlib.sha1(np.sort(hashes).tobytes() + bytes([ROW_BITS, 1])).hexdigest()[:16]
     folder = Path(numba.config.CACHE_DIR or Path(__file__).parent / "__pycache__")
-    cached = folder / f"eval52_row_offset_{tag}.npy"
+    path = folder / f"eval52_row_offset_{tag}.npy"
     try:
-        return np.load(cached)
+        offset = np.load(path) if cached else None
+        if offset is not None and offset.shape == (2 ** (HASH_BITS - ROW_BITS),) and offset.dtype == np.int32:
+            return offset
     except (OSError, ValueError):
         pass
     rows, columns = hashes >> ROW_BITS, hashes & (2**ROW_BITS - 1)
@@ -255,10 +244,10 @@ def row_offsets(hashes: np.ndarray) -> np.ndarray:
     offset[first_rows] = bases - (first_rows << ROW_BITS)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        partial = folder / f"{cached.name}.{os.getpid()}.tmp"
+        partial = folder / f"{path.name}.{os.getpid()}.tmp"
         with open(partial, "wb") as file:
             np.save(file, offset)
-        os.replace(partial, cached)
+        os.replace(partial, path)
     except OSError:
         pass  # read-only: search again next time
     return offset
@@ -273,15 +262,18 @@ def card_keys() -> np.ndarray:
 
 @functools.cache
 def tables() -> Tables:
-    """Build the evaluator tables once per process (≈ 0.3 s with the offsets cached, 2–13 s without).
+    """Build the evaluator tables once per process (≈ 0.3–0.8 s with the offsets cached, 2–13 s without).
 
     Raises ``ValueError`` if the rank hashes and offsets do not index the multisets distinctly."""
-    counts = rank_multisets_nb()
+    counts = rank_multisets()
     hashes = rank_hashes(counts)
     offset = row_offsets(hashes)
     index = hashes + offset[hashes >> ROW_BITS]
+    if len(np.unique(index)) < len(index) or index.min() < 0:  # e.g. a corrupt cache file: search again
+        offset = row_offsets(hashes, cached=False)
+        index = hashes + offset[hashes >> ROW_BITS]
     if len(np.unique(index)) < len(index) or index.min() < 0:
-        raise ValueError("the rank hashes or row offsets do not make a perfect hash")  # e.g. a corrupt cache
+        raise ValueError("the rank hashes or row offsets do not make a perfect hash")
     rank_value = np.zeros(index.max() + 1, np.int32)
     rank_value[index] = rank_values(counts)
     flush_value = flush_values()
