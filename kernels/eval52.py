@@ -15,7 +15,7 @@ offsets): a hand is one ``uint64`` key, the sum of its cards' keys (``Tables.car
 - bits 38–63 hold the rank hash ``(sum of RANK_WEIGHT[rank] - 5 * RANK_WEIGHT[0]) * HASH_MULTIPLIER
   mod 2**26`` (``EMPTY_KEY`` holds the ``- 5 * RANK_WEIGHT[0]`` part; the sum wraps in the top bits of
   the ``uint64``). The weights make the sums of the 73,775 multisets of 5 to 7 ranks (at most 4 of
-  a rank) distinct and below ``2**26`` (``rank_weights``), and an odd multiplier is a bijection
+  a rank) distinct and below ``2**26`` (``GREEDY_WEIGHTS``, ``RANK_BASE``), and an odd multiplier is a bijection
   modulo ``2**26``, so the hash names the multiset; the multiplication spreads the hashes, so that
   the row displacement below packs them densely.
 
