@@ -5,32 +5,31 @@ as the Python reference: cards are ``0..51`` with ``card = 4 * rank + suit`` (ra
 2…A, suits 0–3), and a value is ``category * 13**5 + k1 * 13**4 + … + k5`` (category 0 high card
 … 8 straight flush, ``k1..k5`` the ranks in comparison order; ``int32``, at most 3,313,076).
 
-Design (after OMPEval's perfect hash, github.com/zekyll/OMPEval, with our own weights and
-offsets): a hand is one ``uint64`` key, the sum of its cards' keys (``Tables.card_key``) and
-``EMPTY_KEY``:
+Design (after OMPEval, github.com/zekyll/OMPEval): a hand is one ``uint64`` key, the sum of its
+cards' keys (``Tables.card_key``) and ``EMPTY_KEY``:
 
 - bits 0–15 count each suit's cards in a nibble started at 3, so bit 3 of nibble ``s`` is set
   once suit ``s`` holds five cards (``key & FLUSH_BITS``; at most one suit can among 7 cards,
   and then no full house or four of a kind can be made);
-- bits 38–63 hold the rank hash ``(sum of RANK_WEIGHT[rank] - 5 * RANK_WEIGHT[0]) * HASH_MULTIPLIER
-  mod 2**26`` (``EMPTY_KEY`` holds the ``- 5 * RANK_WEIGHT[0]`` part; the sum wraps in the top bits of
-  the ``uint64``). The weights make the sums of the 73,775 multisets of 5 to 7 ranks (at most 4 of
-  a rank) distinct and below ``2**26`` (``GREEDY_WEIGHTS``, ``RANK_BASE``), and an odd multiplier is a bijection
-  modulo ``2**26``, so the hash names the multiset; the multiplication spreads the hashes, so that
-  the row displacement below packs them densely.
+- bits 16–29 hold the counts of ranks 0–5 in base 5 (the *low* pattern, ``< 5**6``) and bits
+  32–48 those of ranks 6–12 (the *high* pattern, ``< 5**7``): counts never exceed 4, so the sums
+  are exact and the key names the multiset of ranks.
 
-Without a flush, ``value = rank_value[h + row_offset[h >> ROW_BITS]]`` for the rank hash ``h``:
-a row-displacement perfect hash (OMPEval's layout, one offset load and one lookup). The offsets
-come from a first-fit search over the 8,192 rows (``row_offsets``, 2–13 s, so they are cached
-on disk beside numba's cache of this module). With a flush, ``value = flush_value[mask]``, ``mask``
-the 13-bit set of that suit's ranks. A 7-card hand costs 7 reads and adds, one test and two
-dependent reads. The tables take ≈ 615 kB (``rank_value`` 83,991 entries of which 73,775 used,
-``row_offset`` 32 kB).
+Without a flush, ``value = rank_value[low_base[low] + high_index[high]]``: a minimal perfect hash
+of the 73,775 multisets of 5 to 7 ranks. ``high_index`` numbers the high patterns by (number of
+cards, pattern); a low pattern of ``m`` cards goes with the high patterns of ``5 - m`` to
+``7 - m`` cards, which are consecutive in that numbering, and ``low_base`` places each low
+pattern's block after the previous one. It is a mixed-radix ranking built directly, where
+OMPEval searches row-displacement offsets (a search of seconds in Python, or a shipped table).
+With a flush, ``value = flush_value[mask]``, ``mask`` the 13-bit set of that suit's ranks.
+A 7-card hand costs 7 reads and adds, one test and three reads (two of them independent). The
+value tables (``tables()``, about 0.1 s to build in numpy) take 547 kB, of which random seven-card
+hands touch ≈ 260 kB (cache lines; ``rank_value`` ≈ 212 kB of it).
 
 A hand's *order* is the index of its value among the 7,462 distinct values (``order_value``):
 orders compare and tie as values, from ``uint16`` tables (``rank_order``, ``flush_order``) of half
 the size, so callers that only compare hands use them (``order_of_nb``, ``orders_into_nb``); on
-random seven-card hands that is ≈ 25% faster (``experiments/README.md``, "Beside OMPEval").
+random seven-card hands that is ≈ 10% faster (``experiments/README.md``, "Beside OMPEval").
 
 Kernels take the ``Tables`` as one argument and do no validation: ``sniper.games.eval52``
 validates and calls them.
@@ -45,12 +44,8 @@ validates and calls them.
 """
 
 import functools
-import hashlib
-import os
-from pathlib import Path
 from typing import NamedTuple
 
-import numba
 import numpy as np
 from numba import prange
 
@@ -65,49 +60,39 @@ BASE = 13
 """A value is ``category * BASE**5 + k1 * BASE**4 + … + k5`` (``sniper.games.poker52``)."""
 HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(9)
 """The categories, lowest first (``sniper.games.poker52.CATEGORIES``)."""
-MIN_CARDS, MAX_CARDS = 5, 7
-"""A hand has 5 to 7 cards."""
-GREEDY_WEIGHTS = (0, 1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359)
-"""Ranks 1–12's weights before ``RANK_BASE`` (rank 0's is 0): each the smallest integer above the
-previous one such that the multisets of at most 7 of ranks 1..r (at most 4 of a rank) have distinct
-sums (a greedy search of ours, ≈ 4 minutes in numba, so its result is written here; ``tables()``
-checks the property it needs)."""
-RANK_BASE = 8107796
-"""One more than the largest sum of at most 7 of ``GREEDY_WEIGHTS`` (at most 4 of a rank): added to
-every weight, it keeps the sums of 5, 6 and 7 ranks apart."""
-RANK_WEIGHT = tuple(RANK_BASE + g for g in GREEDY_WEIGHTS)
-"""Rank → weight; a hand's rank sum is unique per multiset of 5 to 7 ranks (``tables()`` checks)."""
-HASH_BITS, HASH_MULTIPLIER = 26, 40503
-"""The rank hash is ``(rank sum - 5 * RANK_BASE) * HASH_MULTIPLIER mod 2**HASH_BITS`` (odd: a bijection)."""
-HASH_SHIFT = 64 - HASH_BITS
-"""Bit position of the rank hash in a key (the top bits, so that the sum wraps modulo ``2**HASH_BITS``)."""
-ROW_BITS = 13
-"""Columns per row of the displacement (``2**ROW_BITS``); rows: ``2**(HASH_BITS - ROW_BITS)``."""
-EMPTY_KEY = np.uint64(0x3333 + ((-MIN_CARDS * RANK_BASE * HASH_MULTIPLIER) % 2**HASH_BITS << HASH_SHIFT))
-"""The key of no cards: each suit counter started at 3; the rank hash of ``-5 * RANK_BASE``."""
+LOW_RANKS = 6
+"""Ranks ``0..LOW_RANKS-1`` make the low pattern, the others the high pattern."""
+LOW_SHIFT, HIGH_SHIFT = 16, 32
+"""Bit positions of the low and high patterns in a key."""
+LOW_MASK = np.uint64(0x3FFF)
+"""Bits of the low pattern (``5**6 - 1 < 2**14``), once shifted down."""
+EMPTY_KEY = np.uint64(0x3333)
+"""The key of no cards: each suit counter started at 3."""
 FLUSH_BITS = np.uint64(0x8888)
 """Bit 3 of each suit counter: set once that suit holds five cards."""
+MIN_CARDS, MAX_CARDS = 5, 7
+"""A hand has 5 to 7 cards."""
 
 
 class Tables(NamedTuple):
     """The evaluator's tables (module docstring), read-only numpy arrays built by ``tables()``."""
 
     card_key: np.ndarray
-    """``uint64 (52,)``: card → its key (``1 << 4 * suit`` plus its rank's hashed weight in bits 38–63)."""
-    row_offset: np.ndarray
-    """``int32 (8192,)``: row of a rank hash ``h`` (``h >> ROW_BITS``) → the offset added to ``h`` to
-    index ``rank_value`` (0 for rows without a multiset of 5 to 7 ranks)."""
-    rank_weight: np.ndarray
-    """``int64 (13,)``: ``RANK_WEIGHT``, rank → weight before hashing."""
+    """``uint64 (52,)``: card → its key (``1 << 4 * suit`` plus ``5**rank`` in its pattern's bits)."""
+    low_base: np.ndarray
+    """``int32 (5**6,)``: low pattern → start of its block in ``rank_value``, less the index of
+    its first high pattern (entries of more than 7 cards are 0)."""
+    high_index: np.ndarray
+    """``uint16 (5**7,)``: high pattern → its number among the patterns of at most 7 cards,
+    ordered by (cards, pattern) (entries of more than 7 cards are 0)."""
     rank_value: np.ndarray
-    """``int32 (83991,)``: the value of each multiset of 5 to 7 ranks played without a flush, at its
-    perfect-hash index (73,775 entries; 0 in the unused ones)."""
+    """``int32 (73775,)``: the value of each multiset of 5 to 7 ranks played without a flush."""
     flush_value: np.ndarray
     """``int32 (8192,)``: 13-bit rank mask of one suit → value of its flush or straight flush
     (0 for masks of fewer than five ranks)."""
     rank_order: np.ndarray
-    """``uint16 (83991,)``: ``rank_value``'s entries as orders (the index of the value in
-    ``order_value``; 0 in the unused ones)."""
+    """``uint16 (73775,)``: ``rank_value``'s entries as orders (the index of the value in
+    ``order_value``)."""
     flush_order: np.ndarray
     """``uint16 (8192,)``: ``flush_value``'s entries as orders (0 for masks of fewer than five ranks)."""
     order_value: np.ndarray
@@ -174,115 +159,44 @@ def rank_values(counts: np.ndarray) -> np.ndarray:
     return np.select([c for c, _ in choices], [v for _, v in choices], pack(HIGH_CARD, g[:, :5]))
 
 
-def rank_multisets() -> np.ndarray:
-    """``int64 (73775, 13)``: the counts per rank of every multiset of 5 to 7 ranks, at most 4 of a
-    rank (ranks 0–5 and 6–12 as base-5 patterns of at most 7 cards, paired when 5 to 7 in all)."""
-    low, high = ((np.arange(5**n)[:, None] // 5 ** np.arange(n)) % 5 for n in (6, N_RANKS - 6))
-    low, high = low[low.sum(axis=1) <= MAX_CARDS], high[high.sum(axis=1) <= MAX_CARDS]
-    total = low.sum(axis=1)[:, None] + high.sum(axis=1)[None, :]
-    i, j = np.nonzero((total >= MIN_CARDS) & (total <= MAX_CARDS))
-    return np.hstack([low[i], high[j]])
-
-
-def rank_hashes(counts: np.ndarray) -> np.ndarray:
-    """``int64 (n,)``: the rank hash (module docstring) of each row of ``counts`` (``int (n, 13)``,
-    5 to 7 cards). ``tables()`` checks that they are distinct."""
-    sums = counts @ np.array(RANK_WEIGHT, np.int64) - MIN_CARDS * RANK_BASE
-    return (sums * HASH_MULTIPLIER) % 2**HASH_BITS
-
-
-@njit(cache=True)
-def first_fit_nb(columns, starts, size):
-    """Row displacement by first fit (Tarjan and Yao): rows ``r`` hold ``columns[starts[r]:starts[r + 1]]``
-    (``int64``, sorted), largest rows first; each row gets the smallest base ``>= 0`` at which its
-    columns land on free slots of a table of ``size``. Returns ``int64`` bases (per row) and the
-    table's length used."""
-    used = np.zeros(size, np.bool_)
-    bases = np.zeros(starts.shape[0] - 1, np.int64)
-    top = free = 0
-    for r in range(bases.shape[0]):
-        a, b = starts[r], starts[r + 1]
-        while used[free]:
-            free += 1
-        base = max(0, free - columns[a])
-        fits = False
-        while not fits:
-            fits = True
-            for j in range(a, b):
-                if used[columns[j] + base]:
-                    fits = False
-                    base += 1
-                    break
-        for j in range(a, b):
-            used[columns[j] + base] = True
-        top = max(top, columns[b - 1] + base + 1)
-        bases[r] = base
-    return bases, top
-
-
-def row_offsets(hashes: np.ndarray, cached: bool = True) -> np.ndarray:
-    """``int32 (2**(HASH_BITS - ROW_BITS),)``: ``Tables.row_offset`` for the rank ``hashes`` (``int64 (n,)``,
-    distinct), found by ``first_fit_nb`` (2–13 s), or read from the cache file that an earlier call
-    wrote beside numba's cache of this module (``__pycache__`` or ``NUMBA_CACHE_DIR``) unless not
-    ``cached``; the search's result is written there."""
-    tag = hashlib.sha1(np.sort(hashes).tobytes() + bytes([ROW_BITS, 1])).hexdigest()[:16]
-    folder = Path(numba.config.CACHE_DIR or Path(__file__).parent / "__pycache__")
-    path = folder / f"eval52_row_offset_{tag}.npy"
-    try:
-        offset = np.load(path) if cached else None
-        if offset is not None and offset.shape == (2 ** (HASH_BITS - ROW_BITS),) and offset.dtype == np.int32:
-            return offset
-    except (OSError, ValueError):
-        pass
-    rows, columns = hashes >> ROW_BITS, hashes & (2**ROW_BITS - 1)
-    _, row_of, sizes = np.unique(rows, return_inverse=True, return_counts=True)
-    order = np.lexsort((columns, rows, -sizes[row_of]))  # largest rows first, then by row and column
-    starts = np.concatenate([[0], np.flatnonzero(np.diff(rows[order])) + 1, [len(order)]])
-    bases, _ = first_fit_nb(columns[order], starts, 4 * len(hashes))
-    offset = np.zeros(2 ** (HASH_BITS - ROW_BITS), np.int32)
-    first_rows = rows[order[starts[:-1]]]
-    offset[first_rows] = bases - (first_rows << ROW_BITS)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        partial = folder / f"{path.name}.{os.getpid()}.tmp"
-        with open(partial, "wb") as file:
-            np.save(file, offset)
-        os.replace(partial, path)
-    except OSError:
-        pass  # read-only: search again next time
-    return offset
+def patterns(n_ranks: int) -> np.ndarray:
+    """``int64 (5**n_ranks, n_ranks)``: the base-5 digits (counts) of every pattern of ``n_ranks`` ranks."""
+    return (np.arange(5**n_ranks)[:, None] // 5 ** np.arange(n_ranks)) % 5
 
 
 def card_keys() -> np.ndarray:
     """``uint64 (52,)``: the ``Tables.card_key`` table."""
     rank, suit = np.divmod(np.arange(N_CARDS), 4)
-    hashed = (np.array(RANK_WEIGHT, np.int64)[rank] * HASH_MULTIPLIER) % 2**HASH_BITS
-    return (hashed.astype(np.uint64) << np.uint64(HASH_SHIFT)) + (np.uint64(1) << (4 * suit).astype(np.uint64))
+    low = np.where(rank < LOW_RANKS, 5 ** np.minimum(rank, LOW_RANKS - 1), 0) << LOW_SHIFT
+    high = np.where(rank >= LOW_RANKS, 5 ** np.maximum(rank - LOW_RANKS, 0), 0) << HIGH_SHIFT
+    return (low + high + (1 << 4 * suit)).astype(np.uint64)
 
 
 @functools.cache
 def tables() -> Tables:
-    """Build the evaluator tables once per process (≈ 0.3–0.8 s with the offsets cached, 2–13 s without).
-
-    Raises ``ValueError`` if the rank hashes and offsets do not index the multisets distinctly."""
-    counts = rank_multisets()
-    hashes = rank_hashes(counts)
-    offset = row_offsets(hashes)
-    index = hashes + offset[hashes >> ROW_BITS]
-    if len(np.unique(index)) < len(index) or index.min() < 0:  # e.g. a corrupt cache file: search again
-        offset = row_offsets(hashes, cached=False)
-        index = hashes + offset[hashes >> ROW_BITS]
-    if len(np.unique(index)) < len(index) or index.min() < 0:
-        raise ValueError("the rank hashes or row offsets do not make a perfect hash")
-    rank_value = np.zeros(index.max() + 1, np.int32)
-    rank_value[index] = rank_values(counts)
+    """Build the evaluator tables once per process (about 0.1 s)."""
+    low, high = patterns(LOW_RANKS), patterns(N_RANKS - LOW_RANKS)
+    low_cards, high_cards = low.sum(1), high.sum(1)
+    high_order = np.flatnonzero(high_cards <= MAX_CARDS)
+    high_order = high_order[np.argsort(high_cards[high_order], kind="stable")]
+    high_index = np.zeros(len(high), np.uint16)
+    high_index[high_order] = np.arange(len(high_order))
+    first = np.searchsorted(high_cards[high_order], np.arange(MAX_CARDS + 2))  # first index of each size
+    blocks = np.flatnonzero(low_cards <= MAX_CARDS)  # low patterns, each with its block of high ones
+    begin = first[np.maximum(0, MIN_CARDS - low_cards[blocks])]
+    length = first[MAX_CARDS + 1 - low_cards[blocks]] - begin
+    start = np.cumsum(length) - length
+    low_base = np.zeros(len(low), np.int32)
+    low_base[blocks] = start - begin
+    rows = np.arange(length.sum())
+    high_rows = high_order[rows - np.repeat(start - begin, length)]
+    counts = np.hstack([low[np.repeat(blocks, length)], high[high_rows]])
+    rank_value = rank_values(counts).astype(np.int32)
     flush_value = flush_values()
-    order_value = np.unique(np.concatenate([rank_value[index], flush_value[flush_value > 0]])).astype(np.int32)
-    rank_order = np.zeros(len(rank_value), np.uint16)
-    rank_order[index] = np.searchsorted(order_value, rank_value[index])
+    order_value = np.unique(np.concatenate([rank_value, flush_value[flush_value > 0]])).astype(np.int32)
+    rank_order = np.searchsorted(order_value, rank_value).astype(np.uint16)
     flush_order = np.where(flush_value > 0, np.searchsorted(order_value, flush_value), 0).astype(np.uint16)
-    weights = np.array(RANK_WEIGHT, np.int64)
-    built = Tables(card_keys(), offset, weights, rank_value, flush_value, rank_order, flush_order, order_value)
+    built = Tables(card_keys(), low_base, high_index, rank_value, flush_value, rank_order, flush_order, order_value)
     for array in built:
         array.flags.writeable = False
     return built
@@ -307,10 +221,9 @@ def flush_suit_nb(key):
 @njit(cache=True, inline="always")
 def rank_index_nb(key, t):
     """``uint64``: the index in ``t.rank_value`` (and ``t.rank_order``) of the rank multiset of a
-    hand of 5 to 7 cards, from its ``key``: its rank hash plus its row's offset (OMPEval's perfect
-    hash). Unsigned, so that numba adds no negative-index test."""
-    h = np.int64(key >> np.uint64(HASH_SHIFT))
-    return np.uint64(h + np.int64(t.row_offset[key >> np.uint64(HASH_SHIFT + ROW_BITS)]))
+    hand of 5 to 7 cards, from its ``key``. Unsigned, so that numba adds no negative-index test."""
+    low = (key >> np.uint64(LOW_SHIFT)) & LOW_MASK
+    return np.uint64(np.int64(t.low_base[low]) + np.int64(t.high_index[key >> np.uint64(HIGH_SHIFT)]))
 
 
 @njit(cache=True, inline="always")

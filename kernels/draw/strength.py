@@ -18,7 +18,7 @@ import numpy as np
 
 from kernels import NO_REFCOUNT
 from kernels.draw.codes import DISCARD_MASKS, HAND_SIZE, N_KEEPS
-from kernels.eval52 import EMPTY_KEY, card_bit_nb, flush_suit_nb, rank_index_nb
+from kernels.eval52 import EMPTY_KEY, HIGH_SHIFT, LOW_MASK, LOW_SHIFT, card_bit_nb, flush_suit_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb, stream_integer_nb, stream_start_nb
 
@@ -34,7 +34,7 @@ class LevelTables(NamedTuple):
     """The levels' tables, built from the reference by ``sniper.games.draw.kernel_engine.level_tables``."""
 
     rank_order: np.ndarray
-    """``uint16 (83991,)``: ``kernels.eval52.Tables.rank_value``'s entries as orders (the index of the value
+    """``uint16 (73775,)``: ``kernels.eval52.Tables.rank_value``'s entries as orders (the index of the value
     in ``strength.five_card_hands().values``)."""
     flush_order: np.ndarray
     """``uint16 (8192,)``: ``Tables.flush_value``'s entries as orders (0 for fewer than five ranks)."""
@@ -116,7 +116,8 @@ def order_of_nb(key, mask, t, lt):
     5 to 7 cards): numba equivalent of ``sniper.games.draw.strength.five_card_index``."""
     suit = flush_suit_nb(key)
     if suit < 0:
-        return np.int64(lt.rank_order[rank_index_nb(key, t)])
+        low = (key >> np.uint64(LOW_SHIFT)) & LOW_MASK
+        return np.int64(lt.rank_order[t.low_base[low] + np.int32(t.high_index[key >> np.uint64(HIGH_SHIFT)])])
     return np.int64(lt.flush_order[(mask >> np.uint64(16 * suit)) & np.uint64(0x1FFF)])
 
 
