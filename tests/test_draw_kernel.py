@@ -205,10 +205,21 @@ def test_kernel_constants_are_the_reference_ones():
     assert (inputs.level_tables.max_tries, inputs.level_tables.share_units) == (levels.MAX_TRIES, levels.SHARE_UNITS)
 
 
+REFERENCE_FREE = {"lbr"}
+"""Kernels that copy no reference engine: local best response in bulk (``kernels.draw.lbr``) is the method itself
+(Lisý & Bowling 2017), driven by ``sniper.games.draw.lbr``; its known answers are in ``tests/test_lbr_draw.py``."""
+
+
+def test_lbr_kernels_name_the_paper_and_their_driver():
+    doc = " ".join((importlib.import_module("kernels.draw.lbr").__doc__ or "").split())
+    assert "Lisý & Bowling" in doc and "sniper.games.draw.lbr" in doc
+
+
 def test_every_kernel_names_the_reference_it_copies():
     dispatchers = [
         (module.__name__, name)
         for info in pkgutil.iter_modules(kernels.draw.__path__)
+        if info.name not in REFERENCE_FREE
         for module in [importlib.import_module(f"kernels.draw.{info.name}")]
         for name, f in vars(module).items()
         if isinstance(f, CPUDispatcher) and f.py_func.__module__ == module.__name__
