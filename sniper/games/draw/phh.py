@@ -60,7 +60,7 @@ from pokerkit import (
 )
 
 from sniper.core.tables import Imported
-from sniper.core.toml import phhs_text
+from sniper.core.toml import phhs_text as phhs_text
 from sniper.games.draw import results
 from sniper.games.draw.engine import (
     BET_RAISE,
@@ -76,38 +76,15 @@ from sniper.games.draw.engine import (
 from sniper.games.draw.play import HandRecord
 from sniper.games.draw.results import NO_CARD, NO_DRAW
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, HAND_SIZE, MAX_DISCARDS, SEATS
+from sniper.games.poker52 import phh_files
 from sniper.games.poker52.cards import card, text, value
-from sniper.games.poker52.phh_files import (
-    MAX_DECIMALS,
-    MAX_HANDS,
-    ImportedFile,
-    PhhError,
-    SkipHand,
-    chips,
-    hand_fields,
-    import_file,
-    pokerkit_replay,
-    read_files,
-    settled,
-)
-from sniper.games.poker52.phh_writer import PhhWriter, cards_text, write_phhs
+from sniper.games.poker52.phh_files import MAX_DECIMALS as MAX_DECIMALS
+from sniper.games.poker52.phh_files import MAX_HANDS, ImportedFile, SkipHand
+from sniper.games.poker52.phh_files import PhhError as PhhError
+from sniper.games.poker52.phh_writer import PhhWriter, cards_text
+from sniper.games.poker52.phh_writer import write_phhs as write_phhs
 
-__all__ = [
-    "MAX_DECIMALS",
-    "VARIANT",
-    "DrawHandHistory",
-    "FixedLimitFiveCardDraw",
-    "ImportedFile",
-    "PhhError",
-    "game_phhs",
-    "hand_phh",
-    "import_hands",
-    "phhs_text",
-    "read_phh",
-    "rows_phh",
-    "run_phhs",
-    "write_phhs",
-]
+__all__ = [*phh_files.PHH_MODULE_NAMES, "VARIANT", "DrawHandHistory", "FixedLimitFiveCardDraw"]
 
 VARIANT = "F5CD"
 """The PHH variant code this module writes and reads: fixed-limit five-card draw (module docstring)."""
@@ -286,14 +263,7 @@ def _replay(history: HandHistory, n: int) -> _Replay:
             elif isinstance(op, ChipsPushing):
                 out.pushed = [p + a for p, a in zip(out.pushed, op.amounts)]
             elif isinstance(op, Folding | CheckingOrCalling | CompletionBettingOrRaisingTo):
-                if isinstance(op, Folding):
-                    action, amount = FOLD, 0
-                    out.live[i] = False
-                elif isinstance(op, CheckingOrCalling):
-                    action, amount = CHECK_CALL, op.amount
-                else:
-                    action, amount = BET_RAISE, op.amount - bets[i]
-                bets[i] += amount
+                action, amount = phh_files.replayed_bet(op, i, bets, out.live, lambda _to: BET_RAISE)
                 pot += amount
                 out.actions.append((i, FIRST if street == 0 else SECOND, action, amount, bets[i], pot))
         seen = len(state.operations)
@@ -311,8 +281,8 @@ def _replay(history: HandHistory, n: int) -> _Replay:
 def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
     """One hand table → its seat rows (``results.COLUMNS`` but game and hand) and action rows
     (``results.ACTION_COLUMNS`` but game, hand and seq); ``SkipHand`` naming why it cannot be imported."""
-    hand = hand_fields(entry, scale, VARIANT, "fixed-limit five-card draw", FIELDS[1:], SEATS, "D1")
-    bets = {name: chips(entry[name], scale, name) for name in ("small_bet", "big_bet")}
+    hand = phh_files.hand_fields(entry, scale, VARIANT, "fixed-limit five-card draw", FIELDS[1:], SEATS, "D1")
+    bets = {name: phh_files.chips(entry[name], scale, name) for name in ("small_bet", "big_bet")}
     if min(bets.values()) <= 0:
         raise SkipHand("small_bet and big_bet must be positive")
     fields = {"antes": hand.antes, "blinds_or_straddles": hand.blinds, "starting_stacks": hand.stacks, **bets}
@@ -321,11 +291,11 @@ def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
         history = DrawHandHistory(variant=VARIANT, ante_trimming_status=hand.trimming, actions=hand.actions, **fields)
         return _replay(history, hand.n)
 
-    replayed = pokerkit_replay(replay)
+    replayed = phh_files.pokerkit_replay(replay)
     finals = [replayed.cards(i) for i in range(hand.n)]
     known = all(NO_CARD not in f for f, alive in zip(finals, replayed.live) if alive)
     strengths = [value(f) if alive else 0 for f, alive in zip(finals, replayed.live)] if known else None
-    final = settled(hand.stacks, replayed.final, replayed.pushed, replayed.live, strengths, hand.finishing)
+    final = phh_files.settled(hand.stacks, replayed.final, replayed.pushed, replayed.live, strengths, hand.finishing)
     showdown = sum(replayed.live) > 1
     button = hand.seat_of[-1]  # the last player of PHH order
     player_of = {seat: k for k, seat in enumerate(hand.seat_of)}
@@ -364,7 +334,7 @@ def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
     are neither PokerKit's final stacks nor GAMES.md's is skipped with one line "PATH: hand KEY: reason".
     Raises ``PhhError`` (one line) for a file that cannot be read at all (``phh_files.read_entries``).
     """
-    return import_file(path, game, limit, _import_hand, AMOUNTS, results.COLUMNS, results.ACTION_COLUMNS)
+    return phh_files.import_file(path, game, limit, _import_hand, AMOUNTS, results.COLUMNS, results.ACTION_COLUMNS)
 
 
 def read_phh(paths: Sequence) -> Imported:
@@ -374,4 +344,4 @@ def read_phh(paths: Sequence) -> Imported:
     "draw" (``sniper import FILE.phh --game draw --out DIR``; ``sniper.runs.store.import_run`` writes them).
     Raises ``PhhError`` (one line) when no path is given, for a file ``import_hands`` refuses, for more than
     ``MAX_HANDS`` hands in all, and when no hand at all could be imported."""
-    return read_files(paths, import_hands)
+    return phh_files.read_files(paths, import_hands)

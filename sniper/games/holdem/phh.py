@@ -55,47 +55,21 @@ from pokerkit import (
 )
 
 from sniper.core.tables import Imported
-from sniper.core.toml import phhs_text
+from sniper.core.toml import phhs_text as phhs_text
 from sniper.games.holdem import results
 from sniper.games.holdem.engine import BOARD_SIZES, CHECK_CALL, FOLD, HOLE_CARDS, bet_action
 from sniper.games.holdem.play import HandRecord
 from sniper.games.holdem.results import NO_CARD
 from sniper.games.holdem.rules import ANTE, BIG_BLIND, SEATS, SMALL_BLIND
+from sniper.games.poker52 import phh_files
 from sniper.games.poker52.cards import card, value
-from sniper.games.poker52.phh_files import (
-    MAX_DECIMALS,
-    MAX_FILE_BYTES,
-    MAX_HANDS,
-    ImportedFile,
-    PhhError,
-    SkipHand,
-    chips,
-    hand_fields,
-    import_file,
-    pokerkit_replay,
-    read_files,
-    seat_labels,
-    settled,
-)
-from sniper.games.poker52.phh_writer import PhhWriter, cards_text, write_phhs
+from sniper.games.poker52.phh_files import MAX_DECIMALS as MAX_DECIMALS
+from sniper.games.poker52.phh_files import MAX_FILE_BYTES, MAX_HANDS, ImportedFile, SkipHand, seat_labels
+from sniper.games.poker52.phh_files import PhhError as PhhError
+from sniper.games.poker52.phh_writer import PhhWriter, cards_text
+from sniper.games.poker52.phh_writer import write_phhs as write_phhs
 
-__all__ = [
-    "MAX_DECIMALS",
-    "MAX_FILE_BYTES",
-    "MAX_HANDS",
-    "VARIANT",
-    "ImportedFile",
-    "PhhError",
-    "game_phhs",
-    "hand_phh",
-    "import_hands",
-    "phhs_text",
-    "read_phh",
-    "rows_phh",
-    "run_phhs",
-    "seat_labels",
-    "write_phhs",
-]
+__all__ = [*phh_files.PHH_MODULE_NAMES, "MAX_FILE_BYTES", "VARIANT", "seat_labels"]
 
 VARIANT = "NT"
 """PHH's variant code of no-limit Texas Hold'em, the only one written or read."""
@@ -165,14 +139,14 @@ def import_hands(path, game: int = 0, limit: int = MAX_HANDS) -> ImportedFile:
     for a file that is not a readable ``.phh``/``.phhs`` UTF-8 TOML file of at most ``MAX_FILE_BYTES``
     bytes, or holds more than ``limit`` hands.
     """
-    return import_file(path, game, limit, _import_hand, _AMOUNTS, results.COLUMNS, results.ACTION_COLUMNS)
+    return phh_files.import_file(path, game, limit, _import_hand, _AMOUNTS, results.COLUMNS, results.ACTION_COLUMNS)
 
 
 def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
     """One hand table → its seat rows (``results.COLUMNS`` but game and hand) and action rows
     (``results.ACTION_COLUMNS`` but game, hand and seq); ``SkipHand`` naming why it cannot be imported."""
-    hand = hand_fields(entry, scale, VARIANT, "no-limit Texas Hold'em", _REQUIRED, SEATS, "H1")
-    min_bet = chips(entry["min_bet"], scale, "min_bet")
+    hand = phh_files.hand_fields(entry, scale, VARIANT, "no-limit Texas Hold'em", _REQUIRED, SEATS, "H1")
+    min_bet = phh_files.chips(entry["min_bet"], scale, "min_bet")
     if min_bet <= 0:
         raise SkipHand("min_bet must be positive")
     fields = {"antes": hand.antes, "blinds_or_straddles": hand.blinds, "min_bet": min_bet}
@@ -187,7 +161,7 @@ def _import_hand(entry, scale: int) -> tuple[list[tuple], list[tuple]]:
         )
         return _replay(history, hand.n)
 
-    replayed = pokerkit_replay(replay)
+    replayed = phh_files.pokerkit_replay(replay)
     final = _settled(replayed, hand.stacks, hand.finishing)
     rows = _rows(replayed, hand.stacks, final, hand.seat_of, hand.table_size, hand.names)
     seat_of = hand.seat_of
@@ -230,14 +204,7 @@ def _replay(history: HandHistory, n: int) -> _Replay:
                 out.pushed = [p + a for p, a in zip(out.pushed, op.amounts)]
             elif isinstance(op, Folding | CheckingOrCalling | CompletionBettingOrRaisingTo):
                 i = op.player_index
-                if isinstance(op, Folding):
-                    action, amount = FOLD, 0
-                    out.live[i] = False
-                elif isinstance(op, CheckingOrCalling):
-                    action, amount = CHECK_CALL, op.amount
-                else:
-                    action, amount = bet_action(op.amount), op.amount - bets[i]
-                bets[i] += amount
+                action, amount = phh_files.replayed_bet(op, i, bets, out.live, bet_action)
                 pot += amount
                 out.actions.append((i, street, action, amount, bets[i], pot))
         seen = len(state.operations)
@@ -257,7 +224,7 @@ def _settled(replay: _Replay, stacks: list[int], finishing: list[int] | None) ->
     strengths = None
     if shown and len(replay.board) == BOARD_SIZES[-1]:
         strengths = [value(h + replay.board) if alive else 0 for h, alive in zip(replay.holes, replay.live)]
-    return settled(stacks, replay.final, replay.pushed, replay.live, strengths, finishing)
+    return phh_files.settled(stacks, replay.final, replay.pushed, replay.live, strengths, finishing)
 
 
 def _rows(replay: _Replay, stacks: list[int], final: list[int], seat_of: list[int], table_size: int, names) -> list:
@@ -292,4 +259,4 @@ def read_phh(paths: Sequence) -> Imported:
     Raises ``PhhError`` (one line) when no path is given, for a file ``import_hands`` refuses, for more than
     ``MAX_HANDS`` hands in all, and when no hand at all could be imported (naming the first skipped line).
     """
-    return read_files(paths, import_hands)
+    return phh_files.read_files(paths, import_hands)

@@ -28,9 +28,11 @@ from pathlib import Path
 
 import pyarrow as pa
 import tomllib
+from pokerkit import CheckingOrCalling, Folding
 
 from sniper.core.tables import Chunk, Imported, to_table
 from sniper.games.poker52.hand import share_pots
+from sniper.games.poker52.history import CHECK_CALL, FOLD
 
 SUFFIXES = (".phh", ".phhs")
 """A file of one hand, a file of many hands (TOML tables ``[1]``, ``[2]``, …)."""
@@ -254,6 +256,41 @@ def pokerkit_replay(replay: Callable[[], object]) -> object:
         raise
     except Exception as error:  # PokerKit refuses a history in its own words: skip the hand with them
         raise SkipHand(f"PokerKit cannot replay it: {one_line(error)}") from None
+
+
+def replayed_bet(op, i: int, bets: list[int], live: list[bool], raise_action: Callable[[int], int]) -> tuple[int, int]:
+    """A PokerKit betting operation ``op`` (``Folding``, ``CheckingOrCalling`` or
+    ``CompletionBettingOrRaisingTo``) of player ``i`` as an actions-table row's ``(action, amount)``: ``FOLD``
+    with 0 chips (``live[i]`` set to ``False``), ``CHECK_CALL`` with the chips called, or
+    ``raise_action(to)`` (the game's code of a bet or raise to ``to`` chips) with the chips put in beyond
+    ``bets[i]``; ``bets[i]`` (the chips player ``i`` has in this betting round) grows by the amount."""
+    if isinstance(op, Folding):
+        action, amount = FOLD, 0
+        live[i] = False
+    elif isinstance(op, CheckingOrCalling):
+        action, amount = CHECK_CALL, op.amount
+    else:
+        action, amount = raise_action(op.amount), op.amount - bets[i]
+    bets[i] += amount
+    return action, amount
+
+
+PHH_MODULE_NAMES = (
+    "MAX_DECIMALS",
+    "MAX_HANDS",
+    "ImportedFile",
+    "PhhError",
+    "game_phhs",
+    "hand_phh",
+    "import_hands",
+    "phhs_text",
+    "read_phh",
+    "rows_phh",
+    "run_phhs",
+    "write_phhs",
+)
+"""The names every 52-card game's PHH module exports (``sniper.games.holdem.phh``, ``sniper.games.draw.phh``:
+the limits and errors of this module, their writers and their reader)."""
 
 
 def settled(
