@@ -23,7 +23,8 @@ bot's exploitability (what a best response would win): the paper's measure. A ga
 adapter that plays one deal in both seats (``sniper.games.holdem.lbr`` for no-limit Hold'em,
 ``sniper.games.sniper_holdem.lbr``, ``sniper.games.draw.lbr``); this module holds the parts that are the
 same in every game: the value formulas, the range update, the options, LBR's own stream and the deal in both
-seats (``LbrPlayer``), the duplicate driver (``run_deals``) and the result (``exploit_result``, ``LbrResult``).
+seats (``LbrPlayer``), the duplicate driver (``run_deals``), the result (``exploit_result``, ``LbrResult``) and
+``sniper exploit`` itself (``LbrGame.exploit``: a game names its LBR, its options' defaults and its table).
 
 >>> best_action([("fold", 0.0), ("call", 1.5), ("pot", 2.0)])
 'pot'
@@ -33,7 +34,8 @@ seats (``LbrPlayer``), the duplicate driver (``run_deals``) and the result (``ex
 
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 import numpy as np
@@ -252,3 +254,65 @@ def exploit_result(
     lbr = make()  # a bad spec fails here, before any worker starts
     nets, resets = run_deals(make, hands // 2, workers)
     return LbrResult(nets, per_unit, unit, settings(lbr), resets)
+
+
+@dataclass(frozen=True)
+class LbrGame:
+    """One game's LBR as ``sniper exploit`` runs it (``exploit``, the game's ``GameSpec.exploit``).
+
+    ``name``: the game's name in the settings; ``player``: its LBR (a picklable callable, e.g. the class,
+    ``player(opponent, bets, rounds, seed, model_samples[, rollouts])`` giving a ``DealPlayer``, ``rollouts``
+    passed only when ``default_rollouts`` is not ``None``); ``default_bets``: its bet letters (of
+    ``bet_letters``, ``parse_bets``); ``rounds``: the names of its betting rounds and ``default_rounds`` the ones
+    LBR best-responds in by default (``parse_rounds``); ``default_rollouts``: rollouts per equity (``None``:
+    LBR's equity is exact, ``no_rollouts`` the error of a ``--rollouts`` given); ``per_unit`` and ``unit``: the
+    reported unit (``LbrResult``); ``table``: the game's stacks and forced bets, last in the settings.
+    """
+
+    name: str
+    player: Callable[..., DealPlayer]
+    default_bets: str
+    rounds: Sequence[str]
+    default_rounds: str
+    per_unit: float
+    unit: str
+    table: Mapping[str, object]
+    bet_letters: Mapping[str, str] = field(default_factory=lambda: BET_LETTERS)
+    default_rollouts: int | None = None
+    no_rollouts: str = ""
+
+    def exploit(
+        self,
+        opponent: str,
+        hands: int = 2000,
+        bets: str | None = None,
+        rounds: str | None = None,
+        seed: int = 0,
+        workers: int = 1,
+        model_samples: int | None = None,
+        rollouts: int | None = None,
+    ) -> LbrResult:
+        """LBR's win rate (in ``unit``) against the agent spec ``opponent`` over ``hands`` hands (an even number:
+        ``hands / 2`` deals in both seats), split into ``workers`` processes (the result does not depend on it).
+        ``bets``: letters of ``bet_letters`` (``None``: ``default_bets``); ``rounds``: a comma list of ``rounds``
+        or ``all`` (``None``: ``default_rounds``); ``model_samples``: the game's LBR's (``None``: its default);
+        ``rollouts``: ``None`` for ``default_rollouts``. ``ValueError`` (one line) for a bad option or spec."""
+        letters = parse_bets(self.default_bets if bets is None else bets, self.bet_letters)
+        chosen = parse_rounds(self.default_rounds if rounds is None else rounds, self.rounds)
+        check_run(hands, workers)
+        if self.default_rollouts is None and rollouts is not None:
+            raise ValueError(self.no_rollouts)
+        check_samples(model_samples, rollouts)
+        more = () if self.default_rollouts is None else (self.default_rollouts if rollouts is None else rollouts,)
+        make = partial(self.player, opponent.strip(), letters, chosen, seed, model_samples, *more)
+        settings = lambda lbr: {  # noqa: E731
+            "game": self.name,
+            "opponent": lbr.opponent,
+            "bets": letters,
+            "lbr_rounds": [self.rounds[r] for r in chosen],
+            "seed": seed,
+            "model_samples": lbr.model_samples,
+            **({} if self.default_rollouts is None else {"rollouts": more[0]}),
+            **self.table,
+        }
+        return exploit_result(make, hands, workers, self.per_unit, self.unit, settings)

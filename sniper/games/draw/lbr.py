@@ -30,7 +30,6 @@ second round's bet, 4 chips (D3).
 """
 
 from dataclasses import dataclass
-from functools import partial
 
 import numpy as np
 
@@ -57,7 +56,7 @@ from kernels.poker52.betting import actor_nb, to_call_nb
 from kernels.poker52.game import start_decision_nb
 from kernels.streams import STREAM_AGENT
 from sniper.core import lbr as method
-from sniper.core.lbr import LbrPlayer, LbrResult
+from sniper.core.lbr import LbrPlayer
 from sniper.core.rng import derive
 from sniper.games.draw.agents import make_agent
 from sniper.games.draw.kernel_engine import kernel_sides, level_tables, most_power
@@ -308,38 +307,19 @@ class DrawLbr(LbrPlayer):
         return int(method.best_action(values))
 
 
-def exploit(
-    opponent: str,
-    hands: int = 2000,
-    bets: str | None = None,
-    rounds: str | None = None,
-    seed: int = 0,
-    workers: int = 1,
-    model_samples: int | None = None,
-    rollouts: int | None = None,
-) -> LbrResult:
-    """LBR's win rate (mbb/g, milli big bets per hand) against the agent spec ``opponent`` over ``hands`` hands
-    (an even number: ``hands / 2`` deals in both seats), split into ``workers`` processes (the result does not
-    depend on it). ``bets``: letters of ``BET_LETTERS`` (``None``: ``DEFAULT_BETS``); ``rounds``: a comma list of
-    ``ROUNDS`` or ``all`` (``None``: both); ``model_samples``: the particles of the range (``None``:
-    ``PARTICLES``); ``rollouts``: sampled draws per particle (``None``: ``DEFAULT_ROLLOUTS``). ``ValueError``
-    (one line) for a bad option or spec."""
-    letters = method.parse_bets(DEFAULT_BETS if bets is None else bets, BET_LETTERS)
-    chosen = method.parse_rounds(DEFAULT_ROUNDS if rounds is None else rounds, ROUNDS)
-    method.check_run(hands, workers)
-    method.check_samples(model_samples, rollouts)
-    rollouts = DEFAULT_ROLLOUTS if rollouts is None else rollouts
-    make = partial(DrawLbr, opponent.strip(), letters, chosen, seed, model_samples, rollouts)
-    settings = lambda lbr: {  # noqa: E731
-        "game": "draw",
-        "opponent": lbr.opponent,
-        "bets": letters,
-        "lbr_rounds": [ROUNDS[r] for r in chosen],
-        "seed": seed,
-        "model_samples": lbr.model_samples,
-        "rollouts": rollouts,
-        "stacks": STARTING_STACK,
-        "ante": ANTE,
-        "bet_sizes": list(BET_SIZES),
-    }
-    return method.exploit_result(make, hands, workers, CHIPS_PER_UNIT, UNIT, settings)
+LBR = method.LbrGame(
+    "draw",
+    DrawLbr,
+    DEFAULT_BETS,
+    ROUNDS,
+    DEFAULT_ROUNDS,
+    CHIPS_PER_UNIT,
+    UNIT,
+    {"stacks": STARTING_STACK, "ante": ANTE, "bet_sizes": list(BET_SIZES)},
+    bet_letters=BET_LETTERS,
+    default_rollouts=DEFAULT_ROLLOUTS,
+)
+"""Five-card draw's LBR in ``sniper exploit`` (``sniper.core.lbr.LbrGame``): ``DrawLbr``, in mbb/g; its
+``model_samples`` are the particles of the range (``None``: ``PARTICLES``), its ``rollouts`` the sampled draws
+per particle (``None``: ``DEFAULT_ROLLOUTS``)."""
+exploit = LBR.exploit

@@ -22,23 +22,12 @@ hand to check whether its LBR also best-responded on the earlier rounds: ``round
 """
 
 from dataclasses import dataclass
-from functools import partial
 
 import numpy as np
 
 from kernels.eval52 import tables
-from kernels.holdem.betting import (
-    NEXT_STREET,
-    NO_RAISE,
-    Hand,
-    act_nb,
-    begin_street_nb,
-    deal_nb,
-    end_street_nb,
-    history_nb,
-    new_hand,
-    raise_range_nb,
-)
+from kernels.holdem import betting
+from kernels.holdem.betting import NEXT_STREET, NO_RAISE, Hand
 from kernels.holdem.codes import CHECK_CALL, FOLD, Level
 from kernels.holdem.lbr import (
     FOLD_SLOT,
@@ -56,22 +45,8 @@ from kernels.holdem.showdown import end_hand_nb
 from kernels.poker52.betting import actor_nb, to_call_nb
 from kernels.rng import stream_start_nb
 from kernels.streams import STREAM_AGENT
-from sniper.core.lbr import (
-    STREAM_LBR,
-    LbrPlayer,
-    LbrResult,
-    bayes_update,
-    best_action,
-    call_value,
-    check_run,
-    check_samples,
-    deal_key,
-    equity_against,
-    exploit_result,
-    parse_bets,
-    parse_rounds,
-    raise_value,
-)
+from sniper.core import lbr as method
+from sniper.core.lbr import STREAM_LBR, LbrPlayer
 from sniper.core.rng import derive
 from sniper.games.holdem.chunks import make_agent
 from sniper.games.holdem.kernel_engine import kernel_agent, level_tables
@@ -132,14 +107,14 @@ class HoldemLbr(LbrPlayer):
             self.model_samples = min(MODEL_SAMPLES, int(make_agent(self.opponent).samples))
         self.t, self.lt = tables(), level_tables()
         self.scratch = new_scratch()
-        self.h = new_hand()
+        self.h = betting.new_hand()
         self.stacks = np.full(2, STARTING_STACK, np.int64)
         self.menu = np.zeros(4, np.int64)
         self.resets = 0
 
     def deal_key(self, deal: int) -> int:
         """The key of hand ``deal`` of game 0 (the deck, R13; ``sniper.core.lbr.deal_key``)."""
-        return deal_key(self.seed, deal)
+        return method.deal_key(self.seed, deal)
 
     def start_deal(self, deal: int) -> None:
         """The deal's opponent features, shared by its two plays (LBR the big blind, then the button): none yet,
@@ -150,14 +125,14 @@ class HoldemLbr(LbrPlayer):
     def play_hand(self, deal: int, lbr: int) -> float:
         """Chips LBR nets in one hand of deal ``deal`` at position ``lbr`` (0 the big blind, 1 the button)."""
         h, key = self.h, self.deal_key(deal)
-        deal_nb(h, self.stacks, 1, np.uint64(key), SMALL_BLIND, BIG_BLIND)
+        betting.deal_nb(h, self.stacks, 1, np.uint64(key), SMALL_BLIND, BIG_BLIND)
         self.start_stream(key)
         self.prior = np.ones(N_PAIRS)
         remove_cards_nb(self.prior, PAIRS, dead_bits(h.hole[lbr]))
         self.weights = self.prior.copy()
         outcome = NEXT_STREET
         for street in range(len(STREETS)):
-            to_act = begin_street_nb(h, street)
+            to_act = betting.begin_street_nb(h, street)
             board = dead_bits(h.board[: h.st[0]["board_n"]])
             remove_cards_nb(self.prior, PAIRS, board)
             remove_cards_nb(self.weights, PAIRS, board)
@@ -165,10 +140,10 @@ class HoldemLbr(LbrPlayer):
             p = actor_nb(h) if to_act else -1
             while p >= 0:
                 action = self.lbr_action(h, p) if p == lbr else self.opponent_action(h, p, key)
-                history_nb(h, p, action)
-                act_nb(h, action)
+                betting.history_nb(h, p, action)
+                betting.act_nb(h, action)
                 p = actor_nb(h)
-            outcome = end_street_nb(h)
+            outcome = betting.end_street_nb(h)
             if outcome != NEXT_STREET:
                 break
         end_hand_nb(h, outcome, self.t)
@@ -204,11 +179,11 @@ class HoldemLbr(LbrPlayer):
         stream_key = derive(derive(key, STREAM_AGENT + int(q["seat"])), int(q["decisions"]))
         stream_start_nb(h.stream, np.uint64(stream_key))
         h.pl["decisions"][p] += 1
-        low, high = raise_range_nb(h, p)
+        low, high = betting.raise_range_nb(h, p)
         action = int(decide_nb(self.level, self.params, h, p, low, high, h.stream, self.t, self.lt, self.scratch))
         probs = self.policy(h, p)
         slot = slot_of_nb(action, self.menu)
-        if bayes_update(self.weights, probs[:, slot], self.prior):
+        if method.bayes_update(self.weights, probs[:, slot], self.prior):
             self.resets += 1
             self.equities = None
         return action
@@ -226,10 +201,10 @@ class HoldemLbr(LbrPlayer):
             pair_equities_nb(*args, self.t, self.equities)
         asked = int(to_call_nb(h, p))
         values = [(FOLD, 0.0)] if "f" in self.bets and asked > 0 else []
-        values.append((CHECK_CALL, call_value(equity_against(self.weights, self.equities), pot, asked)))
-        low, high = raise_range_nb(h, p)
+        values.append((CHECK_CALL, method.call_value(method.equity_against(self.weights, self.equities), pot, asked)))
+        low, high = betting.raise_range_nb(h, p)
         if low == NO_RAISE:
-            return best_action(values)
+            return method.best_action(values)
         o = 1 - p
         total = self.weights.sum()
         for letter, size in RAISE_SIZES.items():
@@ -237,47 +212,28 @@ class HoldemLbr(LbrPlayer):
             if letter not in self.bets or any(amount == a for a, _ in values):
                 continue
             ahead = copy_hand(h)
-            history_nb(ahead, p, amount)
-            act_nb(ahead, amount)
+            betting.history_nb(ahead, p, amount)
+            betting.act_nb(ahead, amount)
             folds = self.policy(ahead, o)[:, FOLD_SLOT]
             fp = float(self.weights @ folds / total)
-            wp = equity_against(self.weights * (1.0 - folds), self.equities)
+            wp = method.equity_against(self.weights * (1.0 - folds), self.equities)
             bet, opp_bet = int(h.pl[p]["bet"]), int(h.pl[o]["bet"])
             matched = min(amount, int(h.pl[o]["stack"]) + opp_bet)
-            values.append((amount, raise_value(fp, wp, pot, matched - opp_bet, matched - bet)))
-        return best_action(values)
+            values.append((amount, method.raise_value(fp, wp, pot, matched - opp_bet, matched - bet)))
+        return method.best_action(values)
 
 
-def exploit(
-    opponent: str,
-    hands: int = 2000,
-    bets: str | None = None,
-    rounds: str | None = None,
-    seed: int = 0,
-    workers: int = 1,
-    model_samples: int | None = None,
-    rollouts: int | None = None,
-) -> LbrResult:
-    """LBR's win rate (mbb/g) against the agent spec ``opponent`` over ``hands`` hands (an even number:
-    ``hands / 2`` deals in both seats), split into ``workers`` processes (the result does not depend on
-    it). ``bets``: ``sniper.core.lbr.parse_bets`` (``None``: ``DEFAULT_BETS``); ``rounds``: a comma list of
-    ``STREETS`` or ``all`` (``None``: ``DEFAULT_ROUNDS``); ``rollouts`` ``None``: ``DEFAULT_ROLLOUTS``.
-    ``ValueError`` (one line) for a bad option or spec."""
-    letters = parse_bets(DEFAULT_BETS if bets is None else bets)
-    streets = parse_rounds(DEFAULT_ROUNDS if rounds is None else rounds, STREETS)
-    rollouts = DEFAULT_ROLLOUTS if rollouts is None else rollouts
-    check_run(hands, workers)
-    check_samples(model_samples, rollouts)
-    make = partial(HoldemLbr, opponent.strip(), letters, streets, seed, model_samples, rollouts)
-    settings = lambda lbr: {  # noqa: E731
-        "game": "holdem",
-        "opponent": lbr.opponent,
-        "bets": letters,
-        "lbr_rounds": [STREETS[s] for s in streets],
-        "seed": seed,
-        "model_samples": lbr.model_samples,
-        "rollouts": rollouts,
-        "stacks": STARTING_STACK,
-        "blinds": [SMALL_BLIND, BIG_BLIND],
-    }
-    return exploit_result(make, hands, workers, CHIPS_PER_UNIT, UNIT, settings)
+LBR = method.LbrGame(
+    "holdem",
+    HoldemLbr,
+    DEFAULT_BETS,
+    STREETS,
+    DEFAULT_ROUNDS,
+    CHIPS_PER_UNIT,
+    UNIT,
+    {"stacks": STARTING_STACK, "blinds": [SMALL_BLIND, BIG_BLIND]},
+    default_rollouts=DEFAULT_ROLLOUTS,
+)
+"""No-limit Hold'em's LBR in ``sniper exploit`` (``sniper.core.lbr.LbrGame``): ``HoldemLbr``, in mbb/g, best-responding
+on the streets of ``STREETS`` (``None``: ``DEFAULT_ROUNDS``), ``rollouts`` ``None``: ``DEFAULT_ROLLOUTS``."""
+exploit = LBR.exploit

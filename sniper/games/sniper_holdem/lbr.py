@@ -24,22 +24,11 @@ beat it given the range (``lbr_snipe_nb``), after the opponent's snipe when that
 """
 
 from dataclasses import dataclass
-from functools import partial
 
 import numpy as np
 
 from kernels.rng import stream_start_nb
-from kernels.sniper_holdem.betting import (
-    apply_action_nb,
-    cap_nb,
-    chips_of_nb,
-    deal_nb,
-    legal_actions_nb,
-    new_hand,
-    next_actor_nb,
-    no_one_can_act_nb,
-    start_round_nb,
-)
+from kernels.sniper_holdem import betting
 from kernels.sniper_holdem.codes import N_ACTIONS, N_SNIPES, PASS, STREAM_AGENT, Act
 from kernels.sniper_holdem.evaluator import PRIVATE_BASE, tables
 from kernels.sniper_holdem.game import showdown_nb
@@ -57,21 +46,8 @@ from kernels.sniper_holdem.lbr import (
 from kernels.sniper_holdem.params import Level, Param
 from kernels.sniper_holdem.policies import Turn, bet_decision_nb
 from kernels.sniper_holdem.snipes import SnipeTurn, snipe_decision_nb
-from sniper.core.lbr import (
-    LbrPlayer,
-    LbrResult,
-    bayes_update,
-    best_action,
-    call_value,
-    check_run,
-    check_samples,
-    deal_key,
-    equity_against,
-    exploit_result,
-    parse_bets,
-    parse_rounds,
-    raise_value,
-)
+from sniper.core import lbr as method
+from sniper.core.lbr import LbrPlayer
 from sniper.core.rng import derive
 from sniper.games.sniper_holdem.kernel_engine import kernel_agent
 
@@ -134,7 +110,7 @@ class SniperLbr(LbrPlayer):
         self.snipe_params = self.forced[0].copy()
         self.snipe_params[Param.BLUFF] = self.params[Param.BLUFF]
         self.t = tables()
-        self.h = new_hand(2)
+        self.h = betting.new_hand(2)
         self.resets = 0
 
     def reveal(self, visible: int) -> None:
@@ -155,29 +131,29 @@ class SniperLbr(LbrPlayer):
     def play_hand(self, deal: int, first: int) -> float:
         """Chips LBR (seat 0) nets in one hand of deal ``deal`` with seat ``first`` first to act (R3)."""
         h, t = self.h, self.t
-        key = deal_key(self.seed, deal)
+        key = method.deal_key(self.seed, deal)
         stacks = np.full(2, STARTING_STACK, np.int64)
-        deal_nb(h, stacks, np.ones(2, np.int64), first, np.uint64(key), t.base)
+        betting.deal_nb(h, stacks, np.ones(2, np.int64), first, np.uint64(key), t.base)
         self.start_stream(key)
         self.reveal(2)
         seats = h.seats
-        live, cap, visible = 2, cap_nb(seats), 2
+        live, cap, visible = 2, betting.cap_nb(seats), 2
         for betting_round in (1, 2):
             if betting_round == 2:
                 self.reveal(visible := 4)
-            start_round_nb(seats)
-            if no_one_can_act_nb(seats, 0, cap):
+            betting.start_round_nb(seats)
+            if betting.no_one_can_act_nb(seats, 0, cap):
                 break
             level_b = 0
-            actor = next_actor_nb(seats, first - 1 + 2, level_b, cap)
+            actor = betting.next_actor_nb(seats, first - 1 + 2, level_b, cap)
             while actor >= 0:
-                n_legal, mask = legal_actions_nb(seats, actor, level_b, cap)
+                n_legal, mask = betting.legal_actions_nb(seats, actor, level_b, cap)
                 turn = Turn(actor, first, 2 * betting_round, level_b, cap, n_legal, mask)
                 action = self.lbr_action(turn, betting_round) if actor == 0 else self.opponent_action(turn, key)
-                level_b, cap, live = apply_action_nb(seats, actor, action, betting_round, level_b, cap, live)
-                if live == 1 or no_one_can_act_nb(seats, level_b, cap):
+                level_b, cap, live = betting.apply_action_nb(seats, actor, action, betting_round, level_b, cap, live)
+                if live == 1 or betting.no_one_can_act_nb(seats, level_b, cap):
                     break
-                actor = next_actor_nb(seats, actor, level_b, cap)
+                actor = betting.next_actor_nb(seats, actor, level_b, cap)
             if live == 1:
                 break
         pot = int(seats["committed"].sum())
@@ -197,7 +173,7 @@ class SniperLbr(LbrPlayer):
         action = int(bet_decision_nb(self.level, self.params, h.seats, h.private, h.board, h.stream, h.scratch, turn,
                                      self.t))  # fmt: skip
         probs = self.policy(turn)
-        if bayes_update(self.weights, probs[:, action], self.prior):
+        if method.bayes_update(self.weights, probs[:, action], self.prior):
             self.resets += 1
         return action
 
@@ -233,25 +209,25 @@ class SniperLbr(LbrPlayer):
         pot = int(seats["committed"].sum())
         asked = int(turn.level_b - seats[0]["round_put"])
         values = [(int(Act.FOLD), 0.0)] if "f" in self.bets and asked > 0 else []
-        values.append((int(check_call), call_value(equity_against(self.weights, equities), pot, asked)))
+        values.append((int(check_call), method.call_value(method.equity_against(self.weights, equities), pot, asked)))
         total = self.weights.sum()
         for letter, act in LETTER_ACTS.items():
             if letter not in self.bets or not (mask >> act) & 1:
                 continue
             saved = seats.copy()
-            put = int(chips_of_nb(seats, 0, act, turn.level_b, turn.cap))
-            level_b, cap, _ = apply_action_nb(seats, 0, act, betting_round, turn.level_b, turn.cap, 2)
+            put = int(betting.chips_of_nb(seats, 0, act, turn.level_b, turn.cap))
+            level_b, cap, _ = betting.apply_action_nb(seats, 0, act, betting_round, turn.level_b, turn.cap, 2)
             called = int(level_b - seats[1]["round_put"])
             folds = np.zeros(N_PAIRS)
-            if next_actor_nb(seats, 0, level_b, cap) == 1:
-                n_legal, legal = legal_actions_nb(seats, 1, level_b, cap)
+            if betting.next_actor_nb(seats, 0, level_b, cap) == 1:
+                n_legal, legal = betting.legal_actions_nb(seats, 1, level_b, cap)
                 ahead = Turn(1, turn.first, turn.n_visible, level_b, cap, n_legal, legal)
                 folds = self.policy(ahead)[:, Act.FOLD]
             seats[:] = saved
             fp = float(self.weights @ folds / total) if total > 0 else 0.0
-            wp = equity_against(self.weights * (1.0 - folds), equities)
-            values.append((int(act), raise_value(fp, wp, pot, called, put)))
-        return best_action(values)
+            wp = method.equity_against(self.weights * (1.0 - folds), equities)
+            values.append((int(act), method.raise_value(fp, wp, pot, called, put)))
+        return method.best_action(values)
 
     def lbr_snipe(self, named: np.uint64, n_turns: int) -> int:
         """LBR's snipe after the names ``named`` (``uint64`` bit set) of the ``n_turns`` snipe turns before it: the
@@ -281,7 +257,7 @@ class SniperLbr(LbrPlayer):
                 snipe_keys = np.array([self.next_key() for _ in range(SNIPE_KEYS)], np.uint64)
                 opponent_snipe_nb(self.heuristic, self.snipe_params, h, turn, self.weights, PAIRS, snipe_keys, code,
                                   t, likelihood)  # fmt: skip
-                if bayes_update(self.weights, likelihood, self.prior):
+                if method.bayes_update(self.weights, likelihood, self.prior):
                     self.resets += 1
             h.seats[seat]["snipe"] = code
             if code != PASS:
@@ -289,37 +265,18 @@ class SniperLbr(LbrPlayer):
         return named
 
 
-def exploit(
-    opponent: str,
-    hands: int = 2000,
-    bets: str | None = None,
-    rounds: str | None = None,
-    seed: int = 0,
-    workers: int = 1,
-    model_samples: int | None = None,
-    rollouts: int | None = None,
-) -> LbrResult:
-    """LBR's win rate (chips/hand) against the agent spec ``opponent`` over ``hands`` hands (an even number:
-    ``hands / 2`` deals in both seats), split into ``workers`` processes (the result does not depend on it).
-    ``bets``: letters of ``BET_LETTERS`` (``None``: ``DEFAULT_BETS``); ``rounds``: a comma list of ``ROUNDS`` or
-    ``all`` (``None``: both); ``model_samples``: ``SniperLbr``'s. ``rollouts`` must be ``None``: LBR's equity is
-    exact here. ``ValueError`` (one line) for a bad option or spec."""
-    letters = parse_bets(DEFAULT_BETS if bets is None else bets, BET_LETTERS)
-    chosen = parse_rounds(DEFAULT_ROUNDS if rounds is None else rounds, ROUNDS)
-    check_run(hands, workers)
-    if rollouts is not None:
-        raise ValueError("--rollouts does not apply to Sniper Hold'em: LBR's equity is exact (every board ending)")
-    check_samples(model_samples, rollouts)
-    make = partial(SniperLbr, opponent.strip(), letters, chosen, seed, model_samples)
-    settings = lambda lbr: {  # noqa: E731
-        "game": "sniper",
-        "opponent": lbr.opponent,
-        "bets": letters,
-        "lbr_rounds": [ROUNDS[r] for r in chosen],
-        "seed": seed,
-        "model_samples": lbr.model_samples,
-        "snipe_keys": SNIPE_KEYS,
-        "stacks": STARTING_STACK,
-        "ante": ANTE,
-    }
-    return exploit_result(make, hands, workers, 1.0, UNIT, settings)
+LBR = method.LbrGame(
+    "sniper",
+    SniperLbr,
+    DEFAULT_BETS,
+    ROUNDS,
+    DEFAULT_ROUNDS,
+    1.0,
+    UNIT,
+    {"snipe_keys": SNIPE_KEYS, "stacks": STARTING_STACK, "ante": ANTE},
+    bet_letters=BET_LETTERS,
+    no_rollouts="--rollouts does not apply to Sniper Hold'em: LBR's equity is exact (every board ending)",
+)
+"""Sniper Hold'em's LBR in ``sniper exploit`` (``sniper.core.lbr.LbrGame``): ``SniperLbr``, in chips/hand; its
+``model_samples`` are ``SniperLbr``'s; ``rollouts`` must be ``None`` (LBR's equity is exact here)."""
+exploit = LBR.exploit
