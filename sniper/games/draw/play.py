@@ -16,11 +16,11 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from sniper.games.draw.agents import DrawAgent
-from sniper.games.draw.engine import CHECK_CALL, DISCARD, DRAW, FOLD, STREETS, DrawHand
+from sniper.games.draw.engine import DISCARD, DRAW, STREETS, DrawHand
 from sniper.games.draw.rules import ANTE, DEFAULT_LENGTH, TITLE
 from sniper.games.draw.table import DrawTable
 from sniper.games.poker52.hand import FinishedHand, dealing_order
-from sniper.games.poker52.history import action_words, cards_text, hand_name, header, result_lines, seat_lines
+from sniper.games.poker52.history import action_line, cards_text, hand_name, header, result_lines, seat_lines
 from sniper.games.poker52.table import hand_of_game, hand_records
 
 
@@ -89,9 +89,7 @@ def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> 
     """
     from sniper.games.draw.chunks import make_agent
 
-    players = [make_agent(spec) for spec in agents]
-    length = DEFAULT_LENGTH if rules is None else rules.length
-    return hand_of_game(hands_of(len(players), seed, game, players, length), agents, seed, game, hand)
+    return hand_of_game(hands_of, make_agent, DEFAULT_LENGTH, agents, seed, game, hand, rules)
 
 
 def history_text(record: HandRecord) -> str:
@@ -125,10 +123,8 @@ def history_text(record: HandRecord) -> str:
             if act.action >= DISCARD:
                 lines.append(f"Seat {act.seat}: {draw_words(record, act.seat)}")
                 continue
-            all_in = act.action != FOLD and put_in[act.seat] == record.stacks_before[act.seat]
-            lines.append(f"Seat {act.seat}: {action_words(act, raised, all_in)}")
-            raised = raised or act.action > CHECK_CALL
-            folded |= {act.seat} if act.action == FOLD else set()
+            line, raised = action_line(act, put_in, record.stacks_before, raised, folded)
+            lines.append(line)
             pot = act.pot_after
     if record.showdown:
         lines.append("*** SHOWDOWN ***")

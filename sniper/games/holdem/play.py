@@ -15,12 +15,12 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from sniper.games.holdem.agents import HoldemAgent
-from sniper.games.holdem.engine import CHECK_CALL, FOLD, HoldemHand
+from sniper.games.holdem.engine import HoldemHand
 from sniper.games.holdem.rules import BIG_BLIND, BOARD_SIZES, DEFAULT_LENGTH, SMALL_BLIND, STREETS, TITLE
 from sniper.games.holdem.table import HoldemTable
 from sniper.games.poker52.hand import FinishedHand, dealing_order
 from sniper.games.poker52.history import (
-    action_words,
+    action_line,
     cards_text,
     hand_name,
     header,
@@ -102,9 +102,7 @@ def play_hand(agents: Sequence[str], seed: int, game: int, hand: int, rules) -> 
     """
     from sniper.games.holdem.chunks import make_agent
 
-    players = [make_agent(spec) for spec in agents]
-    length = DEFAULT_LENGTH if rules is None else rules.length
-    return hand_of_game(hands_of(len(players), seed, game, players, length), agents, seed, game, hand)
+    return hand_of_game(hands_of, make_agent, DEFAULT_LENGTH, agents, seed, game, hand, rules)
 
 
 def history_text(record: HandRecord) -> str:
@@ -144,10 +142,8 @@ def history_text(record: HandRecord) -> str:
         raised = street == 0  # the big blind is the street's first bet
         for act in (act for act in record.actions if act.street == street):
             put_in[act.seat] += act.amount
-            all_in = act.action != FOLD and put_in[act.seat] == record.stacks_before[act.seat]
-            lines.append(f"Seat {act.seat}: {action_words(act, raised, all_in)}")
-            raised = raised or act.action > CHECK_CALL
-            folded |= {act.seat} if act.action == FOLD else set()
+            line, raised = action_line(act, put_in, record.stacks_before, raised, folded)
+            lines.append(line)
             pot = act.pot_after
     if record.showdown:
         lines.append(f"*** SHOWDOWN *** board {cards_text(record.board)}")

@@ -78,6 +78,18 @@ def action_words(act: ActionRecord, raised: bool, all_in: bool) -> str:
     return words + (" (all-in)" if all_in else "")
 
 
+def action_line(
+    act: ActionRecord, put_in: Sequence[int], stacks_before: Sequence[int], raised: bool, folded: set[int]
+) -> tuple[str, bool]:
+    """A betting action's line (``Seat 2: raise to 7``, ``action_words``; all-in when the seat has put in
+    ``put_in``, its chips so far this hand counting ``act``, all of its ``stacks_before``) and whether a bet
+    was made on the street after it (``raised``: before it); a seat that folds is added to ``folded``."""
+    all_in = act.action != FOLD and put_in[act.seat] == stacks_before[act.seat]
+    if act.action == FOLD:
+        folded.add(act.seat)
+    return f"Seat {act.seat}: {action_words(act, raised, all_in)}", raised or act.action > CHECK_CALL
+
+
 def paid_out(winnings: Sequence[int], put_in: Sequence[int]) -> tuple[int, list[int], int | None, int]:
     """The pot, what each seat collects from it, and the uncalled bet, from each seat's ``winnings`` (net chips)
     and the chips it ``put_in`` (forced bets and actions).

@@ -247,10 +247,24 @@ def hand_records(
         yield record(hand, table.hand_index)
 
 
-def hand_of_game(records: Iterable[R], agents: Sequence[str], seed: int, game: int, hand: int) -> R:
-    """Hand ``hand`` of ``records`` (game ``game`` of run ``seed``, its hands in order) naming the agents' specs
-    ``agents``, ``seed`` and ``game`` (the records' ``agents``, ``seed`` and ``game``): the ``play.play_hand`` of
-    the 52-card games. ``LookupError`` when the game ends before hand ``hand``."""
-    for found in islice(records, hand, None):
+def hand_of_game(
+    hands_of: Callable[..., Iterable[R]],
+    make_agent: Callable[[str], object],
+    default_length: str,
+    agents: Sequence[str],
+    seed: int,
+    game: int,
+    hand: int,
+    rules,
+) -> R:
+    """The ``play.play_hand`` of the 52-card games: hand ``hand`` of game ``game`` of run ``seed`` played by
+    the agents ``make_agent(spec)`` of the specs ``agents`` (one per seat) under ``rules``
+    (``sniper.games.poker52.spec.PokerRules``; ``None``: ``default_length``), the records
+    ``hands_of(seats, seed, game, players, length)`` (the game's ``play.hands_of``, the hands before it played
+    too), naming ``agents``, ``seed`` and ``game`` (the record's ``agents``, ``seed`` and ``game``).
+    ``ValueError`` for a bad spec, ``LookupError`` when the game ends before hand ``hand``."""
+    players = [make_agent(spec) for spec in agents]
+    length = default_length if rules is None else rules.length
+    for found in islice(hands_of(len(players), seed, game, players, length), hand, None):
         return replace(found, agents=tuple(agents), seed=seed, game=game)
     raise LookupError(f"game {game} of seed {seed} ends before hand {hand}")
