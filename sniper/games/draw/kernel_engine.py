@@ -26,21 +26,12 @@ import numpy as np
 
 from kernels.draw.betting import NO_RAISE, new_hand, note_raise_nb
 from kernels.draw.codes import DISCARD, NO_CARD, NO_DRAW, Level
-from kernels.draw.game import (
-    NO_LIMIT,
-    OVERFLOW,
-    ActionField,
-    Agents,
-    Field,
-    GameInputs,
-    GameRules,
-    max_draw_samples_nb,
-    play_games_nb,
-)
+from kernels.draw.game import Agents, Field, GameInputs, GameRules, max_draw_samples_nb, play_games_nb
 from kernels.draw.params import N_PARAMS, PARAMS_OF, NormalParam
 from kernels.draw.policies import N_FLAT, policies_nb
 from kernels.draw.strength import N_ORDERS, LevelTables, new_scratch
 from kernels.eval52 import tables
+from kernels.poker52.game import NO_LIMIT, OVERFLOW, ActionField
 from sniper.core.policy import POLICY_KEYS, POLICY_SALT
 from sniper.core.rng import mix64
 from sniper.core.tables import Chunk

@@ -25,18 +25,10 @@ import numpy as np
 
 from kernels.eval52 import N_CARDS, tables
 from kernels.holdem.codes import Level
-from kernels.holdem.game import (
-    NO_LIMIT,
-    OVERFLOW,
-    ActionField,
-    Agents,
-    Field,
-    GameInputs,
-    GameRules,
-    play_games_nb,
-)
+from kernels.holdem.game import Agents, Field, GameInputs, GameRules, play_games_nb
 from kernels.holdem.params import N_PARAMS, PARAMS_OF
 from kernels.holdem.policies import LevelTables
+from kernels.poker52.game import NO_LIMIT, OVERFLOW, ActionField
 from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
 from sniper.games.holdem import levels, results, strength
