@@ -37,6 +37,7 @@ from sniper.core.rng import mix64
 from sniper.games.draw.engine import DISCARD, DISCARDS
 from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
 from sniper.games.poker52.cards import CATEGORIES, DECK_SIZE, named_cards, text
+from sniper.games.poker52.equity import Shares
 
 __all__ = ["DEFAULT_SAMPLES", "MAX_SAMPLES", "KeepEquity", "best_keep", "draw_equity", "equity_report", "keep_equities"]
 
@@ -49,7 +50,7 @@ OPPONENT_POLICY = "five random cards each, drawn by the easy chart (sniper.games
 
 
 @dataclass(frozen=True)
-class KeepEquity:
+class KeepEquity(Shares):
     """What one keep makes and wins (module docstring); probabilities in 0..1.
 
     ``keep``: the cards kept (in the hand's order); ``mask``: the discard mask (bit ``j``: the hand's
@@ -65,12 +66,6 @@ class KeepEquity:
     discards: int
     replacement_sets: int
     categories: tuple[float, ...]
-    win: float
-    tie: float
-    equity: float
-    win_se: float | None
-    tie_se: float | None
-    equity_se: float | None
     samples: int
 
 
@@ -128,7 +123,18 @@ def _equities(held: tuple[int, ...], masks: list[int], opponents, samples, seed)
         (win, win_se), (tie, tie_se), (share, share_se) = stats
         results.append(
             KeepEquity(
-                kept, mask, d, sets, tuple(int(c) / sets for c in counts), win, tie, share, win_se, tie_se, share_se, n
+                kept,
+                mask,
+                d,
+                sets,
+                tuple(int(c) / sets for c in counts),
+                n,
+                win=win,
+                tie=tie,
+                equity=share,
+                win_se=win_se,
+                tie_se=tie_se,
+                equity_se=share_se,
             )
         )
     return tuple(results)
@@ -174,12 +180,7 @@ def _keep_dict(result: KeepEquity) -> dict:
         "discards": result.discards,
         "replacement_sets": result.replacement_sets,
         "categories": dict(zip(CATEGORIES, result.categories)),
-        "win": result.win,
-        "tie": result.tie,
-        "equity": result.equity,
-        "win_se": result.win_se,
-        "tie_se": result.tie_se,
-        "equity_se": result.equity_se,
+        **result.shares_json(),
     }
 
 

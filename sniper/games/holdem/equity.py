@@ -41,6 +41,7 @@ from kernels.holdem_equity import (
 from sniper.core.rng import mix64
 from sniper.games.holdem.rules import BOARD_SIZES
 from sniper.games.poker52.cards import DECK_SIZE, named_cards, text
+from sniper.games.poker52.equity import Shares
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "BOARD_SIZES", "HoldemEquity", "equity", "equity_report"]
 
@@ -53,7 +54,7 @@ HOLE_CARDS = 2
 
 
 @dataclass(frozen=True)
-class HoldemEquity:
+class HoldemEquity(Shares):
     """A seat's showdown equity (module docstring); probabilities in 0..1.
 
     ``win``, ``tie``, ``equity`` and their standard errors ``win_se``, ``tie_se``, ``equity_se``
@@ -63,12 +64,6 @@ class HoldemEquity:
     A standard error of 0 means every sample gave the seat the same share.
     """
 
-    win: float
-    tie: float
-    equity: float
-    win_se: float | None
-    tie_se: float | None
-    equity_se: float | None
     exact: bool
     deals: int
     outcomes: tuple[int, ...]
@@ -90,7 +85,7 @@ class HoldemEquity:
             return mean, sqrt(max(square - mean * mean, 0.0) / (n - 1))
 
         (win, win_se), (tie, tie_se), (share, share_se) = map(mean_and_se, (win_share, tie_share, shares))
-        return cls(win, tie, share, win_se, tie_se, share_se, exact, n, counts)
+        return cls(exact, n, counts, win=win, tie=tie, equity=share, win_se=win_se, tie_se=tie_se, equity_se=share_se)
 
 
 def _integer(value: object, name: str, low: int, high: int | None = None) -> int:
@@ -173,10 +168,5 @@ def equity_report(
         "deals": result.deals,
         "samples": None if result.exact else result.deals,
         "seed": None if result.exact else int(seed),
-        "win": result.win,
-        "tie": result.tie,
-        "equity": result.equity,
-        "win_se": result.win_se,
-        "tie_se": result.tie_se,
-        "equity_se": result.equity_se,
+        **result.shares_json(),
     }
