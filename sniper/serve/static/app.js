@@ -357,6 +357,7 @@ function fillSnipeSelects() {
 }
 
 async function init() {
+  $("room-foot").replaceWith(...ROOM.nodes(ROOM.FOOT));
   info = await (await fetch("/api/info")).json();
   for (const sel of document.querySelectorAll(".levels")) {
     sel.replaceChildren(...info.levels.map((l) => new Option(l, l)));
@@ -392,20 +393,9 @@ async function init() {
   $("create").onclick = () => go(() => post("/api/rooms", {...options(), seats: Number($("seats").value), ai: [$("room-level").value]}));
   $("join").onclick = () => go(() => post(`/api/rooms/${encodeURIComponent($("join-code").value.trim())}/join`, {name: $("name").value}));
   setInterval(tick, 200);
-  const watching = ROOM.spectating();
-  if (watching) {   // a spectator link: read only, nothing kept
-    session = watching;
-    $("room-label").textContent = "watching room " + watching.room;
-    connect();
-    return;
-  }
-  const room = new URLSearchParams(location.search).get("room");
-  if (room) {
-    const saved = localStorage.getItem("sniper:" + room);
-    if (saved) { remember(JSON.parse(saved)); connect(); return; }
-    $("join-code").value = room;
-    showRoom(room);
-  }
+  const watch = (s) => { session = s; connect(); };
+  const rejoin = (s) => { remember(s); connect(); };
+  if (ROOM.arrive(watch, rejoin, (room) => { $("join-code").value = room; showRoom(room); })) return;
   $("join-code").onchange = () => showRoom($("join-code").value.trim());
   show("start");
 }

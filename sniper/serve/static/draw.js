@@ -7,29 +7,10 @@ const STREET_NAMES = ["first round", "draw", "second round"];
 
 GAME.reset = () => { GAME.logged = {hand: -1, n: 0, result: -1}; GAME.picked.clear(); GAME.turn = null; };
 
-GAME.seat = (div, p, msg) => {
-  const h = msg.hand;
-  const r = h.result;
-  const dealt = h.dealt_in[p.seat];
-  const folded = dealt && !h.in_hand[p.seat];
-  if (folded) div.classList.add("folded");
-  if (h.to_act === p.seat && msg.status === "playing") div.classList.add("turn");
-  if (h.button === p.seat) badge(div, "D");
-  let line = `${r ? r.stacks[p.seat] : h.stacks[p.seat]} chips`;
-  if (!r && h.bets[p.seat]) line += ` \u00b7 bet ${h.bets[p.seat]}`;
-  if (r && dealt) line += ` \u00b7 ${r.winnings[p.seat] > 0 ? "+" : ""}${r.winnings[p.seat]}`;
-  if (folded) line += " \u00b7 folded";
-  if (!p.at_table) line += " \u00b7 out";
-  div.append(el("div", "line chips", line));
-  const drawn = h.drawn[p.seat];
-  if (drawn !== null) div.append(el("div", "line drew", drawn === 0 ? "stood pat" : `drew ${drawn}`));
-  const cards = el("div", "cards");
-  const shown = r && r.showdown.find((s) => s.seat === p.seat);
-  if (shown) cards.append(...shown.cards.map((c) => cardEl(c, true)));
-  else if (p.seat !== msg.seat && dealt && !folded && !r) for (let i = 0; i < 5; i++) cards.append(cardEl(null, true));
-  div.append(cards);
-  if (shown) div.append(el("div", "line", shown.name));
-};
+GAME.seat = (div, p, msg) => pokerSeat(div, p, msg, {hidden: 5, line: (h, seat) => {
+  const drawn = h.drawn[seat];
+  return drawn === null ? null : ["line drew", drawn === 0 ? "stood pat" : `drew ${drawn}`];
+}});
 
 GAME.render = (msg) => {
   const h = msg.hand;
@@ -76,30 +57,16 @@ GAME.render = (msg) => {
   $("actions").replaceChildren(...buttons);
   const r = h.result;
   $("result").classList.toggle("hidden", !r);
-  if (r) $("result-text").textContent = resultText(msg);
+  if (r) $("result-text").textContent = pokerResult(msg);
   renderLog(msg);
 };
 
-function resultText(msg) {
-  const r = msg.hand.result;
-  const won = r.winners.map((s) => `${nameOf(s)} +${r.winnings[s]}`).join(", ");
-  if (!r.showdown.length) return `${won}: everyone else folded (no cards shown).`;
-  return `Showdown \u2014 ${r.showdown.map((s) => `${nameOf(s.seat)}: ${s.name}`).join(" \u00b7 ")}. ${won}.`;
-}
-
 function renderLog(msg) {
-  const h = msg.hand;
-  if (h.hand !== GAME.logged.hand) {
-    GAME.logged = {hand: h.hand, n: 0, result: GAME.logged.result};
-    addLog(`Hand ${h.hand + 1}: ${msg.players[h.button].name} has the button.`);
-  }
-  for (const a of h.actions.slice(GAME.logged.n)) {
+  pokerLog(msg, (a) => {
     const what = a.action === "draw" ? (a.cards ? `draws ${a.cards}` : "stands pat")
       : a.action === "raise" ? `bets to ${a.to}` : a.action === "call" ? `calls ${a.chips}` : `${a.action}s`;
-    addLog(`${msg.players[a.seat].name} ${what} (${STREET_NAMES[a.street]})`);
-  }
-  GAME.logged.n = h.actions.length;
-  if (h.result && GAME.logged.result !== h.hand) { GAME.logged.result = h.hand; addLog(resultText(msg)); }
+    return `${what} (${STREET_NAMES[a.street]})`;
+  });
 }
 
 startPage();

@@ -1,10 +1,49 @@
 // What both clients of `sniper serve` (Sniper Hold'em's app.js, the other games' table.js) do alike with a room
 // beyond their seat: its spectator link (read only: `?room=CODE&watch=TOKEN`, the room's watch token) and the download
 // of its history (POST /api/rooms/{room}/history with the seat's token or the watch token: the hands finished so far as
-// PHH, or JSON for Saint Poker, what the seat or spectator may not know hidden). Protocol: docs/serve-protocol.md.
+// PHH, or JSON for Saint Poker, what the seat or spectator may not know hidden), what the page's address asks for
+// (`arrive`), and the markup at the foot of both pages (`FOOT`: the game's end and the room's tools, `nodes`).
+// Protocol: docs/serve-protocol.md.
 "use strict";
 
 const ROOM = {
+  FOOT: `<div id="over" class="hidden">
+      <div id="over-text"></div>
+      <button id="again">New game against the computer</button>
+    </div>
+    <div id="room-tools" class="hidden">
+      <button id="history">Download the history</button>
+      <span id="watch-line" class="hidden">Spectator link: <code id="watch-link"></code></span>
+    </div>
+    <ul id="log"></ul>`,
+
+  nodes(html) {
+    // The nodes of the clients' own constant markup (never a server's or a user's text).
+    const t = document.createElement("template");
+    t.innerHTML = html;
+    return t.content.childNodes;
+  },
+
+  arrive(watch, rejoin, join) {
+    // Act on this page's address: a spectator link (`?room=CODE&watch=TOKEN`) calls `watch(session)` (read only,
+    // nothing kept); `?room=CODE` whose seat this browser kept (localStorage "sniper:CODE") `rejoin(session)`; another
+    // `?room=CODE` `join(code)`. True when the page goes straight to the room (watching or seated again).
+    const watching = ROOM.spectating();
+    if (watching) {
+      document.getElementById("room-label").textContent = "watching room " + watching.room;
+      watch(watching);
+      return true;
+    }
+    const room = new URLSearchParams(location.search).get("room");
+    const saved = room && localStorage.getItem("sniper:" + room);
+    if (saved) {
+      rejoin(JSON.parse(saved));
+      return true;
+    }
+    if (room) join(room);
+    return false;
+  },
+
   spectatorLink(page, session) {
     // The spectator link of `session`'s room on `page` ("/" or "/play/GAME").
     const sep = page.includes("?") ? "&" : "?";

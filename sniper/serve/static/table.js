@@ -12,8 +12,9 @@ const $ = (id) => document.getElementById(id);
 const T = {info: null, spec: null, socket: null, session: null, last: null, clock: null, resultEnd: null, retry: 0};
 
 // ----- the shared markup ------------------------------------------------------------------------
-// A game's page holds an empty <header>, empty #start and #lobby sections, and in #table its own parts with an empty
-// #timer-box (its timeout rule in data-rule) and an empty #table-foot, which `buildPage` fills from these constants.
+// A game's page holds its title, its body's class, and in <main> a hidden section#table of its own parts: div#center
+// (with an empty #timer-box, its timeout rule in data-rule) and div#me. `buildPage` adds the rest from these
+// constants: the <header>, the #start and #lobby sections, #seats-row, the table's foot and #error.
 
 const SHARED = {
   header: `<h1 id="title"></h1>
@@ -52,32 +53,25 @@ const SHARED = {
         <p class="rule"></p>`,
   foot: `<div id="result" class="hidden"><div id="result-text"></div></div>
     <div id="between"><button id="deal" class="hidden">Deal next hand</button> <span id="next-in"></span></div>
-    <div id="over" class="hidden">
-      <div id="over-text"></div>
-      <button id="again">New game against the computer</button>
-    </div>
-    <div id="room-tools" class="hidden">
-      <button id="history">Download the history</button>
-      <span id="watch-line" class="hidden">Spectator link: <code id="watch-link"></code></span>
-    </div>
-    <ul id="log"></ul>`,
+    ` + ROOM.FOOT,
 };
 
-function markup(html) {
-  // The nodes of this file's own constant markup (never a server's or a user's text).
-  const t = document.createElement("template");
-  t.innerHTML = html;
-  return t.content.childNodes;
-}
+const markup = ROOM.nodes;
 
 function buildPage() {
+  const table = $("table");
+  table.before(...markup(`<section id="start" class="panel hidden"></section>
+  <section id="lobby" class="panel hidden"></section>`));
+  table.prepend(...markup(`<div id="seats-row"></div>`));
+  table.append(...markup(SHARED.foot));
+  table.after(...markup(`<p id="error" class="error"></p>`));
+  document.body.prepend(...markup(`<header></header>`));
   document.querySelector("header").replaceChildren(...markup(SHARED.header));
   $("start").replaceChildren(...markup(SHARED.start));
   $("lobby").replaceChildren(...markup(SHARED.lobby));
   const rule = $("timer-box").dataset.rule;
   $("timer-box").replaceChildren(...markup(SHARED.timer));
   $("timer-box").querySelector(".rule").textContent = rule;
-  $("table-foot").replaceWith(...markup(SHARED.foot));
 }
 
 buildPage();
@@ -239,6 +233,60 @@ function badge(div, text) {
   div.querySelector(".name").append(el("span", "badge", text));
 }
 
+// ----- the 52-card games' seats and log (draw.js, holdem.js) ------------------------------------------
+
+function pokerSeat(div, p, msg, game) {
+  // A seat of a 52-card game: folded and to-act marks, the button's badge and the game's (`game.badges(h, seat)`),
+  // the chips line (bet, winnings, folded, all-in when `game.allIn`, out), the game's own line (`game.line(h, seat)`:
+  // [class, text] or null), the cards (shown at the showdown; `game.hidden` backs for an opponent still in) and the
+  // shown hand's name.
+  const h = msg.hand;
+  const r = h.result;
+  const dealt = h.dealt_in[p.seat];
+  const folded = dealt && !h.in_hand[p.seat];
+  if (folded) div.classList.add("folded");
+  if (h.to_act === p.seat && msg.status === "playing") div.classList.add("turn");
+  if (h.button === p.seat) badge(div, "D");
+  for (const name of game.badges ? game.badges(h, p.seat) : []) badge(div, name);
+  let line = `${r ? r.stacks[p.seat] : h.stacks[p.seat]} chips`;
+  if (!r && h.bets[p.seat]) line += ` \u00b7 bet ${h.bets[p.seat]}`;
+  if (r && dealt) line += ` \u00b7 ${r.winnings[p.seat] > 0 ? "+" : ""}${r.winnings[p.seat]}`;
+  if (folded) line += " \u00b7 folded";
+  else if (game.allIn && dealt && !r && h.stacks[p.seat] === 0) line += " \u00b7 all-in";
+  if (!p.at_table) line += " \u00b7 out";
+  div.append(el("div", "line chips", line));
+  const own = game.line ? game.line(h, p.seat) : null;
+  if (own) div.append(el("div", own[0], own[1]));
+  const cards = el("div", "cards");
+  const shown = r && r.showdown.find((s) => s.seat === p.seat);
+  if (shown) cards.append(...shown.cards.map((c) => cardEl(c, true)));
+  else if (p.seat !== msg.seat && dealt && !folded && !r) for (let i = 0; i < game.hidden; i++) cards.append(cardEl(null, true));
+  div.append(cards);
+  if (shown) div.append(el("div", "line", shown.name));
+}
+
+function pokerResult(msg) {
+  // A 52-card hand's result in words: who won what, and the hands shown (or that everyone else folded).
+  const r = msg.hand.result;
+  const won = r.winners.map((s) => `${nameOf(s)} +${r.winnings[s]}`).join(", ");
+  if (!r.showdown.length) return `${won}: everyone else folded (no cards shown).`;
+  const hands = r.showdown.map((s) => `${nameOf(s.seat)}: ${s.name}`).join(" \u00b7 ");
+  return `Showdown \u2014 ${hands}. ${won}.`;
+}
+
+function pokerLog(msg, words) {
+  // Log a 52-card hand's new lines: its start (who has the button), each new action (`words(a)`: what the seat did)
+  // and its result (`pokerResult`), once each (GAME.logged: the hand, the actions and the result logged so far).
+  const h = msg.hand;
+  if (h.hand !== GAME.logged.hand) {
+    GAME.logged = {hand: h.hand, n: 0, result: GAME.logged.result};
+    addLog(`Hand ${h.hand + 1}: ${msg.players[h.button].name} has the button.`);
+  }
+  for (const a of h.actions.slice(GAME.logged.n)) addLog(`${msg.players[a.seat].name} ${words(a)}`);
+  GAME.logged.n = h.actions.length;
+  if (h.result && GAME.logged.result !== h.hand) { GAME.logged.result = h.hand; addLog(pokerResult(msg)); }
+}
+
 function renderOver(msg) {
   $("over").classList.toggle("hidden", msg.status !== "over");
   if (msg.status === "over" && msg.standings) {
@@ -311,18 +359,7 @@ async function startPage() {
   $("create").onclick = () => go(() => post("/api/rooms", {...options(), seats: Number($("seats").value), ai: [$("room-level").value]}));
   $("join").onclick = () => go(() => post(`/api/rooms/${encodeURIComponent($("join-code").value.trim())}/join`, {name: $("name").value}));
   setInterval(tick, 200);
-  const watching = ROOM.spectating();
-  if (watching) {   // a spectator link: read only, nothing kept
-    T.session = watching;
-    $("room-label").textContent = "watching room " + watching.room;
-    connect();
-    return;
-  }
-  const room = new URLSearchParams(location.search).get("room");
-  if (room) {
-    const saved = localStorage.getItem("sniper:" + room);
-    if (saved) { remember(JSON.parse(saved)); connect(); return; }
-    $("join-code").value = room;
-  }
-  show("start");
+  const watch = (session) => { T.session = session; connect(); };
+  const rejoin = (session) => { remember(session); connect(); };
+  if (!ROOM.arrive(watch, rejoin, (room) => { $("join-code").value = room; })) show("start");
 }
