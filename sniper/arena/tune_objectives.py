@@ -154,13 +154,7 @@ register_objective(Objective("edge", "chips/hand", edge_score))
 
 
 def lbr_score(
-    setup: "TuneSetup",
-    spec: str,
-    seed: int,
-    chunk_games: int,
-    chunks: Sequence[int],
-    backend: Backend,
-    report: Callable[[int, float], bool] | None = None,
+    setup: "TuneSetup", spec: str, seed: int, chunk_games: int, chunks: Sequence[int], *_unused: object
 ) -> tuple[Evaluation, bool]:
     """The ``lbr`` objective: ``spec``'s chips per hand against a local best response (Lisý & Bowling 2017; the
     game's ``GameSpec.exploit`` with its default options, heads-up, in duplicate), i.e. minus LBR's win rate, so
@@ -168,8 +162,9 @@ def lbr_score(
 
     It plays about as many hands as ``edge`` would on these chunks (``len(chunks) × chunk_games`` groups of
     ``setup.hands_per_group`` hands, rounded up to an even number: deals in both seats) on run seed ``seed``,
-    in this process (``backend`` unused) and unpruned (``report`` unused: LBR's deals are not the pruner's
-    paired instances). ``ValueError`` if the game has no LBR (``TuneSetup.check`` refuses it first)."""
+    in this process and unpruned (``_unused``: ``Objective.score``'s ``backend`` and ``report``, not used; LBR's
+    deals are not the pruner's paired instances). ``ValueError`` if the game has no LBR (``TuneSetup.check``
+    refuses it first)."""
     game = get_game(setup.game)
     if game.exploit is None:
         raise ValueError(f"the lbr objective needs a local best response, which {game.title} does not have yet")
