@@ -83,31 +83,19 @@ bit for bit against the pure-Python rollout on the same keys; only the speed doe
 faster). The backend is not a parameter of the agent: specs, parameter vectors and manifests leave it out."""
 
 
-def rollout_sums(
-    private,
-    board,
-    n_opponents,
-    snipe_codes,
-    snipe_probs,
-    n_future,
-    key,
-    samples,
-    opp_raises=(),
-    aggression=0.0,
-    first=0,
-    backend="python",
-):
-    """``sniper.games.sniper_holdem.rollout.rollout``, or its kernel for ``backend`` "kernel" (``ROLLOUT_BACKENDS``):
-    ``RolloutSums``
-    (R8). Raises ``ValueError`` for another backend."""
+def rollout_sums(*args, backend: str = "python"):
+    """``sniper.games.sniper_holdem.rollout.rollout(*args)`` (its arguments: ``private``, ``board``,
+    ``n_opponents``, ``snipe_codes``, ``snipe_probs``, ``n_future``, ``key``, ``n_samples``, then optionally
+    ``opp_raises``, ``aggression``, ``first``), or for ``backend`` "kernel" (``ROLLOUT_BACKENDS``) its kernel
+    ``kernel_rollout`` on the same arguments, in one thread: ``RolloutSums`` (R8). Raises ``ValueError`` for
+    another backend."""
     from sniper.games.sniper_holdem.rollout import kernel_rollout, rollout
 
-    args = (private, board, n_opponents, snipe_codes, snipe_probs, n_future, key, samples)
     if backend == "kernel":
-        return kernel_rollout(*args, False, opp_raises, aggression, first)
+        return kernel_rollout(*args[:8], False, *args[8:])
     if backend != "python":
         raise ValueError(f"unknown rollout backend {backend!r}; valid: {', '.join(ROLLOUT_BACKENDS)}")
-    return rollout(*args, opp_raises, aggression, first)
+    return rollout(*args)
 
 
 # ----- snipe heuristics (R7) ------------------------------------------------------------------------
@@ -148,10 +136,8 @@ def _snipe_rollout(agent, obs: Observation, key: int, extra: int | None = None, 
     weight = getattr(agent, "future_snipes", 0.0)
     n_future = n_opponents - len(obs.snipes) if weight > 0 else 0
     probs = future_snipe_probs(obs.board, weight) if n_future > 0 else None
-    backend = getattr(agent, "rollouts", "python")
-    return rollout_sums(
-        obs.private, obs.board, n_opponents, made, probs, n_future, key, samples, (), 0.0, first, backend
-    )
+    args = (obs.private, obs.board, n_opponents, made, probs, n_future, key, samples, (), 0.0, first)
+    return rollout_sums(*args, backend=getattr(agent, "rollouts", "python"))
 
 
 def _ranked_beaters(obs: Observation, beaters: tuple[int, ...]) -> list[int]:
