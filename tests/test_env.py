@@ -34,17 +34,13 @@ def test_same_seed_same_games_other_seed_other_games():
 
 def test_rewards_are_net_chips_summing_to_the_final_stack():
     environment = env(players=3, opponents=["easy"], game_length="10")
-    rng = np.random.default_rng(3)
-    environment.reset(seed=2)
+    trajectory = random_play(environment, seed=2, policy_seed=3, episodes=1)
     totals = dict.fromkeys(environment.possible_agents, 0)
-    for agent in environment.agent_iter():
-        obs, reward, terminated, truncated, _ = environment.last()
+    for agent, observation, mask, reward, action in trajectory:
         totals[agent] += reward
-        mask = obs["action_mask"]
-        assert mask.shape == (N_ENV_ACTIONS,) and obs["observation"].shape == (OBS_SIZE,)
-        if not (terminated or truncated):
-            assert mask.any() and (mask[PASS_ACTION:].all() or not mask[PASS_ACTION:].any())
-        environment.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+        assert len(mask) == N_ENV_ACTIONS and np.shape(observation) == (OBS_SIZE,)
+        if action is not None:  # the agent is still playing
+            assert any(mask) and (all(mask[PASS_ACTION:]) or not any(mask[PASS_ACTION:]))
     raw = environment.unwrapped
     assert totals == {f"player_{s}": raw._stacks[s] - 60 for s in range(2)}
     assert sum(raw._stacks) == 180, "chips are conserved (R9)"

@@ -177,13 +177,10 @@ def test_same_seed_same_games_other_seed_other_games():
 
 def test_rewards_are_net_chips_summing_to_the_final_stack():
     environment = env(players=3, opponents=[RandomAgent()], game_length="50")
-    rng = np.random.default_rng(3)
-    environment.reset(seed=2)
+    trajectory = random_play(environment, seed=2, policy_seed=3, episodes=1)
     totals = dict.fromkeys(environment.possible_agents, 0)
-    for agent in environment.agent_iter():
-        obs, reward, terminated, truncated, _ = environment.last()
+    for agent, _, _, reward, _ in trajectory:
         totals[agent] += reward
-        environment.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     table = environment.unwrapped.table
     assert table.is_over() and any(totals.values())
     assert totals == {f"player_{s}": table.stacks[s] - STARTING_STACK for s in range(2)}
