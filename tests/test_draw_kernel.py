@@ -12,13 +12,10 @@ and 6 seats. Every level is cross-checked at its default parameters, whole games
 """
 
 import importlib
-import os
 import pkgutil
 import random
-import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -26,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from numba.core.registry import CPUDispatcher
+from shared_checks import domain_parameters, event_counts, kernel_frees_what_it_allocates
 
 import kernels.draw
 from kernels.draw import codes
@@ -153,29 +151,30 @@ def short_all_in_not_reopened(record):
     return False
 
 
+def hand_events(counts, record):
+    """Add the rare situations of the hand ``record`` (module docstring) to ``counts``."""
+    counts["seats"] = max(counts["seats"], len(record.stacks_before))
+    counts["bust"] += any(b > 0 and a == 0 for b, a in zip(record.stacks_before, record.stacks))
+    counts["stand pat"] += sum(d == 0 for d in record.draws)
+    counts["3-card draw"] += sum(d == codes.MAX_DISCARDS for d in record.draws)
+    for street in (engine.FIRST, engine.SECOND):
+        bets = sum(a.action == engine.BET_RAISE for a in record.actions if a.street == street)
+        counts["capped"] += bets == rules.CAP
+    put = contributions(record)
+    counts["all-in"] += any(record.holes[s] and put[s] == record.stacks_before[s] for s in range(len(put)))
+    counts["short all-in not reopened"] += short_all_in_not_reopened(record)
+    if not record.showdown:
+        return
+    counts["side pots"] += len({put[s] for s in still_in(record)}) > 1
+    for amount, winners in pots(record, put):
+        k = len(winners)
+        counts["odd chips"] += k >= 2 and amount % k > 0
+        counts["odd chips 3-way"] += k >= 3 and amount % k > 1
+
+
 def events(records):
     """Counts of the rare situations of the reference's hands (module docstring)."""
-    counts = Counter()
-    for played in records:
-        for record in played:
-            counts["seats"] = max(counts["seats"], len(record.stacks_before))
-            counts["bust"] += any(b > 0 and a == 0 for b, a in zip(record.stacks_before, record.stacks))
-            counts["stand pat"] += sum(d == 0 for d in record.draws)
-            counts["3-card draw"] += sum(d == codes.MAX_DISCARDS for d in record.draws)
-            for street in (engine.FIRST, engine.SECOND):
-                bets = sum(a.action == engine.BET_RAISE for a in record.actions if a.street == street)
-                counts["capped"] += bets == rules.CAP
-            put = contributions(record)
-            counts["all-in"] += any(record.holes[s] and put[s] == record.stacks_before[s] for s in range(len(put)))
-            counts["short all-in not reopened"] += short_all_in_not_reopened(record)
-            if not record.showdown:
-                continue
-            counts["side pots"] += len({put[s] for s in still_in(record)}) > 1
-            for amount, winners in pots(record, put):
-                k = len(winners)
-                counts["odd chips"] += k >= 2 and amount % k > 0
-                counts["odd chips 3-way"] += k >= 3 and amount % k > 1
-    return counts
+    return event_counts(records, hand_events)
 
 
 def at_least(counts, minimum):
@@ -543,15 +542,7 @@ def kernel_decision(agent, obs, stream):
 def parameters(draw, level):
     """Parameters of ``level`` drawn from their declared domains (``agents.PARAMETERS``); the sample counts kept
     small (the reference's Monte Carlo is slow)."""
-    out = {}
-    for name, (default, low, high) in PARAMETERS[level].items():
-        if name in ("samples", "draw_samples"):
-            out[name] = draw(st.integers(1, 12))
-        elif isinstance(default, int):
-            out[name] = draw(st.integers(int(low), int(high)))
-        else:
-            out[name] = draw(st.floats(low, high, allow_nan=False))
-    return out
+    return domain_parameters(draw, PARAMETERS[level], ("samples", "draw_samples"))
 
 
 def same_estimates(agent, obs, stream):
@@ -691,16 +682,10 @@ def test_a_chunk_is_the_reference_engines_chunk():
         assert ("actions" in mine.tables) == (not hands_only)
 
 
-NRT_BALANCE = """
-from numba.core.runtime import rtsys
+NRT_SETUP = """
 from sniper.games.draw.agents import make_level
 from sniper.games.draw.kernel_engine import game_inputs, play_games_kernel
 inputs = game_inputs([make_level(s) for s in ("random", "easy", "normal", "hard")], 20)
-play_games_kernel(1, [0], inputs, actions=True, threads=1)  # compiled and warm
-before = rtsys.get_allocation_stats()
-play_games_kernel(1, range(1, 3), inputs, actions=True, threads=1)
-after = rtsys.get_allocation_stats()
-print(*(a - b for a, b in zip(after, before)))
 """
 
 
@@ -708,11 +693,7 @@ def test_kernel_frees_what_it_allocates():
     """The per-hand kernels and every level's decisions run without reference counting (``kernels.NO_REFCOUNT``)
     on arrays ``play_games_nb`` allocates once per range of games: every array numba allocates during a run of
     games is freed again (``NUMBA_NRT_STATS``)."""
-    env = os.environ | {"NUMBA_NRT_STATS": "1", "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-    done = subprocess.run([sys.executable, "-c", NRT_BALANCE], env=env, capture_output=True, text=True, check=True)
-    alloc, free, mi_alloc, mi_free = map(int, done.stdout.split())
-    assert alloc > 0 and mi_alloc > 0  # each range of games allocates its scratch, so the count is live
-    assert (alloc, mi_alloc) == (free, mi_free)
+    kernel_frees_what_it_allocates(NRT_SETUP)
 
 
 @pytest.mark.parametrize(

@@ -9,12 +9,14 @@ rows) and a hand-made file in the phh-dataset's style (hidden cards, decimal amo
 import json
 
 import pytest
-from pokerkit import ChipsPushing, HandHistory
+from pokerkit import HandHistory
+from shared_checks import games_md_stacks
 from test_draw_engine import STAND_PAT, WEAK, hand_of, play
 from test_draw_results import agents_for, build
 from typer.testing import CliRunner
 
 from sniper.cli.app import app
+from sniper.core.toml import phhs_text
 from sniper.games.draw import results
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, FOLD, discard_action
 from sniper.games.draw.phh import (
@@ -23,13 +25,12 @@ from sniper.games.draw.phh import (
     game_phhs,
     hand_phh,
     import_hands,
-    phhs_text,
     run_phhs,
     write_phhs,
 )
 from sniper.games.draw.play import HandRecord, play_game
 from sniper.games.poker52.cards import cards, value
-from sniper.games.poker52.hand import dealing_order, share_pots
+from sniper.games.poker52.hand import dealing_order
 from sniper.runs.store import import_run, read_run
 
 MIN_HANDS = 200
@@ -49,21 +50,6 @@ def games() -> list[tuple[int, list[str], list[HandRecord]]]:
     return out
 
 
-def games_md_stacks(record: HandRecord, state) -> list[int]:
-    """The final stacks of PokerKit's replay with its pots shared as GAMES.md says (D7, D8: each side pot
-    apart, odd chips one each; ``sniper.games.poker52.hand.share_pots``), player order."""
-    order = dealing_order(record.stacks_before, record.button)
-    pushed = [0] * len(order)
-    for op in state.operations:
-        if isinstance(op, ChipsPushing):
-            pushed = [p + a for p, a in zip(pushed, op.amounts)]
-    put = [s - (f - p) for s, f, p in zip(state.starting_stacks, state.stacks, pushed)]
-    folded = {a.seat for a in record.actions if a.action == FOLD}
-    live = [seat not in folded for seat in order]
-    strengths = [value(record.cards[seat]) if alive else 0 for seat, alive in zip(order, live)]
-    return [s - p + r for s, p, r in zip(state.starting_stacks, put, share_pots(put, live, strengths))]
-
-
 def check_replay(record: HandRecord, history: HandHistory) -> bool:
     """PokerKit's replay of ``record``'s PHH ends with our stacks: at once, or (the documented difference)
     once its pots are shared as GAMES.md says. Returns whether they differed."""
@@ -75,7 +61,8 @@ def check_replay(record: HandRecord, history: HandHistory) -> bool:
     assert not state.status, "the hand history must reach the end of the hand"
     if list(state.stacks) == ours:
         return False
-    assert games_md_stacks(record, state) == ours, f"hand {record.hand}: PokerKit {state.stacks}, ours {ours}"
+    shared = games_md_stacks(record, state, lambda seat: value(record.cards[seat]))
+    assert shared == ours, f"hand {record.hand}: PokerKit {state.stacks}, ours {ours}"
     return True
 
 
@@ -197,7 +184,17 @@ def test_importing_our_files_gives_back_the_records_rows(games, tmp_path):
     assert imported.hands.schema == results.SCHEMA and imported.actions.schema == results.ACTION_SCHEMA
 
 
-DATASET_STYLE = """\
+HEADS_UP = """\
+variant = 'F5CD'
+antes = [1, 1]
+blinds_or_straddles = [0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+"""[:-1]
+"""The fields before the actions of a heads-up F5CD hand at the file's stakes (``DATASET_STYLE``'s hands 3, 4, 6, 7)."""
+
+DATASET_STYLE = f"""\
 [1]
 variant = 'F5CD'
 ante_trimming_status = true
@@ -223,22 +220,12 @@ starting_stacks = [100, 100]
 actions = []
 
 [3]
-variant = 'F5CD'
-antes = [1, 1]
-blinds_or_straddles = [0, 0]
-small_bet = 2
-big_bet = 4
-starting_stacks = [100, 100]
+{HEADS_UP}
 actions = ['d dh p1 AhAdKc7s2d', 'd dh p2 ??????????', 'p1 cc', 'p2 cc', 'p1 sd AdKc7s2d', 'p2 sd',
   'd dh p1 2c3c4c5c', 'p1 cc', 'p2 cc', 'p1 sm Ah2c3c4c5c', 'p2 sm ??????????']
 
 [4]
-variant = 'F5CD'
-antes = [1, 1]
-blinds_or_straddles = [0, 0]
-small_bet = 2
-big_bet = 4
-starting_stacks = [100, 100]
+{HEADS_UP}
 actions = ['d dh p1 AhAdKc7s2d', 'd dh p2 ??????????', 'p1 cc']
 
 [5]
@@ -251,22 +238,12 @@ starting_stacks = [100, 100, 100, 100, 100, 100, 100]
 actions = []
 
 [6]
-variant = 'F5CD'
-antes = [1, 1]
-blinds_or_straddles = [0, 0]
-small_bet = 2
-big_bet = 4
-starting_stacks = [100, 100]
+{HEADS_UP}
 actions = ['d dh p1 AhAdKc7s2d', 'd dh p2 ??????????', 'p1 cbr 2', 'p2 f']
 finishing_stacks = [103, 97]
 
 [7]
-variant = 'F5CD'
-antes = [1, 1]
-blinds_or_straddles = [0, 0]
-small_bet = 2
-big_bet = 4
-starting_stacks = [100, 100]
+{HEADS_UP}
 actions = ['d dh p1 AhAdKc7s2d', 'd dh p2 ??????????', 'p1 cc', 'p2 cc', 'p1 sd 9h', 'p2 sd']
 """
 

@@ -10,16 +10,13 @@ does not reopen the betting (H6), split pots with odd chips, heads-up blinds, al
 at 2 and 9 seats. Every level is cross-checked at its default parameters.
 """
 
-import os
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from shared_checks import domain_parameters, event_counts, kernel_frees_what_it_allocates
 
 from kernels.eval52 import tables
 from kernels.holdem import codes
@@ -184,29 +181,30 @@ def short_all_in_not_reopened(record):
     return False
 
 
+def hand_events(counts, record):
+    """Add the rare situations of the hand ``record`` (module docstring) to ``counts``."""
+    n = len(record.stacks_before)
+    counts["heads-up"] += sum(1 for h in record.holes if h) == 2
+    counts["bust"] += any(b > 0 and a == 0 for b, a in zip(record.stacks_before, record.stacks))
+    counts["short all-in not reopened"] += short_all_in_not_reopened(record)
+    if not record.showdown:
+        return
+    counts["run-out"] += max((a.street for a in record.actions), default=0) < len(record.board) - 2
+    put = contributions(record)
+    live = [put[s] for s in range(n) if record.holes[s] and s not in folded_seats(record)]
+    counts["3+ pots"] += len(set(live)) >= 3  # a main pot and two side pots, or more (H7)
+    found = pots(record, put)
+    counts["pots apart"] += shares(found, n) != shares(pots(record, put, muck_first=True), n)
+    for amount, winners in found:
+        k = len(winners)
+        counts["odd chips"] += k >= 2 and amount % k > 0
+        counts["odd chips 3-way"] += k >= 3 and amount % k > 1
+    counts["seats"] = max(counts["seats"], n)
+
+
 def events(records):
     """Counts of the rare situations of the reference's hands (module docstring)."""
-    counts = Counter()
-    for played in records:
-        for record in played:
-            n = len(record.stacks_before)
-            counts["heads-up"] += sum(1 for h in record.holes if h) == 2
-            counts["bust"] += any(b > 0 and a == 0 for b, a in zip(record.stacks_before, record.stacks))
-            counts["short all-in not reopened"] += short_all_in_not_reopened(record)
-            if not record.showdown:
-                continue
-            counts["run-out"] += max((a.street for a in record.actions), default=0) < len(record.board) - 2
-            put = contributions(record)
-            live = [put[s] for s in range(n) if record.holes[s] and s not in folded_seats(record)]
-            counts["3+ pots"] += len(set(live)) >= 3  # a main pot and two side pots, or more (H7)
-            found = pots(record, put)
-            counts["pots apart"] += shares(found, n) != shares(pots(record, put, muck_first=True), n)
-            for amount, winners in found:
-                k = len(winners)
-                counts["odd chips"] += k >= 2 and amount % k > 0
-                counts["odd chips 3-way"] += k >= 3 and amount % k > 1
-            counts["seats"] = max(counts["seats"], n)
-    return counts
+    return event_counts(records, hand_events)
 
 
 # ----- the constants both layers read ---------------------------------------------------------------
@@ -458,15 +456,7 @@ def kernel_decision(agent, obs, stream):
 def parameters(draw, level):
     """Parameters of ``level`` drawn from their declared domains (``levels.PARAMETERS``); ``hard``'s
     samples kept small (the reference's Monte Carlo is slow)."""
-    out = {}
-    for name, (default, low, high) in PARAMETERS[level].items():
-        if name == "samples":
-            out[name] = draw(st.integers(1, 12))
-        elif isinstance(default, int):
-            out[name] = draw(st.integers(int(low), int(high)))
-        else:
-            out[name] = draw(st.floats(low, high, allow_nan=False))
-    return out
+    return domain_parameters(draw, PARAMETERS[level], ("samples",))
 
 
 def same_decision(agent, obs, stream):
@@ -531,16 +521,10 @@ def test_games_are_independent_of_the_list_they_are_played_in():
         assert np.array_equal(part[name], np.concatenate([column[whole["game"] == g] for g in (4, 1)])), name
 
 
-NRT_BALANCE = """
-from numba.core.runtime import rtsys
+NRT_SETUP = """
 from sniper.games.holdem import make_rules
 from sniper.games.holdem.kernel_engine import kernel_inputs, play_games_kernel
 inputs = kernel_inputs(["random", "easy", "normal", "hard"], make_rules(length="50"))
-play_games_kernel(1, [0], inputs, actions=True, threads=1)  # compiled and warm
-before = rtsys.get_allocation_stats()
-play_games_kernel(1, range(1, 3), inputs, actions=True, threads=1)
-after = rtsys.get_allocation_stats()
-print(*(a - b for a, b in zip(after, before)))
 """
 
 
@@ -548,11 +532,7 @@ def test_kernel_frees_what_it_allocates():
     """The per-hand kernels and every level's decisions run without reference counting
     (``kernels.NO_REFCOUNT``) on arrays ``play_games_nb`` allocates once per range of games: every
     array numba allocates during a run of games is freed again (``NUMBA_NRT_STATS``)."""
-    env = os.environ | {"NUMBA_NRT_STATS": "1", "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-    done = subprocess.run([sys.executable, "-c", NRT_BALANCE], env=env, capture_output=True, text=True, check=True)
-    alloc, free, mi_alloc, mi_free = map(int, done.stdout.split())
-    assert alloc > 0 and mi_alloc > 0  # each range of games allocates its scratch, so the count is live
-    assert (alloc, mi_alloc) == (free, mi_free)
+    kernel_frees_what_it_allocates(NRT_SETUP)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ import json
 
 import pyarrow as pa
 import pytest
-from pokerkit import ChipsPushing, HandHistory
+from pokerkit import HandHistory
+from shared_checks import games_md_stacks
 from test_holdem_engine import ROYAL, hand_of, play, short_all_in_hand
 
 from sniper.games.holdem import results
@@ -28,7 +29,6 @@ from sniper.games.holdem.phh import (
 from sniper.games.holdem.play import HandRecord, play_game
 from sniper.games.poker52 import phh_files
 from sniper.games.poker52.cards import cards, value
-from sniper.games.poker52.hand import share_pots
 from sniper.runs import rundir
 from sniper.runs.store import import_run, read_run
 
@@ -63,21 +63,6 @@ def replayed_stacks(history: HandHistory) -> tuple[list[int], object]:
     return list(state.stacks), state
 
 
-def games_md_stacks(record: HandRecord, state) -> list[int]:
-    """The final stacks of PokerKit's replay with its pots shared as GAMES.md says (H7, H9: each side
-    pot apart, odd chips one each; ``sniper.games.poker52.hand.share_pots``), player order."""
-    order = dealing_order(record.stacks_before, record.button)
-    pushed = [0] * len(order)
-    for op in state.operations:
-        if isinstance(op, ChipsPushing):
-            pushed = [p + a for p, a in zip(pushed, op.amounts)]
-    put = [s - (f - p) for s, f, p in zip(state.starting_stacks, state.stacks, pushed)]
-    folded = {a.seat for a in record.actions if a.action == FOLD}
-    live = [seat not in folded for seat in order]
-    strengths = [value(record.holes[seat] + record.board) if alive else 0 for seat, alive in zip(order, live)]
-    return [s - p + r for s, p, r in zip(state.starting_stacks, put, share_pots(put, live, strengths))]
-
-
 def check_replay(record: HandRecord, history: HandHistory) -> bool:
     """PokerKit's replay of ``record``'s PHH ends with our stacks: at once, or (the documented
     difference) once its pots are shared as GAMES.md says. Returns whether they differed."""
@@ -87,7 +72,8 @@ def check_replay(record: HandRecord, history: HandHistory) -> bool:
     stacks, state = replayed_stacks(history)
     if stacks == ours:
         return False
-    assert games_md_stacks(record, state) == ours, f"hand {record.hand}: PokerKit {stacks}, ours {ours}"
+    shared = games_md_stacks(record, state, lambda seat: value(record.holes[seat] + record.board))
+    assert shared == ours, f"hand {record.hand}: PokerKit {stacks}, ours {ours}"
     return True
 
 
