@@ -218,7 +218,8 @@ def write_records_nb(h, stacks, button, hand, rec, row0):
 def play_dealt_nb(h, scratch, hand_key, inputs, log):
     """Play a dealt hand (``kernels.draw.betting.deal_nb``) to its settlement (D3–D8): the first round, the
     draw and the second round unless all but one folded, then the pots (``PLAYER.won``); its actions into
-    ``log``, its first-round decisions facing a bet into ``Hand.hand_tally`` (zeroed first). Numba equivalent of a ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
+    ``log``, its first-round decisions facing a bet into ``Hand.hand_tally`` (zeroed first). Numba equivalent of a
+    ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
     rules = inputs.rules
     h.hand_tally[:] = 0
     for p in range(h.st[0].players):

@@ -187,7 +187,9 @@ def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
                 continue
             q = pl[i]
             read = mixed_reads_nb(params_read, scr.loose[i])
-            k = opponent_final_nb(scr.deck, scr.where, m, k, q.drawn, q.first, q.second, read, scr.sample, t, lt, scr.hand)
+            k = opponent_final_nb(
+                scr.deck, scr.where, m, k, q.drawn, q.first, q.second, read, scr.sample, t, lt, scr.hand
+            )
             order = five_order_nb(scr.hand, t, lt)
             if order > best:
                 best = order

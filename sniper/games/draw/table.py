@@ -66,7 +66,8 @@ class DrawTable(PokerKitTable, rules=rules):
     def observe(self, seat: int) -> DrawObservation:
         """What ``seat`` may know now (D10), the one place it is decided: its own cards (and its own
         discards), every stack, bet and the pot, the button, the hand's betting actions and how many
-        cards each player drew, each seat's ``tendencies`` over the game's finished hands; never another seat's cards, the deck or another seat's discards.
+        cards each player drew, each seat's ``tendencies`` over the game's finished hands; never another
+        seat's cards, the deck or another seat's discards.
         ``legal`` and ``raise_to`` are empty unless ``seat`` is to act. Any point after the first deal
         (after a hand, its final stacks). ``ValueError`` for a seat not at the table or before the
         first deal."""
