@@ -143,7 +143,8 @@ def betting_nb(h, inputs, scratch, log):
     """One round's betting: each actor in turn decides (``kernels.draw.policies.decide_nb``, on its seat's
     stream, R13), acts (``kernels.draw.betting.act_nb``) and is recorded. Numba equivalent of the table's
     loop over a betting round (``sniper.games.draw.play.play_game``); each decision's stream from the player's agent
-    key of the hand (``Hand.agent_keys``, ``kernels.poker52.game.start_decision_nb``)."""
+    key of the hand (``Hand.agent_keys``, ``kernels.poker52.game.start_decision_nb``). A first-round decision facing
+    a bet is counted in ``Hand.hand_tally`` (numba equivalent of ``sniper.games.draw.reading.tendencies``)."""
     pl, s = h.pl, h.st[0]
     levels, params = inputs.agents.levels, inputs.agents.params
     t, lt = inputs.tables, inputs.level_tables
@@ -153,6 +154,10 @@ def betting_nb(h, inputs, scratch, log):
         q = pl[p]
         to = raise_to_nb(h, p)
         action = decide_nb(levels[q.seat], params[q.seat], h, p, to, h.stream, t, lt, scratch)
+        if s.street == FIRST and s.raises > 0:  # facing a bet in the first round: the reads' count (Hand.tally)
+            h.hand_tally[q.seat, 1] += 1
+            if action == BET_RAISE:
+                h.hand_tally[q.seat, 0] += 1
         if action == BET_RAISE:
             note_raise_nb(h, p)
         bet = q.bet
@@ -213,8 +218,10 @@ def write_records_nb(h, stacks, button, hand, rec, row0):
 def play_dealt_nb(h, scratch, hand_key, inputs, log):
     """Play a dealt hand (``kernels.draw.betting.deal_nb``) to its settlement (D3–D8): the first round, the
     draw and the second round unless all but one folded, then the pots (``PLAYER.won``); its actions into
-    ``log``. Numba equivalent of a ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
+    ``log``, its first-round decisions facing a bet into ``Hand.hand_tally`` (zeroed first). Numba equivalent of a
+    ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
     rules = inputs.rules
+    h.hand_tally[:] = 0
     for p in range(h.st[0].players):
         h.agent_keys[p] = derive_nb(hand_key, STREAM_AGENT + h.pl[p].seat)
     folded = False
@@ -255,13 +262,17 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
     """One game (numba equivalent of ``sniper.games.draw.play.play_game``; module docstring): rows from ``row0``,
     actions to ``log``; returns the hands played, or ``OVERFLOW`` past ``cap_hands``. ``stacks`` (``int64
     (n,)``), ``h`` (``kernels.draw.betting.Hand``) and ``scratch`` (``kernels.draw.strength.Scratch``) are the
-    caller's, reset here."""
+    caller's, reset here; ``h.tally`` counts the game's earlier hands (``Hand.tally``, the levels' reads)."""
     n = inputs.rules.n_seats
     hand = np.int64(0)
     button = shared.start_game_nb(stacks, inputs.rules, cap_hands)
+    h.tally[:] = 0
     while button >= 0:
         key = derive_nb(game_key, hand)
         play_hand_nb(h, scratch, stacks, button, key, inputs, rec, row0 + hand * n, hand, log, np.int64(1))
+        for seat in range(n):
+            h.tally[seat, 0] += h.hand_tally[seat, 0]
+            h.tally[seat, 1] += h.hand_tally[seat, 1]
         hand += 1
         button = shared.next_hand_nb(stacks, button, hand, inputs.rules.hands_per_game, cap_hands)
     return shared.game_length_nb(button, hand)

@@ -48,6 +48,9 @@ class HardParam(IntEnum):
     READ_SNOW = 11
     READ_BET = 12
     READ_RAISE = 13
+    READ_RATE = 14
+    READ_WEIGHT = 15
+    READ_NOISE = 16
 
 
 PARAMS_OF: dict[Level, type[IntEnum]] = {Level.EASY: EasyParam, Level.NORMAL: NormalParam, Level.HARD: HardParam}

@@ -24,6 +24,7 @@ from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, unseen_n
 from kernels.draw_equity import chart_mask_nb
 from kernels.jit import njit
 from kernels.poker52.betting import to_call_nb
+from kernels.poker52.reads import looseness_nb, toward_nb
 from kernels.rng import derive_nb, stream_integer_nb, stream_random_nb, stream_word_nb
 
 N_FLAT = DISCARD + (1 << 5)
@@ -192,6 +193,9 @@ def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
         params[HardParam.READ_SNOW],
         params[HardParam.READ_BET],
         params[HardParam.READ_RAISE],
+        params[HardParam.READ_RATE],
+        params[HardParam.READ_WEIGHT],
+        params[HardParam.READ_NOISE],
     )
     m = own_unseen_nb(h, p, scr)
     showdown_units_nb(h, p, scr.unseen, m, key, samples, read, t, lt, scr)
@@ -235,6 +239,29 @@ def hard_threshold_nb(h, params):
     return params[HardParam.SNOW] if h.st[0].street == DRAW else params[HardParam.BLUFF]
 
 
+@njit(cache=True, inline="always")
+def hard_call_margin_nb(h, p, params):
+    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.call_margin_of``: ``call_margin`` moved toward 1 by
+    the mean looseness (``kernels.poker52.reads.looseness_nb`` of each live opponent's ``Hand.tally``, summed
+    clockwise from ``p``'s left, then divided)."""
+    m = h.st[0].players
+    total = 0.0
+    n = 0
+    for step in range(1, m):
+        i = (p + step) % m
+        if h.pl[i].active:
+            seat = h.pl[i].seat
+            total += looseness_nb(
+                h.tally[seat, 0],
+                h.tally[seat, 1],
+                params[HardParam.READ_RATE],
+                params[HardParam.READ_WEIGHT],
+                params[HardParam.READ_NOISE],
+            )
+            n += 1
+    return toward_nb(params[HardParam.CALL_MARGIN], 1.0, total / n if n > 0 else 0.0)
+
+
 @njit(cache=True)
 def hard_decide_nb(h, p, can_raise, params, best, e, below, t):
     """Numba equivalent of ``sniper.games.draw.levels.HardAgent.decide``: the flat action given the best keep
@@ -255,7 +282,7 @@ def hard_decide_nb(h, p, can_raise, params, best, e, below, t):
         can_raise,
         ratio >= params[HardParam.BET_RATIO] * scale or below or snowing,
         ratio >= params[HardParam.RAISE_RATIO] * scale,
-        e >= price_nb(h, p) * params[HardParam.CALL_MARGIN],
+        e >= price_nb(h, p) * hard_call_margin_nb(h, p, params),
     )
 
 

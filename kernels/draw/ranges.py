@@ -17,6 +17,7 @@ from kernels.draw.strength import N_ORDERS, five_order_nb, swap_nb
 from kernels.draw_equity import CATEGORY_UNIT, chart_mask_nb
 from kernels.eval52 import N_CARDS, value_nb
 from kernels.jit import njit
+from kernels.poker52.reads import looseness_nb, toward_nb
 from kernels.rng import derive_nb, stream_integer_nb, stream_random_nb, stream_start_nb
 
 _NOBODY = -1
@@ -129,6 +130,29 @@ def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, stre
     return k
 
 
+@njit(cache=True, inline="always")
+def loose_nb(h, i, params_read):
+    """Player ``i``'s looseness read (0..1) from its seat's ``Hand.tally`` (the game's earlier hands): numba
+    equivalent of ``sniper.games.draw.levels.HardAgent.looseness`` (``kernels.poker52.reads.looseness_nb`` with
+    ``params_read``'s ``read_rate``, ``read_weight``, ``read_noise``)."""
+    seat = h.pl[i].seat
+    return looseness_nb(h.tally[seat, 0], h.tally[seat, 1], params_read[6], params_read[7], params_read[8])
+
+
+@njit(cache=True, inline="always")
+def mixed_reads_nb(params_read, loose):
+    """Numba equivalent of ``sniper.games.draw.levels.mixed_reads``: ``params_read``'s first six with the
+    ``read_bluff``, ``read_pair``, ``read_loose``, ``read_snow`` moved ``loose`` of the way to no information."""
+    return (
+        toward_nb(params_read[0], 1.0, loose),
+        toward_nb(params_read[1], 0.0, loose),
+        toward_nb(params_read[2], 1.0, loose),
+        toward_nb(params_read[3], 1.0, loose),
+        params_read[4],
+        params_read[5],
+    )
+
+
 @njit(cache=True, **NO_REFCOUNT)
 def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
     """The pot share units (``levels.SHARE_UNITS`` per sample) a final hand of each order wins against
@@ -139,10 +163,14 @@ def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
     Sample ``j`` deals, from ``Stream(derive(key, j))``, the cards ``p`` has not seen (``unseen[:m]``,
     ascending, ``strength.unseen_nb``) to each live opponent clockwise from ``p``'s left (``opponent_final_nb``); a
     final hand of order ``o`` wins all ``share_units`` of a sample whose best opponent order is below
-    ``o`` and ``share_units // (1 + ties)`` of one where it equals ``o``.
+    ``o`` and ``share_units // (1 + ties)`` of one where it equals ``o``. ``params_read``: ``(read_bluff,
+    read_pair, read_loose, read_snow, read_bet, read_raise, read_rate, read_weight, read_noise)``; each opponent
+    reads by its ``mixed_reads_nb`` (its looseness, ``loose_nb``, into ``scr.loose``).
     """
     pl, st = h.pl, h.st[0]
     m_players = st.players
+    for i in range(m_players):
+        scr.loose[i] = loose_nb(h, i, params_read) if pl[i].active and i != p else 0.0
     below, tied = scr.below, scr.tied
     for o in range(N_ORDERS + 1):
         below[o] = 0
@@ -158,8 +186,9 @@ def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
             if not pl[i].active:
                 continue
             q = pl[i]
+            read = mixed_reads_nb(params_read, scr.loose[i])
             k = opponent_final_nb(
-                scr.deck, scr.where, m, k, q.drawn, q.first, q.second, params_read, scr.sample, t, lt, scr.hand
+                scr.deck, scr.where, m, k, q.drawn, q.first, q.second, read, scr.sample, t, lt, scr.hand
             )
             order = five_order_nb(scr.hand, t, lt)
             if order > best:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 
 from kernels import NO_REFCOUNT
-from kernels.draw.codes import DISCARD_MASKS, HAND_SIZE, N_KEEPS
+from kernels.draw.codes import DISCARD_MASKS, HAND_SIZE, MAX_SEATS, N_KEEPS
 from kernels.eval52 import EMPTY_KEY, HIGH_SHIFT, LOW_MASK, LOW_SHIFT, card_bit_nb, flush_suit_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb, stream_integer_nb, stream_start_nb
@@ -83,6 +83,8 @@ class Scratch(NamedTuple):
     """``uint8 (5,)``: one sampled opponent hand."""
     sample: np.ndarray
     """``uint64 (2,)``: the stream of one sample."""
+    loose: np.ndarray
+    """``float64 (MAX_SEATS,)``: ``hard``'s looseness read of each player, by position (``kernels.poker52.reads``)."""
 
 
 def new_scratch(draw_samples):
@@ -103,6 +105,7 @@ def new_scratch(draw_samples):
         np.zeros(N_ORDERS, np.int64),
         np.zeros(HAND_SIZE, np.uint8),
         np.zeros(2, np.uint64),
+        np.zeros(MAX_SEATS, np.float64),
     )
 
 

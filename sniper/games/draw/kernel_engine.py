@@ -356,7 +356,8 @@ def observation_hand(obs: DrawObservation):
     """A ``kernels.draw.betting.Hand`` holding exactly what ``obs`` holds (D10), and the observer's index in it:
     the players dealt in, in betting order, their stacks, bets, draws and whether they are in, the pot, the
     observer's own cards and discards (the others' are 0), the betting history as ``PLAYER.first``/``second``
-    (counted by the kernel's own ``note_raise_nb``); the observer's position is its index. What a kernel
+    (counted by the kernel's own ``note_raise_nb``), each seat's ``tendencies`` as ``Hand.tally``; the observer's
+    position is its index. What a kernel
     decision of the seat reads (``kernels.draw.policies``), built from an observation."""
     h = new_hand()
     n = obs.seats
@@ -379,6 +380,8 @@ def observation_hand(obs: DrawObservation):
             state["raises"] += 1
     state["street"], state["raises"] = obs.street, obs.raises
     state["max_bet"], state["pot"] = max(obs.bets), obs.pot + sum(obs.bets)
+    for seat, counts in enumerate(obs.tendencies):
+        h.tally[seat] = counts
     return h, me
 
 

@@ -52,6 +52,7 @@ from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
 from sniper.games.draw.strength import five_card_hands, five_card_index, power_table
 from sniper.games.poker52.cards import CATEGORIES, DECK_SIZE, category
 from sniper.games.poker52.level_parameters import check_parameters
+from sniper.games.poker52.reads import looseness, toward
 
 __all__ = [
     "MAX_TRIES",
@@ -292,29 +293,48 @@ class Deal:
 class Read:
     """What ``hard`` reads of one opponent from the public actions (D10): ``drawn`` (how many cards it
     drew, ``None`` before its draw), ``first`` / ``second`` (its ``aggression`` in the first / second
-    betting round: 0 none, 1 a bet, 2 a raise over a bet)."""
+    betting round: 0 none, 1 a bet, 2 a raise over a bet), ``loose`` (0..1: the share of its actions read
+    as carrying no information, from its ``tendencies`` in the game's earlier hands, ``HardAgent.looseness``)."""
 
     drawn: int | None
     first: int
     second: int
+    loose: float = 0.0
 
 
-def read_opponents(obs: DrawObservation) -> tuple[Read, ...]:
-    """The ``Read`` of each live opponent, in ``live_opponents`` order."""
-    return tuple(Read(obs.drawn[o], aggression(obs, o, FIRST), aggression(obs, o, SECOND)) for o in live_opponents(obs))
+def read_opponents(obs: DrawObservation, level: "HardAgent") -> tuple[Read, ...]:
+    """The ``Read`` of each live opponent, in ``live_opponents`` order, ``loose`` by ``level.looseness``."""
+    return tuple(
+        Read(obs.drawn[o], aggression(obs, o, FIRST), aggression(obs, o, SECOND), level.looseness(obs, o))
+        for o in live_opponents(obs)
+    )
+
+
+def mixed_reads(level: "HardAgent", loose: float) -> tuple[float, float, float, float]:
+    """``level``'s ``(read_bluff, read_pair, read_loose, read_snow)`` moved ``loose`` of the way to what they are
+    for a player whose actions carry no information (``sniper.games.poker52.reads.toward``): every bet a possible
+    bluff (1), no chart keep at a 3-card draw (0), any kept cards at a 1- or 2-card draw and standing pat (1); so
+    at ``loose = 1`` a sampled hand is uniform whatever it did. ``loose = 0``: the parameters themselves."""
+    return (
+        toward(level.read_bluff, 1.0, loose),
+        toward(level.read_pair, 0.0, loose),
+        toward(level.read_loose, 1.0, loose),
+        toward(level.read_snow, 1.0, loose),
+    )
 
 
 def opponent_final(deal: Deal, k: int, read: Read, level: "HardAgent") -> tuple[list[int], int]:
     """One opponent's final five cards sampled at positions ``k``.. of ``deal``, and the next free
     position (``HardAgent.showdowns`` documents the model)."""
     s = deal.stream
+    read_bluff, read_pair, read_loose, read_snow = mixed_reads(level, read.loose)
     if read.drawn is not None:
         kept_n = HAND_SIZE - read.drawn
         chance = s.random()
         if read.drawn == 0:
-            chart = chance >= level.read_snow
+            chart = chance >= read_snow
         else:
-            chart = chance < level.read_pair if read.drawn == MAX_DISCARDS else chance >= level.read_loose
+            chart = chance < read_pair if read.drawn == MAX_DISCARDS else chance >= read_loose
         kept = None
         if chart:
             members = chart_keep_sets()[kept_n]
@@ -329,12 +349,12 @@ def opponent_final(deal: Deal, k: int, read: Read, level: "HardAgent") -> tuple[
         hand = kept
         for _ in range(MAX_TRIES if read.drawn else 0):
             hand = kept + [deal.card(k + i) for i in range(kept_n, HAND_SIZE)]
-            if _category(hand) >= least or s.random() < level.read_bluff:
+            if _category(hand) >= least or s.random() < read_bluff:
                 break
         return hand, k + HAND_SIZE
     for _ in range(MAX_TRIES):
         hand = [deal.card(k + i) for i in range(HAND_SIZE)]
-        if not read.first or _category(hand) >= 1 or s.random() < level.read_bluff:
+        if not read.first or _category(hand) >= 1 or s.random() < read_bluff:
             break
     kept = kept_cards(hand, opponent_chart(hand))
     k += HAND_SIZE
@@ -382,7 +402,17 @@ class HardAgent(_Level):
       position * p`` (``position(obs)``): checked to, bet at ``ratio >= bet_ratio * scale``, or when
       bluffing (probability ``bluff``: the controlled frequency), or in the second round after a snow
       (it stood pat with a high-card hand: it keeps up the bluff); facing a bet, raise at ``ratio >=
-      raise_ratio * scale``, else call when ``e >= price * call_margin`` (pot odds), else fold.
+      raise_ratio * scale``, else call when ``e >= price * margin`` (pot odds), else fold, ``margin`` being
+      ``call_margin`` moved toward 1 by the live opponents' mean ``loose`` (below: against players whose bets
+      mean nothing the equity is right as read, so it calls at the pot odds).
+    - **Reads that adapt** (Billings et al., "Opponent modeling in poker", AAAI 1998; the mechanism shared by the
+      52-card games, ``sniper.games.poker52.reads``): per opponent, ``loose = looseness(raises, chances,
+      read_rate, read_weight, read_noise)`` from its ``tendencies`` in the game's earlier hands (public, D10):
+      how often it raised facing a first-round bet, under a Beta prior of mean ``read_rate`` (an informative
+      player's rate) and ``read_weight`` pseudo-decisions, placed between ``read_rate`` (0) and ``read_noise``
+      (1: the rate of a player acting at random, ``random`` raises one time in three). Its reads
+      (``read_bluff``, ``read_pair``, ``read_loose``, ``read_snow``) move ``loose`` of the way to no information
+      (``mixed_reads``); with no history ``loose`` is 0 and ``hard`` reads as the fixed parameters say.
 
     Draws: word 0 ``stream.random()`` (the bluff draw when betting, the snow draw at the draw), word 1
     the key of the opponents' deals, word 2 the key of its own draws (``stream.word()``); all three at
@@ -404,6 +434,24 @@ class HardAgent(_Level):
     read_snow: float = _default("hard", "read_snow")
     read_bet: int = _default("hard", "read_bet")
     read_raise: int = _default("hard", "read_raise")
+    read_rate: float = _default("hard", "read_rate")
+    read_weight: float = _default("hard", "read_weight")
+    read_noise: float = _default("hard", "read_noise")
+
+    def looseness(self, obs: DrawObservation, seat: int) -> float:
+        """The share (0..1) of ``seat``'s actions read as carrying no information (class docstring), from
+        ``obs.tendencies[seat]`` (0 when ``obs`` has none)."""
+        raises, chances = obs.tendencies[seat] if obs.tendencies else (0, 0)
+        return looseness(raises, chances, self.read_rate, self.read_weight, self.read_noise)
+
+    def call_margin_of(self, obs: DrawObservation) -> float:
+        """``call_margin`` moved toward 1 by the mean ``looseness`` of the live opponents (summed in
+        ``live_opponents`` order, then divided; class docstring)."""
+        opponents = live_opponents(obs)
+        total = 0.0
+        for o in opponents:
+            total += self.looseness(obs, o)
+        return toward(self.call_margin, 1.0, total / len(opponents) if opponents else 0.0)
 
     def showdowns(self, obs: DrawObservation, key: int) -> Showdowns:
         """The live opponents' best final hands over ``samples`` deals keyed by ``key`` (never the real deck).
@@ -411,6 +459,8 @@ class HardAgent(_Level):
         Sample ``j`` draws from ``Stream(derive(key, j))`` a ``Deal`` of the cards the seat has not
         seen (``unseen_cards``). Each live opponent in turn (``live_opponents``) takes the next
         positions, by its ``Read``:
+
+        The read parameters below are each opponent's ``mixed_reads`` (its ``Read.loose``).
 
         - **drawn ``d`` cards**: first what it kept. One draw ``c = stream.random()`` decides whether
           it kept what the easy chart keeps (``chart_keep_sets``: a pair for a 3-card draw when ``c <
@@ -430,7 +480,7 @@ class HardAgent(_Level):
         Every try re-deals the same positions (``Deal.card``), so a try is a fresh uniform draw from
         the cards not yet taken; a leak draw happens only when the predicate fails.
         """
-        reads = read_opponents(obs)
+        reads = read_opponents(obs, self)
         unseen = unseen_cards(obs)
         best, ties = [], []
         for j in range(self.samples):
@@ -499,5 +549,5 @@ class HardAgent(_Level):
             obs,
             ratio >= self.bet_ratio * scale or below or snowing,
             ratio >= self.raise_ratio * scale,
-            e >= price(obs) * self.call_margin,
+            e >= price(obs) * self.call_margin_of(obs),
         )

@@ -37,6 +37,10 @@ class DrawObservation:
     - ``history``: the hand's betting actions so far, as ``(seat, street, action)`` flat actions
       (0 fold, 1 check/call, 2 bet/raise); the draws are in ``drawn``.
     - ``legal``: the flat actions legal for this seat now, sorted (empty when it is not to act).
+    - ``tendencies``: per seat, ``(raises, chances)``: how many times it bet or raised facing a bet in the first
+      betting round, of the first-round decisions it took facing one, over the game's finished hands at this
+      table (public: the bets, D10; ``sniper.games.draw.reading.tendencies``); empty means no hand seen (every
+      seat ``(0, 0)``). What ``hard``'s reads adapt to (``sniper.games.poker52.reads``).
     """
 
     seat: int
@@ -57,3 +61,4 @@ class DrawObservation:
     raise_to: int | None
     history: tuple[tuple[int, int, int], ...]
     legal: tuple[int, ...]
+    tendencies: tuple[tuple[int, int], ...] = ()

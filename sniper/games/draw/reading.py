@@ -60,6 +60,25 @@ def aggression(obs: DrawObservation, seat: int, street: int) -> int:
     return level
 
 
+def tendencies(hands, seats: int) -> tuple[tuple[int, int], ...]:
+    """``DrawObservation.tendencies`` of ``hands`` (finished ``sniper.games.draw.engine.DrawHand``s, or anything with
+    ``actions``: records with ``seat``, ``street`` and ``action``) at a table of ``seats`` seats: per seat ``(raises,
+    chances)``, a first-round decision counted as a chance when a bet or raise of the round came before it (D4: it
+    faced a bet) and as a raise when it bet or raised. Public actions only (D10). The kernel counts the same in
+    ``kernels.draw.game.betting_nb`` (``Hand.tally``)."""
+    counts = [[0, 0] for _ in range(seats)]
+    for hand in hands:
+        raised = False
+        for record in hand.actions:
+            if record.street != FIRST:
+                continue
+            if raised:
+                counts[record.seat][1] += 1
+                counts[record.seat][0] += record.action == BET_RAISE
+            raised = raised or record.action == BET_RAISE
+    return tuple((raises, chances) for raises, chances in counts)
+
+
 def unseen_cards(obs: DrawObservation) -> list[int]:
     """The cards the seat has not seen, ascending: the deck less its own cards and its own discards."""
     seen = (*obs.cards, *obs.discarded)

@@ -35,6 +35,7 @@ from sniper.core.table import CHANCE, TERMINAL
 from sniper.games.draw import rules
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DEAL, DISCARD, DRAW, FOLD, DrawHand
 from sniper.games.draw.observation import DrawObservation
+from sniper.games.draw.reading import tendencies
 from sniper.games.poker52.table import PokerKitTable, decision_stream
 
 __all__ = [
@@ -65,7 +66,8 @@ class DrawTable(PokerKitTable, rules=rules):
     def observe(self, seat: int) -> DrawObservation:
         """What ``seat`` may know now (D10), the one place it is decided: its own cards (and its own
         discards), every stack, bet and the pot, the button, the hand's betting actions and how many
-        cards each player drew; never another seat's cards, the deck or another seat's discards.
+        cards each player drew, each seat's ``tendencies`` over the game's finished hands; never another
+        seat's cards, the deck or another seat's discards.
         ``legal`` and ``raise_to`` are empty unless ``seat`` is to act. Any point after the first deal
         (after a hand, its final stacks). ``ValueError`` for a seat not at the table or before the
         first deal."""
@@ -90,4 +92,5 @@ class DrawTable(PokerKitTable, rules=rules):
             raise_to=hand.raise_to() if acting else None,
             history=tuple((a.seat, a.street, a.action) for a in hand.actions if a.street != DRAW),
             legal=hand.legal_actions() if acting else (),
+            tendencies=tendencies(self.hands, self.n_seats),
         )
