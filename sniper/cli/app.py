@@ -84,7 +84,7 @@ def simulate(
         job = plan(options, out, resume)
         opt.note_outside_agents(job.config.agents, job.config.game)
         if scheduler is None and job.kept_hands < job.config.hands:
-            show.warm_up(job.config.engine, quiet or as_json)
+            show.warm_up(job.config.engine, quiet or as_json, job.config.game)
         with show.progress_bar("simulate", job.config.hands, quiet or as_json, kept=job.kept_hands) as update:
             result = job.start(workers or None, update, scheduler)
     except (FileExistsError, ConnectionError, RunDirError, ValueError) as error:

@@ -246,7 +246,7 @@ def tune(
         tune_study.check_study_dir(study)
         opt.note_outside_agents((setup.spec, *setup.against), game)
         if scheduler is None:
-            show.warm_up(setup.engine, as_json)
+            show.warm_up(setup.engine, as_json, game)
         with Backend(workers or None, scheduler, engine=setup.engine) as backend:
             result = tuning.tune(setup, study, backend, plots=save_plots)
     except (ValueError, ConnectionError) as error:

@@ -180,7 +180,7 @@ def playing(
     engine = known.choose_engine(list(specs), engine or known.default_engine)[0]
     note_outside_agents(specs, game)
     if scheduler is None:
-        show.warm_up(engine, quiet)
+        show.warm_up(engine, quiet, game)
     with Backend(workers or None, scheduler, engine=engine) as backend:
         with show.progress_bar(label, total, quiet) as update:
             yield engine, backend, update

@@ -35,23 +35,26 @@ def print_line(text: str) -> None:
     console.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
-def warm_up(engine: str, quiet: bool = False) -> None:
-    """Compile the numba game kernel (or load it from numba's on-disk cache, ~0.4 s) before a run's clock starts.
+def warm_up(engine: str, quiet: bool = False, game: str = "sniper") -> None:
+    """Compile the numba kernel engine of ``game`` (or load it from numba's on-disk cache, ~0.4 s) before a run's
+    clock starts: the game's ``warmup`` hook (``sniper.core.registry.GameSpec.warmup``), nothing for a game
+    without one or for the reference engine.
 
-    The first run on a machine compiles for ~10-20 s (``kernels.sniper_holdem.game.warmup``); a spinner on stderr says
-    so,
-    only then (the cache is cold) and only where a progress bar would be shown (not ``quiet``, stderr a
-    terminal). Nothing to do for the reference engine.
+    The first run on a machine compiles for ~10-20 s (e.g. ``kernels.sniper_holdem.game.warmup``); a spinner on
+    stderr says so, only then (the hook's module's ``is_cached()`` is false) and only where a progress bar would
+    be shown (not ``quiet``, stderr a terminal). ``ValueError`` for a game not registered.
     """
-    if engine != "kernel":
-        return
-    import kernels.sniper_holdem.game
+    from sniper.core.registry import get_game
 
-    if quiet or not err_console.is_terminal or kernels.sniper_holdem.game.is_cached():
-        kernels.sniper_holdem.game.warmup()
+    spec = get_game(game)
+    if engine != "kernel" or spec.warmup is None:
+        return
+    warmup = spec.resolve(spec.warmup)
+    if quiet or not err_console.is_terminal or sys.modules[warmup.__module__].is_cached():
+        warmup()
         return
     with err_console.status("compiling numba kernels (first run only, then cached)…"):
-        kernels.sniper_holdem.game.warmup()
+        warmup()
 
 
 @contextmanager

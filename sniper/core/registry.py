@@ -132,7 +132,10 @@ class GameSpec:
     text of a game without its own ``replay``; ``None``: the hand's rows of each table). ``exploit(opponent,
     hands, bets, rounds, seed, workers, model_samples, rollouts)``, local best response's win rate against an
     agent spec as a ``sniper.core.lbr.LbrResult`` (``sniper exploit``; an option ``None``: the game's default;
-    ``None``: not available for the game yet).
+    ``None``: not available for the game yet). ``warmup()``, compiling the game's numba kernel engine (or loading it
+    from the disk cache) before a command's clock starts, in the module of an ``is_cached()`` that says whether the
+    cache holds it (``sniper.cli.terminal.warm_up``; ``None``: nothing compiled ahead, e.g. a game whose kernels
+    compile on first use).
     ``rules_doc``: the path, from the repository root, of its rules. ``big_blind``: the big blind in chips of a
     game with blinds (no-limit Hold'em's 2, H1), whose results are also shown in big blinds per 100 hands
     (``bb_per_100``, the field's unit); ``None``: chips only.
@@ -199,6 +202,7 @@ class GameSpec:
     showdown: str | None = None
     game_replay: str | None = None
     served: str | None = None
+    warmup: str | None = None
 
     @property
     def net_name(self) -> str:
@@ -282,7 +286,7 @@ class GameSpec:
         """Every ``"module:attribute"`` text the spec declares (``resolve`` imports only these)."""
         hooks = (self.summary, self.replay, self.record, self.decision_time, self.equity, self.importer)
         optional = (*hooks, self.history, self.report_panels, self.play_hand, self.hand_text, self.exploit)
-        optional = (*optional, self.showdown, self.game_replay, self.served)
+        optional = (*optional, self.showdown, self.game_replay, self.served, self.warmup)
         texts = (*self.tables.values(), *self.engines.values(), *self.engine_checks.values(), *optional)
         return tuple(text for text in texts if text is not None)
 

@@ -71,6 +71,7 @@ SPEC = register_game(
         play_hand="sniper.games.sniper_holdem.history:play_hand",
         served="sniper.games.sniper_holdem.served:SniperServed",
         exploit="sniper.games.sniper_holdem.lbr:exploit",
+        warmup="kernels.sniper_holdem.game:warmup",
     )
 )
 """The Sniper Hold'em ``GameSpec`` (registered as "sniper")."""
