@@ -51,6 +51,8 @@ class HardParam(IntEnum):
     READ_RATE = 14
     READ_WEIGHT = 15
     READ_NOISE = 16
+    READ_DRAW_RATE = 17
+    READ_DRAW_NOISE = 18
 
 
 PARAMS_OF: dict[Level, type[IntEnum]] = {Level.EASY: EasyParam, Level.NORMAL: NormalParam, Level.HARD: HardParam}

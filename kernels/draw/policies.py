@@ -19,12 +19,12 @@ from kernels import NO_REFCOUNT
 from kernels.draw.betting import NO_RAISE
 from kernels.draw.codes import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, N_KEEPS, NO_DRAW, SECOND, Level
 from kernels.draw.params import EasyParam, HardParam, NormalParam
-from kernels.draw.ranges import category_nb, showdown_units_nb
+from kernels.draw.ranges import category_nb, looseness_of_nb, showdown_units_nb
 from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, unseen_nb
 from kernels.draw_equity import chart_mask_nb
 from kernels.jit import njit
 from kernels.poker52.betting import to_call_nb
-from kernels.poker52.reads import looseness_nb, toward_nb
+from kernels.poker52.reads import toward_nb
 from kernels.rng import derive_nb, stream_integer_nb, stream_random_nb, stream_word_nb
 
 N_FLAT = DISCARD + (1 << 5)
@@ -196,6 +196,8 @@ def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
         params[HardParam.READ_RATE],
         params[HardParam.READ_WEIGHT],
         params[HardParam.READ_NOISE],
+        params[HardParam.READ_DRAW_RATE],
+        params[HardParam.READ_DRAW_NOISE],
     )
     m = own_unseen_nb(h, p, scr)
     showdown_units_nb(h, p, scr.unseen, m, key, samples, read, t, lt, scr)
@@ -240,24 +242,30 @@ def hard_threshold_nb(h, params):
 
 
 @njit(cache=True, inline="always")
+def hard_reads_nb(params):
+    """``hard``'s ``(read_rate, read_weight, read_noise, read_draw_rate, read_draw_noise)``, the ``reads`` of
+    ``ranges.looseness_of_nb``: numba equivalent of the fields ``sniper.games.draw.levels.Reads.looseness`` reads."""
+    return (
+        params[HardParam.READ_RATE],
+        params[HardParam.READ_WEIGHT],
+        params[HardParam.READ_NOISE],
+        params[HardParam.READ_DRAW_RATE],
+        params[HardParam.READ_DRAW_NOISE],
+    )
+
+
+@njit(cache=True, inline="always")
 def hard_call_margin_nb(h, p, params):
     """Numba equivalent of ``sniper.games.draw.levels.HardAgent.call_margin_of``: ``call_margin`` moved toward 1 by
-    the mean looseness (``kernels.poker52.reads.looseness_nb`` of each live opponent's ``Hand.tally``, summed
-    clockwise from ``p``'s left, then divided)."""
+    the mean looseness (``ranges.looseness_of_nb`` of each live opponent's ``Hand.tally``, summed clockwise from
+    ``p``'s left, then divided)."""
     m = h.st[0].players
     total = 0.0
     n = 0
     for step in range(1, m):
         i = (p + step) % m
         if h.pl[i].active:
-            seat = h.pl[i].seat
-            total += looseness_nb(
-                h.tally[seat, 0],
-                h.tally[seat, 1],
-                params[HardParam.READ_RATE],
-                params[HardParam.READ_WEIGHT],
-                params[HardParam.READ_NOISE],
-            )
+            total += looseness_of_nb(h, i, hard_reads_nb(params))
             n += 1
     return toward_nb(params[HardParam.CALL_MARGIN], 1.0, total / n if n > 0 else 0.0)
 

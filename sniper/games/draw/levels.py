@@ -86,6 +86,32 @@ class _Level:
         check_parameters(PARAMETERS, self.name, {f.name: getattr(self, f.name) for f in fields(self)}, TITLE)
 
 
+class Reads:
+    """Reads that adapt within a game, for a level with the fields of ``parameters.READS`` (``read_rate``,
+    ``read_weight``, ``read_noise``, ``read_draw_rate``, ``read_draw_noise``; Billings et al., "Opponent modeling
+    in poker", AAAI 1998; the mechanism shared by the 52-card games, ``sniper.games.poker52.reads``)."""
+
+    read_rate: float
+    read_weight: float
+    read_noise: float
+    read_draw_rate: float
+    read_draw_noise: float
+
+    def looseness(self, obs: DrawObservation, seat: int) -> float:
+        """The share (0..1) of ``seat``'s actions read as carrying no information, from ``obs.tendencies[seat]``
+        (all 0 when ``obs`` has none; public, D10): ``sniper.games.poker52.reads.looseness`` of two counts, its
+        raises facing a first-round bet of the times it faced one (an informative player's rate ``read_rate``, a
+        random player's ``read_noise``) and its two-card draws of its draws (``read_draw_rate``,
+        ``read_draw_noise``), with a prior of ``read_weight`` decisions facing a bet. Numba equivalent
+        ``kernels.draw.ranges.looseness_of_nb``."""
+        raises, chances, twos, draws = obs.tendencies[seat] if obs.tendencies else (0, 0, 0, 0)
+        counts = (
+            (raises, chances, self.read_rate, self.read_noise),
+            (twos, draws, self.read_draw_rate, self.read_draw_noise),
+        )
+        return looseness(counts, self.read_weight)
+
+
 def _default(level: str, name: str):
     return PARAMETERS[level][name][0]
 
@@ -385,7 +411,7 @@ class Showdowns:
 
 
 @dataclass(frozen=True)
-class HardAgent(_Level):
+class HardAgent(_Level, Reads):
     """``hard`` (D11; seed 004: opponent ranges, a limited bluff frequency, Monte Carlo without the hidden cards).
 
     **Equity** (``equities``): the expected pot share of its final hand against the live opponents'
@@ -405,14 +431,13 @@ class HardAgent(_Level):
       raise_ratio * scale``, else call when ``e >= price * margin`` (pot odds), else fold, ``margin`` being
       ``call_margin`` moved toward 1 by the live opponents' mean ``loose`` (below: against players whose bets
       mean nothing the equity is right as read, so it calls at the pot odds).
-    - **Reads that adapt** (Billings et al., "Opponent modeling in poker", AAAI 1998; the mechanism shared by the
-      52-card games, ``sniper.games.poker52.reads``): per opponent, ``loose = looseness(raises, chances,
-      read_rate, read_weight, read_noise)`` from its ``tendencies`` in the game's earlier hands (public, D10):
-      how often it raised facing a first-round bet, under a Beta prior of mean ``read_rate`` (an informative
-      player's rate) and ``read_weight`` pseudo-decisions, placed between ``read_rate`` (0) and ``read_noise``
-      (1: the rate of a player acting at random, ``random`` raises one time in three). Its reads
-      (``read_bluff``, ``read_pair``, ``read_loose``, ``read_snow``) move ``loose`` of the way to no information
-      (``mixed_reads``); with no history ``loose`` is 0 and ``hard`` reads as the fixed parameters say.
+    - **Reads that adapt** (``Reads``): per opponent, ``loose = looseness(obs, seat)`` from its ``tendencies`` in
+      the game's earlier hands (public, D10): how often it raised facing a first-round bet (an informative player
+      ``read_rate``, one acting at random ``read_noise``: ``random`` raises one time in three) and how often it
+      drew two cards (``read_draw_rate``, ``read_draw_noise``: ``random`` 10 draws in 26), against a prior of
+      ``read_weight`` decisions at 0. Its reads (``read_bluff``, ``read_pair``, ``read_loose``, ``read_snow``)
+      move ``loose`` of the way to no information (``mixed_reads``); with no history ``loose`` is 0 and ``hard``
+      reads as the fixed parameters say.
 
     Draws: word 0 ``stream.random()`` (the bluff draw when betting, the snow draw at the draw), word 1
     the key of the opponents' deals, word 2 the key of its own draws (``stream.word()``); all three at
@@ -437,12 +462,8 @@ class HardAgent(_Level):
     read_rate: float = _default("hard", "read_rate")
     read_weight: float = _default("hard", "read_weight")
     read_noise: float = _default("hard", "read_noise")
-
-    def looseness(self, obs: DrawObservation, seat: int) -> float:
-        """The share (0..1) of ``seat``'s actions read as carrying no information (class docstring), from
-        ``obs.tendencies[seat]`` (0 when ``obs`` has none)."""
-        raises, chances = obs.tendencies[seat] if obs.tendencies else (0, 0)
-        return looseness(raises, chances, self.read_rate, self.read_weight, self.read_noise)
+    read_draw_rate: float = _default("hard", "read_draw_rate")
+    read_draw_noise: float = _default("hard", "read_draw_noise")
 
     def call_margin_of(self, obs: DrawObservation) -> float:
         """``call_margin`` moved toward 1 by the mean ``looseness`` of the live opponents (summed in
