@@ -29,6 +29,11 @@ class NormalParam(IntEnum):
     RAISE_EQUITY = 4
     CALL_MARGIN = 5
     POSITION = 6
+    READ_RATE = 7
+    READ_WEIGHT = 8
+    READ_NOISE = 9
+    READ_DRAW_RATE = 10
+    READ_DRAW_NOISE = 11
 
 
 class HardParam(IntEnum):

@@ -151,12 +151,16 @@ def first_best(totals) -> int:
 
 
 @dataclass(frozen=True)
-class NormalAgent(_Level):
+class NormalAgent(_Level, Reads):
     """``normal`` (D11; seed 004: hand, position, number of opponents, drawing odds, pot odds).
 
     With ``k`` live opponents, a final hand's worth is ``strength ** (power * k)``: its chance to beat
     ``power * k`` random pat hands, i.e. each opponent counted as ``power`` of them (an opponent who
-    draws, or who stays in, is stronger than one random hand).
+    draws, or who stays in, is stronger than one random hand). **Reads that adapt** (``Reads``, as ``hard``): an
+    opponent whose actions carry no information (looseness ``l``, from its ``tendencies`` in the game's earlier
+    hands) holds a random hand, so it counts ``toward(power, 1, l)`` of them; ``power * k`` is then a sum ``n``
+    that need not be whole, and a hand's worth is interpolated between ``strength ** floor(n)`` and
+    ``strength ** (floor(n) + 1)`` (``worth``); with no history it is ``strength ** (power * k)`` exactly.
 
     - **Drawing odds** (the draw, and the first round): ``keep_orders`` over ``draw_samples`` sampled
       replacements estimates, for every legal keep, the mean of ``strength ** (draw_power * k)`` (the
@@ -179,20 +183,41 @@ class NormalAgent(_Level):
     raise_equity: float = _default("normal", "raise_equity")
     call_margin: float = _default("normal", "call_margin")
     position: float = _default("normal", "position")
+    read_rate: float = _default("normal", "read_rate")
+    read_weight: float = _default("normal", "read_weight")
+    read_noise: float = _default("normal", "read_noise")
+    read_draw_rate: float = _default("normal", "read_draw_rate")
+    read_draw_noise: float = _default("normal", "read_draw_noise")
+
+    def worth(self, obs: DrawObservation, power: int) -> tuple[tuple[float, ...], tuple[float, ...], float]:
+        """How it values a final hand against the live opponents, each counted as ``power`` random pat hands moved
+        toward one by its ``looseness`` (``Reads``; a player whose actions carry no information holds a random
+        hand): ``n`` the sum of those counts over ``live_opponents`` in order (``power`` with none), the tables
+        ``power_table(floor(n))`` and ``power_table(floor(n) + 1)`` (the first again when ``n`` is whole) and
+        ``n``'s fraction; a hand's worth is ``toward(low[order], high[order], fraction)``, ``strength ** n`` exactly
+        when ``n`` is whole (no history: ``power * k``)."""
+        n = 0.0
+        for o in live_opponents(obs):
+            n += toward(power, 1.0, self.looseness(obs, o))
+        n = n if n > 0.0 else float(power)
+        low = int(n)
+        fraction = n - low
+        table = power_table(low)
+        return table, power_table(low + 1) if fraction > 0.0 else table, fraction
 
     def plan(self, obs: DrawObservation, key: int) -> tuple[int, float]:
         """The keep it draws with (a discard mask) and its ``e`` (class docstring), sampled with ``key``."""
-        k = max(len(live_opponents(obs)), 1)
-        draw, bet = power_table(self.draw_power * k), power_table(self.bet_power * k)
+        draw_low, draw_high, draw_fraction = self.worth(obs, self.draw_power)
+        bet_low, bet_high, bet_fraction = self.worth(obs, self.bet_power)
         orders = keep_orders(obs.cards, unseen_cards(obs), key, self.draw_samples)
         totals = [0.0] * len(DISCARDS)
         for row in orders:
             for q, order in enumerate(row):
-                totals[q] += draw[order]
+                totals[q] += toward(draw_low[order], draw_high[order], draw_fraction)
         best = first_best(totals)
         e = 0.0
         for row in orders:
-            e += bet[row[best]]
+            e += toward(bet_low[row[best]], bet_high[row[best]], bet_fraction)
         return DISCARDS[best] - DISCARD, e / self.draw_samples
 
     def act(self, obs: DrawObservation, stream: Stream) -> int:
@@ -216,7 +241,9 @@ class NormalAgent(_Level):
         if draw_ahead(obs):
             e = self.plan(obs, key)[1]
         else:
-            e = power_table(self.bet_power * max(len(live_opponents(obs)), 1))[five_card_index(obs.cards)]
+            low, high, fraction = self.worth(obs, self.bet_power)
+            order = five_card_index(obs.cards)
+            e = toward(low[order], high[order], fraction)
         shift = self.position * position(obs)
         return betting(
             obs, e >= self.bet_equity - shift, e >= self.raise_equity - shift, e >= price(obs) * self.call_margin

@@ -44,6 +44,7 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "raise_equity": (0.85, 0.0, 1.0),
         "call_margin": (1.0, 0.0, 3.0),
         "position": (0.1, 0.0, 1.0),
+        **READS,
     },
     "hard": {
         "samples": (128, 1, 10000),
