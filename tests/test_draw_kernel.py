@@ -45,7 +45,7 @@ from kernels.poker52.betting import actor_nb
 from kernels.poker52.deck import shuffled_deck_nb
 from sniper.core.rng import Stream, derive, mix64
 from sniper.core.tables import to_table
-from sniper.games.draw import engine, levels, reading, rules, strength
+from sniper.games.draw import engine, levels, rules, strength
 from sniper.games.draw import kernel_engine as ke
 from sniper.games.draw.agents import LEVELS, PARAMETERS, make_level
 from sniper.games.draw.play import HandRecord, play_game
@@ -559,8 +559,7 @@ def same_estimates(agent, obs, stream):
         if obs.street == engine.SECOND:
             return  # no plan after its draw
         key = words.word()
-        k = max(len(reading.live_opponents(obs)), 1)
-        best, e = normal_plan_nb(h, np.int64(me), params, np.uint64(key), np.int64(k), t, lt, scratch)
+        best, e = normal_plan_nb(h, np.int64(me), params, np.uint64(key), t, lt, scratch)
         assert (int(MASKS[best]), e) == agent.plan(obs, key), obs
     else:
         words.word()

@@ -8,6 +8,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from kernels.draw import codes
 from kernels.draw.betting import NO_RAISE
 from kernels.draw.policies import decide_nb
 from kernels.draw.strength import new_scratch
@@ -19,7 +20,7 @@ from sniper.games.draw.agents import EasyAgent, RandomAgent
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DEAL, FOLD, SECOND
 from sniper.games.draw.levels import HardAgent
 from sniper.games.draw.observation import DrawObservation
-from sniper.games.draw.reading import tendencies
+from sniper.games.draw.reading import TELLING_DRAW, tendencies
 from sniper.games.draw.table import DrawTable
 from sniper.games.poker52.cards import cards
 from sniper.games.poker52.reads import looseness, toward
@@ -28,7 +29,7 @@ from sniper.games.poker52.reads import looseness, toward
 def played_tendencies(agents, games=3, hands=20):
     """``tendencies`` summed over ``games`` reference games of ``hands`` hands with ``agents`` (one per seat), and
     the table's own ``observe`` of the last decision's seat agreeing with ``reading.tendencies``."""
-    total = [[0, 0] for _ in agents]
+    total = [[0, 0, 0, 0] for _ in agents]
     for game in range(games):
         table = DrawTable(len(agents), 4111, game, hand_limit=hands)
         while not table.is_over():
@@ -38,39 +39,52 @@ def played_tendencies(agents, games=3, hands=20):
                 obs = table.observe(seat)
                 assert obs.tendencies == tendencies(table.hands, len(agents))
                 table.apply(agents[seat].act(obs, table.stream()))
-        for seat, (raises, chances) in enumerate(tendencies(table.hands, len(agents))):
-            total[seat][0] += raises
-            total[seat][1] += chances
+        for seat, counts in enumerate(tendencies(table.hands, len(agents))):
+            total[seat] = [a + b for a, b in zip(total[seat], counts)]
     return total
 
 
 def test_looseness_rises_against_a_random_player_and_stays_near_the_prior_against_a_tight_one():
     hard = HardAgent()
-    prior = (hard.read_rate, hard.read_weight, hard.read_noise)
-    (r_raises, r_chances), (e_raises, e_chances) = played_tendencies([RandomAgent(), EasyAgent()])
-    assert r_chances >= 10 and e_chances >= 10, (r_chances, e_chances)
-    assert looseness(0, 0, *prior) == 0.0  # no history: hard reads as its fixed parameters
-    assert looseness(r_raises, r_chances, *prior) > 0.6, (r_raises, r_chances)
-    assert looseness(e_raises, e_chances, *prior) < 0.15, (e_raises, e_chances)
+    random, easy = played_tendencies([RandomAgent(), EasyAgent()])
+    assert min(random[1], random[3], easy[1], easy[3]) >= 10, (random, easy)
+    assert random[2] > 0.3 * random[3] and easy[2] < 0.1 * easy[3]  # two-card draws: random 10 in 26, easy rare
+
+    def read(counts):
+        return hard.looseness(replace(facing_a_bet((0, 0, 0, 0)), tendencies=((0, 0, 0, 0), tuple(counts))), 1)
+
+    assert read((0, 0, 0, 0)) == 0.0  # no history: hard reads as its fixed parameters
+    assert read(random) > 0.6, random
+    assert read(easy) < 0.15, easy
+    assert read((0, 0, *random[2:])) > 0.5 and read((0, 0, *easy[2:])) == 0.0  # the draws alone tell them apart
+    assert read((*random[:2], *easy[2:])) < read((*random[:2], 0, 0))  # easy's draws lower the read of the bets
+    assert TELLING_DRAW == codes.TELLING_DRAW
 
 
 @pytest.mark.parametrize("events, chances", [(0, 0), (0, 9), (3, 9), (9, 9), (1, 40), (17, 50)])
+@pytest.mark.parametrize("twos, draws", [(0, 0), (4, 9), (0, 30)])
 @pytest.mark.parametrize("rate, weight, noise", [(0.08, 4.0, 0.3333), (0.0, 0.1, 1.0), (0.3, 100.0, 0.31)])
-def test_the_kernel_reads_the_same_floats(events, chances, rate, weight, noise):
-    share = looseness(events, chances, rate, weight, noise)
+def test_the_kernel_reads_the_same_floats(events, chances, twos, draws, rate, weight, noise):
+    counts = ((events, chances, rate, noise), (twos, draws, 0.2, 0.3846))
+    share = looseness(counts, weight)
     assert 0.0 <= share <= 1.0
-    assert looseness_nb(np.int64(events), np.int64(chances), rate, weight, noise) == share
+    if not draws:  # one count: the posterior mean of the rate under a Beta prior, placed between rate and noise
+        assert share == pytest.approx(
+            min(max(((events + weight * rate) / (chances + weight) - rate) / (noise - rate), 0), 1)
+        )
+    typed = tuple((np.int64(e), np.int64(c), r, n) for e, c, r, n in counts)
+    assert looseness_nb(typed, weight) == share
     assert toward_nb(0.1663, 1.0, share) == toward(0.1663, 1.0, share)
 
 
 def facing_a_bet(tendency):
     """Seat 0 holding a pair of eights after a 3-card draw, facing seat 1's second-round bet after it drew one card,
-    heads-up, seat 1's ``tendencies`` ``tendency``."""
+    heads-up, seat 1's ``tendencies`` ``tendency`` (``(raises, chances, twos, draws)``)."""
     return DrawObservation(
         seat=0, seats=2, button=1, hand=5, street=SECOND, cards=cards("8c 8d 9s 5h 2c"), discarded=(), drawn=(3, 1),
         stacks=(80, 76), bets=(0, 4), pot=12, in_hand=(True, True), to_call=4, bet_size=4, raises=1, raise_to=8,
         history=((0, 0, CHECK_CALL), (1, 0, CHECK_CALL), (0, SECOND, CHECK_CALL), (1, SECOND, BET_RAISE)),
-        legal=(FOLD, CHECK_CALL, BET_RAISE), tendencies=((0, 0), tendency),
+        legal=(FOLD, CHECK_CALL, BET_RAISE), tendencies=((0, 0, 0, 0), tendency),
     )  # fmt: skip
 
 
@@ -86,7 +100,7 @@ def kernel_action(agent, obs, key):
 
 def test_hard_calls_a_random_players_bet_it_folds_to_from_a_tight_one_and_the_kernel_agrees():
     hard = HardAgent(samples=600)
-    tight, loose = facing_a_bet((1, 20)), facing_a_bet((10, 24))
+    tight, loose = facing_a_bet((1, 20, 1, 12)), facing_a_bet((10, 24, 2, 8))
     assert hard.looseness(tight, 1) < 0.1 < 0.6 < hard.looseness(loose, 1)
     assert hard.call_margin_of(loose) < hard.call_margin_of(tight) == pytest.approx(hard.call_margin, abs=0.1)
     assert hard.equities(loose, 11, 12)[0] > hard.equities(tight, 11, 12)[0] + 0.1

@@ -136,12 +136,13 @@ class Hand(NamedTuple):
     levels: np.ndarray
     """``int64 (MAX_SEATS,)``: scratch of the showdown: the distinct contributions, ascending."""
     tally: np.ndarray
-    """``int64 (MAX_SEATS, 2)``: per seat, its raises facing a bet in the first betting round and its first-round
-    decisions facing a bet, over the game's earlier hands (public, D10: ``DrawObservation.tendencies``; all 0 at a
-    game's start, ``kernels.draw.game.play_game_nb``); what ``hard``'s reads adapt to."""
+    """``int64 (MAX_SEATS, 4)``: per seat, its raises facing a bet in the first betting round, its first-round
+    decisions facing a bet, its two-card draws and its draws, over the game's earlier hands (public, D10:
+    ``DrawObservation.tendencies``; all 0 at a game's start, ``kernels.draw.game.play_game_nb``); what the levels'
+    reads adapt to (``kernels.draw.ranges.looseness_of_nb``)."""
     hand_tally: np.ndarray
-    """``int64 (MAX_SEATS, 2)``: the same counts for the current hand (``kernels.draw.game.betting_nb``), added to
-    ``tally`` when the hand is over."""
+    """``int64 (MAX_SEATS, 4)``: the same counts for the current hand (``kernels.draw.game.betting_nb``,
+    ``draw_nb``), added to ``tally`` when the hand is over."""
 
 
 def new_hand():
@@ -160,8 +161,8 @@ def new_hand():
         np.zeros(2, np.uint64),
         np.zeros(MAX_SEATS, np.uint64),
         np.zeros(MAX_SEATS, np.int64),
-        np.zeros((MAX_SEATS, 2), np.int64),
-        np.zeros((MAX_SEATS, 2), np.int64),
+        np.zeros((MAX_SEATS, 4), np.int64),
+        np.zeros((MAX_SEATS, 4), np.int64),
     )
 
 

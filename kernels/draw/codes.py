@@ -35,3 +35,5 @@ NO_CARD = -1
 """A card not dealt (a seat not dealt in, a discard or replacement that did not happen)."""
 NO_DRAW = -1
 """The cards drawn by a seat that did not draw (``HandRecord.draws`` ``None``)."""
+TELLING_DRAW = 2
+"""The draw (cards) the levels' reads count (``sniper.games.draw.reading.TELLING_DRAW``, ``Hand.tally``)."""

@@ -50,7 +50,7 @@ from kernels.draw.betting import (
     note_raise_nb,
     raise_to_nb,
 )
-from kernels.draw.codes import BET_RAISE, DISCARD, DRAW, FIRST, HAND_SIZE, MAX_DISCARDS, NO_CARD, Level
+from kernels.draw.codes import BET_RAISE, DISCARD, DRAW, FIRST, HAND_SIZE, MAX_DISCARDS, NO_CARD, TELLING_DRAW, Level
 from kernels.draw.params import HardParam, NormalParam
 from kernels.draw.policies import decide_nb
 from kernels.draw.showdown import fold_win_nb, settle_nb
@@ -170,7 +170,8 @@ def betting_nb(h, inputs, scratch, log):
 def draw_nb(h, inputs, scratch, log):
     """The draw (D5): every player still in, in turn from player 0, decides its discard (on its stream) and
     is recorded, then the replacements are dealt; each seat's draw side decides (``Agents.draw_levels``). Numba
-    equivalent of the loop of ``sniper.games.draw.play.play_game`` over the draw."""
+    equivalent of the loop of ``sniper.games.draw.play.play_game`` over the draw. Each draw is counted in
+    ``Hand.hand_tally`` (numba equivalent of ``sniper.games.draw.reading.tendencies``)."""
     pl, s = h.pl, h.st[0]
     levels, params = inputs.agents.draw_levels, inputs.agents.draw_params
     t, lt = inputs.tables, inputs.level_tables
@@ -184,6 +185,9 @@ def draw_nb(h, inputs, scratch, log):
         shared.start_decision_nb(h, p, h.agent_keys[p])
         action = decide_nb(levels[seat], params[seat], h, p, np.int64(NO_RAISE), h.stream, t, lt, scratch)
         discard_nb(h, p, action - DISCARD)
+        h.hand_tally[seat, 3] += 1  # the reads' count of draws (Hand.tally)
+        if q.drawn == TELLING_DRAW:
+            h.hand_tally[seat, 2] += 1
         shared.record_action_nb(arec, pos, seat, DRAW, action, 0, q.bet, s.pot)
     deal_replacements_nb(h)
 
@@ -271,8 +275,8 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
         key = derive_nb(game_key, hand)
         play_hand_nb(h, scratch, stacks, button, key, inputs, rec, row0 + hand * n, hand, log, np.int64(1))
         for seat in range(n):
-            h.tally[seat, 0] += h.hand_tally[seat, 0]
-            h.tally[seat, 1] += h.hand_tally[seat, 1]
+            for c in range(h.tally.shape[1]):
+                h.tally[seat, c] += h.hand_tally[seat, c]
         hand += 1
         button = shared.next_hand_nb(stacks, button, hand, inputs.rules.hands_per_game, cap_hands)
     return shared.game_length_nb(button, hand)

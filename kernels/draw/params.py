@@ -29,6 +29,11 @@ class NormalParam(IntEnum):
     RAISE_EQUITY = 4
     CALL_MARGIN = 5
     POSITION = 6
+    READ_RATE = 7
+    READ_WEIGHT = 8
+    READ_NOISE = 9
+    READ_DRAW_RATE = 10
+    READ_DRAW_NOISE = 11
 
 
 class HardParam(IntEnum):
@@ -51,6 +56,8 @@ class HardParam(IntEnum):
     READ_RATE = 14
     READ_WEIGHT = 15
     READ_NOISE = 16
+    READ_DRAW_RATE = 17
+    READ_DRAW_NOISE = 18
 
 
 PARAMS_OF: dict[Level, type[IntEnum]] = {Level.EASY: EasyParam, Level.NORMAL: NormalParam, Level.HARD: HardParam}

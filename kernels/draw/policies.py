@@ -19,12 +19,12 @@ from kernels import NO_REFCOUNT
 from kernels.draw.betting import NO_RAISE
 from kernels.draw.codes import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, N_KEEPS, NO_DRAW, SECOND, Level
 from kernels.draw.params import EasyParam, HardParam, NormalParam
-from kernels.draw.ranges import category_nb, showdown_units_nb
+from kernels.draw.ranges import category_nb, looseness_of_nb, showdown_units_nb
 from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, unseen_nb
 from kernels.draw_equity import chart_mask_nb
 from kernels.jit import njit
 from kernels.poker52.betting import to_call_nb
-from kernels.poker52.reads import looseness_nb, toward_nb
+from kernels.poker52.reads import toward_nb
 from kernels.rng import derive_nb, stream_integer_nb, stream_random_nb, stream_word_nb
 
 N_FLAT = DISCARD + (1 << 5)
@@ -125,28 +125,55 @@ def easy_bet_nb(h, p, can_raise, params, bluffing, t):
     return np.int64(CHECK_CALL) if made else np.int64(FOLD)
 
 
+@njit(cache=True, inline="always")
+def reads_nb(params, first):
+    """A level's ``(read_rate, read_weight, read_noise, read_draw_rate, read_draw_noise)``, the ``reads`` of
+    ``ranges.looseness_of_nb``, from index ``first`` (its ``READ_RATE``) of ``params``: numba equivalent of the
+    fields ``sniper.games.draw.levels.Reads.looseness`` reads (``parameters.READS``, in that order)."""
+    return (params[first], params[first + 1], params[first + 2], params[first + 3], params[first + 4])
+
+
+@njit(cache=True, inline="always")
+def normal_worth_nb(h, p, params, power, lt):
+    """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.worth``: the rows of ``lt.powers`` for
+    ``floor(n)`` and ``floor(n) + 1`` (the first again when ``n`` is whole) and ``n``'s fraction, ``n`` the sum
+    over the live opponents (clockwise from ``p``'s left) of ``power`` moved toward 1 by each one's looseness
+    (``ranges.looseness_of_nb``), ``power`` with none."""
+    m = h.st[0].players
+    n = 0.0
+    for step in range(1, m):
+        i = (p + step) % m
+        if h.pl[i].active:
+            n += toward_nb(power, 1.0, looseness_of_nb(h, i, reads_nb(params, NormalParam.READ_RATE)))
+    n = n if n > 0.0 else power
+    low = np.int64(n)
+    fraction = n - low
+    return lt.powers[low], lt.powers[low + 1 if fraction > 0.0 else low], fraction
+
+
 @njit(cache=True, **NO_REFCOUNT)
-def normal_plan_nb(h, p, params, key, k, t, lt, scr):
+def normal_plan_nb(h, p, params, key, t, lt, scr):
     """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.plan``: the keep (an index of
-    ``strength.MASKS``) with the largest mean of ``strength ** (draw_power * k)`` over the sampled draws
-    keyed by ``key``, and the mean of ``strength ** (bet_power * k)`` for it (``k`` live opponents, at
-    least 1)."""
+    ``strength.MASKS``) with the largest mean worth at ``draw_power`` per opponent (``normal_worth_nb``) over the
+    sampled draws keyed by ``key``, and its mean worth at ``bet_power``."""
     samples = np.int64(params[NormalParam.DRAW_SAMPLES])
     m = own_unseen_nb(h, p, scr)
     orders = scr.orders
     keep_orders_nb(h.cards[p], scr.unseen, m, key, samples, t, lt, scr)
-    draw = lt.powers[np.int64(params[NormalParam.DRAW_POWER]) * k]
-    bet = lt.powers[np.int64(params[NormalParam.BET_POWER]) * k]
+    draw_low, draw_high, draw_fraction = normal_worth_nb(h, p, params, params[NormalParam.DRAW_POWER], lt)
+    bet_low, bet_high, bet_fraction = normal_worth_nb(h, p, params, params[NormalParam.BET_POWER], lt)
     totals = scr.totals
     for q in range(N_KEEPS):
         totals[q] = 0.0
     for j in range(samples):
         for q in range(N_KEEPS):
-            totals[q] += draw[orders[j, q]]
+            o = orders[j, q]
+            totals[q] += toward_nb(draw_low[o], draw_high[o], draw_fraction)
     best = first_best_nb(totals)
     e = 0.0
     for j in range(samples):
-        e += bet[orders[j, best]]
+        o = orders[j, best]
+        e += toward_nb(bet_low[o], bet_high[o], bet_fraction)
     return best, e / samples
 
 
@@ -161,13 +188,14 @@ def normal_nb(h, p, can_raise, params, stream, t, lt, scr):
 def normal_decide_nb(h, p, can_raise, params, key, t, lt, scr):
     """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.decide``: the flat action given the sampling
     ``key``."""
-    k = max(h.st[0].n_active - 1, 1)
     if h.st[0].street == DRAW:
-        return np.int64(DISCARD + MASKS[normal_plan_nb(h, p, params, key, k, t, lt, scr)[0]])
+        return np.int64(DISCARD + MASKS[normal_plan_nb(h, p, params, key, t, lt, scr)[0]])
     if draw_ahead_nb(h, p):
-        e = normal_plan_nb(h, p, params, key, k, t, lt, scr)[1]
+        e = normal_plan_nb(h, p, params, key, t, lt, scr)[1]
     else:
-        e = lt.powers[np.int64(params[NormalParam.BET_POWER]) * k][five_order_nb(h.cards[p], t, lt)]
+        low, high, fraction = normal_worth_nb(h, p, params, params[NormalParam.BET_POWER], lt)
+        o = five_order_nb(h.cards[p], t, lt)
+        e = toward_nb(low[o], high[o], fraction)
     shift = params[NormalParam.POSITION] * position_nb(h, p)
     return betting_nb(
         h,
@@ -196,6 +224,8 @@ def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
         params[HardParam.READ_RATE],
         params[HardParam.READ_WEIGHT],
         params[HardParam.READ_NOISE],
+        params[HardParam.READ_DRAW_RATE],
+        params[HardParam.READ_DRAW_NOISE],
     )
     m = own_unseen_nb(h, p, scr)
     showdown_units_nb(h, p, scr.unseen, m, key, samples, read, t, lt, scr)
@@ -242,22 +272,15 @@ def hard_threshold_nb(h, params):
 @njit(cache=True, inline="always")
 def hard_call_margin_nb(h, p, params):
     """Numba equivalent of ``sniper.games.draw.levels.HardAgent.call_margin_of``: ``call_margin`` moved toward 1 by
-    the mean looseness (``kernels.poker52.reads.looseness_nb`` of each live opponent's ``Hand.tally``, summed
-    clockwise from ``p``'s left, then divided)."""
+    the mean looseness (``ranges.looseness_of_nb`` of each live opponent's ``Hand.tally``, summed clockwise from
+    ``p``'s left, then divided)."""
     m = h.st[0].players
     total = 0.0
     n = 0
     for step in range(1, m):
         i = (p + step) % m
         if h.pl[i].active:
-            seat = h.pl[i].seat
-            total += looseness_nb(
-                h.tally[seat, 0],
-                h.tally[seat, 1],
-                params[HardParam.READ_RATE],
-                params[HardParam.READ_WEIGHT],
-                params[HardParam.READ_NOISE],
-            )
+            total += looseness_of_nb(h, i, reads_nb(params, HardParam.READ_RATE))
             n += 1
     return toward_nb(params[HardParam.CALL_MARGIN], 1.0, total / n if n > 0 else 0.0)
 

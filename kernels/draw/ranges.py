@@ -131,12 +131,13 @@ def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, stre
 
 
 @njit(cache=True, inline="always")
-def loose_nb(h, i, params_read):
-    """Player ``i``'s looseness read (0..1) from its seat's ``Hand.tally`` (the game's earlier hands): numba
-    equivalent of ``sniper.games.draw.levels.HardAgent.looseness`` (``kernels.poker52.reads.looseness_nb`` with
-    ``params_read``'s ``read_rate``, ``read_weight``, ``read_noise``)."""
-    seat = h.pl[i].seat
-    return looseness_nb(h.tally[seat, 0], h.tally[seat, 1], params_read[6], params_read[7], params_read[8])
+def looseness_of_nb(h, i, reads):
+    """Player ``i``'s looseness read (0..1) from its seat's ``Hand.tally`` (the game's earlier hands), ``reads``
+    being ``(read_rate, read_weight, read_noise, read_draw_rate, read_draw_noise)``: numba equivalent of
+    ``sniper.games.draw.levels.Reads.looseness`` (``kernels.poker52.reads.looseness_nb`` of the raises facing a
+    first-round bet and of the two-card draws)."""
+    t = h.tally[h.pl[i].seat]
+    return looseness_nb(((t[0], t[1], reads[0], reads[2]), (t[2], t[3], reads[3], reads[4])), reads[1])
 
 
 @njit(cache=True, inline="always")
@@ -164,13 +165,13 @@ def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
     ascending, ``strength.unseen_nb``) to each live opponent clockwise from ``p``'s left (``opponent_final_nb``); a
     final hand of order ``o`` wins all ``share_units`` of a sample whose best opponent order is below
     ``o`` and ``share_units // (1 + ties)`` of one where it equals ``o``. ``params_read``: ``(read_bluff,
-    read_pair, read_loose, read_snow, read_bet, read_raise, read_rate, read_weight, read_noise)``; each opponent
-    reads by its ``mixed_reads_nb`` (its looseness, ``loose_nb``, into ``scr.loose``).
+    read_pair, read_loose, read_snow, read_bet, read_raise)`` then the five reads of ``looseness_of_nb``; each
+    opponent reads by its ``mixed_reads_nb`` (its looseness, ``looseness_of_nb``, into ``scr.loose``).
     """
     pl, st = h.pl, h.st[0]
     m_players = st.players
     for i in range(m_players):
-        scr.loose[i] = loose_nb(h, i, params_read) if pl[i].active and i != p else 0.0
+        scr.loose[i] = looseness_of_nb(h, i, params_read[6:]) if pl[i].active and i != p else 0.0
     below, tied = scr.below, scr.tied
     for o in range(N_ORDERS + 1):
         below[o] = 0

@@ -86,6 +86,32 @@ class _Level:
         check_parameters(PARAMETERS, self.name, {f.name: getattr(self, f.name) for f in fields(self)}, TITLE)
 
 
+class Reads:
+    """Reads that adapt within a game, for a level with the fields of ``parameters.READS`` (``read_rate``,
+    ``read_weight``, ``read_noise``, ``read_draw_rate``, ``read_draw_noise``; Billings et al., "Opponent modeling
+    in poker", AAAI 1998; the mechanism shared by the 52-card games, ``sniper.games.poker52.reads``)."""
+
+    read_rate: float
+    read_weight: float
+    read_noise: float
+    read_draw_rate: float
+    read_draw_noise: float
+
+    def looseness(self, obs: DrawObservation, seat: int) -> float:
+        """The share (0..1) of ``seat``'s actions read as carrying no information, from ``obs.tendencies[seat]``
+        (all 0 when ``obs`` has none; public, D10): ``sniper.games.poker52.reads.looseness`` of two counts, its
+        raises facing a first-round bet of the times it faced one (an informative player's rate ``read_rate``, a
+        random player's ``read_noise``) and its two-card draws of its draws (``read_draw_rate``,
+        ``read_draw_noise``), with a prior of ``read_weight`` decisions facing a bet. Numba equivalent
+        ``kernels.draw.ranges.looseness_of_nb``."""
+        raises, chances, twos, draws = obs.tendencies[seat] if obs.tendencies else (0, 0, 0, 0)
+        counts = (
+            (raises, chances, self.read_rate, self.read_noise),
+            (twos, draws, self.read_draw_rate, self.read_draw_noise),
+        )
+        return looseness(counts, self.read_weight)
+
+
 def _default(level: str, name: str):
     return PARAMETERS[level][name][0]
 
@@ -125,12 +151,16 @@ def first_best(totals) -> int:
 
 
 @dataclass(frozen=True)
-class NormalAgent(_Level):
+class NormalAgent(_Level, Reads):
     """``normal`` (D11; seed 004: hand, position, number of opponents, drawing odds, pot odds).
 
     With ``k`` live opponents, a final hand's worth is ``strength ** (power * k)``: its chance to beat
     ``power * k`` random pat hands, i.e. each opponent counted as ``power`` of them (an opponent who
-    draws, or who stays in, is stronger than one random hand).
+    draws, or who stays in, is stronger than one random hand). **Reads that adapt** (``Reads``, as ``hard``): an
+    opponent whose actions carry no information (looseness ``l``, from its ``tendencies`` in the game's earlier
+    hands) holds a random hand, so it counts ``toward(power, 1, l)`` of them; ``power * k`` is then a sum ``n``
+    that need not be whole, and a hand's worth is interpolated between ``strength ** floor(n)`` and
+    ``strength ** (floor(n) + 1)`` (``worth``); with no history it is ``strength ** (power * k)`` exactly.
 
     - **Drawing odds** (the draw, and the first round): ``keep_orders`` over ``draw_samples`` sampled
       replacements estimates, for every legal keep, the mean of ``strength ** (draw_power * k)`` (the
@@ -153,20 +183,41 @@ class NormalAgent(_Level):
     raise_equity: float = _default("normal", "raise_equity")
     call_margin: float = _default("normal", "call_margin")
     position: float = _default("normal", "position")
+    read_rate: float = _default("normal", "read_rate")
+    read_weight: float = _default("normal", "read_weight")
+    read_noise: float = _default("normal", "read_noise")
+    read_draw_rate: float = _default("normal", "read_draw_rate")
+    read_draw_noise: float = _default("normal", "read_draw_noise")
+
+    def worth(self, obs: DrawObservation, power: int) -> tuple[tuple[float, ...], tuple[float, ...], float]:
+        """How it values a final hand against the live opponents, each counted as ``power`` random pat hands moved
+        toward one by its ``looseness`` (``Reads``; a player whose actions carry no information holds a random
+        hand): ``n`` the sum of those counts over ``live_opponents`` in order (``power`` with none), the tables
+        ``power_table(floor(n))`` and ``power_table(floor(n) + 1)`` (the first again when ``n`` is whole) and
+        ``n``'s fraction; a hand's worth is ``toward(low[order], high[order], fraction)``, ``strength ** n`` exactly
+        when ``n`` is whole (no history: ``power * k``)."""
+        n = 0.0
+        for o in live_opponents(obs):
+            n += toward(power, 1.0, self.looseness(obs, o))
+        n = n if n > 0.0 else float(power)
+        low = int(n)
+        fraction = n - low
+        table = power_table(low)
+        return table, power_table(low + 1) if fraction > 0.0 else table, fraction
 
     def plan(self, obs: DrawObservation, key: int) -> tuple[int, float]:
         """The keep it draws with (a discard mask) and its ``e`` (class docstring), sampled with ``key``."""
-        k = max(len(live_opponents(obs)), 1)
-        draw, bet = power_table(self.draw_power * k), power_table(self.bet_power * k)
+        draw_low, draw_high, draw_fraction = self.worth(obs, self.draw_power)
+        bet_low, bet_high, bet_fraction = self.worth(obs, self.bet_power)
         orders = keep_orders(obs.cards, unseen_cards(obs), key, self.draw_samples)
         totals = [0.0] * len(DISCARDS)
         for row in orders:
             for q, order in enumerate(row):
-                totals[q] += draw[order]
+                totals[q] += toward(draw_low[order], draw_high[order], draw_fraction)
         best = first_best(totals)
         e = 0.0
         for row in orders:
-            e += bet[row[best]]
+            e += toward(bet_low[row[best]], bet_high[row[best]], bet_fraction)
         return DISCARDS[best] - DISCARD, e / self.draw_samples
 
     def act(self, obs: DrawObservation, stream: Stream) -> int:
@@ -190,7 +241,9 @@ class NormalAgent(_Level):
         if draw_ahead(obs):
             e = self.plan(obs, key)[1]
         else:
-            e = power_table(self.bet_power * max(len(live_opponents(obs)), 1))[five_card_index(obs.cards)]
+            low, high, fraction = self.worth(obs, self.bet_power)
+            order = five_card_index(obs.cards)
+            e = toward(low[order], high[order], fraction)
         shift = self.position * position(obs)
         return betting(
             obs, e >= self.bet_equity - shift, e >= self.raise_equity - shift, e >= price(obs) * self.call_margin
@@ -385,7 +438,7 @@ class Showdowns:
 
 
 @dataclass(frozen=True)
-class HardAgent(_Level):
+class HardAgent(_Level, Reads):
     """``hard`` (D11; seed 004: opponent ranges, a limited bluff frequency, Monte Carlo without the hidden cards).
 
     **Equity** (``equities``): the expected pot share of its final hand against the live opponents'
@@ -405,14 +458,13 @@ class HardAgent(_Level):
       raise_ratio * scale``, else call when ``e >= price * margin`` (pot odds), else fold, ``margin`` being
       ``call_margin`` moved toward 1 by the live opponents' mean ``loose`` (below: against players whose bets
       mean nothing the equity is right as read, so it calls at the pot odds).
-    - **Reads that adapt** (Billings et al., "Opponent modeling in poker", AAAI 1998; the mechanism shared by the
-      52-card games, ``sniper.games.poker52.reads``): per opponent, ``loose = looseness(raises, chances,
-      read_rate, read_weight, read_noise)`` from its ``tendencies`` in the game's earlier hands (public, D10):
-      how often it raised facing a first-round bet, under a Beta prior of mean ``read_rate`` (an informative
-      player's rate) and ``read_weight`` pseudo-decisions, placed between ``read_rate`` (0) and ``read_noise``
-      (1: the rate of a player acting at random, ``random`` raises one time in three). Its reads
-      (``read_bluff``, ``read_pair``, ``read_loose``, ``read_snow``) move ``loose`` of the way to no information
-      (``mixed_reads``); with no history ``loose`` is 0 and ``hard`` reads as the fixed parameters say.
+    - **Reads that adapt** (``Reads``): per opponent, ``loose = looseness(obs, seat)`` from its ``tendencies`` in
+      the game's earlier hands (public, D10): how often it raised facing a first-round bet (an informative player
+      ``read_rate``, one acting at random ``read_noise``: ``random`` raises one time in three) and how often it
+      drew two cards (``read_draw_rate``, ``read_draw_noise``: ``random`` 10 draws in 26), against a prior of
+      ``read_weight`` decisions at 0. Its reads (``read_bluff``, ``read_pair``, ``read_loose``, ``read_snow``)
+      move ``loose`` of the way to no information (``mixed_reads``); with no history ``loose`` is 0 and ``hard``
+      reads as the fixed parameters say.
 
     Draws: word 0 ``stream.random()`` (the bluff draw when betting, the snow draw at the draw), word 1
     the key of the opponents' deals, word 2 the key of its own draws (``stream.word()``); all three at
@@ -437,12 +489,8 @@ class HardAgent(_Level):
     read_rate: float = _default("hard", "read_rate")
     read_weight: float = _default("hard", "read_weight")
     read_noise: float = _default("hard", "read_noise")
-
-    def looseness(self, obs: DrawObservation, seat: int) -> float:
-        """The share (0..1) of ``seat``'s actions read as carrying no information (class docstring), from
-        ``obs.tendencies[seat]`` (0 when ``obs`` has none)."""
-        raises, chances = obs.tendencies[seat] if obs.tendencies else (0, 0)
-        return looseness(raises, chances, self.read_rate, self.read_weight, self.read_noise)
+    read_draw_rate: float = _default("hard", "read_draw_rate")
+    read_draw_noise: float = _default("hard", "read_draw_noise")
 
     def call_margin_of(self, obs: DrawObservation) -> float:
         """``call_margin`` moved toward 1 by the mean ``looseness`` of the live opponents (summed in

@@ -37,10 +37,11 @@ class DrawObservation:
     - ``history``: the hand's betting actions so far, as ``(seat, street, action)`` flat actions
       (0 fold, 1 check/call, 2 bet/raise); the draws are in ``drawn``.
     - ``legal``: the flat actions legal for this seat now, sorted (empty when it is not to act).
-    - ``tendencies``: per seat, ``(raises, chances)``: how many times it bet or raised facing a bet in the first
-      betting round, of the first-round decisions it took facing one, over the game's finished hands at this
-      table (public: the bets, D10; ``sniper.games.draw.reading.tendencies``); empty means no hand seen (every
-      seat ``(0, 0)``). What ``hard``'s reads adapt to (``sniper.games.poker52.reads``).
+    - ``tendencies``: per seat, ``(raises, chances, twos, draws)`` over the game's finished hands at this table:
+      how many times it bet or raised facing a bet in the first betting round, of the first-round decisions it
+      took facing one; how many of its draws were of two cards, of the draws it made (public: the bets and the
+      draw counts, D10; ``sniper.games.draw.reading.tendencies``); empty means no hand seen (every seat all 0).
+      What the levels' reads adapt to (``sniper.games.poker52.reads``).
     """
 
     seat: int
@@ -61,4 +62,4 @@ class DrawObservation:
     raise_to: int | None
     history: tuple[tuple[int, int, int], ...]
     legal: tuple[int, ...]
-    tendencies: tuple[tuple[int, int], ...] = ()
+    tendencies: tuple[tuple[int, int, int, int], ...] = ()

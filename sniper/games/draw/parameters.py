@@ -18,6 +18,17 @@ from sniper.games.poker52.cards import CATEGORIES
 _TOP = len(CATEGORIES) - 1
 """The highest hand category (8, straight flush): the upper end of a category parameter's domain."""
 
+READS: dict[str, tuple[float, float, float]] = {
+    "read_rate": (0.08, 0.0, 0.3),
+    "read_weight": (4.0, 0.1, 100.0),
+    "read_noise": (0.3333, 0.31, 1.0),
+    "read_draw_rate": (0.2, 0.0, 0.35),
+    "read_draw_noise": (0.3846, 0.36, 1.0),
+}
+"""The parameters of the reads that adapt within a game (``sniper.games.draw.levels.Reads``, ``sniper.games.poker52.
+reads``), the same in every level that reads: an informative player's rate of raises facing a first-round bet, the
+prior's weight (in such decisions), a random player's rate; then the same two rates of two-card draws."""
+
 PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
     "random": {},
     "easy": {
@@ -33,6 +44,7 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "raise_equity": (0.85, 0.0, 1.0),
         "call_margin": (1.0, 0.0, 3.0),
         "position": (0.1, 0.0, 1.0),
+        **READS,
     },
     "hard": {
         "samples": (128, 1, 10000),
@@ -49,9 +61,7 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "read_snow": (0.0642, 0.0, 1.0),
         "read_bet": (CATEGORIES.index("two pair"), 0, _TOP),
         "read_raise": (CATEGORIES.index("three of a kind"), 0, _TOP),
-        "read_rate": (0.08, 0.0, 0.3),
-        "read_weight": (4.0, 0.1, 100.0),
-        "read_noise": (0.3333, 0.31, 1.0),
+        **READS,
     },
     "fold": {},
     "call": {},

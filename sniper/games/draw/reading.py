@@ -3,10 +3,14 @@ position and pot odds, the opponents still in and how they bet, the cards it has
 action of a level's answers. The levels: ``sniper.games.draw.levels``.
 """
 
-from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DRAW, FIRST, FOLD
+from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.rules import HAND_SIZE
 from sniper.games.poker52.cards import DECK_SIZE
+
+TELLING_DRAW = 2
+"""The draw (cards) ``tendencies`` counts: a player drawing uniformly at random (``random``: one of the 26 legal
+discards, D5) draws two cards 10 times in 26, the levels 2–23% of their draws (``easy`` by its chart almost never)."""
 
 
 def check_legal(obs: DrawObservation) -> None:
@@ -60,23 +64,27 @@ def aggression(obs: DrawObservation, seat: int, street: int) -> int:
     return level
 
 
-def tendencies(hands, seats: int) -> tuple[tuple[int, int], ...]:
+def tendencies(hands, seats: int) -> tuple[tuple[int, int, int, int], ...]:
     """``DrawObservation.tendencies`` of ``hands`` (finished ``sniper.games.draw.engine.DrawHand``s, or anything with
     ``actions``: records with ``seat``, ``street`` and ``action``) at a table of ``seats`` seats: per seat ``(raises,
-    chances)``, a first-round decision counted as a chance when a bet or raise of the round came before it (D4: it
-    faced a bet) and as a raise when it bet or raised. Public actions only (D10). The kernel counts the same in
-    ``kernels.draw.game.betting_nb`` (``Hand.tally``)."""
-    counts = [[0, 0] for _ in range(seats)]
+    chances, twos, draws)``. A first-round decision counts as a chance when a bet or raise of the round came before
+    it (D4: it faced a bet) and as a raise when it bet or raised; a draw (D5) counts in ``draws``, and in ``twos``
+    when it drew ``TELLING_DRAW`` (two) cards. Public actions only (D10: the bets and how many cards each drew).
+    The kernel counts the same in ``kernels.draw.game.betting_nb`` and ``draw_nb`` (``Hand.tally``)."""
+    counts = [[0, 0, 0, 0] for _ in range(seats)]
     for hand in hands:
         raised = False
         for record in hand.actions:
-            if record.street != FIRST:
-                continue
-            if raised:
-                counts[record.seat][1] += 1
-                counts[record.seat][0] += record.action == BET_RAISE
-            raised = raised or record.action == BET_RAISE
-    return tuple((raises, chances) for raises, chances in counts)
+            row = counts[record.seat]
+            if record.street == DRAW:
+                row[3] += 1
+                row[2] += (record.action - DISCARD).bit_count() == TELLING_DRAW
+            elif record.street == FIRST:
+                if raised:
+                    row[1] += 1
+                    row[0] += record.action == BET_RAISE
+                raised = raised or record.action == BET_RAISE
+    return tuple((raises, chances, twos, draws) for raises, chances, twos, draws in counts)
 
 
 def unseen_cards(obs: DrawObservation) -> list[int]:
