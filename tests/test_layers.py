@@ -36,3 +36,17 @@ def test_a_contract_that_does_not_hold_is_reported(tmp_path):
         "BROKEN" in done.stdout
         and "sniper.games.sniper_holdem.chunks -> sniper.games.sniper_holdem.play" in done.stdout
     )
+
+
+MAX_MODULE_LINES = 600
+"""The most lines a module of ``sniper/`` or ``kernels/`` may have: one job per module (issue 28)."""
+
+
+def test_no_module_of_the_library_is_over_its_line_limit():
+    sizes = {
+        path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+        for package in ("sniper", "kernels")
+        for path in (ROOT / package).rglob("*.py")
+    }
+    assert len(sizes) > 100  # the packages were found
+    assert {name: n for name, n in sizes.items() if n > MAX_MODULE_LINES} == {}

@@ -17,9 +17,7 @@ Randomness comes only from ``stream`` (R13), a fixed number of words per decisio
 documents, so a numba kernel can replay every decision bit for bit: no Python ``random``, no sets
 or dict order in a decision, floats computed in a fixed order (a power as repeated products,
 ``power_table``). Every Monte Carlo loop is bounded by a parameter (``draw_samples``, ``samples``).
-
-The hand strength the levels weigh: ``sniper.games.draw.strength``; what both read of an observation:
-``sniper.games.draw.reading``.
+The hand strength the levels weigh: ``sniper.games.draw.strength``; what both read: ``sniper.games.draw.reading``.
 
 >>> HardAgent(samples=50).samples
 50
