@@ -72,11 +72,19 @@ def strict_csp_app(settings: Settings):
 
 
 @pytest.fixture
-def browser(tmp_path, monkeypatch):
+def turn_seconds() -> float:
+    """The server's time per turn in the ``browser`` fixture: short here (the timeout test); a module whose tests
+    only click overrides it with a long one, so that a slow machine never runs out of a turn between a read and a
+    click (which made the raise control vanish under the click)."""
+    return TURN_SECONDS
+
+
+@pytest.fixture
+def browser(tmp_path, monkeypatch, turn_seconds):
     """``open(viewport)`` → a new page (own storage) on a running server that sends a strict CSP;
     any CSP violation fails the test."""
     monkeypatch.setattr(serve_app, "create_app", strict_csp_app)
-    settings = Settings(turn_seconds=TURN_SECONDS, result_seconds=60, ai_delay=0.05, out=tmp_path / "games", seed=3)
+    settings = Settings(turn_seconds=turn_seconds, result_seconds=60, ai_delay=0.05, out=tmp_path / "games", seed=3)
     with running(settings) as server, sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         pages = []

@@ -10,9 +10,17 @@ from pathlib import Path
 
 import pytest
 from browser import sync_api  # skips the module where there is no chromium
-from test_serve_browser import DESKTOP, IN_VIEW, PHONE, WAIT_MS, browser  # noqa: F401 - the fixture
+from test_serve_browser import DESKTOP, IN_VIEW, PHONE, TURN_SECONDS, WAIT_MS, browser  # noqa: F401 - the fixture
 
 from sniper.core.registry import get_game
+
+
+@pytest.fixture
+def turn_seconds() -> float:
+    """No turn runs out here: these tests click every move (at load 3 a 3-second turn ran out between reading the
+    state and clicking "raise", and the click waited 30 s for a control the fold had hidden)."""
+    return 600.0
+
 
 SITUATION = """() => {
   const visible = (id) => document.getElementById(id) && !document.getElementById(id).classList.contains('hidden');
@@ -159,9 +167,10 @@ def test_a_reload_takes_the_seat_again_a_spectator_sees_no_hidden_card_and_the_h
     assert text.startswith(f"# {get_game('holdem').title} (holdem), 1 hand\n") and 'variant = "NT"' in text
 
 
+@pytest.mark.parametrize("turn_seconds", [TURN_SECONDS])  # the player never acts: its turns run out (R11)
 def test_a_sniper_holdem_spectator_watches_read_only(browser):  # noqa: F811 - the fixture
     """Sniper Hold'em's page: the player's spectator link shows the table without controls, its own cards or anyone's
-    cards before a showdown; the history downloads as Sniper Hold'em's PHH."""
+    cards before a showdown (the player's turns run out, R11); the history downloads as Sniper Hold'em's PHH."""
     expect = sync_api.expect
     page = browser(DESKTOP)
     page.goto(page.base_url)
