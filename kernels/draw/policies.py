@@ -318,14 +318,16 @@ def baseline_nb(h, p, can_raise, call):
     return betting_nb(h, p, can_raise, False, False, call)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, **NO_REFCOUNT)
 def decide_nb(level, params, h, p, raise_to, stream, t, lt, scr):
     """The flat action of player ``p`` at ``level`` (``kernels.draw.codes.Level``) with its parameter vector
     ``params`` (``float64 (N_PARAMS,)``), ``raise_to`` its total bet after a bet or raise (``NO_RAISE``: none
     is legal, and at the draw), drawing from
     ``stream``; ``t`` the evaluator's tables, ``lt`` the ``LevelTables``, ``scr`` a ``Scratch``. Numba
-    equivalent of ``agent.act(table.observe(seat), table.stream())`` (``sniper.games.draw.play``). Inlined
-    into its caller with ``random`` and ``easy``; the Monte Carlo levels stay calls."""
+    equivalent of ``agent.act(table.observe(seat), table.stream())`` (``sniper.games.draw.play``). A call, not
+    inlined: the game kernel calls it at the bets and at the draw, and inlining it (with every level) at both
+    places made ``kernels.draw.game.play_hand_nb`` half of draw's compile time, at no gain in speed
+    (experiments/README.md, "Compile time of draw's default table")."""
     can_raise = raise_to != NO_RAISE
     if level == Level.EASY:
         return easy_nb(h, p, can_raise, params, stream, t)
