@@ -4,6 +4,20 @@ A light module (no PokerKit import), so the game's ``GameSpec`` can declare the 
 loads; the levels themselves are ``sniper.games.holdem.levels``.
 """
 
+READS: dict[str, tuple[float, float, float]] = {
+    "read_rate": (0.1, 0.0, 0.3),
+    "read_weight": (4.0, 0.1, 100.0),
+    "read_noise": (0.3333, 0.31, 1.0),
+    "read_bet_rate": (0.2, 0.0, 0.45),
+    "read_bet_noise": (0.5, 0.46, 1.0),
+}
+"""The parameters of the reads that adapt within a game (``sniper.games.holdem.levels.looseness_of``,
+``sniper.games.poker52.reads``), the same in ``normal`` and ``hard``: an informative player's rate of raises facing
+a bet or raise (``HoldemObservation.tendencies``; the levels raise 2-18% of the time there, ``random`` a third), the
+prior's weight (in such decisions), a random player's rate; then the same two rates of bets when checked to from
+the flop on (``easy`` and ``normal`` 10-20%, ``hard`` 33-45%, ``random`` a half; measured over 240 reference hands
+per pair, seed 4113, experiments/README.md)."""
+
 PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
     "random": {},
     "easy": {
@@ -27,6 +41,7 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "position": (0.1, 0.0, 1.0),
         "texture": (0.03, 0.0, 0.3),
         "allin_spr": (1.5, 0.0, 10.0),
+        **READS,
     },
     "hard": {
         "samples": (265, 1, 100000),
@@ -41,6 +56,7 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "reraise_range": (0.108, 0.0, 1.0),
         "call_range": (0.289, 0.0, 1.0),
         "read_bluff": (0.076, 0.0, 1.0),
+        **READS,
     },
     "fold": {},
     "call": {},
