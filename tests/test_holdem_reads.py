@@ -9,7 +9,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_holdem_kernel import QUIET, decisions, same_decision
 
-from kernels.holdem import reads as kernel_reads
 from sniper.core.rng import Stream
 from sniper.games.holdem import levels
 from sniper.games.holdem.agents import RandomAgent
@@ -92,7 +91,6 @@ def test_normal_and_hard_call_a_random_players_bet_they_fold_to_from_a_tight_one
     for key in (1, 2, 3):
         assert hard.act(tight, Stream(key)) == FOLD
         assert hard.act(loose, Stream(key)) != FOLD
-    assert levels.NO_INFORMATION_EQUITY == kernel_reads.NO_INFORMATION_EQUITY
 
 
 @st.composite

@@ -22,7 +22,7 @@ from kernels.eval52 import BASE, EMPTY_KEY, N_CARDS, N_RANKS, card_bit_nb, order
 from kernels.holdem.betting import NO_RAISE, bet_action_nb
 from kernels.holdem.codes import BOARD_CARDS, CHECK_CALL, FOLD, HOLE_CARDS, MAX_SEATS, Level
 from kernels.holdem.params import EasyParam, HardParam, NormalParam
-from kernels.holdem.reads import NO_INFORMATION_EQUITY, bettor_looseness_nb, looseness_of_nb, loosest_nb
+from kernels.holdem.reads import bettor_looseness_nb, looseness_of_nb, loosest_nb
 from kernels.jit import njit
 from kernels.poker52.betting import to_call_nb
 from kernels.poker52.reads import toward_nb
@@ -417,12 +417,12 @@ def normal_choice_nb(h, p, low, high, params, e):
     allin_spr = params[NormalParam.ALLIN_SPR]
     if to_call_nb(h, p) == 0:
         loose = loosest_nb(h, p, params, NormalParam.READ_RATE)
-        if e >= toward_nb(params[NormalParam.BET_EQUITY], NO_INFORMATION_EQUITY, loose) + shift:
+        if e >= toward_nb(params[NormalParam.BET_EQUITY], 1.0 / h.st[0].n_active, loose) + shift:
             big = w > 0 or e >= params[NormalParam.BIG_EQUITY]
             return sized_nb(h, p, low, high, MENU_POT if big else MENU_HALF_POT, allin_spr)
         return np.int64(CHECK_CALL)
     loose = bettor_looseness_nb(h, p, params, NormalParam.READ_RATE)
-    if e >= toward_nb(params[NormalParam.RAISE_EQUITY], NO_INFORMATION_EQUITY, loose) + shift:
+    if e >= toward_nb(params[NormalParam.RAISE_EQUITY], 1.0 / h.st[0].n_active, loose) + shift:
         return sized_nb(h, p, low, high, MENU_POT, allin_spr)
     if e >= price_nb(h, p) * toward_nb(params[NormalParam.CALL_MARGIN], 1.0, loose):
         return np.int64(CHECK_CALL)

@@ -13,8 +13,6 @@ from kernels.poker52.reads import looseness_nb
 
 RATE, WEIGHT, NOISE, BET_RATE, BET_NOISE = range(5)
 """Offsets of the ``READS`` parameters from a level's ``base`` index (``parameters.READS`` order)."""
-NO_INFORMATION_EQUITY = 0.5
-"""``sniper.games.holdem.levels.NO_INFORMATION_EQUITY`` (``tests/test_holdem_reads.py`` checks they are equal)."""
 
 
 @njit(cache=True, inline="always")

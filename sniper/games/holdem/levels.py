@@ -84,9 +84,11 @@ def _default(level: str, name: str):
     return PARAMETERS[level][name][0]
 
 
-NO_INFORMATION_EQUITY = 0.5
-"""``normal``'s ``bet_equity`` and ``raise_equity`` against an opponent whose bets and calls carry no information
-(``looseness_of`` 1): a bet or raise is for value when the hand beats more than half of the hands that call it."""
+def fair_share(obs: HoldemObservation) -> float:
+    """``1 / n`` with ``n`` players still in: ``normal``'s ``bet_equity`` and ``raise_equity`` against opponents whose
+    bets and calls carry no information (``looseness_of`` 1), where a bet or raise is for value once the hand's
+    chance to win is above its fair share of the pot (one half heads-up)."""
+    return 1 / (len(live_opponents(obs)) + 1)
 
 
 def looseness_of(obs: HoldemObservation, seat: int, level) -> float:
@@ -199,10 +201,10 @@ class NormalLevel(_Level):
     Every bet or raise goes all in when the chips behind are at most ``allin_spr`` pots (``sized``).
 
     Reads (``parameters.READS``): facing a bet, the ``bettor_looseness`` ``l`` of the seat that made it moves
-    ``call_margin`` ``l`` of the way toward 1 (pot odds alone), ``raise_equity`` toward ``NO_INFORMATION_EQUITY``
+    ``call_margin`` ``l`` of the way toward 1 (pot odds alone), ``raise_equity`` toward ``fair_share``
     and the preflop ``call_score`` toward ``open_late`` (a raise that says nothing is called with the hands
     ``normal`` opens); checked to, the ``loosest`` live opponent's moves ``bet_equity`` toward
-    ``NO_INFORMATION_EQUITY``. At ``l = 0`` (no history) exactly the fixed parameters.
+    ``fair_share``. At ``l = 0`` (no history) exactly the fixed parameters.
     """
 
     name: ClassVar[str] = "normal"
@@ -250,11 +252,11 @@ class NormalLevel(_Level):
         w = texture(obs.board)
         shift = self.texture * w - self.position * p
         if obs.to_call == 0:
-            if e >= toward(self.bet_equity, NO_INFORMATION_EQUITY, loosest(obs, self)) + shift:
+            if e >= toward(self.bet_equity, fair_share(obs), loosest(obs, self)) + shift:
                 return sized(obs, POT if w > 0 or e >= self.big_equity else HALF_POT, self.allin_spr)
             return CALL
         loose = bettor_looseness(obs, self)
-        if e >= toward(self.raise_equity, NO_INFORMATION_EQUITY, loose) + shift:
+        if e >= toward(self.raise_equity, fair_share(obs), loose) + shift:
             return sized(obs, POT, self.allin_spr)
         if e >= price(obs) * toward(self.call_margin, 1.0, loose):
             return CALL
