@@ -547,14 +547,14 @@ def hard_choice_nb(h, p, low, high, params, e, bluffing):
     if to_call_nb(h, p) == 0:
         if ratio >= params[HardParam.BIG_RATIO] * scale:
             return sized_nb(h, p, low, high, MENU_POT, allin_spr)
-        if ratio >= params[HardParam.BET_RATIO] * scale or bluffing:
+        bet_ratio = toward_nb(params[HardParam.BET_RATIO], 1.0, loosest_nb(h, p, params, HardParam.READ_RATE))
+        if ratio >= bet_ratio * scale or bluffing:
             return sized_nb(h, p, low, high, MENU_HALF_POT, allin_spr)
         return np.int64(CHECK_CALL)
-    if ratio >= params[HardParam.RAISE_RATIO] * scale:
+    loose = bettor_looseness_nb(h, p, params, HardParam.READ_RATE)
+    if ratio >= toward_nb(params[HardParam.RAISE_RATIO], 1.0, loose) * scale:
         return sized_nb(h, p, low, high, MENU_POT, allin_spr)
-    if e >= price_nb(h, p) * toward_nb(
-        params[HardParam.CALL_MARGIN], 1.0, bettor_looseness_nb(h, p, params, HardParam.READ_RATE)
-    ):
+    if e >= price_nb(h, p) * toward_nb(params[HardParam.CALL_MARGIN], 1.0, loose):
         return np.int64(CHECK_CALL)
     return give_up_nb(h, p)
 

@@ -389,7 +389,8 @@ class HardLevel(_Level):
 
     Every bet or raise goes all in when the chips behind are at most ``allin_spr`` pots (``sized``).
     Reads (``parameters.READS``): each opponent's ranges and ``read_bluff`` move toward any hand by its
-    ``looseness_of`` (``read_range``), ``call_margin`` toward 1 by the bettor's (``bettor_looseness``); with no history
+    ``looseness_of`` (``read_range``); ``raise_ratio`` and ``call_margin`` toward 1 (a fair share; pot odds alone) by
+    the bettor's (``bettor_looseness``), ``bet_ratio`` toward 1 by the ``loosest`` live opponent's; with no history
     exactly the fixed parameters.
     Draws: word 0 is the bluff draw (``stream.random()``), word 1 the Monte Carlo key
     (``stream.word()``), both drawn at every decision.
@@ -443,12 +444,13 @@ class HardLevel(_Level):
         if obs.to_call == 0:
             if ratio >= self.big_ratio * scale:
                 return sized(obs, POT, self.allin_spr)
-            if ratio >= self.bet_ratio * scale or bluffing:
+            if ratio >= toward(self.bet_ratio, 1.0, loosest(obs, self)) * scale or bluffing:
                 return sized(obs, HALF_POT, self.allin_spr)
             return CALL
-        if ratio >= self.raise_ratio * scale:
+        loose = bettor_looseness(obs, self)
+        if ratio >= toward(self.raise_ratio, 1.0, loose) * scale:
             return sized(obs, POT, self.allin_spr)
-        if e >= price(obs) * toward(self.call_margin, 1.0, bettor_looseness(obs, self)):
+        if e >= price(obs) * toward(self.call_margin, 1.0, loose):
             return CALL
         return give_up(obs)
 
