@@ -351,7 +351,7 @@ def test_same_seed_same_game():
 def test_observe_never_shows_another_seats_cards_h11():
     assert [f.name for f in fields(HoldemObservation)] == [
         "seat", "seats", "button", "street", "hole", "board", "stacks", "bets", "pot", "in_hand",
-        "to_call", "min_raise_to", "max_raise_to", "big_blind", "history", "legal", "hand",
+        "to_call", "min_raise_to", "max_raise_to", "big_blind", "history", "legal", "hand", "tendencies",
     ]  # fmt: skip
     agent = RandomAgent()
     for game in range(15):

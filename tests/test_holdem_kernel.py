@@ -421,7 +421,8 @@ def decisions(draw):
 def kernel_view(obs):
     """A ``kernels.holdem.betting.Hand`` holding exactly what ``obs`` holds (H11): the players in
     dealing order, their stacks, bets and whether they are in, the pot, the board, the observer's
-    own cards (the others' are 0) and the public history's counts; and the observer's position."""
+    own cards (the others' are 0), the public history's counts and each seat's ``tendencies``
+    (``Hand.tally``); and the observer's position."""
     h = new_hand()
     order = reading.postflop_order(obs)
     for p, seat in enumerate(order):
@@ -433,6 +434,9 @@ def kernel_view(obs):
     state = h.st[0]
     state["players"], state["board_n"], state["n_active"] = len(order), len(obs.board), sum(obs.in_hand)
     state["max_bet"], state["pot"], state["big_blind"] = max(obs.bets), obs.pot + sum(obs.bets), obs.big_blind
+    state["aggressor"], state["aggressor_street"] = -1, -1
+    for seat, counts in enumerate(obs.tendencies):
+        h.tally[seat] = counts
     for seat, street, action in obs.history:
         state["street"] = street
         history_nb(h, order.index(seat), action)

@@ -93,6 +93,8 @@ STREET = np.dtype(
         ("head", np.int64),
         ("tail", np.int64),
         ("raised_pre", np.int64),
+        ("aggressor", np.int64),
+        ("aggressor_street", np.int64),
         ("small_blind", np.int64),
         ("big_blind", np.int64),
     ]
@@ -108,6 +110,8 @@ STREET = np.dtype(
   of the consecutive short all-in raises (PokerKit's ``consecutive_short_all_in_amounts``);
 - ``head``, ``tail``: the players still to act are ``Hand.queue[head:tail]`` (PokerKit's ``actor_indices``);
 - ``raised_pre``: someone bet or raised before the flop so far (``read_range``);
+- ``aggressor``, ``aggressor_street``: the player of the hand's last bet or raise and its street, -1 before one
+  (``kernels.holdem.reads.bettor_looseness_nb``);
 - ``small_blind``, ``big_blind``: the table's blinds, chips (H1).
 """
 
@@ -131,6 +135,13 @@ class Hand(NamedTuple):
     """``uint64 (2,)``: the random stream of the decision being taken (``kernels.rng.stream_word_nb``)."""
     levels: np.ndarray
     """``int64 (MAX_SEATS,)``: scratch of the showdown: the distinct contributions, ascending."""
+    tally: np.ndarray
+    """``int64 (MAX_SEATS, 4)``: per seat, ``(raises, faced, bets, unfaced)`` over the game's earlier hands (public,
+    H11: ``HoldemObservation.tendencies``; all 0 at a game's start, ``kernels.holdem.game.play_game_nb``); what the
+    levels' reads adapt to (``kernels.holdem.reads``)."""
+    hand_tally: np.ndarray
+    """``int64 (MAX_SEATS, 4)``: the same counts for the current hand (``kernels.holdem.game.betting_nb``), added to
+    ``tally`` when the hand is over."""
 
 
 def new_hand():
@@ -145,6 +156,8 @@ def new_hand():
         np.zeros(N_CARDS, np.uint8),
         np.zeros(2, np.uint64),
         np.zeros(MAX_SEATS, np.int64),
+        np.zeros((MAX_SEATS, 4), np.int64),
+        np.zeros((MAX_SEATS, 4), np.int64),
     )
 
 
@@ -190,6 +203,8 @@ def deal_nb(h, stacks, button, hand_key, small_blind, big_blind):
     s.pot = 0
     s.all_in = 0
     s.raised_pre = 0
+    s.aggressor = -1
+    s.aggressor_street = -1
     s.small_blind = small_blind
     s.big_blind = big_blind
     deck = h.deck
@@ -269,8 +284,11 @@ def raise_range_nb(h, p):
 
 @njit(cache=True, inline="always")
 def history_nb(h, p, action):
-    """Count ``p``'s ``action`` in the public history ``hard`` reads (``PLAYER.pre_raises`` …)."""
+    """Count ``p``'s ``action`` in the public history the levels read (``PLAYER.pre_raises`` …, ``aggressor``)."""
     q, s = h.pl[p], h.st[0]
+    if action >= MIN_RAISE_ACTION:
+        s.aggressor = p
+        s.aggressor_street = s.street
     if s.street == 0:
         if action >= MIN_RAISE_ACTION:
             q.pre_raises += 1

@@ -121,8 +121,10 @@ class GameInputs(NamedTuple):
 def betting_nb(h, hand_key, inputs, scratch, log):
     """One street's betting: each actor in turn decides (``kernels.holdem.policies.decide_nb``, on
     its seat's stream, R13, ``kernels.poker52.game.start_decision_nb``), acts (``kernels.holdem.betting.act_nb``)
-    and is recorded."""
+    and is recorded. Each decision after a bet or raise of the street, or from the flop on before one, is counted
+    in ``Hand.hand_tally`` (numba equivalent of ``sniper.games.holdem.reading.tendencies``)."""
     s = h.st[0]
+    raised = False
     levels, params = inputs.agents.levels, inputs.agents.params
     t, lt = inputs.tables, inputs.level_tables
     p = actor_nb(h)
@@ -131,6 +133,12 @@ def betting_nb(h, hand_key, inputs, scratch, log):
         shared.start_decision_nb(h, p, derive_nb(hand_key, STREAM_AGENT + seat))
         low, high = raise_range_nb(h, p)
         action = decide_nb(levels[seat], params[seat], h, p, low, high, h.stream, t, lt, scratch)
+        if raised or s.street > 0:  # the reads' counts (Hand.tally): facing a bet, or checked to after the flop
+            k = 0 if raised else 2
+            h.hand_tally[seat, k + 1] += 1
+            if action >= 2:
+                h.hand_tally[seat, k] += 1
+        raised = raised or action >= 2
         history_nb(h, p, action)
         amount = act_nb(h, action)
         shared.record_action_nb(log.rec, log.pos, seat, s.street, action, amount, h.pl[p].bet, s.pot)
@@ -161,8 +169,10 @@ def play_hand_nb(h, scratch, stacks, button, hand_key, inputs, rec, row0, hand, 
     """Play one hand (H2–H9) from the deal to its records: rows ``row0 .. row0 + n - 1`` of ``rec``
     and its actions into ``log``. ``stacks`` (``int64 (n,)``, chips per seat) become the stacks
     after it; ``hand_key`` is ``derive(derive(mix64(seed), game), hand)``. Numba equivalent of one
-    ``HoldemHand`` driven by the table (``sniper.games.holdem.play``)."""
+    ``HoldemHand`` driven by the table (``sniper.games.holdem.play``). Its counted decisions go into
+    ``Hand.hand_tally`` (zeroed first)."""
     rules = inputs.rules
+    h.hand_tally[:] = 0
     deal_nb(h, stacks, button, hand_key, rules.small_blind, rules.big_blind)
     shared.start_hand_log_nb(log, hand)
     outcome = NEXT_STREET
@@ -184,14 +194,19 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
     """One game (numba equivalent of ``sniper.games.holdem.play.play_game``; module docstring):
     rows from ``row0``, actions to ``log``; returns the hands played, or ``OVERFLOW`` past
     ``cap_hands``. ``stacks`` (``int64 (n,)``), ``h`` (``kernels.holdem.betting.Hand``) and ``scratch``
-    (``kernels.holdem.policies.Scratch``) are the caller's, reset here."""
+    (``kernels.holdem.policies.Scratch``) are the caller's, reset here; ``h.tally`` counts the game's earlier
+    hands (``Hand.tally``, the levels' reads)."""
     rules = inputs.rules
     hand = np.int64(0)
     button = shared.start_game_nb(stacks, rules, cap_hands)
+    h.tally[:] = 0
     while button >= 0:
         play_hand_nb(
             h, scratch, stacks, button, derive_nb(game_key, hand), inputs, rec, row0 + hand * rules.n_seats, hand, log
         )
+        for seat in range(rules.n_seats):
+            for k in range(4):
+                h.tally[seat, k] += h.hand_tally[seat, k]
         hand += 1
         button = shared.next_hand_nb(stacks, button, hand, rules.hands_per_game, cap_hands)
     return shared.game_length_nb(button, hand)

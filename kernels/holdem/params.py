@@ -37,6 +37,11 @@ class NormalParam(IntEnum):
     POSITION = 11
     TEXTURE = 12
     ALLIN_SPR = 13
+    READ_RATE = 14
+    READ_WEIGHT = 15
+    READ_NOISE = 16
+    READ_BET_RATE = 17
+    READ_BET_NOISE = 18
 
 
 class HardParam(IntEnum):
@@ -54,6 +59,11 @@ class HardParam(IntEnum):
     RERAISE_RANGE = 9
     CALL_RANGE = 10
     READ_BLUFF = 11
+    READ_RATE = 12
+    READ_WEIGHT = 13
+    READ_NOISE = 14
+    READ_BET_RATE = 15
+    READ_BET_NOISE = 16
 
 
 PARAMS_OF: dict[Level, type[IntEnum]] = {Level.EASY: EasyParam, Level.NORMAL: NormalParam, Level.HARD: HardParam}

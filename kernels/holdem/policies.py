@@ -22,8 +22,10 @@ from kernels.eval52 import BASE, EMPTY_KEY, N_CARDS, N_RANKS, card_bit_nb, order
 from kernels.holdem.betting import NO_RAISE, bet_action_nb
 from kernels.holdem.codes import BOARD_CARDS, CHECK_CALL, FOLD, HOLE_CARDS, MAX_SEATS, Level
 from kernels.holdem.params import EasyParam, HardParam, NormalParam
+from kernels.holdem.reads import bettor_looseness_nb, looseness_of_nb, loosest_nb
 from kernels.jit import njit
 from kernels.poker52.betting import to_call_nb
+from kernels.poker52.reads import toward_nb
 from kernels.rng import derive_nb, stream_integer_nb, stream_random_nb, stream_start_nb, stream_word_nb
 
 MENU_MIN, MENU_HALF_POT, MENU_POT, MENU_ALL_IN = range(4)
@@ -66,6 +68,8 @@ class Scratch(NamedTuple):
     """``int64 (MAX_SEATS,)``: each live opponent's ``levels.Range.bettor``."""
     sample: np.ndarray
     """``uint64 (2,)``: the stream of one Monte Carlo sample."""
+    loose: np.ndarray
+    """``float64 (MAX_SEATS,)``: each live opponent's ``levels.Range.loose``."""
 
 
 def new_scratch():
@@ -78,6 +82,7 @@ def new_scratch():
         np.zeros(MAX_SEATS, np.float64),
         np.zeros(MAX_SEATS, np.int64),
         np.zeros(2, np.uint64),
+        np.zeros(MAX_SEATS, np.float64),
     )
 
 
@@ -374,7 +379,9 @@ def normal_preflop_nb(h, p, low, high, params, position, lt):
         return give_up_nb(h, p)
     if c >= params[NormalParam.RERAISE_SCORE]:
         return sized_nb(h, p, low, high, MENU_POT, allin_spr)
-    if c >= params[NormalParam.CALL_SCORE] + params[NormalParam.ODDS_SLOPE] * (price_nb(h, p) - 1 / 3):
+    loose = bettor_looseness_nb(h, p, params, NormalParam.READ_RATE)
+    call_score = toward_nb(params[NormalParam.CALL_SCORE], params[NormalParam.OPEN_LATE], loose)
+    if c >= call_score + params[NormalParam.ODDS_SLOPE] * (price_nb(h, p) - 1 / 3):
         return np.int64(CHECK_CALL)
     return give_up_nb(h, p)
 
@@ -409,13 +416,15 @@ def normal_choice_nb(h, p, low, high, params, e):
     shift = params[NormalParam.TEXTURE] * w - params[NormalParam.POSITION] * position
     allin_spr = params[NormalParam.ALLIN_SPR]
     if to_call_nb(h, p) == 0:
-        if e >= params[NormalParam.BET_EQUITY] + shift:
+        loose = loosest_nb(h, p, params, NormalParam.READ_RATE)
+        if e >= toward_nb(params[NormalParam.BET_EQUITY], 1.0 / h.st[0].n_active, loose) + shift:
             big = w > 0 or e >= params[NormalParam.BIG_EQUITY]
             return sized_nb(h, p, low, high, MENU_POT if big else MENU_HALF_POT, allin_spr)
         return np.int64(CHECK_CALL)
-    if e >= params[NormalParam.RAISE_EQUITY] + shift:
+    loose = bettor_looseness_nb(h, p, params, NormalParam.READ_RATE)
+    if e >= toward_nb(params[NormalParam.RAISE_EQUITY], 1.0 / h.st[0].n_active, loose) + shift:
         return sized_nb(h, p, low, high, MENU_POT, allin_spr)
-    if e >= price_nb(h, p) * params[NormalParam.CALL_MARGIN]:
+    if e >= price_nb(h, p) * toward_nb(params[NormalParam.CALL_MARGIN], 1.0, loose):
         return np.int64(CHECK_CALL)
     return give_up_nb(h, p)
 
@@ -439,7 +448,9 @@ def read_ranges_nb(h, p, params, scratch):
             top = params[HardParam.CALL_RANGE]
         else:
             top = 1.0
-        scratch.top[k] = top
+        loose = looseness_of_nb(h, i, params, HardParam.READ_RATE)
+        scratch.top[k] = toward_nb(top, 1.0, loose)
+        scratch.loose[k] = loose
         scratch.bettor[k] = 1 if pl[i].post_raises > 0 else 0
         k += 1
     return k
@@ -475,7 +486,7 @@ def monte_carlo_equity_nb(h, p, n_opp, key, samples, read_bluff, t, lt, scratch)
                     not scratch.bettor[r]
                     or n < 3
                     or made_category_nb(board_key, board_mask, x, y, alone, t) >= 1
-                    or stream_random_nb(sample) < read_bluff
+                    or stream_random_nb(sample) < toward_nb(read_bluff, 1.0, scratch.loose[r])
                 ):
                     break
             opp[r, 0] = deck[k]
@@ -536,12 +547,14 @@ def hard_choice_nb(h, p, low, high, params, e, bluffing):
     if to_call_nb(h, p) == 0:
         if ratio >= params[HardParam.BIG_RATIO] * scale:
             return sized_nb(h, p, low, high, MENU_POT, allin_spr)
-        if ratio >= params[HardParam.BET_RATIO] * scale or bluffing:
+        bet_ratio = toward_nb(params[HardParam.BET_RATIO], 1.0, loosest_nb(h, p, params, HardParam.READ_RATE))
+        if ratio >= bet_ratio * scale or bluffing:
             return sized_nb(h, p, low, high, MENU_HALF_POT, allin_spr)
         return np.int64(CHECK_CALL)
-    if ratio >= params[HardParam.RAISE_RATIO] * scale:
+    loose = bettor_looseness_nb(h, p, params, HardParam.READ_RATE)
+    if ratio >= toward_nb(params[HardParam.RAISE_RATIO], 1.0, loose) * scale:
         return sized_nb(h, p, low, high, MENU_POT, allin_spr)
-    if e >= price_nb(h, p) * params[HardParam.CALL_MARGIN]:
+    if e >= price_nb(h, p) * toward_nb(params[HardParam.CALL_MARGIN], 1.0, loose):
         return np.int64(CHECK_CALL)
     return give_up_nb(h, p)
 

@@ -21,7 +21,10 @@ documents, so a numba kernel can replay every decision bit for bit: no Python ``
 no dict order, floats computed in a fixed order. ``easy`` and ``normal`` draw nothing.
 
 What every level reads of an observation: ``sniper.games.holdem.reading``; the hand strength the levels weigh
-(preflop scores, made hands, board texture, draws): ``sniper.games.holdem.strength``.
+(preflop scores, made hands, board texture, draws): ``sniper.games.holdem.strength``. ``normal`` and ``hard`` read
+their opponents as the game goes (``looseness_of``, ``sniper.games.poker52.reads``: Billings et al. 1998): how far
+each one's bets and raises over the game's earlier hands look like a random player's, and move their read
+parameters that far toward "its bets carry no information"; with no history they play as their fixed parameters.
 
 >>> make_level("hard", samples=50).samples
 50
@@ -69,6 +72,7 @@ from sniper.games.holdem.strength import (
 )
 from sniper.games.poker52.cards import DECK_SIZE, value
 from sniper.games.poker52.level_parameters import check_parameters
+from sniper.games.poker52.reads import looseness, toward
 
 MAX_TRIES = 100
 """Proposals per opponent hand in ``hard``'s range sampling before the last one is kept."""
@@ -78,6 +82,49 @@ SHARE_UNITS = 2520
 
 def _default(level: str, name: str):
     return PARAMETERS[level][name][0]
+
+
+def fair_share(obs: HoldemObservation) -> float:
+    """``1 / n`` with ``n`` players still in: ``normal``'s ``bet_equity`` and ``raise_equity`` against opponents whose
+    bets and calls carry no information (``looseness_of`` 1), where a bet or raise is for value once the hand's
+    chance to win is above its fair share of the pot (one half heads-up)."""
+    return 1 / (len(live_opponents(obs)) + 1)
+
+
+def looseness_of(obs: HoldemObservation, seat: int, level) -> float:
+    """How far (0..1, a float) ``seat``'s public bets and raises over the game's earlier hands
+    (``obs.tendencies``, H11) look like a random player's: ``sniper.games.poker52.reads.looseness`` of its
+    raises facing a bet or raise (``read_rate``, ``read_noise``) and its bets when checked to (``read_bet_rate``,
+    ``read_bet_noise``), prior ``read_weight``; 0.0 with no history. ``level``: a level with those fields
+    (``parameters.READS``). Numba equivalent ``kernels.holdem.reads.looseness_of_nb``."""
+    if not obs.tendencies:
+        return 0.0
+    raises, faced, bets, unfaced = obs.tendencies[seat]
+    counts = (
+        (raises, faced, level.read_rate, level.read_noise),
+        (bets, unfaced, level.read_bet_rate, level.read_bet_noise),
+    )
+    return looseness(counts, level.read_weight)
+
+
+def loosest(obs: HoldemObservation, level) -> float:
+    """The largest ``looseness_of`` the live opponents (0.0 when none): a bet is called by the loosest of them.
+    Numba equivalent ``kernels.holdem.reads.loosest_nb``."""
+    return max((looseness_of(obs, seat, level) for seat in live_opponents(obs)), default=0.0)
+
+
+def bettor_looseness(obs: HoldemObservation, level) -> float:
+    """``looseness_of`` the seat whose bet or raise ``obs.seat`` faces: the last bet or raise of this street in
+    ``obs.history``, when another seat still in made it; else ``loosest``. Numba equivalent
+    ``kernels.holdem.reads.bettor_looseness_nb``."""
+    for seat, street, action in reversed(obs.history):
+        if street != obs.street:
+            break
+        if action >= 2:
+            if seat != obs.seat and obs.in_hand[seat]:
+                return looseness_of(obs, seat, level)
+            break
+    return loosest(obs, level)
 
 
 class _Level:
@@ -152,6 +199,12 @@ class NormalLevel(_Level):
       call_margin`` (pot odds); else fold.
 
     Every bet or raise goes all in when the chips behind are at most ``allin_spr`` pots (``sized``).
+
+    Reads (``parameters.READS``): facing a bet, the ``bettor_looseness`` ``l`` of the seat that made it moves
+    ``call_margin`` ``l`` of the way toward 1 (pot odds alone), ``raise_equity`` toward ``fair_share``
+    and the preflop ``call_score`` toward ``open_late`` (a raise that says nothing is called with the hands
+    ``normal`` opens); checked to, the ``loosest`` live opponent's moves ``bet_equity`` toward
+    ``fair_share``. At ``l = 0`` (no history) exactly the fixed parameters.
     """
 
     name: ClassVar[str] = "normal"
@@ -169,6 +222,11 @@ class NormalLevel(_Level):
     position: float = _default("normal", "position")
     texture: float = _default("normal", "texture")
     allin_spr: float = _default("normal", "allin_spr")
+    read_rate: float = _default("normal", "read_rate")
+    read_weight: float = _default("normal", "read_weight")
+    read_noise: float = _default("normal", "read_noise")
+    read_bet_rate: float = _default("normal", "read_bet_rate")
+    read_bet_noise: float = _default("normal", "read_bet_noise")
 
     def act(self, obs: HoldemObservation, stream: Stream) -> int:
         """A flat action by chart, position, stack depth, pot odds and board texture (H5)."""
@@ -194,12 +252,13 @@ class NormalLevel(_Level):
         w = texture(obs.board)
         shift = self.texture * w - self.position * p
         if obs.to_call == 0:
-            if e >= self.bet_equity + shift:
+            if e >= toward(self.bet_equity, fair_share(obs), loosest(obs, self)) + shift:
                 return sized(obs, POT if w > 0 or e >= self.big_equity else HALF_POT, self.allin_spr)
             return CALL
-        if e >= self.raise_equity + shift:
+        loose = bettor_looseness(obs, self)
+        if e >= toward(self.raise_equity, fair_share(obs), loose) + shift:
             return sized(obs, POT, self.allin_spr)
-        if e >= price(obs) * self.call_margin:
+        if e >= price(obs) * toward(self.call_margin, 1.0, loose):
             return CALL
         return give_up(obs)
 
@@ -214,7 +273,8 @@ class NormalLevel(_Level):
             return give_up(obs)
         if c >= self.reraise_score:
             return sized(obs, POT, self.allin_spr)
-        if c >= self.call_score + self.odds_slope * (price(obs) - 1 / 3):
+        call_score = toward(self.call_score, self.open_late, bettor_looseness(obs, self))
+        if c >= call_score + self.odds_slope * (price(obs) - 1 / 3):
             return CALL
         return give_up(obs)
 
@@ -225,18 +285,21 @@ class Range:
 
     ``top``: its hand is among the top ``top`` fraction of ``PREFLOP_TOP`` (1.0: any hand).
     ``bettor``: it bet or raised after the flop, so its hand makes at least a pair with a hole card
-    (``made_category >= 1``) or it is bluffing (a ``read_bluff`` chance).
+    (``made_category >= 1``) or it is bluffing (a ``read_bluff`` chance moved ``loose`` of the way to 1).
+    ``loose``: its ``looseness_of`` (0: its bets read as the fixed parameters say).
     """
 
     top: float = 1.0
     bettor: bool = False
+    loose: float = 0.0
 
 
 def read_range(obs: HoldemObservation, seat: int, level: "HardLevel") -> Range:
     """``seat``'s ``Range`` from ``obs.history`` (public, H11): ``reraise_range`` after two or more
     preflop raises, ``raise_range`` after one, ``call_range`` after a voluntary preflop call (a call
     by a seat other than the big blind, or after a raise), else any hand; ``bettor`` after any bet or
-    raise from the flop on."""
+    raise from the flop on; ``top`` moved ``looseness_of(obs, seat, level)`` of the way to 1 (any hand), that
+    looseness kept as ``loose``."""
     raises = calls = postflop = 0
     raised = False
     bb = big_blind_seat(obs)
@@ -249,7 +312,8 @@ def read_range(obs: HoldemObservation, seat: int, level: "HardLevel") -> Range:
         if street > 0 and s == seat and action >= 2:
             postflop += 1
     top = level.reraise_range if raises >= 2 else level.raise_range if raises else level.call_range if calls else 1.0
-    return Range(top=top, bettor=postflop > 0)
+    loose = looseness_of(obs, seat, level)
+    return Range(top=toward(top, 1.0, loose), bettor=postflop > 0, loose=loose)
 
 
 def monte_carlo_equity(hole, board, ranges, key: int, samples: int, read_bluff: float) -> float:
@@ -260,7 +324,8 @@ def monte_carlo_equity(hole, board, ranges, key: int, samples: int, read_bluff: 
     ascending order, a partial Fisher–Yates shuffle: each draw swaps the next free position ``k`` with
     ``k + stream.integer(m - k)`` (``m`` unseen cards). For each opponent in order: draw two cards;
     accept them if ``preflop_top`` of them is below the range's ``top`` and, for a ``bettor`` (3+
-    board cards), if they make ``made_category >= 1`` or the next ``stream.random() < read_bluff``;
+    board cards), if they make ``made_category >= 1`` or the next ``stream.random() < toward(read_bluff, 1.0,
+    r.loose)``;
     otherwise draw the two again from the same positions, at most ``MAX_TRIES`` times (the last
     kept). Then the missing board cards, one draw each. The best ``value`` wins ``SHARE_UNITS``,
     split evenly on a tie; the estimate is the units summed over samples / (``SHARE_UNITS * samples``).
@@ -282,7 +347,12 @@ def monte_carlo_equity(hole, board, ranges, key: int, samples: int, read_bluff: 
                 pair = (deck[k], deck[k + 1])
                 if preflop_top(pair) >= r.top:
                     continue
-                if not r.bettor or len(board) < 3 or made_category(pair, board) >= 1 or s.random() < read_bluff:
+                if (
+                    not r.bettor
+                    or len(board) < 3
+                    or made_category(pair, board) >= 1
+                    or s.random() < toward(read_bluff, 1.0, r.loose)
+                ):
                     break
             opponents.append(pair)
             k += 2
@@ -318,6 +388,10 @@ class HardLevel(_Level):
       call_margin`` (pot odds); else fold.
 
     Every bet or raise goes all in when the chips behind are at most ``allin_spr`` pots (``sized``).
+    Reads (``parameters.READS``): each opponent's ranges and ``read_bluff`` move toward any hand by its
+    ``looseness_of`` (``read_range``); ``raise_ratio`` and ``call_margin`` toward 1 (a fair share; pot odds alone) by
+    the bettor's (``bettor_looseness``), ``bet_ratio`` toward 1 by the ``loosest`` live opponent's; with no history
+    exactly the fixed parameters.
     Draws: word 0 is the bluff draw (``stream.random()``), word 1 the Monte Carlo key
     (``stream.word()``), both drawn at every decision.
     """
@@ -335,6 +409,11 @@ class HardLevel(_Level):
     reraise_range: float = _default("hard", "reraise_range")
     call_range: float = _default("hard", "call_range")
     read_bluff: float = _default("hard", "read_bluff")
+    read_rate: float = _default("hard", "read_rate")
+    read_weight: float = _default("hard", "read_weight")
+    read_noise: float = _default("hard", "read_noise")
+    read_bet_rate: float = _default("hard", "read_bet_rate")
+    read_bet_noise: float = _default("hard", "read_bet_noise")
 
     def equity(self, obs: HoldemObservation, key: int, samples: int | None = None) -> float:
         """``monte_carlo_equity`` of the seat against the live opponents' read ranges, keyed by ``key``,
@@ -365,12 +444,13 @@ class HardLevel(_Level):
         if obs.to_call == 0:
             if ratio >= self.big_ratio * scale:
                 return sized(obs, POT, self.allin_spr)
-            if ratio >= self.bet_ratio * scale or bluffing:
+            if ratio >= toward(self.bet_ratio, 1.0, loosest(obs, self)) * scale or bluffing:
                 return sized(obs, HALF_POT, self.allin_spr)
             return CALL
-        if ratio >= self.raise_ratio * scale:
+        loose = bettor_looseness(obs, self)
+        if ratio >= toward(self.raise_ratio, 1.0, loose) * scale:
             return sized(obs, POT, self.allin_spr)
-        if e >= price(obs) * self.call_margin:
+        if e >= price(obs) * toward(self.call_margin, 1.0, loose):
             return CALL
         return give_up(obs)
 

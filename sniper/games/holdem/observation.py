@@ -29,6 +29,10 @@ class HoldemObservation:
     - ``big_blind``: chips (H1). ``history``: the hand's public actions so far, as
       ``(seat, street, action)`` flat actions (``sniper.games.holdem.engine``'s numbering).
     - ``legal``: the flat actions legal for this seat now, sorted (empty when it is not to act).
+    - ``tendencies``: per seat, ``(raises, faced, bets, unfaced)`` over the game's finished hands at this table:
+      its raises of the decisions it took facing a bet or raise of the round, its bets of those it took from
+      the flop on before any bet of the round (public, H11; ``sniper.games.holdem.reading.tendencies``); empty
+      means no hand seen (every seat all 0). What the levels' reads adapt to (``sniper.games.poker52.reads``).
     """
 
     seat: int
@@ -48,3 +52,4 @@ class HoldemObservation:
     history: tuple[tuple[int, int, int], ...]
     legal: tuple[int, ...]
     hand: int
+    tendencies: tuple[tuple[int, int, int, int], ...] = ()

@@ -1,5 +1,6 @@
 """What no-limit Hold'em's levels read of an observation (H11): the pot, the bet sizes of their menu, the seat's
-position, the opponents still in, the effective stack and the pot odds. The levels: ``sniper.games.holdem.levels``.
+position, the opponents still in, the effective stack and the pot odds, and each seat's public aggression over the
+game's earlier hands (``tendencies``). The levels: ``sniper.games.holdem.levels``.
 """
 
 from sniper.games.holdem.agents import (
@@ -78,6 +79,29 @@ def effective_stack(obs: HoldemObservation) -> int:
     own = obs.stacks[obs.seat] + obs.bets[obs.seat]
     other = max((obs.stacks[s] + obs.bets[s] for s in live_opponents(obs)), default=0)
     return min(own, other)
+
+
+def tendencies(hands, seats: int) -> tuple[tuple[int, int, int, int], ...]:
+    """``HoldemObservation.tendencies`` of ``hands`` (finished ``sniper.games.holdem.engine.HoldemHand``s, or
+    anything with ``actions``: records with ``seat``, ``street`` and ``action``) at a table of ``seats`` seats: per
+    seat ``(raises, faced, bets, unfaced)``. A decision after a bet or raise of its betting round (H5: facing one;
+    the blinds are not counted as bets) counts in ``faced``, and in ``raises`` when it raised; one from the flop on
+    before any bet of the round (checked to) counts in ``unfaced``, and in ``bets`` when it bet. Unraised decisions
+    before the flop count in neither. Public actions only (H11). The kernel counts the same in
+    ``kernels.holdem.game.betting_nb`` (``Hand.tally``)."""
+    counts = [[0, 0, 0, 0] for _ in range(seats)]
+    for hand in hands:
+        street, raised = -1, False
+        for record in hand.actions:
+            if record.street != street:
+                street, raised = record.street, False
+            if raised or street > 0:
+                row = counts[record.seat]
+                k = 0 if raised else 2
+                row[k + 1] += 1
+                row[k] += record.action >= 2
+            raised = raised or record.action >= 2
+    return tuple((raises, faced, bets, unfaced) for raises, faced, bets, unfaced in counts)
 
 
 def price(obs: HoldemObservation) -> float:

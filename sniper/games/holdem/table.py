@@ -37,6 +37,7 @@ from sniper.core.table import CHANCE, TERMINAL
 from sniper.games.holdem import rules
 from sniper.games.holdem.engine import ALL_IN_1, CHECK_CALL, DEAL, FOLD, HoldemHand
 from sniper.games.holdem.observation import HoldemObservation
+from sniper.games.holdem.reading import tendencies
 from sniper.games.holdem.rules import BIG_BLIND
 from sniper.games.poker52.table import PokerKitTable, decision_stream
 
@@ -58,7 +59,8 @@ class HoldemTable(PokerKitTable, rules=rules):
 
     def observe(self, seat: int) -> HoldemObservation:
         """What ``seat`` may know now (H11), the one place it is decided: its own cards, the board
-        dealt so far, every stack, bet and the pot, positions and the hand's public actions; never
+        dealt so far, every stack, bet and the pot, positions, the hand's public actions and each seat's
+        ``tendencies`` over the game's finished hands; never
         another seat's cards or the deck. ``legal`` is empty unless ``seat`` is to act. Any point after
         the first deal (after a hand, its final stacks). ``ValueError`` for a seat not at the table or
         before the first deal."""
@@ -83,6 +85,7 @@ class HoldemTable(PokerKitTable, rules=rules):
             history=tuple((a.seat, a.street, a.action) for a in hand.actions),
             legal=hand.legal_actions() if acting else (),
             hand=self.hand_index,
+            tendencies=tendencies(self.hands, self.n_seats),
         )
 
     def _deal(self) -> None:
