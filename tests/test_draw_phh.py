@@ -19,6 +19,7 @@ from sniper.cli.app import app
 from sniper.core.toml import phhs_text
 from sniper.games.draw import results
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, FOLD, discard_action
+from sniper.games.draw.kernel_engine import kernel_inputs, play_records
 from sniper.games.draw.phh import (
     VARIANT,
     DrawHandHistory,
@@ -29,8 +30,10 @@ from sniper.games.draw.phh import (
     write_phhs,
 )
 from sniper.games.draw.play import HandRecord, play_game
+from sniper.games.draw.rules import GAME_LENGTHS
 from sniper.games.poker52.cards import cards, value
 from sniper.games.poker52.hand import dealing_order
+from sniper.games.poker52.spec import make_poker_rules
 from sniper.runs.store import import_run, read_run
 
 MIN_HANDS = 200
@@ -38,12 +41,16 @@ MIN_HANDS = 200
 
 @pytest.fixture(scope="module")
 def games() -> list[tuple[int, list[str], list[HandRecord]]]:
-    """Games at every table size 2-6, every level at each, some to bust, until ``MIN_HANDS`` hands."""
+    """Games at every table size 2-6, every level at each, some to bust, until ``MIN_HANDS`` hands; played by the
+    kernel (``kernel_engine.play_records``: the reference engine's very records, ``tests/test_draw_kernel.py``) in a
+    fraction of the reference's time."""
     out, total, game = [], 0, 0
     while total < MIN_HANDS or game < 10:
         seats = 2 + game % 5
         specs = agents_for(seats, game)
-        records = play_game(seats, 30, game, [build(s) for s in specs], "bust" if game % 4 == 0 else "20")
+        length = "bust" if game % 4 == 0 else "20"
+        inputs = kernel_inputs(specs, make_poker_rules(GAME_LENGTHS, "standard", length))
+        records = play_records(30, [game], inputs, threads=1)[0]
         out.append((game, specs, records))
         total += len(records)
         game += 1
