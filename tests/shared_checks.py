@@ -136,3 +136,23 @@ def kernel_frees_what_it_allocates(setup: str) -> None:
     alloc, free, mi_alloc, mi_free = map(int, done.stdout.split())
     assert alloc > 0 and mi_alloc > 0  # each range of games allocates its scratch, so the count is live
     assert (alloc, mi_alloc) == (free, mi_free)
+
+
+def played_tendencies(table_class, deal, tendencies, agents, games=3, hands=20):
+    """A game's ``tendencies`` (its ``reading.tendencies``) summed over ``games`` reference games of ``hands`` hands
+    on ``table_class`` (a ``TableState`` dealt by the action ``deal``) with ``agents`` (one per seat), each
+    decision's observation agreeing with ``tendencies`` of the hands finished before it (the reads' counts of
+    ``tests/test_reads.py`` and ``tests/test_holdem_reads.py``)."""
+    total = [[0, 0, 0, 0] for _ in agents]
+    for game in range(games):
+        table = table_class(len(agents), 4111, game, hand_limit=hands)
+        while not table.is_over():
+            table.apply(deal)
+            while not table.hand_over():
+                seat = table.current_player()
+                obs = table.observe(seat)
+                assert obs.tendencies == tendencies(table.hands, len(agents))
+                table.apply(agents[seat].act(obs, table.stream()))
+        for seat, counts in enumerate(tendencies(table.hands, len(agents))):
+            total[seat] = [a + b for a, b in zip(total[seat], counts)]
+    return total

@@ -5,6 +5,7 @@ player and a tight one, the decisions it changes, and the kernel's same actions 
 from dataclasses import replace
 
 import pytest
+import shared_checks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_holdem_kernel import QUIET, decisions, same_decision
@@ -20,21 +21,8 @@ from sniper.games.poker52.cards import cards
 
 
 def played_tendencies(agents, games=3, hands=20):
-    """``tendencies`` summed over ``games`` reference games of ``hands`` hands with ``agents`` (one per seat), each
-    decision's observation agreeing with ``reading.tendencies`` of the hands finished before it."""
-    total = [[0, 0, 0, 0] for _ in agents]
-    for game in range(games):
-        table = HoldemTable(len(agents), 4111, game, hand_limit=hands)
-        while not table.is_over():
-            table.apply(DEAL)
-            while not table.hand_over():
-                seat = table.current_player()
-                obs = table.observe(seat)
-                assert obs.tendencies == tendencies(table.hands, len(agents))
-                table.apply(agents[seat].act(obs, table.stream()))
-        for seat, counts in enumerate(tendencies(table.hands, len(agents))):
-            total[seat] = [a + b for a, b in zip(total[seat], counts)]
-    return total
+    """``shared_checks.played_tendencies`` on ``HoldemTable``."""
+    return shared_checks.played_tendencies(HoldemTable, DEAL, tendencies, agents, games, hands)
 
 
 def test_the_counts_tell_a_random_player_from_easy():

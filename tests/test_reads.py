@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+import shared_checks
 
 from kernels.draw import codes
 from kernels.draw.betting import NO_RAISE
@@ -27,21 +28,8 @@ from sniper.games.poker52.reads import looseness, toward
 
 
 def played_tendencies(agents, games=3, hands=20):
-    """``tendencies`` summed over ``games`` reference games of ``hands`` hands with ``agents`` (one per seat), and
-    the table's own ``observe`` of the last decision's seat agreeing with ``reading.tendencies``."""
-    total = [[0, 0, 0, 0] for _ in agents]
-    for game in range(games):
-        table = DrawTable(len(agents), 4111, game, hand_limit=hands)
-        while not table.is_over():
-            table.apply(DEAL)
-            while not table.hand_over():
-                seat = table.current_player()
-                obs = table.observe(seat)
-                assert obs.tendencies == tendencies(table.hands, len(agents))
-                table.apply(agents[seat].act(obs, table.stream()))
-        for seat, counts in enumerate(tendencies(table.hands, len(agents))):
-            total[seat] = [a + b for a, b in zip(total[seat], counts)]
-    return total
+    """``shared_checks.played_tendencies`` on ``DrawTable``."""
+    return shared_checks.played_tendencies(DrawTable, DEAL, tendencies, agents, games, hands)
 
 
 def test_looseness_rises_against_a_random_player_and_stays_near_the_prior_against_a_tight_one():
