@@ -62,6 +62,8 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "read_bet": (CATEGORIES.index("two pair"), 0, _TOP),
         "read_raise": (CATEGORIES.index("three of a kind"), 0, _TOP),
         **READS,
+        "loose_raise_ratio": (1.732, 0.0, 9.0),
+        "loose_call_margin": (1.0, 0.0, 3.0),
     },
     "fold": {},
     "call": {},
