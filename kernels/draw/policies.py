@@ -273,7 +273,7 @@ def hard_threshold_nb(h, params):
 def hard_loose_nb(h, p, params):
     """Numba equivalent of ``sniper.games.draw.levels.HardAgent.opponents_loose``: the live opponents' mean
     looseness (``ranges.looseness_of_nb`` of each one's ``Hand.tally``, summed clockwise from ``p``'s left, then
-    divided; 0 with none)."""
+    divided, to the power ``loose_power``; 0 with none)."""
     m = h.st[0].players
     total = 0.0
     n = 0
@@ -282,7 +282,7 @@ def hard_loose_nb(h, p, params):
         if h.pl[i].active:
             total += looseness_of_nb(h, i, reads_nb(params, HardParam.READ_RATE))
             n += 1
-    return total / n if n > 0 else 0.0
+    return (total / n if n > 0 else 0.0) ** params[HardParam.LOOSE_POWER]
 
 
 @njit(cache=True)

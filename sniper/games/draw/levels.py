@@ -455,7 +455,7 @@ class HardAgent(_Level, Reads):
       (it stood pat with a high-card hand: it keeps up the bluff); facing a bet, raise at ``ratio >= raise *
       scale``, else call when ``e >= price * margin`` (pot odds), else fold; ``raise`` and ``margin`` are
       ``raise_ratio`` and ``call_margin`` moved toward ``loose_raise_ratio`` and ``loose_call_margin`` by the
-      live opponents' mean ``loose`` (``opponents_loose``; against players whose bets mean nothing).
+      live opponents' mean ``loose`` to the power ``loose_power`` (``opponents_loose``).
     - **Reads that adapt** (``Reads``): per opponent, ``loose = looseness(obs, seat)`` from its ``tendencies`` in
       the game's earlier hands (public, D10): how often it raised facing a first-round bet (an informative player
       ``read_rate``, one acting at random ``read_noise``: ``random`` raises one time in three) and how often it
@@ -491,14 +491,14 @@ class HardAgent(_Level, Reads):
     read_draw_noise: float = _default("hard", "read_draw_noise")
     loose_raise_ratio: float = _default("hard", "loose_raise_ratio")
     loose_call_margin: float = _default("hard", "loose_call_margin")
+    loose_power: float = _default("hard", "loose_power")
 
     def opponents_loose(self, obs: DrawObservation) -> float:
-        """The live opponents' mean ``looseness`` (summed in ``live_opponents`` order, then divided; 0 with none)."""
+        """The live opponents' mean ``looseness`` (summed in ``live_opponents`` order, then divided; 0 with none)
+        to the power ``loose_power`` (above 1: a weak read moves the betting less, a strong one nearly as much)."""
         opponents = live_opponents(obs)
-        total = 0.0
-        for o in opponents:
-            total += self.looseness(obs, o)
-        return total / len(opponents) if opponents else 0.0
+        mean = sum(self.looseness(obs, o) for o in opponents) / len(opponents) if opponents else 0.0
+        return mean**self.loose_power
 
     def showdowns(self, obs: DrawObservation, key: int) -> Showdowns:
         """The live opponents' best final hands over ``samples`` deals keyed by ``key`` (never the real deck).

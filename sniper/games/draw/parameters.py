@@ -64,6 +64,7 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         **READS,
         "loose_raise_ratio": (1.732, 0.0, 9.0),
         "loose_call_margin": (1.0, 0.0, 3.0),
+        "loose_power": (1.0, 0.1, 4.0),
     },
     "fold": {},
     "call": {},
