@@ -109,3 +109,15 @@ def test_hard_calls_a_random_players_bet_it_folds_to_from_a_tight_one_and_the_ke
         assert hard.act(loose, Stream(key)) != FOLD
         for obs in (tight, loose, replace(loose, tendencies=())):
             assert kernel_action(hard, obs, key) == hard.act(obs, Stream(key))
+
+
+def test_hard_raises_and_calls_looser_against_a_random_player_by_the_loose_targets_and_the_kernel_agrees():
+    hard = HardAgent(samples=600)
+    looser = replace(hard, loose_raise_ratio=0.0, loose_call_margin=0.0, loose_power=2.0)
+    tight, loose = facing_a_bet((1, 20, 1, 12)), facing_a_bet((10, 24, 2, 8))
+    assert looser.opponents_loose(loose) == pytest.approx(hard.opponents_loose(loose) ** 2)
+    assert looser.opponents_loose(replace(loose, tendencies=())) == 0.0
+    for key in (1, 2, 3):
+        assert looser.act(loose, Stream(key)) == BET_RAISE != hard.act(loose, Stream(key))
+        for obs in (tight, loose, replace(loose, tendencies=())):
+            assert kernel_action(looser, obs, key) == looser.act(obs, Stream(key))
