@@ -90,10 +90,22 @@ def test_hard_calls_a_random_players_bet_it_folds_to_from_a_tight_one_and_the_ke
     hard = HardAgent(samples=600)
     tight, loose = facing_a_bet((1, 20, 1, 12)), facing_a_bet((10, 24, 2, 8))
     assert hard.looseness(tight, 1) < 0.1 < 0.6 < hard.looseness(loose, 1)
-    assert hard.call_margin_of(loose) < hard.call_margin_of(tight) == pytest.approx(hard.call_margin, abs=0.1)
+    assert hard.opponents_loose(loose) > 0.6 > 0.1 > hard.opponents_loose(tight)
     assert hard.equities(loose, 11, 12)[0] > hard.equities(tight, 11, 12)[0] + 0.1
     for key in (1, 2, 3):
         assert hard.act(tight, Stream(key)) == FOLD
         assert hard.act(loose, Stream(key)) != FOLD
         for obs in (tight, loose, replace(loose, tendencies=())):
             assert kernel_action(hard, obs, key) == hard.act(obs, Stream(key))
+
+
+def test_hard_raises_and_calls_looser_against_a_random_player_by_the_loose_targets_and_the_kernel_agrees():
+    hard = HardAgent(samples=600)
+    looser = replace(hard, loose_raise_ratio=0.0, loose_call_margin=0.0, loose_power=2.0)
+    tight, loose = facing_a_bet((1, 20, 1, 12)), facing_a_bet((10, 24, 2, 8))
+    assert looser.opponents_loose(loose) == pytest.approx(hard.opponents_loose(loose) ** 2)
+    assert looser.opponents_loose(replace(loose, tendencies=())) == 0.0
+    for key in (1, 2, 3):
+        assert looser.act(loose, Stream(key)) == BET_RAISE != hard.act(loose, Stream(key))
+        for obs in (tight, loose, replace(loose, tendencies=())):
+            assert kernel_action(looser, obs, key) == looser.act(obs, Stream(key))

@@ -58,6 +58,9 @@ class HardParam(IntEnum):
     READ_NOISE = 16
     READ_DRAW_RATE = 17
     READ_DRAW_NOISE = 18
+    LOOSE_RAISE_RATIO = 19
+    LOOSE_CALL_MARGIN = 20
+    LOOSE_POWER = 21
 
 
 PARAMS_OF: dict[Level, type[IntEnum]] = {Level.EASY: EasyParam, Level.NORMAL: NormalParam, Level.HARD: HardParam}

@@ -270,10 +270,10 @@ def hard_threshold_nb(h, params):
 
 
 @njit(cache=True, inline="always")
-def hard_call_margin_nb(h, p, params):
-    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.call_margin_of``: ``call_margin`` moved toward 1 by
-    the mean looseness (``ranges.looseness_of_nb`` of each live opponent's ``Hand.tally``, summed clockwise from
-    ``p``'s left, then divided)."""
+def hard_loose_nb(h, p, params):
+    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.opponents_loose``: the live opponents' mean
+    looseness (``ranges.looseness_of_nb`` of each one's ``Hand.tally``, summed clockwise from ``p``'s left, then
+    divided, to the power ``loose_power``; 0 with none)."""
     m = h.st[0].players
     total = 0.0
     n = 0
@@ -282,7 +282,7 @@ def hard_call_margin_nb(h, p, params):
         if h.pl[i].active:
             total += looseness_of_nb(h, i, reads_nb(params, HardParam.READ_RATE))
             n += 1
-    return toward_nb(params[HardParam.CALL_MARGIN], 1.0, total / n if n > 0 else 0.0)
+    return (total / n if n > 0 else 0.0) ** params[HardParam.LOOSE_POWER]
 
 
 @njit(cache=True)
@@ -299,13 +299,14 @@ def hard_decide_nb(h, p, can_raise, params, best, e, below, t):
     ratio = e * s.n_active
     scale = 1.0 - params[HardParam.POSITION] * position_nb(h, p)
     snowing = s.street == SECOND and nothing and h.pl[p].drawn == 0
+    loose = hard_loose_nb(h, p, params)
     return betting_nb(
         h,
         p,
         can_raise,
         ratio >= params[HardParam.BET_RATIO] * scale or below or snowing,
-        ratio >= params[HardParam.RAISE_RATIO] * scale,
-        e >= price_nb(h, p) * hard_call_margin_nb(h, p, params),
+        ratio >= toward_nb(params[HardParam.RAISE_RATIO], params[HardParam.LOOSE_RAISE_RATIO], loose) * scale,
+        e >= price_nb(h, p) * toward_nb(params[HardParam.CALL_MARGIN], params[HardParam.LOOSE_CALL_MARGIN], loose),
     )
 
 

@@ -452,10 +452,10 @@ class HardAgent(_Level, Reads):
     - **Betting**, with ``n`` players in, ``ratio = e * n`` against a fair share and ``scale = 1 -
       position * p`` (``position(obs)``): checked to, bet at ``ratio >= bet_ratio * scale``, or when
       bluffing (probability ``bluff``: the controlled frequency), or in the second round after a snow
-      (it stood pat with a high-card hand: it keeps up the bluff); facing a bet, raise at ``ratio >=
-      raise_ratio * scale``, else call when ``e >= price * margin`` (pot odds), else fold, ``margin`` being
-      ``call_margin`` moved toward 1 by the live opponents' mean ``loose`` (below: against players whose bets
-      mean nothing the equity is right as read, so it calls at the pot odds).
+      (it stood pat with a high-card hand: it keeps up the bluff); facing a bet, raise at ``ratio >= raise *
+      scale``, else call when ``e >= price * margin`` (pot odds), else fold; ``raise`` and ``margin`` are
+      ``raise_ratio`` and ``call_margin`` moved toward ``loose_raise_ratio`` and ``loose_call_margin`` by the
+      live opponents' mean ``loose`` to the power ``loose_power`` (``opponents_loose``).
     - **Reads that adapt** (``Reads``): per opponent, ``loose = looseness(obs, seat)`` from its ``tendencies`` in
       the game's earlier hands (public, D10): how often it raised facing a first-round bet (an informative player
       ``read_rate``, one acting at random ``read_noise``: ``random`` raises one time in three) and how often it
@@ -489,15 +489,16 @@ class HardAgent(_Level, Reads):
     read_noise: float = _default("hard", "read_noise")
     read_draw_rate: float = _default("hard", "read_draw_rate")
     read_draw_noise: float = _default("hard", "read_draw_noise")
+    loose_raise_ratio: float = _default("hard", "loose_raise_ratio")
+    loose_call_margin: float = _default("hard", "loose_call_margin")
+    loose_power: float = _default("hard", "loose_power")
 
-    def call_margin_of(self, obs: DrawObservation) -> float:
-        """``call_margin`` moved toward 1 by the mean ``looseness`` of the live opponents (summed in
-        ``live_opponents`` order, then divided; class docstring)."""
+    def opponents_loose(self, obs: DrawObservation) -> float:
+        """The live opponents' mean ``looseness`` (summed in ``live_opponents`` order, then divided; 0 with none)
+        to the power ``loose_power`` (above 1: a weak read moves the betting less, a strong one nearly as much)."""
         opponents = live_opponents(obs)
-        total = 0.0
-        for o in opponents:
-            total += self.looseness(obs, o)
-        return toward(self.call_margin, 1.0, total / len(opponents) if opponents else 0.0)
+        mean = sum(self.looseness(obs, o) for o in opponents) / len(opponents) if opponents else 0.0
+        return mean**self.loose_power
 
     def showdowns(self, obs: DrawObservation, key: int) -> Showdowns:
         """The live opponents' best final hands over ``samples`` deals keyed by ``key`` (never the real deck).
@@ -590,10 +591,10 @@ class HardAgent(_Level, Reads):
         e = shares[best]
         ratio = e * (len(live_opponents(obs)) + 1)
         scale = 1.0 - self.position * position(obs)
-        snowing = obs.street == SECOND and nothing and obs.drawn[obs.seat] == 0
+        snowing, loose = obs.street == SECOND and nothing and obs.drawn[obs.seat] == 0, self.opponents_loose(obs)
         return betting(
             obs,
             ratio >= self.bet_ratio * scale or below or snowing,
-            ratio >= self.raise_ratio * scale,
-            e >= price(obs) * self.call_margin_of(obs),
+            ratio >= toward(self.raise_ratio, self.loose_raise_ratio, loose) * scale,
+            e >= price(obs) * toward(self.call_margin, self.loose_call_margin, loose),
         )
