@@ -161,7 +161,7 @@ def showdown(
     first: opt.First = 0,
     folded: opt.Folded = None,
     as_json: opt.PlainJson = False,
-    game: opt.MaybeGameName = None,
+    game: opt.CardsGameName = None,
     round_number: opt.ShowdownRound = None,
 ) -> None:
     """Settle a showdown (R8): each seat's hand, whether it was sniped, and its payout.
@@ -265,7 +265,7 @@ def equity(
     exact: opt.Exact = False,
     seed: opt.SampleSeed = defaults.SEED,
     as_json: opt.PlainJson = False,
-    game: opt.MaybeGameName = None,
+    game: opt.CardsGameName = None,
 ) -> None:
     """Showdown equity of a hand against random opponents' hands, in the game's own terms.
 
