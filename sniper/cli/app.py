@@ -321,7 +321,12 @@ def serve(
     game: opt.ServeGames = None,
 ) -> None:
     """Host games: people in a browser and bots over a websocket play the AI levels of every game (or of --game)."""
-    from sniper.serve.app import serve as run_server
+    try:
+        from sniper.serve.app import serve as run_server
+    except ModuleNotFoundError as error:  # the serve extra (fastapi, uvicorn, websockets) is not installed
+        if (error.name or "sniper").split(".")[0] == "sniper":
+            raise
+        fail(f'sniper serve needs the serve extra ({error}): python -m pip install ".[serve]" in the checkout')
     from sniper.serve.table import hosted
 
     try:
