@@ -143,22 +143,27 @@ def play_game(
     rules: str = "ours",
     game_length: str = "20",
     *,
-    game: int | None = None,
+    game: str | int | None = None,
 ):
     """Every hand of game number ``game_index`` (default 0) of run ``seed`` of Sniper Hold'em: a list of
-    ``HandHistory`` (see ``play_hand``). ``game=N`` for the number is the old spelling, taken for one release
-    with a ``DeprecationWarning``.
+    ``HandHistory`` (see ``play_hand``). ``game`` may only name Sniper Hold'em (``"sniper"``): another game raises
+    ``ParameterError`` (a ``ValueError``; its hands: ``play_hand(…, game=NAME)``). ``game=N`` for the number is
+    the old spelling, taken for one release with a ``DeprecationWarning``.
 
     >>> hands = play_game(["easy", "random"], seed=2, game_length="10")
     >>> len(hands) <= 10 and sum(int(s.stack_after) for s in hands[-1].seat_lines) == 120
     True
     """
+    from sniper.core.errors import ParameterError
+    from sniper.core.registry import DEFAULT_GAME
     from sniper.games.sniper_holdem.history import play_game as play
 
-    if game is not None:
-        _deprecated("play_game(game=N)", "game_index=N")
-        game_index = game if game_index is None else game_index
-    return play(list(agents), seed, game_index or 0, _rules(rules, game_length))
+    name, game_index, _ = _game_and_index(game, game_index, None)
+    if name != DEFAULT_GAME:
+        raise ParameterError(
+            "play_game plays Sniper Hold'em only, got {game}={got!r}; play_hand plays any game", got=name
+        )
+    return play(list(agents), seed, game_index, _rules(rules, game_length))
 
 
 def evaluate(cards):

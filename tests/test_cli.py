@@ -428,6 +428,25 @@ def test_equity_usage_has_no_internal_argument():
     assert usage.split()[2:] == ["equity", "[OPTIONS]"], usage
 
 
+@pytest.mark.parametrize("command", ["simulate", "equity", "showdown"])
+def test_only_a_command_with_resume_says_the_game_may_come_from_the_run(command):
+    """``--game``'s help names ``--resume`` where the command has it (simulate), not in equity or showdown."""
+    result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    game_help = next(line for line in result.stdout.splitlines() if "--game " in line)
+    assert ("--resume" in game_help) == ("--resume" in result.stdout.replace(game_help, "")), game_help
+
+
+def test_serve_without_its_extra_says_what_to_install_in_one_line(monkeypatch):
+    """``sniper serve`` when fastapi is not installed (no ``.[serve]``): exit 2 with one line, not a traceback."""
+    monkeypatch.delitem(sys.modules, "sniper.serve.app", raising=False)
+    monkeypatch.setitem(sys.modules, "fastapi", None)
+    result = invoke("serve", "--port", "1")
+    assert result.exit_code == 2, result.output
+    assert "sniper serve needs the serve extra" in result.output and '".[serve]"' in result.output, result.output
+    assert "Traceback" not in result.output
+
+
 def test_summary_table_fits_80_columns_without_cutting_numbers(monkeypatch):
     import pandas as pd
     from rich.console import Console

@@ -10,6 +10,7 @@ import pytest
 import toy_game
 
 import sniper
+from sniper.core.errors import ParameterError
 from sniper.core.registry import DEFAULT_GAME, get_game
 from sniper.games.draw import results as draw_results
 from sniper.games.holdem import results
@@ -109,6 +110,15 @@ def test_the_old_spellings_work_for_one_release_with_a_deprecation_warning():
     assert old == sniper.play_hand(agents, 2, 1, 0)
     with pytest.warns(DeprecationWarning, match="game_index=N"):
         assert sniper.play_game(agents, seed=2, game=1) == sniper.play_game(agents, seed=2, game_index=1)
+
+
+def test_play_game_names_only_sniper_holdem_and_refuses_another_game_in_one_line():
+    """``play_game`` plays Sniper Hold'em: ``game="sniper"`` is its default, another game a ``ParameterError`` (was a
+    ``TypeError`` from deep in the deck's key)."""
+    agents = ["easy", "random"]
+    assert sniper.play_game(agents, seed=2, game="sniper") == sniper.play_game(agents, seed=2)
+    with pytest.raises(ParameterError, match="play_game plays Sniper Hold'em only, got game='holdem'"):
+        sniper.play_game(agents, seed=2, game="holdem")
 
 
 @pytest.mark.parametrize("name", ["holdem", "draw"])

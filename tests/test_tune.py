@@ -341,6 +341,16 @@ def test_the_report_says_whether_the_tuned_spec_is_shown_better(net, half, verdi
     assert json.loads(json.dumps(result.to_json(), allow_nan=False))["verdict"] == verdict
 
 
+def test_a_points_game_report_says_rounds_and_point_difference():
+    """Saint Poker's conclusion speaks its own terms (``GameSpec.unit``, ``net_name``), as its tables do."""
+    chips = result_against_untuned(-0.307, 0.365)
+    setup = TuneSetup("hard", ("normal",), 2, (parse_param("keep=0:4", "hard", "saint"),), trials=4, game="saint")
+    words = tuning.TuneResult(setup, chips.study, chips.trials, chips.validated, chips.best, chips.vs_untuned, 1.0)
+    line = words.conclusion()
+    assert "2,000 held-out rounds: -0.307" in line and "point difference per round against it" in line, line
+    assert "hands" not in line and "chips" not in line, line
+
+
 def test_cli_prints_and_writes_the_verdict(monkeypatch, tmp_path):
     monkeypatch.setattr(tuning, "tune", lambda setup, study, backend, **_: result_against_untuned(-0.307, 0.365))
     args = ["tune", "hard", "--against", "normal", "--players", "4", "--param", "bluff=0:0.2"]

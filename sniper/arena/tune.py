@@ -138,10 +138,15 @@ class TuneResult:
 
     def conclusion(self) -> str:
         """The report's last line, in words: the tuned spec and whether it is shown better than the untuned
-        one on the held-out hands (net chips/hand against it, 95% CI), or that no configuration met the budget."""
+        one on the held-out hands (net chips/hand against it, 95% CI; a points game: its rounds and point
+        difference per round, ``GameSpec.unit``), or that no configuration met the budget."""
+        from sniper.core.registry import get_game
         from sniper.core.stats import interval_text, value_text
 
         s, verdict = self.setup, self.verdict
+        game = get_game(s.game)
+        units = f"{game.unit}s"
+        per = "chips/hand" if game.utility == "chips" else f"{game.net_name} per {game.unit}"
         if verdict == "none_within_budget":
             timed = [t["decision_us"] for t in self.trials if t["decision_us"] is not None]
             fastest = f"; the fastest of {len(self.trials)} trials took {min(timed):.2f} µs" if timed else ""
@@ -150,15 +155,15 @@ class TuneResult:
                 "no tuned spec (raise the budget or search cheaper parameters, e.g. fewer samples)"
             )
         if verdict == "untuned_best":
-            hands = f"{self.best.hands:,} held-out hands"
-            return f"tuned spec: {self.best.spec} (the untuned spec: no trial beat it on {hands})"
+            held = f"{self.best.hands:,} held-out {units}"
+            return f"tuned spec: {self.best.spec} (the untuned spec: no trial beat it on {held})"
         vs = self.vs_untuned
-        measured = f"{value_text(vs.net_per_hand)} {interval_text(*vs.ci95)} chips/hand against it"
+        measured = f"{value_text(vs.net_per_hand)} {interval_text(*vs.ci95)} {per} against it"
         if verdict == "better":
-            return f"tuned spec: {self.best.spec} (better than {s.spec} on {vs.hands:,} held-out hands: {measured})"
+            return f"tuned spec: {self.best.spec} (better than {s.spec} on {vs.hands:,} held-out {units}: {measured})"
         return (
-            f"tuned spec: {self.best.spec} (not shown better than {s.spec} on {vs.hands:,} held-out hands: "
-            f"{measured}; keep {s.spec}, or tune with more hands)"
+            f"tuned spec: {self.best.spec} (not shown better than {s.spec} on {vs.hands:,} held-out {units}: "
+            f"{measured}; keep {s.spec}, or tune with more {units})"
         )
 
     @property

@@ -161,7 +161,7 @@ def showdown(
     first: opt.First = 0,
     folded: opt.Folded = None,
     as_json: opt.PlainJson = False,
-    game: opt.MaybeGameName = None,
+    game: opt.CardsGameName = None,
     round_number: opt.ShowdownRound = None,
 ) -> None:
     """Settle a showdown (R8): each seat's hand, whether it was sniped, and its payout.
@@ -265,7 +265,7 @@ def equity(
     exact: opt.Exact = False,
     seed: opt.SampleSeed = defaults.SEED,
     as_json: opt.PlainJson = False,
-    game: opt.MaybeGameName = None,
+    game: opt.CardsGameName = None,
 ) -> None:
     """Showdown equity of a hand against random opponents' hands, in the game's own terms.
 
@@ -321,7 +321,12 @@ def serve(
     game: opt.ServeGames = None,
 ) -> None:
     """Host games: people in a browser and bots over a websocket play the AI levels of every game (or of --game)."""
-    from sniper.serve.app import serve as run_server
+    try:
+        from sniper.serve.app import serve as run_server
+    except ModuleNotFoundError as error:  # the serve extra (fastapi, uvicorn, websockets) is not installed
+        if (error.name or "sniper").split(".")[0] == "sniper":
+            raise
+        fail(f'sniper serve needs the serve extra ({error}): python -m pip install ".[serve]" in the checkout')
     from sniper.serve.table import hosted
 
     try:

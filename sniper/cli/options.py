@@ -396,6 +396,7 @@ MaybeGameName = Annotated[
         show_default=DEFAULT_GAME,
     ),
 ]
+CardsGameName = given(str, "NAME", f"The game of the cards: {', '.join(game_names())} ({GAME.title}).", DEFAULT_GAME)
 ServeGames = Annotated[
     list[str] | None,
     typer.Option(
