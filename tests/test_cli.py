@@ -43,7 +43,12 @@ def test_python_m_sniper_without_arguments_prints_the_help_and_no_empty_error_li
 def test_hand_json():
     result = invoke("hand", "7", "7", "7", "2", "2", "9", "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout) == {"category": "full house", "top": 7, "numbers": [7, 7, 7, 2, 2]}
+    assert json.loads(result.stdout) == {
+        "game": "sniper",
+        "category": "full house",
+        "top": 7,
+        "numbers": [7, 7, 7, 2, 2],
+    }
 
 
 def test_hand_text():
@@ -57,7 +62,7 @@ def test_showdown_json_keys_and_payout():
     result = invoke(*args, "--snipe", "9 full house", "--pot", "7", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"seats", "winners", "payout"}
+    assert set(data) == {"game", "seats", "winners", "payout"}
     assert data["payout"] == [7, 0, 0]  # R8 worked example 7
     assert set(data["seats"][0]) == {"seat", "hole", "folded", "hand", "sniped", "payout"}
 
@@ -727,7 +732,7 @@ def test_every_json_output_is_strict(tmp_path):
     ]
     for result in outputs:
         assert result.exit_code == 0, result.output
-        strict_loads(result.stdout)
+        assert strict_loads(result.stdout)["game"] == "sniper", "every output says which game"
     single = invoke("equity", "--hole", "7", "7", "--board", "7", "2", "--samples", "1", "--json")
     assert strict_loads(single.stdout)["stderr"] is None, "one sample has no standard error"
     same = strict_loads(outputs[-1].stdout)

@@ -149,7 +149,7 @@ def hand(
         best = best_hand(tuple(cards[:2]), tuple(cards[2:]))
     except ValueError as error:
         fail(error)
-    typer.echo(dumps(show.hand_json(best)) if as_json else str(best))
+    typer.echo(dumps({"game": DEFAULT_GAME, **show.hand_json(best)}) if as_json else str(best))
 
 
 @app.command(cls=CardsCommand)

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from sniper.core.registry import DEFAULT_GAME
 from sniper.core.stats import MIN_UNITS, NO_VALUE, json_safe, value_text
 
 console = Console(width=None if sys.stdout.isatty() else 160)
@@ -387,7 +388,8 @@ def hand_json(hand) -> dict:
 
 
 def showdown_json(result, holes, folded) -> dict:
-    """The ``sniper showdown --json`` report of a ``sniper.games.sniper_holdem.showdown.ShowdownResult``."""
+    """The ``sniper showdown --json`` report of a ``sniper.games.sniper_holdem.showdown.ShowdownResult``, naming its
+    game as every JSON output does."""
     seats = [
         {
             "seat": seat,
@@ -399,7 +401,7 @@ def showdown_json(result, holes, folded) -> dict:
         }
         for seat in range(len(holes))
     ]
-    return {"seats": seats, "winners": list(result.winners), "payout": list(result.payout)}
+    return {"game": DEFAULT_GAME, "seats": seats, "winners": list(result.winners), "payout": list(result.payout)}
 
 
 def print_showdown(result, board, holes, pot: int, first: int) -> None:
@@ -430,8 +432,10 @@ def number(value: float, spec: str = "+.3f") -> str:
 
 
 def equity_json(result, exact: bool) -> dict:
-    """The ``sniper equity --json`` report of a ``sniper.games.sniper_holdem.rollout.EquityResult``."""
+    """The ``sniper equity --json`` report of a ``sniper.games.sniper_holdem.rollout.EquityResult``, naming its game
+    as every JSON output does."""
     return {
+        "game": DEFAULT_GAME,
         "win": result.win,
         "stderr": result.stderr,
         "sniped": result.sniped,
