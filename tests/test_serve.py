@@ -19,7 +19,7 @@ from sniper.games.sniper_holdem.parameters import make_agent
 from sniper.runs.results import read_results
 from sniper.runs.rundir import load_manifest
 from sniper.runs.store import read_run
-from sniper.serve.app import create_app
+from sniper.serve.app import create_app, is_loopback
 from sniper.serve.bot import reply
 from sniper.serve.settings import Settings
 
@@ -456,3 +456,13 @@ def test_ai_seats_decide_on_the_thread_pool_with_the_rollout_kernel(tmp_path, mo
             play_out(ws, first, "easy")
     assert threads and all(name.startswith("sniper-ai") for name in threads), threads
     assert kernel and all(kernel)
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [("127.0.0.1", True), ("127.8.0.1", True), ("::1", True), ("localhost", True), ("0.0.0.0", False),
+     ("::", False), ("192.168.1.4", False), ("example.org", False)],
+)  # fmt: skip
+def test_a_host_beyond_loopback_is_told_apart(host, loopback):
+    """``sniper serve`` warns when its ``--host`` may be reached from other machines (plain HTTP, no accounts)."""
+    assert is_loopback(host) is loopback

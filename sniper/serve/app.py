@@ -30,6 +30,7 @@ from numba's cache) in the background at start-up.
 
 import asyncio
 import dataclasses
+import ipaddress
 import json
 import logging
 import os
@@ -547,6 +548,15 @@ def check_out(out: Path) -> None:
         raise OSError(f"cannot write games to --out {out}: {reason}; choose another --out") from None
 
 
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (a ``--host`` value: an IP address or a name) is this machine only: ``localhost`` or a
+    loopback address (127.0.0.0/8, ::1). Anything else, ``0.0.0.0`` included, may be reached from the network."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765, announce=print) -> None:
     """Run the server in the foreground until Ctrl-C (``sniper serve``); ``announce`` gets the line
     with its address once the port is free. Raises ``OSError`` as ``check_out`` and ``check_listen``,
@@ -557,6 +567,8 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765, announc
     check_listen(host, port)
     settings = dataclasses.replace(settings, host=host, port=port)
     announce(f"sniper serve: open http://{host}:{port}/ (Ctrl-C stops); games go to {settings.out}/")
+    if not is_loopback(host):
+        announce(f"sniper serve: warning: {host} is reachable from other machines; plain HTTP, no accounts")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", **uvicorn_options(settings))
 
 
