@@ -66,7 +66,7 @@ def print_duel(result, until_ci: float | None, game: str | None = None) -> None:
     table.add_column("value", justify="right")
     table.add_row("A", result.a)
     table.add_row("B", result.b)
-    table.add_row(f"{unit}s (games × seatings)", f"{result.hands:,} ({result.groups:,} × {result.seatings})")
+    table.add_row(f"{unit}s", f"{result.hands:,} in {result.groups:,} games × {result.seatings} seatings")
     table.add_row(f"A {net}/{unit} vs B", f"{result.net_per_hand:+.3f}")
     table.add_row("95% CI (duplicate)", f"{interval_text(low, high)}  ±{value_text(result.half_width, '.3f')}")
     bb = result.in_big_blinds()
