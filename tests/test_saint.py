@@ -325,7 +325,10 @@ def test_a_resumed_saint_run_equals_the_run_and_its_report_is_written(run, tmp_p
     invoke("simulate", "--game", "saint", "--players", "3", "--hands", "48", "--agents", "random,easy,random",
            "--seed", "2", "--out", str(again), "--quiet")  # fmt: skip
     sorted((again / "hands").glob("part-*.parquet"))[-1].unlink()
-    invoke("simulate", "--resume", str(again))
+    line = invoke("simulate", "--resume", str(again)).stdout
+    first = line.splitlines()[0]
+    assert first.startswith("48 rounds in 6 games") and "rounds/s" in first and "hands" not in first  # its unit
+    assert "48 of 48 rounds" in invoke("summary", str(again)).stdout
     for table in ("hands", "rounds"):
         assert read_run(again, table).equals(read_run(run, table))
     page = tmp_path / "saint.html"

@@ -93,16 +93,29 @@ def progress_bar(label: str, total: int | None, quiet: bool = False, kept: int =
 
 
 def run_line(result) -> str:
-    """The line ``sniper simulate`` prints about a finished ``sniper.runs.runner.RunResult``."""
-    rate = f"{result.played_hands / max(result.seconds, 1e-9):,.0f} hands/s"
+    """The line ``sniper simulate`` prints about a finished ``sniper.runs.runner.RunResult``, in its game's unit
+    (``unit_of``: hands, Saint Poker's rounds)."""
+    u = unit_of(result.game)
+    rate = f"{result.played_hands / max(result.seconds, 1e-9):,.0f} {u}/s"
     if result.already_complete:
-        return f"{result.out}: run already complete, {result.hands:,} hands in {result.games:,} games; nothing to do"
+        return f"{result.out}: run already complete, {result.hands:,} {u} in {result.games:,} games; nothing to do"
     if result.kept_hands:
         return (
-            f"{result.hands:,} hands in {result.games:,} games: {result.kept_hands:,} hands kept, "
+            f"{result.hands:,} {u} in {result.games:,} games: {result.kept_hands:,} {u} kept, "
             f"{result.played_hands:,} played now in {result.seconds:.1f} s ({rate}) → {result.out}"
         )
-    return f"{result.hands:,} hands in {result.games:,} games, {result.seconds:.1f} s ({rate}) → {result.out}"
+    return f"{result.hands:,} {u} in {result.games:,} games, {result.seconds:.1f} s ({rate}) → {result.out}"
+
+
+def unit_of(name: str | None) -> str:
+    """What the rows of game ``name``'s hands table are called, plural (``GameSpec.unit`` + "s": "hands", Saint
+    Poker's "rounds"); "hands" for a name this version does not know or ``None``."""
+    from sniper.core.registry import get_game
+
+    try:
+        return get_game(name).unit + "s" if name is not None else "hands"
+    except ValueError:
+        return "hands"
 
 
 def resume_hint(plan, out) -> str:
@@ -136,12 +149,13 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
     config = manifest["config"]
     status = manifest.get("status", "?")
     title = game_title(manifest.get("game"))
+    u = unit_of(manifest.get("game"))
     if is_record(manifest):
         seed = config.get("seed")
         lines = [
             f"{run_dir}: {status} record of {manifest.get('source') or 'games played elsewhere'} ({title}), "
             f"seed {'unknown' if seed is None else seed}, seats {','.join(config.get('agents', []))}, "
-            f"{manifest.get('hands', 0):,} hands"
+            f"{manifest.get('hands', 0):,} {u}"
         ]
         if status == "abandoned":
             lines.append("(abandoned: every person left, so the game ended on the hands it had finished)")
@@ -150,13 +164,13 @@ def run_header(run_dir: Path, state, manifest: dict) -> list[str]:
         return lines
     lines = [
         f"{run_dir}: {state.state} run of {title}, seed {config.get('seed')}, "
-        f"agents {','.join(config.get('agents', []))}, {state.hands:,} of {state.target:,} hands"
+        f"agents {','.join(config.get('agents', []))}, {state.hands:,} of {state.target:,} {u}"
     ]
     if state.state == "incomplete":
         hint = resume_hint(None, run_dir)
-        lines.append(f"incomplete ({state.hands:,} hands in finished parts; resume with `{hint}`)")
+        lines.append(f"incomplete ({state.hands:,} {u} in finished parts; resume with `{hint}`)")
     elif state.state == "running":
-        lines.append(f"running now ({state.holder}); the summary covers the {state.hands:,} hands finished so far")
+        lines.append(f"running now ({state.holder}); the summary covers the {state.hands:,} {u} finished so far")
     return lines
 
 
