@@ -143,7 +143,7 @@ def played_tendencies(table_class, deal, tendencies, agents, games=3, hands=20):
     on ``table_class`` (a ``TableState`` dealt by the action ``deal``) with ``agents`` (one per seat), each
     decision's observation agreeing with ``tendencies`` of the hands finished before it (the reads' counts of
     ``tests/test_reads.py`` and ``tests/test_holdem_reads.py``)."""
-    total = [[0, 0, 0, 0] for _ in agents]
+    total = [None for _ in agents]
     for game in range(games):
         table = table_class(len(agents), 4111, game, hand_limit=hands)
         while not table.is_over():
@@ -154,5 +154,5 @@ def played_tendencies(table_class, deal, tendencies, agents, games=3, hands=20):
                 assert obs.tendencies == tendencies(table.hands, len(agents))
                 table.apply(agents[seat].act(obs, table.stream()))
         for seat, counts in enumerate(tendencies(table.hands, len(agents))):
-            total[seat] = [a + b for a, b in zip(total[seat], counts)]
+            total[seat] = list(counts) if total[seat] is None else [a + b for a, b in zip(total[seat], counts)]
     return total

@@ -40,7 +40,16 @@ from typing import NamedTuple
 
 import numpy as np
 
-from kernels.draw.codes import BET_RAISE, CARDS_PER_PLAYER, FIRST, HAND_SIZE, MAX_DISCARDS, MAX_SEATS, NO_DRAW
+from kernels.draw.codes import (
+    BET_RAISE,
+    CARDS_PER_PLAYER,
+    FIRST,
+    HAND_SIZE,
+    MAX_DISCARDS,
+    MAX_SEATS,
+    NO_DRAW,
+    TALLY,
+)
 from kernels.eval52 import N_CARDS
 from kernels.jit import njit
 from kernels.poker52 import betting as shared
@@ -136,13 +145,14 @@ class Hand(NamedTuple):
     levels: np.ndarray
     """``int64 (MAX_SEATS,)``: scratch of the showdown: the distinct contributions, ascending."""
     tally: np.ndarray
-    """``int64 (MAX_SEATS, 4)``: per seat, its raises facing a bet in the first betting round, its first-round
-    decisions facing a bet, its two-card draws and its draws, over the game's earlier hands (public, D10:
+    """``int64 (MAX_SEATS, TALLY)``: per seat, its raises facing a bet in the first betting round, its first-round
+    decisions facing a bet, its two-card draws, its draws, its hands shown down less than a pair after a
+    second-round bet or raise and its hands shown down after one, over the game's earlier hands (public, D10:
     ``DrawObservation.tendencies``; all 0 at a game's start, ``kernels.draw.game.play_game_nb``); what the levels'
     reads adapt to (``kernels.draw.ranges.looseness_of_nb``)."""
     hand_tally: np.ndarray
-    """``int64 (MAX_SEATS, 4)``: the same counts for the current hand (``kernels.draw.game.betting_nb``,
-    ``draw_nb``), added to ``tally`` when the hand is over."""
+    """``int64 (MAX_SEATS, TALLY)``: the same counts for the current hand (``kernels.draw.game.betting_nb``,
+    ``draw_nb``, ``play_dealt_nb``), added to ``tally`` when the hand is over."""
 
 
 def new_hand():
@@ -161,8 +171,8 @@ def new_hand():
         np.zeros(2, np.uint64),
         np.zeros(MAX_SEATS, np.uint64),
         np.zeros(MAX_SEATS, np.int64),
-        np.zeros((MAX_SEATS, 4), np.int64),
-        np.zeros((MAX_SEATS, 4), np.int64),
+        np.zeros((MAX_SEATS, TALLY), np.int64),
+        np.zeros((MAX_SEATS, TALLY), np.int64),
     )
 
 

@@ -37,3 +37,8 @@ NO_DRAW = -1
 """The cards drawn by a seat that did not draw (``HandRecord.draws`` ``None``)."""
 TELLING_DRAW = 2
 """The draw (cards) the levels' reads count (``sniper.games.draw.reading.TELLING_DRAW``, ``Hand.tally``)."""
+TELLING_SHOW = 1
+"""The category (one pair) below which a hand shown down after a second-round bet or raise counts as weak in the
+levels' reads (``sniper.games.draw.reading.TELLING_SHOW``, ``Hand.tally``)."""
+TALLY = 6
+"""Counts per seat of ``Hand.tally`` (``sniper.games.draw.observation.DrawObservation.tendencies``)."""

@@ -50,11 +50,23 @@ from kernels.draw.betting import (
     note_raise_nb,
     raise_to_nb,
 )
-from kernels.draw.codes import BET_RAISE, DISCARD, DRAW, FIRST, HAND_SIZE, MAX_DISCARDS, NO_CARD, TELLING_DRAW, Level
+from kernels.draw.codes import (
+    BET_RAISE,
+    DISCARD,
+    DRAW,
+    FIRST,
+    HAND_SIZE,
+    MAX_DISCARDS,
+    NO_CARD,
+    TELLING_DRAW,
+    TELLING_SHOW,
+    Level,
+)
 from kernels.draw.params import HardParam, NormalParam
 from kernels.draw.policies import decide_nb
 from kernels.draw.showdown import fold_win_nb, settle_nb
 from kernels.draw.strength import LevelTables, new_scratch_nb
+from kernels.draw_equity import CATEGORY_UNIT
 from kernels.eval52 import Tables
 from kernels.jit import njit
 from kernels.poker52 import game as shared
@@ -222,7 +234,8 @@ def write_records_nb(h, stacks, button, hand, rec, row0):
 def play_dealt_nb(h, scratch, hand_key, inputs, log):
     """Play a dealt hand (``kernels.draw.betting.deal_nb``) to its settlement (D3–D8): the first round, the
     draw and the second round unless all but one folded, then the pots (``PLAYER.won``); its actions into
-    ``log``, its first-round decisions facing a bet into ``Hand.hand_tally`` (zeroed first). Numba equivalent of a
+    ``log``, its reads' counts (first-round decisions facing a bet, draws, hands shown after a second-round bet) into
+    ``Hand.hand_tally`` (zeroed first). Numba equivalent of a
     ``DrawHand`` driven by the table (``sniper.games.draw.play.play_game``)."""
     rules = inputs.rules
     h.hand_tally[:] = 0
@@ -242,6 +255,12 @@ def play_dealt_nb(h, scratch, hand_key, inputs, log):
         fold_win_nb(h)
     else:
         settle_nb(h, inputs.tables)
+        for p in range(h.st[0].players):  # the hands shown after a second-round bet: the reads' count (Hand.tally)
+            q = h.pl[p]
+            if q.active and q.second > 0:
+                h.hand_tally[q.seat, 5] += 1
+                if q.value // CATEGORY_UNIT < TELLING_SHOW:
+                    h.hand_tally[q.seat, 4] += 1
 
 
 @njit(cache=True, **NO_REFCOUNT)

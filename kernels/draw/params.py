@@ -34,6 +34,8 @@ class NormalParam(IntEnum):
     READ_NOISE = 9
     READ_DRAW_RATE = 10
     READ_DRAW_NOISE = 11
+    READ_SHOW_RATE = 12
+    READ_SHOW_NOISE = 13
 
 
 class HardParam(IntEnum):
@@ -58,9 +60,11 @@ class HardParam(IntEnum):
     READ_NOISE = 16
     READ_DRAW_RATE = 17
     READ_DRAW_NOISE = 18
-    LOOSE_RAISE_RATIO = 19
-    LOOSE_CALL_MARGIN = 20
-    LOOSE_POWER = 21
+    READ_SHOW_RATE = 19
+    READ_SHOW_NOISE = 20
+    LOOSE_RAISE_RATIO = 21
+    LOOSE_CALL_MARGIN = 22
+    LOOSE_POWER = 23
 
 
 PARAMS_OF: dict[Level, type[IntEnum]] = {Level.EASY: EasyParam, Level.NORMAL: NormalParam, Level.HARD: HardParam}

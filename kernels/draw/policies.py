@@ -127,10 +127,19 @@ def easy_bet_nb(h, p, can_raise, params, bluffing, t):
 
 @njit(cache=True, inline="always")
 def reads_nb(params, first):
-    """A level's ``(read_rate, read_weight, read_noise, read_draw_rate, read_draw_noise)``, the ``reads`` of
+    """A level's ``(read_rate, read_weight, read_noise, read_draw_rate, read_draw_noise, read_show_rate,
+    read_show_noise)``, the ``reads`` of
     ``ranges.looseness_of_nb``, from index ``first`` (its ``READ_RATE``) of ``params``: numba equivalent of the
-    fields ``sniper.games.draw.levels.Reads.looseness`` reads (``parameters.READS``, in that order)."""
-    return (params[first], params[first + 1], params[first + 2], params[first + 3], params[first + 4])
+    fields ``sniper.games.draw.reads.Reads.looseness`` reads (``parameters.READS``, in that order)."""
+    return (
+        params[first],
+        params[first + 1],
+        params[first + 2],
+        params[first + 3],
+        params[first + 4],
+        params[first + 5],
+        params[first + 6],
+    )
 
 
 @njit(cache=True, inline="always")
@@ -226,6 +235,8 @@ def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
         params[HardParam.READ_NOISE],
         params[HardParam.READ_DRAW_RATE],
         params[HardParam.READ_DRAW_NOISE],
+        params[HardParam.READ_SHOW_RATE],
+        params[HardParam.READ_SHOW_NOISE],
     )
     m = own_unseen_nb(h, p, scr)
     showdown_units_nb(h, p, scr.unseen, m, key, samples, read, t, lt, scr)

@@ -133,11 +133,13 @@ def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, stre
 @njit(cache=True, inline="always")
 def looseness_of_nb(h, i, reads):
     """Player ``i``'s looseness read (0..1) from its seat's ``Hand.tally`` (the game's earlier hands), ``reads``
-    being ``(read_rate, read_weight, read_noise, read_draw_rate, read_draw_noise)``: numba equivalent of
-    ``sniper.games.draw.levels.Reads.looseness`` (``kernels.poker52.reads.looseness_nb`` of the raises facing a
-    first-round bet and of the two-card draws)."""
+    being ``(read_rate, read_weight, read_noise, read_draw_rate, read_draw_noise, read_show_rate,
+    read_show_noise)``: numba equivalent of ``sniper.games.draw.reads.Reads.looseness``
+    (``kernels.poker52.reads.looseness_nb`` of the raises facing a first-round bet, of the two-card draws and of the
+    weak hands shown down after a second-round bet)."""
     t = h.tally[h.pl[i].seat]
-    return looseness_nb(((t[0], t[1], reads[0], reads[2]), (t[2], t[3], reads[3], reads[4])), reads[1])
+    counts = ((t[0], t[1], reads[0], reads[2]), (t[2], t[3], reads[3], reads[4]), (t[4], t[5], reads[5], reads[6]))
+    return looseness_nb(counts, reads[1])
 
 
 @njit(cache=True, inline="always")
@@ -165,7 +167,7 @@ def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
     ascending, ``strength.unseen_nb``) to each live opponent clockwise from ``p``'s left (``opponent_final_nb``); a
     final hand of order ``o`` wins all ``share_units`` of a sample whose best opponent order is below
     ``o`` and ``share_units // (1 + ties)`` of one where it equals ``o``. ``params_read``: ``(read_bluff,
-    read_pair, read_loose, read_snow, read_bet, read_raise)`` then the five reads of ``looseness_of_nb``; each
+    read_pair, read_loose, read_snow, read_bet, read_raise)`` then the seven reads of ``looseness_of_nb``; each
     opponent reads by its ``mixed_reads_nb`` (its looseness, ``looseness_of_nb``, into ``scr.loose``).
     """
     pl, st = h.pl, h.st[0]

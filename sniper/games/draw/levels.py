@@ -46,11 +46,12 @@ from sniper.games.draw.reading import (
     price,
     unseen_cards,
 )
+from sniper.games.draw.reads import Reads
 from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
 from sniper.games.draw.strength import five_card_hands, five_card_index, power_table
 from sniper.games.poker52.cards import CATEGORIES, DECK_SIZE, category
 from sniper.games.poker52.level_parameters import check_parameters
-from sniper.games.poker52.reads import looseness, toward
+from sniper.games.poker52.reads import toward
 
 __all__ = [
     "MAX_TRIES",
@@ -82,32 +83,6 @@ class _Level:
 
     def __post_init__(self) -> None:
         check_parameters(PARAMETERS, self.name, {f.name: getattr(self, f.name) for f in fields(self)}, TITLE)
-
-
-class Reads:
-    """Reads that adapt within a game, for a level with the fields of ``parameters.READS`` (``read_rate``,
-    ``read_weight``, ``read_noise``, ``read_draw_rate``, ``read_draw_noise``; Billings et al., "Opponent modeling
-    in poker", AAAI 1998; the mechanism shared by the 52-card games, ``sniper.games.poker52.reads``)."""
-
-    read_rate: float
-    read_weight: float
-    read_noise: float
-    read_draw_rate: float
-    read_draw_noise: float
-
-    def looseness(self, obs: DrawObservation, seat: int) -> float:
-        """The share (0..1) of ``seat``'s actions read as carrying no information, from ``obs.tendencies[seat]``
-        (all 0 when ``obs`` has none; public, D10): ``sniper.games.poker52.reads.looseness`` of two counts, its
-        raises facing a first-round bet of the times it faced one (an informative player's rate ``read_rate``, a
-        random player's ``read_noise``) and its two-card draws of its draws (``read_draw_rate``,
-        ``read_draw_noise``), with a prior of ``read_weight`` decisions facing a bet. Numba equivalent
-        ``kernels.draw.ranges.looseness_of_nb``."""
-        raises, chances, twos, draws = obs.tendencies[seat] if obs.tendencies else (0, 0, 0, 0)
-        counts = (
-            (raises, chances, self.read_rate, self.read_noise),
-            (twos, draws, self.read_draw_rate, self.read_draw_noise),
-        )
-        return looseness(counts, self.read_weight)
 
 
 def _default(level: str, name: str):
@@ -186,6 +161,8 @@ class NormalAgent(_Level, Reads):
     read_noise: float = _default("normal", "read_noise")
     read_draw_rate: float = _default("normal", "read_draw_rate")
     read_draw_noise: float = _default("normal", "read_draw_noise")
+    read_show_rate: float = _default("normal", "read_show_rate")
+    read_show_noise: float = _default("normal", "read_show_noise")
 
     def worth(self, obs: DrawObservation, power: int) -> tuple[tuple[float, ...], tuple[float, ...], float]:
         """How it values a final hand against the live opponents, each counted as ``power`` random pat hands moved
@@ -459,10 +436,11 @@ class HardAgent(_Level, Reads):
     - **Reads that adapt** (``Reads``): per opponent, ``loose = looseness(obs, seat)`` from its ``tendencies`` in
       the game's earlier hands (public, D10): how often it raised facing a first-round bet (an informative player
       ``read_rate``, one acting at random ``read_noise``: ``random`` raises one time in three) and how often it
-      drew two cards (``read_draw_rate``, ``read_draw_noise``: ``random`` 10 draws in 26), against a prior of
-      ``read_weight`` decisions at 0. Its reads (``read_bluff``, ``read_pair``, ``read_loose``, ``read_snow``)
-      move ``loose`` of the way to no information (``mixed_reads``); with no history ``loose`` is 0 and ``hard``
-      reads as the fixed parameters say.
+      drew two cards (``read_draw_rate``, ``read_draw_noise``: ``random`` 10 draws in 26) and how often a hand it
+      showed down after a second-round bet was less than a pair (``read_show_rate``, ``read_show_noise``: ``random``
+      about half), against a prior of ``read_weight`` decisions at 0. Its reads (``read_bluff``, ``read_pair``,
+      ``read_loose``, ``read_snow``) move ``loose`` of the way to no information (``mixed_reads``); with no history
+      ``loose`` is 0 and ``hard`` reads as the fixed parameters say.
 
     Draws: word 0 ``stream.random()`` (the bluff draw when betting, the snow draw at the draw), word 1
     the key of the opponents' deals, word 2 the key of its own draws (``stream.word()``); all three at
@@ -489,6 +467,8 @@ class HardAgent(_Level, Reads):
     read_noise: float = _default("hard", "read_noise")
     read_draw_rate: float = _default("hard", "read_draw_rate")
     read_draw_noise: float = _default("hard", "read_draw_noise")
+    read_show_rate: float = _default("hard", "read_show_rate")
+    read_show_noise: float = _default("hard", "read_show_noise")
     loose_raise_ratio: float = _default("hard", "loose_raise_ratio")
     loose_call_margin: float = _default("hard", "loose_call_margin")
     loose_power: float = _default("hard", "loose_power")

@@ -37,10 +37,12 @@ class DrawObservation:
     - ``history``: the hand's betting actions so far, as ``(seat, street, action)`` flat actions
       (0 fold, 1 check/call, 2 bet/raise); the draws are in ``drawn``.
     - ``legal``: the flat actions legal for this seat now, sorted (empty when it is not to act).
-    - ``tendencies``: per seat, ``(raises, chances, twos, draws)`` over the game's finished hands at this table:
-      how many times it bet or raised facing a bet in the first betting round, of the first-round decisions it
-      took facing one; how many of its draws were of two cards, of the draws it made (public: the bets and the
-      draw counts, D10; ``sniper.games.draw.reading.tendencies``); empty means no hand seen (every seat all 0).
+    - ``tendencies``: per seat, ``(raises, chances, twos, draws, weak, shows)`` over the game's finished hands at
+      this table: how many times it bet or raised facing a bet in the first betting round, of the first-round
+      decisions it took facing one; how many of its draws were of two cards, of the draws it made; how many of the
+      hands it showed down after betting or raising in the second round were less than a pair, of those hands
+      (public: the bets and the draw counts, D10, the hands shown, D7; ``sniper.games.draw.reading.tendencies``);
+      empty means no hand seen (every seat all 0).
       What the levels' reads adapt to (``sniper.games.poker52.reads``).
     """
 
@@ -62,4 +64,4 @@ class DrawObservation:
     raise_to: int | None
     history: tuple[tuple[int, int, int], ...]
     legal: tuple[int, ...]
-    tendencies: tuple[tuple[int, int, int, int], ...] = ()
+    tendencies: tuple[tuple[int, int, int, int, int, int], ...] = ()

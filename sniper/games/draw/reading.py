@@ -3,14 +3,17 @@ position and pot odds, the opponents still in and how they bet, the cards it has
 action of a level's answers. The levels: ``sniper.games.draw.levels``.
 """
 
-from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD
+from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, SECOND
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.rules import HAND_SIZE
-from sniper.games.poker52.cards import DECK_SIZE
+from sniper.games.poker52.cards import CATEGORIES, DECK_SIZE, category, value
 
 TELLING_DRAW = 2
 """The draw (cards) ``tendencies`` counts: a player drawing uniformly at random (``random``: one of the 26 legal
 discards, D5) draws two cards 10 times in 26, the levels 2–23% of their draws (``easy`` by its chart almost never)."""
+TELLING_SHOW = CATEGORIES.index("one pair")
+"""The category below which ``tendencies`` counts a hand shown down after a second-round bet or raise as weak: a
+player betting at random shows down high card about half the time, the levels seldom (they bet made hands)."""
 
 
 def check_legal(obs: DrawObservation) -> None:
@@ -64,16 +67,21 @@ def aggression(obs: DrawObservation, seat: int, street: int) -> int:
     return level
 
 
-def tendencies(hands, seats: int) -> tuple[tuple[int, int, int, int], ...]:
-    """``DrawObservation.tendencies`` of ``hands`` (finished ``sniper.games.draw.engine.DrawHand``s, or anything with
-    ``actions``: records with ``seat``, ``street`` and ``action``) at a table of ``seats`` seats: per seat ``(raises,
-    chances, twos, draws)``. A first-round decision counts as a chance when a bet or raise of the round came before
-    it (D4: it faced a bet) and as a raise when it bet or raised; a draw (D5) counts in ``draws``, and in ``twos``
-    when it drew ``TELLING_DRAW`` (two) cards. Public actions only (D10: the bets and how many cards each drew).
-    The kernel counts the same in ``kernels.draw.game.betting_nb`` and ``draw_nb`` (``Hand.tally``)."""
-    counts = [[0, 0, 0, 0] for _ in range(seats)]
+def tendencies(hands, seats: int) -> tuple[tuple[int, int, int, int, int, int], ...]:
+    """``DrawObservation.tendencies`` of ``hands`` (finished ``sniper.games.draw.engine.DrawHand``s or ``play.
+    HandRecord``s: ``actions``, records with ``seat``, ``street`` and ``action``; ``showdown``; ``cards``, each
+    seat's final five) at a table of ``seats`` seats: per seat ``(raises, chances, twos, draws, weak, shows)``. A
+    first-round decision counts as a chance when a bet or raise of the round came before it (D4: it faced a bet) and
+    as a raise when it bet or raised; a draw (D5) counts in ``draws``, and in ``twos`` when it drew ``TELLING_DRAW``
+    (two) cards; a hand that went to a showdown (D7) counts, for each seat that bet or raised in the second round
+    (D6) and did not fold, in ``shows``, and in ``weak`` when its five cards' category is below ``TELLING_SHOW``
+    (less than a pair). Public actions and shown hands only (D10: the bets and how many cards each drew; D7: the
+    hands still in at the showdown are shown). The kernel counts the same in ``kernels.draw.game.betting_nb``,
+    ``draw_nb`` and ``play_dealt_nb`` (``Hand.tally``)."""
+    counts = [[0] * 6 for _ in range(seats)]
     for hand in hands:
         raised = False
+        bettors, folded = set(), set()
         for record in hand.actions:
             row = counts[record.seat]
             if record.street == DRAW:
@@ -84,7 +92,15 @@ def tendencies(hands, seats: int) -> tuple[tuple[int, int, int, int], ...]:
                     row[1] += 1
                     row[0] += record.action == BET_RAISE
                 raised = raised or record.action == BET_RAISE
-    return tuple((raises, chances, twos, draws) for raises, chances, twos, draws in counts)
+            elif record.street == SECOND and record.action == BET_RAISE:
+                bettors.add(record.seat)
+            if record.action == FOLD and record.street != DRAW:
+                folded.add(record.seat)
+        if hand.showdown:
+            for seat in bettors - folded:
+                counts[seat][5] += 1
+                counts[seat][4] += category(value(hand.cards[seat])) < TELLING_SHOW
+    return tuple(tuple(row) for row in counts)
 
 
 def unseen_cards(obs: DrawObservation) -> list[int]:
