@@ -928,3 +928,20 @@ def test_a_command_warms_up_only_its_own_games_kernel(game):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(("game", "units"), [("saint", "rounds"), ("holdem", "hands")])
+def test_the_progress_bar_counts_in_the_game_s_unit(monkeypatch, game, units):
+    import io
+
+    from rich.console import Console
+
+    from sniper.cli import terminal
+
+    screen = io.StringIO()
+    monkeypatch.setattr(terminal, "err_console", Console(file=screen, force_terminal=True, width=120))
+    with terminal.progress_bar("simulate", 48, game=game) as update:
+        update(24)
+    shown = screen.getvalue()
+    assert f"/48 {units}" in shown and f"{units}/s" in shown
+    assert ("hands" in shown) == (units == "hands")

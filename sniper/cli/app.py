@@ -85,7 +85,8 @@ def simulate(
         opt.note_outside_agents(job.config.agents, job.config.game)
         if scheduler is None and job.kept_hands < job.config.hands:
             show.warm_up(job.config.engine, quiet or as_json, job.config.game)
-        with show.progress_bar("simulate", job.config.hands, quiet or as_json, kept=job.kept_hands) as update:
+        bar = show.progress_bar("simulate", job.config.hands, quiet or as_json, job.kept_hands, job.config.game)
+        with bar as update:
             result = job.start(workers or None, update, scheduler)
     except (FileExistsError, ConnectionError, RunDirError, ValueError) as error:
         fail(error)

@@ -182,7 +182,7 @@ def playing(
     if scheduler is None:
         show.warm_up(engine, quiet, game)
     with Backend(workers or None, scheduler, engine=engine) as backend:
-        with show.progress_bar(label, total, quiet) as update:
+        with show.progress_bar(label, total, quiet, game=game) as update:
             yield engine, backend, update
 
 

@@ -59,8 +59,9 @@ def warm_up(engine: str, quiet: bool = False, game: str = "sniper") -> None:
 
 
 @contextmanager
-def progress_bar(label: str, total: int | None, quiet: bool = False, kept: int = 0):
-    """A rich progress bar on stderr with hands, hands/s and ETA; yields ``update(done, total=None, note="")``.
+def progress_bar(label: str, total: int | None, quiet: bool = False, kept: int = 0, game: str | None = None):
+    """A rich progress bar on stderr with hands, hands/s and ETA (in ``game``'s unit, ``unit_of``: Saint Poker's
+    rounds); yields ``update(done, total=None, note="")``.
 
     Shown only when stderr is a terminal and not ``quiet``; ``note`` is extra text (e.g. the CI).
     ``kept`` hands were done before (a resumed run): the bar starts there, and hands/s and the ETA
@@ -68,10 +69,11 @@ def progress_bar(label: str, total: int | None, quiet: bool = False, kept: int =
     """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+    units = unit_of(game)
     columns = (
         TextColumn(f"[bold]{label}"),
         BarColumn(),
-        TextColumn("{task.completed:,.0f}/{task.fields[goal]} hands"),
+        TextColumn("{task.completed:,.0f}/{task.fields[goal]} " + units),
         TextColumn("{task.fields[rate]}"),
         TextColumn("{task.fields[note]}"),
         TimeElapsedColumn(),
@@ -87,7 +89,7 @@ def progress_bar(label: str, total: int | None, quiet: bool = False, kept: int =
             extra = {"total": total, "goal": f"{total:,}"} if total else {}
             goal = total or bar.tasks[0].total
             shown = min(done, goal) if goal else done
-            bar.update(task, completed=shown, rate=f"{rate:,.0f} hands/s", note=note, **extra)
+            bar.update(task, completed=shown, rate=f"{rate:,.0f} {units}/s", note=note, **extra)
 
         yield update
 
