@@ -148,13 +148,34 @@ def test_hard_calls_a_random_players_bet_it_folds_to_from_a_tight_one_and_the_ke
             assert kernel_action(hard, obs, key) == hard.act(obs, Stream(key))
 
 
-def test_hard_raises_and_calls_looser_against_a_random_player_by_the_loose_targets_and_the_kernel_agrees():
+def three_dealt(obs):
+    """``obs`` (``facing_a_bet``) in a hand dealt to three players: seat 2 (the button, no earlier hands) checked the
+    first round, drew two cards and folded to seat 1's bet, so seat 0 faces the same single live opponent."""
+    history = (*obs.history[:2], (2, 0, CHECK_CALL), *obs.history[2:], (2, SECOND, FOLD))
+    return replace(
+        obs, seats=3, button=2, drawn=(*obs.drawn, 2), stacks=(*obs.stacks, 80), bets=(*obs.bets, 0), pot=obs.pot + 6,
+        in_hand=(True, True, False), history=history, tendencies=obs.tendencies and (*obs.tendencies, (0,) * 6),
+    )  # fmt: skip
+
+
+def test_hard_raises_and_calls_looser_by_the_loose_targets_from_loose_players_dealt_and_the_kernel_agrees():
     hard = HardAgent(samples=600)
-    looser = replace(hard, loose_raise_ratio=0.0, loose_call_margin=0.0, loose_power=2.0)
+    before = replace(hard, loose_raise_ratio=hard.raise_ratio, loose_call_margin=1.0, loose_players=2)
+    looser = replace(hard, loose_power=2.0)
     tight, loose = facing_a_bet((1, 20, 1, 12, 0, 3)), facing_a_bet((10, 24, 2, 8, 2, 4))
+    heads_up = (tight, loose, replace(loose, tendencies=()))
+    three = tuple(three_dealt(obs) for obs in heads_up)
     assert looser.opponents_loose(loose) == pytest.approx(hard.opponents_loose(loose) ** 2)
     assert looser.opponents_loose(replace(loose, tendencies=())) == 0.0
+    assert hard.opponents_loose(three[1]) == hard.opponents_loose(loose) > 0.6
+    assert hard.loose_targets(loose) == (hard.raise_ratio, 1.0) and hard.loose_targets(three[1]) == (0.0, 0.0)
+    assert replace(hard, loose_players=4).loose_targets(three[1]) == (hard.raise_ratio, 1.0)
     for key in (1, 2, 3):
-        assert looser.act(loose, Stream(key)) == BET_RAISE != hard.act(loose, Stream(key))
-        for obs in (tight, loose, replace(loose, tendencies=())):
-            assert kernel_action(looser, obs, key) == looser.act(obs, Stream(key))
+        for obs in heads_up:  # heads-up: the play from before the loose targets
+            assert hard.act(obs, Stream(key)) == before.act(obs, Stream(key))
+        assert replace(hard, loose_players=2).act(loose, Stream(key)) == BET_RAISE != hard.act(loose, Stream(key))
+        assert hard.act(three[1], Stream(key)) == BET_RAISE != before.act(three[1], Stream(key))
+        assert looser.act(three[1], Stream(key)) == BET_RAISE
+        for agent in (hard, looser, replace(hard, loose_players=4)):
+            for obs in (*heads_up, *three):
+                assert kernel_action(agent, obs, key) == agent.act(obs, Stream(key))

@@ -65,6 +65,7 @@ class HardParam(IntEnum):
     LOOSE_RAISE_RATIO = 21
     LOOSE_CALL_MARGIN = 22
     LOOSE_POWER = 23
+    LOOSE_PLAYERS = 24
 
 
 PARAMS_OF: dict[Level, type[IntEnum]] = {Level.EASY: EasyParam, Level.NORMAL: NormalParam, Level.HARD: HardParam}

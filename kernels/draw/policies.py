@@ -296,6 +296,16 @@ def hard_loose_nb(h, p, params):
     return (total / n if n > 0 else 0.0) ** params[HardParam.LOOSE_POWER]
 
 
+@njit(cache=True, inline="always")
+def hard_targets_nb(h, params):
+    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.loose_targets``: ``(loose_raise_ratio,
+    loose_call_margin)`` in a hand dealt to at least ``loose_players`` players (``h.st[0].players``), else
+    ``(raise_ratio, 1.0)``."""
+    if h.st[0].players >= int(params[HardParam.LOOSE_PLAYERS]):
+        return params[HardParam.LOOSE_RAISE_RATIO], params[HardParam.LOOSE_CALL_MARGIN]
+    return params[HardParam.RAISE_RATIO], 1.0
+
+
 @njit(cache=True)
 def hard_decide_nb(h, p, can_raise, params, best, e, below, t):
     """Numba equivalent of ``sniper.games.draw.levels.HardAgent.decide``: the flat action given the best keep
@@ -311,13 +321,14 @@ def hard_decide_nb(h, p, can_raise, params, best, e, below, t):
     scale = 1.0 - params[HardParam.POSITION] * position_nb(h, p)
     snowing = s.street == SECOND and nothing and h.pl[p].drawn == 0
     loose = hard_loose_nb(h, p, params)
+    raise_target, margin_target = hard_targets_nb(h, params)
     return betting_nb(
         h,
         p,
         can_raise,
         ratio >= params[HardParam.BET_RATIO] * scale or below or snowing,
-        ratio >= toward_nb(params[HardParam.RAISE_RATIO], params[HardParam.LOOSE_RAISE_RATIO], loose) * scale,
-        e >= price_nb(h, p) * toward_nb(params[HardParam.CALL_MARGIN], params[HardParam.LOOSE_CALL_MARGIN], loose),
+        ratio >= toward_nb(params[HardParam.RAISE_RATIO], raise_target, loose) * scale,
+        e >= price_nb(h, p) * toward_nb(params[HardParam.CALL_MARGIN], margin_target, loose),
     )
 
 

@@ -42,6 +42,7 @@ from sniper.games.draw.reading import (
     kept_cards,
     live_opponents,
     opponent_chart,
+    players_dealt,
     position,
     price,
     unseen_cards,
@@ -431,8 +432,8 @@ class HardAgent(_Level, Reads):
       bluffing (probability ``bluff``: the controlled frequency), or in the second round after a snow
       (it stood pat with a high-card hand: it keeps up the bluff); facing a bet, raise at ``ratio >= raise *
       scale``, else call when ``e >= price * margin`` (pot odds), else fold; ``raise`` and ``margin`` are
-      ``raise_ratio`` and ``call_margin`` moved toward ``loose_raise_ratio`` and ``loose_call_margin`` by the
-      live opponents' mean ``loose`` to the power ``loose_power`` (``opponents_loose``).
+      ``raise_ratio`` and ``call_margin`` moved toward ``loose_targets`` by the live opponents' mean ``loose`` to
+      the power ``loose_power`` (``opponents_loose``).
     - **Reads that adapt** (``Reads``): per opponent, ``loose = looseness(obs, seat)`` from its ``tendencies`` in
       the game's earlier hands (public, D10): how often it raised facing a first-round bet (an informative player
       ``read_rate``, one acting at random ``read_noise``: ``random`` raises one time in three) and how often it
@@ -472,6 +473,15 @@ class HardAgent(_Level, Reads):
     loose_raise_ratio: float = _default("hard", "loose_raise_ratio")
     loose_call_margin: float = _default("hard", "loose_call_margin")
     loose_power: float = _default("hard", "loose_power")
+    loose_players: int = _default("hard", "loose_players")
+
+    def loose_targets(self, obs: DrawObservation) -> tuple[float, float]:
+        """What ``raise_ratio`` and ``call_margin`` move toward (``decide``): ``loose_raise_ratio`` and
+        ``loose_call_margin`` in a hand dealt to at least ``loose_players`` players (``players_dealt``, D1), else
+        ``raise_ratio`` itself and fair pot odds, 1 (the play from before the loose targets)."""
+        if players_dealt(obs) >= self.loose_players:
+            return self.loose_raise_ratio, self.loose_call_margin
+        return self.raise_ratio, 1.0
 
     def opponents_loose(self, obs: DrawObservation) -> float:
         """The live opponents' mean ``looseness`` (summed in ``live_opponents`` order, then divided; 0 with none)
@@ -572,9 +582,10 @@ class HardAgent(_Level, Reads):
         ratio = e * (len(live_opponents(obs)) + 1)
         scale = 1.0 - self.position * position(obs)
         snowing, loose = obs.street == SECOND and nothing and obs.drawn[obs.seat] == 0, self.opponents_loose(obs)
+        raise_target, margin_target = self.loose_targets(obs)
         return betting(
             obs,
             ratio >= self.bet_ratio * scale or below or snowing,
-            ratio >= toward(self.raise_ratio, self.loose_raise_ratio, loose) * scale,
-            e >= price(obs) * toward(self.call_margin, self.loose_call_margin, loose),
+            ratio >= toward(self.raise_ratio, raise_target, loose) * scale,
+            e >= price(obs) * toward(self.call_margin, margin_target, loose),
         )

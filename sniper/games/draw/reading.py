@@ -30,6 +30,11 @@ def at_table(obs: DrawObservation, seat: int) -> bool:
     return obs.in_hand[seat] or obs.stacks[seat] > 0 or obs.bets[seat] > 0
 
 
+def players_dealt(obs: DrawObservation) -> int:
+    """The players dealt in this hand (D1): the seats ``at_table``. Numba: ``Hand.st[0].players``."""
+    return sum(at_table(obs, s) for s in range(obs.seats))
+
+
 def position(obs: DrawObservation) -> float:
     """The seat's place in the betting order (D4, D6: clockwise from the button's left, the button
     last), 0 first to act to 1 last; 1.0 when it is alone."""
