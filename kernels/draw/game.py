@@ -72,6 +72,7 @@ from kernels.jit import njit
 from kernels.poker52 import game as shared
 from kernels.poker52.betting import actor_nb
 from kernels.poker52.game import N_ACTION_FIELDS, NO_LIMIT, OVERFLOW, ActionField, ActionLog  # noqa: F401  (this game's too)
+from kernels.poker52.reads import add_hand_tally_nb
 from kernels.rng import derive_nb, mix64_nb
 from kernels.streams import STREAM_AGENT
 
@@ -293,9 +294,7 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
     while button >= 0:
         key = derive_nb(game_key, hand)
         play_hand_nb(h, scratch, stacks, button, key, inputs, rec, row0 + hand * n, hand, log, np.int64(1))
-        for seat in range(n):
-            for c in range(h.tally.shape[1]):
-                h.tally[seat, c] += h.hand_tally[seat, c]
+        add_hand_tally_nb(h.tally, h.hand_tally, n)
         hand += 1
         button = shared.next_hand_nb(stacks, button, hand, inputs.rules.hands_per_game, cap_hands)
     return shared.game_length_nb(button, hand)

@@ -53,6 +53,7 @@ from kernels.jit import njit
 from kernels.poker52 import game as shared
 from kernels.poker52.betting import actor_nb
 from kernels.poker52.game import N_ACTION_FIELDS, NO_LIMIT, OVERFLOW, ActionField, ActionLog  # noqa: F401  (this game's too)
+from kernels.poker52.reads import add_hand_tally_nb
 from kernels.rng import derive_nb, mix64_nb
 from kernels.streams import STREAM_AGENT
 
@@ -204,9 +205,7 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
         play_hand_nb(
             h, scratch, stacks, button, derive_nb(game_key, hand), inputs, rec, row0 + hand * rules.n_seats, hand, log
         )
-        for seat in range(rules.n_seats):
-            for k in range(4):
-                h.tally[seat, k] += h.hand_tally[seat, k]
+        add_hand_tally_nb(h.tally, h.hand_tally, rules.n_seats)
         hand += 1
         button = shared.next_hand_nb(stacks, button, hand, rules.hands_per_game, cap_hands)
     return shared.game_length_nb(button, hand)

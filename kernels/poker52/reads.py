@@ -29,3 +29,14 @@ def looseness_nb(counts, weight):
 def toward_nb(value, target, share):
     """Numba equivalent of ``sniper.games.poker52.reads.toward``: ``value + (target - value) * share``."""
     return value + (target - value) * share
+
+
+@njit(cache=True, inline="always")
+def add_hand_tally_nb(tally, hand_tally, n_seats):
+    """Add a finished hand's counts ``hand_tally`` to the game's ``tally`` (both ``int64 (MAX_SEATS, K)``, a
+    game's ``Hand.tally`` and ``Hand.hand_tally``), seats ``0 .. n_seats - 1``: the counts the reads see are the
+    game's earlier hands' (numba equivalent of ``sniper.games.draw.reading.tendencies`` and
+    ``sniper.games.holdem.reading.tendencies`` summing over a table's finished hands)."""
+    for seat in range(n_seats):
+        for c in range(tally.shape[1]):
+            tally[seat, c] += hand_tally[seat, c]

@@ -36,7 +36,7 @@ def print_line(text: str) -> None:
     console.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
-def warm_up(engine: str, quiet: bool = False, game: str = "sniper") -> None:
+def warm_up(engine: str, quiet: bool = False, game: str = DEFAULT_GAME) -> None:
     """Compile the numba kernel engine of ``game`` (or load it from numba's on-disk cache, ~0.4 s) before a run's
     clock starts: the game's ``warmup`` hook (``sniper.core.registry.GameSpec.warmup``), nothing for a game
     without one or for the reference engine.
