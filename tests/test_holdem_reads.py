@@ -33,7 +33,7 @@ def test_the_counts_tell_a_random_player_from_easy():
     assert random[2] > 0.35 * random[3] and easy[2] < 0.3 * easy[3]  # bets when checked to: random a half
 
     def read(counts):
-        return levels.looseness_of(facing_a_bet(tuple(counts)), 1, normal)
+        return normal.looseness(facing_a_bet(tuple(counts)), 1)
 
     assert read((0, 0, 0, 0)) == 0.0  # no history: the fixed parameters
     assert read(random) > 0.6, random
@@ -72,7 +72,7 @@ def facing_a_bet(tendency):
 def test_normal_and_hard_call_a_random_players_bet_they_fold_to_from_a_tight_one():
     normal, hard = levels.make_level("normal"), levels.make_level("hard", samples=400)
     tight, loose = facing_a_bet((1, 20, 2, 15)), facing_a_bet((8, 22, 12, 22))
-    assert levels.looseness_of(tight, 1, normal) < 0.1 < 0.7 < levels.looseness_of(loose, 1, normal)
+    assert normal.looseness(tight, 1) < 0.1 < 0.7 < normal.looseness(loose, 1)
     assert normal.act(tight, Stream(1)) == FOLD and normal.act(loose, Stream(1)) != FOLD
     assert levels.read_range(loose, 1, hard).loose > 0.7 and levels.read_range(tight, 1, hard).loose < 0.1
     assert hard.equity(loose, 5) > hard.equity(tight, 5) + 0.1
@@ -106,5 +106,5 @@ def test_no_history_plays_the_fixed_parameters(level):
     agent = levels.make_level(level)
     for counts in ((0, 0, 0, 0), (8, 22, 12, 22)):
         obs = facing_a_bet(counts)
-        assert levels.looseness_of(replace(obs, tendencies=()), 1, agent) == 0.0
-    assert levels.loosest(replace(facing_a_bet((8, 22, 12, 22)), tendencies=()), agent) == 0.0
+        assert agent.looseness(replace(obs, tendencies=()), 1) == 0.0
+    assert agent.loosest(replace(facing_a_bet((8, 22, 12, 22)), tendencies=())) == 0.0

@@ -1,4 +1,4 @@
-"""Hold'em's opponent reads in numba: numba equivalents of ``sniper.games.holdem.levels.looseness_of``,
+"""Hold'em's opponent reads in numba: numba equivalents of ``sniper.games.holdem.reads.Reads.looseness``,
 ``loosest`` and ``bettor_looseness``.
 
 Each seat's public bets and raises over the game's earlier hands are ``Hand.tally`` (``kernels.holdem.betting``,
@@ -17,8 +17,8 @@ RATE, WEIGHT, NOISE, BET_RATE, BET_NOISE = range(5)
 
 @njit(cache=True, inline="always")
 def looseness_of_nb(h, i, params, base):
-    """Numba equivalent of ``levels.looseness_of`` of player ``i``'s seat (``float64``, 0..1): its ``Hand.tally``
-    ``(raises, faced, bets, unfaced)`` with ``params[base:base + 5]`` (module docstring)."""
+    """Numba equivalent of ``sniper.games.holdem.reads.Reads.looseness`` of player ``i``'s seat (``float64``,
+    0..1): its ``Hand.tally`` ``(raises, faced, bets, unfaced)`` with ``params[base:base + 5]`` (module docstring)."""
     seat = h.pl[i].seat
     t = h.tally
     counts = (
@@ -30,7 +30,7 @@ def looseness_of_nb(h, i, params, base):
 
 @njit(cache=True, inline="always")
 def loosest_nb(h, p, params, base):
-    """Numba equivalent of ``levels.loosest`` for player ``p``: the largest ``looseness_of_nb`` of its live
+    """Numba equivalent of ``Reads.loosest`` for player ``p``: the largest ``looseness_of_nb`` of its live
     opponents (0.0 when none)."""
     m = h.st[0].players
     most = 0.0
@@ -43,7 +43,7 @@ def loosest_nb(h, p, params, base):
 
 @njit(cache=True, inline="always")
 def bettor_looseness_nb(h, p, params, base):
-    """Numba equivalent of ``levels.bettor_looseness`` for player ``p``: ``looseness_of_nb`` of the player of this
+    """Numba equivalent of ``Reads.bettor_looseness`` for player ``p``: ``looseness_of_nb`` of the player of this
     street's last bet or raise (``STREET.aggressor``) when it is another player still in, else
     ``loosest_nb``."""
     s = h.st[0]

@@ -5,37 +5,34 @@ earlier hands (``DrawObservation.tendencies``) read as carrying no information, 
 here is ``kernels.draw.ranges.looseness_of_nb``.
 """
 
-from sniper.games.draw.observation import DrawObservation
-from sniper.games.poker52.reads import looseness
+from sniper.games.poker52.reads import Count
+from sniper.games.poker52.reads import Reads as PokerReads
 
 __all__ = ["Reads"]
 
 
-class Reads:
+class Reads(PokerReads):
     """Reads that adapt within a game, for a level with the fields of ``parameters.READS`` (``read_rate``,
     ``read_weight``, ``read_noise``, ``read_draw_rate``, ``read_draw_noise``, ``read_show_rate``,
-    ``read_show_noise``; module docstring)."""
+    ``read_show_noise``; module docstring). Its ``looseness(obs, seat)`` (``sniper.games.poker52.reads.Reads``)
+    has the numba equivalent ``kernels.draw.ranges.looseness_of_nb``."""
 
     read_rate: float
-    read_weight: float
     read_noise: float
     read_draw_rate: float
     read_draw_noise: float
     read_show_rate: float
     read_show_noise: float
 
-    def looseness(self, obs: DrawObservation, seat: int) -> float:
-        """The share (0..1) of ``seat``'s actions read as carrying no information, from ``obs.tendencies[seat]``
-        (all 0 when ``obs`` has none; public, D7, D10): ``sniper.games.poker52.reads.looseness`` of three counts,
-        its raises facing a first-round bet of the times it faced one (an informative player's rate ``read_rate``,
-        a random player's ``read_noise``), its two-card draws of its draws (``read_draw_rate``,
-        ``read_draw_noise``) and its hands shown down weak (less than a pair) of those it showed down after a
-        second-round bet or raise (``read_show_rate``, ``read_show_noise``), with a prior of ``read_weight``
-        decisions facing a bet. Numba equivalent ``kernels.draw.ranges.looseness_of_nb``."""
-        raises, chances, twos, draws, weak, shows = obs.tendencies[seat] if obs.tendencies else (0,) * 6
-        counts = (
+    def counts(self, row: tuple[int, ...]) -> tuple[Count, ...]:
+        """A seat's three counts (``row``: its six ``DrawObservation.tendencies``, public: D7, D10): its raises facing
+        a first-round bet of the times it faced one (an informative player's rate ``read_rate``, a random player's
+        ``read_noise``), its two-card draws of its draws (``read_draw_rate``, ``read_draw_noise``) and its hands
+        shown down weak (less than a pair) of those it showed down after a second-round bet or raise
+        (``read_show_rate``, ``read_show_noise``)."""
+        raises, chances, twos, draws, weak, shows = row
+        return (
             (raises, chances, self.read_rate, self.read_noise),
             (twos, draws, self.read_draw_rate, self.read_draw_noise),
             (weak, shows, self.read_show_rate, self.read_show_noise),
         )
-        return looseness(counts, self.read_weight)

@@ -22,9 +22,10 @@ no dict order, floats computed in a fixed order. ``easy`` and ``normal`` draw no
 
 What every level reads of an observation: ``sniper.games.holdem.reading``; the hand strength the levels weigh
 (preflop scores, made hands, board texture, draws): ``sniper.games.holdem.strength``. ``normal`` and ``hard`` read
-their opponents as the game goes (``looseness_of``, ``sniper.games.poker52.reads``: Billings et al. 1998): how far
-each one's bets and raises over the game's earlier hands look like a random player's, and move their read
-parameters that far toward "its bets carry no information"; with no history they play as their fixed parameters.
+their opponents as the game goes (``sniper.games.holdem.reads.Reads``, ``sniper.games.poker52.reads``: Billings et
+al. 1998): how far each one's bets and raises over the game's earlier hands look like a random player's, and move
+their read parameters that far toward "its bets carry no information"; with no history they play as their fixed
+parameters.
 
 >>> make_level("hard", samples=50).samples
 50
@@ -59,6 +60,7 @@ from sniper.games.holdem.reading import (
     price,
     sized,
 )
+from sniper.games.holdem.reads import Reads
 from sniper.games.holdem.rules import TITLE
 from sniper.games.holdem.strength import (
     chen_score,
@@ -72,7 +74,7 @@ from sniper.games.holdem.strength import (
 )
 from sniper.games.poker52.cards import DECK_SIZE, value
 from sniper.games.poker52.level_parameters import check_parameters
-from sniper.games.poker52.reads import looseness, toward
+from sniper.games.poker52.reads import toward
 
 MAX_TRIES = 100
 """Proposals per opponent hand in ``hard``'s range sampling before the last one is kept."""
@@ -86,45 +88,9 @@ def _default(level: str, name: str):
 
 def fair_share(obs: HoldemObservation) -> float:
     """``1 / n`` with ``n`` players still in: ``normal``'s ``bet_equity`` and ``raise_equity`` against opponents whose
-    bets and calls carry no information (``looseness_of`` 1), where a bet or raise is for value once the hand's
+    bets and calls carry no information (``Reads.looseness`` 1), where a bet or raise is for value once the hand's
     chance to win is above its fair share of the pot (one half heads-up)."""
     return 1 / (len(live_opponents(obs)) + 1)
-
-
-def looseness_of(obs: HoldemObservation, seat: int, level) -> float:
-    """How far (0..1, a float) ``seat``'s public bets and raises over the game's earlier hands
-    (``obs.tendencies``, H11) look like a random player's: ``sniper.games.poker52.reads.looseness`` of its
-    raises facing a bet or raise (``read_rate``, ``read_noise``) and its bets when checked to (``read_bet_rate``,
-    ``read_bet_noise``), prior ``read_weight``; 0.0 with no history. ``level``: a level with those fields
-    (``parameters.READS``). Numba equivalent ``kernels.holdem.reads.looseness_of_nb``."""
-    if not obs.tendencies:
-        return 0.0
-    raises, faced, bets, unfaced = obs.tendencies[seat]
-    counts = (
-        (raises, faced, level.read_rate, level.read_noise),
-        (bets, unfaced, level.read_bet_rate, level.read_bet_noise),
-    )
-    return looseness(counts, level.read_weight)
-
-
-def loosest(obs: HoldemObservation, level) -> float:
-    """The largest ``looseness_of`` the live opponents (0.0 when none): a bet is called by the loosest of them.
-    Numba equivalent ``kernels.holdem.reads.loosest_nb``."""
-    return max((looseness_of(obs, seat, level) for seat in live_opponents(obs)), default=0.0)
-
-
-def bettor_looseness(obs: HoldemObservation, level) -> float:
-    """``looseness_of`` the seat whose bet or raise ``obs.seat`` faces: the last bet or raise of this street in
-    ``obs.history``, when another seat still in made it; else ``loosest``. Numba equivalent
-    ``kernels.holdem.reads.bettor_looseness_nb``."""
-    for seat, street, action in reversed(obs.history):
-        if street != obs.street:
-            break
-        if action >= 2:
-            if seat != obs.seat and obs.in_hand[seat]:
-                return looseness_of(obs, seat, level)
-            break
-    return loosest(obs, level)
 
 
 class _Level:
@@ -176,7 +142,7 @@ class EasyLevel(_Level):
 
 
 @dataclass(frozen=True)
-class NormalLevel(_Level):
+class NormalLevel(_Level, Reads):
     """``normal`` (H12; seed 002: position, stack depth, pot odds, board texture, simplified starting-hand
     ranges). Deterministic: draws nothing.
 
@@ -252,10 +218,10 @@ class NormalLevel(_Level):
         w = texture(obs.board)
         shift = self.texture * w - self.position * p
         if obs.to_call == 0:
-            if e >= toward(self.bet_equity, fair_share(obs), loosest(obs, self)) + shift:
+            if e >= toward(self.bet_equity, fair_share(obs), self.loosest(obs)) + shift:
                 return sized(obs, POT if w > 0 or e >= self.big_equity else HALF_POT, self.allin_spr)
             return CALL
-        loose = bettor_looseness(obs, self)
+        loose = self.bettor_looseness(obs)
         if e >= toward(self.raise_equity, fair_share(obs), loose) + shift:
             return sized(obs, POT, self.allin_spr)
         if e >= price(obs) * toward(self.call_margin, 1.0, loose):
@@ -273,7 +239,7 @@ class NormalLevel(_Level):
             return give_up(obs)
         if c >= self.reraise_score:
             return sized(obs, POT, self.allin_spr)
-        call_score = toward(self.call_score, self.open_late, bettor_looseness(obs, self))
+        call_score = toward(self.call_score, self.open_late, self.bettor_looseness(obs))
         if c >= call_score + self.odds_slope * (price(obs) - 1 / 3):
             return CALL
         return give_up(obs)
@@ -286,7 +252,7 @@ class Range:
     ``top``: its hand is among the top ``top`` fraction of ``PREFLOP_TOP`` (1.0: any hand).
     ``bettor``: it bet or raised after the flop, so its hand makes at least a pair with a hole card
     (``made_category >= 1``) or it is bluffing (a ``read_bluff`` chance moved ``loose`` of the way to 1).
-    ``loose``: its ``looseness_of`` (0: its bets read as the fixed parameters say).
+    ``loose``: its ``Reads.looseness`` (0: its bets read as the fixed parameters say).
     """
 
     top: float = 1.0
@@ -298,7 +264,7 @@ def read_range(obs: HoldemObservation, seat: int, level: "HardLevel") -> Range:
     """``seat``'s ``Range`` from ``obs.history`` (public, H11): ``reraise_range`` after two or more
     preflop raises, ``raise_range`` after one, ``call_range`` after a voluntary preflop call (a call
     by a seat other than the big blind, or after a raise), else any hand; ``bettor`` after any bet or
-    raise from the flop on; ``top`` moved ``looseness_of(obs, seat, level)`` of the way to 1 (any hand), that
+    raise from the flop on; ``top`` moved ``level.looseness(obs, seat)`` of the way to 1 (any hand), that
     looseness kept as ``loose``."""
     raises = calls = postflop = 0
     raised = False
@@ -312,7 +278,7 @@ def read_range(obs: HoldemObservation, seat: int, level: "HardLevel") -> Range:
         if street > 0 and s == seat and action >= 2:
             postflop += 1
     top = level.reraise_range if raises >= 2 else level.raise_range if raises else level.call_range if calls else 1.0
-    loose = looseness_of(obs, seat, level)
+    loose = level.looseness(obs, seat)
     return Range(top=toward(top, 1.0, loose), bettor=postflop > 0, loose=loose)
 
 
@@ -373,7 +339,7 @@ def monte_carlo_equity(hole, board, ranges, key: int, samples: int, read_bluff: 
 
 
 @dataclass(frozen=True)
-class HardLevel(_Level):
+class HardLevel(_Level, Reads):
     """``hard`` (H12; seed 002: Monte Carlo chance to win, controlled bluffing, public information only).
 
     Equity ``e = monte_carlo_equity`` over ``samples`` deals against the live opponents
@@ -389,7 +355,7 @@ class HardLevel(_Level):
 
     Every bet or raise goes all in when the chips behind are at most ``allin_spr`` pots (``sized``).
     Reads (``parameters.READS``): each opponent's ranges and ``read_bluff`` move toward any hand by its
-    ``looseness_of`` (``read_range``); ``raise_ratio`` and ``call_margin`` toward 1 (a fair share; pot odds alone) by
+    ``looseness`` (``read_range``); ``raise_ratio`` and ``call_margin`` toward 1 (a fair share; pot odds alone) by
     the bettor's (``bettor_looseness``), ``bet_ratio`` toward 1 by the ``loosest`` live opponent's; with no history
     exactly the fixed parameters.
     Draws: word 0 is the bluff draw (``stream.random()``), word 1 the Monte Carlo key
@@ -444,10 +410,10 @@ class HardLevel(_Level):
         if obs.to_call == 0:
             if ratio >= self.big_ratio * scale:
                 return sized(obs, POT, self.allin_spr)
-            if ratio >= toward(self.bet_ratio, 1.0, loosest(obs, self)) * scale or bluffing:
+            if ratio >= toward(self.bet_ratio, 1.0, self.loosest(obs)) * scale or bluffing:
                 return sized(obs, HALF_POT, self.allin_spr)
             return CALL
-        loose = bettor_looseness(obs, self)
+        loose = self.bettor_looseness(obs)
         if ratio >= toward(self.raise_ratio, 1.0, loose) * scale:
             return sized(obs, POT, self.allin_spr)
         if e >= price(obs) * toward(self.call_margin, 1.0, loose):

@@ -11,7 +11,7 @@ READS: dict[str, tuple[float, float, float]] = {
     "read_bet_rate": (0.1, 0.0, 0.45),
     "read_bet_noise": (0.5, 0.46, 1.0),
 }
-"""The parameters of the reads that adapt within a game (``sniper.games.holdem.levels.looseness_of``,
+"""The parameters of the reads that adapt within a game (``sniper.games.holdem.reads.Reads``,
 ``sniper.games.poker52.reads``), the same in ``normal`` and ``hard``: an informative player's rate of raises facing
 a bet or raise (``HoldemObservation.tendencies``; the levels raise 2-18% of the time there, ``random`` a third), the
 prior's weight (in such decisions), a random player's rate; then the same two rates of bets when checked to from

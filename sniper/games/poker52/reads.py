@@ -37,6 +37,27 @@ Count = tuple[int, int, float, float]
 """One kind of public action of one opponent: ``(events, chances, rate, noise)`` (module docstring)."""
 
 
+class Reads:
+    """The reads of a level that reads its opponents, mixed into its dataclass: a game's subclass names the counts
+    of one seat's row of ``obs.tendencies`` (``counts``) and adds what its levels ask of the reads; the level's
+    fields hold the rates and the prior's ``read_weight`` (the game's ``parameters.READS``)."""
+
+    read_weight: float
+
+    def counts(self, row: tuple[int, ...]) -> tuple[Count, ...]:
+        """The ``Count`` s of one seat's row of an observation's ``tendencies`` (the game's subclass says which)."""
+        raise NotImplementedError
+
+    def looseness(self, obs, seat: int) -> float:
+        """The share (0..1, a float) of ``seat``'s public actions over the game's earlier hands read as carrying no
+        information: ``looseness(self.counts(obs.tendencies[seat]), self.read_weight)``; 0.0 when ``obs`` (an
+        observation with a ``tendencies`` tuple, one row per seat) has no history. ``IndexError`` for a seat not
+        at the table."""
+        if not obs.tendencies:
+            return 0.0
+        return looseness(self.counts(obs.tendencies[seat]), self.read_weight)
+
+
 def looseness(counts: tuple[Count, ...], weight: float) -> float:
     """The share (0..1, a float) of an opponent's actions read as carrying no information, from its ``counts`` (one
     or more ``Count``: non-negative integer ``events`` of ``chances``, an informative player's ``rate`` and a random
