@@ -723,6 +723,25 @@ def test_league_of_few_hands_has_finite_intervals_and_strict_json(tmp_path):
     assert "BT rating, Elo scale" in result.stdout
 
 
+def test_league_json_is_the_crosstable_and_ratings_of_the_files(tmp_path):
+    """``league --json``: strict JSON only, naming its game, with the crosstable and ratings ``--out`` writes."""
+    out = tmp_path / "league"
+    args = ("league", "easy", "random", "--players", "2", "--hands", "40", "--workers", "1", "--game", "draw")
+    result = invoke(*args, "--json", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    data = strict_loads(result.stdout)
+    import pandas as pd
+
+    table = pd.read_parquet(out / "crosstable.parquet")
+    assert data["game"] == "draw" and data["specs"] == ["easy", "random"]
+    assert [(r["a"], r["b"], r["net_per_hand"], r["ci95"]) for r in data["crosstable"]] == [
+        (r.a, r.b, r.net_per_hand, [r.ci95_low, r.ci95_high]) for r in table.itertuples()
+    ]
+    ratings = pd.read_parquet(out / "ratings.parquet")
+    assert [r["agent"] for r in data["ratings"]] == ratings["agent"].tolist()
+    assert [r["bt_rating"] for r in data["ratings"]] == ratings["bt_rating"].tolist()
+
+
 def test_every_json_output_is_strict(tmp_path):
     outputs = [
         invoke("hand", "7", "7", "7", "2", "2", "9", "--json"),

@@ -33,7 +33,7 @@ from sniper import __version__
 from sniper.arena.duel import DuelResult, DuelSetup, TablesOfGame, auto_chunk_games, play_groups, run_duel
 from sniper.core import defaults
 from sniper.core.registry import DEFAULT_GAME, GameRules, get_game
-from sniper.core.stats import bradley_terry
+from sniper.core.stats import bradley_terry, json_safe
 from sniper.runs.atomic import claim_out, release_out, write_atomic, write_json
 from sniper.runs.backends import Backend
 from sniper.runs.runner import play_chunk
@@ -145,6 +145,31 @@ class LeagueResult:
     hands: int
     seconds: float
     game: str = DEFAULT_GAME
+
+    def to_json(self) -> dict:
+        """The ``--json`` report: ``game`` (its registry name), ``specs``, ``players``, ``hands`` (all duels), the
+        ``crosstable`` (one object per ordered pair: ``a``, ``b``, ``hands``, ``net_per_hand`` of ``a`` against
+        ``b``, ``ci95`` as ``[low, high]``, games won/lost/drawn, ``verdict``) and the ``ratings`` (one object per
+        spec: the columns of ``ratings``, BT and, with multiway tables, OpenSkill), ``seconds``. Strict JSON: an
+        interval or rating that could not be computed is ``None``."""
+        cross = [
+            {
+                **{k: v for k, v in row.items() if k not in ("ci95_low", "ci95_high")},
+                "ci95": [row["ci95_low"], row["ci95_high"]],
+            }
+            for row in self.crosstable.to_dict("records")
+        ]
+        return json_safe(
+            {
+                "game": self.game,
+                "specs": list(self.specs),
+                "players": self.players,
+                "hands": self.hands,
+                "crosstable": cross,
+                "ratings": self.ratings.to_dict("records"),
+                "seconds": round(self.seconds, 3),
+            }
+        )
 
 
 def crosstable(duels: list[DuelResult]) -> pd.DataFrame:

@@ -159,6 +159,7 @@ def league(
     chunk_games: opt.AutoChunk = 0,
     decision_timeout: opt.DecisionTimeout = None,
     game: opt.GameName = DEFAULT_GAME,
+    as_json: opt.Json = False,
     quiet: opt.Quiet = False,
 ) -> None:
     """Every spec against every other: duplicate duels, a crosstable with 95% CIs, BT ratings (Bradley–Terry,
@@ -176,11 +177,14 @@ def league(
         rule_set = make_duel_rules(specs, rules, game_length, engine, game)
         total = league_hands(specs, players, n_hands)
         with league_out(out) as target:
-            playing = opt.playing("league", specs, engine, workers, scheduler, total, quiet, game)
+            playing = opt.playing("league", specs, engine, workers, scheduler, total, quiet or as_json, game)
             with playing as (engine, backend, update):
                 args = (specs, players, n_hands, rule_set, seed, engine, chunk_games, backend, update, decision_timeout)
                 result = run_league(*args, game=game)
-            arena_tables.print_league(result)
+            if as_json:
+                typer.echo(dumps(result.to_json()))
+            else:
+                arena_tables.print_league(result)
             if target is not None:
                 known = get_game(game)
                 config = dict(
@@ -189,7 +193,8 @@ def league(
                 config.update(game_length=game_length or known.default_length, engine=engine, chunk_games=chunk_games)
                 config["game"] = game  # every league names its game (one made before games had names is sniper)
                 save_league(result, target, config)
-                show.console.print(f"→ {target}")
+                if not as_json:
+                    show.console.print(f"→ {target}")
     except (ValueError, FileExistsError, ConnectionError, AgentError) as error:
         fail(error)
 
