@@ -105,6 +105,7 @@ SNIPER_SPECS = {
     "hard-v1:samples=30": False,
     "normal+ev:samples=30": False,
     "hard+beater:samples=30,settle=0": False,
+    "hard+danger:samples=30,settle=0": False,
 }
 
 

@@ -186,3 +186,22 @@ def test_monte_carlo_agent_prefers_strong_hands():
     weak = HandState((60, 60), 1, {0: (2, 3), 1: (9, 9)}, (9, 8, 10, 1))
     weak.act(Act.RAISE_5)
     assert agent.act(Observation.of(weak, 0), Stream(4)) == Act.FOLD
+
+
+def test_danger_leaves_what_the_others_will_name():
+    """``hard``'s ``danger`` (R7, R8): first to snipe of four on board 6 10 9 9, holding 6 6 ("6 full house"),
+    the opponents' hands that beat it are "9 full house" (8 combinations of the unseen cards: 9 with 6 or 10),
+    "10 full house" (3: 10 10) and four 9s (1). ``beater`` names the most frequent, "9 full house"; but the
+    three opponents yet to snipe are modelled (``future_snipes=1``) to name it with probability 0.4 each, so
+    it stays unsniped in 0.6³ of the deals and ``danger`` names "10 full house", which nobody is expected to call."""
+    private = {0: (6, 6), 1: (2, 3), 2: (1, 4), 3: (5, 7)}
+    state = HandState((60,) * 4, 0, private, (6, 10, 9, 9))
+    while state.phase != Phase.SNIPE:
+        state.act(Act.CHECK)
+    obs = Observation.of(state, 0)
+    assert own_snipe_code(obs) == code(Category.FULL_HOUSE, 6)
+    named = {
+        heuristic: make_agent(f"hard+{heuristic}:samples=400,future_snipes=1", rollouts=KERNEL).snipe(obs, Stream(3))
+        for heuristic in ("beater", "danger")
+    }
+    assert named == {"beater": code(Category.FULL_HOUSE, 9), "danger": code(Category.FULL_HOUSE, 10)}

@@ -110,7 +110,7 @@ def test_enough_hands_compared():
     ],
 )
 def test_monte_carlo_levels_equal_reference(agents, preset, length, stack, monkeypatch):
-    """normal and hard, and the rollout heuristics beater and ev, also play identically (R7, R8).
+    """normal and hard, and the rollout heuristics beater, danger (hard's) and ev, also play identically (R7, R8).
 
     The reference agents run their rollouts on ``kernels.sniper_holdem.rollout`` here, which is tested bit for bit
     against the pure-Python rollout elsewhere; only the speed differs.

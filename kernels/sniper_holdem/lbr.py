@@ -15,16 +15,17 @@ decision taken twice, its bluff draw forced false and true by a parameter vector
 (``forced``), weighed ``1 - bluff`` and ``bluff``; the Monte Carlo levels from one equity estimate per pair
 (the stream's word 0, the same ``key`` for every pair and both branches); ``fold`` and ``call`` exact.
 ``opponent_snipe_nb`` does the same for its snipe (R7): ``random`` exact (uniform over its allowed names and
-passing), ``pass`` and ``board`` exact (no draws), ``beater`` and ``ev`` the frequency of the named code over
-``keys`` rollout keys.
+passing), ``pass`` and ``board`` exact (no draws), ``beater``, ``danger`` and ``ev`` the frequency of the named
+code over ``keys`` rollout keys.
 
 LBR's equity against each pair (``pair_equities_nb``) is its expected share of the pot at the showdown,
 exact over every way the board can end (the missing community cards by number, each weighed by its
 combinations), with R8's snipes: on each board LBR names the snipe ``lbr_snipe_nb`` picks (the name most
 likely to beat it given the range) and the opponent's snipe is modelled by its heuristic: ``pass`` none,
-``random`` uniform over its allowed names and passing, ``board`` its one answer, ``beater`` and ``ev`` the name
-most often beating its hand over every hand LBR may hold (the limit of ``beater``'s rollouts, exact by
-enumeration). Kernels do no validation: ``sniper.games.sniper_holdem.lbr`` validates and calls them.
+``random`` uniform over its allowed names and passing, ``board`` its one answer, ``beater``, ``danger`` and ``ev``
+the name most often beating its hand over every hand LBR may hold (the limit of ``beater``'s rollouts, exact by
+enumeration; ``danger``'s future snipes and own-hand snipes are not modelled). Kernels do no validation:
+``sniper.games.sniper_holdem.lbr`` validates and calls them.
 """
 
 import numpy as np
@@ -159,12 +160,12 @@ def opponent_snipe_nb(heuristic, params, h, turn, weights, pairs, keys, code, t,
     ``code`` (0..59, or ``PASS``) with its snipe ``heuristic`` and parameters ``params`` for every pair of positive
     weight into ``out`` (``float64 (N_PAIRS,)``; others 0): ``random`` exact, ``1 / (allowed + 1)`` for passing or
     an allowed name (``policies.allowed_nb``: not its own hand's, not named yet); ``pass`` and ``board`` its one
-    answer; ``beater`` and ``ev`` the share of the rollout keys ``keys`` (``uint64 (K,)``) on which it names
-    ``code``. The seat's cards and strength key are restored."""
+    answer; ``beater``, ``danger`` and ``ev`` the share of the rollout keys ``keys`` (``uint64 (K,)``) on which it
+    names ``code``. The seat's cards and strength key are restored."""
     seat = turn.seat
     a0, b0, k0 = h.private[seat, 0], h.private[seat, 1], h.seats[seat].key
     board_key = board_key_nb(h.board)
-    sampled = heuristic == Heuristic.BEATER or heuristic == Heuristic.EV
+    sampled = heuristic == Heuristic.BEATER or heuristic == Heuristic.EV or heuristic == Heuristic.DANGER
     n_keys = keys.shape[0] if sampled else 1
     for i in range(pairs.shape[0]):
         out[i] = 0.0
@@ -244,7 +245,7 @@ def model_hit_nb(heuristic, a, b, board, board_key, own_key, target, named_mask,
     """The probability, in LBR's equity model, that the opponent holding numbers ``a``, ``b`` (strength key
     ``own_key``) names ``target`` (LBR's hand's code) with its snipe ``heuristic`` on the full ``board``, after the
     names ``named_mask``: 0 for ``pass``; ``1 / (allowed + 1)`` for ``random`` when ``target`` is allowed;
-    ``board``'s one answer (``policies.board_snipes_nb``); ``beater`` and ``ev`` ``model_beater_nb``'s."""
+    ``board``'s one answer (``policies.board_snipes_nb``); ``beater``, ``danger`` and ``ev`` ``model_beater_nb``'s."""
     if target < 0 or heuristic == Heuristic.PASS:
         return 0.0
     own = code_of_nb(own_key, t.snipe)

@@ -34,12 +34,13 @@ class Heuristic(IntEnum):
     BOARD = 2
     BEATER = 3
     EV = 4
+    DANGER = 5
 
 
 class Param(IntEnum):
     """Positions in a seat's ``float64`` parameter vector: the agent field of the same name.
 
-    ``SAMPLES`` and ``FUTURE_SNIPES`` are also read by the rollout heuristics (``beater``, ``ev``)
+    ``SAMPLES`` and ``FUTURE_SNIPES`` are also read by the rollout heuristics (``beater``, ``danger``, ``ev``)
     of every level: ``SNIPE_SAMPLES`` and 0 for levels without those fields.
     """
 
@@ -119,10 +120,13 @@ HARD_DEFAULTS: dict[str, object] = {
     "future_snipes": 0.7576,
     "aggression": 4.668,
     "settle": 1.0,
+    "snipes": "danger",
 }
 """``hard``: retuned with ``sniper tune`` against three ``normal`` at 4 seats (three rounds, winners
 chosen on held-out seeds; ``experiments/tune/``), with adaptive sampling: bets less often on
-middling hands, bluffs rarely, weighs position and the opponents' raises far more than ``hard-v1``."""
+middling hands, bluffs rarely, weighs position and the opponents' raises far more than ``hard-v1``;
+snipes with ``danger`` (the beater that would win at the showdown as R8 plays it, the snipes made and
+those modelled to come counted; issue 32: ``beater`` before)."""
 
 SETTLE_BLOCK = 25
 """Adaptive sampling (``settle > 0``): rollouts run in blocks of this many samples, and after each
@@ -131,7 +135,7 @@ block the decision stops once its equity is settled (``sniper.games.sniper_holde
 # ----- snipe heuristics and the rollout models (R7) -------------------------------------------
 
 SNIPE_SAMPLES = 200
-"""Rollouts for ``beater`` and ``ev`` when the level itself has no ``samples`` parameter."""
+"""Rollouts for ``beater``, ``danger`` and ``ev`` when the level itself has no ``samples`` parameter."""
 
 EV_CANDIDATES = 5
 """``ev`` compares passing with the most frequent beaters, at most this many."""

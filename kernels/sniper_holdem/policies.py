@@ -64,7 +64,8 @@ class Scratch(NamedTuple):
     ranked: np.ndarray
     """``int64 (60,)``: the allowed beater codes, ranked (``ranked_beaters_nb``)."""
     beaters: np.ndarray
-    """``int64 (60,)``: beaters summed over the blocks of an adaptive ``beater`` snipe."""
+    """``int64 (60,)``: beaters (``danger``: dangers) summed over the blocks of an adaptive ``beater`` or
+    ``danger`` snipe."""
     raises: np.ndarray
     """``int64 (5,)``: the opponents' bets and raises, in betting order (``mc_act_nb``)."""
     thresholds: np.ndarray

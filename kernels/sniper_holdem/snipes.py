@@ -173,14 +173,16 @@ def leader_settled_nb(ranked, m, beaters, z):
 
 @njit(cache=True, **NO_REFCOUNT)
 def rollout_snipe_nb(heuristic, params, private, board, stream, scratch, turn, own, t):
-    """Numba equivalent of ``sniper.games.sniper_holdem.snipes.snipe_beater`` and ``snipe_ev`` (one word keys every
-    rollout); ``turn`` is the ``SnipeTurn``, ``own`` the own hand's snipe code. Uses ``scratch``
-    (a ``Scratch``) and allocates nothing."""
+    """Numba equivalent of ``sniper.games.sniper_holdem.snipes.snipe_beater``, ``snipe_danger`` and ``snipe_ev`` (one
+    word keys every rollout); ``turn`` is the ``SnipeTurn``, ``own`` the own hand's snipe code. ``danger`` ranks the
+    rollout's ``dangers`` where ``beater`` ranks its ``beaters``. Uses ``scratch`` (a ``Scratch``) and allocates
+    nothing."""
     seat, named_mask, n_turns, n_live = turn
     key = stream_word_nb(stream)
     ranked = scratch.ranked
     z = params[Param.SETTLE]
-    if heuristic == Heuristic.BEATER and z > 0:
+    danger = heuristic == Heuristic.DANGER
+    if (heuristic == Heuristic.BEATER or danger) and z > 0:
         samples = np.int64(params[Param.SAMPLES])
         beaters = scratch.beaters
         for code in range(N_SNIPES):
@@ -192,8 +194,9 @@ def rollout_snipe_nb(heuristic, params, private, board, stream, scratch, turn, o
             snipe_rollout_nb(
                 params, key, private, board, seat, n_live, named_mask, n_turns, np.int64(PASS), done, size, scratch, t
             )
+            counts = scratch.rollout.dangers if danger else scratch.rollout.beaters
             for code in range(N_SNIPES):
-                beaters[code] += scratch.rollout.beaters[code]
+                beaters[code] += counts[code]
             done += size
             m = ranked_beaters_nb(beaters, own, named_mask, ranked)
             if leader_settled_nb(ranked, m, beaters, z):
@@ -203,8 +206,8 @@ def rollout_snipe_nb(heuristic, params, private, board, stream, scratch, turn, o
         params, key, private, board, seat, n_live, named_mask, n_turns, np.int64(PASS), np.int64(0), np.int64(0),
         scratch, t,
     )  # fmt: skip
-    m = ranked_beaters_nb(scratch.rollout.beaters, own, named_mask, ranked)
-    if heuristic == Heuristic.BEATER:
+    m = ranked_beaters_nb(scratch.rollout.dangers if danger else scratch.rollout.beaters, own, named_mask, ranked)
+    if heuristic == Heuristic.BEATER or danger:
         return ranked[0] if m > 0 else PASS
     best = PASS
     best_units = base_win
@@ -248,6 +251,6 @@ def snipe_decision_nb(heuristic, params, seats, private, board, stream, scratch,
             if allowed_nb(codes[i], own, named_mask):
                 return codes[i]
         return PASS
-    if heuristic == Heuristic.BEATER or heuristic == Heuristic.EV:
+    if heuristic == Heuristic.BEATER or heuristic == Heuristic.EV or heuristic == Heuristic.DANGER:
         return rollout_snipe_nb(heuristic, params, private, board, stream, scratch, turn, own, t)
     return PASS

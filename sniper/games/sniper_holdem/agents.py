@@ -366,7 +366,8 @@ class MonteCarloAgent:
         return Act.FOLD
 
     def snipe(self, obs: Observation, stream: Stream) -> int:
-        """The snipe its heuristic picks (R7); by default the seed AI's ``beater``."""
+        """The snipe its heuristic picks (R7); by default the seed AI's ``beater`` (``normal``) or ``danger``
+        (``hard``)."""
         return SNIPE_HEURISTICS[self.snipes](self, obs, stream)
 
 

@@ -14,7 +14,7 @@ combinations given LBR's cards and the board (card removal), Bayes-updated (``sn
 at every opponent action with the opponent level's own probability of that action for each pair
 (``opponent_policy_nb``), and at its snipe with its snipe heuristic's (``opponent_snipe_nb``); the Monte Carlo
 levels (``normal``, ``hard``) modelled from one equity estimate of at most ``model_samples`` rollouts (by
-default the level's own) per pair and decision, and their rollout snipes (``beater``, ``ev``) from
+default the level's own) per pair and decision, and their rollout snipes (``beater``, ``danger``, ``ev``) from
 ``SNIPE_KEYS`` rollout keys, all keyed from LBR's own stream (``sniper.core.lbr.STREAM_LBR``), never the
 opponent's. In the betting rounds of ``rounds`` LBR takes the action of ``bets`` of greatest value assuming
 check/call to the end (``sniper.core.lbr``): its equity against each pair exact over every ending of the board
@@ -68,7 +68,7 @@ ROUNDS = ("1", "2")
 DEFAULT_ROUNDS = "all"
 """LBR best-responds in both betting rounds by default."""
 SNIPE_KEYS = 8
-"""Rollout keys over which LBR estimates a rollout snipe heuristic's (``beater``, ``ev``) probability of the
+"""Rollout keys over which LBR estimates a rollout snipe heuristic's (``beater``, ``danger``, ``ev``) probability of the
 name the opponent made, per pair."""
 
 

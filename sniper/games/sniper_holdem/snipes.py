@@ -1,6 +1,6 @@
 """The snipe round (R7) as the AIs play it: which names an agent may call (``allowed_snipes``), what the board
 suggests (``board_snipes``), the rollouts the heuristics and the Monte Carlo levels run (``rollout_sums``), and
-the snipe heuristics by name (``SNIPE_HEURISTICS``: pass, random, board, beater, ev) with their policies
+the snipe heuristics by name (``SNIPE_HEURISTICS``: pass, random, board, beater, ev, danger) with their policies
 (``snipe_probabilities``, ``policy_of``). The agents: ``sniper.games.sniper_holdem.agents``.
 """
 
@@ -157,9 +157,10 @@ def leader_settled(ranked: Sequence[int], beaters: Sequence[int], z: float) -> b
     return c1 - c2 > z * math.sqrt(c1 + c2)
 
 
-def snipe_beater(agent, obs: Observation, stream: Stream) -> int:
-    """``beater`` (the seed's AI): the allowed name it most often finds an opponent holding that
-    beats its own hand, over its rollouts; pass if no rollout shows one.
+def _most_frequent(agent, obs: Observation, stream: Stream, counts: str) -> int:
+    """The allowed name with the largest count ``counts`` (a ``RolloutSums`` field, ``beaters`` or ``dangers``)
+    over the agent's snipe-round rollouts (``_snipe_rollout``), pass if none is positive; ``snipe_beater`` and
+    ``snipe_danger``.
 
     With adaptive sampling (the agent's ``settle > 0``) the rollouts run in blocks of
     ``SETTLE_BLOCK`` samples and stop once ``leader_settled``; ``samples`` is the maximum.
@@ -167,19 +168,35 @@ def snipe_beater(agent, obs: Observation, stream: Stream) -> int:
     key = stream.word()
     z = getattr(agent, "settle", 0.0)
     if z <= 0:
-        ranked = _ranked_beaters(obs, _snipe_rollout(agent, obs, key).beaters)
+        ranked = _ranked_beaters(obs, getattr(_snipe_rollout(agent, obs, key), counts))
         return ranked[0] if ranked else PASS
     samples = getattr(agent, "samples", SNIPE_SAMPLES)
-    beaters, done = [0] * N_SNIPES, 0
+    totals, done = [0] * N_SNIPES, 0
     while done < samples:
         size = min(SETTLE_BLOCK, samples - done)
-        block = _snipe_rollout(agent, obs, key, None, done, size).beaters
-        beaters = [a + b for a, b in zip(beaters, block)]
+        block = getattr(_snipe_rollout(agent, obs, key, None, done, size), counts)
+        totals = [a + b for a, b in zip(totals, block)]
         done += size
-        ranked = _ranked_beaters(obs, beaters)
-        if leader_settled(ranked, beaters, z):
+        ranked = _ranked_beaters(obs, totals)
+        if leader_settled(ranked, totals, z):
             break
     return ranked[0] if ranked else PASS
+
+
+def snipe_beater(agent, obs: Observation, stream: Stream) -> int:
+    """``beater`` (the seed's AI): the allowed name it most often finds an opponent holding that
+    beats its own hand, over its rollouts (snipes ignored: ``RolloutSums.beaters``); pass if no rollout
+    shows one. Adaptive sampling as ``_most_frequent``."""
+    return _most_frequent(agent, obs, stream, "beaters")
+
+
+def snipe_danger(agent, obs: Observation, stream: Stream) -> int:
+    """``danger``: the allowed name it most often finds an opponent holding that beats it at the showdown
+    as R8 plays it (``RolloutSums.dangers``: the snipes made so far and, with ``future_snipes > 0``, those
+    modelled to come count, so a name the others are likely to call anyway ranks lower, and every
+    unsniped opponent beats a sniped own hand); pass if no rollout shows one. Adaptive sampling as
+    ``_most_frequent``."""
+    return _most_frequent(agent, obs, stream, "dangers")
 
 
 def snipe_ev(agent, obs: Observation, stream: Stream) -> int:
@@ -204,10 +221,11 @@ SNIPE_HEURISTICS = {
     "board": snipe_board,
     "beater": snipe_beater,
     "ev": snipe_ev,
+    "danger": snipe_danger,
 }
 """Snipe heuristics by name; each takes (agent, observation, stream) and returns a code or PASS."""
 
-SAMPLED_SNIPES = ("beater", "ev")
+SAMPLED_SNIPES = ("beater", "ev", "danger")
 """The heuristics whose one draw is a rollout key: their policy is estimated over decision streams
 (``snipe_probabilities``); ``pass`` and ``board`` draw nothing and ``random`` one integer (exact)."""
 
