@@ -448,7 +448,7 @@ def test_short_stacks_hand_for_hand():
     seats, every level: all-ins, side pots, busts and short all-ins that do not reopen the betting."""
     rng = random.Random(8)
     found = Counter()
-    for trial in range(300):
+    for trial in range(400):
         n = rng.randint(2, 6)
         stacks = [rng.choice((0, 1, 2, 3, 4, 5, 6, 7, 9, 11, 14)) for _ in range(n)]
         stacks[trial % n] = stacks[(trial + 1) % n] = rng.randint(1, 14)  # two players at least

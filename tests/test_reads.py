@@ -136,7 +136,7 @@ def kernel_action(agent, obs, key):
 
 
 def test_hard_calls_a_random_players_bet_it_folds_to_from_a_tight_one_and_the_kernel_agrees():
-    hard = HardAgent(samples=600)
+    hard = HardAgent(samples=600, call_margin=1.64)  # a tighter caller than the default (which calls the tight one)
     tight, loose = facing_a_bet((1, 20, 1, 12, 0, 3)), facing_a_bet((10, 24, 2, 8, 2, 4))
     assert hard.looseness(tight, 1) < 0.1 < 0.6 < hard.looseness(loose, 1)
     assert hard.opponents_loose(loose) > 0.6 > 0.1 > hard.opponents_loose(tight)
@@ -159,23 +159,53 @@ def three_dealt(obs):
 
 
 def test_hard_raises_and_calls_looser_by_the_loose_targets_from_loose_players_dealt_and_the_kernel_agrees():
-    hard = HardAgent(samples=600)
-    before = replace(hard, loose_raise_ratio=hard.raise_ratio, loose_call_margin=1.0, loose_players=2)
-    looser = replace(hard, loose_power=2.0)
+    hard = HardAgent(samples=600, loose_bet_ratio=0.0, loose_raise_ratio=0.0, loose_call_margin=0.0, loose_power=1.0)
+    hard = replace(hard, loose_players=3, heads_up_power=1.0)  # the loose targets multiway only
+    before = replace(
+        hard, loose_bet_ratio=hard.bet_ratio, loose_raise_ratio=hard.raise_ratio, loose_call_margin=1.0, loose_players=2
+    )
+    looser, duel = replace(hard, loose_power=2.0), replace(hard, heads_up_power=2.0)
     tight, loose = facing_a_bet((1, 20, 1, 12, 0, 3)), facing_a_bet((10, 24, 2, 8, 2, 4))
     heads_up = (tight, loose, replace(loose, tendencies=()))
     three = tuple(three_dealt(obs) for obs in heads_up)
-    assert looser.opponents_loose(loose) == pytest.approx(hard.opponents_loose(loose) ** 2)
-    assert looser.opponents_loose(replace(loose, tendencies=())) == 0.0
+    assert looser.opponents_loose(three[1]) == pytest.approx(hard.opponents_loose(three[1]) ** 2)
+    assert duel.opponents_loose(loose) == pytest.approx(hard.opponents_loose(loose) ** 2)
+    assert looser.opponents_loose(loose) == hard.opponents_loose(loose) == duel.opponents_loose(three[1])
+    assert looser.opponents_loose(replace(three[1], tendencies=())) == 0.0
     assert hard.opponents_loose(three[1]) == hard.opponents_loose(loose) > 0.6
-    assert hard.loose_targets(loose) == (hard.raise_ratio, 1.0) and hard.loose_targets(three[1]) == (0.0, 0.0)
-    assert replace(hard, loose_players=4).loose_targets(three[1]) == (hard.raise_ratio, 1.0)
+    assert hard.loose_targets(loose) == (hard.bet_ratio, hard.raise_ratio, 1.0)
+    assert hard.loose_targets(three[1]) == (0.0, 0.0, 0.0)
+    assert replace(hard, loose_players=4).loose_targets(three[1]) == (hard.bet_ratio, hard.raise_ratio, 1.0)
     for key in (1, 2, 3):
         for obs in heads_up:  # heads-up: the play from before the loose targets
             assert hard.act(obs, Stream(key)) == before.act(obs, Stream(key))
         assert replace(hard, loose_players=2).act(loose, Stream(key)) == BET_RAISE != hard.act(loose, Stream(key))
         assert hard.act(three[1], Stream(key)) == BET_RAISE != before.act(three[1], Stream(key))
         assert looser.act(three[1], Stream(key)) == BET_RAISE
-        for agent in (hard, looser, replace(hard, loose_players=4)):
+        for agent in (hard, looser, duel, replace(hard, loose_players=4)):
             for obs in (*heads_up, *three):
+                assert kernel_action(agent, obs, key) == agent.act(obs, Stream(key))
+
+
+def checked_to(tendency):
+    """Seat 0 holding king high after a 3-card draw, first to act in the second round (``facing_a_bet`` before seat
+    1's bet), heads-up, seat 1's ``tendencies`` ``tendency``."""
+    obs = facing_a_bet(tendency)
+    return replace(
+        obs, cards=cards("Kc 9d 7s 5h 2c"), stacks=(80, 80), bets=(0, 0), pot=8, to_call=0, raises=0, raise_to=4,
+        history=obs.history[:2], legal=(CHECK_CALL, BET_RAISE),
+    )  # fmt: skip
+
+
+def test_hard_bets_by_the_loose_bet_ratio_against_a_loose_player_and_the_kernel_agrees():
+    hard = HardAgent(samples=300, bluff=0.0, loose_players=2, heads_up_power=1.0)
+    wild, tight = checked_to((24, 24, 10, 10, 4, 4)), checked_to((0, 20, 0, 12, 0, 3))
+    assert hard.opponents_loose(wild) == 1.0 and hard.opponents_loose(tight) == 0.0
+    for key in (1, 2, 3):
+        assert replace(hard, loose_bet_ratio=0.0).act(wild, Stream(key)) == BET_RAISE
+        assert replace(hard, loose_bet_ratio=9.0).act(wild, Stream(key)) == CHECK_CALL
+        for bet in (0.0, 9.0):  # no read: the bet ratio itself
+            assert replace(hard, loose_bet_ratio=bet).act(tight, Stream(key)) == hard.act(tight, Stream(key))
+        for agent in (hard, replace(hard, loose_bet_ratio=9.0), replace(hard, loose_players=3)):
+            for obs in (wild, tight, replace(wild, tendencies=())):
                 assert kernel_action(agent, obs, key) == agent.act(obs, Stream(key))

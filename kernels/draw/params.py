@@ -66,6 +66,8 @@ class HardParam(IntEnum):
     LOOSE_CALL_MARGIN = 22
     LOOSE_POWER = 23
     LOOSE_PLAYERS = 24
+    LOOSE_BET_RATIO = 25
+    HEADS_UP_POWER = 26
 
 
 PARAMS_OF: dict[Level, type[IntEnum]] = {Level.EASY: EasyParam, Level.NORMAL: NormalParam, Level.HARD: HardParam}

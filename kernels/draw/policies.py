@@ -284,7 +284,7 @@ def hard_threshold_nb(h, params):
 def hard_loose_nb(h, p, params):
     """Numba equivalent of ``sniper.games.draw.levels.HardAgent.opponents_loose``: the live opponents' mean
     looseness (``ranges.looseness_of_nb`` of each one's ``Hand.tally``, summed clockwise from ``p``'s left, then
-    divided, to the power ``loose_power``; 0 with none)."""
+    divided, to the power ``loose_power``, ``heads_up_power`` in a hand dealt to two players; 0 with none)."""
     m = h.st[0].players
     total = 0.0
     n = 0
@@ -293,17 +293,22 @@ def hard_loose_nb(h, p, params):
         if h.pl[i].active:
             total += looseness_of_nb(h, i, reads_nb(params, HardParam.READ_RATE))
             n += 1
-    return (total / n if n > 0 else 0.0) ** params[HardParam.LOOSE_POWER]
+    power = params[HardParam.HEADS_UP_POWER] if m == 2 else params[HardParam.LOOSE_POWER]
+    return (total / n if n > 0 else 0.0) ** power
 
 
 @njit(cache=True, inline="always")
 def hard_targets_nb(h, params):
-    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.loose_targets``: ``(loose_raise_ratio,
-    loose_call_margin)`` in a hand dealt to at least ``loose_players`` players (``h.st[0].players``), else
-    ``(raise_ratio, 1.0)``."""
+    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.loose_targets``: ``(loose_bet_ratio,
+    loose_raise_ratio, loose_call_margin)`` in a hand dealt to at least ``loose_players`` players
+    (``h.st[0].players``), else ``(bet_ratio, raise_ratio, 1.0)``."""
     if h.st[0].players >= int(params[HardParam.LOOSE_PLAYERS]):
-        return params[HardParam.LOOSE_RAISE_RATIO], params[HardParam.LOOSE_CALL_MARGIN]
-    return params[HardParam.RAISE_RATIO], 1.0
+        return (
+            params[HardParam.LOOSE_BET_RATIO],
+            params[HardParam.LOOSE_RAISE_RATIO],
+            params[HardParam.LOOSE_CALL_MARGIN],
+        )
+    return params[HardParam.BET_RATIO], params[HardParam.RAISE_RATIO], 1.0
 
 
 @njit(cache=True)
@@ -321,12 +326,12 @@ def hard_decide_nb(h, p, can_raise, params, best, e, below, t):
     scale = 1.0 - params[HardParam.POSITION] * position_nb(h, p)
     snowing = s.street == SECOND and nothing and h.pl[p].drawn == 0
     loose = hard_loose_nb(h, p, params)
-    raise_target, margin_target = hard_targets_nb(h, params)
+    bet_target, raise_target, margin_target = hard_targets_nb(h, params)
     return betting_nb(
         h,
         p,
         can_raise,
-        ratio >= params[HardParam.BET_RATIO] * scale or below or snowing,
+        ratio >= toward_nb(params[HardParam.BET_RATIO], bet_target, loose) * scale or below or snowing,
         ratio >= toward_nb(params[HardParam.RAISE_RATIO], raise_target, loose) * scale,
         e >= price_nb(h, p) * toward_nb(params[HardParam.CALL_MARGIN], margin_target, loose),
     )

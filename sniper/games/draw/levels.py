@@ -428,12 +428,12 @@ class HardAgent(_Level, Reads):
     - **Draw**: the best keep, except that with a high-card hand it *snows* (stands pat, a bluff)
       with probability ``snow``.
     - **Betting**, with ``n`` players in, ``ratio = e * n`` against a fair share and ``scale = 1 -
-      position * p`` (``position(obs)``): checked to, bet at ``ratio >= bet_ratio * scale``, or when
+      position * p`` (``position(obs)``): checked to, bet at ``ratio >= bet * scale``, or when
       bluffing (probability ``bluff``: the controlled frequency), or in the second round after a snow
       (it stood pat with a high-card hand: it keeps up the bluff); facing a bet, raise at ``ratio >= raise *
-      scale``, else call when ``e >= price * margin`` (pot odds), else fold; ``raise`` and ``margin`` are
-      ``raise_ratio`` and ``call_margin`` moved toward ``loose_targets`` by the live opponents' mean ``loose`` to
-      the power ``loose_power`` (``opponents_loose``).
+      scale``, else call when ``e >= price * margin`` (pot odds), else fold; ``bet``, ``raise`` and ``margin`` are
+      ``bet_ratio``, ``raise_ratio`` and ``call_margin`` moved toward ``loose_targets`` by the live opponents' mean
+      ``loose`` to the power ``loose_power``, ``heads_up_power`` heads-up (``opponents_loose``).
     - **Reads that adapt** (``Reads``): per opponent, ``loose = looseness(obs, seat)`` from its ``tendencies`` in
       the game's earlier hands (public, D10): how often it raised facing a first-round bet (an informative player
       ``read_rate``, one acting at random ``read_noise``: ``random`` raises one time in three) and how often it
@@ -474,21 +474,24 @@ class HardAgent(_Level, Reads):
     loose_call_margin: float = _default("hard", "loose_call_margin")
     loose_power: float = _default("hard", "loose_power")
     loose_players: int = _default("hard", "loose_players")
+    loose_bet_ratio: float = _default("hard", "loose_bet_ratio")
+    heads_up_power: float = _default("hard", "heads_up_power")
 
-    def loose_targets(self, obs: DrawObservation) -> tuple[float, float]:
-        """What ``raise_ratio`` and ``call_margin`` move toward (``decide``): ``loose_raise_ratio`` and
-        ``loose_call_margin`` in a hand dealt to at least ``loose_players`` players (``players_dealt``, D1), else
-        ``raise_ratio`` itself and fair pot odds, 1 (the play from before the loose targets)."""
+    def loose_targets(self, obs: DrawObservation) -> tuple[float, float, float]:
+        """What ``bet_ratio``, ``raise_ratio`` and ``call_margin`` move toward (``decide``): ``loose_bet_ratio``,
+        ``loose_raise_ratio`` and ``loose_call_margin`` in a hand dealt to at least ``loose_players`` players
+        (``players_dealt``, D1), else ``bet_ratio`` and ``raise_ratio`` themselves and fair pot odds, 1."""
         if players_dealt(obs) >= self.loose_players:
-            return self.loose_raise_ratio, self.loose_call_margin
-        return self.raise_ratio, 1.0
+            return self.loose_bet_ratio, self.loose_raise_ratio, self.loose_call_margin
+        return self.bet_ratio, self.raise_ratio, 1.0
 
     def opponents_loose(self, obs: DrawObservation) -> float:
         """The live opponents' mean ``looseness`` (summed in ``live_opponents`` order, then divided; 0 with none)
-        to the power ``loose_power`` (above 1: a weak read moves the betting less, a strong one nearly as much)."""
+        to the power ``loose_power``, ``heads_up_power`` in a hand dealt to two players (``players_dealt``; above 1:
+        a weak read moves the betting less, a strong one nearly as much)."""
         opponents = live_opponents(obs)
         mean = sum(self.looseness(obs, o) for o in opponents) / len(opponents) if opponents else 0.0
-        return mean**self.loose_power
+        return mean ** (self.heads_up_power if players_dealt(obs) == 2 else self.loose_power)
 
     def showdowns(self, obs: DrawObservation, key: int) -> Showdowns:
         """The live opponents' best final hands over ``samples`` deals keyed by ``key`` (never the real deck).
@@ -582,10 +585,10 @@ class HardAgent(_Level, Reads):
         ratio = e * (len(live_opponents(obs)) + 1)
         scale = 1.0 - self.position * position(obs)
         snowing, loose = obs.street == SECOND and nothing and obs.drawn[obs.seat] == 0, self.opponents_loose(obs)
-        raise_target, margin_target = self.loose_targets(obs)
+        bet_target, raise_target, margin_target = self.loose_targets(obs)
         return betting(
             obs,
-            ratio >= self.bet_ratio * scale or below or snowing,
+            ratio >= toward(self.bet_ratio, bet_target, loose) * scale or below or snowing,
             ratio >= toward(self.raise_ratio, raise_target, loose) * scale,
             e >= price(obs) * toward(self.call_margin, margin_target, loose),
         )
