@@ -71,7 +71,7 @@ def category_nb(cards, t):
     return value_nb(cards, t) // CATEGORY_UNIT
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, stream, t, lt, hand):
     """One opponent's final five cards sampled at positions ``k``.. of a ``Deal`` (``deck``, ``where``, ``m``
     cards) into ``hand`` (``uint8 (5,)``), and the next free position: numba equivalent of
