@@ -63,6 +63,8 @@ class Scratch(NamedTuple):
     """``uint8 (52,)``: a sample's shuffle of ``unseen`` (``keep_orders_nb``; ``hard``'s ``Deal``)."""
     where: np.ndarray
     """``int64 (52,)``: each card's position in ``deck`` (``hard``'s ``Deal``), -1 if not in it."""
+    fresh: np.ndarray
+    """``int64 (52,)``: ``where`` of a fresh ``Deal`` of ``unseen`` (``ranges.deal_positions_nb``)."""
     orders: np.ndarray
     """``uint16 (max draw_samples, 26)``: ``keep_orders_nb``'s orders per sample and keep."""
     keep_key: np.ndarray
@@ -74,17 +76,25 @@ class Scratch(NamedTuple):
     units_total: np.ndarray
     """``int64 (26,)``: ``hard``'s share units per keep."""
     below: np.ndarray
-    """``int64 (7463,)``: ``hard``'s samples by best opponent order, shifted by one."""
+    """``int64 (7463,)``: ``hard``'s samples by best opponent order, shifted by one; all 0 between decisions
+    (``ranges.showdown_units_nb`` clears what it set)."""
     tied: np.ndarray
-    """``int64 (7463,)``: ``hard``'s tie shares by best opponent order, shifted by one."""
+    """``int64 (7463,)``: ``hard``'s tie shares by best opponent order, shifted by one; all 0 between decisions."""
+    touched: np.ndarray
+    """``uint64 (117,)``: bit ``b & 63`` of word ``b >> 6`` set when ``below[b]`` is (``ranges.showdown_units_nb``);
+    all 0 between decisions."""
     units: np.ndarray
     """``int64 (7462,)``: ``hard``'s share units of a final hand of each order (``ranges.showdown_units_nb``)."""
     hand: np.ndarray
     """``uint8 (5,)``: one sampled opponent hand."""
     sample: np.ndarray
     """``uint64 (2,)``: the stream of one sample."""
-    loose: np.ndarray
-    """``float64 (MAX_SEATS,)``: ``hard``'s looseness read of each player, by position (``kernels.poker52.reads``)."""
+    opponents: np.ndarray
+    """``int64 (MAX_SEATS, 3)``: ``hard``'s live opponents clockwise from its left, each's ``drawn``, ``first``
+    and ``second`` (``levels.Read``; ``ranges.showdown_units_nb``)."""
+    reads: np.ndarray
+    """``float64 (MAX_SEATS, 4)``: the same opponents' ``read_bluff``, ``read_pair``, ``read_loose`` and
+    ``read_snow``, moved by their looseness (``ranges.mixed_reads_nb``)."""
 
 
 def new_scratch(draw_samples):
@@ -95,6 +105,7 @@ def new_scratch(draw_samples):
         np.zeros(52, np.uint8),
         np.zeros(52, np.uint8),
         np.zeros(52, np.int64),
+        np.zeros(52, np.int64),
         np.zeros((max(draw_samples, 1), N_KEEPS), np.uint16),
         np.zeros(N_KEEPS, np.uint64),
         np.zeros(N_KEEPS, np.uint64),
@@ -102,10 +113,12 @@ def new_scratch(draw_samples):
         np.zeros(N_KEEPS, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
+        np.zeros(N_ORDERS // 64 + 1, np.uint64),
         np.zeros(N_ORDERS, np.int64),
         np.zeros(HAND_SIZE, np.uint8),
         np.zeros(2, np.uint64),
-        np.zeros(MAX_SEATS, np.float64),
+        np.zeros((MAX_SEATS, 3), np.int64),
+        np.zeros((MAX_SEATS, 4), np.float64),
     )
 
 
