@@ -8,6 +8,7 @@ share of samples per function. Shares are of this process's samples after the co
 own functions included).
 
     python experiments/profile_kernel.py --agents easy,easy,easy,easy --seconds 5
+    python experiments/profile_kernel.py --game draw --agents hard,hard,hard,hard --seconds 8
 """
 
 import argparse
@@ -26,7 +27,9 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 from numba.core.registry import CPUDispatcher  # noqa: E402
 
-from sniper.games.sniper_holdem.kernel_engine import kernel_inputs, run_games  # noqa: E402
+from sniper.games import draw  # noqa: E402
+from sniper.games.draw import kernel_engine as draw_engine  # noqa: E402
+from sniper.games.sniper_holdem import kernel_engine as sniper_engine  # noqa: E402
 from sniper.games.sniper_holdem.rules import make_rules  # noqa: E402
 
 
@@ -76,10 +79,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agents", default="easy,easy,easy,easy")
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--game", choices=("sniper", "draw"), default="sniper")
     args = parser.parse_args()
     numba.set_num_threads(1)
-    inputs = kernel_inputs(args.agents.split(","), make_rules())
-    games = np.arange(2000, dtype=np.int64)
+    if args.game == "draw":
+        inputs = draw_engine.kernel_inputs(args.agents.split(","), draw.make_rules())
+
+        def run_games(seed, games, inputs, capacity, threads, action_capacity):
+            return draw_engine.run_games(seed, games, inputs, capacity, action_capacity, threads)
+
+    else:
+        inputs = sniper_engine.kernel_inputs(args.agents.split(","), make_rules())
+        run_games = sniper_engine.run_games
+    games = np.arange(2000 if args.game == "sniper" else 100, dtype=np.int64)
     run_games(np.uint64(0), games[:10], inputs, 20, threads=1, action_capacity=240)  # compile
     Path(f"/tmp/perf-{os.getpid()}.map").write_text("".join(perf_map()))
     data = Path(tempfile.mkdtemp()) / "perf.data"

@@ -28,8 +28,22 @@ order (one thread: compiling a parallel kernel costs more than it saves here);
 
 import numpy as np
 
-from kernels import NO_REFCOUNT
-from kernels.eval52 import BASE, STRAIGHT, card_bit_nb, hand_nb, value_nb, value_of_nb
+from kernels.eval52 import (
+    BASE,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    HIGH_CARD,
+    ONE_PAIR,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+    card_bit_nb,
+    hand_nb,
+    value_nb,
+    value_of_nb,
+)
 from kernels.jit import njit
 from kernels.rng import derive_nb, uniform_int_nb
 
@@ -49,12 +63,51 @@ FIELDS = 6
 """Fields per keep and block: ``WIN``, ``TIE``, ``SHARE`` and their squares."""
 
 
-@njit(cache=True, **NO_REFCOUNT)
+_PAIRS_CATEGORY = (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, FULL_HOUSE, -1, FOUR_OF_A_KIND)
+"""The category of five cards by their pairs of equal ranks (0–6; 5 cannot happen), high card for none."""
+_WHEEL = 0x100F
+"""The rank mask of A-2-3-4-5 (``five_category_nb``)."""
+
+
+@njit(cache=True, inline="always")
+def five_category_nb(cards):
+    """The category (0 high card … 8 straight flush) of the five cards of ``cards`` (a 1-D ``uint8`` array),
+    without the evaluator's tables: ``value_nb(cards, t) // CATEGORY_UNIT`` (numba equivalent of
+    ``sniper.games.poker52.category`` of ``sniper.games.poker52.cards.value``; tests/test_draw_equity.py checks
+    every five cards). The pairs of equal ranks name the categories with a pair or more; without one, the ranks'
+    mask is a straight when it is five in a row or the wheel, and the suits a flush when they are one."""
+    c0, c1, c2, c3, c4 = cards[0], cards[1], cards[2], cards[3], cards[4]
+    r0, r1, r2, r3, r4 = c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2
+    pairs = (
+        (r0 == r1)
+        + (r0 == r2)
+        + (r0 == r3)
+        + (r0 == r4)
+        + (r1 == r2)
+        + (r1 == r3)
+        + (r1 == r4)
+        + (r2 == r3)
+        + (r2 == r4)
+        + (r3 == r4)
+    )
+    if pairs:
+        return np.int64(_PAIRS_CATEGORY[pairs])
+    ranks = (1 << r0) | (1 << r1) | (1 << r2) | (1 << r3) | (1 << r4)
+    straight = ranks == (ranks & -ranks) * 0x1F or ranks == _WHEEL
+    suit = c0 & 3
+    flush = (c1 & 3) == suit and (c2 & 3) == suit and (c3 & 3) == suit and (c4 & 3) == suit
+    if flush:
+        return np.int64(STRAIGHT_FLUSH if straight else FLUSH)
+    return np.int64(STRAIGHT if straight else HIGH_CARD)
+
+
+@njit(cache=True, inline="always")
 def chart_mask_nb(cards, t):
     """The easy chart's discard mask (bit ``j``: discard ``cards[j]``) of five cards ``uint8 (5,)``:
     numba equivalent of ``sniper.games.draw.agents.draw_chart`` (module docstring). Allocates nothing
-    (``kernels.NO_REFCOUNT``), so the game kernel's decisions can call it."""
-    strength = value_nb(cards, t) // CATEGORY_UNIT
+    (``kernels.NO_REFCOUNT``), so the game kernel's decisions can call it; inlined into them. ``t``, the
+    evaluator's tables, goes unused (``five_category_nb`` needs none)."""
+    strength = five_category_nb(cards)
     if strength >= STRAIGHT:
         return 0
     mask = 0

@@ -10,8 +10,9 @@ from math import comb
 import numpy as np
 import pytest
 
-from kernels.draw_equity import chart_mask_nb
-from kernels.eval52 import tables
+from kernels.draw_equity import CATEGORY_UNIT, chart_mask_nb, five_category_nb
+from kernels.eval52 import tables, values_nb
+from kernels.jit import njit
 from sniper.core.rng import derive, mix64, uniform_int
 from sniper.games.draw.agents import draw_chart
 from sniper.games.draw.engine import DISCARDS
@@ -113,6 +114,26 @@ def test_the_numba_chart_is_the_easy_chart():
     hands = [poker52.cards(h) for h in special] + [tuple(rng.sample(range(52), 5)) for _ in range(3000)]
     for hand in hands:
         assert chart_mask_nb(np.array(hand, np.uint8), t) == draw_chart(hand), hand
+
+
+@njit(cache=False)
+def _five_categories(hands):
+    """``five_category_nb`` of each row of ``hands`` (``uint8 (n, 5)``), ``int64 (n,)``."""
+    out = np.empty(hands.shape[0], np.int64)
+    for i in range(hands.shape[0]):
+        out[i] = five_category_nb(hands[i])
+    return out
+
+
+def test_the_five_card_category_is_the_evaluators_for_every_five_cards():
+    hands = np.array(list(combinations(range(52), 5)), np.uint8)
+    hands[1::2] = hands[1::2, ::-1]  # both orders of the cards
+    categories = _five_categories(hands)
+    assert np.array_equal(categories, values_nb(hands, tables()) // CATEGORY_UNIT)
+    assert np.bincount(categories).tolist() == [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]
+    rng = random.Random(5)
+    for hand in [tuple(rng.sample(range(52), 5)) for _ in range(500)]:
+        assert _five_categories(np.array([hand], np.uint8))[0] == poker52.category(poker52.value(hand)), hand
 
 
 def test_every_keep_sees_the_same_deals_and_the_best_keep_is_the_top_equity():

@@ -10,12 +10,13 @@ compared as ``levels._category`` does (``sniper.games.poker52.category`` of the 
 """
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from kernels import NO_REFCOUNT
 from kernels.draw.codes import HAND_SIZE, MAX_DISCARDS, NO_DRAW
 from kernels.draw.strength import N_ORDERS, five_order_nb, swap_nb
-from kernels.draw_equity import CATEGORY_UNIT, chart_mask_nb
-from kernels.eval52 import N_CARDS, value_nb
+from kernels.draw_equity import chart_mask_nb, five_category_nb
+from kernels.eval52 import N_CARDS
 from kernels.jit import njit
 from kernels.poker52.reads import looseness_nb, toward_nb
 from kernels.rng import derive_nb, stream_integer_nb, stream_random_nb, stream_start_nb
@@ -25,15 +26,25 @@ _NOBODY = -1
 
 
 @njit(cache=True, inline="always")
-def deal_start_nb(unseen, m, deck, where):
-    """A fresh ``Deal`` of ``unseen[:m]`` (ascending) into ``deck`` (``uint8 (52,)``) and ``where``
-    (``int64 (52,)``: each card's position, -1 for a card not in it): numba equivalent of
+def deal_positions_nb(unseen, m, fresh):
+    """Each card's position in a fresh ``Deal`` of ``unseen[:m]`` (ascending) into ``fresh`` (``int64 (52,)``, -1
+    for a card not in it): the ``where`` of the numba equivalent of ``sniper.games.draw.levels.Deal.__init__``,
+    found once per decision and copied by ``deal_start_nb`` for each sample."""
+    for c in range(N_CARDS):
+        fresh[c] = -1
+    for i in range(m):
+        fresh[unseen[i]] = i
+
+
+@njit(cache=True, inline="always")
+def deal_start_nb(unseen, m, fresh, deck, where):
+    """A fresh ``Deal`` of ``unseen[:m]`` into ``deck`` (``uint8 (52,)``) and ``where`` (``int64 (52,)``: each
+    card's position, -1 for a card not in it; a copy of ``fresh``, ``deal_positions_nb``): numba equivalent of
     ``sniper.games.draw.levels.Deal.__init__``."""
     for c in range(N_CARDS):
-        where[c] = -1
+        where[c] = fresh[c]
     for i in range(m):
         deck[i] = unseen[i]
-        where[unseen[i]] = i
 
 
 @njit(cache=True, inline="always")
@@ -67,11 +78,12 @@ def deal_place_nb(deck, where, cards, n, pos):
 @njit(cache=True, inline="always")
 def category_nb(cards, t):
     """The category (0 high card … 8 straight flush) of five cards: numba equivalent of
-    ``sniper.games.draw.levels._category`` (``sniper.games.poker52.category`` of the value)."""
-    return value_nb(cards, t) // CATEGORY_UNIT
+    ``sniper.games.draw.levels._category`` (``sniper.games.poker52.category`` of the value), by
+    ``kernels.draw_equity.five_category_nb`` (no table lookup; ``t``, the evaluator's tables, goes unused)."""
+    return five_category_nb(cards)
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, stream, t, lt, hand):
     """One opponent's final five cards sampled at positions ``k``.. of a ``Deal`` (``deck``, ``where``, ``m``
     cards) into ``hand`` (``uint8 (5,)``), and the next free position: numba equivalent of
@@ -168,41 +180,82 @@ def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
     final hand of order ``o`` wins all ``share_units`` of a sample whose best opponent order is below
     ``o`` and ``share_units // (1 + ties)`` of one where it equals ``o``. ``params_read``: ``(read_bluff,
     read_pair, read_loose, read_snow, read_bet, read_raise)`` then the seven reads of ``looseness_of_nb``; each
-    opponent reads by its ``mixed_reads_nb`` (its looseness, ``looseness_of_nb``, into ``scr.loose``).
+    opponent reads by its ``mixed_reads_nb`` (its looseness, ``looseness_of_nb``). The opponents, their reads
+    (``scr.opponents``, ``scr.reads``) and the fresh deal's positions (``scr.fresh``) are found once, before the
+    samples; ``scr.below``, ``scr.tied`` and ``scr.touched`` are all 0 on entry and left so (``units_of_nb``).
     """
-    pl, st = h.pl, h.st[0]
-    m_players = st.players
-    for i in range(m_players):
-        scr.loose[i] = looseness_of_nb(h, i, params_read[6:]) if pl[i].active and i != p else 0.0
-    below, tied = scr.below, scr.tied
-    for o in range(N_ORDERS + 1):
-        below[o] = 0
-        tied[o] = 0
+    pl = h.pl
+    m_players = h.st[0].players
+    opponents, reads = scr.opponents, scr.reads
+    n = 0
+    for step in range(1, m_players):
+        i = (p + step) % m_players
+        if pl[i].active:
+            q = pl[i]
+            opponents[n, 0], opponents[n, 1], opponents[n, 2] = q.drawn, q.first, q.second
+            read = mixed_reads_nb(params_read, looseness_of_nb(h, i, params_read[6:]))
+            reads[n, 0], reads[n, 1], reads[n, 2], reads[n, 3] = read[0], read[1], read[2], read[3]
+            n += 1
+    read_bet, read_raise = params_read[4], params_read[5]
+    share = lt.share_units
+    tie_shares = (share, share // 2, share // 3, share // 4, share // 5, share // 6)  # by ties
+    deck, where, hand, sample = scr.deck, scr.where, scr.hand, scr.sample
+    deal_positions_nb(unseen, m, scr.fresh)
+    below, tied, touched = scr.below, scr.tied, scr.touched
     for j in range(samples):
-        stream_start_nb(scr.sample, derive_nb(key, j))
-        deal_start_nb(unseen, m, scr.deck, scr.where)
+        stream_start_nb(sample, derive_nb(key, j))
+        deal_start_nb(unseen, m, scr.fresh, deck, where)
         k = np.int64(0)
         best = np.int64(_NOBODY)
         ties = 0
-        for step in range(1, m_players):
-            i = (p + step) % m_players
-            if not pl[i].active:
-                continue
-            q = pl[i]
-            read = mixed_reads_nb(params_read, scr.loose[i])
+        for o in range(n):
+            read = (reads[o, 0], reads[o, 1], reads[o, 2], reads[o, 3], read_bet, read_raise)
             k = opponent_final_nb(
-                scr.deck, scr.where, m, k, q.drawn, q.first, q.second, read, scr.sample, t, lt, scr.hand
+                deck, where, m, k, opponents[o, 0], opponents[o, 1], opponents[o, 2], read, sample, t, lt, hand
             )
-            order = five_order_nb(scr.hand, t, lt)
+            order = five_order_nb(hand, t, lt)
             if order > best:
                 best = order
                 ties = 1
             elif order == best:
                 ties += 1
-        below[best + 1] += 1  # samples by best order, shifted by one (the best of no opponent is -1)
-        tied[best + 1] += lt.share_units // (1 + ties)
-    units = scr.units
-    count = np.int64(0)  # samples whose best is below the order
-    for o in range(N_ORDERS):
-        count += below[o]
-        units[o] = lt.share_units * count + tied[o + 1]
+        b = best + 1  # samples by best order, shifted by one (the best of no opponent is -1)
+        below[b] += 1
+        tied[b] += tie_shares[ties]
+        touched[b >> 6] |= np.uint64(1) << np.uint64(b & 63)
+    units_of_nb(share, below, tied, touched, scr.units)
+
+
+@njit(cache=True, inline="always")
+def fill_nb(out, start, stop, value):
+    """``out[start:stop] = value`` (nothing if ``stop <= start``): numba equivalent of
+    ``sniper.games.draw.levels.Showdowns.units`` over a run of orders that no sample's best falls in
+    (``units_of_nb``). By unsigned indices: a signed index would make numba test it for negative values, and
+    LLVM vectorize the loop into scattered stores."""
+    for o in range(np.uint64(max(start, 0)), np.uint64(max(stop, 0))):
+        out[o] = value
+
+
+@njit(cache=True, inline="always")
+def units_of_nb(share, below, tied, touched, units):
+    """``units[o]`` (``int64 (7462,)``): ``share`` times the samples whose best opponent order is below ``o`` plus the
+    tie shares of those where it is ``o`` (``below``, ``tied``: by best order shifted by one): numba equivalent of
+    ``sniper.games.draw.levels.Showdowns.units``. Clears ``below``, ``tied`` and ``touched`` (the set entries'
+    bits, ``showdown_units_nb``). Between two set entries ``b < b'`` every order from ``b`` to ``b' - 2`` has the
+    same units, so the runs are filled (``fill_nb``) and only the set entries read."""
+    count = np.int64(0)  # samples whose best is below the order, counted up to b
+    start = 0  # the first order not written
+    for w in range(touched.shape[0]):
+        bits = touched[w]
+        touched[w] = 0
+        while bits:
+            b = w * 64 + np.int64(trailing_zeros(bits))
+            bits &= bits - np.uint64(1)
+            fill_nb(units, start, b - 1, share * count)
+            if b >= 1:
+                units[b - 1] = share * count + tied[b]
+            count += below[b]
+            below[b] = 0
+            tied[b] = 0
+            start = max(start, b)
+    fill_nb(units, start, N_ORDERS, share * count)

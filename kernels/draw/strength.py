@@ -18,7 +18,7 @@ import numpy as np
 
 from kernels import NO_REFCOUNT
 from kernels.draw.codes import DISCARD_MASKS, HAND_SIZE, MAX_SEATS, N_KEEPS
-from kernels.eval52 import EMPTY_KEY, HIGH_SHIFT, LOW_MASK, LOW_SHIFT, card_bit_nb, flush_suit_nb
+from kernels.eval52 import EMPTY_KEY, card_bit_nb, flush_suit_nb, rank_index_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb, stream_integer_nb, stream_start_nb
 
@@ -63,28 +63,40 @@ class Scratch(NamedTuple):
     """``uint8 (52,)``: a sample's shuffle of ``unseen`` (``keep_orders_nb``; ``hard``'s ``Deal``)."""
     where: np.ndarray
     """``int64 (52,)``: each card's position in ``deck`` (``hard``'s ``Deal``), -1 if not in it."""
+    fresh: np.ndarray
+    """``int64 (52,)``: ``where`` of a fresh ``Deal`` of ``unseen`` (``ranges.deal_positions_nb``)."""
     orders: np.ndarray
     """``uint16 (max draw_samples, 26)``: ``keep_orders_nb``'s orders per sample and keep."""
     keep_key: np.ndarray
     """``uint64 (26,)``: each keep's kept cards as an evaluator key (``keep_orders_nb``)."""
     keep_mask: np.ndarray
     """``uint64 (26,)``: each keep's kept cards as a suit mask (``keep_orders_nb``)."""
+    drawn_one: np.ndarray
+    """``uint16 (26, 52)``: the order of each keep of four cards with each unseen card (``keep_orders_nb``)."""
     totals: np.ndarray
     """``float64 (26,)``: ``normal``'s sums per keep."""
     units_total: np.ndarray
     """``int64 (26,)``: ``hard``'s share units per keep."""
     below: np.ndarray
-    """``int64 (7463,)``: ``hard``'s samples by best opponent order, shifted by one."""
+    """``int64 (7463,)``: ``hard``'s samples by best opponent order, shifted by one; all 0 between decisions
+    (``ranges.showdown_units_nb`` clears what it set)."""
     tied: np.ndarray
-    """``int64 (7463,)``: ``hard``'s tie shares by best opponent order, shifted by one."""
+    """``int64 (7463,)``: ``hard``'s tie shares by best opponent order, shifted by one; all 0 between decisions."""
+    touched: np.ndarray
+    """``uint64 (117,)``: bit ``b & 63`` of word ``b >> 6`` set when ``below[b]`` is (``ranges.showdown_units_nb``);
+    all 0 between decisions."""
     units: np.ndarray
     """``int64 (7462,)``: ``hard``'s share units of a final hand of each order (``ranges.showdown_units_nb``)."""
     hand: np.ndarray
     """``uint8 (5,)``: one sampled opponent hand."""
     sample: np.ndarray
     """``uint64 (2,)``: the stream of one sample."""
-    loose: np.ndarray
-    """``float64 (MAX_SEATS,)``: ``hard``'s looseness read of each player, by position (``kernels.poker52.reads``)."""
+    opponents: np.ndarray
+    """``int64 (MAX_SEATS, 3)``: ``hard``'s live opponents clockwise from its left, each's ``drawn``, ``first``
+    and ``second`` (``levels.Read``; ``ranges.showdown_units_nb``)."""
+    reads: np.ndarray
+    """``float64 (MAX_SEATS, 4)``: the same opponents' ``read_bluff``, ``read_pair``, ``read_loose`` and
+    ``read_snow``, moved by their looseness (``ranges.mixed_reads_nb``)."""
 
 
 def new_scratch(draw_samples):
@@ -95,17 +107,21 @@ def new_scratch(draw_samples):
         np.zeros(52, np.uint8),
         np.zeros(52, np.uint8),
         np.zeros(52, np.int64),
+        np.zeros(52, np.int64),
         np.zeros((max(draw_samples, 1), N_KEEPS), np.uint16),
         np.zeros(N_KEEPS, np.uint64),
         np.zeros(N_KEEPS, np.uint64),
+        np.zeros((N_KEEPS, 52), np.uint16),
         np.zeros(N_KEEPS, np.float64),
         np.zeros(N_KEEPS, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
+        np.zeros(N_ORDERS // 64 + 1, np.uint64),
         np.zeros(N_ORDERS, np.int64),
         np.zeros(HAND_SIZE, np.uint8),
         np.zeros(2, np.uint64),
-        np.zeros(MAX_SEATS, np.float64),
+        np.zeros((MAX_SEATS, 3), np.int64),
+        np.zeros((MAX_SEATS, 4), np.float64),
     )
 
 
@@ -119,8 +135,7 @@ def order_of_nb(key, mask, t, lt):
     5 to 7 cards): numba equivalent of ``sniper.games.draw.strength.five_card_index``."""
     suit = flush_suit_nb(key)
     if suit < 0:
-        low = (key >> np.uint64(LOW_SHIFT)) & LOW_MASK
-        return np.int64(lt.rank_order[t.low_base[low] + np.int32(t.high_index[key >> np.uint64(HIGH_SHIFT)])])
+        return np.int64(lt.rank_order[rank_index_nb(key, t)])
     return np.int64(lt.flush_order[(mask >> np.uint64(16 * suit)) & np.uint64(0x1FFF)])
 
 
@@ -169,9 +184,12 @@ def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr):
 
     Sample ``j`` draws from the stream ``derive(key, j)`` (``scr.sample``) three replacement cards over a
     fresh copy of ``unseen[:m]`` (``scr.deck``): draw ``i`` swaps position ``i`` with ``i + integer(m - i)``;
-    a keep discarding ``d`` cards takes the first ``d``.
+    a keep discarding ``d`` cards takes the first ``d``. The orders of the pat keep and of each keep of four cards
+    with each unseen card (``scr.drawn_one``) are looked up once, before the samples.
     """
     deck, sample, keep_key, keep_mask, orders = scr.deck, scr.sample, scr.keep_key, scr.keep_mask, scr.orders
+    drawn_one = scr.drawn_one
+    pat = np.uint16(0)
     for q in range(N_KEEPS):
         k, b = EMPTY_KEY, np.uint64(0)
         for j in range(HAND_SIZE):
@@ -180,6 +198,12 @@ def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr):
                 b |= card_bit_nb(cards[j])
         keep_key[q] = k
         keep_mask[q] = b
+        if GONE[q] == 0:
+            pat = np.uint16(order_of_nb(k, b, t, lt))
+        elif GONE[q] == 1:
+            for i in range(m):
+                c = unseen[i]
+                drawn_one[q, c] = order_of_nb(k + t.card_key[c], b | card_bit_nb(c), t, lt)
     for i in range(m):
         deck[i] = unseen[i]
     for j in range(samples):
@@ -194,20 +218,17 @@ def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr):
         swap_nb(deck, 2, x2)  # undone in reverse: the deck is unseen[:m] again, as a fresh copy would be
         swap_nb(deck, 1, x1)
         swap_nb(deck, 0, x0)
-        k1 = t.card_key[c0]
-        k2 = k1 + t.card_key[c1]
+        k2 = t.card_key[c0] + t.card_key[c1]
         k3 = k2 + t.card_key[c2]
-        b1 = card_bit_nb(c0)
-        b2 = b1 | card_bit_nb(c1)
+        b2 = card_bit_nb(c0) | card_bit_nb(c1)
         b3 = b2 | card_bit_nb(c2)
         for q in range(N_KEEPS):
             d = GONE[q]
             if d == 0:
-                k, b = keep_key[q], keep_mask[q]
+                orders[j, q] = pat
             elif d == 1:
-                k, b = keep_key[q] + k1, keep_mask[q] | b1
+                orders[j, q] = drawn_one[q, c0]
             elif d == 2:
-                k, b = keep_key[q] + k2, keep_mask[q] | b2
+                orders[j, q] = order_of_nb(keep_key[q] + k2, keep_mask[q] | b2, t, lt)
             else:
-                k, b = keep_key[q] + k3, keep_mask[q] | b3
-            orders[j, q] = order_of_nb(k, b, t, lt)
+                orders[j, q] = order_of_nb(keep_key[q] + k3, keep_mask[q] | b3, t, lt)
