@@ -118,7 +118,7 @@ def exploit(
             "sniper: not used (exact). draw: sampled draws per particle while a draw is ahead (default 16).",
         ),
     ] = None,
-    game: opt.GameName = DEFAULT_GAME,
+    game: opt.ExploitGameName = DEFAULT_GAME,
     as_json: opt.Json = False,
 ) -> None:
     """Local best response (Lisý & Bowling 2017): how much a player that reads LEVEL's range wins from it.
@@ -126,7 +126,7 @@ def exploit(
     LBR plays heads-up in duplicate (both seats, the same deals), tracks LEVEL's range over every private
     hand by Bayes' rule from LEVEL's own action probabilities and, on the --lbr-rounds, takes the action
     of greatest value assuming check/call to the end. Its win rate (mbb/g for Hold'em, milli big bets per
-    hand for draw, chips/hand for Sniper Hold'em, with a 95% CI) is a lower bound on LEVEL's
+    game for draw, chips/hand for Sniper Hold'em, with a 95% CI) is a lower bound on LEVEL's
     exploitability. Games: holdem, draw, sniper.
     """
     try:

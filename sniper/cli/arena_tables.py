@@ -21,7 +21,7 @@ def print_exploit(report: dict) -> None:
     with its 95% CI and the settings."""
     low, high = (math.nan if x is None else x for x in report["ci95"])
     unit = report["unit"]
-    table = Table(title=f"Local best response against {report['opponent']} ({report['game']})")
+    table = Table(title=f"Local best response against {report['opponent']}, {game_title(report['game'])}")
     table.add_column("")
     table.add_column("value", justify="right")
     digits = "+,.0f" if unit.startswith("m") else "+,.3f"  # milli units (mbb/g) whole, chips with 3 decimals

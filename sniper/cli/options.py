@@ -292,7 +292,9 @@ Hands = given(str, "N", f"{HANDS_WORD} to play at least, e.g. 1e6; whole games a
 Agents = given(
     str,
     "SPECS",
-    "Comma list of agent specs, one per seat or one for all (the default repeats the game's own to fill the seats).",
+    "Comma list of agent specs, one per seat or one for all (the default repeats the game's own to fill the seats): "
+    "LEVEL[:NAME=VALUE,…], e.g. hard:bluff=0.1; in Sniper Hold'em also LEVEL+SNIPE, a snipe heuristic "
+    "(docs/sniper-holdem.md), e.g. hard+beater.",
     "the game's: " + per_game(lambda spec: ",".join(spec.seated_agents(spec.fit_seats(defaults.PLAYERS)))),
 )
 MAX_SEED = 2**64 - 1
@@ -394,6 +396,14 @@ MaybeGameName = Annotated[
         metavar="NAME",
         help=f"The game to play: {', '.join(game_names())} ({GAME.title}); with --resume, the run's own.",
         show_default=DEFAULT_GAME,
+    ),
+]
+ExploitGameName = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        metavar="NAME",
+        help=f"The game: {', '.join(n for n in game_names() if get_game(n).exploit)} ({GAME.title}).",
     ),
 ]
 CardsGameName = given(str, "NAME", f"The game of the cards: {', '.join(game_names())} ({GAME.title}).", DEFAULT_GAME)
