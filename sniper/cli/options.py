@@ -292,9 +292,7 @@ Hands = given(str, "N", f"{HANDS_WORD} to play at least, e.g. 1e6; whole games a
 Agents = given(
     str,
     "SPECS",
-    "Comma list of agent specs, one per seat or one for all (the default repeats the game's own to fill the seats): "
-    "LEVEL[:NAME=VALUE,…], e.g. hard:bluff=0.1; in Sniper Hold'em also LEVEL+SNIPE, a snipe heuristic "
-    "(docs/sniper-holdem.md), e.g. hard+beater.",
+    "Comma list of agent specs (hard:bluff=0.1; Sniper Hold'em's hard+beater), one per seat or one for all.",
     "the game's: " + per_game(lambda spec: ",".join(spec.seated_agents(spec.fit_seats(defaults.PLAYERS)))),
 )
 MAX_SEED = 2**64 - 1
