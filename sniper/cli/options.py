@@ -396,14 +396,8 @@ MaybeGameName = Annotated[
         show_default=DEFAULT_GAME,
     ),
 ]
-ExploitGameName = Annotated[
-    str,
-    typer.Option(
-        "--game",
-        metavar="NAME",
-        help=f"The game: {', '.join(n for n in game_names() if get_game(n).exploit)} ({GAME.title}).",
-    ),
-]
+_LBR_GAMES = ", ".join(n for n in game_names() if get_game(n).exploit)
+ExploitGameName = Annotated[str, typer.Option("--game", metavar="NAME", help=f"The game: {_LBR_GAMES} ({GAME.title}).")]
 CardsGameName = given(str, "NAME", f"The game of the cards: {', '.join(game_names())} ({GAME.title}).", DEFAULT_GAME)
 ServeGames = Annotated[
     list[str] | None,
