@@ -230,14 +230,7 @@ def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
         params[HardParam.READ_SNOW],
         params[HardParam.READ_BET],
         params[HardParam.READ_RAISE],
-        params[HardParam.READ_RATE],
-        params[HardParam.READ_WEIGHT],
-        params[HardParam.READ_NOISE],
-        params[HardParam.READ_DRAW_RATE],
-        params[HardParam.READ_DRAW_NOISE],
-        params[HardParam.READ_SHOW_RATE],
-        params[HardParam.READ_SHOW_NOISE],
-    )
+    ) + reads_nb(params, HardParam.READ_RATE)
     m = own_unseen_nb(h, p, scr)
     showdown_units_nb(h, p, scr.unseen, m, key, samples, read, t, lt, scr)
     units = scr.units
