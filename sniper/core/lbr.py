@@ -40,6 +40,7 @@ from typing import Protocol
 
 import numpy as np
 
+from sniper.core.errors import ParameterError
 from sniper.core.rng import derive, mix64
 from sniper.core.stats import Interval, clustered_mean_ci, json_safe
 
@@ -180,17 +181,19 @@ def check_run(hands: int, workers: int) -> None:
     """``ValueError`` (one line) unless ``hands`` is even and at least 2 (each deal is played in both seats)
     and ``workers`` at least 1."""
     if hands < 2 or hands % 2:
-        raise ValueError(f"--hands must be even and at least 2 (each deal is played in both seats), got {hands}")
+        raise ParameterError(
+            "{hands} must be even and at least 2 (each deal is played in both seats), got {got}", got=hands
+        )
     if workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {workers}")
+        raise ParameterError("{workers} must be at least 1, got {got}", got=workers)
 
 
 def check_samples(model_samples: int | None, rollouts: int | None) -> None:
     """``ValueError`` (one line) unless ``model_samples`` and ``rollouts`` are ``None`` (the game's default) or at
     least 1."""
-    for option, value in (("--model-samples", model_samples), ("--rollouts", rollouts)):
+    for name, value in (("model_samples", model_samples), ("rollouts", rollouts)):
         if value is not None and value < 1:
-            raise ValueError(f"{option} must be at least 1, got {value}")
+            raise ParameterError(f"{{{name}}} must be at least 1, got {{got}}", got=value)
 
 
 def run_deals(make: Callable[[], DealPlayer], deals: int, workers: int = 1) -> tuple[np.ndarray, int]:
@@ -265,8 +268,9 @@ class LbrGame:
     passed only when ``default_rollouts`` is not ``None``); ``default_bets``: its bet letters (of
     ``bet_letters``, ``parse_bets``); ``rounds``: the names of its betting rounds and ``default_rounds`` the ones
     LBR best-responds in by default (``parse_rounds``); ``default_rollouts``: rollouts per equity (``None``:
-    LBR's equity is exact, ``no_rollouts`` the error of a ``--rollouts`` given); ``per_unit`` and ``unit``: the
-    reported unit (``LbrResult``); ``table``: the game's stacks and forced bets, last in the settings.
+    LBR's equity is exact, ``no_rollouts`` the error of a ``rollouts`` given, a ``ParameterError`` template);
+    ``per_unit`` and ``unit``: the reported unit (``LbrResult``); ``table``: the game's stacks and forced bets,
+    last in the settings.
     """
 
     name: str
@@ -301,7 +305,7 @@ class LbrGame:
         chosen = parse_rounds(self.default_rounds if rounds is None else rounds, self.rounds)
         check_run(hands, workers)
         if self.default_rollouts is None and rollouts is not None:
-            raise ValueError(self.no_rollouts)
+            raise ParameterError(self.no_rollouts)
         check_samples(model_samples, rollouts)
         more = () if self.default_rollouts is None else (self.default_rollouts if rollouts is None else rollouts,)
         make = partial(self.player, opponent.strip(), letters, chosen, seed, model_samples, *more)

@@ -23,9 +23,10 @@ Parameters = Mapping[str, Mapping[str, tuple[float, float, float]]]
 def check_parameters(parameters: Parameters, level: str, values: Mapping[str, object], title: str) -> None:
     """``ValueError`` (one line) unless ``level`` is a level of ``parameters`` and every value lies in its
     domain, integer where the default is (a ``bool`` is refused); ``title`` names the game in the
-    message for an unknown level."""
+    message for an unknown level (which says so when it holds Sniper Hold'em's ``+heuristic``)."""
     if level not in parameters:
-        raise ValueError(f"unknown {title} level {level!r}; valid: {', '.join(parameters)}")
+        snipes = " (a snipe heuristic after + is Sniper Hold'em's only)" if "+" in level else ""
+        raise ValueError(f"unknown {title} level {level!r}{snipes}; valid: {', '.join(parameters)}")
     known = parameters[level]
     for name, v in values.items():
         if name not in known:

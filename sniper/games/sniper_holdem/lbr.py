@@ -275,7 +275,7 @@ LBR = method.LbrGame(
     UNIT,
     {"snipe_keys": SNIPE_KEYS, "stacks": STARTING_STACK, "ante": ANTE},
     bet_letters=BET_LETTERS,
-    no_rollouts="--rollouts does not apply to Sniper Hold'em: LBR's equity is exact (every board ending)",
+    no_rollouts="{rollouts} does not apply to Sniper Hold'em: LBR's equity is exact (every board ending)",
 )
 """Sniper Hold'em's LBR in ``sniper exploit`` (``sniper.core.lbr.LbrGame``): ``SniperLbr``, in chips/hand; its
 ``model_samples`` are ``SniperLbr``'s; ``rollouts`` must be ``None`` (LBR's equity is exact here)."""

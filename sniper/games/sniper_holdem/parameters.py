@@ -111,8 +111,9 @@ def make_agent(spec: str, decision_timeout: float | None = None, rollouts: str =
             raise ValueError(f"parameter {name!r} of {level!r} needs {wanted}, got {value!r}") from None
         low, high = parameter_domain(name)
         if number < low or (high is not None and number > high):
-            valid = f"{low}-{high}" if high is not None else "at least 1" if low == 1 else f">= {low}"
-            raise ValueError(f"parameter {name!r} of {level!r} must be {valid}, got {value}")
+            wanted = "an integer" if kind is int else "a number"
+            valid = f"in [{low}, {high}]" if high is not None else f"of at least {low}"
+            raise ValueError(f"{level.strip()}: {name} must be {wanted} {valid}, got {value}")
         changes[name] = number
     return replace(LEVELS[level.strip()], **changes)
 
