@@ -143,6 +143,9 @@ def test_league_writes_parquet(tmp_path):
     result = invoke("league", "easy", "random", "--players", "2", "--hands", "200", "--workers", "1", "--out", str(out))
     assert result.exit_code == 0, result.output
     assert {p.name for p in out.iterdir()} == {"crosstable.parquet", "ratings.parquet", "league.json"}
+    summary = invoke("summary", str(out))  # a league is not a run: the error points to its report
+    assert summary.exit_code == 2, summary.output
+    assert "holds a league (league.json)" in summary.stderr and "sniper report" in summary.stderr
 
 
 def test_simulate_default_out_taken_in_the_same_second_gets_a_numbered_name(tmp_path, monkeypatch):

@@ -110,7 +110,9 @@ def summary(
     by: opt.SummaryBy = "agent",
     as_json: opt.Json = False,
 ) -> None:
-    """Print the per-agent (or per-seat) summary of an existing run; of a folder of runs, the list of them."""
+    """Print the per-agent (or per-seat) summary of an existing run; of a folder of runs, the list of them (a
+    league's folder: a pointer to ``sniper report``)."""
+    from sniper.arena.league import LEAGUE_FILE
     from sniper.core.tables import SUMMARY_BY
     from sniper.runs.config import RunDirError
     from sniper.runs.rundir import is_run_dir, list_runs, load_manifest, run_state
@@ -124,6 +126,8 @@ def summary(
             else:
                 show.print_run_list(run_dir, runs)
             return
+        if not is_run_dir(run_dir) and (run_dir / LEAGUE_FILE).is_file():
+            raise ValueError(f"{run_dir} holds a league ({LEAGUE_FILE}), not a run: `sniper report {run_dir}` draws it")
         manifest = load_manifest(run_dir)
         state = run_state(run_dir, manifest)
         if as_json:
