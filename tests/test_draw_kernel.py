@@ -38,7 +38,8 @@ from kernels.draw.betting import (
 )
 from kernels.draw.game import ActionLog, play_hand_nb
 from kernels.draw.params import PARAMS_OF
-from kernels.draw.policies import decide_nb, hard_equity_nb, normal_plan_nb
+from kernels.draw.policies import decide_nb, hard_equity_nb, hard_read_nb, normal_plan_nb, own_unseen_nb
+from kernels.draw.ranges import showdown_share_nb, showdown_units_nb
 from kernels.draw.strength import MASKS, five_order_nb, new_scratch
 from kernels.eval52 import tables
 from kernels.poker52.betting import actor_nb
@@ -566,7 +567,16 @@ def same_estimates(agent, obs, stream):
         key, draw_key = words.word(), words.word()
         best, e = hard_equity_nb(h, np.int64(me), params, np.uint64(key), np.uint64(draw_key), t, lt, scratch)
         shows = agent.showdowns(obs, key)
+        read, samples, m = hard_read_nb(params), np.int64(agent.samples), own_unseen_nb(h, np.int64(me), scratch)
+        showdown_units_nb(h, np.int64(me), scratch.unseen, m, np.uint64(key), samples, read, t, lt, scratch)
         assert scratch.units.tolist() == [shows.units(order) for order in range(len(scratch.units))], obs
+        own = strength.five_card_index(obs.cards)
+        for order in sorted({own, *(b for b in shows.best if b >= 0), *(b + 1 for b in shows.best if b >= 0)}):
+            if order < len(scratch.units):  # one order's units without the table, as the second round's equity
+                one = showdown_share_nb(
+                    h, np.int64(me), scratch.unseen, m, np.uint64(key), samples, read, order, t, lt, scratch
+                )
+                assert one == shows.units(order), (obs, order)
         shares = agent.equities(obs, key, draw_key)
         assert (best, e) == (levels.first_best(shares), shares[levels.first_best(shares)]), obs
 

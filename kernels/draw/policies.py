@@ -19,7 +19,7 @@ from kernels import NO_REFCOUNT
 from kernels.draw.betting import NO_RAISE
 from kernels.draw.codes import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, N_KEEPS, NO_DRAW, SECOND, Level
 from kernels.draw.params import EasyParam, HardParam, NormalParam
-from kernels.draw.ranges import category_nb, looseness_of_nb, showdown_units_nb
+from kernels.draw.ranges import category_nb, looseness_of_nb, showdown_share_nb, showdown_units_nb
 from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, unseen_nb
 from kernels.draw_equity import chart_mask_nb
 from kernels.jit import njit
@@ -216,14 +216,12 @@ def normal_decide_nb(h, p, can_raise, params, key, t, lt, scr):
     )
 
 
-@njit(cache=True, **NO_REFCOUNT)
-def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
-    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.equities`` followed by ``first_best``: the
-    best keep (an index of ``strength.MASKS``; 0 after its draw) and its equity, the expected pot share
-    against the sampled opponents (``ranges.showdown_units_nb``, keyed by ``key``) over its own sampled
-    draws (keyed by ``draw_key``) while its draw is ahead, else of its five cards."""
-    samples = np.int64(params[HardParam.SAMPLES])
-    read = (
+@njit(cache=True, inline="always")
+def hard_read_nb(params):
+    """``hard``'s ``params_read`` of ``ranges.showdown_units_nb`` (``read_bluff``, ``read_pair``, ``read_loose``,
+    ``read_snow``, ``read_bet``, ``read_raise``, then ``reads_nb``'s seven): numba equivalent of the fields
+    ``sniper.games.draw.levels.opponent_final`` and ``Reads.looseness`` read."""
+    return (
         params[HardParam.READ_BLUFF],
         params[HardParam.READ_PAIR],
         params[HardParam.READ_LOOSE],
@@ -231,11 +229,26 @@ def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
         params[HardParam.READ_BET],
         params[HardParam.READ_RAISE],
     ) + reads_nb(params, HardParam.READ_RATE)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
+    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.equities`` followed by ``first_best``: the
+    best keep (an index of ``strength.MASKS``; 0 after its draw) and its equity, the expected pot share
+    against the sampled opponents (``ranges.showdown_units_nb``, keyed by ``key``) over its own sampled
+    draws (keyed by ``draw_key``) while its draw is ahead, else of its five cards (only its order's units,
+    ``ranges.showdown_share_nb``: the same integer as ``showdown_units_nb``'s, its samples stopped at the first
+    opponent above it)."""
+    samples = np.int64(params[HardParam.SAMPLES])
+    read = hard_read_nb(params)
     m = own_unseen_nb(h, p, scr)
+    if not draw_ahead_nb(h, p):  # one order's units: no table (ranges.showdown_share_nb)
+        own = five_order_nb(h.cards[p], t, lt)
+        return 0, showdown_share_nb(h, p, scr.unseen, m, key, samples, read, own, t, lt, scr) / (
+            lt.share_units * samples
+        )
     showdown_units_nb(h, p, scr.unseen, m, key, samples, read, t, lt, scr)
     units = scr.units
-    if not draw_ahead_nb(h, p):
-        return 0, units[five_order_nb(h.cards[p], t, lt)] / (lt.share_units * samples)
     draw_samples = np.int64(params[HardParam.DRAW_SAMPLES])
     orders = scr.orders
     keep_orders_nb(h.cards[p], scr.unseen, m, draw_key, draw_samples, t, lt, scr)
