@@ -38,18 +38,19 @@ from kernels.draw.betting import (
 )
 from kernels.draw.game import ActionLog, play_hand_nb
 from kernels.draw.params import PARAMS_OF
-from kernels.draw.policies import decide_nb, hard_equity_nb, normal_plan_nb
-from kernels.draw.strength import MASKS, five_order_nb, new_scratch
+from kernels.draw.policies import decide_nb, hard_equity_nb, hard_read_nb, normal_plan_nb, own_unseen_nb
+from kernels.draw.ranges import showdown_share_nb, showdown_units_nb
+from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, new_scratch
 from kernels.eval52 import tables
 from kernels.poker52.betting import actor_nb
 from kernels.poker52.deck import shuffled_deck_nb
 from sniper.core.rng import Stream, derive, mix64
 from sniper.core.tables import to_table
-from sniper.games.draw import engine, levels, rules, strength
+from sniper.games.draw import draws, engine, levels, rules, strength
 from sniper.games.draw import kernel_engine as ke
 from sniper.games.draw.agents import LEVELS, PARAMETERS, make_level
 from sniper.games.draw.play import HandRecord, play_game
-from sniper.games.draw.table import DEAL, DrawTable
+from sniper.games.draw.table import DEAL, DrawTable, decision_stream
 from sniper.games.poker52.cards import shuffled_deck, value
 from sniper.games.poker52.hand import ActionRecord
 from sniper.games.poker52.spec import make_poker_rules
@@ -195,6 +196,7 @@ def test_kernel_constants_are_the_reference_ones():
     assert (codes.HAND_SIZE, codes.MAX_DISCARDS, codes.MAX_SEATS) == (rules.HAND_SIZE, rules.MAX_DISCARDS, 6)
     assert codes.MAX_SEATS == max(rules.SEATS) and engine.cards_needed(5) == codes.CARDS_PER_PLAYER * 5
     assert [level.name.lower() for level in codes.Level] == list(LEVELS)
+    assert codes.OWN_DRAWS == draws.OWN_DRAWS
     for level, names in PARAMS_OF.items():
         assert [p.name.lower() for p in names] == list(PARAMETERS[level.name.lower()])
     inputs = ke.game_inputs(agents_of(["random", "easy"]), 20)
@@ -535,7 +537,8 @@ def kernel_decision(agent, obs, stream):
     lt = ke.level_tables(ke.most_power([(level, params)]))
     scratch = new_scratch(int(getattr(agent, "draw_samples", 1)))
     raise_to = np.int64(NO_RAISE if obs.raise_to is None else obs.raise_to)
-    action = decide_nb(np.int64(level), params, h, np.int64(me), raise_to, words, tables(), lt, scratch)
+    parent = np.uint64(stream.parent)
+    action = decide_nb(np.int64(level), params, h, np.int64(me), raise_to, words, parent, tables(), lt, scratch)
     return int(action), int(words[1])
 
 
@@ -558,15 +561,24 @@ def same_estimates(agent, obs, stream):
     if level == codes.Level.NORMAL:
         if obs.street == engine.SECOND:
             return  # no plan after its draw
-        key = words.word()
+        key = draws.own_draws_key(stream)
         best, e = normal_plan_nb(h, np.int64(me), params, np.uint64(key), t, lt, scratch)
         assert (int(MASKS[best]), e) == agent.plan(obs, key), obs
     else:
         words.word()
-        key, draw_key = words.word(), words.word()
+        key, draw_key = words.word(), draws.own_draws_key(stream)
         best, e = hard_equity_nb(h, np.int64(me), params, np.uint64(key), np.uint64(draw_key), t, lt, scratch)
         shows = agent.showdowns(obs, key)
+        read, samples, m = hard_read_nb(params), np.int64(agent.samples), own_unseen_nb(h, np.int64(me), scratch)
+        showdown_units_nb(h, np.int64(me), scratch.unseen, m, np.uint64(key), samples, read, t, lt, scratch)
         assert scratch.units.tolist() == [shows.units(order) for order in range(len(scratch.units))], obs
+        own = strength.five_card_index(obs.cards)
+        for order in sorted({own, *(b for b in shows.best if b >= 0), *(b + 1 for b in shows.best if b >= 0)}):
+            if order < len(scratch.units):  # one order's units without the table, as the second round's equity
+                one = showdown_share_nb(
+                    h, np.int64(me), scratch.unseen, m, np.uint64(key), samples, read, order, t, lt, scratch
+                )
+                assert one == shows.units(order), (obs, order)
         shares = agent.equities(obs, key, draw_key)
         assert (best, e) == (levels.first_best(shares), shares[levels.first_best(shares)]), obs
 
@@ -574,7 +586,7 @@ def same_estimates(agent, obs, stream):
 def same_decision(agent, obs, stream):
     """The kernel decides as ``agent`` on ``obs`` and draws as many random words from ``stream``'s key (and,
     for the Monte Carlo levels, estimates as it does: ``same_estimates``)."""
-    reference = Stream(stream.key)
+    reference = Stream(stream.key, stream.parent)
     want = (agent.act(obs, reference), reference.count)
     assert kernel_decision(agent, obs, stream) == want, (agent, obs)
     same_estimates(agent, obs, stream)
@@ -636,6 +648,34 @@ def test_every_decision_of_seeded_hands_with_every_kind_of_decision():
     ]
     kinds = [(engine.DRAW, False, False), *betting, *(("second round after drawing", d) for d in (0, 3))]
     assert not [k for k in kinds if not seen[k]], seen
+
+
+def test_own_draws_are_the_hands_and_the_kernel_recomputes_them_only_for_the_same_inputs():
+    """A seat's decisions of one hand share its own draws' key (``draws.own_draws_key`` of their streams' parent),
+    other seats' and hands' differ; the kernel's ``keep_orders_nb`` is the reference's ``keep_orders`` for each of a
+    run of calls on one slot that change one input at a time (the key, the cards' order, the unseen cards, the
+    samples) or none, so its memo serves only what it holds."""
+    keys = {
+        (h, s): {draws.own_draws_key(decision_stream(7, 0, h, s, d)) for d in range(4)} for h in (0, 1) for s in (0, 1)
+    }
+    assert all(len(k) == 1 for k in keys.values()) and len(set.union(*keys.values())) == 4
+    t, lt = tables(), ke.level_tables()
+    scratch = new_scratch(8)
+    unseen = [c for c in range(52) if c not in (0, 5, 9, 14, 51)]
+    calls = [
+        ((0, 5, 9, 14, 51), unseen, 11, 8),
+        ((0, 5, 9, 14, 51), unseen, 11, 8),  # held: nothing to do
+        ((5, 0, 9, 14, 51), unseen, 11, 8),  # the same cards in another order
+        ((5, 0, 9, 14, 51), unseen, 12, 8),
+        ((5, 0, 9, 14, 51), unseen[1:], 12, 8),
+        ((5, 0, 9, 14, 51), unseen[1:], 12, 5),
+        ((5, 0, 9, 14, 51), unseen[1:], 12, 8),
+    ]
+    for cards, seen, key, samples in calls:
+        keep_orders_nb(np.array(cards, np.uint8), np.array(seen, np.uint8), np.int64(len(seen)), np.uint64(key),
+                       np.int64(samples), t, lt, scratch, np.int64(2))  # fmt: skip
+        want = draws.keep_orders(cards, seen, key, samples)
+        assert scratch.orders[2, :samples].tolist() == [list(row) for row in want], (cards, key, samples)
 
 
 # ----- the driver ----------------------------------------------------------------------------------

@@ -132,7 +132,8 @@ def kernel_action(agent, obs, key):
     lt = ke.level_tables(ke.most_power([(level, params)]))
     raise_to = np.int64(NO_RAISE if obs.raise_to is None else obs.raise_to)
     scratch = new_scratch(agent.draw_samples)
-    return int(decide_nb(np.int64(level), params, h, np.int64(me), raise_to, words, tables(), lt, scratch))
+    parent = np.uint64(key)  # Stream(key)'s parent is its key
+    return int(decide_nb(np.int64(level), params, h, np.int64(me), raise_to, words, parent, tables(), lt, scratch))
 
 
 def test_hard_calls_a_random_players_bet_it_folds_to_from_a_tight_one_and_the_kernel_agrees():

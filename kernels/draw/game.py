@@ -166,7 +166,7 @@ def betting_nb(h, inputs, scratch, log):
         shared.start_decision_nb(h, p, h.agent_keys[p])
         q = pl[p]
         to = raise_to_nb(h, p)
-        action = decide_nb(levels[q.seat], params[q.seat], h, p, to, h.stream, t, lt, scratch)
+        action = decide_nb(levels[q.seat], params[q.seat], h, p, to, h.stream, h.agent_keys[p], t, lt, scratch)
         if s.street == FIRST and s.raises > 0:  # facing a bet in the first round: the reads' count (Hand.tally)
             h.hand_tally[q.seat, 1] += 1
             if action == BET_RAISE:
@@ -196,7 +196,9 @@ def draw_nb(h, inputs, scratch, log):
             continue
         seat = q.seat
         shared.start_decision_nb(h, p, h.agent_keys[p])
-        action = decide_nb(levels[seat], params[seat], h, p, np.int64(NO_RAISE), h.stream, t, lt, scratch)
+        action = decide_nb(
+            levels[seat], params[seat], h, p, np.int64(NO_RAISE), h.stream, h.agent_keys[p], t, lt, scratch
+        )
         discard_nb(h, p, action - DISCARD)
         h.hand_tally[seat, 3] += 1  # the reads' count of draws (Hand.tally)
         if q.drawn == TELLING_DRAW:
@@ -303,7 +305,7 @@ def play_game_nb(game_key, inputs, cap_hands, rec, row0, log, stacks, h, scratch
 @njit(cache=True)
 def max_draw_samples_nb(agents):
     """The most sampled draws a decision of ``agents`` (``Agents``: betting and draw sides) takes, the size of its
-    ``Scratch.orders``: numba equivalent of the largest ``samples`` of ``sniper.games.draw.levels.keep_orders`` the
+    ``Scratch.orders``: numba equivalent of the largest ``samples`` of ``sniper.games.draw.draws.keep_orders`` the
     table calls."""
     most = 1
     for levels, params in ((agents.levels, agents.params), (agents.draw_levels, agents.draw_params)):

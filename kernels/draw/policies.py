@@ -17,9 +17,21 @@ import numpy as np
 
 from kernels import NO_REFCOUNT
 from kernels.draw.betting import NO_RAISE
-from kernels.draw.codes import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, N_KEEPS, NO_DRAW, SECOND, Level
+from kernels.draw.codes import (
+    BET_RAISE,
+    CHECK_CALL,
+    DISCARD,
+    DRAW,
+    FIRST,
+    FOLD,
+    N_KEEPS,
+    NO_DRAW,
+    OWN_DRAWS,
+    SECOND,
+    Level,
+)
 from kernels.draw.params import EasyParam, HardParam, NormalParam
-from kernels.draw.ranges import category_nb, looseness_of_nb, showdown_units_nb
+from kernels.draw.ranges import category_nb, looseness_of_nb, showdown_share_nb, showdown_units_nb
 from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, unseen_nb
 from kernels.draw_equity import chart_mask_nb
 from kernels.jit import njit
@@ -164,11 +176,12 @@ def normal_worth_nb(h, p, params, power, lt):
 def normal_plan_nb(h, p, params, key, t, lt, scr):
     """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.plan``: the keep (an index of
     ``strength.MASKS``) with the largest mean worth at ``draw_power`` per opponent (``normal_worth_nb``) over the
-    sampled draws keyed by ``key``, and its mean worth at ``bet_power``."""
+    sampled draws keyed by ``key`` (``strength.keep_orders_nb`` into player ``p``'s ``scr.orders``), and its mean
+    worth at ``bet_power``."""
     samples = np.int64(params[NormalParam.DRAW_SAMPLES])
     m = own_unseen_nb(h, p, scr)
     orders = scr.orders
-    keep_orders_nb(h.cards[p], scr.unseen, m, key, samples, t, lt, scr)
+    keep_orders_nb(h.cards[p], scr.unseen, m, key, samples, t, lt, scr, p)
     draw_low, draw_high, draw_fraction = normal_worth_nb(h, p, params, params[NormalParam.DRAW_POWER], lt)
     bet_low, bet_high, bet_fraction = normal_worth_nb(h, p, params, params[NormalParam.BET_POWER], lt)
     totals = scr.totals
@@ -176,21 +189,23 @@ def normal_plan_nb(h, p, params, key, t, lt, scr):
         totals[q] = 0.0
     for j in range(samples):
         for q in range(N_KEEPS):
-            o = orders[j, q]
+            o = orders[p, j, q]
             totals[q] += toward_nb(draw_low[o], draw_high[o], draw_fraction)
     best = first_best_nb(totals)
     e = 0.0
     for j in range(samples):
-        o = orders[j, best]
+        o = orders[p, j, best]
         e += toward_nb(bet_low[o], bet_high[o], bet_fraction)
     return best, e / samples
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def normal_nb(h, p, can_raise, params, stream, t, lt, scr):
+def normal_nb(h, p, can_raise, params, stream, parent, t, lt, scr):
     """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.act``: hand, position, opponents, drawing
-    odds, pot odds. One draw: the sampling key (``stream.word()``, unused in the second round)."""
-    return normal_decide_nb(h, p, can_raise, params, stream_word_nb(stream), t, lt, scr)
+    odds, pot odds. One draw (``stream.word()``, unused); the sampling key is the seat's own draws' key of the
+    hand, ``derive(parent, OWN_DRAWS)`` (``sniper.games.draw.draws.own_draws_key``; ``parent``: the stream's)."""
+    stream_word_nb(stream)
+    return normal_decide_nb(h, p, can_raise, params, derive_nb(parent, OWN_DRAWS), t, lt, scr)
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -216,14 +231,12 @@ def normal_decide_nb(h, p, can_raise, params, key, t, lt, scr):
     )
 
 
-@njit(cache=True, **NO_REFCOUNT)
-def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
-    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.equities`` followed by ``first_best``: the
-    best keep (an index of ``strength.MASKS``; 0 after its draw) and its equity, the expected pot share
-    against the sampled opponents (``ranges.showdown_units_nb``, keyed by ``key``) over its own sampled
-    draws (keyed by ``draw_key``) while its draw is ahead, else of its five cards."""
-    samples = np.int64(params[HardParam.SAMPLES])
-    read = (
+@njit(cache=True, inline="always")
+def hard_read_nb(params):
+    """``hard``'s ``params_read`` of ``ranges.showdown_units_nb`` (``read_bluff``, ``read_pair``, ``read_loose``,
+    ``read_snow``, ``read_bet``, ``read_raise``, then ``reads_nb``'s seven): numba equivalent of the fields
+    ``sniper.games.draw.levels.opponent_final`` and ``Reads.looseness`` read."""
+    return (
         params[HardParam.READ_BLUFF],
         params[HardParam.READ_PAIR],
         params[HardParam.READ_LOOSE],
@@ -231,20 +244,36 @@ def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
         params[HardParam.READ_BET],
         params[HardParam.READ_RAISE],
     ) + reads_nb(params, HardParam.READ_RATE)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
+    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.equities`` followed by ``first_best``: the
+    best keep (an index of ``strength.MASKS``; 0 after its draw) and its equity, the expected pot share
+    against the sampled opponents (``ranges.showdown_units_nb``, keyed by ``key``) over its own sampled
+    draws (keyed by ``draw_key``, ``strength.keep_orders_nb`` into player ``p``'s ``scr.orders``) while its draw
+    is ahead, else of its five cards (only its order's units,
+    ``ranges.showdown_share_nb``: the same integer as ``showdown_units_nb``'s, its samples stopped at the first
+    opponent above it)."""
+    samples = np.int64(params[HardParam.SAMPLES])
+    read = hard_read_nb(params)
     m = own_unseen_nb(h, p, scr)
+    if not draw_ahead_nb(h, p):  # one order's units: no table (ranges.showdown_share_nb)
+        own = five_order_nb(h.cards[p], t, lt)
+        return 0, showdown_share_nb(h, p, scr.unseen, m, key, samples, read, own, t, lt, scr) / (
+            lt.share_units * samples
+        )
     showdown_units_nb(h, p, scr.unseen, m, key, samples, read, t, lt, scr)
     units = scr.units
-    if not draw_ahead_nb(h, p):
-        return 0, units[five_order_nb(h.cards[p], t, lt)] / (lt.share_units * samples)
     draw_samples = np.int64(params[HardParam.DRAW_SAMPLES])
     orders = scr.orders
-    keep_orders_nb(h.cards[p], scr.unseen, m, draw_key, draw_samples, t, lt, scr)
+    keep_orders_nb(h.cards[p], scr.unseen, m, draw_key, draw_samples, t, lt, scr, p)
     totals = scr.units_total
     for q in range(N_KEEPS):
         totals[q] = 0
     for j in range(draw_samples):
         for q in range(N_KEEPS):
-            totals[q] += units[orders[j, q]]
+            totals[q] += units[orders[p, j, q]]
     shares = scr.totals
     whole = lt.share_units * samples * draw_samples
     for q in range(N_KEEPS):
@@ -254,15 +283,16 @@ def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def hard_nb(h, p, can_raise, params, stream, t, lt, scr):
+def hard_nb(h, p, can_raise, params, stream, parent, t, lt, scr):
     """Numba equivalent of ``sniper.games.draw.levels.HardAgent.act``: opponent ranges read from their bets and
     draws, Monte Carlo equity, a controlled bluff and snow. Three draws at every decision: word 0
-    ``stream.random()`` (the bluff or snow draw), word 1 the key of the opponents' deals, word 2 the key of
-    its own draws."""
+    ``stream.random()`` (the bluff or snow draw), word 1 the key of the opponents' deals, word 2 unused; its own
+    draws keyed by the seat's own draws' key of the hand, ``derive(parent, OWN_DRAWS)``
+    (``sniper.games.draw.draws.own_draws_key``; ``parent``: the stream's)."""
     chance = stream_random_nb(stream)
     key = stream_word_nb(stream)
-    draw_key = stream_word_nb(stream)
-    best, e = hard_equity_nb(h, p, params, key, draw_key, t, lt, scr)
+    stream_word_nb(stream)
+    best, e = hard_equity_nb(h, p, params, key, derive_nb(parent, OWN_DRAWS), t, lt, scr)
     return hard_decide_nb(h, p, can_raise, params, best, e, chance < hard_threshold_nb(h, params), t)
 
 
@@ -340,22 +370,23 @@ def baseline_nb(h, p, can_raise, call):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def decide_nb(level, params, h, p, raise_to, stream, t, lt, scr):
+def decide_nb(level, params, h, p, raise_to, stream, parent, t, lt, scr):
     """The flat action of player ``p`` at ``level`` (``kernels.draw.codes.Level``) with its parameter vector
     ``params`` (``float64 (N_PARAMS,)``), ``raise_to`` its total bet after a bet or raise (``NO_RAISE``: none
-    is legal, and at the draw), drawing from
-    ``stream``; ``t`` the evaluator's tables, ``lt`` the ``LevelTables``, ``scr`` a ``Scratch``. Numba
-    equivalent of ``agent.act(table.observe(seat), table.stream())`` (``sniper.games.draw.play``). A call, not
-    inlined: the game kernel calls it at the bets and at the draw, and inlining it (with every level) at both
-    places made ``kernels.draw.game.play_hand_nb`` half of draw's compile time, at no gain in speed
-    (experiments/README.md, "Compile time of draw's default table")."""
+    is legal, and at the draw), drawing from ``stream`` (``uint64 (2,)``), whose ``parent`` (``uint64``;
+    ``sniper.core.rng.Stream.parent``, in a game the seat's hand key ``Hand.agent_keys[p]``) keys its own draws of
+    the hand; ``t`` the evaluator's tables, ``lt`` the ``LevelTables``, ``scr`` a ``Scratch``. Numba equivalent
+    of ``agent.act(table.observe(seat), table.stream())`` (``sniper.games.draw.play``). A call, not inlined: the
+    game kernel calls it at the bets and at the draw, and inlining it (with every level) at both places made
+    ``kernels.draw.game.play_hand_nb`` half of draw's compile time, at no gain in speed (experiments/README.md,
+    "Compile time of draw's default table")."""
     can_raise = raise_to != NO_RAISE
     if level == Level.EASY:
         return easy_nb(h, p, can_raise, params, stream, t)
     if level == Level.NORMAL:
-        return normal_nb(h, p, can_raise, params, stream, t, lt, scr)
+        return normal_nb(h, p, can_raise, params, stream, parent, t, lt, scr)
     if level == Level.HARD:
-        return hard_nb(h, p, can_raise, params, stream, t, lt, scr)
+        return hard_nb(h, p, can_raise, params, stream, parent, t, lt, scr)
     if level == Level.FOLD or level == Level.CALL:
         return baseline_nb(h, p, can_raise, level == Level.CALL)
     return random_nb(h, p, can_raise, stream)
@@ -377,8 +408,9 @@ def policy_nb(level, params, h, p, raise_to, root, keys, t, lt, scr, out):
     sniper.core.policy.POLICY_SALT)``: the probability of each flat action into ``out`` (``float64 (N_FLAT,)``,
     zeros elsewhere), the same floats added in the same order. Exact for ``random``, ``easy``, ``fold`` and
     ``call``; ``normal`` (while its draw is ahead) and ``hard`` average ``keys`` decision streams, stream ``i``
-    keyed ``derive(root, i)`` and its words read where ``act`` reads them (``sniper.core.policy.policy_stream``).
-    Arguments as ``decide_nb``; uses ``scr`` and allocates nothing."""
+    keyed ``derive(root, i)`` and its words read where ``act`` reads them (``sniper.core.policy.policy_stream``),
+    its own draws keyed ``derive(derive(root, i), OWN_DRAWS)`` (a policy stream is its own ``parent``). Arguments
+    as ``decide_nb``; uses ``scr`` and allocates nothing."""
     for a in range(N_FLAT):
         out[a] = 0.0
     can_raise = raise_to != NO_RAISE
@@ -404,13 +436,14 @@ def policy_nb(level, params, h, p, raise_to, root, keys, t, lt, scr, out):
     elif level == Level.NORMAL:
         n = keys if street == DRAW or draw_ahead_nb(h, p) else 1
         for i in range(n):
-            key = derive_nb(derive_nb(root, i), 0)
+            key = derive_nb(derive_nb(root, i), OWN_DRAWS)  # stream i its own parent (own_draws_key)
             out[normal_decide_nb(h, p, can_raise, params, key, t, lt, scr)] += 1.0 / n
     elif level == Level.HARD:
         q = chance_nb(hard_threshold_nb(h, params))
         for i in range(keys):
             stream_key = derive_nb(root, i)
-            best, e = hard_equity_nb(h, p, params, derive_nb(stream_key, 1), derive_nb(stream_key, 2), t, lt, scr)
+            draw_key = derive_nb(stream_key, OWN_DRAWS)  # stream i its own parent (own_draws_key)
+            best, e = hard_equity_nb(h, p, params, derive_nb(stream_key, 1), draw_key, t, lt, scr)
             yes = hard_decide_nb(h, p, can_raise, params, best, e, True, t) if q > 0 else np.int64(-1)
             no = hard_decide_nb(h, p, can_raise, params, best, e, False, t) if q < 1 else np.int64(-1)
             if yes == no:  # one action: the per-stream policy's sum q + (1 - q), then weighed (``over_streams``)

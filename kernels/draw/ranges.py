@@ -168,22 +168,13 @@ def mixed_reads_nb(params_read, loose):
     )
 
 
-@njit(cache=True, **NO_REFCOUNT)
-def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
-    """The pot share units (``levels.SHARE_UNITS`` per sample) a final hand of each order wins against
-    player ``p``'s live opponents over ``samples`` deals keyed by ``key`` into ``scr.units`` (``int64
-    (7462,)``): numba equivalent of ``sniper.games.draw.levels.HardAgent.showdowns`` and
-    ``Showdowns.units``; ``scr`` is a ``kernels.draw.strength.Scratch``.
-
-    Sample ``j`` deals, from ``Stream(derive(key, j))``, the cards ``p`` has not seen (``unseen[:m]``,
-    ascending, ``strength.unseen_nb``) to each live opponent clockwise from ``p``'s left (``opponent_final_nb``); a
-    final hand of order ``o`` wins all ``share_units`` of a sample whose best opponent order is below
-    ``o`` and ``share_units // (1 + ties)`` of one where it equals ``o``. ``params_read``: ``(read_bluff,
-    read_pair, read_loose, read_snow, read_bet, read_raise)`` then the seven reads of ``looseness_of_nb``; each
-    opponent reads by its ``mixed_reads_nb`` (its looseness, ``looseness_of_nb``). The opponents, their reads
-    (``scr.opponents``, ``scr.reads``) and the fresh deal's positions (``scr.fresh``) are found once, before the
-    samples; ``scr.below``, ``scr.tied`` and ``scr.touched`` are all 0 on entry and left so (``units_of_nb``).
-    """
+@njit(cache=True, inline="always")
+def opponents_of_nb(h, p, params_read, scr):
+    """Player ``p``'s live opponents clockwise from its left into ``scr.opponents`` (each one's ``drawn``,
+    ``first``, ``second``: ``levels.Read``) and their reads into ``scr.reads`` (``read_bluff``, ``read_pair``,
+    ``read_loose``, ``read_snow`` of its ``mixed_reads_nb``, by its looseness, ``looseness_of_nb``); returns how
+    many. Numba equivalent of ``sniper.games.draw.levels.read_opponents`` and ``mixed_reads``; ``params_read`` as
+    ``showdown_units_nb``'s."""
     pl = h.pl
     m_players = h.st[0].players
     opponents, reads = scr.opponents, scr.reads
@@ -196,34 +187,90 @@ def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
             read = mixed_reads_nb(params_read, looseness_of_nb(h, i, params_read[6:]))
             reads[n, 0], reads[n, 1], reads[n, 2], reads[n, 3] = read[0], read[1], read[2], read[3]
             n += 1
-    read_bet, read_raise = params_read[4], params_read[5]
+    return n
+
+
+@njit(cache=True, inline="always")
+def sample_best_nb(unseen, m, key, j, n, above, read_bet, read_raise, t, lt, scr):
+    """Sample ``j`` of ``showdown_units_nb``: the best order of the ``n`` opponents of ``scr.opponents`` (read by
+    ``scr.reads``, then ``read_bet`` and ``read_raise``) dealt from ``Stream(derive(key, j))`` (``scr.sample``) a
+    fresh ``Deal`` of ``unseen[:m]`` (``scr.deck``, ``scr.where``, from ``scr.fresh``), and how many hold it:
+    numba equivalent of a sample of ``sniper.games.draw.levels.HardAgent.showdowns`` (-1 and 0 with no
+    opponent). Stops dealing at the first opponent whose order exceeds ``above`` (the sample's stream is its
+    own, so the later opponents' words are never needed): then the best is that order (above ``above``) and
+    the count 1."""
+    sample, deck, where, hand = scr.sample, scr.deck, scr.where, scr.hand
+    opponents, reads = scr.opponents, scr.reads
+    stream_start_nb(sample, derive_nb(key, j))
+    deal_start_nb(unseen, m, scr.fresh, deck, where)
+    k = np.int64(0)
+    best = np.int64(_NOBODY)
+    ties = 0
+    for o in range(n):
+        read = (reads[o, 0], reads[o, 1], reads[o, 2], reads[o, 3], read_bet, read_raise)
+        k = opponent_final_nb(
+            deck, where, m, k, opponents[o, 0], opponents[o, 1], opponents[o, 2], read, sample, t, lt, hand
+        )
+        order = five_order_nb(hand, t, lt)
+        if order > best:
+            best = order
+            ties = 1
+            if best > above:
+                break
+        elif order == best:
+            ties += 1
+    return best, ties
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
+    """The pot share units (``levels.SHARE_UNITS`` per sample) a final hand of each order wins against
+    player ``p``'s live opponents over ``samples`` deals keyed by ``key`` into ``scr.units`` (``int64
+    (7462,)``): numba equivalent of ``sniper.games.draw.levels.HardAgent.showdowns`` and
+    ``Showdowns.units``; ``scr`` is a ``kernels.draw.strength.Scratch``.
+
+    Sample ``j`` deals, from ``Stream(derive(key, j))``, the cards ``p`` has not seen (``unseen[:m]``,
+    ascending, ``strength.unseen_nb``) to each live opponent clockwise from ``p``'s left (``sample_best_nb``); a
+    final hand of order ``o`` wins all ``share_units`` of a sample whose best opponent order is below
+    ``o`` and ``share_units // (1 + ties)`` of one where it equals ``o``. ``params_read``: ``(read_bluff,
+    read_pair, read_loose, read_snow, read_bet, read_raise)`` then the seven reads of ``looseness_of_nb``; each
+    opponent reads by its ``mixed_reads_nb`` (its looseness, ``looseness_of_nb``). The opponents, their reads
+    (``opponents_of_nb``) and the fresh deal's positions (``scr.fresh``) are found once, before the
+    samples; ``scr.below``, ``scr.tied`` and ``scr.touched`` are all 0 on entry and left so (``units_of_nb``).
+    """
+    n = opponents_of_nb(h, p, params_read, scr)
     share = lt.share_units
     tie_shares = (share, share // 2, share // 3, share // 4, share // 5, share // 6)  # by ties
-    deck, where, hand, sample = scr.deck, scr.where, scr.hand, scr.sample
     deal_positions_nb(unseen, m, scr.fresh)
     below, tied, touched = scr.below, scr.tied, scr.touched
     for j in range(samples):
-        stream_start_nb(sample, derive_nb(key, j))
-        deal_start_nb(unseen, m, scr.fresh, deck, where)
-        k = np.int64(0)
-        best = np.int64(_NOBODY)
-        ties = 0
-        for o in range(n):
-            read = (reads[o, 0], reads[o, 1], reads[o, 2], reads[o, 3], read_bet, read_raise)
-            k = opponent_final_nb(
-                deck, where, m, k, opponents[o, 0], opponents[o, 1], opponents[o, 2], read, sample, t, lt, hand
-            )
-            order = five_order_nb(hand, t, lt)
-            if order > best:
-                best = order
-                ties = 1
-            elif order == best:
-                ties += 1
+        best, ties = sample_best_nb(unseen, m, key, j, n, N_ORDERS, params_read[4], params_read[5], t, lt, scr)
         b = best + 1  # samples by best order, shifted by one (the best of no opponent is -1)
         below[b] += 1
         tied[b] += tie_shares[ties]
         touched[b >> 6] |= np.uint64(1) << np.uint64(b & 63)
     units_of_nb(share, below, tied, touched, scr.units)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def showdown_share_nb(h, p, unseen, m, key, samples, params_read, own, t, lt, scr):
+    """``scr.units[own]`` of ``showdown_units_nb`` (same arguments, ``own`` a final hand's order), the pot share
+    units a hand of order ``own`` wins over the samples, without the other orders': per sample ``share_units``
+    when the best opponent order is below ``own``, ``share_units // (1 + ties)`` when it equals it, 0 above
+    (``sample_best_nb`` stops dealing at the first opponent above ``own``). Numba equivalent of
+    ``sniper.games.draw.levels.Showdowns.units(own)`` of ``HardAgent.showdowns``: the same integer."""
+    n = opponents_of_nb(h, p, params_read, scr)
+    share = lt.share_units
+    tie_shares = (share, share // 2, share // 3, share // 4, share // 5, share // 6)  # by ties
+    deal_positions_nb(unseen, m, scr.fresh)
+    total = np.int64(0)
+    for j in range(samples):
+        best, ties = sample_best_nb(unseen, m, key, j, n, own, params_read[4], params_read[5], t, lt, scr)
+        if best < own:
+            total += share
+        elif best == own:
+            total += tie_shares[ties]
+    return total
 
 
 @njit(cache=True, inline="always")

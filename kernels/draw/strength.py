@@ -1,8 +1,9 @@
 """The strength of five cards and the levels' sampled draws, in numba (GAMES.md D5, D11).
 
-Numba equivalents of ``sniper.games.draw.levels``' hand-strength helpers: a hand's **order**
-(``five_card_index``: 0..7,461, the rank of its value among the 7,462 distinct five-card values, higher
-better, equal orders tie) and ``keep_orders`` (the final orders of every legal keep over sampled draws).
+Numba equivalents of the levels' hand-strength helpers: a hand's **order** (``five_card_index`` of
+``sniper.games.draw.strength``: 0..7,461, the rank of its value among the 7,462 distinct five-card values,
+higher better, equal orders tie) and ``sniper.games.draw.draws.keep_orders`` (the final orders of every legal
+keep over sampled draws).
 
 The order is looked up as ``kernels.eval52`` looks up a value, from the same key (``hand_nb``: the sum of
 the cards' keys) and suit mask, in tables of orders instead of values (``LevelTables.rank_order`` and
@@ -66,7 +67,10 @@ class Scratch(NamedTuple):
     fresh: np.ndarray
     """``int64 (52,)``: ``where`` of a fresh ``Deal`` of ``unseen`` (``ranges.deal_positions_nb``)."""
     orders: np.ndarray
-    """``uint16 (max draw_samples, 26)``: ``keep_orders_nb``'s orders per sample and keep."""
+    """``uint16 (MAX_SEATS, max draw_samples, 26)``: ``keep_orders_nb``'s orders per player, sample and keep."""
+    held: np.ndarray
+    """``uint64 (MAX_SEATS, 4)``: what each player's ``orders`` hold (``keep_orders_nb``): the key, the five
+    cards in order (a byte each), the unseen cards (a bit each) and the samples (0: nothing)."""
     keep_key: np.ndarray
     """``uint64 (26,)``: each keep's kept cards as an evaluator key (``keep_orders_nb``)."""
     keep_mask: np.ndarray
@@ -108,7 +112,8 @@ def new_scratch(draw_samples):
         np.zeros(52, np.uint8),
         np.zeros(52, np.int64),
         np.zeros(52, np.int64),
-        np.zeros((max(draw_samples, 1), N_KEEPS), np.uint16),
+        np.zeros((MAX_SEATS, max(draw_samples, 1), N_KEEPS), np.uint16),
+        np.zeros((MAX_SEATS, 4), np.uint64),
         np.zeros(N_KEEPS, np.uint64),
         np.zeros(N_KEEPS, np.uint64),
         np.zeros((N_KEEPS, 52), np.uint16),
@@ -170,23 +175,40 @@ def unseen_nb(cards, discards, n_discards, out):
 @njit(cache=True, inline="always")
 def swap_nb(deck, i, j):
     """Swap ``deck[i]`` and ``deck[j]``: numba equivalent of a step of the partial Fisher–Yates shuffles of
-    ``sniper.games.draw.levels.keep_orders``."""
+    ``sniper.games.draw.draws.keep_orders``."""
     c = deck[i]
     deck[i] = deck[j]
     deck[j] = c
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr):
+def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr, slot):
     """The final orders of every legal keep of ``cards`` (5, ``uint8``) over ``samples`` sampled draws into
-    ``scr.orders[:samples]`` (keeps in ``engine.DISCARDS`` order): numba equivalent of
-    ``sniper.games.draw.levels.keep_orders``.
+    ``scr.orders[slot, :samples]`` (keeps in ``engine.DISCARDS`` order; ``slot``: the deciding player): numba
+    equivalent of ``sniper.games.draw.draws.keep_orders``, memoized as it is: nothing to do when the slot
+    already holds them (``scr.held[slot]``: the same ``key``, ``cards`` in the same order, ``unseen[:m]`` and
+    ``samples``; a seat's decisions of one hand share their key, ``draws.own_draws_key``).
 
     Sample ``j`` draws from the stream ``derive(key, j)`` (``scr.sample``) three replacement cards over a
     fresh copy of ``unseen[:m]`` (``scr.deck``): draw ``i`` swaps position ``i`` with ``i + integer(m - i)``;
     a keep discarding ``d`` cards takes the first ``d``. The orders of the pat keep and of each keep of four cards
     with each unseen card (``scr.drawn_one``) are looked up once, before the samples.
     """
+    held = scr.held
+    hand = np.uint64(0)
+    for j in range(HAND_SIZE):
+        hand |= np.uint64(cards[j]) << np.uint64(8 * j)
+    unseen_bits = np.uint64(0)
+    for i in range(m):
+        unseen_bits |= np.uint64(1) << np.uint64(unseen[i])
+    key = np.uint64(key)
+    if (
+        held[slot, 0] == key
+        and held[slot, 1] == hand
+        and held[slot, 2] == unseen_bits
+        and held[slot, 3] == np.uint64(samples)
+    ):
+        return
     deck, sample, keep_key, keep_mask, orders = scr.deck, scr.sample, scr.keep_key, scr.keep_mask, scr.orders
     drawn_one = scr.drawn_one
     pat = np.uint16(0)
@@ -225,10 +247,11 @@ def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr):
         for q in range(N_KEEPS):
             d = GONE[q]
             if d == 0:
-                orders[j, q] = pat
+                orders[slot, j, q] = pat
             elif d == 1:
-                orders[j, q] = drawn_one[q, c0]
+                orders[slot, j, q] = drawn_one[q, c0]
             elif d == 2:
-                orders[j, q] = order_of_nb(keep_key[q] + k2, keep_mask[q] | b2, t, lt)
+                orders[slot, j, q] = order_of_nb(keep_key[q] + k2, keep_mask[q] | b2, t, lt)
             else:
-                orders[j, q] = order_of_nb(keep_key[q] + k3, keep_mask[q] | b3, t, lt)
+                orders[slot, j, q] = order_of_nb(keep_key[q] + k3, keep_mask[q] | b3, t, lt)
+    held[slot, 0], held[slot, 1], held[slot, 2], held[slot, 3] = key, hand, unseen_bits, np.uint64(samples)

@@ -19,7 +19,7 @@ Streams of a hand (constants in ``kernels.sniper_holdem.codes``):
   ``derive(deck_key, i)``.
 - ``STREAM_AGENT + seat`` (1 + seat): that seat's agent. Its ``d``-th decision of the hand (counting
   bets and the snipe, from 0) has key ``derive(agent_key, d)``; word ``j`` of that decision is
-  ``derive(decision_key, j)``.
+  ``derive(decision_key, j)``. The agent key is the decision stream's ``parent``.
 
 The numba copy lives in ``kernels.rng`` and is tested bit for bit against this module.
 """
@@ -64,14 +64,19 @@ class Stream:
     """A sequence of random draws from one key: draw ``j`` uses word ``derive(key, j)`` (R13).
 
     The reference engine hands one ``Stream`` to an agent per decision; the kernels index the
-    same words directly.
+    same words directly. ``parent``: the key the stream's key is a child of, the same for every
+    decision of one seat in one hand (``sniper.games.poker52.table.decision_stream``: the seat's
+    ``hand_key``), so that a level can key what it samples once per hand (five-card draw's own draws,
+    ``sniper.games.draw.draws.own_draws_key``); the stream's own ``key`` when not given (a stream on
+    its own: a policy's, a test's).
     """
 
-    __slots__ = ("key", "count")
+    __slots__ = ("key", "count", "parent")
 
-    def __init__(self, key: int) -> None:
+    def __init__(self, key: int, parent: int | None = None) -> None:
         self.key = key
         self.count = 0
+        self.parent = key if parent is None else parent
 
     def word(self) -> int:
         """The next 64-bit random word."""

@@ -186,8 +186,8 @@ class DrawLbr(LbrPlayer):
         range is Bayes-updated with its probability for each particle."""
         h = self.h
         start_decision_nb(h, p, h.agent_keys[p])
-        action = int(decide_nb(self.level, self.params, h, p, np.int64(raise_to), h.stream, self.t, self.lt,
-                               self.scratch))  # fmt: skip
+        action = int(decide_nb(self.level, self.params, h, p, np.int64(raise_to), h.stream, h.agent_keys[p],
+                               self.t, self.lt, self.scratch))  # fmt: skip
         self.update(self.policy(h, p, raise_to)[:, action])
         return action
 
@@ -228,8 +228,8 @@ class DrawLbr(LbrPlayer):
         and each particle's keep chosen among those of that count."""
         h = self.h
         start_decision_nb(h, p, h.agent_keys[p])
-        action = int(decide_nb(self.draw_level, self.draw_params, h, p, np.int64(NO_RAISE), h.stream, self.t,
-                               self.lt, self.scratch))  # fmt: skip
+        action = int(decide_nb(self.draw_level, self.draw_params, h, p, np.int64(NO_RAISE), h.stream,
+                               h.agent_keys[p], self.t, self.lt, self.scratch))  # fmt: skip
         mask = action - DISCARD
         count = bin(mask).count("1")
         probs = self.policy(h, p, NO_RAISE, draw=True)

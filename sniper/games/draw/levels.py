@@ -13,10 +13,11 @@ high)``, ``sniper.games.poker52.level_parameters``; an ``int`` default makes an 
 stream)`` reads a ``DrawObservation`` (D10) and returns a flat action of ``sniper.games.draw.engine``:
 0 fold, 1 check/call, 2 bet/raise (the fixed amount, D3), ``DISCARD + mask`` at the draw (D5).
 
-Randomness comes only from ``stream`` (R13), a fixed number of words per decision that each class
-documents, so a numba kernel can replay every decision bit for bit: no Python ``random``, no sets
-or dict order in a decision, floats computed in a fixed order (a power as repeated products,
-``power_table``). Every Monte Carlo loop is bounded by a parameter (``draw_samples``, ``samples``).
+Randomness comes only from ``stream`` (R13): a fixed number of words per decision that each class
+documents, and the seat's own draws of the hand, keyed by the stream's ``parent`` (``sniper.games.draw.draws``);
+so a numba kernel can replay every decision bit for bit: no Python ``random``, no sets or dict order in a
+decision, floats computed in a fixed order (a power as repeated products, ``power_table``). Every Monte Carlo
+loop is bounded by a parameter (``draw_samples``, ``samples``).
 The hand strength the levels weigh: ``sniper.games.draw.strength``; what both read: ``sniper.games.draw.reading``.
 
 >>> HardAgent(samples=50).samples
@@ -31,6 +32,7 @@ from typing import ClassVar
 
 from sniper.core.policy import POLICY_KEYS, coin, over_streams
 from sniper.core.rng import Stream, derive
+from sniper.games.draw.draws import keep_orders, own_draws_key
 from sniper.games.draw.engine import DISCARD, DISCARDS, DRAW, FIRST, SECOND
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.parameters import PARAMETERS
@@ -93,28 +95,6 @@ def _default(level: str, name: str):
 # ----- normal --------------------------------------------------------------------------------------
 
 
-def keep_orders(cards, unseen, key: int, samples: int) -> list[list[int]]:
-    """The final hands of every legal keep over ``samples`` sampled draws: ``[sample][keep]`` orders
-    (``five_card_index``), keeps in ``engine.DISCARDS`` order (stand pat first).
-
-    Sample ``j`` draws from ``Stream(derive(key, j))`` three replacement cards over a fresh copy of
-    ``unseen`` (ascending), a partial Fisher–Yates shuffle (draw ``i`` swaps position ``i`` with ``i +
-    stream.integer(m - i)``, ``m = len(unseen)``); a keep that discards ``d`` cards takes the first
-    ``d`` of them (common random numbers: every keep sees the same cards).
-    """
-    keeps = [kept_cards(cards, a - DISCARD) for a in DISCARDS]
-    m = len(unseen)
-    out = []
-    for j in range(samples):
-        s = Stream(derive(key, j))
-        deck = list(unseen)
-        for i in range(MAX_DISCARDS):
-            x = i + s.integer(m - i)
-            deck[i], deck[x] = deck[x], deck[i]
-        out.append([five_card_index([*keep, *deck[: HAND_SIZE - len(keep)]]) for keep in keeps])
-    return out
-
-
 def first_best(totals) -> int:
     """The index of the first largest of ``totals`` (one per keep, ``engine.DISCARDS`` order)."""
     best = 0
@@ -145,8 +125,9 @@ class NormalAgent(_Level, Reads):
       a bet, raise at ``e >= raise_equity - position * p``, else call when ``e >= price * call_margin``
       (pot odds), else fold.
 
-    Draws: one word per decision, ``key = stream.word()``, the sampling key of ``keep_orders`` (drawn
-    in the second round too, unused there). Means are sums over the samples in order, then divided.
+    Draws: one word per decision, ``stream.word()`` (unused); ``keep_orders``' key is the seat's own draws' key
+    of the hand (``sniper.games.draw.draws.own_draws_key``: every decision of the seat in the hand samples the
+    same draws). Means are sums over the samples in order, then divided.
     """
 
     name: ClassVar[str] = "normal"
@@ -199,16 +180,17 @@ class NormalAgent(_Level, Reads):
     def act(self, obs: DrawObservation, stream: Stream) -> int:
         """A legal flat action for ``obs`` (class docstring); ``ValueError`` if it offers none."""
         check_legal(obs)
-        return self.decide(obs, stream.word())
+        stream.word()  # drawn, unused: the key is the hand's (own_draws_key)
+        return self.decide(obs, own_draws_key(stream))
 
     def action_probabilities(self, obs: DrawObservation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
         """``decide``'s answers over sampling keys: while its draw is ahead (the draw, the first round) an
-        estimate from ``keys`` keys (``sniper.core.policy.over_streams``, keyed by ``seed``; each key
-        ``draw_samples`` sampled draws, as ``act``), exact otherwise (the key is unused). ``ValueError`` if
-        ``obs`` offers no action."""
+        estimate from ``keys`` keys (``sniper.core.policy.over_streams``, keyed by ``seed``; each stream's
+        ``own_draws_key``, ``draw_samples`` sampled draws, as ``act``), exact otherwise (the key is unused).
+        ``ValueError`` if ``obs`` offers no action."""
         check_legal(obs)
         sampled = obs.street == DRAW or draw_ahead(obs)
-        return over_streams(lambda s: {self.decide(obs, s.word()): 1.0}, keys if sampled else 1, seed)
+        return over_streams(lambda s: {self.decide(obs, own_draws_key(s)): 1.0}, keys if sampled else 1, seed)
 
     def decide(self, obs: DrawObservation, key: int) -> int:
         """The flat action given the sampling key (class docstring; ``act`` and ``action_probabilities``)."""
@@ -444,8 +426,9 @@ class HardAgent(_Level, Reads):
       ``loose`` is 0 and ``hard`` reads as the fixed parameters say.
 
     Draws: word 0 ``stream.random()`` (the bluff draw when betting, the snow draw at the draw), word 1
-    the key of the opponents' deals, word 2 the key of its own draws (``stream.word()``); all three at
-    every decision.
+    the key of the opponents' deals, word 2 unused (``stream.word()``); all three at every decision. Its own
+    draws are keyed by the seat's own draws' key of the hand (``sniper.games.draw.draws.own_draws_key``: every
+    decision of the seat in the hand samples the same draws).
     """
 
     name: ClassVar[str] = "hard"
@@ -551,20 +534,20 @@ class HardAgent(_Level, Reads):
         """A legal flat action for ``obs`` (class docstring); ``ValueError`` if it offers none."""
         check_legal(obs)
         chance = stream.random()
-        key, draw_key = stream.word(), stream.word()
-        return self.decide(obs, self.equities(obs, key, draw_key), chance < self.chance_threshold(obs))
+        key, _ = stream.word(), stream.word()
+        return self.decide(obs, self.equities(obs, key, own_draws_key(stream)), chance < self.chance_threshold(obs))
 
     def action_probabilities(self, obs: DrawObservation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
         """An estimate from ``keys`` decision streams (``sniper.core.policy.over_streams``, keyed by ``seed``):
-        per stream, the equities keyed by two words (``samples`` deals and ``draw_samples`` draws, as
-        ``act``) and ``decide`` with word 0's draw below ``chance_threshold`` with that probability, exactly.
+        per stream, the equities keyed by word 1 and ``own_draws_key`` (``samples`` deals and ``draw_samples``
+        draws, as ``act``) and ``decide`` with word 0's draw below ``chance_threshold`` with that probability, exactly.
         Costs ``keys`` decisions' sampling. ``ValueError`` if ``obs`` offers no action."""
         check_legal(obs)
         threshold = self.chance_threshold(obs)
 
         def one(stream: Stream) -> dict[int, float]:
-            stream.word()  # word 0, the draw ``coin`` enumerates: read so that the keys are act's words 1 and 2
-            shares = self.equities(obs, stream.word(), stream.word())
+            stream.word()  # word 0, the draw ``coin`` enumerates: read so that the key is act's word 1
+            shares = self.equities(obs, stream.word(), own_draws_key(stream))
             return coin(threshold, lambda below: self.decide(obs, shares, below))
 
         return over_streams(one, keys, seed)

@@ -10,7 +10,8 @@ facts as class attributes and writes ``observe``, the one place its view rule is
 
 **Random streams** (R13's design, as Sniper Hold'em's ``sniper.games.sniper_holdem.play.decision_stream``):
 the ``d``-th decision (from 0) of seat ``s`` in hand ``h`` draws from ``Stream(derive(hand_key(seed,
-game, h, STREAM_AGENT + s), d))`` (``decision_stream``); a game's kernel reproduces it.
+game, h, STREAM_AGENT + s), d))`` (``decision_stream``; the seat's hand key is the stream's ``parent``); a game's
+kernel reproduces it.
 """
 
 import operator
@@ -33,8 +34,10 @@ R = TypeVar("R")
 
 def decision_stream(seed: int, game: int, hand: int, seat: int, decision: int) -> Stream:
     """The random stream of seat ``seat``'s ``decision``-th decision (from 0) of hand ``hand`` (R13's
-    keys, as Sniper Hold'em's): ``Stream(derive(hand_key(seed, game, hand, STREAM_AGENT + seat), decision))``."""
-    return Stream(derive(hand_key(seed, game, hand, STREAM_AGENT + seat), decision))
+    keys, as Sniper Hold'em's): ``Stream(derive(agent, decision), agent)``, ``agent = hand_key(seed, game, hand,
+    STREAM_AGENT + seat)`` its ``parent``, the same for all the seat's decisions of the hand."""
+    agent = hand_key(seed, game, hand, STREAM_AGENT + seat)
+    return Stream(derive(agent, decision), agent)
 
 
 class PokerKitTable:
