@@ -20,8 +20,16 @@ from kernels import NO_REFCOUNT
 from kernels.eval52 import value7_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb, stream_integer_nb, stream_start_nb, uniform_int_nb
-from kernels.saint.codes import ROUNDS, TOP, Level, Param
-from kernels.saint.hands import cards_of_nb, count_nb, potential_nb, stock_nb, usable_nb
+from kernels.saint.codes import ROUNDS, TOP, USABLE, Level, Param
+from kernels.saint.hands import (
+    bit_nb,
+    cards_of_nb,
+    count_nb,
+    potential_mask_nb,
+    stock_nb,
+    triples_nb,
+    usable_nb,
+)
 from kernels.saint.state import Count
 
 _FULL = np.uint64((1 << 52) - 1)
@@ -37,12 +45,31 @@ def weights_nb(level, params, number):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def kept_value_nb(kept, n_kept, tb, sc):
-    """The keep term's value of ``kept[:n_kept]``: ``usable_nb`` with the future river when the table has one (S2:
-    2-4 players), else ``stock_nb`` (``sniper.games.saint.levels.kept_value``)."""
+def future_mask_nb(tb):
+    """The mask of the future river now (none in round 8)."""
+    mask = np.uint64(0)
+    for i in range(tb.n_future[0]):
+        mask |= bit_nb(tb.future[i])
+    return mask
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def keep_table_nb(tb, h, sc):
+    """Before the keep terms of one decision: the ``triples_nb`` of the hand ``sc.hand[:h]`` with the future river
+    into ``sc.tri_values`` and ``sc.tri_masks`` when the table has a future river (their count), else 0."""
+    if tb.counts[Count.FUTURE] == 0:
+        return 0
+    return triples_nb(sc.hand, h, future_mask_nb(tb), sc.tri_values, sc.tri_masks)
+
+
+@njit(cache=True, **NO_REFCOUNT)
+def kept_value_nb(kept, n_kept, t, tb, sc):
+    """The keep term's value of the ``n_kept`` cards of ``kept`` (a mask, cards of the hand of ``keep_table_nb``,
+    whose ``t`` it is): ``usable_nb`` with the future river when the table has one (S2: 2-4 players), else
+    ``stock_nb`` (``sniper.games.saint.levels.kept_value``)."""
     if tb.counts[Count.FUTURE]:
-        return usable_nb(kept, n_kept, tb.future, tb.n_future[0], sc.usable)
-    return stock_nb(kept, n_kept)
+        return usable_nb(kept, n_kept, future_mask_nb(tb), sc.tri_values, sc.tri_masks, t)
+    return stock_nb(sc.left, cards_of_nb(kept, sc.left))
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -62,9 +89,10 @@ def pick_nb(level, params, seat, tb, key, sc):
     carried = tb.counts[Count.FUTURE]
     if carried == 0:  # no future river (S2): this round's best hand
         now, later = 1.0, 0.0
-    base = sc.cards
+    base = np.uint64(0)
     for i in range(carried):
-        base[i] = tb.river[i]
+        base |= bit_nb(tb.river[i])
+    t = keep_table_nb(tb, h, sc) if later != 0.0 else 0
     best, choice = -1.0, sc.hand[0]
     for ci in range(h):
         r = 0
@@ -72,23 +100,18 @@ def pick_nb(level, params, seat, tb, key, sc):
             if i != ci:
                 sc.rest[r] = sc.hand[i]
                 r += 1
-        base[carried] = sc.hand[ci]
+        with_pick = base | bit_nb(sc.hand[ci])
         kept, si, sj = -1.0, 0, 0
         for i in range(r):
-            base[carried + 1] = sc.rest[i]
+            with_i = with_pick | bit_nb(sc.rest[i])
             for j in range(i + 1, r):
-                base[carried + 2] = sc.rest[j]
-                p = potential_nb(base, carried + 3)
+                p = potential_mask_nb(with_i | bit_nb(sc.rest[j]))
                 if p >= kept:  # max over (potential, (a, b)): the largest pair on a tie
                     kept, si, sj = p, i, j
         score = now * kept / TOP
         if later != 0.0:
-            n_left = 0
-            for i in range(r):
-                if i != si and i != sj:
-                    sc.left[n_left] = sc.rest[i]
-                    n_left += 1
-            score = score + later * kept_value_nb(sc.left, n_left, tb, sc) / TOP
+            left = tb.hands[seat] & ~(bit_nb(sc.hand[ci]) | bit_nb(sc.rest[si]) | bit_nb(sc.rest[sj]))
+            score = score + later * kept_value_nb(left, r - 2, t, tb, sc) / TOP
         else:
             score = score + 0.0
         if score > best:
@@ -224,18 +247,15 @@ def pair_nb(level, params, seat, tb, key, t, sc):
     else:
         hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc)
     now, later = weights_nb(level, params, tb.counts[Count.NUMBER])
+    t = keep_table_nb(tb, h, sc) if later != 0.0 else 0
     best, pa, pb = -np.inf, 0, 1
     p = 0
     for b in range(1, h):
         for a in range(b):
             score = sc.score[p]
             if later != 0.0:
-                n_left = 0
-                for i in range(h):
-                    if i != a and i != b:
-                        sc.left[n_left] = sc.hand[i]
-                        n_left += 1
-                score = now * score + later * (kept_value_nb(sc.left, n_left, tb, sc) / TOP)
+                left = tb.hands[seat] & ~(bit_nb(sc.hand[a]) | bit_nb(sc.hand[b]))
+                score = now * score + later * (kept_value_nb(left, h - 2, t, tb, sc) / TOP)
             if score > best:
                 best, pa, pb = score, a, b
             p += 1
@@ -251,16 +271,31 @@ def take_nb(level, params, seat, tb, key, sc):
     if level == Level.RANDOM:
         return sc.pool[random_choice_nb(key, n_pool)]
     later = weights_nb(level, params, tb.counts[Count.NUMBER])[1]
-    cards = sc.hidden
-    h = cards_of_nb(tb.hands[seat], cards)
+    hand = tb.hands[seat]
+    h = cards_of_nb(hand, sc.hand)
+    usable = later != 0.0 and tb.counts[Count.FUTURE] != 0
+    if usable:  # the hand's triples, and its pairs with the future river: the triples with the card are those
+        future = future_mask_nb(tb)
+        t = keep_table_nb(tb, h, sc)
+        within = usable_nb(hand, h, future, sc.tri_values, sc.tri_masks, t) if h >= USABLE else -1.0
+        n_duos = 0
+        for i in range(h):
+            for j in range(i + 1, h):
+                sc.duo_masks[n_duos] = future | bit_nb(sc.hand[i]) | bit_nb(sc.hand[j])
+                n_duos += 1
     best, best_rank, choice = -1.0, -1, sc.pool[0]
     for i in range(n_pool):
         c = sc.pool[i]
-        cards[h] = c
         if later == 0.0:
-            p = potential_nb(cards, h + 1)
-        else:
-            p = kept_value_nb(cards, h + 1, tb, sc)
+            p = potential_mask_nb(hand | bit_nb(c))
+        elif not usable:
+            p = kept_value_nb(hand | bit_nb(c), h + 1, 0, tb, sc)
+        elif h + 1 < USABLE:
+            p = potential_mask_nb(future | hand | bit_nb(c))
+        else:  # usable_nb of the hand and the card (a maximum)
+            p = within
+            for d in range(n_duos):
+                p = max(p, potential_mask_nb(sc.duo_masks[d] | bit_nb(c)))
         if p > best or (p == best and c >> 2 > best_rank):
             best, best_rank, choice = p, c >> 2, c
     return choice
