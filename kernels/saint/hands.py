@@ -6,10 +6,10 @@ increasing order are its sorted list (``cards_of_nb``), the order the reference'
 
 >>> import numpy as np
 >>> hand = np.array([51, 50, 49, 0, 1], np.int64)  # As Ad Ac 2h 2d
->>> values, masks, no_future = np.empty(10), np.empty(10, np.uint64), np.uint64(0)
->>> t = triples_nb(hand, 5, no_future, values, masks)
+>>> codes, masks, no_future = np.empty(10, np.int64), np.empty(10, np.uint64), np.uint64(0)
+>>> t = triples_nb(hand, 5, no_future, codes, masks)
 >>> kept = np.uint64(sum(1 << int(c) for c in hand))
->>> potential_nb(hand, 5), potential_nb(hand, 0), usable_nb(kept, 5, no_future, values, masks, t)
+>>> potential_nb(hand, 5), potential_nb(hand, 0), code_value_nb(usable_code_nb(kept, 5, no_future, codes, masks, t))
 (6.923076923076923, 0.0, 3.9230769230769234)
 """
 
@@ -27,6 +27,9 @@ _RANKS = np.uint64(0x1111111111111)  # bit 4 * rank of the 13 ranks: a rank's su
 _ODD_BITS = np.uint64(0x5555555555555)
 _PAIRS_OF_BITS = np.uint64(0x3333333333333)
 _NIBBLE = np.uint64(15)
+_LOW_NIBBLES = np.uint64(0x0F0F0F0F0F0F0F0F)
+_BYTES = np.uint64(0x0101010101010101)  # times it, the bytes' sum in the top byte
+_TOP_BYTE = np.uint64(56)
 _SUM_AT = np.uint64(48)  # times _RANKS, a mask of _RANKS' bits sums them in the nibble of rank 12
 _ACE = np.uint64(48)  # bit of rank 12, the ace
 
@@ -66,13 +69,13 @@ def top_rank_nb(ranks):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def potential_mask_nb(mask):
-    """``potential_nb`` of the cards of ``mask`` (``uint64``), from the mask alone: the cards of each rank counted
-    in its four bits at once (a nibble each, 0-4), the ranks held once, twice, three and four times as masks of one
-    bit a rank (bit ``4 * rank``), the suits counted by a multiply, the straights found on the ranks' bits. The same
-    float as ``sniper.games.saint.levels.potential``."""
+def potential_code_nb(mask):
+    """``potential_nb`` of the cards of ``mask`` (``uint64``) as its code ``13 * kind + top`` (``int64``; its float
+    ``code_value_nb``: codes compare as the floats), from the mask alone: the cards of each rank counted in its four
+    bits at once (a nibble each, 0-4), the ranks held once, twice, three and four times as masks of one bit a rank
+    (bit ``4 * rank``), the suits counted by a multiply, the straights found on the ranks' bits."""
     if mask == 0:
-        return 0.0
+        return 0
     c = mask - ((mask >> _ONE) & _ODD_BITS)  # two bits a pair of cards: 0-2
     c = (c & _PAIRS_OF_BITS) + ((c >> _TWO) & _PAIRS_OF_BITS)  # a nibble a rank: its cards, 0-4
     b0 = c & _RANKS
@@ -89,6 +92,9 @@ def potential_mask_nb(mask):
         top = top_rank_nb(b1)
     else:
         kind, top = 0, top_rank_nb(b0)
+    cards = (c & _LOW_NIBBLES) + ((c >> _FOUR) & _LOW_NIBBLES)  # a byte two ranks: their cards, 0-8
+    if (cards * _BYTES) >> _TOP_BYTE < 5:  # fewer than five cards: no flush, no straight
+        return 13 * kind + top
     if kind < 5:
         most, suit = np.uint64(0), np.uint64(0)
         for s in range(4):  # the first suit of the most cards
@@ -103,7 +109,14 @@ def potential_mask_nb(mask):
         runs = low & (low >> _FOUR) & (low >> np.uint64(8)) & (low >> np.uint64(12)) & (low >> np.uint64(16))
         if runs:
             kind, top = 4, top_rank_nb(runs) + 3
-    return kind + top / 13
+    return 13 * kind + top
+
+
+@njit(cache=True, inline="always")
+def code_value_nb(code):
+    """The float of a ``potential_code_nb`` code, ``kind + top / 13``: the same float as
+    ``sniper.games.saint.levels.potential`` (whose ``kind`` and ``top`` the code holds, ``top`` 0-12)."""
+    return code // 13 + (code % 13) / 13
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -111,18 +124,18 @@ def potential_nb(cards, n):
     """What ``cards[:n]`` (``int64``, distinct cards) could make: the best category their ranks and suits hold
     (four of a kind 7, full house 6, flush 5, straight 4, three of a kind 3, two pair 2, one pair 1, else 0) plus
     the top rank of its group over 13; ``float64`` in [0, 9). Numba equivalent of
-    ``sniper.games.saint.levels.potential`` (the same float), through ``potential_mask_nb``."""
+    ``sniper.games.saint.levels.potential`` (the same float), through ``potential_code_nb``."""
     mask = np.uint64(0)
     for i in range(n):
         mask |= bit_nb(cards[i])
-    return potential_mask_nb(mask)
+    return code_value_nb(potential_code_nb(mask))
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def triples_nb(cards, n, base, values, masks):
+def triples_nb(cards, n, base, codes, masks):
     """For each of the three-card sets of ``cards[:n]`` (``int64``; ``i < j < k`` in that order, ``C(n, 3)`` of
-    them, returned), its mask into ``masks`` (``uint64``) and ``potential_mask_nb`` of it with the cards of ``base``
-    (``uint64``) into ``values`` (``float64``): the table ``usable_nb`` reads."""
+    them, returned), its mask into ``masks`` (``uint64``) and ``potential_code_nb`` of it with the cards of ``base``
+    (``uint64``) into ``codes`` (``int64``): the table ``usable_code_nb`` reads."""
     t = 0
     for i in range(n):
         bi = base | bit_nb(cards[i])
@@ -130,23 +143,23 @@ def triples_nb(cards, n, base, values, masks):
             bj = bi | bit_nb(cards[j])
             for k in range(j + 1, n):
                 masks[t] = bit_nb(cards[i]) | bit_nb(cards[j]) | bit_nb(cards[k])
-                values[t] = potential_mask_nb(bj | bit_nb(cards[k]))
+                codes[t] = potential_code_nb(bj | bit_nb(cards[k]))
                 t += 1
     return t
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def usable_nb(kept, n_kept, future, values, masks, t):
+def usable_code_nb(kept, n_kept, future, codes, masks, t):
     """The best ``potential`` of the future river ``future`` with ``USABLE`` of the ``n_kept`` cards of ``kept``
-    (all of them when fewer; both ``uint64`` masks), where ``values[:t]`` and ``masks[:t]`` are ``triples_nb`` of a
-    set that holds ``kept`` with ``future`` as the base: the best of the triples within ``kept``. Numba equivalent
-    of ``sniper.games.saint.levels.usable`` (the same float: a maximum, whatever the order)."""
+    (all of them when fewer; both ``uint64`` masks) as its code (``potential_code_nb``), where ``codes[:t]`` and
+    ``masks[:t]`` are ``triples_nb`` of a set that holds ``kept`` with ``future`` as the base: the best of the
+    triples within ``kept``. Numba equivalent of ``sniper.games.saint.levels.usable`` (``code_value_nb`` of it is
+    the same float: a maximum, whatever the order)."""
     if n_kept < USABLE:
-        return potential_mask_nb(future | kept)
-    best = -1.0
+        return potential_code_nb(future | kept)
+    best = -1
     for i in range(t):
-        v = values[i] if masks[i] & ~kept == 0 else -1.0
-        best = max(best, v)
+        best = max(best, codes[i] if masks[i] & ~kept == 0 else -1)
     return best
 
 

@@ -17,18 +17,19 @@ import math
 import numpy as np
 
 from kernels import NO_REFCOUNT
-from kernels.eval52 import value7_nb
+from kernels.eval52 import card_bit_nb, hand_nb, value_of_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb, stream_integer_nb, stream_start_nb, uniform_int_nb
 from kernels.saint.codes import ROUNDS, TOP, USABLE, Level, Param
 from kernels.saint.hands import (
     bit_nb,
     cards_of_nb,
+    code_value_nb,
     count_nb,
-    potential_mask_nb,
+    potential_code_nb,
     stock_nb,
     triples_nb,
-    usable_nb,
+    usable_code_nb,
 )
 from kernels.saint.state import Count
 
@@ -54,21 +55,22 @@ def future_mask_nb(tb):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def keep_table_nb(tb, h, sc):
+def keep_table_nb(tb, h, future, sc):
     """Before the keep terms of one decision: the ``triples_nb`` of the hand ``sc.hand[:h]`` with the future river
-    into ``sc.tri_values`` and ``sc.tri_masks`` when the table has a future river (their count), else 0."""
+    ``future`` (its mask) into ``sc.tri_codes`` and ``sc.tri_masks`` when the table has a future river (their
+    count), else 0."""
     if tb.counts[Count.FUTURE] == 0:
         return 0
-    return triples_nb(sc.hand, h, future_mask_nb(tb), sc.tri_values, sc.tri_masks)
+    return triples_nb(sc.hand, h, future, sc.tri_codes, sc.tri_masks)
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def kept_value_nb(kept, n_kept, t, tb, sc):
+def kept_value_nb(kept, n_kept, t, future, tb, sc):
     """The keep term's value of the ``n_kept`` cards of ``kept`` (a mask, cards of the hand of ``keep_table_nb``,
-    whose ``t`` it is): ``usable_nb`` with the future river when the table has one (S2: 2-4 players), else
-    ``stock_nb`` (``sniper.games.saint.levels.kept_value``)."""
+    whose ``t`` it is; ``future`` the future river's mask): ``usable_code_nb`` with the future river when the table
+    has one (S2: 2-4 players), else ``stock_nb`` (``sniper.games.saint.levels.kept_value``, the same float)."""
     if tb.counts[Count.FUTURE]:
-        return usable_nb(kept, n_kept, future_mask_nb(tb), sc.tri_values, sc.tri_masks, t)
+        return code_value_nb(usable_code_nb(kept, n_kept, future, sc.tri_codes, sc.tri_masks, t))
     return stock_nb(sc.left, cards_of_nb(kept, sc.left))
 
 
@@ -89,29 +91,32 @@ def pick_nb(level, params, seat, tb, key, sc):
     carried = tb.counts[Count.FUTURE]
     if carried == 0:  # no future river (S2): this round's best hand
         now, later = 1.0, 0.0
+    hand = tb.hands[seat]
     base = np.uint64(0)
     for i in range(carried):
         base |= bit_nb(tb.river[i])
-    t = keep_table_nb(tb, h, sc) if later != 0.0 else 0
+    future = future_mask_nb(tb)
+    t = keep_table_nb(tb, h, future, sc) if later != 0.0 else 0
+    kept, sa, sb = sc.pick_codes, sc.pick_a, sc.pick_b  # by pick: the best pair, the last in (a, b) order
+    kept[:h] = -1
+    for a in range(h):
+        for b in range(a + 1, h):
+            with_ab = base | bit_nb(sc.hand[a]) | bit_nb(sc.hand[b])
+            for c in range(b + 1, h):
+                code = potential_code_nb(with_ab | bit_nb(sc.hand[c]))
+                # each pick's pairs come in (a, b) order: a pair's sorted triple with the pick keeps the order
+                if code >= kept[a]:
+                    kept[a], sa[a], sb[a] = code, b, c
+                if code >= kept[b]:
+                    kept[b], sa[b], sb[b] = code, a, c
+                if code >= kept[c]:
+                    kept[c], sa[c], sb[c] = code, a, b
     best, choice = -1.0, sc.hand[0]
     for ci in range(h):
-        r = 0
-        for i in range(h):
-            if i != ci:
-                sc.rest[r] = sc.hand[i]
-                r += 1
-        with_pick = base | bit_nb(sc.hand[ci])
-        kept, si, sj = -1.0, 0, 0
-        for i in range(r):
-            with_i = with_pick | bit_nb(sc.rest[i])
-            for j in range(i + 1, r):
-                p = potential_mask_nb(with_i | bit_nb(sc.rest[j]))
-                if p >= kept:  # max over (potential, (a, b)): the largest pair on a tie
-                    kept, si, sj = p, i, j
-        score = now * kept / TOP
+        score = now * (code_value_nb(kept[ci]) if kept[ci] >= 0 else -1.0) / TOP
         if later != 0.0:
-            left = tb.hands[seat] & ~(bit_nb(sc.hand[ci]) | bit_nb(sc.rest[si]) | bit_nb(sc.rest[sj]))
-            score = score + later * kept_value_nb(left, r - 2, t, tb, sc) / TOP
+            left = hand & ~(bit_nb(sc.hand[ci]) | bit_nb(sc.hand[sa[ci]]) | bit_nb(sc.hand[sb[ci]]))
+            score = score + later * kept_value_nb(left, h - 3, t, future, tb, sc) / TOP
         else:
             score = score + 0.0
         if score > best:
@@ -141,11 +146,12 @@ def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
         if s != seat:
             held |= tb.known[s]
     k = cards_of_nb(held, hidden)
-    rv = tb.river
+    river_key, river_mask = hand_nb(tb.river, t)
     m = 0
     for i in range(k):
+        key_i, mask_i = river_key + t.card_key[hidden[i]], river_mask | card_bit_nb(hidden[i])
         for j in range(i + 1, k):
-            sc.others[m] = value7_nb(rv[0], rv[1], rv[2], rv[3], rv[4], hidden[i], hidden[j], t)
+            sc.others[m] = value_of_nb(key_i + t.card_key[hidden[j]], mask_i | card_bit_nb(hidden[j]), t)
             m += 1
     if m == 0:
         sc.score[:n_pairs] = 1.0
@@ -164,28 +170,48 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
     """``HardAgent.strengths`` into ``sc.score[:n_pairs]``: each pair's (values ``sc.mine``) expected points over
     ``samples`` deals of the opponents' hands (their known cards and a partial Fisher–Yates draw of the unseen
     cards from the decision's stream, ``sniper.games.saint.levels.deals``), each opponent revealing its best pair,
-    scored as S5 (ties ``ceil(number / tied)``), over the round's number."""
+    scored as S5 (ties ``ceil(number / tied)``), over the round's number. Once a decision: the values of the pairs
+    an opponent may hold (the river's key summed once), each opponent's best pair of known cards and each unseen
+    card's best with them; a sample looks up only the pairs of the cards it deals."""
     n = tb.counts[Count.SEATS]
     number = tb.counts[Count.NUMBER]
     samples = np.int64(params[Param.SAMPLES])
-    hidden, deal, values = sc.hidden, sc.deal, sc.values
-    k = cards_of_nb(~(tb.seen[0] | tb.hands[seat]) & _FULL, hidden)
+    hidden, deal, values, partner = sc.hidden, sc.deal, sc.values, sc.partner
+    unseen = ~(tb.seen[0] | tb.hands[seat]) & _FULL
+    k = cards_of_nb(unseen, hidden)
     size = count_nb(tb.hands[seat])
-    candidates = tb.hands[seat] | (~(tb.seen[0] | tb.hands[seat]) & _FULL)
-    total = 0
+    candidates = unseen
     for s in range(n):
         if s != seat:
             candidates |= tb.known[s]
-            total += size - count_nb(tb.known[s])
-    rv = tb.river
-    c = cards_of_nb(candidates, sc.deal)
+    river_key, river_mask = hand_nb(tb.river, t)
+    c = cards_of_nb(candidates, deal)
     for i in range(c):
-        a = sc.deal[i]
+        a = deal[i]
+        key_a, mask_a = river_key + t.card_key[a], river_mask | card_bit_nb(a)
         for j in range(i + 1, c):
-            b = sc.deal[j]
-            v = value7_nb(rv[0], rv[1], rv[2], rv[3], rv[4], a, b, t)
+            b = deal[j]
+            v = value_of_nb(key_a + t.card_key[b], mask_a | card_bit_nb(b), t)
             values[a * 52 + b] = v
             values[b * 52 + a] = v
+    o, total = 0, 0  # the opponents in seat order; the cards dealt to them
+    for s in range(n):
+        if s == seat:
+            continue
+        known = cards_of_nb(tb.known[s], sc.known)
+        sc.needs[o] = size - known
+        total += size - known
+        best = -1
+        for i in range(known):
+            for j in range(i + 1, known):
+                best = max(best, np.int64(values[sc.known[i] * 52 + sc.known[j]]))
+        sc.best_known[o] = best
+        for i in range(k):
+            best = -1
+            for j in range(known):
+                best = max(best, np.int64(values[hidden[i] * 52 + sc.known[j]]))
+            partner[o * 52 + hidden[i]] = best
+        o += 1
     sc.shares[:n_pairs] = 0
     stream = sc.stream
     stream_start_nb(stream, key)
@@ -196,27 +222,23 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
             j = i + stream_integer_nb(stream, k - i)
             deal[i], deal[j] = deal[j], deal[i]
         used, top, ties = 0, -1, 0
-        for s in range(n):
-            if s == seat:
-                continue
-            known = cards_of_nb(tb.known[s], sc.known)
-            need = size - known
-            best = -1
-            for i in range(size):
-                a = sc.known[i] if i < known else deal[used + i - known]
-                for j in range(i + 1, size):
-                    b = sc.known[j] if j < known else deal[used + j - known]
-                    best = max(best, np.int64(values[a * 52 + b]))
+        for o in range(n - 1):
+            best = sc.best_known[o]
+            need = sc.needs[o]
+            for i in range(need):
+                a = deal[used + i]
+                best = max(best, np.int64(partner[o * 52 + a]))
+                for j in range(i + 1, need):
+                    best = max(best, np.int64(values[a * 52 + deal[used + j]]))
             used += need
             if best > top:
                 top, ties = best, 1
             elif best == top:
                 ties += 1
+        tied = -(-number // (ties + 1))
         for p in range(n_pairs):
-            if sc.mine[p] > top:
-                sc.shares[p] += number
-            elif sc.mine[p] == top:
-                sc.shares[p] += -(-number // (ties + 1))
+            mine = sc.mine[p]
+            sc.shares[p] += number if mine > top else (tied if mine == top else 0)
     for p in range(n_pairs):
         sc.score[p] = sc.shares[p] / samples / number
 
@@ -233,11 +255,12 @@ def pair_nb(level, params, seat, tb, key, t, sc):
         while b * (b + 1) // 2 <= index:
             b += 1
         return sc.hand[index - b * (b - 1) // 2], sc.hand[b]
-    rv = tb.river
+    river_key, river_mask = hand_nb(tb.river, t)
     p = 0
     for b in range(1, h):
+        key_b, mask_b = river_key + t.card_key[sc.hand[b]], river_mask | card_bit_nb(sc.hand[b])
         for a in range(b):
-            sc.mine[p] = value7_nb(rv[0], rv[1], rv[2], rv[3], rv[4], sc.hand[a], sc.hand[b], t)
+            sc.mine[p] = value_of_nb(key_b + t.card_key[sc.hand[a]], mask_b | card_bit_nb(sc.hand[a]), t)
             p += 1
     if level == Level.EASY:
         for p in range(n_pairs):
@@ -247,7 +270,8 @@ def pair_nb(level, params, seat, tb, key, t, sc):
     else:
         hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc)
     now, later = weights_nb(level, params, tb.counts[Count.NUMBER])
-    t = keep_table_nb(tb, h, sc) if later != 0.0 else 0
+    future = future_mask_nb(tb)
+    t = keep_table_nb(tb, h, future, sc) if later != 0.0 else 0
     best, pa, pb = -np.inf, 0, 1
     p = 0
     for b in range(1, h):
@@ -255,7 +279,7 @@ def pair_nb(level, params, seat, tb, key, t, sc):
             score = sc.score[p]
             if later != 0.0:
                 left = tb.hands[seat] & ~(bit_nb(sc.hand[a]) | bit_nb(sc.hand[b]))
-                score = now * score + later * (kept_value_nb(left, h - 2, t, tb, sc) / TOP)
+                score = now * score + later * (kept_value_nb(left, h - 2, t, future, tb, sc) / TOP)
             if score > best:
                 best, pa, pb = score, a, b
             p += 1
@@ -274,10 +298,10 @@ def take_nb(level, params, seat, tb, key, sc):
     hand = tb.hands[seat]
     h = cards_of_nb(hand, sc.hand)
     usable = later != 0.0 and tb.counts[Count.FUTURE] != 0
+    future = future_mask_nb(tb)
     if usable:  # the hand's triples, and its pairs with the future river: the triples with the card are those
-        future = future_mask_nb(tb)
-        t = keep_table_nb(tb, h, sc)
-        within = usable_nb(hand, h, future, sc.tri_values, sc.tri_masks, t) if h >= USABLE else -1.0
+        t = keep_table_nb(tb, h, future, sc)
+        within = usable_code_nb(hand, h, future, sc.tri_codes, sc.tri_masks, t) if h >= USABLE else -1
         n_duos = 0
         for i in range(h):
             for j in range(i + 1, h):
@@ -287,15 +311,16 @@ def take_nb(level, params, seat, tb, key, sc):
     for i in range(n_pool):
         c = sc.pool[i]
         if later == 0.0:
-            p = potential_mask_nb(hand | bit_nb(c))
+            p = code_value_nb(potential_code_nb(hand | bit_nb(c)))
         elif not usable:
-            p = kept_value_nb(hand | bit_nb(c), h + 1, 0, tb, sc)
+            p = kept_value_nb(hand | bit_nb(c), h + 1, 0, future, tb, sc)
         elif h + 1 < USABLE:
-            p = potential_mask_nb(future | hand | bit_nb(c))
-        else:  # usable_nb of the hand and the card (a maximum)
-            p = within
+            p = code_value_nb(potential_code_nb(future | hand | bit_nb(c)))
+        else:  # usable_code_nb of the hand and the card (a maximum)
+            code = within
             for d in range(n_duos):
-                p = max(p, potential_mask_nb(sc.duo_masks[d] | bit_nb(c)))
+                code = max(code, potential_code_nb(sc.duo_masks[d] | bit_nb(c)))
+            p = code_value_nb(code)
         if p > best or (p == best and c >> 2 > best_rank):
             best, best_rank, choice = p, c >> 2, c
     return choice

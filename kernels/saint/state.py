@@ -62,7 +62,6 @@ class Scratch(NamedTuple):
     """The working arrays of the decisions and of a game (``int64`` unless said)."""
 
     hand: np.ndarray  # (HAND_SIZE,): a seat's hand, sorted
-    rest: np.ndarray  # (HAND_SIZE,): the hand but one card
     left: np.ndarray  # (HAND_SIZE,): the cards kept
     pool: np.ndarray  # (RIVER_SIZE + 2 * MAX_SEATS,): step 3's pool, sorted
     hidden: np.ndarray  # (52,): the unseen cards, sorted
@@ -73,8 +72,14 @@ class Scratch(NamedTuple):
     shares: np.ndarray  # (N_PAIRS,): Monte Carlo points
     score: np.ndarray  # float64 (N_PAIRS,)
     values: np.ndarray  # int32 (52 * 52,): pair values
+    partner: np.ndarray  # int32 (MAX_SEATS * 52,): per opponent, an unseen card's best value with its known cards
+    best_known: np.ndarray  # (MAX_SEATS,): per opponent, the best value of its known cards
+    needs: np.ndarray  # (MAX_SEATS,): per opponent, the cards a deal gives it
     stream: np.ndarray  # uint64 (2,): a decision's stream
-    tri_values: np.ndarray  # float64 (N_TRIPLES,): the potentials of a hand's triples with the future river
+    pick_codes: np.ndarray  # (HAND_SIZE,): by card of the hand picked, the best potential (code) with a pair
+    pick_a: np.ndarray  # (HAND_SIZE,): that pair's lower index in the hand
+    pick_b: np.ndarray  # (HAND_SIZE,): and its higher one
+    tri_codes: np.ndarray  # (N_TRIPLES,): the potentials (codes) of a hand's triples with the future river
     tri_masks: np.ndarray  # uint64 (N_TRIPLES,): those triples, masks (``kernels.saint.hands.triples_nb``)
     duo_masks: np.ndarray  # uint64 (N_PAIRS,): a hand's pairs with the future river, masks
     keys: np.ndarray  # uint64 (MAX_SEATS,): the seats' agent keys of a round
@@ -107,7 +112,6 @@ def new_scratch_nb():
     return Scratch(
         np.zeros(HAND_SIZE, np.int64),
         np.zeros(HAND_SIZE, np.int64),
-        np.zeros(HAND_SIZE, np.int64),
         np.zeros(RIVER_SIZE + 2 * MAX_SEATS, np.int64),
         np.zeros(52, np.int64),
         np.zeros(52, np.int64),
@@ -117,8 +121,14 @@ def new_scratch_nb():
         np.zeros(N_PAIRS, np.int64),
         np.zeros(N_PAIRS, np.float64),
         np.zeros(52 * 52, np.int32),
+        np.zeros(MAX_SEATS * 52, np.int32),
+        np.zeros(MAX_SEATS, np.int64),
+        np.zeros(MAX_SEATS, np.int64),
         np.zeros(2, np.uint64),
-        np.zeros(N_TRIPLES, np.float64),
+        np.zeros(HAND_SIZE, np.int64),
+        np.zeros(HAND_SIZE, np.int64),
+        np.zeros(HAND_SIZE, np.int64),
+        np.zeros(N_TRIPLES, np.int64),
         np.zeros(N_TRIPLES, np.uint64),
         np.zeros(N_PAIRS, np.uint64),
         np.zeros(MAX_SEATS, np.uint64),
