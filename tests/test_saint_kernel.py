@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kernels.saint.hands import potential_mask_nb, potential_nb, triples_nb, usable_nb
+from kernels.saint.hands import code_value_nb, potential_code_nb, potential_nb, triples_nb, usable_code_nb
 from sniper.core.rng import Stream
 from sniper.games.poker52.cards import category, value
 from sniper.games.saint import kernel_engine as ke
@@ -186,17 +186,19 @@ flushes often)."""
 @settings(max_examples=400, deadline=None)
 @given(kept=CLUSTERED, future=st.lists(st.sampled_from(range(52)), max_size=3, unique=True))
 def test_potential_and_usable_are_the_references(kept, future):
-    """``potential_nb`` (through ``potential_mask_nb``) and ``usable_nb`` (the best of ``triples_nb``' table within
-    the kept cards) give the reference's floats, ``usable`` for every set of the hand but one or two cards too."""
+    """``potential_nb`` (through ``potential_code_nb``) and ``usable_code_nb`` (the best of ``triples_nb``' table
+    within the kept cards) give the reference's floats (``code_value_nb``), ``usable`` for every set of the hand but
+    one or two cards too."""
     future = [c for c in future if c not in kept]
     assert potential_nb(np.array(kept, np.int64), len(kept)) == levels.potential(kept)
-    assert potential_mask_nb(mask_of(kept + future)) == levels.potential(kept + future)
+    assert code_value_nb(potential_code_nb(mask_of(kept + future))) == levels.potential(kept + future)
     hand = np.array(kept[:10], np.int64)
-    values, masks = np.empty(120), np.empty(120, np.uint64)
-    t = triples_nb(hand, hand.size, mask_of(future), values, masks)
+    codes, masks = np.empty(120, np.int64), np.empty(120, np.uint64)
+    t = triples_nb(hand, hand.size, mask_of(future), codes, masks)
     for out in [(), *((i,) for i in range(hand.size)), *((i, j) for i in range(hand.size) for j in range(i))]:
         left = [int(c) for i, c in enumerate(hand) if i not in out]
-        assert usable_nb(mask_of(left), len(left), mask_of(future), values, masks, t) == levels.usable(left, future)
+        usable = usable_code_nb(mask_of(left), len(left), mask_of(future), codes, masks, t)
+        assert code_value_nb(usable) == levels.usable(left, future)
 
 
 NRT_BALANCE = """
