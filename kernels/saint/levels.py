@@ -19,7 +19,7 @@ import numpy as np
 from kernels import NO_REFCOUNT
 from kernels.eval52 import card_bit_nb, hand_nb, value_of_nb
 from kernels.jit import njit
-from kernels.rng import derive_nb, stream_integer_nb, stream_start_nb, uniform_int_nb
+from kernels.rng import derive_nb, uniform_int_nb
 from kernels.saint.codes import ROUNDS, TOP, USABLE, Level, Param
 from kernels.saint.hands import (
     bit_nb,
@@ -34,6 +34,7 @@ from kernels.saint.hands import (
 from kernels.saint.state import Count
 
 _FULL = np.uint64((1 << 52) - 1)
+_ZERO, _ONE, _DECK = np.uint64(0), np.uint64(1), np.uint64(52)
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -213,23 +214,24 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
             partner[o * 52 + hidden[i]] = best
         o += 1
     sc.shares[:n_pairs] = 0
-    stream = sc.stream
-    stream_start_nb(stream, key)
+    draws = _ZERO  # the stream's words drawn: word w is derive(key, w) (``Stream.integer``), counted here
     for _ in range(samples):
         for i in range(k):
             deal[i] = hidden[i]
         for i in range(total):
-            j = i + stream_integer_nb(stream, k - i)
+            j = i + np.int64(uniform_int_nb(derive_nb(key, draws), k - i))
+            draws += _ONE
             deal[i], deal[j] = deal[j], deal[i]
-        used, top, ties = 0, -1, 0
+        used, top, ties = _ZERO, -1, 0  # unsigned indices: no test for negative ones
         for o in range(n - 1):
             best = sc.best_known[o]
-            need = sc.needs[o]
-            for i in range(need):
-                a = deal[used + i]
-                best = max(best, np.int64(partner[o * 52 + a]))
-                for j in range(i + 1, need):
-                    best = max(best, np.int64(values[a * 52 + deal[used + j]]))
+            need = np.uint64(sc.needs[o])
+            row = np.uint64(o * 52)
+            for i in range(used, used + need):
+                a = np.uint64(deal[i]) * _DECK
+                best = max(best, np.int64(partner[row + np.uint64(deal[i])]))
+                for j in range(i + _ONE, used + need):
+                    best = max(best, np.int64(values[a + np.uint64(deal[j])]))
             used += need
             if best > top:
                 top, ties = best, 1

@@ -75,7 +75,6 @@ class Scratch(NamedTuple):
     partner: np.ndarray  # int32 (MAX_SEATS * 52,): per opponent, an unseen card's best value with its known cards
     best_known: np.ndarray  # (MAX_SEATS,): per opponent, the best value of its known cards
     needs: np.ndarray  # (MAX_SEATS,): per opponent, the cards a deal gives it
-    stream: np.ndarray  # uint64 (2,): a decision's stream
     pick_codes: np.ndarray  # (HAND_SIZE,): by card of the hand picked, the best potential (code) with a pair
     pick_a: np.ndarray  # (HAND_SIZE,): that pair's lower index in the hand
     pick_b: np.ndarray  # (HAND_SIZE,): and its higher one
@@ -124,7 +123,6 @@ def new_scratch_nb():
         np.zeros(MAX_SEATS * 52, np.int32),
         np.zeros(MAX_SEATS, np.int64),
         np.zeros(MAX_SEATS, np.int64),
-        np.zeros(2, np.uint64),
         np.zeros(HAND_SIZE, np.int64),
         np.zeros(HAND_SIZE, np.int64),
         np.zeros(HAND_SIZE, np.int64),
