@@ -37,7 +37,7 @@ _FULL = np.uint64((1 << 52) - 1)
 _ZERO, _ONE, _DECK = np.uint64(0), np.uint64(1), np.uint64(52)
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")  # no copy of the table's and scratch's arrays: a call
 def weights_nb(level, params, number):
     """This round's weight and the kept cards' weight in round ``number`` (1–8): ``(1.0, 0.0)`` for easy,
     ``((number / 8) ** late, keep * (8 - number) / 8)`` for normal and hard (``NormalAgent.weights``)."""
@@ -46,7 +46,7 @@ def weights_nb(level, params, number):
     return math.pow(number / ROUNDS, params[Param.LATE]), params[Param.KEEP] * (ROUNDS - number) / ROUNDS
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")  # no copy of the table's and scratch's arrays: a call
 def future_mask_nb(tb):
     """The mask of the future river now (none in round 8)."""
     mask = np.uint64(0)
@@ -55,7 +55,7 @@ def future_mask_nb(tb):
     return mask
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")  # no copy of the table's and scratch's arrays: a call
 def keep_table_nb(tb, h, future, sc):
     """Before the keep terms of one decision: the ``triples_nb`` of the hand ``sc.hand[:h]`` with the future river
     ``future`` (its mask) into ``sc.tri_codes`` and ``sc.tri_masks`` when the table has a future river (their
@@ -65,7 +65,7 @@ def keep_table_nb(tb, h, future, sc):
     return triples_nb(sc.hand, h, future, sc.tri_codes, sc.tri_masks)
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")  # no copy of the table's and scratch's arrays: a call
 def kept_value_nb(kept, n_kept, t, future, tb, sc):
     """The keep term's value of the ``n_kept`` cards of ``kept`` (a mask, cards of the hand of ``keep_table_nb``,
     whose ``t`` it is; ``future`` the future river's mask): ``usable_code_nb`` with the future river when the table
@@ -81,7 +81,7 @@ def random_choice_nb(key, n):
     return np.int64(uniform_int_nb(derive_nb(key, 0), n))
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")  # into the game's loop: no copy of the arrays' structs
 def pick_nb(level, params, seat, tb, key, sc):
     """Step 1 (S3): the card seat ``seat`` picks into the river (``EasyAgent.pick``, with no future river easy's
     pick for every level; random: uniform)."""
@@ -245,7 +245,7 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
         sc.score[p] = sc.shares[p] / samples / number
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")  # into the game's loop: no copy of the arrays' structs
 def pair_nb(level, params, seat, tb, key, t, sc):
     """Step 2 (S4): the two cards seat ``seat`` reveals, as ``(a, b)`` with ``a < b`` (``EasyAgent.pair`` with the
     level's strengths; random: uniform over the pairs in the table's order, by the higher card then the lower)."""
@@ -288,7 +288,7 @@ def pair_nb(level, params, seat, tb, key, t, sc):
     return sc.hand[pa], sc.hand[pb]
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")  # into the game's loop: no copy of the arrays' structs
 def take_nb(level, params, seat, tb, key, sc):
     """Step 3 (S6): the card of the pool seat ``seat`` takes back (``EasyAgent.take``: the most ``potential`` of its
     hand and the card, or with a keep term ``kept_value_nb``; the higher rank on a tie, then the lower card;
@@ -312,17 +312,18 @@ def take_nb(level, params, seat, tb, key, sc):
     best, best_rank, choice = -1.0, -1, sc.pool[0]
     for i in range(n_pool):
         c = sc.pool[i]
-        if later == 0.0:
-            p = code_value_nb(potential_code_nb(hand | bit_nb(c)))
-        elif not usable:
+        if later != 0.0 and not usable:
             p = kept_value_nb(hand | bit_nb(c), h + 1, 0, future, tb, sc)
-        elif h + 1 < USABLE:
-            p = code_value_nb(potential_code_nb(future | hand | bit_nb(c)))
-        else:  # usable_code_nb of the hand and the card (a maximum)
-            code = within
-            for d in range(n_duos):
-                code = max(code, potential_code_nb(sc.duo_masks[d] | bit_nb(c)))
-            p = code_value_nb(code)
+        else:  # a potential: its code, which compares as its float
+            if later == 0.0:
+                code = potential_code_nb(hand | bit_nb(c))
+            elif h + 1 < USABLE:
+                code = potential_code_nb(future | hand | bit_nb(c))
+            else:  # usable_code_nb of the hand and the card (a maximum)
+                code = within
+                for d in range(n_duos):
+                    code = max(code, potential_code_nb(sc.duo_masks[d] | bit_nb(c)))
+            p = np.float64(code)
         if p > best or (p == best and c >> 2 > best_rank):
             best, best_rank, choice = p, c >> 2, c
     return choice
