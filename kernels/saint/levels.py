@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from kernels import NO_REFCOUNT
-from kernels.eval52 import card_bit_nb, hand_nb, value_of_nb
+from kernels.eval52 import card_bit_nb, hand_nb, rank_index_nb, value_of_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb, uniform_int_nb
 from kernels.saint.codes import ROUNDS, TOP, USABLE, Level, Param
@@ -35,6 +35,8 @@ from kernels.saint.state import Count
 
 _FULL = np.uint64((1 << 52) - 1)
 _ZERO, _ONE, _DECK = np.uint64(0), np.uint64(1), np.uint64(52)
+_ODD_BITS = np.uint64(0x5555555555555)
+_PAIRS_OF_BITS = np.uint64(0x3333333333333)
 
 
 @njit(cache=True, inline="always")  # no copy of the table's and scratch's arrays: a call
@@ -136,6 +138,13 @@ def numpy_power_nb(x, e):
     return math.pow(x, float(e))
 
 
+@njit(cache=True, inline="always")
+def pairs_of_nb(count_r, count_q, same):
+    """The pairs of a card of rank ``r`` and one of rank ``q`` among ``count_r`` and ``count_q`` cards of them
+    (``same``: ``r == q``, the pairs of ``count_r`` cards)."""
+    return count_r * (count_r - 1) // 2 if same else count_r * count_q
+
+
 @njit(cache=True, **NO_REFCOUNT)
 def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
     """``NormalAgent.strengths`` into ``sc.score[:n_pairs]``: the chance each pair (values ``sc.mine``) beats an
@@ -147,22 +156,58 @@ def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
         if s != seat:
             held |= tb.known[s]
     k = cards_of_nb(held, hidden)
-    river_key, river_mask = hand_nb(tb.river, t)
-    m = 0
-    for i in range(k):
-        key_i, mask_i = river_key + t.card_key[hidden[i]], river_mask | card_bit_nb(hidden[i])
-        for j in range(i + 1, k):
-            sc.others[m] = value_of_nb(key_i + t.card_key[hidden[j]], mask_i | card_bit_nb(hidden[j]), t)
-            m += 1
+    m = k * (k - 1) // 2
     if m == 0:
         sc.score[:n_pairs] = 1.0
         return
+    # The values of the m pairs, as (value, how many pairs) entries: the pairs that may make a flush one by one, the
+    # others by their ranks (without a flush a value is its ranks', ``kernels.eval52.rank_value_nb``).
+    key, mask = hand_nb(tb.river, t)
+    most, suit = 0, 0  # the river's suit of the most cards: a flush needs `need` of the pair's cards of it (3: none)
+    for s in range(4):
+        n_s = 0
+        for c in tb.river:
+            n_s += (c & 3) == s
+        if n_s > most:
+            most, suit = n_s, s
+    need = 5 - most if most >= 3 else 3
+    values, weights, n = sc.others, sc.weights, 0
+    if need <= 2:
+        for i in range(k):
+            a = hidden[i]
+            for j in range(i + 1, k):
+                b = hidden[j]
+                if ((a & 3) == suit) + ((b & 3) == suit) >= need:
+                    values[n] = value_of_nb(
+                        key + t.card_key[a] + t.card_key[b], mask | card_bit_nb(a) | card_bit_nb(b), t
+                    )
+                    weights[n] = 1
+                    n += 1
+    if need >= 1:
+        per_rank = held - ((held >> _ONE) & _ODD_BITS)  # a nibble a rank: the held cards of it (0-4)
+        per_rank = (per_rank & _PAIRS_OF_BITS) + ((per_rank >> np.uint64(2)) & _PAIRS_OF_BITS)
+        for r in range(13):
+            all_r = np.int64((per_rank >> np.uint64(4 * r)) & np.uint64(15))
+            flush_r = np.int64((held >> np.uint64(4 * r + suit)) & _ONE) if need <= 2 else 0
+            for q in range(r, 13):
+                all_q = np.int64((per_rank >> np.uint64(4 * q)) & np.uint64(15))
+                flush_q = np.int64((held >> np.uint64(4 * q + suit)) & _ONE) if need <= 2 else 0
+                if need == 1:  # the pairs of no card of the suit
+                    w = pairs_of_nb(all_r - flush_r, all_q - flush_q, r == q)
+                elif need == 2:  # the pairs of at most one card of the suit
+                    w = pairs_of_nb(all_r, all_q, r == q) - pairs_of_nb(flush_r, flush_q, r == q)
+                else:
+                    w = pairs_of_nb(all_r, all_q, r == q)
+                if w > 0:
+                    values[n] = t.rank_value[rank_index_nb(key + t.card_key[4 * r] + t.card_key[4 * q], t)]
+                    weights[n] = w
+                    n += 1
     power = (tb.counts[Count.SEATS] - 1) * (h - 1)
     for p in range(n_pairs):
         mine, below, equal = sc.mine[p], 0, 0
-        for i in range(m):
-            below += sc.others[i] < mine
-            equal += sc.others[i] == mine
+        for i in range(n):
+            below += weights[i] if values[i] < mine else 0
+            equal += weights[i] if values[i] == mine else 0
         sc.score[p] = numpy_power_nb((below + equal / 2) / m, power)
 
 

@@ -67,7 +67,8 @@ class Scratch(NamedTuple):
     hidden: np.ndarray  # (52,): the unseen cards, sorted
     deal: np.ndarray  # (52,): a Monte Carlo deal
     known: np.ndarray  # (HAND_SIZE,): an opponent's known cards
-    others: np.ndarray  # (ALL_PAIRS,): the values of the unseen pairs
+    others: np.ndarray  # (ALL_PAIRS,): the values of the pairs the opponents may hold
+    weights: np.ndarray  # (ALL_PAIRS,): how many such pairs have each
     mine: np.ndarray  # (N_PAIRS,): the values of the seat's pairs
     shares: np.ndarray  # (N_PAIRS,): Monte Carlo points
     score: np.ndarray  # float64 (N_PAIRS,)
@@ -115,6 +116,7 @@ def new_scratch_nb():
         np.zeros(52, np.int64),
         np.zeros(52, np.int64),
         np.zeros(HAND_SIZE, np.int64),
+        np.zeros(ALL_PAIRS, np.int64),
         np.zeros(ALL_PAIRS, np.int64),
         np.zeros(N_PAIRS, np.int64),
         np.zeros(N_PAIRS, np.int64),
