@@ -68,7 +68,7 @@ def top_rank_nb(ranks):
     return np.int64(63 - leading_zeros(ranks)) >> 2
 
 
-@njit(cache=True, **NO_REFCOUNT)
+@njit(cache=True, inline="always")
 def potential_code_nb(mask):
     """``potential_nb`` of the cards of ``mask`` (``uint64``) as its code ``13 * kind + top`` (``int64``; its float
     ``code_value_nb``: codes compare as the floats), from the mask alone: the cards of each rank counted in its four

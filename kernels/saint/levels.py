@@ -259,6 +259,9 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
             partner[o * 52 + hidden[i]] = best
         o += 1
     sc.shares[:n_pairs] = 0
+    most = -1  # the best of the seat's pairs: a deal where an opponent beats it scores none of them
+    for p in range(n_pairs):
+        most = max(most, sc.mine[p])
     draws = _ZERO  # the stream's words drawn: word w is derive(key, w) (``Stream.integer``), counted here
     for _ in range(samples):
         for i in range(k):
@@ -273,6 +276,8 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
             need = np.uint64(sc.needs[o])
             row = np.uint64(o * 52)
             for i in range(used, used + need):
+                if best > most:  # the deal scores none of the seat's pairs: the rest does not matter
+                    break
                 a = np.uint64(deal[i]) * _DECK
                 best = max(best, np.int64(partner[row + np.uint64(deal[i])]))
                 for j in range(i + _ONE, used + need):
@@ -282,6 +287,10 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
                 top, ties = best, 1
             elif best == top:
                 ties += 1
+            if top > most:
+                break
+        if top > most:
+            continue
         tied = -(-number // (ties + 1))
         for p in range(n_pairs):
             mine = sc.mine[p]
