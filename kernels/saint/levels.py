@@ -262,19 +262,18 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
     most = -1  # the best of the seat's pairs: a deal where an opponent beats it scores none of them
     for p in range(n_pairs):
         most = max(most, sc.mine[p])
-    draws = _ZERO  # the stream's words drawn: word w is derive(key, w) (``Stream.integer``), counted here
+    start = _ZERO  # the sample's first word: word w of the stream is derive(key, w) (``Stream.integer``)
     for _ in range(samples):
         for i in range(k):
             deal[i] = hidden[i]
-        for i in range(total):
-            j = i + np.int64(uniform_int_nb(derive_nb(key, draws), k - i))
-            draws += _ONE
-            deal[i], deal[j] = deal[j], deal[i]
         used, top, ties = _ZERO, -1, 0  # unsigned indices: no test for negative ones
         for o in range(n - 1):
             best = sc.best_known[o]
             need = np.uint64(sc.needs[o])
             row = np.uint64(o * 52)
+            for i in range(used, used + need):  # this opponent's part of the deal's Fisher-Yates draws
+                j = i + uniform_int_nb(derive_nb(key, start + i), np.uint64(k) - i)
+                deal[i], deal[j] = deal[j], deal[i]
             for i in range(used, used + need):
                 if best > most:  # the deal scores none of the seat's pairs: the rest does not matter
                     break
@@ -287,8 +286,9 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
                 top, ties = best, 1
             elif best == top:
                 ties += 1
-            if top > most:
+            if top > most:  # the other opponents' draws are not needed: the next deal's words come after them
                 break
+        start += np.uint64(total)
         if top > most:
             continue
         tied = -(-number // (ties + 1))
