@@ -138,13 +138,12 @@ def triples_nb(cards, n, base, codes, masks):
     (``uint64``) into ``codes`` (``int64``): the table ``usable_code_nb`` reads."""
     t = 0
     for i in range(n):
-        bi = base | bit_nb(cards[i])
         for j in range(i + 1, n):
-            bj = bi | bit_nb(cards[j])
             for k in range(j + 1, n):
                 masks[t] = bit_nb(cards[i]) | bit_nb(cards[j]) | bit_nb(cards[k])
-                codes[t] = potential_code_nb(bj | bit_nb(cards[k]))
                 t += 1
+    for i in range(t):  # one flat loop: vectorized
+        codes[i] = potential_code_nb(base | masks[i])
     return t
 
 

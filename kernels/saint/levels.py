@@ -100,13 +100,15 @@ def pick_nb(level, params, seat, tb, key, sc):
         base |= bit_nb(tb.river[i])
     future = future_mask_nb(tb)
     t = keep_table_nb(tb, h, future, sc) if later != 0.0 else 0
+    triples_nb(sc.hand, h, base, sc.pick_triples, sc.pick_masks)  # with the river, in (a, b, c) order
     kept, sa, sb = sc.pick_codes, sc.pick_a, sc.pick_b  # by pick: the best pair, the last in (a, b) order
     kept[:h] = -1
+    i = 0
     for a in range(h):
         for b in range(a + 1, h):
-            with_ab = base | bit_nb(sc.hand[a]) | bit_nb(sc.hand[b])
             for c in range(b + 1, h):
-                code = potential_code_nb(with_ab | bit_nb(sc.hand[c]))
+                code = sc.pick_triples[i]
+                i += 1
                 # each pick's pairs come in (a, b) order: a pair's sorted triple with the pick keeps the order
                 if code >= kept[a]:
                     kept[a], sa[a], sb[a] = code, b, c

@@ -76,6 +76,8 @@ class Scratch(NamedTuple):
     partner: np.ndarray  # int32 (MAX_SEATS * 52,): per opponent, an unseen card's best value with its known cards
     best_known: np.ndarray  # (MAX_SEATS,): per opponent, the best value of its known cards
     needs: np.ndarray  # (MAX_SEATS,): per opponent, the cards a deal gives it
+    pick_triples: np.ndarray  # (N_TRIPLES,): step 1's potentials (codes) of a hand's triples with the river
+    pick_masks: np.ndarray  # uint64 (N_TRIPLES,): those triples, masks
     pick_codes: np.ndarray  # (HAND_SIZE,): by card of the hand picked, the best potential (code) with a pair
     pick_a: np.ndarray  # (HAND_SIZE,): that pair's lower index in the hand
     pick_b: np.ndarray  # (HAND_SIZE,): and its higher one
@@ -125,6 +127,8 @@ def new_scratch_nb():
         np.zeros(MAX_SEATS * 52, np.int32),
         np.zeros(MAX_SEATS, np.int64),
         np.zeros(MAX_SEATS, np.int64),
+        np.zeros(N_TRIPLES, np.int64),
+        np.zeros(N_TRIPLES, np.uint64),
         np.zeros(HAND_SIZE, np.int64),
         np.zeros(HAND_SIZE, np.int64),
         np.zeros(HAND_SIZE, np.int64),
