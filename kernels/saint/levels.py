@@ -281,8 +281,15 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
                     break
                 a = np.uint64(deal[i]) * _DECK
                 best = max(best, np.int64(partner[row + np.uint64(deal[i])]))
-                for j in range(i + _ONE, used + need):
+                other = best  # two maxima at once: the pairs of even and odd j
+                j = i + _ONE
+                while j + _ONE < used + need:
                     best = max(best, np.int64(values[a + np.uint64(deal[j])]))
+                    other = max(other, np.int64(values[a + np.uint64(deal[j + _ONE])]))
+                    j += np.uint64(2)
+                if j < used + need:
+                    best = max(best, np.int64(values[a + np.uint64(deal[j])]))
+                best = max(best, other)
             used += need
             if best > top:
                 top, ties = best, 1
