@@ -151,7 +151,9 @@ def pairs_of_nb(count_r, count_q, same):
 def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
     """``NormalAgent.strengths`` into ``sc.score[:n_pairs]``: the chance each pair (values ``sc.mine``) beats an
     opponent's pair of two cards the opponents may hold (unseen or taken back, ``levels.held``; ties a half), to
-    the power ``(seats - 1) * (h - 1)`` (``h``: the cards every seat holds)."""
+    the power ``(seats - 1) * (h - 1)`` (``h``: the cards every seat holds). Those pairs are counted by value: the
+    ones that may make a flush one by one, the others by their two ranks (at most 91 values, each with how many
+    pairs have it), the same counts below and equal as the reference's sorted list of every pair."""
     hidden = sc.hidden
     held = ~(tb.seen[0] | tb.hands[seat]) & _FULL
     for s in range(tb.counts[Count.SEATS]):
