@@ -209,6 +209,12 @@ def normal_strengths_nb(tb, seat, h, n_pairs, t, sc):
     power = (tb.counts[Count.SEATS] - 1) * (h - 1)
     for p in range(n_pairs):
         mine, below, equal = sc.mine[p], 0, 0
+        same = 0
+        while same < p and sc.mine[same] != mine:  # an earlier pair of the same value has the same score
+            same += 1
+        if same < p:
+            sc.score[p] = sc.score[same]
+            continue
         for i in range(n):
             below += weights[i] if values[i] < mine else 0
             equal += weights[i] if values[i] == mine else 0
