@@ -39,7 +39,7 @@ _ODD_BITS = np.uint64(0x5555555555555)
 _PAIRS_OF_BITS = np.uint64(0x3333333333333)
 
 
-@njit(cache=True, inline="always")  # no copy of the table's and scratch's arrays: a call
+@njit(cache=True, inline="always")  # inlined: a call copies the structs of the table's and scratch's arrays
 def weights_nb(level, params, number):
     """This round's weight and the kept cards' weight in round ``number`` (1–8): ``(1.0, 0.0)`` for easy,
     ``((number / 8) ** late, keep * (8 - number) / 8)`` for normal and hard (``NormalAgent.weights``)."""
@@ -48,7 +48,7 @@ def weights_nb(level, params, number):
     return math.pow(number / ROUNDS, params[Param.LATE]), params[Param.KEEP] * (ROUNDS - number) / ROUNDS
 
 
-@njit(cache=True, inline="always")  # no copy of the table's and scratch's arrays: a call
+@njit(cache=True, inline="always")  # inlined: a call copies the structs of the table's and scratch's arrays
 def future_mask_nb(tb):
     """The mask of the future river now (none in round 8)."""
     mask = np.uint64(0)
@@ -57,7 +57,7 @@ def future_mask_nb(tb):
     return mask
 
 
-@njit(cache=True, inline="always")  # no copy of the table's and scratch's arrays: a call
+@njit(cache=True, inline="always")  # inlined: a call copies the structs of the table's and scratch's arrays
 def keep_table_nb(tb, h, future, sc):
     """Before the keep terms of one decision: the ``triples_nb`` of the hand ``sc.hand[:h]`` with the future river
     ``future`` (its mask) into ``sc.tri_codes`` and ``sc.tri_masks`` when the table has a future river (their
@@ -67,7 +67,7 @@ def keep_table_nb(tb, h, future, sc):
     return triples_nb(sc.hand, h, future, sc.tri_codes, sc.tri_masks)
 
 
-@njit(cache=True, inline="always")  # no copy of the table's and scratch's arrays: a call
+@njit(cache=True, inline="always")  # inlined: a call copies the structs of the table's and scratch's arrays
 def kept_value_nb(kept, n_kept, t, future, tb, sc):
     """The keep term's value of the ``n_kept`` cards of ``kept`` (a mask, cards of the hand of ``keep_table_nb``,
     whose ``t`` it is; ``future`` the future river's mask): ``usable_code_nb`` with the future river when the table
@@ -83,7 +83,7 @@ def random_choice_nb(key, n):
     return np.int64(uniform_int_nb(derive_nb(key, 0), n))
 
 
-@njit(cache=True, inline="always")  # into the game's loop: no copy of the arrays' structs
+@njit(cache=True, inline="always")  # into the game's loop: a call copies the structs of its arrays
 def pick_nb(level, params, seat, tb, key, sc):
     """Step 1 (S3): the card seat ``seat`` picks into the river (``EasyAgent.pick``, with no future river easy's
     pick for every level; random: uniform)."""
@@ -316,7 +316,7 @@ def hard_strengths_nb(params, tb, seat, h, n_pairs, key, t, sc):
         sc.score[p] = sc.shares[p] / samples / number
 
 
-@njit(cache=True, inline="always")  # into the game's loop: no copy of the arrays' structs
+@njit(cache=True, inline="always")  # into the game's loop: a call copies the structs of its arrays
 def pair_nb(level, params, seat, tb, key, t, sc):
     """Step 2 (S4): the two cards seat ``seat`` reveals, as ``(a, b)`` with ``a < b`` (``EasyAgent.pair`` with the
     level's strengths; random: uniform over the pairs in the table's order, by the higher card then the lower)."""
@@ -359,7 +359,7 @@ def pair_nb(level, params, seat, tb, key, t, sc):
     return sc.hand[pa], sc.hand[pb]
 
 
-@njit(cache=True, inline="always")  # into the game's loop: no copy of the arrays' structs
+@njit(cache=True, inline="always")  # into the game's loop: a call copies the structs of its arrays
 def take_nb(level, params, seat, tb, key, sc):
     """Step 3 (S6): the card of the pool seat ``seat`` takes back (``EasyAgent.take``: the most ``potential`` of its
     hand and the card, or with a keep term ``kept_value_nb``; the higher rank on a tie, then the lower card;
