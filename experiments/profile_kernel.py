@@ -9,6 +9,9 @@ own functions included).
 
     python experiments/profile_kernel.py --agents easy,easy,easy,easy --seconds 5
     python experiments/profile_kernel.py --game draw --agents hard,hard,hard,hard --seconds 8
+    python experiments/profile_kernel.py --game saint --agents easy,normal,hard,easy --seconds 8
+
+Saint Poker counts rounds (eight a game) where the other games count hands.
 """
 
 import argparse
@@ -19,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="numba-profile-")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -29,6 +33,7 @@ from numba.core.registry import CPUDispatcher  # noqa: E402
 
 from sniper.games import draw  # noqa: E402
 from sniper.games.draw import kernel_engine as draw_engine  # noqa: E402
+from sniper.games.saint import kernel_engine as saint_engine  # noqa: E402
 from sniper.games.sniper_holdem import kernel_engine as sniper_engine  # noqa: E402
 from sniper.games.sniper_holdem.rules import make_rules  # noqa: E402
 
@@ -79,7 +84,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agents", default="easy,easy,easy,easy")
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--game", choices=("sniper", "draw"), default="sniper")
+    parser.add_argument("--game", choices=("sniper", "draw", "saint"), default="sniper")
     args = parser.parse_args()
     numba.set_num_threads(1)
     if args.game == "draw":
@@ -88,10 +93,18 @@ def main() -> None:
         def run_games(seed, games, inputs, capacity, threads, action_capacity):
             return draw_engine.run_games(seed, games, inputs, capacity, action_capacity, threads)
 
+    elif args.game == "saint":
+        inputs = saint_engine.kernel_inputs(args.agents.split(","))
+
+        def run_games(seed, games, inputs, capacity, threads, action_capacity):
+            saint_engine.play_games_kernel(seed, games, inputs, threads)
+            return SimpleNamespace(hands=np.full(games.size, saint_engine.ROUNDS))  # the rounds played
+
     else:
         inputs = sniper_engine.kernel_inputs(args.agents.split(","), make_rules())
         run_games = sniper_engine.run_games
     games = np.arange(2000 if args.game == "sniper" else 100, dtype=np.int64)
+    unit = "round" if args.game == "saint" else "hand"
     run_games(np.uint64(0), games[:10], inputs, 20, threads=1, action_capacity=240)  # compile
     Path(f"/tmp/perf-{os.getpid()}.map").write_text("".join(perf_map()))
     data = Path(tempfile.mkdtemp()) / "perf.data"
@@ -105,7 +118,7 @@ def main() -> None:
     cpu = time.process_time() - started
     perf.send_signal(2)
     perf.wait()
-    print(f"{args.agents}: {cpu / hands * 1e6:.3f} CPU µs/hand on one thread ({hands:,} hands)")
+    print(f"{args.agents}: {cpu / hands * 1e6:.3f} CPU µs/{unit} on one thread ({hands:,} {unit}s)")
     report = ["perf", "report", "-i", str(data), "--no-children", "--sort", "sym", "--stdio", "-q"]
     shares = subprocess.run(report, capture_output=True, text=True).stdout
     print("\n".join(line for line in shares.splitlines()[:15] if line.strip()))

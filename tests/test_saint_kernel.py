@@ -20,15 +20,17 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kernels.saint.hands import code_value_nb, potential_code_nb, potential_nb, triples_nb, usable_code_nb
 from sniper.core.rng import Stream
 from sniper.games.poker52.cards import category, value
 from sniper.games.saint import kernel_engine as ke
-from sniper.games.saint import make_rules
+from sniper.games.saint import levels, make_rules
 from sniper.games.saint.chunks import play_chunk_reference
 from sniper.games.saint.levels import PARAMETERS
 from sniper.games.saint.play import play_game
@@ -167,6 +169,36 @@ def test_every_levels_decision_is_the_references_on_random_observations(seats, s
         for level in levels:
             key = table.stream(seat, rng.randrange(4)).key
             assert ke.kernel_act(level, obs, key) == level.act(obs, Stream(key)), (level, obs.phase, seat)
+
+
+def mask_of(cards) -> np.uint64:
+    """The ``uint64`` mask of ``cards`` (``kernels.saint.hands``)."""
+    return np.uint64(sum(1 << c for c in cards))
+
+
+CLUSTERED = st.lists(st.sampled_from(range(52)), max_size=13, unique=True) | st.integers(0, 48).flatmap(
+    lambda low: st.lists(st.sampled_from(range(low, min(52, low + 24))), max_size=13, unique=True)
+)
+"""Sets of up to 13 cards, drawn from the whole deck or from six ranks in a row (quads, full houses, straights and
+flushes often)."""
+
+
+@settings(max_examples=400, deadline=None)
+@given(kept=CLUSTERED, future=st.lists(st.sampled_from(range(52)), max_size=3, unique=True))
+def test_potential_and_usable_are_the_references(kept, future):
+    """``potential_nb`` (through ``potential_code_nb``) and ``usable_code_nb`` (the best of ``triples_nb``' table
+    within the kept cards) give the reference's floats (``code_value_nb``), ``usable`` for every set of the hand but
+    one or two cards too."""
+    future = [c for c in future if c not in kept]
+    assert potential_nb(np.array(kept, np.int64), len(kept)) == levels.potential(kept)
+    assert code_value_nb(potential_code_nb(mask_of(kept + future))) == levels.potential(kept + future)
+    hand = np.array(kept[:10], np.int64)
+    codes, masks = np.empty(120, np.int64), np.empty(120, np.uint64)
+    t = triples_nb(hand, hand.size, mask_of(future), codes, masks)
+    for out in [(), *((i,) for i in range(hand.size)), *((i, j) for i in range(hand.size) for j in range(i))]:
+        left = [int(c) for i, c in enumerate(hand) if i not in out]
+        usable = usable_code_nb(mask_of(left), len(left), mask_of(future), codes, masks, t)
+        assert code_value_nb(usable) == levels.usable(left, future)
 
 
 NRT_BALANCE = """

@@ -17,6 +17,8 @@ from kernels.saint.codes import HAND_SIZE, MAX_FUTURE, MAX_SEATS, RIVER_SIZE
 
 N_PAIRS = HAND_SIZE * (HAND_SIZE - 1) // 2
 """The most two-card picks of a hand (45)."""
+N_TRIPLES = HAND_SIZE * (HAND_SIZE - 1) * (HAND_SIZE - 2) // 6
+"""The most three-card sets of a hand (120)."""
 ALL_PAIRS = 52 * 51 // 2
 """The two-card sets of the deck (1326)."""
 
@@ -60,20 +62,28 @@ class Scratch(NamedTuple):
     """The working arrays of the decisions and of a game (``int64`` unless said)."""
 
     hand: np.ndarray  # (HAND_SIZE,): a seat's hand, sorted
-    rest: np.ndarray  # (HAND_SIZE,): the hand but one card
-    cards: np.ndarray  # (RIVER_SIZE + 3,): cards of one potential
     left: np.ndarray  # (HAND_SIZE,): the cards kept
     pool: np.ndarray  # (RIVER_SIZE + 2 * MAX_SEATS,): step 3's pool, sorted
     hidden: np.ndarray  # (52,): the unseen cards, sorted
     deal: np.ndarray  # (52,): a Monte Carlo deal
     known: np.ndarray  # (HAND_SIZE,): an opponent's known cards
-    others: np.ndarray  # (ALL_PAIRS,): the values of the unseen pairs
+    others: np.ndarray  # (ALL_PAIRS,): the values of the pairs the opponents may hold
+    weights: np.ndarray  # (ALL_PAIRS,): how many such pairs have each
     mine: np.ndarray  # (N_PAIRS,): the values of the seat's pairs
     shares: np.ndarray  # (N_PAIRS,): Monte Carlo points
     score: np.ndarray  # float64 (N_PAIRS,)
     values: np.ndarray  # int32 (52 * 52,): pair values
-    stream: np.ndarray  # uint64 (2,): a decision's stream
-    usable: np.ndarray  # (MAX_FUTURE + 3,): the cards of one ``usable_nb`` potential
+    partner: np.ndarray  # int32 (MAX_SEATS * 52,): per opponent, an unseen card's best value with its known cards
+    best_known: np.ndarray  # (MAX_SEATS,): per opponent, the best value of its known cards
+    needs: np.ndarray  # (MAX_SEATS,): per opponent, the cards a deal gives it
+    pick_triples: np.ndarray  # (N_TRIPLES,): step 1's potentials (codes) of a hand's triples with the river
+    pick_masks: np.ndarray  # uint64 (N_TRIPLES,): those triples, masks
+    pick_codes: np.ndarray  # (HAND_SIZE,): by card of the hand picked, the best potential (code) with a pair
+    pick_a: np.ndarray  # (HAND_SIZE,): that pair's lower index in the hand
+    pick_b: np.ndarray  # (HAND_SIZE,): and its higher one
+    tri_codes: np.ndarray  # (N_TRIPLES,): the potentials (codes) of a hand's triples with the future river
+    tri_masks: np.ndarray  # uint64 (N_TRIPLES,): those triples, masks (``kernels.saint.hands.triples_nb``)
+    duo_masks: np.ndarray  # uint64 (N_PAIRS,): a hand's pairs with the future river, masks
     keys: np.ndarray  # uint64 (MAX_SEATS,): the seats' agent keys of a round
     picks: np.ndarray  # (MAX_SEATS,): the round's step-1 cards
     pairs: np.ndarray  # (MAX_SEATS, 2): the round's step-2 cards
@@ -104,19 +114,27 @@ def new_scratch_nb():
     return Scratch(
         np.zeros(HAND_SIZE, np.int64),
         np.zeros(HAND_SIZE, np.int64),
-        np.zeros(RIVER_SIZE + 3, np.int64),
-        np.zeros(HAND_SIZE, np.int64),
         np.zeros(RIVER_SIZE + 2 * MAX_SEATS, np.int64),
         np.zeros(52, np.int64),
         np.zeros(52, np.int64),
         np.zeros(HAND_SIZE, np.int64),
         np.zeros(ALL_PAIRS, np.int64),
+        np.zeros(ALL_PAIRS, np.int64),
         np.zeros(N_PAIRS, np.int64),
         np.zeros(N_PAIRS, np.int64),
         np.zeros(N_PAIRS, np.float64),
         np.zeros(52 * 52, np.int32),
-        np.zeros(2, np.uint64),
-        np.zeros(MAX_FUTURE + 3, np.int64),
+        np.zeros(MAX_SEATS * 52, np.int32),
+        np.zeros(MAX_SEATS, np.int64),
+        np.zeros(MAX_SEATS, np.int64),
+        np.zeros(N_TRIPLES, np.int64),
+        np.zeros(N_TRIPLES, np.uint64),
+        np.zeros(HAND_SIZE, np.int64),
+        np.zeros(HAND_SIZE, np.int64),
+        np.zeros(HAND_SIZE, np.int64),
+        np.zeros(N_TRIPLES, np.int64),
+        np.zeros(N_TRIPLES, np.uint64),
+        np.zeros(N_PAIRS, np.uint64),
         np.zeros(MAX_SEATS, np.uint64),
         np.zeros(MAX_SEATS, np.int64),
         np.zeros((MAX_SEATS, 2), np.int64),
