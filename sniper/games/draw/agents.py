@@ -17,7 +17,7 @@ draws).
 >>> seat = table.current_player()
 >>> RandomAgent().act(table.observe(seat), table.stream()) in table.legal_actions()
 True
->>> from sniper.games.draw.engine import DISCARD, positions
+>>> from sniper.games.draw.actions import DISCARD, positions
 >>> from sniper.games.poker52.cards import cards
 >>> positions(DISCARD + draw_chart(cards("Ah Kd 7h 3h Qh")))  # four hearts: draw to the flush
 (1,)
@@ -31,7 +31,7 @@ from typing import Protocol
 from sniper.core.agent_spec import is_outside, make_outside_agent, parse_spec
 from sniper.core.policy import POLICY_KEYS, coin, uniform
 from sniper.core.rng import Stream
-from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
+from sniper.games.draw.actions import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FOLD
 from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.parameters import PARAMETERS, split_sides

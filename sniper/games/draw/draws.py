@@ -19,7 +19,7 @@ False
 from functools import lru_cache
 
 from sniper.core.rng import Stream, derive
-from sniper.games.draw.engine import DISCARD, DISCARDS
+from sniper.games.draw.actions import DISCARD, DISCARDS
 from sniper.games.draw.reading import kept_cards
 from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
 from sniper.games.draw.strength import five_card_index

@@ -56,29 +56,45 @@ from collections.abc import Sequence
 
 from pokerkit import BettingStructure, Deck, Mode, Opening, StandardHighHand, State, Street
 
+from sniper.games.draw.actions import (
+    BET_RAISE,
+    CHECK_CALL,
+    DEAL,
+    DISCARD,
+    DISCARDS,
+    DRAW,
+    FIRST,
+    FOLD,
+    MASKS,
+    N_ACTIONS,
+    SECOND,
+    STREETS,
+    discard_action,
+    positions,
+)
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, HAND_SIZE, MAX_DISCARDS
 from sniper.games.poker52.hand import AUTOMATIONS, ActionRecord, PokerKitHand, pk_cards
 
-FOLD = 0
-"""Flat action: fold (only when the seat owes chips)."""
-CHECK_CALL = 1
-"""Flat action: check, or call (all-in when the stack is short)."""
-BET_RAISE = 2
-"""Flat action: bet or raise the round's fixed amount (D3), or all-in for less (D8)."""
-DISCARD = 3
-"""Flat action ``DISCARD + mask``: discard the cards at the mask's set bit positions (D5)."""
-MASKS = 1 << HAND_SIZE
-"""Discard masks: 0..31, bit ``j`` for the ``j``-th card the seat holds."""
-DEAL = DISCARD + MASKS
-"""Flat action: deal the next hand (35; the one legal action when the table's player is ``CHANCE``)."""
-N_ACTIONS = DEAL + 1
-"""Flat actions 0..35."""
-FIRST, DRAW, SECOND = 0, 1, 2
-"""Street numbers: the first betting round (D4), the draw (D5), the second betting round (D6)."""
-STREETS = ("first round", "draw", "second round")
-"""Street names by number."""
-DISCARDS = tuple(DISCARD + m for m in range(MASKS) if m.bit_count() <= MAX_DISCARDS)
-"""The legal draw actions, sorted: every mask of 0 to ``MAX_DISCARDS`` cards (26 of the 32, D5)."""
+__all__ = [
+    "BET_RAISE",
+    "CHECK_CALL",
+    "DEAL",
+    "DISCARD",
+    "DISCARDS",
+    "DRAW",
+    "FIRST",
+    "FOLD",
+    "MASKS",
+    "N_ACTIONS",
+    "PK_STREETS",
+    "SECOND",
+    "STREETS",
+    "DrawHand",
+    "cards_needed",
+    "discard_action",
+    "open_betting",
+    "positions",
+]
 
 PK_STREETS = (
     Street(False, (False,) * HAND_SIZE, 0, False, Opening.POSITION, BET_SIZES[0], CAP),
@@ -86,19 +102,6 @@ PK_STREETS = (
 )
 """PokerKit's streets (D2–D6): five face-down cards and a round at the small bet, then the draw and a
 round at the big bet; no burn card; first to act by position; at most ``CAP`` bets a round."""
-
-
-def discard_action(mask: int) -> int:
-    """The flat action discarding the cards at ``mask``'s set bits (0..31), e.g. 0b00011 → 6."""
-    if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask < MASKS:
-        raise ValueError(f"a discard mask is 0-{MASKS - 1}, got {mask!r}")
-    return DISCARD + mask
-
-
-def positions(action: int) -> tuple[int, ...]:
-    """The card positions (0–4) a draw action discards, ascending: ``positions(6) == (0, 1)``."""
-    mask = action - DISCARD
-    return tuple(j for j in range(HAND_SIZE) if mask >> j & 1)
 
 
 def open_betting(state: State) -> None:

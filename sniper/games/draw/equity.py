@@ -34,7 +34,7 @@ import numpy as np
 from kernels.draw_equity import FIELDS, MAX_OPPONENTS, SHARE, TIE, WIN, final_categories_nb, keep_outcomes_nb
 from kernels.eval52 import tables
 from sniper.core.rng import mix64
-from sniper.games.draw.engine import DISCARD, DISCARDS
+from sniper.games.draw.actions import DISCARD, DISCARDS
 from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
 from sniper.games.poker52.cards import CATEGORIES, DECK_SIZE, named_cards, text
 from sniper.games.poker52.equity import Shares

@@ -21,6 +21,7 @@ True
 
 import functools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,14 +38,16 @@ from sniper.core.rng import mix64
 from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
 from sniper.games.draw import levels, reading, strength
+from sniper.games.draw.actions import BET_RAISE, DRAW
 from sniper.games.draw.agents import LEVELS, CallAgent, EasyAgent, FoldAgent, RandomAgent, SplitAgent, make_agent
-from sniper.games.draw.engine import BET_RAISE, DRAW
 from sniper.games.draw.levels import HardAgent, NormalAgent
 from sniper.games.draw.observation import DrawObservation
-from sniper.games.draw.play import HandRecord
 from sniper.games.draw.reading import check_legal
 from sniper.games.draw.rules import ANTE, BET_SIZES, CAP, FIRST_BUTTON, HAND_SIZE, MAX_DISCARDS, SEATS, STARTING_STACK
-from sniper.games.poker52.hand import ActionRecord
+
+if TYPE_CHECKING:  # the reference engine's records, imported when made: the kernel's runs import no PokerKit
+    from sniper.games.draw.play import HandRecord
+    from sniper.games.poker52.hand import ActionRecord
 
 LEVEL_OF: dict[type, Level] = {
     RandomAgent: Level.RANDOM,
@@ -208,12 +211,14 @@ def _cards(row: np.ndarray, first: Field, n: int) -> tuple[int, ...]:
     return tuple(int(c) for c in row[first : first + n] if c != NO_CARD)
 
 
-def hand_records(run: DrawRun) -> list[list[HandRecord]]:
+def hand_records(run: DrawRun) -> list[list["HandRecord"]]:
     """Per game of ``run`` (``play_games_kernel`` with ``actions``), the ``HandRecord`` of each hand, equal to
     those of ``sniper.games.draw.play.play_game`` (the final cards rebuilt as the engine holds them: the
     kept cards in order, then the replacements). ``ValueError`` if ``run`` has no actions."""
     if run.actions is None:
         raise ValueError("hand_records needs the actions: play_games_kernel(..., actions=True)")
+    from sniper.games.poker52.hand import ActionRecord
+
     rows = np.stack([run.hands[f.name.lower()] for f in Field]).T
     acts = np.stack([run.actions[f.name.lower()] for f in ActionField]).T.tolist()
     seats = int(run.hands["seat"].max()) + 1 if rows.shape[0] else 0
@@ -233,10 +238,12 @@ def hand_records(run: DrawRun) -> list[list[HandRecord]]:
     return out
 
 
-def record_of(rows: np.ndarray, actions: tuple[ActionRecord, ...]) -> HandRecord:
+def record_of(rows: np.ndarray, actions: tuple["ActionRecord", ...]) -> "HandRecord":
     """The ``HandRecord`` of one hand from its kernel rows (``int16 (seats, N_FIELDS)``, ``Field``; the final
     cards rebuilt as the engine holds them: the kept cards in order, then the replacements) and its
     ``actions``: ``sniper.games.draw.play.HandRecord.of`` of the same hand."""
+    from sniper.games.draw.play import HandRecord
+
     first = rows[0]
     holes, draws, discards, drawn, cards = [], [], [], [], []
     for r in rows:
@@ -265,7 +272,7 @@ def record_of(rows: np.ndarray, actions: tuple[ActionRecord, ...]) -> HandRecord
 
 def play_records(
     seed: int, games: Sequence[int], inputs: GameInputs, threads: int | None = None
-) -> list[list[HandRecord]]:
+) -> list[list["HandRecord"]]:
     """Per game ``g`` of ``games``, the ``HandRecord`` list that ``sniper.games.draw.play.play_game(seats, seed,
     g, agents, length)`` returns for the table of ``inputs`` (``game_inputs``, ``kernel_inputs``), played by
     the kernel (``play_games_kernel``, ``hand_records``). ``ValueError`` as ``play_games_kernel``."""

@@ -32,8 +32,8 @@ from typing import ClassVar
 
 from sniper.core.policy import POLICY_KEYS, coin, over_streams
 from sniper.core.rng import Stream, derive
+from sniper.games.draw.actions import DISCARD, DISCARDS, DRAW, FIRST, SECOND
 from sniper.games.draw.draws import keep_orders, own_draws_key
-from sniper.games.draw.engine import DISCARD, DISCARDS, DRAW, FIRST, SECOND
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.parameters import PARAMETERS
 from sniper.games.draw.reading import (

@@ -3,7 +3,7 @@ position and pot odds, the opponents still in and how they bet, the cards it has
 action of a level's answers. The levels: ``sniper.games.draw.levels``.
 """
 
-from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, SECOND
+from sniper.games.draw.actions import BET_RAISE, CHECK_CALL, DISCARD, DRAW, FIRST, FOLD, SECOND
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.rules import HAND_SIZE
 from sniper.games.poker52.cards import CATEGORIES, DECK_SIZE, category, value

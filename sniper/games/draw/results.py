@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 
 from sniper.core.tables import schema_of
+from sniper.games.draw.actions import DISCARD
 from sniper.games.draw.rules import HAND_SIZE
 from sniper.games.poker52 import results as poker_results
 
@@ -89,10 +90,8 @@ ACTION_SCHEMA = schema_of(ACTION_COLUMNS)
 
 
 def draws_of(action: int) -> int:
-    """The ``draws`` column of a flat action: the cards a draw action (``engine.DISCARD + mask``) discards and
+    """The ``draws`` column of a flat action: the cards a draw action (``actions.DISCARD + mask``) discards and
     draws, the mask's set bits; ``NO_DRAW`` for a betting action."""
-    from sniper.games.draw.engine import DISCARD  # here: the registry imports this module, not PokerKit
-
     return (action - DISCARD).bit_count() if action >= DISCARD else NO_DRAW
 
 

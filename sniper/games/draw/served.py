@@ -10,7 +10,7 @@ or folds, and at the draw stands pat. AI seats: ``random``, ``easy``, ``normal``
 """
 
 from sniper.core.served import whole_number
-from sniper.games.draw.engine import BET_RAISE, DISCARD, DRAW, STREETS, discard_action
+from sniper.games.draw.actions import BET_RAISE, DISCARD, DRAW, STREETS, discard_action
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.rules import CAP, HAND_SIZE, MAX_DISCARDS
 from sniper.games.poker52.served import PokerServed, cards

@@ -29,7 +29,7 @@ def make_rules(preset: str = PRESET, length: str = DEFAULT_LENGTH) -> PokerRules
     return make_poker_rules(GAME_LENGTHS, preset, length)
 
 
-make_agent = lazy_agent_builder("sniper.games.holdem.chunks:make_agent")
+make_agent = lazy_agent_builder("sniper.games.holdem.levels:make_agent")
 """``make_agent(spec, decision_timeout=None)``: the Hold'em agent a spec names, a level of
 ``sniper.games.holdem.levels`` or an outside agent (``sniper.games.poker52.spec.lazy_agent_builder``)."""
 

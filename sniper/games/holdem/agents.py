@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from sniper.core.rng import Stream
-from sniper.games.holdem.engine import CHECK_CALL, FOLD, bet_action
+from sniper.games.holdem.actions import CHECK_CALL, FOLD, bet_action
 from sniper.games.holdem.observation import HoldemObservation
 
 RAISE = -1
@@ -83,7 +83,7 @@ class RandomAgent:
     The kinds, in this order: fold (when it is legal, i.e. the seat owes chips), check/call, and
     bet/raise (when one is legal). Draw 1: ``stream.integer(kinds)`` picks the kind; for a raise,
     draw 2: ``stream.integer(4)`` (``RAISE_SIZES``) picks ``raise_menu(obs)``'s entry, played as its
-    flat action (``sniper.games.holdem.engine.bet_action``: a 1-chip all-in bet is ``ALL_IN_1``, H5).
+    flat action (``sniper.games.holdem.actions.bet_action``: a 1-chip all-in bet is ``ALL_IN_1``, H5).
     No other draws.
     """
 

@@ -9,14 +9,11 @@ built from the run's specs, rows as ``sniper.games.holdem.results`` defines them
 from functools import partial
 
 from sniper.games.holdem import results
-from sniper.games.holdem.levels import make_level
-from sniper.games.holdem.parameters import PARAMETERS
+from sniper.games.holdem.levels import make_agent
 from sniper.games.holdem.play import HandRecord, play_game
-from sniper.games.poker52.spec import agent_builder, finished_chunk, play_reference_chunk
+from sniper.games.poker52.spec import finished_chunk, play_reference_chunk
 
-make_agent = agent_builder(make_level, PARAMETERS)
-"""The agent an agent spec ``LEVEL[:NAME=VALUE,…]`` or an outside agent's ``module:ClassName[:NAME=VALUE,…]`` names
-(``make_agent(spec, decision_timeout=None)``; ``ValueError`` saying why not)."""
+__all__ = ["make_agent", "play_chunk_reference", "record_chunk"]
 
 
 play_chunk_reference = partial(play_reference_chunk, make_agent=make_agent, play_game=play_game, results=results)

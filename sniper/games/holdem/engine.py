@@ -57,7 +57,8 @@ from collections.abc import Sequence
 
 from pokerkit import BettingStructure, Deck, Mode, Opening, StandardHighHand, State, Street
 
-from sniper.games.holdem.rules import ANTE, BIG_BLIND, BOARD_SIZES, HOLE_CARDS, MAX_CHIPS, SMALL_BLIND, STREETS
+from sniper.games.holdem.actions import ALL_IN_1, CHECK_CALL, DEAL, FOLD, bet_action, bet_to
+from sniper.games.holdem.rules import ANTE, BIG_BLIND, BOARD_SIZES, HOLE_CARDS, SMALL_BLIND, STREETS
 from sniper.games.poker52.hand import AUTOMATIONS, ActionRecord, PokerKitHand, dealing_order, next_button, pk_cards
 
 __all__ = [
@@ -79,26 +80,6 @@ __all__ = [
     "dealing_order",
     "next_button",
 ]
-
-FOLD = 0
-"""Flat action: fold (only when the seat owes chips)."""
-CHECK_CALL = 1
-"""Flat action: check, or call (all-in when the stack is short)."""
-DEAL = MAX_CHIPS + 1
-"""Flat action: deal the next hand (the one legal action when the table's player is ``CHANCE``)."""
-ALL_IN_1 = MAX_CHIPS + 2
-"""Flat action: bet all in for 1 chip (H5), the one bet or raise whose to-amount, 1, would be action 1."""
-
-
-def bet_action(to: int) -> int:
-    """The flat action of a bet or raise *to* ``to`` chips (H5; module docstring): ``to`` itself, or
-    ``ALL_IN_1`` for a bet to 1 chip."""
-    return ALL_IN_1 if to == 1 else to
-
-
-def bet_to(action: int) -> int:
-    """The to-amount (chips) of a bet or raise flat action ``action`` (>= 2): ``bet_action``'s inverse."""
-    return 1 if action == ALL_IN_1 else action
 
 
 def _street(hole: int, board: int) -> Street:

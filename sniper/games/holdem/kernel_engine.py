@@ -33,7 +33,7 @@ from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
 from sniper.games.holdem import levels, results, strength
 from sniper.games.holdem.agents import CallAgent, FoldAgent, RandomAgent
-from sniper.games.holdem.chunks import make_agent
+from sniper.games.holdem.levels import make_agent
 from sniper.games.holdem.rules import BIG_BLIND, FIRST_BUTTON, SEATS, SMALL_BLIND, STARTING_STACK
 
 LEVEL_OF: dict[type, Level] = {

@@ -12,7 +12,7 @@ parameters, declared once in ``PARAMETERS`` (level → name → ``(default, low,
 ``sniper tune`` searches; an ``int`` default makes an integer parameter). ``act(obs, stream)`` takes a
 ``HoldemObservation`` (``sniper.games.holdem.observation``, H11) and returns a flat action: 0 fold,
 1 check or call, ``a >= 2`` bet or raise *to* ``a`` chips (the seat's total for the round; a 1-chip
-all-in bet is ``ALL_IN_1``, ``sniper.games.holdem.engine.bet_action``, H5). Every amount comes from one
+all-in bet is ``ALL_IN_1``, ``sniper.games.holdem.actions.bet_action``, H5). Every amount comes from one
 menu, ``raise_menu`` (half pot, pot, all in; ``menu_raise``): clipped to ``[min_raise_to, max_raise_to]``,
 and check/call when no raise is open.
 
@@ -35,6 +35,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from sniper.core.rng import Stream, derive
+from sniper.games.holdem.actions import FOLD, bet_action  # noqa: F401 (FOLD: the levels name it beside CALL)
 from sniper.games.holdem.agents import (
     NO_DRAWS,
     CallAgent,
@@ -44,7 +45,6 @@ from sniper.games.holdem.agents import (
     give_up,
     mixture,
 )
-from sniper.games.holdem.engine import FOLD, bet_action  # noqa: F401 (FOLD: the levels name it beside CALL)
 from sniper.games.holdem.observation import HoldemObservation
 from sniper.games.holdem.parameters import PARAMETERS
 from sniper.games.holdem.reading import (
@@ -75,6 +75,7 @@ from sniper.games.holdem.strength import (
 from sniper.games.poker52.cards import DECK_SIZE, value
 from sniper.games.poker52.level_parameters import check_parameters
 from sniper.games.poker52.reads import toward
+from sniper.games.poker52.spec import agent_builder
 
 MAX_TRIES = 100
 """Proposals per opponent hand in ``hard``'s range sampling before the last one is kept."""
@@ -438,3 +439,10 @@ def make_level(name: str, **params) -> HoldemAgent:
     unknown level or parameter, or a value outside its ``PARAMETERS`` domain."""
     check_parameters(PARAMETERS, name, params, TITLE)
     return LEVELS[name](**params)
+
+
+make_agent = agent_builder(make_level, PARAMETERS)
+"""The agent an agent spec ``LEVEL[:NAME=VALUE,…]`` or an outside agent's ``module:ClassName[:NAME=VALUE,…]`` names
+(``make_agent(spec, decision_timeout=None)``; ``ValueError`` saying why not); built here, without the PokerKit
+engine, so the kernel engine makes its agents without importing PokerKit (``sniper.games.holdem.chunks``
+re-exports it)."""

@@ -3,11 +3,11 @@ position, the opponents still in, the effective stack and the pot odds, and each
 game's earlier hands (``tendencies``). The levels: ``sniper.games.holdem.levels``.
 """
 
+from sniper.games.holdem.actions import CHECK_CALL, bet_action
 from sniper.games.holdem.agents import (
     RAISE_SIZES,
     raise_menu,
 )
-from sniper.games.holdem.engine import CHECK_CALL, bet_action
 from sniper.games.holdem.observation import HoldemObservation
 
 CALL = CHECK_CALL

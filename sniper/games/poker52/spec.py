@@ -145,7 +145,7 @@ def agent_builder(make_level: Callable[..., object], levels: Collection[str]) ->
 
 def lazy_agent_builder(target: str) -> Callable[..., object]:
     """``make_agent(spec, decision_timeout=None)`` of a ``GameSpec`` declared from the game's light modules: the
-    game's own builder, ``target`` (``"module:attribute"``, e.g. ``"sniper.games.holdem.chunks:make_agent"``),
+    game's own builder, ``target`` (``"module:attribute"``, e.g. ``"sniper.games.holdem.levels:make_agent"``),
     imported when an agent is first made (the registry imports no PokerKit when it loads the games). The agent a
     spec names: a level ``LEVEL[:NAME=VALUE,…]`` or an outside agent ``module:ClassName[:NAME=VALUE,…]``
     (``sniper.core.agent_spec``, each decision limited to ``decision_timeout`` seconds); ``ValueError`` saying
