@@ -22,7 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pyarrow as pa
@@ -100,10 +100,34 @@ def play_chunk(config: RunConfig, chunk: int) -> tuple[pa.Table, list[int]]:
 
 def play_chunk_tables(config: RunConfig, chunk: int) -> Chunk:
     """Play chunk ``chunk`` of a run with ``config.engine`` of ``config.game`` (R13 keys): every table of a run
-    (``GameSpec.tables``, in that order). Raises ``ValueError`` for an unknown engine."""
+    (``GameSpec.tables``, in that order). Raises ``ValueError`` for an unknown engine.
+
+    A run that may end early in its first chunk plays only that chunk's first games (``first_games``) when they
+    reach ``config.hands``: the run keeps no game after the one that does (``_truncate``), and every game is fixed
+    by (seed, game), so the run is the same, without the games it would have cut."""
     spec = get_game(config.game)
-    played = spec.engine(config.engine)(config, chunk, hands_only=False)
+    engine = spec.engine(config.engine)
+    if chunk == 0 and (games := first_games(config)) < config.chunk_games:
+        played = engine(replace(config, chunk_games=games), 0, hands_only=False)
+        if sum(played.counts) < config.hands:  # the games were shorter than planned: the whole chunk
+            played = engine(config, chunk, hands_only=False)
+    else:
+        played = engine(config, chunk, hands_only=False)
     return Chunk({table: played.tables[table] for table in spec.tables}, played.counts)
+
+
+def first_games(config: RunConfig) -> int:
+    """The games of a run's first chunk that ``play_chunk_tables`` plays first: enough for ``config.hands`` hands
+    when games last ``config.rules.planned_hands`` (rounded up, with a quarter more and one game to spare), at
+    most ``config.chunk_games``.
+
+    >>> from sniper.core.registry import get_game
+    >>> rules = get_game("holdem").make_rules("standard", "100")
+    >>> [first_games(RunConfig(("easy",) * 4, rules, hands=h, chunk_games=200, game="holdem")) for h in (100, 10**5)]
+    [3, 200]
+    """
+    planned = max(1, int(config.rules.planned_hands))
+    return min(config.chunk_games, -(-config.hands * 5 // (4 * planned)) + 1)
 
 
 def simulate(
