@@ -23,8 +23,8 @@ pattern's block after the previous one. It is a mixed-radix ranking built direct
 OMPEval searches row-displacement offsets (a search of seconds in Python, or a shipped table).
 With a flush, ``value = flush_value[mask]``, ``mask`` the 13-bit set of that suit's ranks.
 A 7-card hand costs 7 reads and adds, one test and three reads (two of them independent). The
-value tables (``tables()``, about 0.1 s to build in numpy) take 547 kB, of which random seven-card
-hands touch ≈ 260 kB (cache lines; ``rank_value`` ≈ 212 kB of it).
+value tables (``tables()``, about 0.1 s to build in numpy, then loaded from the kernels' disk cache) take
+547 kB, of which random seven-card hands touch ≈ 260 kB (cache lines; ``rank_value`` ≈ 212 kB of it).
 
 A hand's *order* is the index of its value among the 7,462 distinct values (``order_value``):
 orders compare and tie as values, from ``uint16`` tables (``rank_order``, ``flush_order``) of half
@@ -50,7 +50,7 @@ import numpy as np
 from numba import prange
 
 from kernels import NO_REFCOUNT
-from kernels.jit import njit
+from kernels.jit import SOURCES_DIGEST, cached_arrays, njit
 
 N_RANKS = 13
 """Ranks 0–12: 2, 3, …, K, A."""
@@ -174,7 +174,16 @@ def card_keys() -> np.ndarray:
 
 @functools.cache
 def tables() -> Tables:
-    """Build the evaluator tables once per process (about 0.1 s)."""
+    """The evaluator tables, read-only, once per process: ``build_tables()``, kept in the kernels' disk cache
+    (``kernels.jit.cached_arrays``, keyed by ``SOURCES_DIGEST``): about 0.1 s to build, a few ms to load."""
+    built = Tables(**cached_arrays("eval52-tables", SOURCES_DIGEST, lambda: build_tables()._asdict()))
+    for array in built:
+        array.flags.writeable = False
+    return built
+
+
+def build_tables() -> Tables:
+    """Build the evaluator tables (module docstring; about 0.1 s in numpy)."""
     low, high = patterns(LOW_RANKS), patterns(N_RANKS - LOW_RANKS)
     low_cards, high_cards = low.sum(1), high.sum(1)
     high_order = np.flatnonzero(high_cards <= MAX_CARDS)
@@ -196,10 +205,7 @@ def tables() -> Tables:
     order_value = np.unique(np.concatenate([rank_value, flush_value[flush_value > 0]])).astype(np.int32)
     rank_order = np.searchsorted(order_value, rank_value).astype(np.uint16)
     flush_order = np.where(flush_value > 0, np.searchsorted(order_value, flush_value), 0).astype(np.uint16)
-    built = Tables(card_keys(), low_base, high_index, rank_value, flush_value, rank_order, flush_order, order_value)
-    for array in built:
-        array.flags.writeable = False
-    return built
+    return Tables(card_keys(), low_base, high_index, rank_value, flush_value, rank_order, flush_order, order_value)
 
 
 @njit(cache=True, inline="always")

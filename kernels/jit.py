@@ -15,22 +15,27 @@ every process, uncached, and one ``sniper: note:`` line on stderr says so. Impor
 reads ``os.environ`` (through ``numba.config``) and never writes it.
 """
 
+import contextlib
 import hashlib
+import os
 import sys
 import tempfile
+import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import numba
+import numpy as np
 from numba.core.caching import CompileResultCacheImpl, FunctionCache, _CacheLocator
 
 HERE = Path(__file__).resolve().parent
 
 
-def sources_digest() -> str:
-    """SHA-256 (hex) of the names and bytes of every ``kernels/**/*.py``, in name order."""
+def sources_digest(root: Path = HERE) -> str:
+    """SHA-256 (hex) of the names and bytes of every ``root/**/*.py`` (default ``kernels/``), in name order."""
     digest = hashlib.sha256()
-    for path in sorted(HERE.rglob("*.py")):
-        digest.update(path.relative_to(HERE).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
@@ -103,6 +108,54 @@ class SourcesCache(FunctionCache):
     """numba's ``FunctionCache`` located by ``SourcesLocator``."""
 
     _impl_class = _SourcesCacheImpl
+
+
+def _arrays_digest(arrays: dict[str, np.ndarray]) -> str:
+    """SHA-256 (hex) of ``arrays``' names, dtypes, shapes and bytes, in name order."""
+    digest = hashlib.sha256()
+    for name in sorted(arrays):
+        a = np.ascontiguousarray(arrays[name])
+        digest.update(f"{name}\0{a.dtype.str}\0{a.shape}\0".encode() + a.tobytes())
+    return digest.hexdigest()
+
+
+def cached_arrays(name: str, key: str, build: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """``build()`` (numpy arrays by name), kept in ``CACHE_DIR`` as ``name-<key[:16]>.npz``: a later process
+    with the same ``key`` (the SHA-256 of the sources ``build`` runs, e.g. ``SOURCES_DIGEST``) loads them
+    instead of building them. The file holds no pickle (``allow_pickle=False``), is written atomically (a
+    temporary file renamed) and carries ``key`` and the arrays' SHA-256: one that is unreadable, of another key
+    or whose arrays do not match is built again and rewritten. Without a cache (``CACHE_DIR`` None) or when
+    the file cannot be written, ``build()`` every time. ``ValueError`` when ``build`` names an array with a
+    leading ``_`` (the file's own entries)."""
+    if CACHE_DIR is None:
+        return _checked(build())
+    path = CACHE_DIR / f"{name}-{key[:16]}.npz"
+    try:
+        with np.load(path, allow_pickle=False) as stored:
+            arrays = {k: stored[k] for k in stored.files}
+        if str(arrays.pop("_key")) == key and str(arrays.pop("_digest")) == _arrays_digest(arrays):
+            return arrays
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+        pass
+    arrays = _checked(build())
+    temporary = None
+    try:
+        with tempfile.NamedTemporaryFile(dir=CACHE_DIR, prefix=f".{name}-", suffix=".npz", delete=False) as file:
+            temporary = file.name
+            np.savez(file, **arrays, _key=np.array(key), _digest=np.array(_arrays_digest(arrays)))
+        os.replace(temporary, path)
+    except OSError:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+    return arrays
+
+
+def _checked(arrays: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """``arrays``, or ``ValueError`` for a name with a leading ``_``."""
+    if any(name.startswith("_") for name in arrays):
+        raise ValueError(f"cached array names start with a letter, got {sorted(arrays)}")
+    return arrays
 
 
 def njit(*function, cache: bool = False, **options):

@@ -133,3 +133,38 @@ def test_a_cache_never_serves_code_compiled_from_other_sources(tmp_path, given_d
     codes.write_text(text.replace("\nSTREAM_DECK = 0\n", "\nSTREAM_DECK = 7\n"))
     edited = deal()
     assert edited["same"] and edited["hits"] == 0
+
+
+def test_cached_arrays_are_built_once_then_loaded_and_rebuilt_when_unsound(tmp_path, monkeypatch):
+    import numpy as np
+
+    import kernels.jit as jit
+
+    monkeypatch.setattr(jit, "CACHE_DIR", tmp_path)
+    built = []
+
+    def build():
+        built.append(1)
+        return {"a": np.arange(5, dtype=np.int32), "b": np.eye(2)}
+
+    first = jit.cached_arrays("demo", "k" * 64, build)
+    again = jit.cached_arrays("demo", "k" * 64, build)
+    assert len(built) == 1 and set(again) == {"a", "b"}
+    assert all(np.array_equal(first[k], again[k]) and first[k].dtype == again[k].dtype for k in first)
+    jit.cached_arrays("demo", "k" * 16 + "x" * 48, build)  # the same file name, another key: built again
+    assert len(built) == 2
+    (path,) = tmp_path.glob("demo-*.npz")
+    path.write_bytes(path.read_bytes()[:100])  # a torn file: built again and rewritten
+    jit.cached_arrays("demo", "k" * 64, build)
+    jit.cached_arrays("demo", "k" * 64, build)
+    assert len(built) == 3 and not list(tmp_path.glob(".demo-*"))
+    with np.load(path, allow_pickle=False) as stored:  # arrays that do not match their digest: built again
+        tampered = {k: stored[k] for k in stored.files} | {"a": np.zeros(5, np.int32)}
+    with open(path, "wb") as f:
+        np.savez(f, **tampered)
+    assert jit.cached_arrays("demo", "k" * 64, build)["a"].tolist() == [0, 1, 2, 3, 4] and len(built) == 4
+    with pytest.raises(ValueError, match="start with a letter"):
+        jit.cached_arrays("bad", "k" * 64, lambda: {"_key": np.zeros(1)})
+    monkeypatch.setattr(jit, "CACHE_DIR", None)
+    jit.cached_arrays("demo", "k" * 64, build)
+    assert len(built) == 5

@@ -20,7 +20,9 @@ True
 """
 
 import functools
+import hashlib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -32,6 +34,7 @@ from kernels.draw.params import N_PARAMS, PARAMS_OF, NormalParam
 from kernels.draw.policies import N_FLAT, policies_nb
 from kernels.draw.strength import N_ORDERS, LevelTables, new_scratch
 from kernels.eval52 import tables
+from kernels.jit import SOURCES_DIGEST, cached_arrays, sources_digest
 from kernels.poker52.game import NO_LIMIT, OVERFLOW, ActionField
 from sniper.core.policy import POLICY_KEYS, POLICY_SALT
 from sniper.core.rng import mix64
@@ -66,13 +69,36 @@ MAX_OPPONENTS = max(SEATS) - 1
 """The most live opponents of a decision (``normal``'s powers go up to ``power * MAX_OPPONENTS``)."""
 
 
+SNIPER = Path(__file__).resolve().parents[2]
+REFERENCE_SOURCES = (SNIPER / "games" / "draw", SNIPER / "games" / "poker52", SNIPER / "core")
+"""The reference's sources the levels' tables are built from (``sniper/games/draw``, ``sniper/games/poker52``
+and ``sniper/core``): their digest, with the kernels', keys the tables' disk cache (``reference_tables``)."""
+
+
+@functools.cache
+def reference_tables() -> dict[str, np.ndarray]:
+    """What the levels' tables take from the reference, as arrays: ``values`` and ``halves`` (``int64 (7462,)``,
+    ``strength.five_card_hands()``'s) and ``keep_cards``, ``keep_start``, ``keep_count`` (``keep_rows``), built
+    once (about 0.2 s) and kept in the kernels' disk cache (``kernels.jit.cached_arrays``), keyed by the digest
+    of ``REFERENCE_SOURCES`` and ``kernels.jit.SOURCES_DIGEST``."""
+    key = hashlib.sha256("".join([SOURCES_DIGEST, *map(sources_digest, REFERENCE_SOURCES)]).encode()).hexdigest()
+    return cached_arrays("draw-level-tables", key, _build_reference_tables)
+
+
+def _build_reference_tables() -> dict[str, np.ndarray]:
+    hands = strength.five_card_hands()
+    cards, start, count = keep_rows()
+    values, halves = np.array(hands.values, np.int64), np.array(hands.halves, np.int64)
+    return {"values": values, "halves": halves, "keep_cards": cards, "keep_start": start, "keep_count": count}
+
+
 @functools.cache
 def order_tables() -> tuple[np.ndarray, np.ndarray]:
     """``kernels.eval52``'s value tables as orders (``uint16``): each entry of ``rank_value`` and ``flush_value``
     replaced by the index of its value in ``strength.five_card_hands().values`` (the reference's
     ``five_card_index``; the best five of 6 or 7 cards get the order of their value too; ``flush_value``'s
     entries of fewer than five ranks, 0, get 0)."""
-    values = np.array(strength.five_card_hands().values, np.int64)
+    values = reference_tables()["values"]
     t = tables()
     rank = np.searchsorted(values, t.rank_value).astype(np.uint16)
     flush = np.where(t.flush_value > 0, np.searchsorted(values, t.flush_value), 0).astype(np.uint16)
@@ -84,14 +110,13 @@ def power_rows(most: int) -> np.ndarray:
     """``float64 (most + 1, 7462)``: row ``n`` is ``strength.power_table(n)`` (row 0 all ones), each entry ``n``
     products in turn of the hand's strength (``halves / (2 * FIVE_CARD_COUNT)``) as the reference computes
     it, so the same floats bit for bit."""
-    share = np.array(strength.five_card_hands().halves, np.float64) / (2 * strength.FIVE_CARD_COUNT)
+    share = reference_tables()["halves"].astype(np.float64) / (2 * strength.FIVE_CARD_COUNT)
     rows = np.ones((most + 1, N_ORDERS), np.float64)
     for n in range(1, most + 1):
         rows[n] = rows[n - 1] * share
     return rows
 
 
-@functools.cache
 def keep_rows() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``levels.chart_keep_sets()`` as ``LevelTables.keep_cards``, ``keep_start`` and ``keep_count``."""
     sets = levels.chart_keep_sets()
@@ -108,7 +133,8 @@ def level_tables(most_power: int = 1) -> LevelTables:
     ``power_table`` for powers up to ``most_power``, ``chart_keep_sets``, ``MAX_TRIES``, ``SHARE_UNITS``):
     one truth, which the kernel looks up (``kernels.draw.strength.LevelTables``)."""
     rank, flush = order_tables()
-    cards, start, count = keep_rows()
+    stored = reference_tables()
+    cards, start, count = stored["keep_cards"], stored["keep_start"], stored["keep_count"]
     powers = power_rows(max(int(most_power), 1))
     return LevelTables(rank, flush, powers, cards, start, count, int(levels.MAX_TRIES), int(levels.SHARE_UNITS))
 
