@@ -15,9 +15,9 @@ Design (see ``shared/PERFORMANCE.md``):
 - Small per-rank tables give the category, the top number, the snipe code (``kernels.sniper_holdem.codes.SNIPE_CODE``,
   ``-1`` if not a legal name, which never happens for six cards) and the five numbers.
 
-The tables are built once, in numpy and plain Python from count vectors (about 0.1 s, so they are
-not cached on disk), by ``tables()``. Kernels take them as arguments: a 17 MB global would be
-frozen into every compiled function.
+The tables are built in numpy and plain Python from count vectors (about 0.1 s), then loaded from the
+kernels' disk cache (``BASE``'s entries in use only), by ``tables()``. Kernels take them as arguments: a
+17 MB global would be frozen into every compiled function.
 
 Batch kernels take ``uint8`` or ``int8`` arrays of shape ``(n, 6)``, columns 0–1 the private
 cards, and do no validation: ``sniper.games.sniper_holdem.evaluator`` validates and calls them.
@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import prange
 
-from kernels.jit import njit
+from kernels.jit import SOURCES_DIGEST, cached_arrays, njit
 from kernels.sniper_holdem.codes import COPIES, N_NUMBERS, SNIPE_CODE, Category
 
 PRIVATE_BASE = 121
@@ -120,7 +120,28 @@ class Tables(NamedTuple):
 
 @functools.cache
 def tables() -> Tables:
-    """Build the evaluator tables once per process (about 0.1 s)."""
+    """The evaluator tables, read-only, once per process: ``build_tables()``, kept in the kernels' disk cache
+    (``kernels.jit.cached_arrays``, keyed by ``SOURCES_DIGEST``) with ``base`` as its entries in use (``keys``,
+    ``ranks``) and filled in again here: about 0.1 s to build, a few ms to load."""
+    stored = cached_arrays("sniper-holdem-tables", SOURCES_DIGEST, _stored_tables)
+    base = np.zeros(MAX_KEY + 1, dtype=np.uint32)
+    base[stored["keys"]] = stored["ranks"]
+    built = Tables(base, stored["category"], stored["top"], stored["snipe"], stored["numbers"])
+    for array in built:
+        array.flags.writeable = False
+    return built
+
+
+def _stored_tables() -> dict[str, np.ndarray]:
+    """``build_tables()`` as ``tables()`` stores it: ``base``'s nonzero entries (``keys``, ``ranks``), the rest."""
+    built = build_tables()._asdict()
+    base = built.pop("base")
+    keys = np.flatnonzero(base)
+    return {"keys": keys, "ranks": base[keys], **built}
+
+
+def build_tables() -> Tables:
+    """Build the evaluator tables (module docstring; about 0.1 s)."""
     vectors = all_count_vectors()
     hands = [hand_from_counts(v) for v in vectors]
     distinct = sorted(set(hands))
@@ -132,8 +153,6 @@ def tables() -> Tables:
     numbers = np.array([nums for _, nums in distinct], dtype=np.uint8)
     top = numbers[:, 0].copy()
     snipe = np.array([SNIPE_CODE.get((c, nums[0]), -1) for c, nums in distinct], dtype=np.int8)
-    for array in (base, category, top, snipe, numbers):
-        array.flags.writeable = False
     return Tables(base, category, top, snipe, numbers)
 
 
