@@ -79,6 +79,11 @@ class Scratch(NamedTuple):
     """``uint16 (26, 52)``: the order of each keep of four cards with each unseen card (``keep_orders_nb``)."""
     totals: np.ndarray
     """``float64 (26,)``: ``normal``'s sums per keep."""
+    plan: np.ndarray
+    """``float64 (MAX_SEATS, 8)``: each player's last ``normal`` plan (``policies.normal_plan_nb``): its inputs (the
+    draw worth's two rows and fraction, the bet worth's), then its keep and mean worth."""
+    plan_held: np.ndarray
+    """``uint64 (MAX_SEATS, 4)``: the ``held`` of the orders each player's ``plan`` was made from."""
     units_total: np.ndarray
     """``int64 (26,)``: ``hard``'s share units per keep."""
     below: np.ndarray
@@ -118,6 +123,8 @@ def new_scratch(draw_samples):
         np.zeros(N_KEEPS, np.uint64),
         np.zeros((N_KEEPS, 52), np.uint16),
         np.zeros(N_KEEPS, np.float64),
+        np.zeros((MAX_SEATS, 8), np.float64),
+        np.zeros((MAX_SEATS, 4), np.uint64),
         np.zeros(N_KEEPS, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
