@@ -98,8 +98,6 @@ class Scratch(NamedTuple):
     """``int64 (7462,)``: ``hard``'s share units of a final hand of each order (``ranges.showdown_units_nb``)."""
     hand: np.ndarray
     """``uint8 (5,)``: one sampled opponent hand."""
-    sample: np.ndarray
-    """``uint64 (2,)``: the stream of one sample."""
     opponents: np.ndarray
     """``int64 (MAX_SEATS, 3)``: ``hard``'s live opponents clockwise from its left, each's ``drawn``, ``first``
     and ``second`` (``levels.Read``; ``ranges.showdown_units_nb``)."""
@@ -131,7 +129,6 @@ def new_scratch(draw_samples):
         np.zeros(N_ORDERS // 64 + 1, np.uint64),
         np.zeros(N_ORDERS, np.int64),
         np.zeros(HAND_SIZE, np.uint8),
-        np.zeros(2, np.uint64),
         np.zeros((MAX_SEATS, 3), np.int64),
         np.zeros((MAX_SEATS, 4), np.float64),
     )
