@@ -83,3 +83,18 @@ def stream_integer_nb(stream, n):
 def stream_random_nb(stream):
     """The next ``float64`` in ``[0, 1)`` of ``stream`` (numba equivalent of ``sniper.core.rng.Stream.random``)."""
     return uniform_float_nb(stream_word_nb(stream))
+
+
+@njit(cache=True, inline="always")
+def key_integer_nb(key, count, n):
+    """``stream_integer_nb`` of a stream held in locals: the integer in ``[0, n)`` of word ``count`` of ``key``
+    and the next count, ``(int64, int64)`` (numba equivalent of ``sniper.core.rng.Stream.integer`` of the stream
+    ``key`` after ``count`` draws). Nothing is stored per word (a stream array's stores make LLVM reload it)."""
+    return np.int64(uniform_int_nb(derive_nb(key, count), n)), count + 1
+
+
+@njit(cache=True, inline="always")
+def key_random_nb(key, count):
+    """``stream_random_nb`` of a stream held in locals: the ``float64`` in ``[0, 1)`` of word ``count`` of ``key``
+    and the next count (numba equivalent of ``sniper.core.rng.Stream.random``, as ``key_integer_nb``)."""
+    return uniform_float_nb(derive_nb(key, count)), count + 1

@@ -678,6 +678,30 @@ def test_own_draws_are_the_hands_and_the_kernel_recomputes_them_only_for_the_sam
         assert scratch.orders[2, :samples].tolist() == [list(row) for row in want], (cards, key, samples)
 
 
+def test_normal_plans_memo_serves_only_the_same_orders_and_worths():
+    """``normal_plan_nb`` on one scratch (memoized per player) is the reference's ``plan`` at each draw and
+    first-round decision of seeded hands, for two ``normal`` levels of different powers in turn on the same slot:
+    their orders are the same (the memo of ``keep_orders_nb`` holds them), their worths differ, so a stale plan
+    would show; each second call in a row is served by the memo."""
+    agents = [make_level("normal", draw_samples=12), make_level("normal", draw_samples=12, draw_power=5, bet_power=2)]
+    kernel = [ke.kernel_agent(agent) for agent in agents]
+    t, lt = tables(), ke.level_tables(ke.most_power(kernel))
+    scratch = new_scratch(12)
+    checked = 0
+    for obs, stream in seeded_decisions(3, 5, 4, [100] * 3):
+        if obs.street == engine.SECOND:
+            continue
+        h, me = ke.observation_hand(obs)
+        key = draws.own_draws_key(stream)
+        for agent, (_, params) in zip(agents, kernel):
+            want = agent.plan(obs, key)
+            for _ in range(2):
+                best, e = normal_plan_nb(h, np.int64(me), params, np.uint64(key), t, lt, scratch)
+                assert (int(MASKS[best]), e) == want, obs
+                checked += 1
+    assert checked > 20
+
+
 # ----- the driver ----------------------------------------------------------------------------------
 
 

@@ -155,11 +155,11 @@ def reads_nb(params, first):
 
 
 @njit(cache=True, inline="always")
-def normal_worth_nb(h, p, params, power, lt):
-    """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.worth``: the rows of ``lt.powers`` for
-    ``floor(n)`` and ``floor(n) + 1`` (the first again when ``n`` is whole) and ``n``'s fraction, ``n`` the sum
-    over the live opponents (clockwise from ``p``'s left) of ``power`` moved toward 1 by each one's looseness
-    (``ranges.looseness_of_nb``), ``power`` with none."""
+def normal_rows_nb(h, p, params, power):
+    """``normal_worth_nb``'s rows of ``lt.powers`` (``int64``) and fraction: ``floor(n)``, ``floor(n) + 1`` (the
+    first again when ``n`` is whole) and ``n``'s fraction, ``n`` the sum over the live opponents (clockwise from
+    ``p``'s left) of ``power`` moved toward 1 by each one's looseness (``ranges.looseness_of_nb``), ``power`` with
+    none: numba equivalent of the ``n`` of ``sniper.games.draw.levels.NormalAgent.worth``."""
     m = h.st[0].players
     n = 0.0
     for step in range(1, m):
@@ -169,7 +169,16 @@ def normal_worth_nb(h, p, params, power, lt):
     n = n if n > 0.0 else power
     low = np.int64(n)
     fraction = n - low
-    return lt.powers[low], lt.powers[low + 1 if fraction > 0.0 else low], fraction
+    return low, low + 1 if fraction > 0.0 else low, fraction
+
+
+@njit(cache=True, inline="always")
+def normal_worth_nb(h, p, params, power, lt):
+    """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.worth``: the rows of ``lt.powers`` for
+    ``floor(n)`` and ``floor(n) + 1`` (the first again when ``n`` is whole) and ``n``'s fraction
+    (``normal_rows_nb``)."""
+    low, high, fraction = normal_rows_nb(h, p, params, power)
+    return lt.powers[low], lt.powers[high], fraction
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -177,26 +186,52 @@ def normal_plan_nb(h, p, params, key, t, lt, scr):
     """Numba equivalent of ``sniper.games.draw.levels.NormalAgent.plan``: the keep (an index of
     ``strength.MASKS``) with the largest mean worth at ``draw_power`` per opponent (``normal_worth_nb``) over the
     sampled draws keyed by ``key`` (``strength.keep_orders_nb`` into player ``p``'s ``scr.orders``), and its mean
-    worth at ``bet_power``."""
+    worth at ``bet_power``.
+
+    Memoized per player in ``scr.plan`` and ``scr.plan_held``: the same result (the same floats) while the
+    orders are the same (``scr.held[p]`` equal to the memo's) and so are the worths' rows and fractions
+    (``normal_rows_nb``); a seat's decisions of one hand share their orders (``draws.own_draws_key``)."""
     samples = np.int64(params[NormalParam.DRAW_SAMPLES])
     m = own_unseen_nb(h, p, scr)
     orders = scr.orders
     keep_orders_nb(h.cards[p], scr.unseen, m, key, samples, t, lt, scr, p)
-    draw_low, draw_high, draw_fraction = normal_worth_nb(h, p, params, params[NormalParam.DRAW_POWER], lt)
-    bet_low, bet_high, bet_fraction = normal_worth_nb(h, p, params, params[NormalParam.BET_POWER], lt)
+    draw_low, draw_high, draw_fraction = normal_rows_nb(h, p, params, params[NormalParam.DRAW_POWER])
+    bet_low, bet_high, bet_fraction = normal_rows_nb(h, p, params, params[NormalParam.BET_POWER])
+    held, plan, plan_held = scr.held, scr.plan, scr.plan_held
+    if (
+        held[p, 3] != 0
+        and plan_held[p, 0] == held[p, 0]
+        and plan_held[p, 1] == held[p, 1]
+        and plan_held[p, 2] == held[p, 2]
+        and plan_held[p, 3] == held[p, 3]
+        and plan[p, 0] == draw_low
+        and plan[p, 1] == draw_high
+        and plan[p, 2] == draw_fraction
+        and plan[p, 3] == bet_low
+        and plan[p, 4] == bet_high
+        and plan[p, 5] == bet_fraction
+    ):
+        return np.int64(plan[p, 6]), plan[p, 7]
+    low, high = lt.powers[draw_low], lt.powers[draw_high]
     totals = scr.totals
     for q in range(N_KEEPS):
         totals[q] = 0.0
     for j in range(samples):
         for q in range(N_KEEPS):
             o = orders[p, j, q]
-            totals[q] += toward_nb(draw_low[o], draw_high[o], draw_fraction)
+            totals[q] += toward_nb(low[o], high[o], draw_fraction)
     best = first_best_nb(totals)
+    low, high = lt.powers[bet_low], lt.powers[bet_high]
     e = 0.0
     for j in range(samples):
         o = orders[p, j, best]
-        e += toward_nb(bet_low[o], bet_high[o], bet_fraction)
-    return best, e / samples
+        e += toward_nb(low[o], high[o], bet_fraction)
+    e /= samples
+    plan[p, 0], plan[p, 1], plan[p, 2], plan[p, 3] = draw_low, draw_high, draw_fraction, bet_low
+    plan[p, 4], plan[p, 5], plan[p, 6], plan[p, 7] = bet_high, bet_fraction, best, e
+    for i in range(4):
+        plan_held[p, i] = held[p, i]
+    return best, e
 
 
 @njit(cache=True, **NO_REFCOUNT)

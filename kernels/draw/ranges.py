@@ -19,7 +19,7 @@ from kernels.draw_equity import chart_mask_nb, five_category_nb
 from kernels.eval52 import N_CARDS
 from kernels.jit import njit
 from kernels.poker52.reads import looseness_nb, toward_nb
-from kernels.rng import derive_nb, stream_integer_nb, stream_random_nb, stream_start_nb
+from kernels.rng import derive_nb, key_integer_nb, key_random_nb
 
 _NOBODY = -1
 """The best opponent order of a sample with no opponent (``Showdowns``' ``max(orders, default=-1)``)."""
@@ -56,11 +56,13 @@ def deal_swap_nb(deck, where, i, j):
 
 
 @njit(cache=True, inline="always")
-def deal_card_nb(deck, where, m, pos, stream):
-    """The card dealt to position ``pos`` of a ``Deal`` of ``m`` cards: numba equivalent of
-    ``sniper.games.draw.levels.Deal.card`` (swap ``pos`` with ``pos + integer(m - pos)``)."""
-    deal_swap_nb(deck, where, pos, pos + stream_integer_nb(stream, m - pos))
-    return deck[pos]
+def deal_card_nb(deck, where, m, pos, key, count):
+    """The card dealt to position ``pos`` of a ``Deal`` of ``m`` cards from word ``count`` of the stream ``key``,
+    and the next count: numba equivalent of ``sniper.games.draw.levels.Deal.card`` (swap ``pos`` with ``pos +
+    integer(m - pos)``; ``kernels.rng.key_integer_nb``)."""
+    x, count = key_integer_nb(key, count, m - pos)
+    deal_swap_nb(deck, where, pos, pos + x)
+    return deck[pos], count
 
 
 @njit(cache=True, inline="always")
@@ -84,19 +86,20 @@ def category_nb(cards, t):
 
 
 @njit(cache=True, inline="always")
-def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, stream, t, lt, hand):
+def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, key, count, t, lt, hand):
     """One opponent's final five cards sampled at positions ``k``.. of a ``Deal`` (``deck``, ``where``, ``m``
-    cards) into ``hand`` (``uint8 (5,)``), and the next free position: numba equivalent of
-    ``sniper.games.draw.levels.opponent_final``.
+    cards) into ``hand`` (``uint8 (5,)``), and the next free position and the stream's next count: numba
+    equivalent of ``sniper.games.draw.levels.opponent_final``.
 
     ``drawn``: the cards it drew (``NO_DRAW`` before its draw), ``first``/``second``: its aggression in the
     two rounds (``levels.Read``); ``params_read``: ``(read_bluff, read_pair, read_loose, read_snow,
-    read_bet, read_raise)``; ``stream``: the sample's stream (``uint64 (2,)``).
+    read_bet, read_raise)``; ``key``, ``count``: the sample's stream and the words it has drawn (locals, as
+    ``kernels.rng.key_integer_nb``).
     """
     read_bluff, read_pair, read_loose, read_snow, read_bet, read_raise = params_read
     if drawn != NO_DRAW:
         kept_n = HAND_SIZE - drawn
-        chance = stream_random_nb(stream)
+        chance, count = key_random_nb(key, count)
         if drawn == 0:
             chart = chance >= read_snow
         elif drawn == MAX_DISCARDS:
@@ -105,28 +108,34 @@ def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, stre
             chart = chance >= read_loose
         placed = False
         if chart:
-            start, count = lt.keep_start[kept_n], lt.keep_count[kept_n]
+            start, n_rows = lt.keep_start[kept_n], lt.keep_count[kept_n]
             for _ in range(lt.max_tries):
-                row = start + stream_integer_nb(stream, count)
-                if deal_place_nb(deck, where, lt.keep_cards[row], kept_n, k):
+                x, count = key_integer_nb(key, count, n_rows)
+                if deal_place_nb(deck, where, lt.keep_cards[start + x], kept_n, k):
                     placed = True
                     break
         if not placed:
             for i in range(kept_n):
-                deal_card_nb(deck, where, m, k + i, stream)
+                _, count = deal_card_nb(deck, where, m, k + i, key, count)
         least = 0 if second == 0 else (read_bet if second == 1 else read_raise)
         for _ in range(lt.max_tries if drawn else 0):
             for i in range(kept_n, HAND_SIZE):
-                deal_card_nb(deck, where, m, k + i, stream)
-            if category_nb(deck[k : k + HAND_SIZE], t) >= least or stream_random_nb(stream) < read_bluff:
+                _, count = deal_card_nb(deck, where, m, k + i, key, count)
+            if category_nb(deck[k : k + HAND_SIZE], t) >= least:
+                break
+            chance, count = key_random_nb(key, count)
+            if chance < read_bluff:
                 break
         for i in range(HAND_SIZE):
             hand[i] = deck[k + i]
-        return k + HAND_SIZE
+        return k + HAND_SIZE, count
     for _ in range(lt.max_tries):
         for i in range(HAND_SIZE):
-            deal_card_nb(deck, where, m, k + i, stream)
-        if not first or category_nb(deck[k : k + HAND_SIZE], t) >= 1 or stream_random_nb(stream) < read_bluff:
+            _, count = deal_card_nb(deck, where, m, k + i, key, count)
+        if not first or category_nb(deck[k : k + HAND_SIZE], t) >= 1:
+            break
+        chance, count = key_random_nb(key, count)
+        if chance < read_bluff:
             break
     mask = chart_mask_nb(deck[k : k + HAND_SIZE], t)
     p = 0
@@ -136,10 +145,11 @@ def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, stre
             p += 1
     k += HAND_SIZE
     while p < HAND_SIZE:
-        hand[p] = deal_card_nb(deck, where, m, k, stream)
+        card, count = deal_card_nb(deck, where, m, k, key, count)
+        hand[p] = card
         k += 1
         p += 1
-    return k
+    return k, count
 
 
 @njit(cache=True, inline="always")
@@ -193,23 +203,23 @@ def opponents_of_nb(h, p, params_read, scr):
 @njit(cache=True, inline="always")
 def sample_best_nb(unseen, m, key, j, n, above, read_bet, read_raise, t, lt, scr):
     """Sample ``j`` of ``showdown_units_nb``: the best order of the ``n`` opponents of ``scr.opponents`` (read by
-    ``scr.reads``, then ``read_bet`` and ``read_raise``) dealt from ``Stream(derive(key, j))`` (``scr.sample``) a
+    ``scr.reads``, then ``read_bet`` and ``read_raise``) dealt from ``Stream(derive(key, j))`` (in locals) a
     fresh ``Deal`` of ``unseen[:m]`` (``scr.deck``, ``scr.where``, from ``scr.fresh``), and how many hold it:
     numba equivalent of a sample of ``sniper.games.draw.levels.HardAgent.showdowns`` (-1 and 0 with no
     opponent). Stops dealing at the first opponent whose order exceeds ``above`` (the sample's stream is its
     own, so the later opponents' words are never needed): then the best is that order (above ``above``) and
     the count 1."""
-    sample, deck, where, hand = scr.sample, scr.deck, scr.where, scr.hand
+    deck, where, hand = scr.deck, scr.where, scr.hand
     opponents, reads = scr.opponents, scr.reads
-    stream_start_nb(sample, derive_nb(key, j))
+    sample, count = derive_nb(key, j), np.int64(0)  # the sample's stream, in locals
     deal_start_nb(unseen, m, scr.fresh, deck, where)
     k = np.int64(0)
     best = np.int64(_NOBODY)
     ties = 0
     for o in range(n):
         read = (reads[o, 0], reads[o, 1], reads[o, 2], reads[o, 3], read_bet, read_raise)
-        k = opponent_final_nb(
-            deck, where, m, k, opponents[o, 0], opponents[o, 1], opponents[o, 2], read, sample, t, lt, hand
+        k, count = opponent_final_nb(
+            deck, where, m, k, opponents[o, 0], opponents[o, 1], opponents[o, 2], read, sample, count, t, lt, hand
         )
         order = five_order_nb(hand, t, lt)
         if order > best:

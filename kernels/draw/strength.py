@@ -21,7 +21,7 @@ from kernels import NO_REFCOUNT
 from kernels.draw.codes import DISCARD_MASKS, HAND_SIZE, MAX_SEATS, N_KEEPS
 from kernels.eval52 import EMPTY_KEY, card_bit_nb, flush_suit_nb, rank_index_nb
 from kernels.jit import njit
-from kernels.rng import derive_nb, stream_integer_nb, stream_start_nb
+from kernels.rng import derive_nb, key_integer_nb
 
 MASKS = np.array(DISCARD_MASKS, np.uint8)
 """``uint8 (26,)``: the legal discard masks in ``engine.DISCARDS`` order (``codes.DISCARD_MASKS``)."""
@@ -79,6 +79,11 @@ class Scratch(NamedTuple):
     """``uint16 (26, 52)``: the order of each keep of four cards with each unseen card (``keep_orders_nb``)."""
     totals: np.ndarray
     """``float64 (26,)``: ``normal``'s sums per keep."""
+    plan: np.ndarray
+    """``float64 (MAX_SEATS, 8)``: each player's last ``normal`` plan (``policies.normal_plan_nb``): its inputs (the
+    draw worth's two rows and fraction, the bet worth's), then its keep and mean worth."""
+    plan_held: np.ndarray
+    """``uint64 (MAX_SEATS, 4)``: the ``held`` of the orders each player's ``plan`` was made from."""
     units_total: np.ndarray
     """``int64 (26,)``: ``hard``'s share units per keep."""
     below: np.ndarray
@@ -93,8 +98,6 @@ class Scratch(NamedTuple):
     """``int64 (7462,)``: ``hard``'s share units of a final hand of each order (``ranges.showdown_units_nb``)."""
     hand: np.ndarray
     """``uint8 (5,)``: one sampled opponent hand."""
-    sample: np.ndarray
-    """``uint64 (2,)``: the stream of one sample."""
     opponents: np.ndarray
     """``int64 (MAX_SEATS, 3)``: ``hard``'s live opponents clockwise from its left, each's ``drawn``, ``first``
     and ``second`` (``levels.Read``; ``ranges.showdown_units_nb``)."""
@@ -118,13 +121,14 @@ def new_scratch(draw_samples):
         np.zeros(N_KEEPS, np.uint64),
         np.zeros((N_KEEPS, 52), np.uint16),
         np.zeros(N_KEEPS, np.float64),
+        np.zeros((MAX_SEATS, 8), np.float64),
+        np.zeros((MAX_SEATS, 4), np.uint64),
         np.zeros(N_KEEPS, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
         np.zeros(N_ORDERS // 64 + 1, np.uint64),
         np.zeros(N_ORDERS, np.int64),
         np.zeros(HAND_SIZE, np.uint8),
-        np.zeros(2, np.uint64),
         np.zeros((MAX_SEATS, 3), np.int64),
         np.zeros((MAX_SEATS, 4), np.float64),
     )
@@ -189,7 +193,7 @@ def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr, slot):
     already holds them (``scr.held[slot]``: the same ``key``, ``cards`` in the same order, ``unseen[:m]`` and
     ``samples``; a seat's decisions of one hand share their key, ``draws.own_draws_key``).
 
-    Sample ``j`` draws from the stream ``derive(key, j)`` (``scr.sample``) three replacement cards over a
+    Sample ``j`` draws from the stream ``derive(key, j)`` (words 0, 1, 2, in locals) three replacement cards over a
     fresh copy of ``unseen[:m]`` (``scr.deck``): draw ``i`` swaps position ``i`` with ``i + integer(m - i)``;
     a keep discarding ``d`` cards takes the first ``d``. The orders of the pat keep and of each keep of four cards
     with each unseen card (``scr.drawn_one``) are looked up once, before the samples.
@@ -209,7 +213,7 @@ def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr, slot):
         and held[slot, 3] == np.uint64(samples)
     ):
         return
-    deck, sample, keep_key, keep_mask, orders = scr.deck, scr.sample, scr.keep_key, scr.keep_mask, scr.orders
+    deck, keep_key, keep_mask, orders = scr.deck, scr.keep_key, scr.keep_mask, scr.orders
     drawn_one = scr.drawn_one
     pat = np.uint16(0)
     for q in range(N_KEEPS):
@@ -229,12 +233,14 @@ def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr, slot):
     for i in range(m):
         deck[i] = unseen[i]
     for j in range(samples):
-        stream_start_nb(sample, derive_nb(key, j))
-        x0 = stream_integer_nb(sample, m)
+        sample = derive_nb(key, j)  # the sample's stream, its words counted here (nothing stored)
+        x0, _ = key_integer_nb(sample, 0, m)
         swap_nb(deck, 0, x0)
-        x1 = 1 + stream_integer_nb(sample, m - 1)
+        x1, _ = key_integer_nb(sample, 1, m - 1)
+        x1 += 1
         swap_nb(deck, 1, x1)
-        x2 = 2 + stream_integer_nb(sample, m - 2)
+        x2, _ = key_integer_nb(sample, 2, m - 2)
+        x2 += 2
         swap_nb(deck, 2, x2)
         c0, c1, c2 = deck[0], deck[1], deck[2]
         swap_nb(deck, 2, x2)  # undone in reverse: the deck is unseen[:m] again, as a fresh copy would be
