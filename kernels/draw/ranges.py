@@ -201,6 +201,21 @@ def opponents_of_nb(h, p, params_read, scr):
 
 
 @njit(cache=True, inline="always")
+def samples_setup_nb(h, p, unseen, m, params_read, lt, scr):
+    """What ``showdown_units_nb`` and ``showdown_share_nb`` find once, before their samples: player ``p``'s live
+    opponents and their reads (``opponents_of_nb``; their number ``n``), the fresh deal's positions
+    (``deal_positions_nb`` into ``scr.fresh``) and the share units a hand equal to a sample's best order wins by how
+    many opponents hold it (``tie_shares[t] = share_units // (1 + t)``, ``t`` 0–5; ``tie_shares[0]`` is the whole
+    ``share_units``). Returns ``(n, tie_shares)``. Numba equivalent of the set-up of
+    ``sniper.games.draw.levels.HardAgent.showdowns`` (``read_opponents``, ``Deal``) and of ``Showdowns``' tie
+    shares (``SHARE_UNITS // (1 + t)``)."""
+    n = opponents_of_nb(h, p, params_read, scr)
+    deal_positions_nb(unseen, m, scr.fresh)
+    share = lt.share_units
+    return n, (share, share // 2, share // 3, share // 4, share // 5, share // 6)
+
+
+@njit(cache=True, inline="always")
 def sample_best_nb(unseen, m, key, j, n, above, read_bet, read_raise, t, lt, scr):
     """Sample ``j`` of ``showdown_units_nb``: the best order of the ``n`` opponents of ``scr.opponents`` (read by
     ``scr.reads``, then ``read_bet`` and ``read_raise``) dealt from ``Stream(derive(key, j))`` (in locals) a
@@ -245,13 +260,11 @@ def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
     ``o`` and ``share_units // (1 + ties)`` of one where it equals ``o``. ``params_read``: ``(read_bluff,
     read_pair, read_loose, read_snow, read_bet, read_raise)`` then the seven reads of ``looseness_of_nb``; each
     opponent reads by its ``mixed_reads_nb`` (its looseness, ``looseness_of_nb``). The opponents, their reads
-    (``opponents_of_nb``) and the fresh deal's positions (``scr.fresh``) are found once, before the
-    samples; ``scr.below``, ``scr.tied`` and ``scr.touched`` are all 0 on entry and left so (``units_of_nb``).
+    and the fresh deal's positions are found once, before the samples (``samples_setup_nb``); ``scr.below``,
+    ``scr.tied`` and ``scr.touched`` are all 0 on entry and left so (``units_of_nb``).
     """
-    n = opponents_of_nb(h, p, params_read, scr)
-    share = lt.share_units
-    tie_shares = (share, share // 2, share // 3, share // 4, share // 5, share // 6)  # by ties
-    deal_positions_nb(unseen, m, scr.fresh)
+    n, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
+    share = tie_shares[0]
     below, tied, touched = scr.below, scr.tied, scr.touched
     for j in range(samples):
         best, ties = sample_best_nb(unseen, m, key, j, n, N_ORDERS, params_read[4], params_read[5], t, lt, scr)
@@ -269,10 +282,8 @@ def showdown_share_nb(h, p, unseen, m, key, samples, params_read, own, t, lt, sc
     when the best opponent order is below ``own``, ``share_units // (1 + ties)`` when it equals it, 0 above
     (``sample_best_nb`` stops dealing at the first opponent above ``own``). Numba equivalent of
     ``sniper.games.draw.levels.Showdowns.units(own)`` of ``HardAgent.showdowns``: the same integer."""
-    n = opponents_of_nb(h, p, params_read, scr)
-    share = lt.share_units
-    tie_shares = (share, share // 2, share // 3, share // 4, share // 5, share // 6)  # by ties
-    deal_positions_nb(unseen, m, scr.fresh)
+    n, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
+    share = tie_shares[0]
     total = np.int64(0)
     for j in range(samples):
         best, ties = sample_best_nb(unseen, m, key, j, n, own, params_read[4], params_read[5], t, lt, scr)
