@@ -90,6 +90,15 @@ def test_room_codes_and_tokens_are_unguessable(client):
     assert client.post("/api/rooms/nosuchroom/join", json={"name": "x"}).status_code == 404
 
 
+def test_room_codes_never_start_with_a_dash(client, monkeypatch):
+    """A code is given after ``--room`` (examples/bot_client.py): one starting with ``-`` would read as an option."""
+    from sniper.serve import lobby
+
+    real, codes = lobby.secrets.token_urlsafe, iter(["-dashfirstcode123", "plaincode1234567"])
+    monkeypatch.setattr(lobby.secrets, "token_urlsafe", lambda n: next(codes) if n == 12 else real(n))  # room codes
+    assert new_room(client, seats=2)["room"] == "plaincode1234567"
+
+
 @pytest.mark.parametrize(
     "body",
     [

@@ -88,7 +88,9 @@ class Lobby:
             raise LobbyFull(f"the server has {self.settings.max_rooms} open rooms; try later")
         if client is not None:
             self._count(client)
-        code = secrets.token_urlsafe(12)
+        code = "-"
+        while code.startswith("-"):  # a code given after --room (a command line's option) must not look like one
+            code = secrets.token_urlsafe(12)
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(63)
         options = {"autostart": autostart, "seed": seed, "game": game}
         room = Room(code, self.settings, rules, length, seats, tuple(ai), self.executor, self._record, **options)
