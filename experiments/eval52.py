@@ -4,7 +4,9 @@ phevaluator in one sitting (issue 20, item 3; a script, not a test).
 (a) Enumerates all C(52, 7) = 133,784,560 seven-card hands (one key and suit mask per prefix of
 cards, ``kernels.eval52.value_of_nb`` per hand), counts them per category and checks the counts
 against the standard table (``SEVEN_CARD_CATEGORIES``), and counts the distinct values (4,824
-classes of seven-card hands).
+classes of seven-card hands); then passes every hand, in blocks of the hands of the same two lowest cards,
+through the batch entry points ``values_into_nb`` and ``orders_into_nb`` and counts the hands where either
+differs from ``value_of_nb``.
 
 (b) Times, on the same random seven-card hands (``uint8 (n, 7)``), ``values_into_nb`` on one
 thread (wall and CPU time, best of ``--repeats``) and ``values_par_into_nb`` on all threads, and
@@ -89,6 +91,50 @@ def enumerate_all_nb(t):
     return counts, seen.sum()
 
 
+@numba.njit
+def block_nb(a, b, rows):
+    """Fill ``rows`` (``uint8 (≥ C(52 - b - 1, 5), 7)``) with the seven-card hands whose two lowest cards are
+    ``a < b`` (the others in increasing order); returns the number of hands."""
+    n = 0
+    for c in range(b + 1, 48):
+        for d in range(c + 1, 49):
+            for e in range(d + 1, 50):
+                for f in range(e + 1, 51):
+                    for g in range(f + 1, 52):
+                        rows[n, 0], rows[n, 1], rows[n, 2], rows[n, 3] = a, b, c, d
+                        rows[n, 4], rows[n, 5], rows[n, 6] = e, f, g
+                        n += 1
+    return n
+
+
+@numba.njit
+def block_values_nb(rows, t, want):
+    """``value_of_nb`` of each row of ``rows`` (``uint8 (n, 7)``) into ``want`` (``int32 (n,)``)."""
+    k = t.card_key
+    for i in range(rows.shape[0]):
+        key, mask = EMPTY_KEY, np.uint64(0)
+        for j in range(7):
+            key += k[rows[i, j]]
+            mask |= card_bit_nb(rows[i, j])
+        want[i] = value_of_nb(key, mask, t)
+
+
+def check_batch_entry_points(t) -> int:
+    """The number of seven-card hands (all of them, in blocks) where ``values_into_nb`` or ``orders_into_nb``
+    (through ``order_value``) differs from ``value_of_nb``."""
+    rows = np.empty((2_118_760, 7), np.uint8)  # C(50, 5): the largest block, a = 0 and b = 1
+    values, orders, want = np.empty(len(rows), np.int32), np.empty(len(rows), np.uint16), np.empty(len(rows), np.int32)
+    wrong = 0
+    for a in range(46):
+        for b in range(a + 1, 47):
+            n = block_nb(a, b, rows)
+            values_into_nb(rows[:n], t, values[:n])
+            orders_into_nb(rows[:n], t, orders[:n])
+            block_values_nb(rows[:n], t, want[:n])
+            wrong += int(((values[:n] != want[:n]) | (t.order_value[orders[:n]] != want[:n])).sum())
+    return wrong
+
+
 def deal(n: int, seed: int = 0) -> np.ndarray:
     """``n`` uniform random seven-card hands, ``uint8 (n, 7)`` (draws with a repeated card are redrawn)."""
     generator, hands = np.random.default_rng(seed), np.empty((0, 7), np.uint8)
@@ -148,6 +194,10 @@ def check_all_hands(t) -> None:
     for name, got, want in zip(poker52.CATEGORIES, counts.tolist(), SEVEN_CARD_CATEGORIES):
         print(f"  {name:16s} {got:>11,} {'ok' if got == want else f'WRONG, the table says {want:,}'}")
     print(f"  distinct values {classes:,} ({'ok' if classes == SEVEN_CARD_CLASSES else 'WRONG'})")
+    t0 = time.perf_counter()
+    wrong = check_batch_entry_points(t)
+    seconds = time.perf_counter() - t0
+    print(f"  values_into_nb and orders_into_nb on all of them, in blocks: {wrong:,} differ ({seconds:.1f} s)")
 
 
 def benchmark(t, n: int, n_others: int, repeats: int) -> None:

@@ -123,6 +123,21 @@ def test_kernel_variants_agree():
     assert (values(hands, parallel=True) == expected).all()
 
 
+def test_seven_card_loops_of_few_rows():
+    """The seven-card loops (keys summed two rows ahead, the last two rows apart) on 0 to 8 rows, flushes
+    among them at every position: each row's value and order as the reference's."""
+    flushes = np.array([[0, 4, 8, 12, 20, 1, 2], [51, 47, 43, 39, 35, 0, 1], [3, 7, 11, 15, 19, 23, 22]], np.uint8)
+    hands, t = np.vstack([flushes, deal(np.random.default_rng(31), 6, 7), flushes[::-1]]), tables()
+    for n in range(9):
+        for start in range(len(hands) - n + 1):
+            rows = hands[start : start + n]
+            want = [poker52.value(row) for row in rows.tolist()]
+            got, orders = np.full(n, -1, np.int32), np.zeros(n, np.uint16)
+            values_into_nb(rows, t, got)
+            orders_into_nb(rows, t, orders)
+            assert got.tolist() == want and t.order_value[orders].tolist() == want
+
+
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_orders_index_the_values(k):
     """An order is the index of the value in ``order_value``: 7,462 ascending distinct values."""
