@@ -27,6 +27,7 @@ from pathlib import Path
 import numba
 import numpy as np
 from numba.core.caching import CompileResultCacheImpl, FunctionCache, _CacheLocator
+from numba.core.runtime import rtsys
 
 HERE = Path(__file__).resolve().parent
 
@@ -105,9 +106,20 @@ class _SourcesCacheImpl(CompileResultCacheImpl):
 
 
 class SourcesCache(FunctionCache):
-    """numba's ``FunctionCache`` located by ``SourcesLocator``."""
+    """numba's ``FunctionCache`` located by ``SourcesLocator``, loading a kernel without numba's full context
+    refresh (``load_overload``)."""
 
     _impl_class = _SourcesCacheImpl
+
+    def load_overload(self, sig, target_context):
+        """The cached compile result of ``sig`` (None when not cached): numba's ``FunctionCache.load_overload``
+        with only the part of ``target_context.refresh()`` that cached machine code needs, the NRT's symbols
+        (``rtsys.initialize``). The rest of the refresh installs numba's typing and lowering registries, ~0.3 s
+        of imports (SciPy's BLAS among them) that only a compilation uses, and a compilation still does it
+        (numba's ``CompilerBase``): a run that loads its kernels from the cache starts that much sooner."""
+        rtsys.initialize(target_context)
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
 
 
 def _arrays_digest(arrays: dict[str, np.ndarray]) -> str:

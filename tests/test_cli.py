@@ -952,6 +952,16 @@ def test_a_command_warms_up_only_its_own_games_kernel(game):
     assert done.stdout.strip() == "False"
 
 
+def test_loading_the_command_line_imports_no_numba_pandas_or_scipy():
+    """``sniper --help`` and every command start without numba, pandas or SciPy (≈ 0.5 s of imports): a command
+    imports them when it needs them (``simulate``: numba when it plays, pandas and SciPy for its summary)."""
+    heavy = "{'numba', 'pandas', 'scipy'}"
+    code = f"import sys, sniper.cli.app; print(sorted({{m.split('.')[0] for m in sys.modules}} & {heavy}))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
 @pytest.mark.parametrize(("game", "units"), [("saint", "rounds"), ("holdem", "hands")])
 def test_the_progress_bar_counts_in_the_game_s_unit(monkeypatch, game, units):
     import io

@@ -28,9 +28,11 @@ stats = rng.shuffled_deck_nb.stats
 hits = sum(stats.cache_hits.values())
 same = out.tolist() == shuffled_deck(3, 1, 2)
 print(json.dumps({"same": same, "hits": hits, "cache": stats.cache_path,
-                  "environ_unchanged": dict(os.environ) == before}))
+                  "environ_unchanged": dict(os.environ) == before,
+                  "registries": "numba.np.arraymath" in sys.modules}))
 """
-"""Deal one deck with the kernel (compiled, or loaded from the cache) and with the reference engine."""
+"""Deal one deck with the kernel (compiled, or loaded from the cache) and with the reference engine; whether
+numba's lowering registries (``numba.np.arraymath`` among them) were loaded."""
 
 
 def copy_package(tmp_path: Path) -> Path:
@@ -100,7 +102,8 @@ def test_a_read_only_install_runs_uncached_with_one_note(tmp_path):
     finally:
         restore([pkg, home])
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"same": True, "hits": 0, "cache": None, "environ_unchanged": True}
+    expected = {"same": True, "hits": 0, "cache": None, "environ_unchanged": True, "registries": True}
+    assert json.loads(done.stdout) == expected
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("sniper: note: numba kernels are compiled in every process"), lines
     assert listing([pkg, home]) == before
@@ -112,7 +115,8 @@ def test_a_cache_never_serves_code_compiled_from_other_sources(tmp_path, given_d
     number, compiled into ``kernels.sniper_holdem.deck.shuffled_deck_nb`` as a constant, another file) it would load
     the old code. The
     cache is used while the sources are the same (a cache hit), and after the edit the kernel deals what
-    the edited reference deals, with ``NUMBA_CACHE_DIR`` given or not."""
+    the edited reference deals, with ``NUMBA_CACHE_DIR`` given or not. Loading from the cache skips numba's
+    registries (``kernels.jit.SourcesCache.load_overload``), compiling loads them."""
     pkg, home = copy_package(tmp_path), tmp_path / "home"
     home.mkdir()
     extra = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")} if given_dir else {}
@@ -126,6 +130,7 @@ def test_a_cache_never_serves_code_compiled_from_other_sources(tmp_path, given_d
     first, second = deal(), deal()
     assert first["same"] and first["hits"] == 0 and first["environ_unchanged"]
     assert second["same"] and second["hits"] == 1 and second["cache"] == first["cache"]
+    assert first["registries"] and not second["registries"], "a kernel loaded from the cache needs no registries"
     assert Path(first["cache"]).is_relative_to(tmp_path / "cache" if given_dir else pkg / "kernels")
     codes = pkg / "kernels" / "streams.py"
     text = codes.read_text()

@@ -16,12 +16,13 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
+from sniper.core.tables import Chunk
 from sniper.games.sniper_holdem.rules import make_rules
 from sniper.games.sniper_holdem.summary import SUMMARY_COLUMNS, held_snipe_codes, snipe_hits, summarize
 from sniper.runs.config import RunConfig, RunDirError
 from sniper.runs.results import read_results
 from sniper.runs.rundir import load_manifest, part_path
-from sniper.runs.runner import RunInterrupted, play_chunk, resume, simulate
+from sniper.runs.runner import RunInterrupted, _truncate, play_chunk, play_chunk_tables, resume, simulate
 from sniper.runs.store import read_run
 
 CONFIG = RunConfig(agents=("easy", "random", "easy"), rules=make_rules(), seed=7, hands=1500, chunk_games=5)
@@ -338,6 +339,27 @@ def test_play_chunk_dispatches_on_engine(monkeypatch):
     assert table.column("game").to_pylist() == [3] * (2 * counts[0])
     with pytest.raises(ValueError, match="unknown engine"):
         play_chunk(RunConfig(agents=("easy", "easy"), rules=make_rules(), engine="gpu"), 0)
+
+
+def test_a_first_chunk_of_short_games_plays_more_of_them_not_the_whole_chunk(monkeypatch):
+    asked = []
+
+    def engine(config, chunk, hands_only=False):  # games of 1 + game % 3 hands, far shorter than the planned 20
+        asked.append(config.chunk_games)
+        games = range(chunk * config.chunk_games, (chunk + 1) * config.chunk_games)
+        counts = [1 + g % 3 for g in games]
+        hands = pa.table({"game": [g for g, c in zip(games, counts) for _ in range(c)]})
+        return Chunk({"hands": hands, "actions": hands}, counts)
+
+    spec = types.SimpleNamespace(engine=lambda name: engine, tables=("hands", "actions"))
+    monkeypatch.setattr("sniper.runs.runner.get_game", lambda name: spec)
+    config = RunConfig(agents=("easy", "easy"), rules=make_rules(), hands=300, chunk_games=1000)
+    played = play_chunk_tables(config, 0)
+    assert asked[0] < asked[-1] < config.chunk_games, "more games than planned, fewer than the chunk's"
+    assert sum(played.counts) >= config.hands
+    whole, kept = _truncate(engine(config, 0), 0, config, 0)
+    assert _truncate(played, 0, config, 0)[1] == kept
+    assert _truncate(played, 0, config, 0)[0].hands.equals(whole.hands), "the run keeps the same games"
 
 
 def test_resume_of_a_complete_run_plays_nothing_and_leaves_it_untouched(baseline):

@@ -37,7 +37,7 @@ def print_line(text: str) -> None:
 
 
 def warm_up(engine: str, quiet: bool = False, game: str = DEFAULT_GAME) -> None:
-    """Compile the numba kernel engine of ``game`` (or load it from numba's on-disk cache, ~0.4 s) before a run's
+    """Compile the numba kernel engine of ``game`` (or load it from numba's on-disk cache, ~0.1 s) before a run's
     clock starts: the game's ``warmup`` hook (``sniper.core.registry.GameSpec.warmup``), nothing for a game
     without one or for the reference engine.
 

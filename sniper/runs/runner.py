@@ -109,25 +109,31 @@ def play_chunk_tables(config: RunConfig, chunk: int) -> Chunk:
     engine = spec.engine(config.engine)
     if chunk == 0 and (games := first_games(config)) < config.chunk_games:
         played = engine(replace(config, chunk_games=games), 0, hands_only=False)
-        if sum(played.counts) < config.hands:  # the games were shorter than planned: the whole chunk
-            played = engine(config, chunk, hands_only=False)
+        while (hands := sum(played.counts)) < config.hands and games < config.chunk_games:
+            games = first_games(config, (hands, games))  # the games were shorter than planned: more of them
+            played = engine(replace(config, chunk_games=games), 0, hands_only=False)
     else:
         played = engine(config, chunk, hands_only=False)
     return Chunk({table: played.tables[table] for table in spec.tables}, played.counts)
 
 
-def first_games(config: RunConfig) -> int:
+def first_games(config: RunConfig, played: tuple[int, int] | None = None) -> int:
     """The games of a run's first chunk that ``play_chunk_tables`` plays first: enough for ``config.hands`` hands
     when games last ``config.rules.planned_hands`` (rounded up, with a quarter more and one game to spare), at
-    most ``config.chunk_games``.
+    most ``config.chunk_games``. With ``played`` = (hands, games) of a first try that fell short: the same when
+    games last as long as that try's did (more games than it played)
 
     >>> from sniper.core.registry import get_game
     >>> rules = get_game("holdem").make_rules("standard", "100")
-    >>> [first_games(RunConfig(("easy",) * 4, rules, hands=h, chunk_games=200, game="holdem")) for h in (100, 10**5)]
-    [3, 200]
+    >>> config = RunConfig(("easy",) * 4, rules, hands=1000, chunk_games=200, game="holdem")
+    >>> [first_games(replace(config, hands=h)) for h in (100, 10**5)], first_games(config, (700, 14))
+    ([3, 200], 26)
     """
-    planned = max(1, int(config.rules.planned_hands))
-    return min(config.chunk_games, -(-config.hands * 5 // (4 * planned)) + 1)
+    if played is None:
+        hands, games = max(1, int(config.rules.planned_hands)), 1
+    else:
+        hands, games = max(1, played[0]), played[1]
+    return min(config.chunk_games, -(-config.hands * games * 5 // (4 * hands)) + 1)
 
 
 def simulate(
