@@ -116,10 +116,16 @@ class SourcesCache(FunctionCache):
         with only the part of ``target_context.refresh()`` that cached machine code needs, the NRT's symbols
         (``rtsys.initialize``). The rest of the refresh installs numba's typing and lowering registries, ~0.3 s
         of imports (SciPy's BLAS among them) that only a compilation uses, and a compilation still does it
-        (numba's ``CompilerBase``): a run that loads its kernels from the cache starts that much sooner."""
+        (numba's ``CompilerBase``): a run that loads its kernels from the cache starts that much sooner. A numba
+        without the private methods this relies on (``_load_overload``, ``_guard_against_spurious_io_errors``,
+        as numba 0.68 has them) loads as numba does."""
+        load = getattr(self, "_load_overload", None)
+        guard = getattr(self, "_guard_against_spurious_io_errors", None)
+        if load is None or guard is None:  # a numba whose cache is built otherwise: its own load, refresh included
+            return super().load_overload(sig, target_context)
         rtsys.initialize(target_context)
-        with self._guard_against_spurious_io_errors():
-            return self._load_overload(sig, target_context)
+        with guard():
+            return load(sig, target_context)
 
 
 def _arrays_digest(arrays: dict[str, np.ndarray]) -> str:
