@@ -567,19 +567,23 @@ def same_estimates(agent, obs, stream):
     else:
         words.word()
         key, draw_key = words.word(), draws.own_draws_key(stream)
-        best, e = hard_equity_nb(h, np.int64(me), params, np.uint64(key), np.uint64(draw_key), t, lt, scratch)
+        thresholds = np.array(agent.thresholds(obs) + [0.0] * 4, np.float64)
+        n_thresholds = np.int64(len(agent.thresholds(obs)))
+        best, e = hard_equity_nb(
+            h, np.int64(me), params, np.uint64(key), np.uint64(draw_key), thresholds, n_thresholds, t, lt, scratch
+        )
         shows = agent.showdowns(obs, key)
         read, samples, m = hard_read_nb(params), np.int64(agent.samples), own_unseen_nb(h, np.int64(me), scratch)
-        showdown_units_nb(h, np.int64(me), scratch.unseen, m, np.uint64(key), samples, read, t, lt, scratch)
+        showdown_units_nb(h, np.int64(me), scratch.unseen, m, np.uint64(key), 0, samples, read, t, lt, scratch)
         assert scratch.units.tolist() == [shows.units(order) for order in range(len(scratch.units))], obs
         own = strength.five_card_index(obs.cards)
         for order in sorted({own, *(b for b in shows.best if b >= 0), *(b + 1 for b in shows.best if b >= 0)}):
             if order < len(scratch.units):  # one order's units without the table, as the second round's equity
                 one = showdown_share_nb(
-                    h, np.int64(me), scratch.unseen, m, np.uint64(key), samples, read, order, t, lt, scratch
+                    h, np.int64(me), scratch.unseen, m, np.uint64(key), 0, samples, read, order, t, lt, scratch
                 )
                 assert one == shows.units(order), (obs, order)
-        shares = agent.equities(obs, key, draw_key)
+        shares = agent.equities(obs, key, draw_key, agent.thresholds(obs))
         assert (best, e) == (levels.first_best(shares), shares[levels.first_best(shares)]), obs
 
 
@@ -631,11 +635,12 @@ def seeded_decisions(seats, seed, hands, stacks):
 
 
 def test_every_decision_of_seeded_hands_with_every_kind_of_decision():
-    """Every level (``hard`` with fewer samples) decides as the reference on every decision of seeded hands at
-    2 to 6 seats, deep and short: the draw and both rounds, facing a bet or not, a raise open or not (after
-    the cap or a short all-in), the second round after standing pat and after a 3-card draw."""
+    """Every level (``hard`` with fewer samples, 48 of them in blocks: adaptive sampling, ``settle``) decides as the
+    reference on every decision of seeded hands at 2 to 6 seats, deep and short: the draw and both rounds, facing a
+    bet or not, a raise open or not (after the cap or a short all-in), the second round after standing pat and after
+    a 3-card draw."""
     names = ("random", "easy", "normal", "fold", "call")
-    agents = [make_level(name) for name in names] + [make_level("hard", samples=16)]
+    agents = [make_level(name) for name in names] + [make_level("hard", samples=16), make_level("hard", samples=48)]
     seen = Counter()
     for seats, seed, stacks in [(2, 1, [100, 100]), (3, 2, [9, 100, 4]), (4, 3, [100] * 4), (6, 4, [3, 30, 100] * 2)]:
         for obs, stream in seeded_decisions(seats, seed, 3, stacks):
