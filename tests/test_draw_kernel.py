@@ -38,7 +38,14 @@ from kernels.draw.betting import (
 )
 from kernels.draw.game import ActionLog, play_hand_nb
 from kernels.draw.params import PARAMS_OF
-from kernels.draw.policies import decide_nb, hard_equity_nb, hard_read_nb, normal_plan_nb, own_unseen_nb
+from kernels.draw.policies import (
+    decide_nb,
+    hard_equity_nb,
+    hard_read_nb,
+    hard_thresholds_nb,
+    normal_plan_nb,
+    own_unseen_nb,
+)
 from kernels.draw.ranges import showdown_share_nb, showdown_units_nb
 from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, new_scratch
 from kernels.eval52 import tables
@@ -567,8 +574,9 @@ def same_estimates(agent, obs, stream):
     else:
         words.word()
         key, draw_key = words.word(), draws.own_draws_key(stream)
-        thresholds = np.array(agent.thresholds(obs) + [0.0] * 4, np.float64)
-        n_thresholds = np.int64(len(agent.thresholds(obs)))
+        thresholds = np.zeros(4)  # the kernel's, as hard_nb finds them (none with settle 0: unused)
+        n_thresholds = hard_thresholds_nb(h, np.int64(me), obs.raise_to is not None, params, thresholds)
+        assert thresholds[:n_thresholds].tolist() == (agent.thresholds(obs) if agent.settle > 0 else []), obs
         best, e = hard_equity_nb(
             h, np.int64(me), params, np.uint64(key), np.uint64(draw_key), thresholds, n_thresholds, t, lt, scratch
         )
