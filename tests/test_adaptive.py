@@ -6,7 +6,7 @@ import pytest
 import sniper.games.sniper_holdem.agents
 import sniper.games.sniper_holdem.snipes
 from kernels.sniper_holdem.params import HARD_V1_DEFAULTS, SETTLE_BLOCK
-from sniper.games.sniper_holdem.agents import settled
+from sniper.games.poker52.settle import settled
 from sniper.games.sniper_holdem.parameters import LEVELS, make_agent
 from sniper.games.sniper_holdem.play import play_game
 from sniper.games.sniper_holdem.rollout import kernel_rollout, rollout

@@ -38,7 +38,14 @@ from kernels.draw.betting import (
 )
 from kernels.draw.game import ActionLog, play_hand_nb
 from kernels.draw.params import PARAMS_OF
-from kernels.draw.policies import decide_nb, hard_equity_nb, hard_read_nb, normal_plan_nb, own_unseen_nb
+from kernels.draw.policies import (
+    decide_nb,
+    hard_equity_nb,
+    hard_read_nb,
+    hard_thresholds_nb,
+    normal_plan_nb,
+    own_unseen_nb,
+)
 from kernels.draw.ranges import showdown_share_nb, showdown_units_nb
 from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, new_scratch
 from kernels.eval52 import tables
@@ -567,19 +574,24 @@ def same_estimates(agent, obs, stream):
     else:
         words.word()
         key, draw_key = words.word(), draws.own_draws_key(stream)
-        best, e = hard_equity_nb(h, np.int64(me), params, np.uint64(key), np.uint64(draw_key), t, lt, scratch)
+        thresholds = np.zeros(4)  # the kernel's, as hard_nb finds them (none with settle 0: unused)
+        n_thresholds = hard_thresholds_nb(h, np.int64(me), obs.raise_to is not None, params, thresholds)
+        assert thresholds[:n_thresholds].tolist() == (agent.thresholds(obs) if agent.settle > 0 else []), obs
+        best, e = hard_equity_nb(
+            h, np.int64(me), params, np.uint64(key), np.uint64(draw_key), thresholds, n_thresholds, t, lt, scratch
+        )
         shows = agent.showdowns(obs, key)
         read, samples, m = hard_read_nb(params), np.int64(agent.samples), own_unseen_nb(h, np.int64(me), scratch)
-        showdown_units_nb(h, np.int64(me), scratch.unseen, m, np.uint64(key), samples, read, t, lt, scratch)
+        showdown_units_nb(h, np.int64(me), scratch.unseen, m, np.uint64(key), 0, samples, read, t, lt, scratch)
         assert scratch.units.tolist() == [shows.units(order) for order in range(len(scratch.units))], obs
         own = strength.five_card_index(obs.cards)
         for order in sorted({own, *(b for b in shows.best if b >= 0), *(b + 1 for b in shows.best if b >= 0)}):
             if order < len(scratch.units):  # one order's units without the table, as the second round's equity
                 one = showdown_share_nb(
-                    h, np.int64(me), scratch.unseen, m, np.uint64(key), samples, read, order, t, lt, scratch
+                    h, np.int64(me), scratch.unseen, m, np.uint64(key), 0, samples, read, order, t, lt, scratch
                 )
                 assert one == shows.units(order), (obs, order)
-        shares = agent.equities(obs, key, draw_key)
+        shares = agent.equities(obs, key, draw_key, agent.thresholds(obs))
         assert (best, e) == (levels.first_best(shares), shares[levels.first_best(shares)]), obs
 
 
@@ -631,11 +643,12 @@ def seeded_decisions(seats, seed, hands, stacks):
 
 
 def test_every_decision_of_seeded_hands_with_every_kind_of_decision():
-    """Every level (``hard`` with fewer samples) decides as the reference on every decision of seeded hands at
-    2 to 6 seats, deep and short: the draw and both rounds, facing a bet or not, a raise open or not (after
-    the cap or a short all-in), the second round after standing pat and after a 3-card draw."""
+    """Every level (``hard`` with fewer samples, 48 of them in blocks: adaptive sampling, ``settle``) decides as the
+    reference on every decision of seeded hands at 2 to 6 seats, deep and short: the draw and both rounds, facing a
+    bet or not, a raise open or not (after the cap or a short all-in), the second round after standing pat and after
+    a 3-card draw."""
     names = ("random", "easy", "normal", "fold", "call")
-    agents = [make_level(name) for name in names] + [make_level("hard", samples=16)]
+    agents = [make_level(name) for name in names] + [make_level("hard", samples=16), make_level("hard", samples=48)]
     seen = Counter()
     for seats, seed, stacks in [(2, 1, [100, 100]), (3, 2, [9, 100, 4]), (4, 3, [100] * 4), (6, 4, [3, 30, 100] * 2)]:
         for obs, stream in seeded_decisions(seats, seed, 3, stacks):

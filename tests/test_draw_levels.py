@@ -9,10 +9,12 @@ from dataclasses import fields, replace
 
 import pytest
 
+from kernels.draw.params import SETTLE_BLOCK, SETTLE_FIRST
 from sniper.core.rng import Stream
 from sniper.games.draw import levels as L
 from sniper.games.draw import reading, strength
 from sniper.games.draw.agents import LEVELS, PARAMETERS, RandomAgent, make_level
+from sniper.games.draw.chart_keeps import chart_keeps
 from sniper.games.draw.engine import BET_RAISE, CHECK_CALL, DEAL, DISCARD, DISCARDS, DRAW, FIRST, FOLD, SECOND
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.play import play_game
@@ -108,10 +110,8 @@ def test_the_five_card_table_orders_hands_as_poker52():
 def test_the_chart_keep_sets_are_what_the_easy_chart_keeps():
     sets = L.chart_keep_sets()
     assert {n: len(v) for n, v in sets.items()} == {2: 78, 3: 52, 4: 5668, 5: 19716}
-    assert all(L.chart_keeps(h) and list(h) == sorted(h) for v in sets.values() for h in v)
-    assert (
-        len(set(sets[5])) == 19716 and not L.chart_keeps(cards("Ac Kc 7h 2d")) and L.chart_keeps(cards("Ac Kc 7c 2c"))
-    )
+    assert all(chart_keeps(h) and list(h) == sorted(h) for v in sets.values() for h in v)
+    assert len(set(sets[5])) == 19716 and not chart_keeps(cards("Ac Kc 7h 2d")) and chart_keeps(cards("Ac Kc 7c 2c"))
 
 
 def kept(agent, hand: str, keys=range(10), seats: int = 2) -> Counter:
@@ -203,3 +203,41 @@ def test_the_showdown_shares_split_ties_exactly():
     assert shows.units(8) == 4 * unit and shows.units(0) == unit and shows.units(-2) == 0
     assert shows.units(7) == 2 * unit + unit // 3 + unit // 2
     assert shows.units(5) == unit + unit // 2
+
+
+def test_hard_adaptive_sampling_adds_its_blocks_up_and_stops_early():
+    """``settle > 0``: the deals of the blocks add up to one run's floats (a decision that never settles decides as
+    ``settle = 0``); with nothing to compare, or far from every threshold, it stops at its first check; the draw
+    runs every sample."""
+    grid = [i / 1000 for i in range(1001)]  # a threshold within any margin: never settled
+    full = L.HardAgent(samples=64, draw_samples=16, settle=0.0)
+    adaptive = replace(full, settle=1.5)
+    first = observation("Kh Kd 7c 4s 2d", FIRST, drawn=(None, None))
+    for obs, block in ((first, SETTLE_FIRST), (observation("Kh Kd 7c 4s 2d"), SETTLE_BLOCK)):
+        want = full.equities(obs, 11, 12)
+        assert adaptive.equities(obs, 11, 12, grid) == want == adaptive.equities(obs, 11, 12)
+        early = replace(full, samples=block).equities(obs, 11, 12)
+        assert early != want  # the number of deals shows
+        assert adaptive.equities(obs, 11, 12, []) == early == adaptive.equities(obs, 11, 12, [5.0])
+    draw = observation("Kh Kd 7c 4s 2d", DRAW, drawn=(None, None))
+    assert adaptive.equities(draw, 11, 12, []) == full.equities(draw, 11, 12)
+    assert L.next_stop(64, 128, 1.0, FIRST, True) == 128 and L.next_stop(112, 128, 1.0, SECOND, False) == 128
+
+
+@pytest.mark.parametrize(
+    "to_call, legal", [(0, (CHECK_CALL, BET_RAISE)), (4, (FOLD, CHECK_CALL, BET_RAISE)), (4, (FOLD, CHECK_CALL))]
+)
+def test_hard_thresholds_are_where_its_betting_changes(to_call, legal):
+    """Each threshold of ``HardAgent.thresholds`` is an equity where ``decide`` changes its betting action (and
+    no other equity of a fine grid is): the bet's checked to, the raise's when legal and the pot odds' facing a
+    bet; none at the draw."""
+    hard = make_level("hard")
+    obs = observation("Kh Kd 7c 4s 2d", to_call=to_call, seats=3, legal=legal, drawn=(3, 2, 1))
+    found = hard.thresholds(obs)
+    assert len(found) == (1 if to_call == 0 else 1 + (BET_RAISE in legal))
+    for t in found:
+        assert hard.decide(obs, [t * (1 - 1e-9)], False) != hard.decide(obs, [t * (1 + 1e-9)], False)
+    grid = [i / 500 for i in range(501)]
+    changes = [(a, e) for a, e in zip(grid, grid[1:]) if hard.decide(obs, [a], False) != hard.decide(obs, [e], False)]
+    assert len(changes) == len(found) and all(any(a < t <= e for t in found) for a, e in changes)
+    assert hard.thresholds(observation("Kh Kd 7c 4s 2d", DRAW, drawn=(None, None))) == []

@@ -68,7 +68,16 @@ class HardParam(IntEnum):
     LOOSE_PLAYERS = 24
     LOOSE_BET_RATIO = 25
     HEADS_UP_POWER = 26
+    SETTLE = 27
 
+
+SETTLE_FIRST = 32
+"""``hard``'s adaptive sampling (``settle > 0``) in the first round, its draw ahead: the first check after this many
+opponent deals, then one at each doubling (``sniper.games.draw.levels.next_stop``; a check there costs a pass over
+the 26 keeps' sampled draws)."""
+SETTLE_BLOCK = 16
+"""``hard``'s adaptive sampling (``settle > 0``) in the second round: a check after every this many opponent deals
+(``sniper.games.draw.levels.next_stop``; a check there costs a division)."""
 
 PARAMS_OF: dict[Level, type[IntEnum]] = {Level.EASY: EasyParam, Level.NORMAL: NormalParam, Level.HARD: HardParam}
 """Each level's parameter enum (``random`` has none)."""

@@ -30,13 +30,14 @@ from kernels.draw.codes import (
     SECOND,
     Level,
 )
-from kernels.draw.params import EasyParam, HardParam, NormalParam
+from kernels.draw.params import SETTLE_BLOCK, SETTLE_FIRST, EasyParam, HardParam, NormalParam
 from kernels.draw.ranges import category_nb, looseness_of_nb, showdown_share_nb, showdown_units_nb
 from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, unseen_nb
 from kernels.draw_equity import chart_mask_nb
 from kernels.jit import njit
 from kernels.poker52.betting import to_call_nb
 from kernels.poker52.reads import toward_nb
+from kernels.poker52.settle import settled_nb
 from kernels.rng import derive_nb, stream_integer_nb, stream_random_nb, stream_word_nb
 
 N_FLAT = DISCARD + (1 << 5)
@@ -281,39 +282,68 @@ def hard_read_nb(params):
     ) + reads_nb(params, HardParam.READ_RATE)
 
 
+@njit(cache=True, inline="always")
+def next_stop_nb(done, samples, settle, street, ahead):
+    """Numba equivalent of ``sniper.games.draw.levels.next_stop``: where ``hard``'s opponent deals stop next,
+    ``done`` of ``samples`` dealt (``int64``)."""
+    if settle <= 0 or street == DRAW:
+        return samples
+    if ahead:
+        return min(samples, max(np.int64(SETTLE_FIRST), 2 * done))
+    return min(samples, done + np.int64(SETTLE_BLOCK))
+
+
 @njit(cache=True, **NO_REFCOUNT)
-def hard_equity_nb(h, p, params, key, draw_key, t, lt, scr):
+def hard_equity_nb(h, p, params, key, draw_key, thresholds, n_thresholds, t, lt, scr):
     """Numba equivalent of ``sniper.games.draw.levels.HardAgent.equities`` followed by ``first_best``: the
     best keep (an index of ``strength.MASKS``; 0 after its draw) and its equity, the expected pot share
     against the sampled opponents (``ranges.showdown_units_nb``, keyed by ``key``) over its own sampled
     draws (keyed by ``draw_key``, ``strength.keep_orders_nb`` into player ``p``'s ``scr.orders``) while its draw
     is ahead, else of its five cards (only its order's units,
     ``ranges.showdown_share_nb``: the same integer as ``showdown_units_nb``'s, its samples stopped at the first
-    opponent above it)."""
+    opponent above it). Adaptive sampling (``HardParam.SETTLE > 0``): the deals run in blocks (``next_stop_nb``)
+    and stop once the equity is settled (``kernels.poker52.settle.settled_nb``) against
+    ``thresholds[:n_thresholds]`` (``float64``, ``hard_thresholds_nb``); the units add up in integers block by
+    block, as the reference's."""
     samples = np.int64(params[HardParam.SAMPLES])
+    z = params[HardParam.SETTLE]
+    street = h.st[0].street
     read = hard_read_nb(params)
     m = own_unseen_nb(h, p, scr)
+    done = np.int64(0)
     if not draw_ahead_nb(h, p):  # one order's units: no table (ranges.showdown_share_nb)
         own = five_order_nb(h.cards[p], t, lt)
-        return 0, showdown_share_nb(h, p, scr.unseen, m, key, samples, read, own, t, lt, scr) / (
-            lt.share_units * samples
-        )
-    showdown_units_nb(h, p, scr.unseen, m, key, samples, read, t, lt, scr)
+        total = np.int64(0)
+        e = 0.0
+        while done < samples:
+            stop = next_stop_nb(done, samples, z, street, False)
+            total += showdown_share_nb(h, p, scr.unseen, m, key, done, stop, read, own, t, lt, scr)
+            done = stop
+            e = total / (lt.share_units * done)
+            if z > 0 and settled_nb(e, done, 1.0, thresholds, n_thresholds, z):
+                break
+        return 0, e
     units = scr.units
     draw_samples = np.int64(params[HardParam.DRAW_SAMPLES])
     orders = scr.orders
     keep_orders_nb(h.cards[p], scr.unseen, m, draw_key, draw_samples, t, lt, scr, p)
-    totals = scr.units_total
+    totals, shares = scr.units_total, scr.totals
     for q in range(N_KEEPS):
         totals[q] = 0
-    for j in range(draw_samples):
+    best = 0
+    while done < samples:
+        stop = next_stop_nb(done, samples, z, street, True)
+        showdown_units_nb(h, p, scr.unseen, m, key, done, stop, read, t, lt, scr)
+        for j in range(draw_samples):
+            for q in range(N_KEEPS):
+                totals[q] += units[orders[p, j, q]]
+        done = stop
+        whole = lt.share_units * done * draw_samples
         for q in range(N_KEEPS):
-            totals[q] += units[orders[p, j, q]]
-    shares = scr.totals
-    whole = lt.share_units * samples * draw_samples
-    for q in range(N_KEEPS):
-        shares[q] = totals[q] / whole
-    best = first_best_nb(shares)
+            shares[q] = totals[q] / whole
+        best = first_best_nb(shares)
+        if z > 0 and settled_nb(shares[best], done, 1.0, thresholds, n_thresholds, z):
+            break
     return best, shares[best]
 
 
@@ -327,8 +357,32 @@ def hard_nb(h, p, can_raise, params, stream, parent, t, lt, scr):
     chance = stream_random_nb(stream)
     key = stream_word_nb(stream)
     stream_word_nb(stream)
-    best, e = hard_equity_nb(h, p, params, key, derive_nb(parent, OWN_DRAWS), t, lt, scr)
+    n_thresholds = hard_thresholds_nb(h, p, can_raise, params, scr.thresholds)
+    best, e = hard_equity_nb(h, p, params, key, derive_nb(parent, OWN_DRAWS), scr.thresholds, n_thresholds, t, lt, scr)
     return hard_decide_nb(h, p, can_raise, params, best, e, chance < hard_threshold_nb(h, params), t)
+
+
+@njit(cache=True, inline="always")
+def hard_thresholds_nb(h, p, can_raise, params, out):
+    """Numba equivalent of ``sniper.games.draw.levels.HardAgent.thresholds`` into ``out`` (``float64 (>= 2,)``),
+    the same float operations; returns how many (none with ``HardParam.SETTLE`` 0, when they go unused)."""
+    s = h.st[0]
+    if s.street == DRAW or params[HardParam.SETTLE] <= 0:
+        return 0
+    scale = 1.0 - params[HardParam.POSITION] * position_nb(h, p)
+    loose = hard_loose_nb(h, p, params)
+    bet_target, raise_target, margin_target = hard_targets_nb(h, params)
+    k = 0
+    if to_call_nb(h, p) == 0:
+        if can_raise:
+            out[0] = toward_nb(params[HardParam.BET_RATIO], bet_target, loose) * scale / s.n_active
+            k = 1
+        return k
+    if can_raise:
+        out[0] = toward_nb(params[HardParam.RAISE_RATIO], raise_target, loose) * scale / s.n_active
+        k = 1
+    out[k] = price_nb(h, p) * toward_nb(params[HardParam.CALL_MARGIN], margin_target, loose)
+    return k + 1
 
 
 @njit(cache=True, inline="always")
@@ -475,10 +529,13 @@ def policy_nb(level, params, h, p, raise_to, root, keys, t, lt, scr, out):
             out[normal_decide_nb(h, p, can_raise, params, key, t, lt, scr)] += 1.0 / n
     elif level == Level.HARD:
         q = chance_nb(hard_threshold_nb(h, params))
+        n_thresholds = hard_thresholds_nb(h, p, can_raise, params, scr.thresholds)
         for i in range(keys):
             stream_key = derive_nb(root, i)
             draw_key = derive_nb(stream_key, OWN_DRAWS)  # stream i its own parent (own_draws_key)
-            best, e = hard_equity_nb(h, p, params, derive_nb(stream_key, 1), draw_key, t, lt, scr)
+            best, e = hard_equity_nb(
+                h, p, params, derive_nb(stream_key, 1), draw_key, scr.thresholds, n_thresholds, t, lt, scr
+            )
             yes = hard_decide_nb(h, p, can_raise, params, best, e, True, t) if q > 0 else np.int64(-1)
             no = hard_decide_nb(h, p, can_raise, params, best, e, False, t) if q < 1 else np.int64(-1)
             if yes == no:  # one action: the per-stream policy's sum q + (1 - q), then weighed (``over_streams``)

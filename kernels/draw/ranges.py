@@ -248,11 +248,12 @@ def sample_best_nb(unseen, m, key, j, n, above, read_bet, read_raise, t, lt, scr
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
+def showdown_units_nb(h, p, unseen, m, key, start, stop, params_read, t, lt, scr):
     """The pot share units (``levels.SHARE_UNITS`` per sample) a final hand of each order wins against
-    player ``p``'s live opponents over ``samples`` deals keyed by ``key`` into ``scr.units`` (``int64
-    (7462,)``): numba equivalent of ``sniper.games.draw.levels.HardAgent.showdowns`` and
-    ``Showdowns.units``; ``scr`` is a ``kernels.draw.strength.Scratch``.
+    player ``p``'s live opponents over the deals ``start .. stop - 1`` keyed by ``key`` into ``scr.units`` (``int64
+    (7462,)``): numba equivalent of ``sniper.games.draw.levels.HardAgent.showdowns(obs, key, start, stop)`` and
+    ``Showdowns.units``; ``scr`` is a ``kernels.draw.strength.Scratch``. The units of consecutive ranges add up to
+    those of their union (adaptive sampling, ``policies.hard_equity_nb``).
 
     Sample ``j`` deals, from ``Stream(derive(key, j))``, the cards ``p`` has not seen (``unseen[:m]``,
     ascending, ``strength.unseen_nb``) to each live opponent clockwise from ``p``'s left (``sample_best_nb``); a
@@ -266,7 +267,7 @@ def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
     n, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
     share = tie_shares[0]
     below, tied, touched = scr.below, scr.tied, scr.touched
-    for j in range(samples):
+    for j in range(start, stop):
         best, ties = sample_best_nb(unseen, m, key, j, n, N_ORDERS, params_read[4], params_read[5], t, lt, scr)
         b = best + 1  # samples by best order, shifted by one (the best of no opponent is -1)
         below[b] += 1
@@ -276,16 +277,17 @@ def showdown_units_nb(h, p, unseen, m, key, samples, params_read, t, lt, scr):
 
 
 @njit(cache=True, **NO_REFCOUNT)
-def showdown_share_nb(h, p, unseen, m, key, samples, params_read, own, t, lt, scr):
+def showdown_share_nb(h, p, unseen, m, key, start, stop, params_read, own, t, lt, scr):
     """``scr.units[own]`` of ``showdown_units_nb`` (same arguments, ``own`` a final hand's order), the pot share
-    units a hand of order ``own`` wins over the samples, without the other orders': per sample ``share_units``
-    when the best opponent order is below ``own``, ``share_units // (1 + ties)`` when it equals it, 0 above
+    units a hand of order ``own`` wins over the samples ``start .. stop - 1``, without the other orders': per
+    sample ``share_units`` when the best opponent order is below ``own``, ``share_units // (1 + ties)`` when it
+    equals it, 0 above
     (``sample_best_nb`` stops dealing at the first opponent above ``own``). Numba equivalent of
     ``sniper.games.draw.levels.Showdowns.units(own)`` of ``HardAgent.showdowns``: the same integer."""
     n, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
     share = tie_shares[0]
     total = np.int64(0)
-    for j in range(samples):
+    for j in range(start, stop):
         best, ties = sample_best_nb(unseen, m, key, j, n, own, params_read[4], params_read[5], t, lt, scr)
         if best < own:
             total += share

@@ -104,6 +104,9 @@ class Scratch(NamedTuple):
     reads: np.ndarray
     """``float64 (MAX_SEATS, 4)``: the same opponents' ``read_bluff``, ``read_pair``, ``read_loose`` and
     ``read_snow``, moved by their looseness (``ranges.mixed_reads_nb``)."""
+    thresholds: np.ndarray
+    """``float64 (4,)``: the equities a ``hard`` betting decision compares its equity with (adaptive sampling,
+    ``policies.hard_thresholds_nb``)."""
 
 
 def new_scratch(draw_samples):
@@ -131,6 +134,7 @@ def new_scratch(draw_samples):
         np.zeros(HAND_SIZE, np.uint8),
         np.zeros((MAX_SEATS, 3), np.int64),
         np.zeros((MAX_SEATS, 4), np.float64),
+        np.zeros(4, np.float64),
     )
 
 

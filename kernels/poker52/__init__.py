@@ -3,7 +3,8 @@
 ``betting`` (PokerKit's order of play: the players of a hand, the queue of players to act, who may raise, a
 check or call, a bet or raise, the collection of the bets) and ``game`` (the pieces of the game loops: the
 action log, a decision's stream, the seats' fields of the hand records, the length markers, the start of a
-game and the button's move).
+game and the button's move); beside them ``settle`` (adaptive sampling's stop rule, which Sniper Hold'em's Monte
+Carlo levels use too).
 
 Each works on a game's ``Hand`` (``kernels.holdem.betting.Hand``, ``kernels.draw.betting.Hand``): a
 ``NamedTuple`` of record arrays whose fields these kernels name (``pl``: players with ``stack``,

@@ -130,7 +130,7 @@ those modelled to come counted; issue 32: ``beater`` before)."""
 
 SETTLE_BLOCK = 25
 """Adaptive sampling (``settle > 0``): rollouts run in blocks of this many samples, and after each
-block the decision stops once its equity is settled (``sniper.games.sniper_holdem.agents.settled``)."""
+block the decision stops once its equity is settled (``sniper.games.poker52.settle.settled``)."""
 
 # ----- snipe heuristics and the rollout models (R7) -------------------------------------------
 

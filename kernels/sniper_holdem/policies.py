@@ -24,6 +24,7 @@ from numba.extending import register_jitable
 
 from kernels import NO_REFCOUNT
 from kernels.jit import njit
+from kernels.poker52.settle import settled_nb
 from kernels.rng import stream_integer_nb, stream_random_nb, stream_word_nb
 from kernels.sniper_holdem.codes import N_ACTIONS, N_SNIPES, Act, Category
 from kernels.sniper_holdem.evaluator import PRIVATE_BASE_U32 as _PRIVATE_BASE
@@ -193,19 +194,6 @@ def easy_act_nb(params, seats, private, board, stream, turn, category):
     if strength >= Category.ONE_PAIR or bluffing:
         return Act.CALL
     return Act.FOLD
-
-
-@njit(cache=True)
-def settled_nb(e_raw, n, factor, thresholds, n_thresholds, z):
-    """Numba equivalent of ``sniper.games.sniper_holdem.agents.settled`` over ``thresholds[:n_thresholds]``, same float
-    operations."""
-    q = (e_raw * n + 1.0) / (n + 2.0)
-    margin = z * factor * np.sqrt(q * (1.0 - q) / n)
-    e = e_raw * factor
-    for i in range(n_thresholds):
-        if not abs(e - thresholds[i]) > margin:
-            return False
-    return True
 
 
 @njit(cache=True, inline="always")

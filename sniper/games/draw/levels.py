@@ -25,14 +25,16 @@ The hand strength the levels weigh: ``sniper.games.draw.strength``; what both re
 """
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from functools import cache
-from itertools import combinations
 from typing import ClassVar
 
+from kernels.draw.params import SETTLE_BLOCK, SETTLE_FIRST
 from sniper.core.policy import POLICY_KEYS, coin, over_streams
 from sniper.core.rng import Stream, derive
-from sniper.games.draw.actions import DISCARD, DISCARDS, DRAW, FIRST, SECOND
+from sniper.games.draw.actions import BET_RAISE, DISCARD, DISCARDS, DRAW, FIRST, SECOND
+from sniper.games.draw.chart_keeps import chart_keep_sets
+from sniper.games.draw.chart_keeps import hand_category as _category
 from sniper.games.draw.draws import keep_orders, own_draws_key
 from sniper.games.draw.observation import DrawObservation
 from sniper.games.draw.parameters import PARAMETERS
@@ -52,9 +54,10 @@ from sniper.games.draw.reading import (
 from sniper.games.draw.reads import Reads
 from sniper.games.draw.rules import HAND_SIZE, MAX_DISCARDS
 from sniper.games.draw.strength import five_card_hands, five_card_index, power_table
-from sniper.games.poker52.cards import CATEGORIES, DECK_SIZE, category
+from sniper.games.poker52.cards import DECK_SIZE, category
 from sniper.games.poker52.level_parameters import check_parameters
 from sniper.games.poker52.reads import toward
+from sniper.games.poker52.settle import settled
 
 __all__ = [
     "MAX_TRIES",
@@ -73,10 +76,6 @@ MAX_TRIES = 50
 """Proposals per sampled opponent hand (or part of one) in ``hard``'s range sampling (``HardAgent.showdowns``)."""
 SHARE_UNITS = 2520
 """A pot in integer share units: divisible by 1..6, so a split among up to six winners is exact."""
-
-
-STRAIGHT = CATEGORIES.index("straight")
-"""The lowest category a pat hand is read to hold (the easy chart stands pat with a straight or better)."""
 
 
 class _Level:
@@ -211,59 +210,6 @@ class NormalAgent(_Level, Reads):
 # ----- hard ----------------------------------------------------------------------------------------
 
 
-def chart_keeps(kept) -> bool:
-    """Whether the easy chart would keep exactly ``kept`` (2–5 cards) of a hand: a pair (a 3-card
-    draw), three of a kind (2), two pair or four of one suit (1), or a straight or better (pat)."""
-    n = len(kept)
-    if n == HAND_SIZE:
-        return _category(kept) >= STRAIGHT
-    ranks = sorted(c >> 2 for c in kept)
-    if n == 4:
-        two_pair = ranks[0] == ranks[1] and ranks[2] == ranks[3] and ranks[1] != ranks[2]
-        return two_pair or all(c & 3 == kept[0] & 3 for c in kept)
-    return ranks[0] == ranks[-1]
-
-
-def _category(cards) -> int:
-    return category(five_card_hands().values[five_card_index(cards)])
-
-
-def _made_hands() -> list[tuple[int, ...]]:
-    """Every five-card straight or better (19,716 hands), built by rank pattern."""
-    made = []
-    for top in range(3, 13):  # straights and straight flushes; 3 is the wheel A-2-3-4-5
-        ranks = [12, 0, 1, 2, 3] if top == 3 else list(range(top - 4, top + 1))
-        for code in range(4**HAND_SIZE):
-            made.append(tuple(4 * r + (code >> 2 * j & 3) for j, r in enumerate(ranks)))
-    straights = {frozenset(h) for h in made}
-    for suit in range(4):  # flushes that are not straights
-        for ranks in combinations(range(13), HAND_SIZE):
-            hand = tuple(4 * r + suit for r in ranks)
-            if frozenset(hand) not in straights:
-                made.append(hand)
-    for r in range(13):
-        for other in range(13):
-            if other != r:
-                for missing in range(4):  # full houses
-                    trips = tuple(4 * r + x for x in range(4) if x != missing)
-                    made.extend(trips + pair for pair in combinations(range(4 * other, 4 * other + 4), 2))
-                made.extend(tuple(range(4 * r, 4 * r + 4)) + (4 * other + x,) for x in range(4))  # quads
-    return made
-
-
-@cache
-def chart_keep_sets() -> dict[int, tuple[tuple[int, ...], ...]]:
-    """For ``n`` cards kept (2–5), every set of ``n`` cards the easy chart keeps (``chart_keeps``), as
-    ascending card tuples in ascending order: 78 pairs, 52 three of a kinds, 5,668 two pairs and
-    four-flushes, 19,716 straights or better (stand pat). Built once, on first use."""
-    pairs = [p for r in range(13) for p in combinations(range(4 * r, 4 * r + 4), 2)]
-    trips = [t for r in range(13) for t in combinations(range(4 * r, 4 * r + 4), 3)]
-    two_pair = [a + b for a, b in combinations(pairs, 2) if a[0] >> 2 != b[0] >> 2]
-    flush_draws = [tuple(4 * r + suit for r in ranks) for suit in range(4) for ranks in combinations(range(13), 4)]
-    classes = {2: pairs, 3: trips, 4: two_pair + flush_draws, 5: _made_hands()}
-    return {n: tuple(sorted(tuple(sorted(h)) for h in hands)) for n, hands in classes.items()}
-
-
 class Deal:
     """A partial Fisher–Yates shuffle of ``unseen`` (ascending) drawn from ``stream``, positions from 0.
 
@@ -375,6 +321,21 @@ def opponent_final(deal: Deal, k: int, read: Read, level: "HardAgent") -> tuple[
     return kept, k
 
 
+def next_stop(done: int, samples: int, settle: float, street: int, ahead: bool) -> int:
+    """Where ``hard``'s opponent deals stop next (adaptive sampling, ``HardAgent.equities``), ``done`` of ``samples``
+    dealt: all of them at the draw or with ``settle = 0``; in the first round, its draw ahead (``ahead``), at
+    ``SETTLE_FIRST`` and then at each doubling; else after ``SETTLE_BLOCK`` more; never past ``samples``.
+
+    >>> [next_stop(d, 128, 1.5, FIRST, True) for d in (0, 32, 64)], next_stop(0, 128, 0.0, FIRST, True)
+    ([32, 64, 128], 128)
+    """
+    if settle <= 0 or street == DRAW:
+        return samples
+    if ahead:
+        return min(samples, max(SETTLE_FIRST, 2 * done))
+    return min(samples, done + SETTLE_BLOCK)
+
+
 class Showdowns:
     """What ``hard``'s sampled opponents hold at the showdown: per sample, the best opponent hand (its
     order, -1 with no opponent) and how many opponents hold it; ``units(order)`` is the pot share, in
@@ -425,6 +386,14 @@ class HardAgent(_Level, Reads):
       ``read_loose``, ``read_snow``) move ``loose`` of the way to no information (``mixed_reads``); with no history
       ``loose`` is 0 and ``hard`` reads as the fixed parameters say.
 
+    **Adaptive sampling** (``settle > 0``): a betting decision deals the opponents in blocks (``next_stop``: in the
+    first round, its draw ahead, ``SETTLE_FIRST`` deals then each doubling, since a check there costs a pass over
+    the keeps' sampled draws; in the second round ``SETTLE_BLOCK`` at a time) and stops before ``samples`` once
+    ``e`` (the best keep's equity over the deals so far) is settled (``sniper.games.poker52.settle.settled``: more
+    than ``settle`` standard errors) against every threshold ``decide`` compares it with (``thresholds``). The deals
+    are those of the whole run (deal ``j`` keyed ``derive(key, j)``), so one that never settles decides as with
+    ``settle = 0``; the draw always runs all ``samples``.
+
     Draws: word 0 ``stream.random()`` (the bluff draw when betting, the snow draw at the draw), word 1
     the key of the opponents' deals, word 2 unused (``stream.word()``); all three at every decision. Its own
     draws are keyed by the seat's own draws' key of the hand (``sniper.games.draw.draws.own_draws_key``: every
@@ -459,6 +428,7 @@ class HardAgent(_Level, Reads):
     loose_players: int = _default("hard", "loose_players")
     loose_bet_ratio: float = _default("hard", "loose_bet_ratio")
     heads_up_power: float = _default("hard", "heads_up_power")
+    settle: float = _default("hard", "settle")
 
     def loose_targets(self, obs: DrawObservation) -> tuple[float, float, float]:
         """What ``bet_ratio``, ``raise_ratio`` and ``call_margin`` move toward (``decide``): ``loose_bet_ratio``,
@@ -476,8 +446,9 @@ class HardAgent(_Level, Reads):
         mean = sum(self.looseness(obs, o) for o in opponents) / len(opponents) if opponents else 0.0
         return mean ** (self.heads_up_power if players_dealt(obs) == 2 else self.loose_power)
 
-    def showdowns(self, obs: DrawObservation, key: int) -> Showdowns:
-        """The live opponents' best final hands over ``samples`` deals keyed by ``key`` (never the real deck).
+    def showdowns(self, obs: DrawObservation, key: int, start: int = 0, stop: int | None = None) -> Showdowns:
+        """The live opponents' best final hands over the deals ``start .. stop - 1`` (``stop`` ``None``: ``samples``)
+        keyed by ``key`` (never the real deck).
 
         Sample ``j`` draws from ``Stream(derive(key, j))`` a ``Deal`` of the cards the seat has not
         seen (``unseen_cards``). Each live opponent in turn (``live_opponents``) takes the next
@@ -506,7 +477,7 @@ class HardAgent(_Level, Reads):
         reads = read_opponents(obs, self)
         unseen = unseen_cards(obs)
         best, ties = [], []
-        for j in range(self.samples):
+        for j in range(start, self.samples if stop is None else stop):
             deal = Deal(unseen, Stream(derive(key, j)))
             k, orders = 0, []
             for read in reads:
@@ -517,37 +488,72 @@ class HardAgent(_Level, Reads):
             ties.append(orders.count(top))
         return Showdowns(best, ties)
 
-    def equities(self, obs: DrawObservation, key: int, draw_key: int) -> list[float]:
+    def equities(
+        self, obs: DrawObservation, key: int, draw_key: int, thresholds: Sequence[float] | None = None
+    ) -> list[float]:
         """The seat's equity (expected pot share, 0..1, class docstring) for each legal keep in
         ``engine.DISCARDS`` order while its draw is ahead (its own draws keyed by ``draw_key``), else a
-        one-item list for its five cards; the opponents' deals keyed by ``key``."""
-        shows = self.showdowns(obs, key)
-        if not draw_ahead(obs):
-            return [shows.units(five_card_index(obs.cards)) / (SHARE_UNITS * self.samples)]
-        totals = [0] * len(DISCARDS)
-        for row in keep_orders(obs.cards, unseen_cards(obs), draw_key, self.draw_samples):
-            for q, order in enumerate(row):
-                totals[q] += shows.units(order)
-        return [t / (SHARE_UNITS * self.samples * self.draw_samples) for t in totals]
+        one-item list for its five cards; the opponents' deals keyed by ``key``. With ``settle > 0`` and
+        ``thresholds`` (``thresholds``; ``None``: no decision to settle, all ``samples``) the deals run in blocks
+        (``next_stop``) and stop once the largest equity is ``settled`` against them; the units are integers summed
+        block by block, so all ``samples`` deals give the same floats as one block."""
+        ahead, settle = draw_ahead(obs), self.settle if thresholds is not None else 0.0
+        rows = keep_orders(obs.cards, unseen_cards(obs), draw_key, self.draw_samples) if ahead else ()
+        own = five_card_index(obs.cards)
+        totals = [0] * (len(DISCARDS) if ahead else 1)
+        done, shares = 0, []
+        while done < self.samples:
+            stop = next_stop(done, self.samples, settle, obs.street, ahead)
+            shows = self.showdowns(obs, key, done, stop)
+            if not ahead:
+                totals[0] += shows.units(own)
+            for row in rows:
+                for q, order in enumerate(row):
+                    totals[q] += shows.units(order)
+            done = stop
+            whole = SHARE_UNITS * done * (self.draw_samples if ahead else 1)
+            shares = [t / whole for t in totals]
+            if settle > 0 and settled(max(shares), done, 1.0, thresholds, settle):
+                break
+        return shares
+
+    def thresholds(self, obs: DrawObservation) -> list[float]:
+        """The equities at which ``decide``'s betting choice changes (adaptive sampling), ``ratio = e * n`` moved to
+        ``e``: checked to, the bet's ``bet * scale / n`` when a bet is legal; facing a bet, the raise's ``raise *
+        scale / n`` when a raise is legal, then the pot odds' ``price * margin`` (``bet``, ``raise``, ``margin``,
+        ``scale`` and ``n`` as ``decide``'s). None at the draw. The bluff's draw is left out (the equity is the
+        same whichever way it falls: ``action_probabilities`` computes it once per stream)."""
+        if obs.street == DRAW:
+            return []
+        n = len(live_opponents(obs)) + 1
+        scale = 1.0 - self.position * position(obs)
+        loose = self.opponents_loose(obs)
+        bet_target, raise_target, margin_target = self.loose_targets(obs)
+        can_raise = BET_RAISE in obs.legal
+        if obs.to_call == 0:
+            return [toward(self.bet_ratio, bet_target, loose) * scale / n] if can_raise else []
+        out = [toward(self.raise_ratio, raise_target, loose) * scale / n] if can_raise else []
+        return [*out, price(obs) * toward(self.call_margin, margin_target, loose)]
 
     def act(self, obs: DrawObservation, stream: Stream) -> int:
         """A legal flat action for ``obs`` (class docstring); ``ValueError`` if it offers none."""
         check_legal(obs)
         chance = stream.random()
         key, _ = stream.word(), stream.word()
-        return self.decide(obs, self.equities(obs, key, own_draws_key(stream)), chance < self.chance_threshold(obs))
+        shares = self.equities(obs, key, own_draws_key(stream), self.thresholds(obs))
+        return self.decide(obs, shares, chance < self.chance_threshold(obs))
 
     def action_probabilities(self, obs: DrawObservation, *, keys: int = POLICY_KEYS, seed: int = 0) -> dict[int, float]:
         """An estimate from ``keys`` decision streams (``sniper.core.policy.over_streams``, keyed by ``seed``):
-        per stream, the equities keyed by word 1 and ``own_draws_key`` (``samples`` deals and ``draw_samples``
+        per stream, the equities keyed by word 1 and ``own_draws_key`` (at most ``samples`` deals and ``draw_samples``
         draws, as ``act``) and ``decide`` with word 0's draw below ``chance_threshold`` with that probability, exactly.
         Costs ``keys`` decisions' sampling. ``ValueError`` if ``obs`` offers no action."""
         check_legal(obs)
-        threshold = self.chance_threshold(obs)
+        threshold, thresholds = self.chance_threshold(obs), self.thresholds(obs)
 
         def one(stream: Stream) -> dict[int, float]:
             stream.word()  # word 0, the draw ``coin`` enumerates: read so that the key is act's word 1
-            shares = self.equities(obs, stream.word(), own_draws_key(stream))
+            shares = self.equities(obs, stream.word(), own_draws_key(stream), thresholds)
             return coin(threshold, lambda below: self.decide(obs, shares, below))
 
         return over_streams(one, keys, seed)

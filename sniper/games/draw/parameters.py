@@ -72,6 +72,7 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
         "loose_players": (2, 2, 6),
         "loose_bet_ratio": (0.0, 0.0, 9.0),
         "heads_up_power": (2.0, 0.1, 4.0),
+        "settle": (1.5, 0.0, 4.0),
     },
     "fold": {},
     "call": {},

@@ -9,7 +9,8 @@ Saint Poker ``sniper.games.saint``), one module per job, named as the games name
 - ``hand``, ``table``, ``env``: a hand, a whole game (the ``TableState``) and the PettingZoo env on PokerKit;
 - ``results``: the run-table rows of a game's hand records; ``history``: readable hand histories;
   ``phh_files``, ``phh_writer``: PHH files read and written; ``served``: what the table server needs of a
-  PokerKit game; ``equity``: the showdown shares of the games' equity calculators.
+  PokerKit game; ``equity``: the showdown shares of the games' equity calculators; ``settle``: when a Monte
+  Carlo level's equity is settled against its thresholds (adaptive sampling, Sniper Hold'em's levels too).
 
 Importing the package imports none of them (the registry loads the games' light modules only).
 """

@@ -8,7 +8,6 @@ What it sees: ``sniper.games.sniper_holdem.observation``; the snipe round's heur
 the Monte Carlo levels run: ``sniper.games.sniper_holdem.snipes``.
 """
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from kernels.sniper_holdem.params import (
 )
 from sniper.core.policy import POLICY_KEYS, coin, over_streams, uniform
 from sniper.core.rng import Stream
+from sniper.games.poker52.settle import settled
 from sniper.games.sniper_holdem.hands import best_hand
 from sniper.games.sniper_holdem.observation import Observation
 from sniper.games.sniper_holdem.snipes import (
@@ -172,24 +172,6 @@ class EasyAgent:
 # ----- Monte Carlo levels (normal, hard) -----------------------------------------------------------
 
 RAISES = (Act.RAISE_1, Act.RAISE_3, Act.RAISE_5, Act.ALL_IN)
-
-
-def settled(e_raw: float, n: int, factor: float, thresholds: Sequence[float], z: float) -> bool:
-    """Whether an equity estimate is far enough from every threshold to stop sampling (adaptive sampling).
-
-    ``e_raw`` is the running mean share (0..1) of ``n`` rollouts, ``factor`` the texture factor the
-    decision multiplies it by, ``thresholds`` the equities (after that factor) at which the
-    decision would change (``MonteCarloAgent.thresholds``). A share lies in [0, 1], so its variance
-    is at most ``q (1 - q)``; with the smoothed mean ``q = (n e_raw + 1) / (n + 2)`` the standard
-    error is at most ``sqrt(q (1 - q) / n)`` (the betting weights' effect on it is ignored). Settled
-    when every threshold is more than ``z`` of those standard errors (scaled by ``factor``) away
-    from ``e_raw * factor``: a sequential test on the running mean, checked every
-    ``SETTLE_BLOCK`` samples.
-    """
-    q = (e_raw * n + 1.0) / (n + 2.0)
-    margin = z * factor * math.sqrt(q * (1.0 - q) / n)
-    e = e_raw * factor
-    return all(abs(e - t) > margin for t in thresholds)
 
 
 def opponent_raises(obs: Observation) -> list[int]:
