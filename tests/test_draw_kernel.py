@@ -51,6 +51,7 @@ from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, new_scra
 from kernels.eval52 import tables
 from kernels.poker52.betting import actor_nb
 from kernels.poker52.deck import shuffled_deck_nb
+from kernels.rng import derive_nb
 from sniper.core.rng import Stream, derive, mix64
 from sniper.core.tables import to_table
 from sniper.games.draw import draws, engine, levels, rules, strength
@@ -203,7 +204,8 @@ def test_kernel_constants_are_the_reference_ones():
     assert (codes.HAND_SIZE, codes.MAX_DISCARDS, codes.MAX_SEATS) == (rules.HAND_SIZE, rules.MAX_DISCARDS, 6)
     assert codes.MAX_SEATS == max(rules.SEATS) and engine.cards_needed(5) == codes.CARDS_PER_PLAYER * 5
     assert [level.name.lower() for level in codes.Level] == list(LEVELS)
-    assert codes.OWN_DRAWS == draws.OWN_DRAWS
+    parent = 0x9E3779B97F4A7C15  # the kernel keys a seat's own draws as the reference does (draws.own_draws_key)
+    assert int(derive_nb(np.uint64(parent), codes.OWN_DRAWS)) == draws.own_draws_key(Stream(5, parent=parent))
     for level, names in PARAMS_OF.items():
         assert [p.name.lower() for p in names] == list(PARAMETERS[level.name.lower()])
     inputs = ke.game_inputs(agents_of(["random", "easy"]), 20)

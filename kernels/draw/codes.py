@@ -44,4 +44,4 @@ TALLY = 6
 """Counts per seat of ``Hand.tally`` (``sniper.games.draw.observation.DrawObservation.tendencies``)."""
 OWN_DRAWS = 1 << 32
 """The child of a seat's hand key (``Hand.agent_keys``) keying its own sampled draws of the hand
-(``sniper.games.draw.draws.OWN_DRAWS``): above any decision number."""
+(``sniper.games.draw.draws.own_draws_key``): above any decision number."""

@@ -121,7 +121,7 @@ def first_games(config: RunConfig, played: tuple[int, int] | None = None) -> int
     """The games of a run's first chunk that ``play_chunk_tables`` plays first: enough for ``config.hands`` hands
     when games last ``config.rules.planned_hands`` (rounded up, with a quarter more and one game to spare), at
     most ``config.chunk_games``. With ``played`` = (hands, games) of a first try that fell short: the same when
-    games last as long as that try's did (more games than it played)
+    games last as long as that try's did (more games than it played).
 
     >>> from sniper.core.registry import get_game
     >>> rules = get_game("holdem").make_rules("standard", "100")

@@ -18,6 +18,7 @@ False
 
 from functools import lru_cache
 
+from kernels.draw.codes import OWN_DRAWS
 from sniper.core.rng import Stream, derive
 from sniper.games.draw.actions import DISCARD, DISCARDS
 from sniper.games.draw.reading import kept_cards
@@ -26,14 +27,10 @@ from sniper.games.draw.strength import five_card_index
 
 __all__ = ["OWN_DRAWS", "keep_orders", "own_draws_key"]
 
-OWN_DRAWS = 1 << 32
-"""The child of a seat's hand key (a decision stream's ``parent``) that keys its own draws: above any decision
-number (a decision's key is the child numbered by the decision, from 0)."""
-
 
 def own_draws_key(stream: Stream) -> int:
     """The key of the seat's own sampled draws (``keep_orders``): ``derive(stream.parent, OWN_DRAWS)``, the
-    parent's child ``OWN_DRAWS`` (no decision's key)."""
+    parent's child ``OWN_DRAWS`` (``kernels.draw.codes``: above any decision number, so no decision's key)."""
     return derive(stream.parent, OWN_DRAWS)
 
 

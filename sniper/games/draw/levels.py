@@ -521,8 +521,8 @@ class HardAgent(_Level, Reads):
         """The equities at which ``decide``'s betting choice changes (adaptive sampling), ``ratio = e * n`` moved to
         ``e``: checked to, the bet's ``bet * scale / n`` when a bet is legal; facing a bet, the raise's ``raise *
         scale / n`` when a raise is legal, then the pot odds' ``price * margin`` (``bet``, ``raise``, ``margin``,
-        ``scale`` and ``n`` as ``decide``'s). None at the draw. The bluff's draw is left out (the equity is the
-        same whichever way it falls: ``action_probabilities`` computes it once per stream)."""
+        ``scale`` and ``n`` as ``decide``'s). None (an empty list) at the draw. The bluff's draw is left out (the
+        equity is the same whichever way it falls: ``action_probabilities`` computes it once per stream)."""
         if obs.street == DRAW:
             return []
         n = len(live_opponents(obs)) + 1
