@@ -52,7 +52,7 @@ PARAMETERS: dict[str, dict[str, tuple[float, float, float]]] = {
     },
     "hard": {
         "samples": (128, 1, 10000),
-        "draw_samples": (256, 1, 10000),
+        "draw_samples": (128, 1, 10000),
         "bluff": (0.01625, 0.0, 1.0),
         "snow": (0.0, 0.0, 1.0),
         "bet_ratio": (0.9, 0.0, 9.0),
