@@ -42,6 +42,13 @@ def test_strings_and_their_codes_are_pyarrows_and_pandas():
     assert names == list(expected_names) and codes.tolist() == expected_codes.tolist()
 
 
+def test_an_empty_column_without_a_buffer_is_an_empty_array():
+    for dtype in (pa.bool_(), pa.int16()):
+        empty = pa.Array.from_buffers(dtype, 0, [None, None])
+        assert to_numpy(empty).dtype == to_numpy(pa.chunked_array([], dtype)).dtype == numpy_dtype(dtype)
+        assert len(to_numpy(empty)) == len(to_numpy(pa.chunked_array([empty, empty]))) == 0
+
+
 def test_nulls_and_other_types_are_refused():
     with pytest.raises(ValueError, match="nulls"):
         to_numpy(pa.array([1, None], pa.int8()))

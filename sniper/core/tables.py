@@ -104,13 +104,13 @@ def to_numpy(column: pa.Array | pa.ChunkedArray) -> np.ndarray:
         if chunk.null_count:
             raise ValueError("a column with nulls has no numpy array of its type")
         buffer, start, n = chunk.buffers()[1], chunk.offset, len(chunk)
-        if dtype == np.bool_:
+        if n == 0:  # an empty chunk may have no buffer
+            arrays.append(np.empty(0, dtype))
+        elif dtype == np.bool_:
             bits = np.unpackbits(np.frombuffer(buffer, np.uint8), count=start + n, bitorder="little")
             arrays.append(bits[start:].astype(np.bool_))
         else:
-            arrays.append(
-                np.frombuffer(buffer, dtype, count=n, offset=start * dtype.itemsize) if n else np.empty(0, dtype)
-            )
+            arrays.append(np.frombuffer(buffer, dtype, count=n, offset=start * dtype.itemsize))
     if len(arrays) == 1:
         return arrays[0]
     return np.concatenate(arrays) if arrays else np.empty(0, dtype)
@@ -227,7 +227,10 @@ class Summary:
         return [row[name] for row in self.rows]
 
     def insert(self, at: int, name: str, values: Sequence) -> None:
-        """Put column ``name`` (one value per row) at position ``at``, as ``pandas.DataFrame.insert``."""
+        """Put column ``name`` (one value per row) at position ``at``, as ``pandas.DataFrame.insert``: ``ValueError``
+        for a column it has or a number of values other than of rows."""
+        if name in self.columns:
+            raise ValueError(f"the summary has a column {name!r} already")
         for row, value in zip(self.rows, values, strict=True):
             items = list(row.items())
             items.insert(at, (name, value))
