@@ -954,12 +954,37 @@ def test_a_command_warms_up_only_its_own_games_kernel(game):
 
 def test_loading_the_command_line_imports_no_numba_pandas_or_scipy():
     """``sniper --help`` and every command start without numba, pandas or SciPy (≈ 0.5 s of imports): a command
-    imports them when it needs them (``simulate``: numba when it plays, pandas and SciPy for its summary)."""
+    imports them when it needs them (``simulate``: numba when it plays; never pandas nor SciPy's special
+    functions, ``test_simulate_never_imports_pandas_or_scipy_special``)."""
     heavy = "{'numba', 'pandas', 'scipy'}"
     code = f"import sys, sniper.cli.app; print(sorted({{m.split('.')[0] for m in sys.modules}} & {heavy}))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+SIMULATED = [("sniper", []), ("holdem", ["--json"]), ("draw", []), ("saint", ["--json"])]
+
+
+@pytest.mark.parametrize(("game", "flags"), SIMULATED)
+def test_simulate_never_imports_pandas_or_scipy_special(game, flags, tmp_path):
+    """``sniper simulate`` of every game plays, writes its tables and prints its summary (text or JSON) without
+    importing pandas (≈ 0.2 s of its start-up): its tables go to and from numpy on arrow's buffers
+    (``sniper.core.tables.arrow_array``, ``to_numpy``: pyarrow imports pandas to convert a numpy array) and its
+    summary is rows (``sniper.runs.results.run_summary_rows``); nor SciPy's special functions (≈ 0.3 s): the t
+    quantiles of its intervals are SciPy's, tabled (``sniper.core.t_quantiles``). In a fresh interpreter, whose
+    modules are reported at its exit (on stderr)."""
+    argv = ["sniper", "simulate", "--game", game, "--hands", "1e2", "--seed", "1", "--out", str(tmp_path / "run")]
+    code = (
+        "import atexit, runpy, sys; "
+        "atexit.register(lambda: print(*(m in sys.modules for m in ('pandas', 'pyarrow.dataset', 'scipy.special')), "
+        "file=sys.stderr)); "
+        f"sys.argv = {argv + flags!r}; runpy.run_module('sniper', run_name='__main__')"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert ("summary" in json.loads(done.stdout)) if flags else ("Per agent" in done.stdout)
+    assert done.stderr.strip().splitlines()[-1] == "False False False"
 
 
 @pytest.mark.parametrize(("game", "units"), [("saint", "rounds"), ("holdem", "hands")])

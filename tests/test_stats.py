@@ -42,9 +42,22 @@ def test_equal_weights_give_the_mean_and_scipy_t_interval():
 @pytest.mark.parametrize("level", [0.95, 0.9, 0.99])
 def test_t_quantile_is_scipy_stats_t_ppf_exactly(level):
     """``t_quantile`` (scipy.special.stdtrit, no scipy.stats import) returns the very floats of scipy.stats.t.ppf."""
-    units = [0, 1, 2, 3, 4, 5, 10, 31, 100, 1_000, 12_345, 100_000, 10**7]
+    units = [0, 1, 2, 3, 4, 5, 10, 31, 100, 1_000, 2_048, 2_049, 2_050, 12_345, 100_000, 10**7]
     expected = [math.inf if n < 2 else float(scipy_stats.t.ppf(0.5 + level / 2, n - 1)) for n in units]
     assert [t_quantile(n, level) for n in units] == expected
+
+
+def test_the_table_of_t_quantiles_is_scipys_bit_for_bit():
+    """``sniper.core.t_quantiles.T95`` (what ``t_quantile`` returns at 95% without importing SciPy) is
+    ``scipy.special.stdtrit(df, 0.975)`` for every df it holds, and ``t_quantile`` reads it for up to that many
+    degrees of freedom: a SciPy whose values differ fails here (regenerate the table)."""
+    from scipy.special import stdtrit
+
+    from sniper.core.t_quantiles import T95
+
+    df = np.arange(1, len(T95) + 1)
+    assert len(T95) >= 2048 and np.array_equal(np.array(T95), stdtrit(df, 0.975))
+    assert [t_quantile(n) for n in df + 1] == [float(v) for v in stdtrit(df, 0.975)]
 
 
 def test_ratio_estimator_by_hand():

@@ -220,12 +220,12 @@ def run_list_json(folder: Path, runs) -> dict:
 
 
 def read_summary(out: Path, by: str = "agent"):
-    """The per-agent (``by="seat"``: per-seat) summary of the run in ``out``, its game's
-    (``sniper.runs.results.run_summary``); ``FileNotFoundError`` if it has no results,
+    """The per-agent (``by="seat"``: per-seat) summary of the run in ``out``, its game's, as rows
+    (``sniper.runs.results.run_summary_rows``: no pandas); ``FileNotFoundError`` if it has no results,
     ``sniper.runs.config.RunDirError`` if a part is unreadable."""
-    from sniper.runs.results import run_summary
+    from sniper.runs.results import run_summary_rows
 
-    return run_summary(out, by)
+    return run_summary_rows(out, by)
 
 
 def print_run_summary(out: Path, header: Sequence[str] = (), by: str = "agent") -> None:

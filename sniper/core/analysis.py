@@ -22,13 +22,16 @@ configuration sets it, so CI runs the notebooks small).
 
 import os
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 
 from sniper.core.stats import clustered_mean_ci, ratio_ci
-from sniper.core.tables import SUMMARY_BY
+from sniper.core.tables import SUMMARY_BY, Summary, string_codes, to_numpy
+
+if TYPE_CHECKING:  # pandas is imported by the functions that make frames: `sniper simulate` never imports it
+    import pandas as pd
 
 QUICK_ENV = "SNIPER_NB_QUICK"
 
@@ -42,12 +45,12 @@ HAND_SUMMARY_COLUMNS = ("game", "hand", "seat", "agent", "net", "stack_after")
 """The hands-table columns ``hand_summary`` reads (all of ``sniper.core.tables.HAND_COLUMNS``)."""
 
 
-def hand_keys(frame: pd.DataFrame) -> list[str]:
+def hand_keys(frame: "pd.DataFrame") -> list[str]:
     """Columns that identify one hand: ``["game", "hand"]``, with ``"seating"`` first in a duel frame."""
     return (["seating"] if "seating" in frame.columns else []) + ["game", "hand"]
 
 
-def _values(frame: pd.DataFrame, value) -> np.ndarray:
+def _values(frame: "pd.DataFrame", value) -> np.ndarray:
     if isinstance(value, str):
         return frame[value].to_numpy(np.float64)
     if value is None:
@@ -56,12 +59,12 @@ def _values(frame: pd.DataFrame, value) -> np.ndarray:
 
 
 def clustered_ratio(
-    frame: pd.DataFrame,
+    frame: "pd.DataFrame",
     value,
     weight=None,
     by: str | Sequence[str] | None = None,
     cluster: str = "game",
-) -> pd.DataFrame:
+) -> "pd.DataFrame":
     """``sum(value) / sum(weight)`` per group of ``by`` with a cluster-robust 95% CI.
 
     ``value``/``weight``: a column name, an array of ``len(frame)`` numbers, or (weight only)
@@ -71,6 +74,8 @@ def clustered_ratio(
     weight, or clusters that all have the same ratio). Units are those of value / weight (e.g.
     chips per hand). Raises ``KeyError`` for an unknown column.
     """
+    import pandas as pd
+
     keys = [by] if isinstance(by, str) else list(by or [])
     data = frame[keys + [cluster]].copy()
     data["_y"] = _values(frame, value)
@@ -100,7 +105,7 @@ def clustered_ratio(
 
 
 def role_difference(
-    frame: pd.DataFrame,
+    frame: "pd.DataFrame",
     value,
     weight=None,
     mask=None,
@@ -115,6 +120,7 @@ def role_difference(
     fewer than 2 clusters or when every cluster's deviation is 0 (no variance, no interval).
     Raises ``KeyError`` without a ``role`` column.
     """
+    import pandas as pd
     from scipy import stats
 
     keep = np.ones(len(frame), bool) if mask is None else _values(frame, mask).astype(bool)
@@ -144,7 +150,7 @@ def role_difference(
 
 
 def stratified_difference(
-    frame: pd.DataFrame,
+    frame: "pd.DataFrame",
     value,
     group,
     strata: str | Sequence[str],
@@ -194,7 +200,7 @@ def stratified_difference(
     }
 
 
-def plot_estimates(table: pd.DataFrame, label: str, ax=None, xlabel: str = "", zero: bool = True):
+def plot_estimates(table: "pd.DataFrame", label: str, ax=None, xlabel: str = "", zero: bool = True):
     """Horizontal dot-and-whisker plot of ``estimate`` with ``ci95_low``/``ci95_high`` per ``label``.
 
     ``table``: a ``clustered_ratio``-style frame. Returns the matplotlib ``Axes``.
@@ -213,7 +219,7 @@ def plot_estimates(table: pd.DataFrame, label: str, ax=None, xlabel: str = "", z
     return ax
 
 
-def hand_summary(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> pd.DataFrame:
+def hand_summary(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> "pd.DataFrame":
     """The summary of a run of any game from the columns every hands table has (``GameSpec.summary`` of a game
     without its own); ``read(columns)`` gives them as a pyarrow table.
 
@@ -222,34 +228,59 @@ def hand_summary(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -
     seats played), ``net_per_hand`` with its 95% CI ``ci95_low``, ``ci95_high`` (chips/hand; games are the
     independent units, as hands of a game share stacks: ``sniper.core.stats.clustered_mean_ci`` over the
     per-game sums; ``nan`` bounds when there is no interval), ``games_won`` (the most chips after the game's
-    last hand, alone; a tie for first counts for nobody). ``ValueError`` for another ``by``.
+    last hand, alone; a tie for first counts for nobody). ``ValueError`` for another ``by``. The frame of
+    ``hand_summary_rows``.
+    """
+    return hand_summary_rows(read, by).to_frame()
+
+
+def hand_summary_rows(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> Summary:
+    """``hand_summary`` as a ``sniper.core.tables.Summary`` (its rows, without pandas): numpy group-bys over the
+    columns' buffers (``sniper.core.tables.to_numpy``), the per-game sums in game order as pandas' group-by gave
+    them (integer sums, exact). ``ValueError`` for a ``by`` other than "agent" or "seat".
     """
     if by not in SUMMARY_BY:
         raise ValueError(f"unknown summary grouping {by!r}; valid: {', '.join(SUMMARY_BY)}")
-    rows = read(list(HAND_SUMMARY_COLUMNS)).to_pandas()
-    if rows.empty:
-        return pd.DataFrame([])
-    key = "seat" if by == "seat" else "agent"
-    last = rows[rows["hand"] == rows.groupby("game")["hand"].transform("max")]
-    best = last.groupby("game")["stack_after"].transform("max")
-    top = last[last["stack_after"] == best]
-    alone = top[top.groupby("game")["seat"].transform("size") == 1]
-    won = alone[key].value_counts()
-    out = []
-    groups = rows.groupby(key, sort=by == "seat")
-    for name in sorted(groups.groups) if by == "seat" else pd.unique(rows[key]):
-        group = groups.get_group(name)
-        per_game = group.groupby("game")["net"].agg(["sum", "size"])
-        ci = clustered_mean_ci(per_game["sum"].to_numpy(np.float64), per_game["size"].to_numpy(np.float64))
-        label = {"seat": int(name), "agent": "/".join(map(str, pd.unique(group["agent"])))} if by == "seat" else {}
-        out.append(
+    table = read(list(HAND_SUMMARY_COLUMNS))
+    if table.num_rows == 0:
+        return Summary([])
+    names, agent = string_codes(table["agent"])  # in order of first appearance
+    hand, seat, net, stack = (to_numpy(table[c]) for c in ("hand", "seat", "net", "stack_after"))
+    games, game = np.unique(to_numpy(table["game"]), return_inverse=True)  # codes in game order
+    n_games = len(games)
+    key = seat.astype(np.int64) if by == "seat" else agent
+    keys = np.unique(key) if by == "seat" else np.arange(len(names))
+    n_keys = int(key.max()) + 1
+    # games won: the rows of each game's last hand, the most chips after it, alone at the top
+    last_hand = np.full(n_games, np.iinfo(np.int64).min)
+    np.maximum.at(last_hand, game, hand)
+    last = np.flatnonzero(hand == last_hand[game])
+    best = np.full(n_games, np.iinfo(np.int64).min)
+    np.maximum.at(best, game[last], stack[last])
+    top = last[stack[last] == best[game[last]]]
+    alone = top[np.bincount(game[top], minlength=n_games)[game[top]] == 1]
+    won = np.bincount(key[alone], minlength=n_keys)
+    # each key's per-game net sums and hands, in game order
+    cell = key * n_games + game
+    sums = np.bincount(cell, weights=net, minlength=n_keys * n_games).reshape(n_keys, n_games)
+    sizes = np.bincount(cell, minlength=n_keys * n_games).reshape(n_keys, n_games)
+    rows = []
+    for k in keys:
+        played = sizes[k] > 0
+        ci = clustered_mean_ci(sums[k][played], sizes[k][played].astype(np.float64))
+        if by == "seat":
+            seen, first = np.unique(agent[key == k], return_index=True)
+            label = {"seat": int(k), "agent": "/".join(names[a] for a in seen[np.argsort(first)])}
+        else:
+            label = {"agent": names[k]}
+        rows.append(
             {
-                **(label or {"agent": name}),
-                "hands": len(group),
+                **label,
+                "hands": int(sizes[k].sum()),
                 "net_per_hand": ci.estimate,
                 "ci95_low": ci.low,
                 "ci95_high": ci.high,
-                "games_won": int(won.get(name, 0)),
+                "games_won": int(won[k]),
             }
         )
-    return pd.DataFrame(out)
+    return Summary(rows)

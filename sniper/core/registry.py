@@ -107,8 +107,9 @@ class GameSpec:
     flow is written).
 
     Optional, ``"module:attribute"`` (``None``: the game-independent default): ``summary(read, by)``, the
-    per-agent or per-seat summary frame of a run (``read(columns)`` → its hands table's ``columns``, a
-    pyarrow table; default ``sniper.core.analysis.hand_summary``); ``replay(out, game, hand, fmt, export,
+    per-agent or per-seat summary of a run (``read(columns)`` → its hands table's ``columns``, a pyarrow table), a
+    ``sniper.core.tables.Summary`` (its rows without pandas, which ``sniper simulate`` never imports) or a pandas
+    frame (default ``sniper.core.analysis.hand_summary_rows``); ``replay(out, game, hand, fmt, export,
     games)``, what ``sniper replay`` prints (default: the hand's rows of each table,
     ``sniper.runs.replay``); ``record(hands, agents)``, the ``Chunk`` of finished hands played elsewhere,
     (game, hand, state) in order (``sniper.runs.store.write_run``; ``None``: not recorded);

@@ -6,11 +6,17 @@ game has a ``hands`` table, one row per seat per hand, with at least the ``HAND_
 game-independent layers read (duels and leagues their chips, ``sniper summary`` of a game without its own
 summary, ``sniper replay`` of one without its own history). ``check_hand_schema`` checks a game's hands
 table when it is registered. An engine plays a chunk of games into a ``Chunk``.
+
+Numpy to arrow and back without pandas (``arrow_array``, ``string_array``, ``to_numpy``): pyarrow imports pandas
+(≈ 0.2 s) the first time it converts a numpy array or a Python value (``pa.array``, ``pa.scalar``, ``to_numpy``),
+if pandas is installed, only to ask whether the value is a pandas object; ``sniper simulate`` writes its tables
+and prints its summary through these instead, on arrow's buffers, and never imports pandas.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import pyarrow as pa
 
 HANDS = "hands"
@@ -38,6 +44,89 @@ def schema_of(columns_doc: Mapping[str, tuple[pa.DataType, str]]) -> pa.Schema:
     levels (≈ 15% less CPU to write a part, ``experiments/README.md``, "Fourth sitting"). Parts
     written before with nullable fields are read and resumed alike (``sniper.runs.runner``)."""
     return pa.schema([pa.field(name, dtype, nullable=False) for name, (dtype, _) in columns_doc.items()])
+
+
+def numpy_dtype(dtype: pa.DataType) -> np.dtype:
+    """The numpy dtype of a fixed-width arrow type (a boolean, an integer or a float): what
+    ``dtype.to_pandas_dtype()`` gives, without importing pandas. ``ValueError`` for another type.
+
+    >>> numpy_dtype(pa.int16()), numpy_dtype(pa.uint8()), numpy_dtype(pa.float64()), numpy_dtype(pa.bool_())
+    (dtype('int16'), dtype('uint8'), dtype('float64'), dtype('bool'))
+    """
+    if pa.types.is_boolean(dtype):
+        return np.dtype(np.bool_)
+    for kind, test in (
+        ("i", pa.types.is_signed_integer),
+        ("u", pa.types.is_unsigned_integer),
+        ("f", pa.types.is_floating),
+    ):
+        if test(dtype):
+            return np.dtype(f"{kind}{dtype.bit_width // 8}")
+    raise ValueError(f"not a fixed-width arrow type: {dtype}")
+
+
+def arrow_array(values: np.ndarray, dtype: pa.DataType) -> pa.Array:
+    """``pa.array(values, type=dtype)`` of a numpy array of shape (n,) and a fixed-width ``dtype`` (``numpy_dtype``),
+    each value cast to its numpy dtype (``astype``), built on the array's buffer (a boolean's packed to bits):
+    no nulls, and no pandas (module docstring). ``ValueError`` for another type.
+
+    >>> arrow_array(np.array([3, -1]), pa.int8()).to_pylist(), arrow_array(np.array([1, 0, 1]), pa.bool_()).to_pylist()
+    ([3, -1], [True, False, True])
+    """
+    values = np.ascontiguousarray(values, dtype=numpy_dtype(dtype)).ravel()
+    data = np.packbits(values, bitorder="little") if values.dtype == np.bool_ else values
+    return pa.Array.from_buffers(dtype, len(values), [None, pa.py_buffer(data)])
+
+
+def string_array(values: Sequence[str]) -> pa.Array:
+    """``pa.array(values, pa.string())`` of Python strings, built on their UTF-8 bytes: no pandas (module docstring).
+
+    >>> string_array(["easy", "hard"]).to_pylist()
+    ['easy', 'hard']
+    """
+    data = [value.encode() for value in values]
+    offsets = np.cumsum([0, *map(len, data)], dtype=np.int32)
+    return pa.Array.from_buffers(pa.string(), len(data), [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(data))])
+
+
+def to_numpy(column: pa.Array | pa.ChunkedArray) -> np.ndarray:
+    """A fixed-width arrow column without nulls (``numpy_dtype``) as a numpy array of shape (n,): ``to_numpy``
+    without pandas (module docstring), a view of the buffer of a column of one chunk (read-only) and a copy of one
+    of several or of booleans. ``ValueError`` for another type or a null.
+
+    >>> to_numpy(pa.chunked_array([arrow_array(np.arange(3), pa.int32()), arrow_array(np.arange(2), pa.int32())]))
+    array([0, 1, 2, 0, 1], dtype=int32)
+    """
+    dtype = numpy_dtype(column.type)
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    arrays = []
+    for chunk in chunks:
+        if chunk.null_count:
+            raise ValueError("a column with nulls has no numpy array of its type")
+        buffer, start, n = chunk.buffers()[1], chunk.offset, len(chunk)
+        if n == 0:  # an empty chunk may have no buffer
+            arrays.append(np.empty(0, dtype))
+        elif dtype == np.bool_:
+            bits = np.unpackbits(np.frombuffer(buffer, np.uint8), count=start + n, bitorder="little")
+            arrays.append(bits[start:].astype(np.bool_))
+        else:
+            arrays.append(np.frombuffer(buffer, dtype, count=n, offset=start * dtype.itemsize))
+    if len(arrays) == 1:
+        return arrays[0]
+    return np.concatenate(arrays) if arrays else np.empty(0, dtype)
+
+
+def string_codes(column: pa.Array | pa.ChunkedArray) -> tuple[list[str], np.ndarray]:
+    """``(names, codes)`` of a string column without nulls: its distinct values in order of first appearance and,
+    per row, the int64 index of its value in them (``pandas.factorize``, without pandas: module docstring).
+
+    >>> string_codes(string_array(["hard", "easy", "hard"]))
+    (['hard', 'easy'], array([0, 1, 0]))
+    """
+    import pyarrow.compute as pc
+
+    names = pc.unique(column)
+    return names.to_pylist(), to_numpy(pc.index_in(column, value_set=names)).astype(np.int64)
 
 
 def to_table(columns: Mapping[str, Iterable], columns_doc: Mapping[str, tuple[pa.DataType, str]]) -> pa.Table:
@@ -103,3 +192,61 @@ class Imported:
     agents: tuple[str, ...]
     details: Mapping[str, object] = field(default_factory=dict)
     skipped: tuple[str, ...] = ()
+
+
+@dataclass
+class Summary:
+    """A run's per-agent (or per-seat) summary as plain rows, what a game's ``GameSpec.summary`` returns: the
+    pandas frame's data (``to_frame``) without pandas, for ``sniper simulate`` and ``sniper summary``
+    (``sniper.cli.terminal.print_summary`` and ``summary_json`` read it as they read the frame).
+
+    ``rows``: one dict per agent (or seat), every one with the same keys (the columns) in the same order, values
+    Python ints, floats (``nan`` for none) and strings; ``attrs``: how to show it (the frame's ``attrs``: headers,
+    legend, ...). ``columns``, ``empty``, ``to_dict("records")`` and ``insert`` are the frame's.
+
+    >>> summary = Summary([{"agent": "easy", "hands": 3}], {"unit": "round"})
+    >>> summary.insert(1, "won", [2]); summary.to_dict("records"), summary.columns
+    ([{'agent': 'easy', 'won': 2, 'hands': 3}], ['agent', 'won', 'hands'])
+    """
+
+    rows: list[dict]
+    attrs: dict = field(default_factory=dict)
+
+    @property
+    def columns(self) -> list[str]:
+        """The column names, in order (none without a row)."""
+        return list(self.rows[0]) if self.rows else []
+
+    @property
+    def empty(self) -> bool:
+        """True without a row."""
+        return not self.rows
+
+    def column(self, name: str) -> list:
+        """The values of column ``name``, one per row; ``KeyError`` for an unknown column."""
+        return [row[name] for row in self.rows]
+
+    def insert(self, at: int, name: str, values: Sequence) -> None:
+        """Put column ``name`` (one value per row) at position ``at``, as ``pandas.DataFrame.insert``: ``ValueError``
+        for a column it has or a number of values other than of rows."""
+        if name in self.columns:
+            raise ValueError(f"the summary has a column {name!r} already")
+        for row, value in zip(self.rows, values, strict=True):
+            items = list(row.items())
+            items.insert(at, (name, value))
+            row.clear()
+            row.update(items)
+
+    def to_dict(self, orient: str = "records") -> list[dict]:
+        """The rows (copies), as ``pandas.DataFrame.to_dict("records")``; ``ValueError`` for another ``orient``."""
+        if orient != "records":
+            raise ValueError(f"a summary's rows are records, not {orient!r}")
+        return [dict(row) for row in self.rows]
+
+    def to_frame(self):
+        """The pandas ``DataFrame`` of the rows, with the ``attrs`` (imports pandas)."""
+        import pandas as pd
+
+        frame = pd.DataFrame(self.rows)
+        frame.attrs.update(self.attrs)
+        return frame

@@ -28,7 +28,7 @@ import numba
 import numpy as np
 
 from kernels.records import compact_nb
-from sniper.core.tables import schema_of
+from sniper.core.tables import arrow_array, schema_of, string_array
 
 GROWTH = 4
 """Buffer growth when a game overflows its buffer (it is replayed: it depends only on (seed, game))."""
@@ -203,7 +203,8 @@ def compact(rec: np.ndarray, counts: np.ndarray, per_game: int, unit: int) -> np
 def arrow_table(columns: dict[str, np.ndarray], doc: dict, specs: Sequence[str] = ()):
     """The pyarrow table of numpy ``columns`` (one array per column of ``doc``, ``agent`` aside) with the schema of
     ``doc`` (a game's ``results.COLUMNS`` or ``ACTION_COLUMNS``; ``sniper.core.tables.schema_of``), each column
-    cast once to its numpy dtype (faster than ``sniper.core.tables.to_table`` from lists; the same table);
+    cast once to its numpy dtype (faster than ``sniper.core.tables.to_table`` from lists; the same table; no pandas:
+    ``sniper.core.tables.arrow_array``);
     ``agent`` is ``specs[seat]``. ``KeyError`` for a column of ``doc`` missing from ``columns``.
 
     >>> import pyarrow as pa
@@ -216,7 +217,7 @@ def arrow_table(columns: dict[str, np.ndarray], doc: dict, specs: Sequence[str] 
     arrays = []
     for name, (dtype, _) in doc.items():
         if name == "agent":
-            arrays.append(pa.array(list(specs), pa.string()).take(pa.array(columns["seat"])))
+            arrays.append(string_array(list(specs)).take(arrow_array(columns["seat"], pa.int64())))
         else:
-            arrays.append(pa.array(columns[name].astype(dtype.to_pandas_dtype(), copy=False), type=dtype))
+            arrays.append(arrow_array(columns[name], dtype))
     return pa.Table.from_arrays(arrays, schema=schema_of(doc))

@@ -11,12 +11,14 @@ game's own summary can use it too; re-exported here).
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
-
-from sniper.core.analysis import HAND_SUMMARY_COLUMNS, hand_summary
+from sniper.core.analysis import HAND_SUMMARY_COLUMNS, hand_summary, hand_summary_rows
 from sniper.core.registry import DEFAULT_GAME, get_game
-from sniper.core.tables import HANDS, SUMMARY_BY, check_columns, schema_of, to_table
+from sniper.core.tables import HANDS, SUMMARY_BY, Summary, check_columns, schema_of, to_table
+
+if TYPE_CHECKING:  # pandas only for frames: ``sniper simulate`` never imports it (``run_summary_rows``)
+    import pandas as pd
 
 __all__ = [
     "HAND_SUMMARY_COLUMNS",
@@ -25,6 +27,7 @@ __all__ = [
     "hand_summary",
     "read_results",
     "run_summary",
+    "run_summary_rows",
     "schema_of",
     "to_table",
 ]
@@ -53,20 +56,36 @@ def read_results(path, columns: Sequence[str] | None = None, arrow: bool = False
     return table if arrow else table.to_pandas()
 
 
-def run_summary(out, by: str = "agent") -> pd.DataFrame:
+def run_summary(out, by: str = "agent") -> "pd.DataFrame":
+    """The per-agent (``by="seat"``: per-seat) summary of the run in ``out`` as a pandas frame: ``run_summary_rows``
+    (its rows, its ``attrs`` the frame's). Raises as ``run_summary_rows``."""
+    summary = run_summary_rows(out, by)
+    return summary.to_frame() if isinstance(summary, Summary) else summary
+
+
+def run_summary_rows(out, by: str = "agent") -> Summary:
     """The per-agent (``by="seat"``: per-seat) summary of the run in ``out``: its game's ``GameSpec.summary``,
-    else ``hand_summary``, given a reader of only the columns it asks for (as arrow). Raises
-    ``FileNotFoundError`` if it has no results, ``sniper.runs.config.RunDirError`` if it is not a run or a
-    part is unreadable, ``ValueError`` for another ``by``. A run the game's engines played of a game with blinds
-    (``GameSpec.big_blind``) has ``attrs["big_blind"]``, so its results are shown in bb/100 beside chips (not a
-    record of games played elsewhere, whose blinds are the records' own)."""
-    from sniper.runs.rundir import is_record, load_manifest
-    from sniper.runs.store import read_run
+    else ``hand_summary_rows``, given a reader of only the columns it asks for (as arrow; part by part,
+    ``sniper.runs.rundir.read_parts``, when it can: no pandas). Raises ``FileNotFoundError`` if it has no
+    results, ``sniper.runs.config.RunDirError`` if it is not a run or a part is unreadable, ``ValueError`` for
+    another ``by``. A run the game's engines played of a game with blinds (``GameSpec.big_blind``) has
+    ``attrs["big_blind"]``, so its results are shown in bb/100 beside chips (not a record of games played
+    elsewhere, whose blinds are the records' own). A game's summary that is a pandas frame is returned as it is."""
+    from sniper.runs.rundir import is_record, load_manifest, read_parts
 
     manifest = load_manifest(out)
     spec = get_game(manifest["game"])
-    summarize = spec.resolve(spec.summary) if spec.summary else hand_summary
-    summary = summarize(lambda columns: read_run(out, HANDS, columns=columns, arrow=True), by)
+    summarize = spec.resolve(spec.summary) if spec.summary else hand_summary_rows
+
+    def read(columns):
+        table = read_parts(Path(out), HANDS, spec.schema(HANDS), columns)
+        if table is None:  # not plain parts: the dataset reader reads it, or names what is wrong
+            from sniper.runs.store import read_run
+
+            table = read_run(out, HANDS, columns=columns, arrow=True)
+        return table
+
+    summary = summarize(read, by)
     if spec.big_blind and not is_record(manifest):
         summary.attrs["big_blind"] = spec.big_blind
     return summary

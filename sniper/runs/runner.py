@@ -26,12 +26,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from sniper import __version__
 from sniper.core.errors import ParameterError
 from sniper.core.registry import DEFAULT_GAME, get_game
-from sniper.core.tables import Chunk
+from sniper.core.tables import Chunk, arrow_array, to_numpy
 from sniper.runs.atomic import claim_out, write_json
 from sniper.runs.backends import Backend
 from sniper.runs.config import RunConfig, RunDirError, RunOptions, check_engine, refuse_changes
@@ -286,7 +285,10 @@ def _truncate(played: Chunk, done: int, config: RunConfig, chunk: int) -> tuple[
         total += count
     if keep < len(played.counts):
         end = chunk * config.chunk_games + keep
-        tables = {name: t.filter(pc.less(t["game"], end)) for name, t in played.tables.items()}
+        # numpy's mask on arrow's buffers, not pc.less(t["game"], end): no pandas (sniper.core.tables.to_numpy)
+        tables = {
+            name: t.filter(arrow_array(to_numpy(t["game"]) < end, pa.bool_())) for name, t in played.tables.items()
+        }
         played = Chunk(tables, played.counts[:keep])
     return played, keep
 

@@ -1,12 +1,13 @@
 """Five-card draw's summary of a run: the summary every game has, and how each agent drew (D5).
 
-``summarize_run`` is the game's ``GameSpec.summary`` (``sniper summary``, ``sniper simulate``): per agent (or
-per seat) the columns of ``sniper.core.analysis.hand_summary`` (hands, net chips per hand with its 95% CI,
-games won) and the draw breakdown, ``DRAW_GROUPS``: for each number of cards drawn (0, standing pat, to 3),
-the hands in which the agent's seat drew that many (``<group>``) and its net chips per hand in them
-(``net_<group>``; ``nan``, strict JSON ``null``, for a group with no hand). Hands in which the seat did not
-draw (it folded before the draw, the hand ended before it, or it was not dealt in) are in no group. The
-breakdown prints as a second table (the frame's ``attrs["apart"]``, ``sniper.cli.terminal.print_summary``).
+``summary_rows`` is the game's ``GameSpec.summary`` (``sniper summary``, ``sniper simulate``; its rows, without
+pandas), ``summarize_run`` the same as a pandas frame: per agent (or per seat) the columns of
+``sniper.core.analysis.hand_summary`` (hands, net chips per hand with its 95% CI, games won) and the draw breakdown,
+``DRAW_GROUPS``: for each number of cards drawn (0, standing pat, to 3), the hands in which the agent's seat drew
+that many (``<group>``) and its net chips per hand in them (``net_<group>``; ``nan``, strict JSON ``null``, for a
+group with no hand). Hands in which the seat did not draw (it folded before the draw, the hand ended before it, or
+it was not dealt in) are in no group. The breakdown prints as a second table (the frame's ``attrs["apart"]``,
+``sniper.cli.terminal.print_summary``).
 
 >>> import pyarrow as pa
 >>> rows = pa.table({"game": [0] * 4, "hand": [0, 0, 1, 1], "seat": [0, 1] * 2, "agent": ["easy", "hard"] * 2,
@@ -17,14 +18,17 @@ breakdown prints as a second table (the frame's ``attrs["apart"]``, ``sniper.cli
 """
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 
-from sniper.core.analysis import HAND_SUMMARY_COLUMNS, hand_summary
-from sniper.games.draw.results import NO_DRAW
+from sniper.core.analysis import HAND_SUMMARY_COLUMNS, hand_summary_rows
+from sniper.core.tables import Summary, string_codes, to_numpy
 from sniper.games.draw.rules import MAX_DISCARDS
+
+if TYPE_CHECKING:  # pandas only for the frame (``summarize_run``): ``sniper simulate`` never imports it
+    import pandas as pd
 
 DRAW_GROUPS = ("pat", *(f"drew_{d}" for d in range(1, MAX_DISCARDS + 1)))
 """The draw breakdown's groups, by cards drawn: 0 ("pat", stood pat), 1, 2 and 3 (D5)."""
@@ -45,30 +49,43 @@ LEGEND = {
 """What ``sniper summary``'s headers mean, printed under its tables."""
 
 
-def summarize_run(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> pd.DataFrame:
-    """Five-card draw's ``GameSpec.summary`` (module docstring): the ``hand_summary`` of the run's hands table
-    read by ``read(columns)`` (as arrow), with the draw breakdown's columns (``DRAW_GROUPS``, each followed by
-    its ``net_`` column) between the interval and ``games_won``; the headers, the legend and the columns
-    printed apart in the frame's ``attrs``. ``ValueError`` for a ``by`` other than "agent" or "seat"."""
+def summarize_run(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> "pd.DataFrame":
+    """Five-card draw's summary of a run (module docstring) as a pandas frame: ``summary_rows``'s rows, its
+    ``attrs`` the frame's. ``ValueError`` for a ``by`` other than "agent" or "seat"."""
+    return summary_rows(read, by).to_frame()
+
+
+def summary_rows(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> Summary:
+    """Five-card draw's ``GameSpec.summary`` (module docstring), without pandas: the ``hand_summary_rows`` of the
+    run's hands table read by ``read(columns)`` (as arrow), with the draw breakdown's columns (``DRAW_GROUPS``,
+    each followed by its ``net_`` column) between the interval and ``games_won``; the headers, the legend and the
+    columns printed apart in its ``attrs``. A group's net per hand is its integer sum over its hands (exact, as
+    pandas' mean of the integers). ``ValueError`` for a ``by`` other than "agent" or "seat"."""
     table = read(list(SUMMARY_COLUMNS))
-    frame = hand_summary(lambda columns: table.select(list(columns)), by)
-    if frame.empty:
-        return frame
-    key = "seat" if by == "seat" else "agent"
-    rows = table.select([key, "draws", "net"]).to_pandas()
-    drew = rows[rows["draws"] != NO_DRAW]
-    counts = drew.groupby([key, "draws"])["net"].agg(["size", "mean"])
+    summary = hand_summary_rows(lambda columns: table.select(list(columns)), by)
+    if summary.empty:
+        return summary
+    draws, net = to_numpy(table["draws"]), to_numpy(table["net"]).astype(np.int64)
+    if by == "seat":
+        keys, wanted = to_numpy(table["seat"]), summary.column("seat")
+    else:
+        names, keys = string_codes(table["agent"])
+        wanted = [names.index(name) for name in summary.column("agent")]
     breakdown = {}
-    for d, group in enumerate(DRAW_GROUPS):
-        size = [int(counts["size"].get((name, d), 0)) for name in frame[key]]
-        mean = [float(counts["mean"].get((name, d), np.nan)) for name in frame[key]]
+    for d, group in enumerate(DRAW_GROUPS):  # d >= 0: never NO_DRAW, a seat that did not draw
+        size, mean = [], []
+        for name in wanted:
+            rows = (draws == d) & (keys == name)
+            n = int(rows.sum())
+            size.append(n)
+            mean.append(float(net[rows].sum()) / n if n else np.nan)
         breakdown[group], breakdown[f"net_{group}"] = size, mean
-    at = list(frame.columns).index("games_won")
+    at = summary.columns.index("games_won")
     for offset, (name, values) in enumerate(breakdown.items()):
-        frame.insert(at + offset, name, values)
-    frame.attrs.update(
+        summary.insert(at + offset, name, values)
+    summary.attrs.update(
         headers=HEADERS,
         legend=LEGEND,
         apart=("by cards drawn (D5): hands and net chips per hand", tuple(breakdown)),
     )
-    return frame
+    return summary

@@ -1,9 +1,10 @@
 """Saint Poker's summary of a run: the summary every game has, in rounds and points, and how the rounds were won.
 
-``summarize_run`` is the game's ``GameSpec.summary`` (``sniper summary``, ``sniper simulate``): per agent (or per
-seat) the columns of ``sniper.core.analysis.hand_summary`` — rounds, the point difference per round (the zero-sum
-``net``, ``sniper.core.table.point_difference``) with its 95% CI, games won (the most points after round 8, S8) —
-and ``points_per_round`` (S5 points, mean per round played), ``rounds_won`` (rounds in which the seat scored) and
+``summary_rows`` is the game's ``GameSpec.summary`` (``sniper summary``, ``sniper simulate``; its rows, without
+pandas), ``summarize_run`` the same as a pandas frame: per agent (or per seat) the columns of
+``sniper.core.analysis.hand_summary`` — rounds, the point difference per round (the zero-sum ``net``,
+``sniper.core.table.point_difference``) with its 95% CI, games won (the most points after round 8, S8) — and
+``points_per_round`` (S5 points, mean per round played), ``rounds_won`` (rounds in which the seat scored) and
 ``river_only`` (of those, the rounds its pair added nothing to the river).
 
 >>> import pyarrow as pa
@@ -16,12 +17,17 @@ and ``points_per_round`` (S5 points, mean per round played), ``rounds_won`` (rou
 """
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-import pandas as pd
+import numpy as np
 import pyarrow as pa
 
-from sniper.core.analysis import HAND_SUMMARY_COLUMNS, hand_summary
+from sniper.core.analysis import HAND_SUMMARY_COLUMNS, hand_summary_rows
+from sniper.core.tables import Summary, string_codes, to_numpy
 from sniper.games.saint.rules import SCORE, UNIT
+
+if TYPE_CHECKING:  # pandas only for the frame (``summarize_run``): ``sniper simulate`` never imports it
+    import pandas as pd
 
 SUMMARY_COLUMNS = (*HAND_SUMMARY_COLUMNS, "points", "river_only")
 """The hands-table columns ``summarize_run`` reads."""
@@ -38,23 +44,32 @@ LEGEND = {
 """What ``sniper summary``'s headers mean, printed under its table."""
 
 
-def summarize_run(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> pd.DataFrame:
-    """Saint Poker's ``GameSpec.summary`` (module docstring): the ``hand_summary`` of the run's hands table read by
-    ``read(columns)`` (as arrow), with ``points_per_round``, ``rounds_won`` and ``river_only`` before
-    ``games_won``; headers, legend and units in the frame's ``attrs``. ``ValueError`` for a ``by`` other than
-    "agent" or "seat"."""
+def summarize_run(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> "pd.DataFrame":
+    """Saint Poker's summary of a run (module docstring) as a pandas frame: ``summary_rows``'s rows, its ``attrs``
+    the frame's. ``ValueError`` for a ``by`` other than "agent" or "seat"."""
+    return summary_rows(read, by).to_frame()
+
+
+def summary_rows(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> Summary:
+    """Saint Poker's ``GameSpec.summary`` (module docstring), without pandas: the ``hand_summary_rows`` of the
+    run's hands table read by ``read(columns)`` (as arrow), with ``points_per_round`` (the integer sum over the
+    rounds, exact, as pandas' mean), ``rounds_won`` and ``river_only`` before ``games_won``; headers, legend and
+    units in its ``attrs``. ``ValueError`` for a ``by`` other than "agent" or "seat"."""
     table = read(list(SUMMARY_COLUMNS))
-    frame = hand_summary(lambda columns: table.select(list(columns)), by)
-    if frame.empty:
-        return frame
-    key = "seat" if by == "seat" else "agent"
-    rows = table.select([key, "points", "river_only"]).to_pandas()
-    rows["won"] = rows["points"] > 0
-    rows["won_river"] = rows["won"] & rows["river_only"]
-    per = rows.groupby(key).agg(points=("points", "mean"), won=("won", "sum"), river=("won_river", "sum"))
-    at = list(frame.columns).index("games_won")
-    frame.insert(at, "points_per_round", [float(per["points"][name]) for name in frame[key]])
-    frame.insert(at + 1, "rounds_won", [int(per["won"][name]) for name in frame[key]])
-    frame.insert(at + 2, "river_only", [int(per["river"][name]) for name in frame[key]])
-    frame.attrs.update(headers=HEADERS, legend=LEGEND, unit=UNIT, net="point difference", score=SCORE)
-    return frame
+    summary = hand_summary_rows(lambda columns: table.select(list(columns)), by)
+    if summary.empty:
+        return summary
+    points, river = to_numpy(table["points"]).astype(np.int64), to_numpy(table["river_only"])
+    if by == "seat":
+        keys, wanted = to_numpy(table["seat"]), summary.column("seat")
+    else:
+        names, keys = string_codes(table["agent"])
+        wanted = [names.index(name) for name in summary.column("agent")]
+    rows = [keys == name for name in wanted]
+    won = points > 0
+    at = summary.columns.index("games_won")
+    summary.insert(at, "points_per_round", [float(points[r].sum()) / int(r.sum()) for r in rows])
+    summary.insert(at + 1, "rounds_won", [int((won & r).sum()) for r in rows])
+    summary.insert(at + 2, "river_only", [int((won & river & r).sum()) for r in rows])
+    summary.attrs.update(headers=HEADERS, legend=LEGEND, unit=UNIT, net="point difference", score=SCORE)
+    return summary

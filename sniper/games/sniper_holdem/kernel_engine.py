@@ -21,7 +21,6 @@ from typing import NamedTuple
 import numba
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from kernels.sniper_holdem.game import (
     NO_EXIT,
@@ -40,7 +39,7 @@ from sniper.core.tables import Chunk
 from sniper.games import kernel_driver
 from sniper.games.sniper_holdem.agents import CallAgent, EasyAgent, FoldAgent, MonteCarloAgent, RandomAgent
 from sniper.games.sniper_holdem.parameters import make_agent
-from sniper.games.sniper_holdem.results import ACTION_COLUMNS, ACTION_SCHEMA, COLUMNS, SCHEMA
+from sniper.games.sniper_holdem.results import ACTION_COLUMNS, COLUMNS
 from sniper.games.sniper_holdem.rules import Rules
 
 MAX_CHIPS = np.iinfo(np.int16).max
@@ -195,23 +194,15 @@ def play_games_kernel(
 
 
 def to_arrow(columns: dict[str, np.ndarray], specs: Sequence[str]) -> pa.Table:
-    """A table with exactly ``SCHEMA`` from ``play_games_kernel`` columns and the seats' agent specs."""
-    arrays = []
-    for name, (dtype, _) in COLUMNS.items():
-        if name == "agent":
-            arrays.append(pc.take(pa.array(list(specs), pa.string()), pa.array(columns["seat"])))
-        else:
-            arrays.append(pa.array(columns[name].astype(dtype.to_pandas_dtype(), copy=False), type=dtype))
-    return pa.Table.from_arrays(arrays, schema=SCHEMA)
+    """A table with exactly ``SCHEMA`` from ``play_games_kernel`` columns and the seats' agent specs
+    (``sniper.games.kernel_driver.arrow_table``)."""
+    return kernel_driver.arrow_table(columns, COLUMNS, specs)
 
 
 def actions_to_arrow(columns: dict[str, np.ndarray]) -> pa.Table:
-    """A table with exactly ``ACTION_SCHEMA`` from the action columns of ``play_games_kernel``."""
-    arrays = [
-        pa.array(columns[name].astype(dtype.to_pandas_dtype(), copy=False), type=dtype)
-        for name, (dtype, _) in ACTION_COLUMNS.items()
-    ]
-    return pa.Table.from_arrays(arrays, schema=ACTION_SCHEMA)
+    """A table with exactly ``ACTION_SCHEMA`` from the action columns of ``play_games_kernel``
+    (``sniper.games.kernel_driver.arrow_table``)."""
+    return kernel_driver.arrow_table(columns, ACTION_COLUMNS)
 
 
 def play_chunk_kernel(config, chunk: int, actions: bool = False):

@@ -2,18 +2,21 @@
 won, snipes made and hit, games won (R8, R9); and the snipe hits of a results frame (R7, R8).
 
 ``summarize`` is the one computation (``sniper summary``, ``sniper simulate``, the report's table);
-``summarize_run`` is Sniper Hold'em's ``GameSpec.summary``.
+``summary_rows`` is Sniper Hold'em's ``GameSpec.summary`` (its rows, without pandas), ``summarize_run`` its frame.
 """
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 
 from kernels.sniper_holdem.codes import SNIPE_CODE_OF
-from sniper.core.tables import SUMMARY_BY
+from sniper.core.tables import SUMMARY_BY, Summary, arrow_array, numpy_dtype, string_codes, to_numpy
 from sniper.games.sniper_holdem.results import COLUMNS
+
+if TYPE_CHECKING:  # pandas only for frames (``summarize``): ``sniper simulate`` never imports it
+    import pandas as pd
 
 SUMMARY_COLUMNS = (
     "game",
@@ -42,16 +45,22 @@ SUMMARY_LEGEND = {
 """What ``sniper summary``'s headers mean, printed under its table (``summarize_run``)."""
 
 
-def summarize_run(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> pd.DataFrame:
-    """Sniper Hold'em's ``GameSpec.summary``: ``summarize`` of the ``SUMMARY_COLUMNS`` of a run's hands table,
-    read by ``read(columns)`` (as arrow: no pandas frame of the hands), with the headers and legend of its
-    columns (``SUMMARY_HEADERS``, ``SUMMARY_LEGEND``) in the frame's ``attrs``."""
-    frame = summarize(read(SUMMARY_COLUMNS), by=by)
-    frame.attrs.update(headers=SUMMARY_HEADERS, legend=SUMMARY_LEGEND)
-    return frame
+def summarize_run(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> "pd.DataFrame":
+    """``summary_rows`` as a pandas frame (its ``attrs`` the frame's)."""
+    return summary_rows(read, by).to_frame()
 
 
-def summarize(data, by: str = "agent") -> pd.DataFrame:
+def summary_rows(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -> Summary:
+    """Sniper Hold'em's ``GameSpec.summary``, without pandas: ``summarize``'s rows (a ``sniper.core.tables.Summary``)
+    of the ``SUMMARY_COLUMNS`` of a run's hands table, read by ``read(columns)`` (as arrow: no pandas frame of
+    the hands), with the headers and legend of its columns (``SUMMARY_HEADERS``, ``SUMMARY_LEGEND``) in its
+    ``attrs``."""
+    summary = _summary(read(SUMMARY_COLUMNS), by=by)
+    summary.attrs.update(headers=SUMMARY_HEADERS, legend=SUMMARY_LEGEND)
+    return summary
+
+
+def summarize(data, by: str = "agent") -> "pd.DataFrame":
     """Per-agent summary of a results frame (one row per seat per hand, ``SCHEMA``).
 
     ``by="seat"``: one row per seat instead (in seat order), with a ``seat`` column first and
@@ -72,6 +81,11 @@ def summarize(data, by: str = "agent") -> pd.DataFrame:
     rows; ≈ 1 s for the 8 million rows of 2e6 hands at 4 seats on 2 shared cores
     (``experiments/README.md``, "The per-agent summary").
     """
+    return _summary(data, by).to_frame()
+
+
+def _summary(data, by: str = "agent") -> Summary:
+    """``summarize``'s rows; without pandas for a ``pyarrow.Table`` (``sniper.core.tables.to_numpy``)."""
     from sniper.core.stats import clustered_mean_ci
 
     if by not in SUMMARY_BY:
@@ -100,10 +114,10 @@ def summarize(data, by: str = "agent") -> pd.DataFrame:
         held = np.where(shows[rows], _held_codes(batch["category"][rows], batch["top"][rows]), -1)
         hand_id = game[rows] * _HAND_SPAN + hand[rows]
         shown.append((hand_id, batch["seat"][rows], batch["snipe"][rows], held, agent[rows], dealt[rows]))
-        seen = pd.unique(agent[dealt]) if n_agents > 1 else np.zeros(int(dealt.any()), dtype=np.int64)
+        seen = _first_seen(agent[dealt]) if n_agents > 1 else np.zeros(int(dealt.any()), dtype=np.int64)
         order += [int(a) for a in seen if a not in order]
     if not order:
-        return pd.DataFrame([])
+        return Summary([])
     if by == "seat":
         order.sort()
     # Each batch on its own (cache-sized arrays) when no hand can be in two: increasing hand-id ranges.
@@ -142,20 +156,26 @@ def summarize(data, by: str = "agent") -> pd.DataFrame:
                 "games_won": int(won[a]),
             }
         )
-    return pd.DataFrame(rows)
+    return Summary(rows)
 
 
-_HAND_DTYPE = COLUMNS["hand"][0].to_pandas_dtype()
+def _first_seen(values: np.ndarray) -> np.ndarray:
+    """The distinct values of an integer array in order of first appearance (``pandas.unique``)."""
+    unique, first = np.unique(values, return_index=True)
+    return unique[np.argsort(first)]
+
+
+_HAND_DTYPE = numpy_dtype(COLUMNS["hand"][0])
 _HAND_SPAN = int(np.iinfo(_HAND_DTYPE).max) + 1  # hand ids: game * _HAND_SPAN + hand
 
 
 def _seat_agents(data, seat: int) -> str:
     """The agent(s) of ``seat`` in a results frame or table, in order of appearance, joined by "/"."""
     if isinstance(data, pa.Table):
-        import pyarrow.compute as pc
-
-        agents = pc.unique(data.filter(pc.equal(data["seat"], seat))["agent"]).to_pylist()
+        agents = string_codes(data.filter(arrow_array(to_numpy(data["seat"]) == seat, pa.bool_()))["agent"])[0]
     else:
+        import pandas as pd
+
         agents = list(pd.unique(data.loc[data["seat"] == seat, "agent"]))
     return "/".join(map(str, agents))
 
@@ -168,7 +188,7 @@ def _batches(data, by: str = "agent") -> tuple[list, list[dict[str, np.ndarray]]
     if by == "seat":
         if isinstance(data, pa.Table):
             batches = [
-                {name: batch.column(name).to_numpy(zero_copy_only=False) for name in names}
+                {name: to_numpy(batch.column(name)) for name in names}
                 for batch in data.select(SUMMARY_COLUMNS).to_batches()
             ]
         else:
@@ -181,10 +201,12 @@ def _batches(data, by: str = "agent") -> tuple[list, list[dict[str, np.ndarray]]
         agents = pc.unique(data.column("agent"))
         batches = []
         for batch in data.select(SUMMARY_COLUMNS).to_batches():
-            arrays = {name: batch.column(name).to_numpy(zero_copy_only=False) for name in names}
-            codes = pc.index_in(batch.column("agent"), value_set=agents).to_numpy(zero_copy_only=False)
+            arrays = {name: to_numpy(batch.column(name)) for name in names}
+            codes = to_numpy(pc.index_in(batch.column("agent"), value_set=agents))
             batches.append(arrays | {"agent": codes.astype(np.int64)})
         return agents.to_pylist(), batches
+    import pandas as pd
+
     codes, agents = pd.factorize(data["agent"])
     return list(agents), [{name: data[name].to_numpy() for name in names} | {"agent": codes.astype(np.int64)}]
 
@@ -220,6 +242,8 @@ def _group_ids(columns: Sequence[np.ndarray]) -> tuple[np.ndarray, int]:
         if values.dtype.kind in "biu":
             codes, n = _dense_codes(values)
         else:
+            import pandas as pd
+
             codes, uniques = pd.factorize(values)
             codes, n = codes.astype(np.int64), len(uniques)
         n = max(n, 1)
@@ -274,12 +298,12 @@ def _hits(hand: np.ndarray, seat: np.ndarray, snipe: np.ndarray, held: np.ndarra
     return hit
 
 
-def held_snipe_codes(df: pd.DataFrame) -> np.ndarray:
+def held_snipe_codes(df: "pd.DataFrame") -> np.ndarray:
     """The snipe code that names each row's own best hand (R7): int16 array, -1 if not dealt in."""
     return _held_codes(df["category"].to_numpy(), df["top"].to_numpy())
 
 
-def snipe_hits(df: pd.DataFrame, keys: Sequence[str] = ("game", "hand")) -> pd.Series:
+def snipe_hits(df: "pd.DataFrame", keys: Sequence[str] = ("game", "hand")) -> "pd.Series":
     """For each row, whether its snipe matched another seat's showdown hand in the same hand (R8).
 
     ``keys``: the columns that identify a hand (add a seating column when several seatings of the
@@ -287,4 +311,6 @@ def snipe_hits(df: pd.DataFrame, keys: Sequence[str] = ("game", "hand")) -> pd.S
     """
     columns = [df[k].to_numpy() for k in keys]
     cells = (df[c].to_numpy() for c in ("seat", "snipe", "showdown", "category", "top"))
+    import pandas as pd
+
     return pd.Series(_hit_mask(columns, *cells), index=df.index)
