@@ -1,8 +1,9 @@
 """The two-sided 95% Student's t quantiles of ``sniper.core.stats.t_quantile`` for 1 to 2048 degrees of freedom:
-``scipy.special.stdtrit(df, 0.975)``, SciPy's own values (SciPy 1.17.1), so that the interval of up to 2049 units (a
-run of up to ≈ 2,000 games: ``sniper simulate``'s default hands of every game) is computed without importing SciPy
-(≈ 0.3 s of the command's start-up). Data, not an approximation (one string: parsed faster than 2,048 literals):
-tests/test_stats.py checks every value is ``stdtrit``'s, bit for bit; regenerate with
+``scipy.special.stdtrit(df, 0.975)``, SciPy's own values (written from SciPy 1.17.1), so that the interval of up to
+2049 units (a run of up to ≈ 2,000 games: ``sniper simulate``'s default hands of every game) is computed without
+importing SciPy (≈ 0.3 s of the command's start-up), and is the same whatever SciPy release is installed. Data, not
+an approximation (one string: parsed faster than 2,048 literals): tests/test_stats.py checks every value against the
+installed SciPy's ``stdtrit`` to a relative 1e-12 (another release may differ in the last bits); regenerate with
 ``[float(stdtrit(df, 0.975)) for df in range(1, 2049)]``.
 """
 
