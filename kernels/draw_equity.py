@@ -106,39 +106,63 @@ def chart_mask_nb(cards, t):
     """The easy chart's discard mask (bit ``j``: discard ``cards[j]``) of five cards ``uint8 (5,)``:
     numba equivalent of ``sniper.games.draw.agents.draw_chart`` (module docstring). Allocates nothing
     (``kernels.NO_REFCOUNT``), so the game kernel's decisions can call it; inlined into them. ``t``, the
-    evaluator's tables, goes unused (``five_category_nb`` needs none)."""
-    strength = five_category_nb(cards)
-    if strength >= STRAIGHT:
-        return 0
-    mask = 0
-    if strength > 0:  # keep every card whose rank is paired
-        for j in range(HAND_SIZE):
-            paired = False
-            for i in range(HAND_SIZE):
-                if i != j and cards[i] >> 2 == cards[j] >> 2:
-                    paired = True
-            if not paired:
-                mask |= 1 << j
-        return mask
-    for s in range(4):
-        count = 0
-        for j in range(HAND_SIZE):
-            count += (cards[j] & 3) == s
-        if count == HAND_SIZE - 1:
-            for j in range(HAND_SIZE):
-                if (cards[j] & 3) != s:
-                    mask |= 1 << j
-            return mask
-    first, second = -1, -1  # the two highest ranks (all five differ): keep them
-    for j in range(HAND_SIZE):
-        if first < 0 or cards[j] >> 2 > cards[first] >> 2:
-            first, second = j, first
-        elif second < 0 or cards[j] >> 2 > cards[second] >> 2:
-            second = j
-    for j in range(HAND_SIZE):
-        if j != first and j != second:
-            mask |= 1 << j
-    return mask
+    evaluator's tables, goes unused. By rank bits (``r``: bit ``rank``): ``once``, the ranks held, and ``twice``,
+    those held twice or more; two ranks held are a full house or four of a kind (stand pat), three or four a
+    pair, two pair or trips (keep the cards of the ``twice`` ranks); five ranks in a row (or the wheel) or one
+    suit stand pat; four cards of a suit (4-bit suit counters, ``count``) keep them; else the two highest
+    ranks (``once`` less its three lowest bits) are kept."""
+    r0, r1, r2, r3, r4 = (
+        np.int64(1) << np.int64(cards[0] >> 2),
+        np.int64(1) << np.int64(cards[1] >> 2),
+        np.int64(1) << np.int64(cards[2] >> 2),
+        np.int64(1) << np.int64(cards[3] >> 2),
+        np.int64(1) << np.int64(cards[4] >> 2),
+    )
+    once = r0
+    twice = once & r1
+    once |= r1
+    twice |= once & r2
+    once |= r2
+    twice |= once & r3
+    once |= r3
+    twice |= once & r4
+    once |= r4
+    if twice:
+        above = once & (once - 1)  # the ranks less the lowest
+        if above & (above - 1) == 0:  # two ranks: a full house or four of a kind
+            return np.int64(0)
+        keep = twice
+    else:
+        s0, s1, s2, s3, s4 = (
+            np.int64(cards[0] & 3),
+            np.int64(cards[1] & 3),
+            np.int64(cards[2] & 3),
+            np.int64(cards[3] & 3),
+            np.int64(cards[4] & 3),
+        )
+        if once == (once & -once) * 0x1F or once == _WHEEL or (s0 == s1 and s0 == s2 and s0 == s3 and s0 == s4):
+            return np.int64(0)
+        count = (1 << 4 * s0) + (1 << 4 * s1) + (1 << 4 * s2) + (1 << 4 * s3) + (1 << 4 * s4)
+        four = count & 0x4444  # a counter of 4 (five is a flush, gone above)
+        if four:
+            suit = 0 if four == 0x4 else 1 if four == 0x40 else 2 if four == 0x400 else 3
+            return (
+                np.int64(s0 != suit)
+                | np.int64(s1 != suit) << 1
+                | np.int64(s2 != suit) << 2
+                | np.int64(s3 != suit) << 3
+                | np.int64(s4 != suit) << 4
+            )
+        keep = once
+        for _ in range(3):
+            keep &= keep - 1
+    return (
+        np.int64((r0 & keep) == 0)
+        | np.int64((r1 & keep) == 0) << 1
+        | np.int64((r2 & keep) == 0) << 2
+        | np.int64((r3 & keep) == 0) << 3
+        | np.int64((r4 & keep) == 0) << 4
+    )
 
 
 @njit(cache=True)

@@ -125,15 +125,53 @@ def _five_categories(hands):
     return out
 
 
-def test_the_five_card_category_is_the_evaluators_for_every_five_cards():
+@njit(cache=False)
+def _chart_masks(hands, t):
+    """``chart_mask_nb`` of each row of ``hands`` (``uint8 (n, 5)``), ``int64 (n,)``."""
+    out = np.empty(hands.shape[0], np.int64)
+    for i in range(hands.shape[0]):
+        out[i] = chart_mask_nb(hands[i], t)
+    return out
+
+
+def chart_by_numpy(hands: np.ndarray, categories: np.ndarray) -> np.ndarray:
+    """The easy chart's discard masks (``int64 (n,)``) of the rows of ``hands`` (``uint8 (n, 5)``) of ``categories``,
+    by numpy, as ``draw_chart`` words them: stand pat with a straight or better; keep the cards of a paired rank;
+    else four cards of one suit; else the two highest ranks."""
+    ranks, suits = hands >> 2, hands & 3
+    paired = (ranks[:, :, None] == ranks[:, None, :]).sum(2, dtype=np.uint8) > 1
+    suited = (suits[:, :, None] == suits[:, None, :]).sum(2, dtype=np.uint8) == 4
+    top_two = np.zeros(hands.shape, bool)
+    np.put_along_axis(top_two, np.argsort(ranks, axis=1)[:, 3:], True, axis=1)
+    pat = (categories >= 4)[:, None]
+    keep = pat | np.where((categories > 0)[:, None], paired, np.where(suited.any(1)[:, None], suited, top_two))
+    return (~keep * (1 << np.arange(5))).sum(1)
+
+
+@pytest.fixture(scope="module")
+def every_five() -> np.ndarray:
+    """Every five cards (``uint8 (2598960, 5)``), ascending and (every other row) descending."""
     hands = np.array(list(combinations(range(52), 5)), np.uint8)
     hands[1::2] = hands[1::2, ::-1]  # both orders of the cards
+    return hands
+
+
+def test_the_five_card_category_is_the_evaluators_for_every_five_cards(every_five):
+    hands = every_five
     categories = _five_categories(hands)
     assert np.array_equal(categories, values_nb(hands, tables()) // CATEGORY_UNIT)
     assert np.bincount(categories).tolist() == [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]
     rng = random.Random(5)
     for hand in [tuple(rng.sample(range(52), 5)) for _ in range(500)]:
         assert _five_categories(np.array([hand], np.uint8))[0] == poker52.category(poker52.value(hand)), hand
+
+
+def test_the_numba_chart_is_the_easy_chart_for_every_five_cards(every_five):
+    categories = values_nb(every_five, tables()) // CATEGORY_UNIT
+    masks = _chart_masks(every_five, tables())
+    assert np.array_equal(masks, chart_by_numpy(every_five, categories))
+    discards = np.array([bin(m).count("1") for m in range(32)])[masks]
+    assert np.bincount(discards)[[0, 2]].tolist() == [10200 + 5108 + 3744 + 624 + 40, 54912]  # pat; trips
 
 
 def test_every_keep_sees_the_same_deals_and_the_best_keep_is_the_top_equity():

@@ -37,43 +37,48 @@ def deal_positions_nb(unseen, m, fresh):
 
 
 @njit(cache=True, inline="always")
-def deal_start_nb(unseen, m, fresh, deck, where):
-    """A fresh ``Deal`` of ``unseen[:m]`` into ``deck`` (``uint8 (52,)``) and ``where`` (``int64 (52,)``: each
-    card's position, -1 for a card not in it; a copy of ``fresh``, ``deal_positions_nb``): numba equivalent of
-    ``sniper.games.draw.levels.Deal.__init__``."""
-    for c in range(N_CARDS):
-        where[c] = fresh[c]
+def deal_start_nb(unseen, m, fresh, deck, where, track):
+    """A fresh ``Deal`` of ``unseen[:m]`` into ``deck`` (``uint8 (52,)``) and, when ``track``, ``where`` (``int64
+    (52,)``: each card's position, -1 for a card not in it; a copy of ``fresh``, ``deal_positions_nb``): numba
+    equivalent of ``sniper.games.draw.levels.Deal.__init__``. Without ``track`` the deal keeps no ``where``: only
+    ``deal_place_nb`` reads it, for opponents who have drawn (``samples_setup_nb``)."""
+    if track:
+        for c in range(N_CARDS):
+            where[c] = fresh[c]
     for i in range(m):
         deck[i] = unseen[i]
 
 
 @njit(cache=True, inline="always")
-def deal_swap_nb(deck, where, i, j):
-    """Swap positions ``i`` and ``j`` of a ``Deal``: numba equivalent of ``sniper.games.draw.levels.Deal._swap``."""
+def deal_swap_nb(deck, where, i, j, track):
+    """Swap positions ``i`` and ``j`` of a ``Deal`` (and their cards' ``where`` when ``track``,
+    ``deal_start_nb``): numba equivalent of ``sniper.games.draw.levels.Deal._swap``."""
     swap_nb(deck, i, j)
-    where[deck[i]] = i
-    where[deck[j]] = j
+    if track:
+        where[deck[i]] = i
+        where[deck[j]] = j
 
 
 @njit(cache=True, inline="always")
-def deal_card_nb(deck, where, m, pos, key, count):
+def deal_card_nb(deck, where, track, m, pos, key, count):
     """The card dealt to position ``pos`` of a ``Deal`` of ``m`` cards from word ``count`` of the stream ``key``,
     and the next count: numba equivalent of ``sniper.games.draw.levels.Deal.card`` (swap ``pos`` with ``pos +
-    integer(m - pos)``; ``kernels.rng.key_integer_nb``)."""
+    integer(m - pos)``; ``kernels.rng.key_integer_nb``; ``track``: ``deal_start_nb``)."""
     x, count = key_integer_nb(key, count, m - pos)
-    deal_swap_nb(deck, where, pos, pos + x)
+    deal_swap_nb(deck, where, pos, pos + x, track)
     return deck[pos], count
 
 
 @njit(cache=True, inline="always")
 def deal_place_nb(deck, where, cards, n, pos):
     """Move ``cards[:n]`` to positions ``pos``.. of a ``Deal`` if every one is still free (at ``pos`` or
-    later), and say whether it could: numba equivalent of ``sniper.games.draw.levels.Deal.place``."""
+    later), and say whether it could: numba equivalent of ``sniper.games.draw.levels.Deal.place`` (a ``Deal``
+    that tracks ``where``, ``deal_start_nb``)."""
     for i in range(n):
         if where[cards[i]] < pos:
             return False
     for i in range(n):
-        deal_swap_nb(deck, where, pos + i, where[cards[i]])
+        deal_swap_nb(deck, where, pos + i, where[cards[i]], True)
     return True
 
 
@@ -86,10 +91,11 @@ def category_nb(cards, t):
 
 
 @njit(cache=True, inline="always")
-def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, key, count, t, lt, hand):
-    """One opponent's final five cards sampled at positions ``k``.. of a ``Deal`` (``deck``, ``where``, ``m``
-    cards) into ``hand`` (``uint8 (5,)``), and the next free position and the stream's next count: numba
-    equivalent of ``sniper.games.draw.levels.opponent_final``.
+def opponent_final_nb(deck, where, track, m, k, drawn, first, second, params_read, key, count, t, lt, hand):
+    """One opponent's final five cards sampled at positions ``k``.. of a ``Deal`` (``deck``, ``where``, ``track``:
+    ``deal_start_nb``, ``m`` cards; ``track`` must be true for an opponent who has drawn) into ``hand`` (``uint8
+    (5,)``), and the next free position and the stream's next count: numba equivalent of
+    ``sniper.games.draw.levels.opponent_final``.
 
     ``drawn``: the cards it drew (``NO_DRAW`` before its draw), ``first``/``second``: its aggression in the
     two rounds (``levels.Read``); ``params_read``: ``(read_bluff, read_pair, read_loose, read_snow,
@@ -116,11 +122,11 @@ def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, key,
                     break
         if not placed:
             for i in range(kept_n):
-                _, count = deal_card_nb(deck, where, m, k + i, key, count)
+                _, count = deal_card_nb(deck, where, track, m, k + i, key, count)
         least = 0 if second == 0 else (read_bet if second == 1 else read_raise)
         for _ in range(lt.max_tries if drawn else 0):
             for i in range(kept_n, HAND_SIZE):
-                _, count = deal_card_nb(deck, where, m, k + i, key, count)
+                _, count = deal_card_nb(deck, where, track, m, k + i, key, count)
             if category_nb(deck[k : k + HAND_SIZE], t) >= least:
                 break
             chance, count = key_random_nb(key, count)
@@ -131,7 +137,7 @@ def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, key,
         return k + HAND_SIZE, count
     for _ in range(lt.max_tries):
         for i in range(HAND_SIZE):
-            _, count = deal_card_nb(deck, where, m, k + i, key, count)
+            _, count = deal_card_nb(deck, where, track, m, k + i, key, count)
         if not first or category_nb(deck[k : k + HAND_SIZE], t) >= 1:
             break
         chance, count = key_random_nb(key, count)
@@ -145,7 +151,7 @@ def opponent_final_nb(deck, where, m, k, drawn, first, second, params_read, key,
             p += 1
     k += HAND_SIZE
     while p < HAND_SIZE:
-        card, count = deal_card_nb(deck, where, m, k, key, count)
+        card, count = deal_card_nb(deck, where, track, m, k, key, count)
         hand[p] = card
         k += 1
         p += 1
@@ -203,23 +209,29 @@ def opponents_of_nb(h, p, params_read, scr):
 @njit(cache=True, inline="always")
 def samples_setup_nb(h, p, unseen, m, params_read, lt, scr):
     """What ``showdown_units_nb`` and ``showdown_share_nb`` find once, before their samples: player ``p``'s live
-    opponents and their reads (``opponents_of_nb``; their number ``n``), the fresh deal's positions
-    (``deal_positions_nb`` into ``scr.fresh``) and the share units a hand equal to a sample's best order wins by how
-    many opponents hold it (``tie_shares[t] = share_units // (1 + t)``, ``t`` 0–5; ``tie_shares[0]`` is the whole
-    ``share_units``). Returns ``(n, tie_shares)``. Numba equivalent of the set-up of
-    ``sniper.games.draw.levels.HardAgent.showdowns`` (``read_opponents``, ``Deal``) and of ``Showdowns``' tie
+    opponents and their reads (``opponents_of_nb``; their number ``n``), whether the deals track their cards'
+    positions (``track``: some opponent has drawn, so ``deal_place_nb`` may need them; ``deal_start_nb``), the fresh
+    deal's positions then (``deal_positions_nb`` into ``scr.fresh``) and the share units a hand equal to a sample's
+    best order wins by how many opponents hold it (``tie_shares[t] = share_units // (1 + t)``, ``t`` 0–5;
+    ``tie_shares[0]`` is the whole ``share_units``). Returns ``(n, track, tie_shares)``. Numba equivalent of the
+    set-up of ``sniper.games.draw.levels.HardAgent.showdowns`` (``read_opponents``, ``Deal``) and of ``Showdowns``' tie
     shares (``SHARE_UNITS // (1 + t)``)."""
     n = opponents_of_nb(h, p, params_read, scr)
-    deal_positions_nb(unseen, m, scr.fresh)
+    track = False
+    for o in range(n):
+        track |= scr.opponents[o, 0] != NO_DRAW
+    if track:
+        deal_positions_nb(unseen, m, scr.fresh)
     share = lt.share_units
-    return n, (share, share // 2, share // 3, share // 4, share // 5, share // 6)
+    return n, track, (share, share // 2, share // 3, share // 4, share // 5, share // 6)
 
 
 @njit(cache=True, inline="always")
-def sample_best_nb(unseen, m, key, j, n, above, read_bet, read_raise, t, lt, scr):
+def sample_best_nb(unseen, m, key, j, n, track, above, read_bet, read_raise, t, lt, scr):
     """Sample ``j`` of ``showdown_units_nb``: the best order of the ``n`` opponents of ``scr.opponents`` (read by
     ``scr.reads``, then ``read_bet`` and ``read_raise``) dealt from ``Stream(derive(key, j))`` (in locals) a
-    fresh ``Deal`` of ``unseen[:m]`` (``scr.deck``, ``scr.where``, from ``scr.fresh``), and how many hold it:
+    fresh ``Deal`` of ``unseen[:m]`` (``scr.deck``, ``scr.where`` from ``scr.fresh`` when ``track``,
+    ``samples_setup_nb``), and how many hold it:
     numba equivalent of a sample of ``sniper.games.draw.levels.HardAgent.showdowns`` (-1 and 0 with no
     opponent). Stops dealing at the first opponent whose order exceeds ``above`` (the sample's stream is its
     own, so the later opponents' words are never needed): then the best is that order (above ``above``) and
@@ -227,14 +239,27 @@ def sample_best_nb(unseen, m, key, j, n, above, read_bet, read_raise, t, lt, scr
     deck, where, hand = scr.deck, scr.where, scr.hand
     opponents, reads = scr.opponents, scr.reads
     sample, count = derive_nb(key, j), np.int64(0)  # the sample's stream, in locals
-    deal_start_nb(unseen, m, scr.fresh, deck, where)
+    deal_start_nb(unseen, m, scr.fresh, deck, where, track)
     k = np.int64(0)
     best = np.int64(_NOBODY)
     ties = 0
     for o in range(n):
         read = (reads[o, 0], reads[o, 1], reads[o, 2], reads[o, 3], read_bet, read_raise)
         k, count = opponent_final_nb(
-            deck, where, m, k, opponents[o, 0], opponents[o, 1], opponents[o, 2], read, sample, count, t, lt, hand
+            deck,
+            where,
+            track,
+            m,
+            k,
+            opponents[o, 0],
+            opponents[o, 1],
+            opponents[o, 2],
+            read,
+            sample,
+            count,
+            t,
+            lt,
+            hand,
         )
         order = five_order_nb(hand, t, lt)
         if order > best:
@@ -264,11 +289,11 @@ def showdown_units_nb(h, p, unseen, m, key, start, stop, params_read, t, lt, scr
     and the fresh deal's positions are found once, before the samples (``samples_setup_nb``); ``scr.below``,
     ``scr.tied`` and ``scr.touched`` are all 0 on entry and left so (``units_of_nb``).
     """
-    n, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
+    n, track, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
     share = tie_shares[0]
     below, tied, touched = scr.below, scr.tied, scr.touched
     for j in range(start, stop):
-        best, ties = sample_best_nb(unseen, m, key, j, n, N_ORDERS, params_read[4], params_read[5], t, lt, scr)
+        best, ties = sample_best_nb(unseen, m, key, j, n, track, N_ORDERS, params_read[4], params_read[5], t, lt, scr)
         b = best + 1  # samples by best order, shifted by one (the best of no opponent is -1)
         below[b] += 1
         tied[b] += tie_shares[ties]
@@ -284,11 +309,11 @@ def showdown_share_nb(h, p, unseen, m, key, start, stop, params_read, own, t, lt
     equals it, 0 above
     (``sample_best_nb`` stops dealing at the first opponent above ``own``). Numba equivalent of
     ``sniper.games.draw.levels.Showdowns.units(own)`` of ``HardAgent.showdowns``: the same integer."""
-    n, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
+    n, track, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
     share = tie_shares[0]
     total = np.int64(0)
     for j in range(start, stop):
-        best, ties = sample_best_nb(unseen, m, key, j, n, own, params_read[4], params_read[5], t, lt, scr)
+        best, ties = sample_best_nb(unseen, m, key, j, n, track, own, params_read[4], params_read[5], t, lt, scr)
         if best < own:
             total += share
         elif best == own:
