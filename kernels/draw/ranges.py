@@ -74,9 +74,11 @@ def deal_place_nb(deck, where, cards, n, pos):
     """Move ``cards[:n]`` to positions ``pos``.. of a ``Deal`` if every one is still free (at ``pos`` or
     later), and say whether it could: numba equivalent of ``sniper.games.draw.levels.Deal.place`` (a ``Deal``
     that tracks ``where``, ``deal_start_nb``)."""
-    for i in range(n):
-        if where[cards[i]] < pos:
-            return False
+    taken = False
+    for i in range(n):  # no early exit: one branch, on all of them
+        taken |= where[cards[i]] < pos
+    if taken:
+        return False
     for i in range(n):
         deal_swap_nb(deck, where, pos + i, where[cards[i]], True)
     return True
@@ -127,7 +129,7 @@ def opponent_final_nb(deck, where, track, m, k, drawn, first, second, params_rea
         for _ in range(lt.max_tries if drawn else 0):
             for i in range(kept_n, HAND_SIZE):
                 _, count = deal_card_nb(deck, where, track, m, k + i, key, count)
-            if category_nb(deck[k : k + HAND_SIZE], t) >= least:
+            if least == 0 or category_nb(deck[k : k + HAND_SIZE], t) >= least:  # every category is >= 0
                 break
             chance, count = key_random_nb(key, count)
             if chance < read_bluff:
