@@ -53,10 +53,11 @@ def deal_start_nb(unseen, m, fresh, deck, where, track):
 def deal_swap_nb(deck, where, i, j, track):
     """Swap positions ``i`` and ``j`` of a ``Deal`` (and their cards' ``where`` when ``track``,
     ``deal_start_nb``): numba equivalent of ``sniper.games.draw.levels.Deal._swap``."""
-    swap_nb(deck, i, j)
+    u, v = np.uint64(i), np.uint64(j)  # unsigned: no test for negative indices
+    swap_nb(deck, u, v)
     if track:
-        where[deck[i]] = i
-        where[deck[j]] = j
+        where[deck[u]] = i
+        where[deck[v]] = j
 
 
 @njit(cache=True, inline="always")
@@ -66,7 +67,7 @@ def deal_card_nb(deck, where, track, m, pos, key, count):
     integer(m - pos)``; ``kernels.rng.key_integer_nb``; ``track``: ``deal_start_nb``)."""
     x, count = key_integer_nb(key, count, m - pos)
     deal_swap_nb(deck, where, pos, pos + x, track)
-    return deck[pos], count
+    return deck[np.uint64(pos)], count
 
 
 @njit(cache=True, inline="always")
@@ -147,10 +148,9 @@ def opponent_final_nb(deck, where, track, m, k, drawn, first, second, params_rea
             break
     mask = chart_mask_nb(deck[k : k + HAND_SIZE], t)
     p = 0
-    for i in range(HAND_SIZE):
-        if not (mask >> i) & 1:
-            hand[p] = deck[k + i]
-            p += 1
+    for i in range(HAND_SIZE):  # the kept cards to hand[:p], without a branch (a discard is written over)
+        hand[p] = deck[k + i]
+        p += 1 - ((mask >> i) & 1)
     k += HAND_SIZE
     while p < HAND_SIZE:
         card, count = deal_card_nb(deck, where, track, m, k, key, count)
