@@ -292,15 +292,28 @@ def showdown_units_nb(h, p, unseen, m, key, start, stop, params_read, t, lt, scr
     ``scr.tied`` and ``scr.touched`` are all 0 on entry and left so (``units_of_nb``).
     """
     n, track, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
-    share = tie_shares[0]
+    read_bet, read_raise = params_read[4], params_read[5]
+    if track:  # a constant in each call (units_samples_nb): one loop compiled with the deals' where, one without
+        units_samples_nb(unseen, m, key, start, stop, n, True, read_bet, read_raise, tie_shares, t, lt, scr)
+    else:
+        units_samples_nb(unseen, m, key, start, stop, n, False, read_bet, read_raise, tie_shares, t, lt, scr)
+    units_of_nb(tie_shares[0], scr.below, scr.tied, scr.touched, scr.units)
+
+
+@njit(cache=True, inline="always")
+def units_samples_nb(unseen, m, key, start, stop, n, track, read_bet, read_raise, tie_shares, t, lt, scr):
+    """The samples ``start .. stop - 1`` of ``showdown_units_nb`` (``sample_best_nb``) counted by best order,
+    shifted by one, into ``scr.below`` (samples), ``scr.tied`` (their ``tie_shares`` by ties) and ``scr.touched``
+    (``units_of_nb``): numba equivalent of the loop over the samples of
+    ``sniper.games.draw.levels.HardAgent.showdowns``. ``track`` is a constant where it is called, so that each
+    loop is compiled for it."""
     below, tied, touched = scr.below, scr.tied, scr.touched
     for j in range(start, stop):
-        best, ties = sample_best_nb(unseen, m, key, j, n, track, N_ORDERS, params_read[4], params_read[5], t, lt, scr)
+        best, ties = sample_best_nb(unseen, m, key, j, n, track, N_ORDERS, read_bet, read_raise, t, lt, scr)
         b = best + 1  # samples by best order, shifted by one (the best of no opponent is -1)
         below[b] += 1
         tied[b] += tie_shares[ties]
         touched[b >> 6] |= np.uint64(1) << np.uint64(b & 63)
-    units_of_nb(share, below, tied, touched, scr.units)
 
 
 @njit(cache=True, **NO_REFCOUNT)
@@ -312,12 +325,22 @@ def showdown_share_nb(h, p, unseen, m, key, start, stop, params_read, own, t, lt
     (``sample_best_nb`` stops dealing at the first opponent above ``own``). Numba equivalent of
     ``sniper.games.draw.levels.Showdowns.units(own)`` of ``HardAgent.showdowns``: the same integer."""
     n, track, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
-    share = tie_shares[0]
+    read_bet, read_raise = params_read[4], params_read[5]
+    if track:  # a constant in each call, as in showdown_units_nb
+        return share_samples_nb(unseen, m, key, start, stop, n, True, own, read_bet, read_raise, tie_shares, t, lt, scr)
+    return share_samples_nb(unseen, m, key, start, stop, n, False, own, read_bet, read_raise, tie_shares, t, lt, scr)
+
+
+@njit(cache=True, inline="always")
+def share_samples_nb(unseen, m, key, start, stop, n, track, own, read_bet, read_raise, tie_shares, t, lt, scr):
+    """``showdown_share_nb``'s units of the samples ``start .. stop - 1`` (``sample_best_nb``, stopped above
+    ``own``): numba equivalent of ``sniper.games.draw.levels.Showdowns.units(own)`` over them; ``track`` a constant
+    where it is called (``units_samples_nb``)."""
     total = np.int64(0)
     for j in range(start, stop):
-        best, ties = sample_best_nb(unseen, m, key, j, n, track, own, params_read[4], params_read[5], t, lt, scr)
+        best, ties = sample_best_nb(unseen, m, key, j, n, track, own, read_bet, read_raise, t, lt, scr)
         if best < own:
-            total += share
+            total += tie_shares[0]
         elif best == own:
             total += tie_shares[ties]
     return total
