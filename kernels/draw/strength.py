@@ -63,7 +63,8 @@ class Scratch(NamedTuple):
     deck: np.ndarray
     """``uint8 (52,)``: a sample's shuffle of ``unseen`` (``keep_orders_nb``; ``hard``'s ``Deal``)."""
     where: np.ndarray
-    """``int64 (52,)``: each card's position in ``deck`` (``hard``'s ``Deal``), -1 if not in it."""
+    """``int64 (52,)``: each card's position in ``deck`` (``hard``'s ``Deal``), -1 if not in it; kept only while
+    some opponent has drawn (``ranges.deal_start_nb``'s ``track``)."""
     fresh: np.ndarray
     """``int64 (52,)``: ``where`` of a fresh ``Deal`` of ``unseen`` (``ranges.deal_positions_nb``)."""
     orders: np.ndarray
