@@ -81,9 +81,15 @@ def _reference_hand_summary(rows: pd.DataFrame, by: str) -> list[dict]:
 
 @pytest.fixture(scope="module", params=sorted(game_names()))
 def run(request, tmp_path_factory):
+    """A run of every registered game (the toy games of other test modules too, when they are collected first): two
+    agents, a level beside ``random``, at 3 seats where the game allows it."""
+    spec = get_game(request.param)
+    level = next(name for name in spec.levels if name != "random")
+    seats = 3 if 3 in spec.seats else spec.min_seats
+    agents = ",".join([level, "random", level][:seats])
     out = tmp_path_factory.mktemp("runs") / request.param
     args = ["simulate", "--game", request.param, "--hands", "400", "--seed", "5", "--chunk-games", "3"]
-    done = CliRunner().invoke(app, [*args, "--agents", "easy,random,easy", "--players", "3", "--out", str(out)])
+    done = CliRunner().invoke(app, [*args, "--agents", agents, "--players", str(seats), "--out", str(out)])
     assert done.exit_code == 0, done.output
     return request.param, out
 
