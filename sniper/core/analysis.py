@@ -28,7 +28,7 @@ import numpy as np
 import pyarrow as pa
 
 from sniper.core.stats import clustered_mean_ci, ratio_ci
-from sniper.core.tables import SUMMARY_BY, Summary, string_codes, to_numpy
+from sniper.core.tables import SUMMARY_BY, Summary, first_seen, string_codes, to_numpy
 
 if TYPE_CHECKING:  # pandas is imported by the functions that make frames: `sniper simulate` never imports it
     import pandas as pd
@@ -269,8 +269,7 @@ def hand_summary_rows(read: Callable[[Sequence[str]], pa.Table], by: str = "agen
         played = sizes[k] > 0
         ci = clustered_mean_ci(sums[k][played], sizes[k][played].astype(np.float64))
         if by == "seat":
-            seen, first = np.unique(agent[key == k], return_index=True)
-            label = {"seat": int(k), "agent": "/".join(names[a] for a in seen[np.argsort(first)])}
+            label = {"seat": int(k), "agent": "/".join(names[a] for a in first_seen(agent[key == k]))}
         else:
             label = {"agent": names[k]}
         rows.append(
@@ -284,3 +283,20 @@ def hand_summary_rows(read: Callable[[Sequence[str]], pa.Table], by: str = "agen
             }
         )
     return Summary(rows)
+
+
+def summary_masks(table: pa.Table, summary: Summary, by: str = "agent") -> list[np.ndarray]:
+    """Per row of ``summary`` (``hand_summary_rows`` of the hands ``table``, grouped ``by`` "agent" or "seat"), the
+    boolean mask, shape (n,), of the rows of ``table`` it sums: its agent's or its seat's. What a game's summary
+    adds its own columns from (draw's breakdown by cards drawn, Saint Poker's points).
+
+    >>> t = pa.table({"agent": ["easy", "hard", "easy"], "seat": [0, 1, 0]})
+    >>> [m.tolist() for m in summary_masks(t, Summary([{"agent": "hard"}, {"agent": "easy"}]))]
+    [[False, True, False], [True, False, True]]
+    """
+    if by == "seat":
+        keys, wanted = to_numpy(table["seat"]), summary.column("seat")
+    else:
+        names, keys = string_codes(table["agent"])
+        wanted = [names.index(name) for name in summary.column("agent")]
+    return [keys == name for name in wanted]

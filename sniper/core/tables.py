@@ -116,6 +116,17 @@ def to_numpy(column: pa.Array | pa.ChunkedArray) -> np.ndarray:
     return np.concatenate(arrays) if arrays else np.empty(0, dtype)
 
 
+def first_seen(values: np.ndarray) -> np.ndarray:
+    """The distinct values of an integer array of shape (n,) in order of first appearance (``pandas.unique``,
+    without pandas: module docstring).
+
+    >>> first_seen(np.array([3, 1, 3, 2, 1]))
+    array([3, 1, 2])
+    """
+    unique, first = np.unique(values, return_index=True)
+    return unique[np.argsort(first)]
+
+
 def string_codes(column: pa.Array | pa.ChunkedArray) -> tuple[list[str], np.ndarray]:
     """``(names, codes)`` of a string column without nulls: its distinct values in order of first appearance and,
     per row, the int64 index of its value in them (``pandas.factorize``, without pandas: module docstring).

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
-from sniper.core.analysis import HAND_SUMMARY_COLUMNS, hand_summary_rows
-from sniper.core.tables import Summary, string_codes, to_numpy
+from sniper.core.analysis import HAND_SUMMARY_COLUMNS, hand_summary_rows, summary_masks
+from sniper.core.tables import Summary, to_numpy
 from sniper.games.draw.rules import MAX_DISCARDS
 
 if TYPE_CHECKING:  # pandas only for the frame (``summarize_run``): ``sniper simulate`` never imports it
@@ -66,16 +66,13 @@ def summary_rows(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -
     if summary.empty:
         return summary
     draws, net = to_numpy(table["draws"]), to_numpy(table["net"]).astype(np.int64)
-    if by == "seat":
-        keys, wanted = to_numpy(table["seat"]), summary.column("seat")
-    else:
-        names, keys = string_codes(table["agent"])
-        wanted = [names.index(name) for name in summary.column("agent")]
+    masks = summary_masks(table, summary, by)
     breakdown = {}
     for d, group in enumerate(DRAW_GROUPS):  # d >= 0: never NO_DRAW, a seat that did not draw
         size, mean = [], []
-        for name in wanted:
-            rows = (draws == d) & (keys == name)
+        drew = draws == d
+        for mask in masks:
+            rows = drew & mask
             n = int(rows.sum())
             size.append(n)
             mean.append(float(net[rows].sum()) / n if n else np.nan)

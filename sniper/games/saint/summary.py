@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
-from sniper.core.analysis import HAND_SUMMARY_COLUMNS, hand_summary_rows
-from sniper.core.tables import Summary, string_codes, to_numpy
+from sniper.core.analysis import HAND_SUMMARY_COLUMNS, hand_summary_rows, summary_masks
+from sniper.core.tables import Summary, to_numpy
 from sniper.games.saint.rules import SCORE, UNIT
 
 if TYPE_CHECKING:  # pandas only for the frame (``summarize_run``): ``sniper simulate`` never imports it
@@ -60,12 +60,7 @@ def summary_rows(read: Callable[[Sequence[str]], pa.Table], by: str = "agent") -
     if summary.empty:
         return summary
     points, river = to_numpy(table["points"]).astype(np.int64), to_numpy(table["river_only"])
-    if by == "seat":
-        keys, wanted = to_numpy(table["seat"]), summary.column("seat")
-    else:
-        names, keys = string_codes(table["agent"])
-        wanted = [names.index(name) for name in summary.column("agent")]
-    rows = [keys == name for name in wanted]
+    rows = summary_masks(table, summary, by)
     won = points > 0
     at = summary.columns.index("games_won")
     summary.insert(at, "points_per_round", [float(points[r].sum()) / int(r.sum()) for r in rows])

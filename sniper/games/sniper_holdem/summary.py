@@ -12,7 +12,7 @@ import numpy as np
 import pyarrow as pa
 
 from kernels.sniper_holdem.codes import SNIPE_CODE_OF
-from sniper.core.tables import SUMMARY_BY, Summary, arrow_array, numpy_dtype, string_codes, to_numpy
+from sniper.core.tables import SUMMARY_BY, Summary, arrow_array, first_seen, numpy_dtype, string_codes, to_numpy
 from sniper.games.sniper_holdem.results import COLUMNS
 
 if TYPE_CHECKING:  # pandas only for frames (``summarize``): ``sniper simulate`` never imports it
@@ -114,7 +114,7 @@ def _summary(data, by: str = "agent") -> Summary:
         held = np.where(shows[rows], _held_codes(batch["category"][rows], batch["top"][rows]), -1)
         hand_id = game[rows] * _HAND_SPAN + hand[rows]
         shown.append((hand_id, batch["seat"][rows], batch["snipe"][rows], held, agent[rows], dealt[rows]))
-        seen = _first_seen(agent[dealt]) if n_agents > 1 else np.zeros(int(dealt.any()), dtype=np.int64)
+        seen = first_seen(agent[dealt]) if n_agents > 1 else np.zeros(int(dealt.any()), dtype=np.int64)
         order += [int(a) for a in seen if a not in order]
     if not order:
         return Summary([])
@@ -157,12 +157,6 @@ def _summary(data, by: str = "agent") -> Summary:
             }
         )
     return Summary(rows)
-
-
-def _first_seen(values: np.ndarray) -> np.ndarray:
-    """The distinct values of an integer array in order of first appearance (``pandas.unique``)."""
-    unique, first = np.unique(values, return_index=True)
-    return unique[np.argsort(first)]
 
 
 _HAND_DTYPE = numpy_dtype(COLUMNS["hand"][0])
