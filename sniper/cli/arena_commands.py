@@ -1,14 +1,15 @@
 """The arena's commands of the ``sniper`` command line: ``duel``, ``exploit``, ``league`` and ``tune``.
 
 Registered on the one typer app (``sniper.cli.app.app``) in its command order; like every command they parse
-options, call the library (``sniper.arena``) and print (``sniper.cli.arena_tables``, imported by the command that
-prints, not at every command's start); a ``ValueError`` is one line ``sniper: error: …``, exit 2.
+options, call the library (``sniper.arena``) and print (``sniper.cli.arena_tables``); a ``ValueError`` is one line
+``sniper: error: …``, exit 2.
 """
 
 from typing import Annotated
 
 import typer
 
+from sniper.cli import arena_tables
 from sniper.cli import options as opt
 from sniper.cli import terminal as show
 from sniper.cli.options import fail
@@ -71,8 +72,6 @@ def duel(
     if as_json:
         typer.echo(dumps(result.to_json()))
     else:
-        from sniper.cli import arena_tables
-
         arena_tables.print_duel(result, until_ci, game)
 
 
@@ -143,8 +142,6 @@ def exploit(
     if as_json:
         typer.echo(dumps(result.to_json()))
     else:
-        from sniper.cli import arena_tables
-
         arena_tables.print_exploit(result.to_json())
 
 
@@ -187,8 +184,6 @@ def league(
             if as_json:
                 typer.echo(dumps(result.to_json()))
             else:
-                from sniper.cli import arena_tables
-
                 arena_tables.print_league(result)
             if target is not None:
                 known = get_game(game)
@@ -266,8 +261,6 @@ def tune(
     if as_json:
         typer.echo(dumps(result.to_json()))
         return
-    from sniper.cli import arena_tables
-
     for table in arena_tables.report_tables(result):
         show.console.print(table)
     typer.echo(f"{result.conclusion()}   plots: {study}/*.png")
