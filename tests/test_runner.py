@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import types
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ import pytest
 from sniper.core.tables import Chunk
 from sniper.games.sniper_holdem.rules import make_rules
 from sniper.games.sniper_holdem.summary import SUMMARY_COLUMNS, held_snipe_codes, snipe_hits, summarize
+from sniper.runs.backends import Backend
 from sniper.runs.config import RunConfig, RunDirError
 from sniper.runs.results import read_results
 from sniper.runs.rundir import load_manifest, part_path
@@ -66,6 +68,51 @@ def test_dask_cluster_gives_the_same_dataset(baseline, tmp_path):
         simulate(CONFIG, tmp_path / "run", scheduler=cluster.scheduler_address)
     pd.testing.assert_frame_equal(read_results(tmp_path / "run"), baseline[1])
     pd.testing.assert_frame_equal(read_run(tmp_path / "run", "actions"), baseline[2])
+
+
+@pytest.mark.parametrize("wanted", [True, False])
+def test_a_task_is_played_ahead_on_a_background_thread_only_when_wanted(wanted):
+    """``Backend.map``'s ``ahead`` (the kernel engine in this process): when it says the next task is wanted, that
+    task starts while the caller still holds the previous result (on the ``sniper-ahead`` thread), else not
+    before the caller asks; either way the results come in order."""
+    started = {i: threading.Event() for i in range(4)}
+    threads = []
+
+    def task(i):
+        started[i].set()
+        threads.append(threading.current_thread().name)
+        return i * i
+
+    seen = []
+    with Backend(1, engine="kernel") as backend:
+        for i, result in enumerate(backend.map(task, [(i,) for i in range(4)], lambda in_flight: wanted)):
+            seen.append(result)
+            if i < 3:
+                assert started[i + 1].wait(10) if wanted else not started[i + 1].is_set()
+    assert seen == [0, 1, 4, 9]
+    assert all(name.startswith("sniper-ahead") for name in threads)
+
+
+def test_a_run_plays_no_chunk_ahead_in_vain(tmp_path, monkeypatch):
+    """The runner asks for a chunk ahead when the chunks so far say the run needs it (``_run``'s ``ahead``), and
+    only then: some chunks are played ahead, and every chunk played is one of the run's parts, none beyond its
+    last."""
+    played, answers = [], []
+    original_map = Backend.map
+
+    def counted(config, chunk):
+        played.append(chunk)
+        return play_chunk_tables(config, chunk)
+
+    def recorded(backend, fn, args, ahead=None):
+        return original_map(backend, fn, args, lambda in_flight: answers.append(ahead(in_flight)) or answers[-1])
+
+    monkeypatch.setattr("sniper.runs.runner.play_chunk_tables", counted)
+    monkeypatch.setattr(Backend, "map", recorded)
+    simulate(CONFIG, tmp_path / "run", workers=1)
+    parts = load_manifest(tmp_path / "run")["parts"]
+    assert parts > 2 and sorted(played) == list(range(parts))
+    assert True in answers and False in answers
 
 
 def test_unreachable_scheduler_fails_fast_without_writing(tmp_path):

@@ -8,7 +8,7 @@ import os
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 from sniper.core.inputs import error_line
 
@@ -89,18 +89,32 @@ class Backend:
                         process.terminate()
             self.pool.shutdown(wait=kind is None, cancel_futures=True)
 
-    def map(self, fn: Callable, args: Iterable[tuple]) -> Iterator:
-        """``fn(*a)`` for each ``a`` of ``args``, in order; pending tasks are cancelled on close."""
-        if self.client is None and self.pool is None:
+    def map(self, fn: Callable, args: Iterable[tuple], ahead: Callable[[int], bool] | None = None) -> Iterator:
+        """``fn(*a)`` for each ``a`` of ``args``, in order; pending tasks are cancelled on close.
+
+        ``ahead`` (the kernel engine in this process): while the caller uses one result, the next task runs on a
+        background thread (the kernel releases the GIL, so the caller's Python work overlaps the kernel's
+        threads) when ``ahead(in_flight)`` says the caller will need it, ``in_flight`` tasks being already under
+        way (a task played in vain would be work lost, and waited for on close); ``None``: one at a time."""
+        if self.client is None and self.pool is None and (ahead is None or self.engine != "kernel"):
             for a in args:
                 yield fn(*a)
             return
-        submit = self.pool.submit if self.pool is not None else self._submit_dask
+        here = self.client is None and self.pool is None
+        thread = ThreadPoolExecutor(1, thread_name_prefix="sniper-ahead") if here else None
+        if thread is not None:
+            submit, width, wanted = thread.submit, 2, ahead
+        else:
+            submit, width, wanted = self.pool.submit if self.pool else self._submit_dask, self.width, None
         window: deque = deque()
         args = iter(args)
         try:
             while True:
-                while len(window) < self.width and (a := next(args, None)) is not None:
+                while (
+                    len(window) < width
+                    and (not window or wanted is None or wanted(len(window)))
+                    and (a := next(args, None)) is not None
+                ):
                     window.append(submit(fn, *a))
                 if not window:
                     return
@@ -108,6 +122,8 @@ class Backend:
         finally:
             for future in window:
                 future.cancel()
+            if thread is not None:
+                thread.shutdown(wait=True)
 
     def _submit_dask(self, fn: Callable, *a):
         return self.client.submit(fn, *a, pure=False)

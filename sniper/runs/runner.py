@@ -305,7 +305,9 @@ def _run(
 
     Each chunk's parts (one per table of the game) are written on background threads while the next chunks
     are played (at most ``CHUNKS_IN_FLIGHT`` chunks in flight); a chunk counts as done, in order, once all
-    its parts are in place, and ``progress`` is called then. The manifest's ``wall_seconds`` adds up the time
+    its parts are in place, and ``progress`` is called then. With the kernel engine in this process the next chunk
+    is played on a background thread while this one is turned into tables (``Backend.map``'s ``ahead``), once
+    the chunks so far say the run surely needs it. The manifest's ``wall_seconds`` adds up the time
     of every session (an interrupted one included).
     """
     started = time.perf_counter()
@@ -316,7 +318,12 @@ def _run(
     done = {"hands": 0, "games": 0, "parts": 0}
     pending: deque = deque()
     todo = ((config, c) for c in itertools.count() if c not in kept)
-    results = backend.map(play_chunk_tables, todo)
+    largest = [0]  # the most hands a chunk played so far: a chunk is played ahead only when surely needed
+
+    def ahead(in_flight: int) -> bool:
+        return largest[0] > 0 and planned_hands + in_flight * largest[0] < config.hands
+
+    results = backend.map(play_chunk_tables, todo, ahead)
     earlier = float(manifest.pop("wall_seconds", 0) or 0)
     manifest.update(status="running")
     write_json(out / MANIFEST, manifest)
@@ -346,6 +353,7 @@ def _run(
             else:
                 played, games = _truncate(next(results), planned_hands, config, chunk)
                 hands = sum(played.counts)
+                largest[0] = max(largest[0], hands)
                 settle(CHUNKS_IN_FLIGHT - 1)
                 futures = [writer.submit(write_part, out, chunk, table, played.tables[table]) for table in tables]
                 pending.append((futures, hands, games))
