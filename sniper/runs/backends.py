@@ -13,6 +13,9 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from sniper.core.inputs import error_line
 
 CONNECT_TIMEOUT = 3.0
+AHEAD = 2
+"""Tasks ``Backend.map`` runs ahead of the one the caller holds, in this process (its ``ahead``): two, so that one
+task's Python work (its tables) overlaps the next one's kernel."""
 
 
 def _init_worker() -> None:
@@ -92,18 +95,19 @@ class Backend:
     def map(self, fn: Callable, args: Iterable[tuple], ahead: Callable[[int], bool] | None = None) -> Iterator:
         """``fn(*a)`` for each ``a`` of ``args``, in order; pending tasks are cancelled on close.
 
-        ``ahead`` (the kernel engine in this process): while the caller uses one result, the next task runs on a
-        background thread (the kernel releases the GIL, so the caller's Python work overlaps the kernel's
-        threads) when ``ahead(in_flight)`` says the caller will need it, ``in_flight`` tasks being already under
-        way (a task played in vain would be work lost, and waited for on close); ``None``: one at a time."""
+        ``ahead`` (the kernel engine in this process): while the caller uses one result, up to ``AHEAD`` more
+        tasks run on background threads (the kernel releases the GIL, so one task's Python work, e.g. making its
+        tables, overlaps the next one's kernel) when ``ahead(in_flight)`` says the caller will need them,
+        ``in_flight`` tasks being already under way (a task played in vain would be work lost, and waited for on
+        close); ``None``: one at a time."""
         if self.client is None and self.pool is None and (ahead is None or self.engine != "kernel"):
             for a in args:
                 yield fn(*a)
             return
         here = self.client is None and self.pool is None
-        thread = ThreadPoolExecutor(1, thread_name_prefix="sniper-ahead") if here else None
+        thread = ThreadPoolExecutor(AHEAD, thread_name_prefix="sniper-ahead") if here else None
         if thread is not None:
-            submit, width, wanted = thread.submit, 2, ahead
+            submit, width, wanted = thread.submit, 1 + AHEAD, ahead
         else:
             submit, width, wanted = self.pool.submit if self.pool else self._submit_dask, self.width, None
         window: deque = deque()
