@@ -20,7 +20,7 @@ import pytest
 from sniper.core.tables import Chunk
 from sniper.games.sniper_holdem.rules import make_rules
 from sniper.games.sniper_holdem.summary import SUMMARY_COLUMNS, held_snipe_codes, snipe_hits, summarize
-from sniper.runs.backends import Backend
+from sniper.runs.backends import AHEAD, Backend
 from sniper.runs.config import RunConfig, RunDirError
 from sniper.runs.results import read_results
 from sniper.runs.rundir import load_manifest, part_path
@@ -91,6 +91,26 @@ def test_a_task_is_played_ahead_on_a_background_thread_only_when_wanted(wanted):
                 assert started[i + 1].wait(10) if wanted else not started[i + 1].is_set()
     assert seen == [0, 1, 4, 9]
     assert all(name.startswith("sniper-ahead") for name in threads)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_tasks_played_ahead_run_at_most_as_many_at_once_as_the_workers(workers):
+    """``Backend.map``'s ``ahead`` runs at most ``min(AHEAD, workers)`` tasks at once: with one worker (``--workers
+    1``: one core) one at a time, with two, two (each task holds 50 ms, so two under way overlap)."""
+    lock, running, most = threading.Lock(), [0], [0]
+
+    def task(i):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.05)
+        with lock:
+            running[0] -= 1
+        return i
+
+    with Backend(workers, engine="kernel") as backend:
+        assert list(backend.map(task, [(i,) for i in range(6)], lambda in_flight: True)) == list(range(6))
+    assert most[0] == min(AHEAD, workers)
 
 
 def test_a_run_plays_no_chunk_ahead_in_vain(tmp_path, monkeypatch):

@@ -96,18 +96,19 @@ class Backend:
         """``fn(*a)`` for each ``a`` of ``args``, in order; pending tasks are cancelled on close.
 
         ``ahead`` (the kernel engine in this process): while the caller uses one result, up to ``AHEAD`` more
-        tasks run on background threads (the kernel releases the GIL, so one task's Python work, e.g. making its
-        tables, overlaps the next one's kernel) when ``ahead(in_flight)`` says the caller will need them,
-        ``in_flight`` tasks being already under way (a task played in vain would be work lost, and waited for on
-        close); ``None``: one at a time."""
+        tasks (one with one worker) run on background threads (the kernel releases the GIL, so one task's Python
+        work, e.g. making its tables, overlaps the next one's kernel) when ``ahead(in_flight)`` says the caller
+        will need them, ``in_flight`` tasks being already under way (a task played in vain would be work lost,
+        and waited for on close); ``None``: one at a time."""
         if self.client is None and self.pool is None and (ahead is None or self.engine != "kernel"):
             for a in args:
                 yield fn(*a)
             return
         here = self.client is None and self.pool is None
-        thread = ThreadPoolExecutor(AHEAD, thread_name_prefix="sniper-ahead") if here else None
+        lanes = min(AHEAD, self.workers)  # one worker: one task at a time, as its cores say
+        thread = ThreadPoolExecutor(lanes, thread_name_prefix="sniper-ahead") if here else None
         if thread is not None:
-            submit, width, wanted = thread.submit, 1 + AHEAD, ahead
+            submit, width, wanted = thread.submit, 1 + lanes, ahead
         else:
             submit, width, wanted = self.pool.submit if self.pool else self._submit_dask, self.width, None
         window: deque = deque()
