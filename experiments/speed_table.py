@@ -11,8 +11,9 @@ For each registered game, on the machine as it is (the load average is printed b
 - **engine, default table**: the same with the game's default agents (``GameSpec.default_agents``);
 - **reference engine, default table**: the pure-Python engine on a few games (the kernels' cross-check);
 - **end to end**: ``sniper simulate --game G --hands N`` of the default table as a user runs it, one process,
-  the wall time from start to exit (numba's cache warm: a first run is made and not timed), so start-up, the
-  parquet files and the summary are in it (a game with only its reference engine plays ``N / 100``).
+  the wall time from start to exit, the median of three (numba's and Python's bytecode caches warm: a first run
+  is made and not timed), so start-up, the parquet files and the summary are in it (a game with only its
+  reference engine plays ``N / 100``).
 
 Peers, same sitting: OpenSpiel's ``universal_poker`` and RLCard's ``no-limit-holdem`` (6 players, random kind-first
 actions: ``experiments/bench_holdem.py``), PokerKit under our Hold'em table (the Hold'em reference engine), and the
@@ -72,15 +73,22 @@ def engine_rate(game: str, agents: tuple[str, ...], games: int, engine: str, thr
     return best
 
 
-def end_to_end(game: str, hands: float) -> float:
-    """Hands/s of ``sniper simulate --game G --hands N`` (default table), whole process, wall time."""
+def end_to_end(game: str, hands: float, runs: int = 3) -> float:
+    """Hands/s of ``sniper simulate --game G --hands N`` (default table), whole process, wall time, the median of
+    ``runs`` runs. As an installed package runs: Python's bytecode cache allowed (``PYTHONDONTWRITEBYTECODE``
+    dropped from the environment, else every run compiles sniper's sources again, ~0.1 s) and warm (a first
+    run, not timed, writes it and numba's cache)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as tmp:
         args = [sys.executable, "-m", "sniper", "simulate", "--game", game, "--hands", f"{hands:g}", "--quiet"]
         subprocess.run([*args[:-1], "--hands", "100", "--out", f"{tmp}/warm", "--quiet"], check=True,
-                       capture_output=True)  # fmt: skip
-        start = time.perf_counter()
-        subprocess.run([*args, "--out", f"{tmp}/run"], check=True, capture_output=True)
-        return hands / (time.perf_counter() - start)
+                       capture_output=True, env=env)  # fmt: skip
+        seconds = []
+        for run in range(runs):
+            start = time.perf_counter()
+            subprocess.run([*args, "--out", f"{tmp}/run{run}"], check=True, capture_output=True, env=env)
+            seconds.append(time.perf_counter() - start)
+        return hands / sorted(seconds)[len(seconds) // 2]
 
 
 def evaluator_rates(n: int) -> tuple[float, float | None]:
