@@ -334,9 +334,11 @@ def hard_equity_nb(h, p, params, key, draw_key, thresholds, n_thresholds, t, lt,
     while done < samples:
         stop = next_stop_nb(done, samples, z, street, True)
         showdown_units_nb(h, p, scr.unseen, m, key, done, stop, read, t, lt, scr)
-        for j in range(draw_samples):
-            for q in range(N_KEEPS):
-                totals[q] += units[orders[p, j, q]]
+        for q in range(N_KEEPS):  # integers: any order of the sums is exact; one keep at a time, in a register
+            total = totals[q]
+            for j in range(draw_samples):
+                total += units[orders[p, j, q]]
+            totals[q] = total
         done = stop
         whole = lt.share_units * done * draw_samples
         for q in range(N_KEEPS):

@@ -27,6 +27,11 @@ MASKS = np.array(DISCARD_MASKS, np.uint8)
 """``uint8 (26,)``: the legal discard masks in ``engine.DISCARDS`` order (``codes.DISCARD_MASKS``)."""
 GONE = np.array([bin(m).count("1") for m in DISCARD_MASKS], np.uint8)
 """``uint8 (26,)``: the cards each keep of ``MASKS`` discards (0–3)."""
+BY_GONE = np.array([q for d in range(4) for q in range(len(DISCARD_MASKS)) if GONE[q] == d], np.int64)
+"""``int64 (26,)``: the keeps (indices of ``MASKS``) by the cards they discard, 0 to 3: the pat keep, then the five
+that discard one card, the ten that discard two and the ten that discard three (``keep_orders_nb``)."""
+GONE_FROM = tuple(int((GONE < d).sum()) for d in range(5))
+"""``(0, 1, 6, 16, 26)``: where the keeps discarding ``d`` cards start in ``BY_GONE`` (and end: ``d + 1``)."""
 N_ORDERS = 7462
 """Distinct five-card values (``len(strength.five_card_hands().values)``)."""
 
@@ -201,7 +206,8 @@ def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr, slot):
     Sample ``j`` draws from the stream ``derive(key, j)`` (words 0, 1, 2, in locals) three replacement cards over a
     fresh copy of ``unseen[:m]`` (``scr.deck``): draw ``i`` swaps position ``i`` with ``i + integer(m - i)``;
     a keep discarding ``d`` cards takes the first ``d``. The orders of the pat keep and of each keep of four cards
-    with each unseen card (``scr.drawn_one``) are looked up once, before the samples.
+    with each unseen card (``scr.drawn_one``) are looked up once, before the samples; each sample then writes the
+    keeps grouped by the cards they discard (``BY_GONE``), in loops without a test per keep.
     """
     held = scr.held
     hand = np.uint64(0)
@@ -255,14 +261,14 @@ def keep_orders_nb(cards, unseen, m, key, samples, t, lt, scr, slot):
         k3 = k2 + t.card_key[c2]
         b2 = card_bit_nb(c0) | card_bit_nb(c1)
         b3 = b2 | card_bit_nb(c2)
-        for q in range(N_KEEPS):
-            d = GONE[q]
-            if d == 0:
-                orders[slot, j, q] = pat
-            elif d == 1:
-                orders[slot, j, q] = drawn_one[q, c0]
-            elif d == 2:
-                orders[slot, j, q] = order_of_nb(keep_key[q] + k2, keep_mask[q] | b2, t, lt)
-            else:
-                orders[slot, j, q] = order_of_nb(keep_key[q] + k3, keep_mask[q] | b3, t, lt)
+        orders[slot, j, BY_GONE[0]] = pat  # the keeps by the cards they discard (BY_GONE): no test per keep
+        for i in range(GONE_FROM[1], GONE_FROM[2]):
+            q = BY_GONE[i]
+            orders[slot, j, q] = drawn_one[q, c0]
+        for i in range(GONE_FROM[2], GONE_FROM[3]):
+            q = BY_GONE[i]
+            orders[slot, j, q] = order_of_nb(keep_key[q] + k2, keep_mask[q] | b2, t, lt)
+        for i in range(GONE_FROM[3], GONE_FROM[4]):
+            q = BY_GONE[i]
+            orders[slot, j, q] = order_of_nb(keep_key[q] + k3, keep_mask[q] | b3, t, lt)
     held[slot, 0], held[slot, 1], held[slot, 2], held[slot, 3] = key, hand, unseen_bits, np.uint64(samples)
