@@ -973,18 +973,42 @@ def test_simulate_never_imports_pandas_or_scipy_special(game, flags, tmp_path):
     (``sniper.core.tables.arrow_array``, ``to_numpy``: pyarrow imports pandas to convert a numpy array) and its
     summary is rows (``sniper.runs.results.run_summary_rows``); nor SciPy's special functions (≈ 0.3 s): the t
     quantiles of its intervals are SciPy's, tabled (``sniper.core.t_quantiles``). In a fresh interpreter, whose
-    modules are reported at its exit (on stderr)."""
+    modules are reported once the command is done (on stderr; ``main``, the command line without the console
+    entry's quick exit)."""
     argv = ["sniper", "simulate", "--game", game, "--hands", "1e2", "--seed", "1", "--out", str(tmp_path / "run")]
     code = (
-        "import atexit, runpy, sys; "
-        "atexit.register(lambda: print(*(m in sys.modules for m in ('pandas', 'pyarrow.dataset', 'scipy.special')), "
-        "file=sys.stderr)); "
-        f"sys.argv = {argv + flags!r}; runpy.run_module('sniper', run_name='__main__')"
+        f"import sys; sys.argv = {argv + flags!r}\n"
+        "from sniper.cli.app import main\n"
+        "try:\n    main()\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
+        "print(*(m in sys.modules for m in ('pandas', 'pyarrow.dataset', 'scipy.special')), file=sys.stderr)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert ("summary" in json.loads(done.stdout)) if flags else ("Per agent" in done.stdout)
     assert done.stderr.strip().splitlines()[-1] == "False False False"
+
+
+class _Exit(Exception):
+    """What the test's ``os._exit`` raises instead of ending pytest."""
+
+
+@pytest.mark.parametrize(
+    ("outcome", "code", "said"), [(None, 0, ""), (0, 0, ""), (2, 2, ""), (130, 130, ""), ("boom", 1, "boom\n")]
+)
+def test_the_console_entry_ends_the_process_with_main_s_exit_code(monkeypatch, capsys, outcome, code, said):
+    """``console`` (the ``sniper`` script, ``python -m sniper``) ends the process with ``os._exit`` and the code
+    ``main`` exits with (``None`` is 0; a message is printed and is 1, as ``sys.exit`` would), after flushing."""
+    ended = []
+
+    def exit_(status):
+        ended.append(status)
+        raise _Exit
+
+    monkeypatch.setattr(cli, "main", lambda: sys.exit(outcome))
+    monkeypatch.setattr(cli.os, "_exit", exit_)
+    with pytest.raises(_Exit):
+        cli.console()
+    assert ended == [code] and capsys.readouterr().err == said
 
 
 @pytest.mark.parametrize(("game", "units"), [("saint", "rounds"), ("holdem", "hands")])

@@ -6,8 +6,10 @@ Defaults come from ``sniper.core.defaults``; checks from the library (``ValueErr
 ``sniper --help`` lists them.
 """
 
+import os
+import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -395,5 +397,31 @@ def report(
 
 
 def main() -> None:
-    """Console entry point (``sniper``): ``cli_options.run(app)``: one-line errors, exit codes 2, 130 and 1."""
+    """The command line in this process: ``cli_options.run(app)``: one-line errors, exit codes 2, 130 and 1
+    (``SystemExit``)."""
     opt.run(app)
+
+
+def console() -> NoReturn:
+    """Console entry point (``sniper``, ``python -m sniper``): ``main``, then the process ends at once with its exit
+    code, its output flushed, without the interpreter's teardown (freeing numba's compiled kernels and every module
+    one object at a time: 0.15–0.2 s of each command, measured on ``sniper simulate``). Nothing is left to it: every
+    file is written and closed (parts and manifest by rename, ``sniper.runs.atomic.write_atomic``), every pool shut
+    down, and no command registers an exit handler. An error ``main`` does not turn into an exit code (a bug) ends
+    the process the usual way, with its traceback."""
+    try:
+        main()
+        code = 0
+    except SystemExit as stop:
+        code = stop.code
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):  # a message, as sys.exit("…") would print it
+        sys.stderr.write(f"{code}\n")
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (`sniper … | head`) or stream: nothing more can be said
+            code = code or 1
+    os._exit(code)
