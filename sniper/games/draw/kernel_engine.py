@@ -315,12 +315,16 @@ def final_cards(holes: np.ndarray, discards: np.ndarray, drawn: np.ndarray) -> n
     [[1, 3, 5, 9, 8]]
     """
     holes, discards, drawn = (np.asarray(a, np.int16) for a in (holes, discards, drawn))
-    gone = ((holes[:, :, None] == discards[:, None, :]) & (discards[:, None, :] != NO_CARD)).any(axis=2)
+    gone = np.zeros(holes.shape, bool)
+    for discard in discards.T:  # one column at a time: a reduction over a short axis is slow in numpy
+        gone |= (holes == discard[:, None]) & (discard != NO_CARD)[:, None]
     cards = np.concatenate([holes, drawn], axis=1)
     there = np.concatenate([(holes != NO_CARD) & ~gone, drawn != NO_CARD], axis=1)
-    order = np.argsort(~there, axis=1, kind="stable")[:, :HAND_SIZE]
-    finals = np.take_along_axis(cards, order, axis=1)
-    return np.where(np.take_along_axis(there, order, axis=1), finals, np.int16(NO_CARD))
+    place = np.cumsum(there, axis=1) - 1  # each card's column among its row's cards there, in order
+    rows, columns = np.nonzero(there & (place < HAND_SIZE))
+    finals = np.full((len(cards), HAND_SIZE), NO_CARD, np.int16)
+    finals[rows, place[rows, columns]] = cards[rows, columns]
+    return finals
 
 
 @functools.cache
