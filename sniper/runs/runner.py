@@ -305,9 +305,10 @@ def _run(
 
     Each chunk's parts (one per table of the game) are written on background threads while the next chunks
     are played (at most ``CHUNKS_IN_FLIGHT`` chunks in flight); a chunk counts as done, in order, once all
-    its parts are in place, and ``progress`` is called then. With the kernel engine in this process the next chunk
-    is played on a background thread while this one is turned into tables (``Backend.map``'s ``ahead``), once
-    the chunks so far say the run surely needs it. The manifest's ``wall_seconds`` adds up the time
+    its parts are in place, and ``progress`` is called then. With the kernel engine in this process the next chunks
+    are played on background threads while this one is turned into tables (``Backend.map``'s ``ahead``), once the
+    run needs them if they are no larger than the largest so far (a chunk played in vain is only lost work: it is
+    never written). The manifest's ``wall_seconds`` adds up the time
     of every session (an interrupted one included).
     """
     started = time.perf_counter()
@@ -318,7 +319,7 @@ def _run(
     done = {"hands": 0, "games": 0, "parts": 0}
     pending: deque = deque()
     todo = ((config, c) for c in itertools.count() if c not in kept)
-    largest = [0]  # the most hands a chunk played so far: a chunk is played ahead only when surely needed
+    largest = [0]  # the most hands a chunk played so far: a chunk is played ahead when needed at that size
 
     def ahead(in_flight: int) -> bool:
         return largest[0] > 0 and planned_hands + in_flight * largest[0] < config.hands
