@@ -96,14 +96,15 @@ def test_a_task_is_played_ahead_on_a_background_thread_only_when_wanted(wanted):
 @pytest.mark.parametrize("workers", [1, 2])
 def test_tasks_played_ahead_run_at_most_as_many_at_once_as_the_workers(workers):
     """``Backend.map``'s ``ahead`` runs at most ``min(AHEAD, workers)`` tasks at once: with one worker (``--workers
-    1``: one core) one at a time, with two, two (each task holds 50 ms, so two under way overlap)."""
+    1``: one core) one at a time, with two, two (each task holds 0.2 s, so two under way overlap even on a busy
+    machine)."""
     lock, running, most = threading.Lock(), [0], [0]
 
     def task(i):
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
-        time.sleep(0.05)
+        time.sleep(0.2)
         with lock:
             running[0] -= 1
         return i
