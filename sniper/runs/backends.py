@@ -100,14 +100,14 @@ class Backend:
         work, e.g. making its tables, overlaps the next one's kernel) when ``ahead(in_flight)`` says the caller
         will need them, ``in_flight`` tasks being already under way (a task played in vain would be work lost,
         and waited for on close); ``None``: one at a time."""
-        if self.client is None and self.pool is None and (ahead is None or self.engine != "kernel"):
-            for a in args:
-                yield fn(*a)
-            return
-        here = self.client is None and self.pool is None
-        lanes = min(AHEAD, self.workers)  # one worker: one task at a time, as its cores say
-        thread = ThreadPoolExecutor(lanes, thread_name_prefix="sniper-ahead") if here else None
-        if thread is not None:
+        thread = None
+        if self.client is None and self.pool is None:
+            if ahead is None or self.engine != "kernel":
+                for a in args:
+                    yield fn(*a)
+                return
+            lanes = min(AHEAD, self.workers)  # one worker: one task at a time, as its cores say
+            thread = ThreadPoolExecutor(lanes, thread_name_prefix="sniper-ahead")
             submit, width, wanted = thread.submit, 1 + lanes, ahead
         else:
             submit, width, wanted = self.pool.submit if self.pool else self._submit_dask, self.width, None
