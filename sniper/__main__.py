@@ -1,12 +1,5 @@
-"""``python -m sniper``: the command line (``sniper.cli.app.console``); Ctrl-C while it loads exits 130 with one
-line."""
+"""``python -m sniper``: the command line (``sniper.cli.entry.console``, as the ``sniper`` script)."""
 
-import sys
-
-try:
-    from sniper.cli.app import console
-except KeyboardInterrupt:
-    sys.stderr.write("sniper: interrupted\n")
-    sys.exit(130)
+from sniper.cli.entry import console
 
 console()

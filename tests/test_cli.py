@@ -2,6 +2,7 @@
 
 import itertools
 import json
+import os
 import re
 import subprocess
 import sys
@@ -1009,6 +1010,39 @@ def test_the_console_entry_ends_the_process_with_main_s_exit_code(monkeypatch, c
     with pytest.raises(_Exit):
         cli.console()
     assert ended == [code] and capsys.readouterr().err == said
+
+
+@pytest.mark.parametrize("given", [None, "jemalloc"])
+def test_the_entry_point_gives_arrow_the_system_pool_unless_one_is_named(monkeypatch, given):
+    """``sniper.cli.entry.console`` sets ``ARROW_DEFAULT_MEMORY_POOL`` to "system" before the command line loads
+    (pyarrow reads it once, on its first allocation), and keeps a pool the environment names."""
+    from sniper.cli import entry
+
+    if given is None:
+        monkeypatch.delenv("ARROW_DEFAULT_MEMORY_POOL", raising=False)
+    else:
+        monkeypatch.setenv("ARROW_DEFAULT_MEMORY_POOL", given)
+    seen = []
+    monkeypatch.setattr(cli, "console", lambda: seen.append(os.environ["ARROW_DEFAULT_MEMORY_POOL"]))
+    entry.console()
+    assert seen == [given or "system"]
+
+
+def test_arrow_takes_the_entry_point_s_pool():
+    """In a fresh process, the pool ``sniper.cli.entry.console`` names is the one pyarrow allocates from (it reads
+    the variable when it first allocates, so the entry point sets it before the command line imports pyarrow)."""
+    child = """
+import os, sys, types
+os.environ.pop("ARROW_DEFAULT_MEMORY_POOL", None)
+app = types.ModuleType("sniper.cli.app")  # the command line, replaced by a probe of arrow's pool
+app.console = lambda: print(__import__("pyarrow").default_memory_pool().backend_name)
+sys.modules["sniper.cli.app"] = app
+from sniper.cli import entry
+entry.console()
+"""
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "system"
 
 
 @pytest.mark.parametrize(("game", "units"), [("saint", "rounds"), ("holdem", "hands")])

@@ -42,6 +42,36 @@ def test_strings_and_their_codes_are_pyarrows_and_pandas():
     assert names == list(expected_names) and codes.tolist() == expected_codes.tolist()
 
 
+def test_strings_by_codes_are_pyarrows_take():
+    rng = np.random.default_rng(5)
+    values = ["hard", "", "é:x=1", "easy", "normal:bet_samples=64"]
+    for size in (0, 1, 50):
+        codes = rng.integers(0, len(values), size)
+        built = string_array(values, codes)
+        assert built.equals(pa.array([values[c] for c in codes], pa.string()))
+        built.validate(full=True)
+    with pytest.raises(IndexError):
+        string_array(values, np.array([0, len(values)]))
+    with pytest.raises(IndexError):
+        string_array(values, np.array([-1]))
+
+
+def test_codes_of_dictionary_chunks_are_those_of_their_strings():
+    """Chunks with their own dictionaries, values in another order than their first rows' and some never used:
+    ``string_codes`` reads the indices and gives pandas' codes of the strings."""
+    rng = np.random.default_rng(3)
+    words = ["hard", "easy", "", "normal", "é:x=1"]
+    chunks, values = [], []
+    for size in (0, 7, 1, 30, 12):
+        dictionary = list(rng.permutation(words))
+        indices = rng.integers(0, 3, size)  # the last two values of each dictionary unused
+        chunks.append(pa.DictionaryArray.from_arrays(pa.array(indices, pa.int32()), string_array(dictionary)))
+        values += [dictionary[i] for i in indices]
+    names, codes = string_codes(pa.chunked_array(chunks))
+    expected_codes, expected_names = pd.factorize(pd.Series(values))
+    assert names == list(expected_names) and codes.tolist() == expected_codes.tolist()
+
+
 def test_an_empty_column_without_a_buffer_is_an_empty_array():
     for dtype in (pa.bool_(), pa.int16()):
         empty = pa.Array.from_buffers(dtype, 0, [None, None])
@@ -104,6 +134,9 @@ def test_a_runs_summary_rows_are_the_pandas_summary(run, by):
     assert len(list((out / "hands").glob("part-*.parquet"))) > 1
     assert read_parts(out, "hands", schema).equals(read_run(out, arrow=True))
     assert read_parts(out, "hands", schema, ["net", "seat"]).equals(read_run(out, columns=["net", "seat"], arrow=True))
+    as_dictionary = read_parts(out, "hands", schema, dictionary=True)
+    assert pa.types.is_dictionary(as_dictionary.schema.field("agent").type)
+    assert as_dictionary.cast(schema).equals(read_run(out, arrow=True))
     summary, frame = run_summary_rows(out, by), run_summary(out, by)
     assert summary.to_dict("records") == frame.to_dict("records") and summary.attrs == frame.attrs
     rows = read_run(out)

@@ -403,7 +403,8 @@ def main() -> None:
 
 
 def console() -> NoReturn:
-    """Console entry point (``sniper``, ``python -m sniper``): ``main``, then the process ends at once with its exit
+    """The command line as a process (``sniper``, ``python -m sniper``, after ``sniper.cli.entry.console``'s set-up):
+    ``main``, then the process ends at once with its exit
     code, its output flushed, without the interpreter's teardown (freeing numba's compiled kernels and every module
     one object at a time: 0.15–0.2 s of each command, measured on ``sniper simulate``). Nothing is left to it: every
     file is written and closed (parts and manifest by rename, ``sniper.runs.atomic.write_atomic``), every pool shut

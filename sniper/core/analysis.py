@@ -253,10 +253,10 @@ def hand_summary_rows(read: Callable[[Sequence[str]], pa.Table], by: str = "agen
     n_keys = int(key.max()) + 1
     # games won: the rows of each game's last hand, the most chips after it, alone at the top
     last_hand = np.full(n_games, np.iinfo(np.int64).min)
-    np.maximum.at(last_hand, game, hand)
+    np.maximum.at(last_hand, game, hand.astype(np.int64))  # one dtype: ufunc.at's fast loop (10× faster)
     last = np.flatnonzero(hand == last_hand[game])
     best = np.full(n_games, np.iinfo(np.int64).min)
-    np.maximum.at(best, game[last], stack[last])
+    np.maximum.at(best, game[last], stack[last].astype(np.int64))
     top = last[stack[last] == best[game[last]]]
     alone = top[np.bincount(game[top], minlength=n_games)[game[top]] == 1]
     won = np.bincount(key[alone], minlength=n_keys)

@@ -66,7 +66,8 @@ def run_summary(out, by: str = "agent") -> "pd.DataFrame":
 def run_summary_rows(out, by: str = "agent") -> Summary:
     """The per-agent (``by="seat"``: per-seat) summary of the run in ``out``: its game's ``GameSpec.summary``,
     else ``hand_summary_rows``, given a reader of only the columns it asks for (as arrow; part by part,
-    ``sniper.runs.rundir.read_parts``, when it can: no pandas). Raises ``FileNotFoundError`` if it has no
+    ``sniper.runs.rundir.read_parts``, when it can: no pandas; its string columns then as dictionary arrays, which
+    ``sniper.core.tables.string_codes`` reads fastest). Raises ``FileNotFoundError`` if it has no
     results, ``sniper.runs.config.RunDirError`` if it is not a run or a part is unreadable, ``ValueError`` for
     another ``by``. A run the game's engines played of a game with blinds (``GameSpec.big_blind``) has
     ``attrs["big_blind"]``, so its results are shown in bb/100 beside chips (not a record of games played
@@ -78,7 +79,7 @@ def run_summary_rows(out, by: str = "agent") -> Summary:
     summarize = spec.resolve(spec.summary) if spec.summary else hand_summary_rows
 
     def read(columns):
-        table = read_parts(Path(out), HANDS, spec.schema(HANDS), columns)
+        table = read_parts(Path(out), HANDS, spec.schema(HANDS), columns, dictionary=True)
         if table is None:  # not plain parts: the dataset reader reads it, or names what is wrong
             from sniper.runs.store import read_run
 

@@ -275,6 +275,15 @@ def resume(
         return _run(config, out, manifest, kept, backend, progress)
 
 
+def _rows_before(table: pa.Table, end: int) -> pa.Table:
+    """The rows of ``table`` whose ``game`` is below ``end``: a slice when they come first (games in order, as every
+    engine writes them), else a filter. numpy's mask on arrow's buffers (``sniper.core.tables.to_numpy``), not
+    ``pyarrow.compute``'s ``less`` (no pandas), and no ``filter`` when a slice will do (≈ 0.05 s to set up)."""
+    keep = to_numpy(table["game"]) < end
+    n = int(keep.sum())
+    return table.slice(0, n) if keep[:n].all() else table.filter(arrow_array(keep, pa.bool_()))
+
+
 def _truncate(played: Chunk, done: int, config: RunConfig, chunk: int) -> tuple[Chunk, int]:
     """Cut a chunk after the game that brings the run to ``config.hands`` hands; returns (chunk, games kept)."""
     total, keep = done, len(played.counts)
@@ -285,10 +294,7 @@ def _truncate(played: Chunk, done: int, config: RunConfig, chunk: int) -> tuple[
         total += count
     if keep < len(played.counts):
         end = chunk * config.chunk_games + keep
-        # numpy's mask on arrow's buffers, not pc.less(t["game"], end): no pandas (sniper.core.tables.to_numpy)
-        tables = {
-            name: t.filter(arrow_array(to_numpy(t["game"]) < end, pa.bool_())) for name, t in played.tables.items()
-        }
+        tables = {name: _rows_before(t, end) for name, t in played.tables.items()}
         played = Chunk(tables, played.counts[:keep])
     return played, keep
 

@@ -190,15 +190,13 @@ def _batches(data, by: str = "agent") -> tuple[list, list[dict[str, np.ndarray]]
         top = max((int(b["seat"].max()) for b in batches if len(b["seat"])), default=-1)
         return list(range(top + 1)), [batch | {"agent": batch["seat"].astype(np.int64)} for batch in batches]
     if isinstance(data, pa.Table):
-        import pyarrow.compute as pc
-
-        agents = pc.unique(data.column("agent"))
-        batches = []
+        agents, codes = string_codes(data.column("agent"))
+        batches, start = [], 0
         for batch in data.select(SUMMARY_COLUMNS).to_batches():
             arrays = {name: to_numpy(batch.column(name)) for name in names}
-            codes = to_numpy(pc.index_in(batch.column("agent"), value_set=agents))
-            batches.append(arrays | {"agent": codes.astype(np.int64)})
-        return agents.to_pylist(), batches
+            batches.append(arrays | {"agent": codes[start : start + batch.num_rows]})
+            start += batch.num_rows
+        return agents, batches
     import pandas as pd
 
     codes, agents = pd.factorize(data["agent"])
