@@ -114,6 +114,37 @@ def test_tasks_played_ahead_run_at_most_as_many_at_once_as_the_workers(workers):
     assert most[0] == min(AHEAD, workers)
 
 
+@pytest.mark.parametrize("n_games", [0, 1, 5, 37])
+def test_blocks_of_runs_played_at_once_cover_their_games_on_one_shared_pool(n_games):
+    """``play_blocks``: every game of each run once, in ranges; two runs played at once (chunks played ahead) share
+    ``block_pool``'s two threads, so no more than two blocks play at once; one game, or one thread: one range, here."""
+    from sniper.games.kernel_driver import block_pool, play_blocks
+
+    lock, running, most, seen = threading.Lock(), [0], [0], []
+
+    def block(lo, hi):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+            seen.append((lo, hi, threading.current_thread().name))
+        time.sleep(0.01)
+        with lock:
+            running[0] -= 1
+
+    runs = [threading.Thread(target=play_blocks, args=(n_games, 2, block)) for _ in range(2)]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join()
+    covered = sorted(g for lo, hi, _ in seen for g in range(lo, hi))
+    assert covered == sorted(list(range(n_games)) * 2) and all(lo < hi for lo, hi, _ in seen)
+    assert most[0] <= 2 and all(name.startswith("sniper-kernel") == (n_games > 1) for *_, name in seen)
+    assert len(seen) == 2 * min(n_games, 2 * 4) and block_pool(2) is block_pool(2)
+    seen.clear()
+    play_blocks(n_games, 1, block)
+    assert [(lo, hi) for lo, hi, _ in seen] == ([(0, n_games)] if n_games else [])
+
+
 def test_a_run_plays_no_chunk_ahead_in_vain(tmp_path, monkeypatch):
     """The runner asks for a chunk ahead when the chunks so far say the run needs it (``_run``'s ``ahead``), and
     only then: some chunks are played ahead, and every chunk played is one of the run's parts, none beyond its
@@ -428,6 +459,17 @@ def test_a_first_chunk_of_short_games_plays_more_of_them_not_the_whole_chunk(mon
     whole, kept = _truncate(engine(config, 0), 0, config, 0)
     assert _truncate(played, 0, config, 0)[1] == kept
     assert _truncate(played, 0, config, 0)[0].hands.equals(whole.hands), "the run keeps the same games"
+
+
+def test_a_truncated_chunk_keeps_the_rows_of_its_games_in_any_order():
+    """``_truncate`` keeps exactly the rows of the games before the cut: a slice when they come first, the
+    same rows in order when an engine wrote its games out of order."""
+    config = RunConfig(agents=("easy", "easy"), rules=make_rules(), hands=5, chunk_games=4)
+    for games in ([0, 0, 1, 1, 1, 2, 3], [1, 0, 1, 2, 0, 3, 1]):
+        table = pa.table({"game": pa.array(games, pa.int64()), "row": range(len(games))})
+        played, kept = _truncate(Chunk({"hands": table}, [2, 3, 1, 1]), 0, config, 0)
+        assert kept == 2 and played.counts == [2, 3]
+        assert played.tables["hands"].to_pylist() == [r for r in table.to_pylist() if r["game"] < 2]
 
 
 def test_resume_of_a_complete_run_plays_nothing_and_leaves_it_untouched(baseline):

@@ -18,6 +18,7 @@ on (seed, game), so neither the number of threads nor a replay changes a row.
 [[1, 4, 5, 6]]
 """
 
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -92,31 +93,53 @@ class KernelColumns(NamedTuple):
     """``int64 (G,)``: the actions of each game (0 unless asked for)."""
 
 
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def block_pool(threads: int) -> ThreadPoolExecutor:
+    """This process's pool of ``threads`` threads (``threads >= 1``) that play ``play_blocks``' blocks of games, made
+    at its first use and shared by every later call: the blocks of runs played at once (the runner's chunks played
+    ahead, ``sniper.runs.backends.Backend.map``) queue on the same threads, in the order given, so the kernels
+    never run on more threads than asked (a pool per call ran two chunks on 4 threads on 2 cores: slower,
+    ``experiments/README.md``). Its threads only play blocks: ``play_blocks`` is never called from one."""
+    with _POOLS_LOCK:
+        if threads not in _POOLS:
+            _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="sniper-kernel")
+        return _POOLS[threads]
+
+
+def play_blocks(n_games: int, threads: int, play: Callable[[int, int], None], per_thread: int = BLOCKS_PER_THREAD):
+    """``play(lo, hi)`` for consecutive ranges of games covering ``0 .. n_games - 1``: one range on this thread when
+    ``threads`` is 1, else ``per_thread`` ranges per thread (at most one per game) on ``block_pool(threads)``, and
+    return once all are played. ``play`` (a kernel that releases the GIL) must write only its own games' rows; an
+    error it raises is raised here."""
+    blocks = min(n_games, threads * per_thread) if threads > 1 else 1
+    bounds = np.linspace(0, n_games, blocks + 1).astype(np.int64).tolist()
+    if blocks > 1:
+        list(block_pool(threads).map(play, bounds[:-1], bounds[1:]))
+    elif n_games:
+        play(0, n_games)
+
+
 def run_games(
     game: KernelGame, seed: int, games: np.ndarray, inputs, capacity: int, action_capacity: int, threads: int
 ) -> KernelRun:
     """Play ``games`` (``int64 (G,)``) of run ``seed`` with ``game.play_games_nb`` and its ``inputs`` (the
-    kernel's ``GameInputs``) on ``threads`` threads in blocks of games, with buffers of ``capacity`` hands and
-    ``action_capacity`` actions per game (0: none recorded). The kernel releases the GIL and each game depends
-    only on (seed, game), so the results do not depend on ``threads``."""
+    kernel's ``GameInputs``) on ``threads`` threads in blocks of games (``play_blocks``), with buffers of
+    ``capacity`` hands and ``action_capacity`` actions per game (0: none recorded). The kernel releases the GIL and
+    each game depends only on (seed, game), so the results do not depend on ``threads``."""
     n = inputs.rules.n_seats
     rec = np.empty((len(game.field), games.size * capacity * n), np.int16)
     hands = np.empty(games.size, np.int64)
     arec = np.empty((len(game.action_field), games.size * action_capacity), np.int16)
     actions = np.empty(games.size, np.int64)
-    blocks = min(games.size, threads * game.blocks_per_thread) if threads > 1 else 1
-    bounds = np.linspace(0, games.size, blocks + 1).astype(np.int64)
     seed_word = np.uint64(seed)
 
-    def block(i: int) -> None:
-        lo, hi = int(bounds[i]), int(bounds[i + 1])
+    def block(lo: int, hi: int) -> None:
         game.play_games_nb(seed_word, games, lo, hi, inputs, capacity, rec, hands, action_capacity, arec, actions)
 
-    if blocks > 1:
-        with ThreadPoolExecutor(threads) as pool:
-            list(pool.map(block, range(blocks)))
-    elif games.size:
-        block(0)
+    play_blocks(games.size, threads, block, game.blocks_per_thread)
     return KernelRun(rec, hands, arec, actions)
 
 
@@ -217,7 +240,7 @@ def arrow_table(columns: dict[str, np.ndarray], doc: dict, specs: Sequence[str] 
     arrays = []
     for name, (dtype, _) in doc.items():
         if name == "agent":
-            arrays.append(string_array(list(specs)).take(arrow_array(columns["seat"], pa.int64())))
+            arrays.append(string_array(list(specs), columns["seat"]))
         else:
             arrays.append(arrow_array(columns[name], dtype))
     return pa.Table.from_arrays(arrays, schema=schema_of(doc))

@@ -17,7 +17,6 @@ one conversion of agents (the levels of ``sniper.games.saint.levels``) into the 
 """
 
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
 import numba
@@ -29,7 +28,7 @@ from kernels.saint.game import play_games_nb
 from kernels.saint.levels import pair_nb, pick_nb, take_nb
 from kernels.saint.state import Count, new_scratch_nb, new_table_nb
 from sniper.core.tables import Chunk
-from sniper.games.kernel_driver import BLOCKS_PER_THREAD, arrow_table
+from sniper.games.kernel_driver import arrow_table, play_blocks
 from sniper.games.poker52.cards import category
 from sniper.games.saint import results
 from sniper.games.saint.chunks import make_agent
@@ -106,19 +105,12 @@ def play_games_kernel(seed: int, games: Sequence[int], inputs: SaintInputs, thre
     seats = np.empty((games.size, ROUNDS, n, len(SeatField)), np.int32)
     rounds = np.empty((games.size, ROUNDS, len(RoundField)), np.int32)
     threads = numba.get_num_threads() if threads is None else max(1, int(threads))
-    blocks = min(games.size, threads * BLOCKS_PER_THREAD) if threads > 1 else 1
-    bounds = np.linspace(0, games.size, blocks + 1).astype(np.int64)
     t = tables()
 
-    def block(i: int) -> None:
-        lo, hi = int(bounds[i]), int(bounds[i + 1])
+    def block(lo: int, hi: int) -> None:
         play_games_nb(np.uint64(seed), games, lo, hi, n, inputs.levels, inputs.params, t, seats, rounds)
 
-    if blocks > 1:
-        with ThreadPoolExecutor(threads) as pool:
-            list(pool.map(block, range(blocks)))
-    elif games.size:
-        block(0)
+    play_blocks(games.size, threads, block)
     return SaintRun(games, seats, rounds)
 
 
