@@ -107,7 +107,8 @@ class GameSpec:
     flow is written).
 
     Optional, ``"module:attribute"`` (``None``: the game-independent default): ``summary(read, by)``, the
-    per-agent or per-seat summary of a run (``read(columns)`` → its hands table's ``columns``, a pyarrow table), a
+    per-agent or per-seat summary of a run (``read(columns)`` → its hands table's ``columns``, a pyarrow table; its
+    string columns may be dictionary arrays: ``sniper.core.tables.string_codes`` reads either), a
     ``sniper.core.tables.Summary`` (its rows without pandas, which ``sniper simulate`` never imports) or a pandas
     frame (default ``sniper.core.analysis.hand_summary_rows``); ``replay(out, game, hand, fmt, export,
     games)``, what ``sniper replay`` prints (default: the hand's rows of each table,

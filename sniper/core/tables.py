@@ -159,12 +159,12 @@ def string_codes(column: pa.Array | pa.ChunkedArray) -> tuple[list[str], np.ndar
     ...     .dictionary_encode()]))
     (['b', 'a', 'c'], array([0, 1, 2, 1]))
     """
-    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
     if not pa.types.is_dictionary(column.type):
         import pyarrow.compute as pc
 
         names = pc.unique(column)
         return names.to_pylist(), to_numpy(pc.index_in(column, value_set=names)).astype(np.int64)
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
     names: list[str] = []
     code_of: dict[str, int] = {}
     codes = []

@@ -313,9 +313,9 @@ def _run(
     are played (at most ``CHUNKS_IN_FLIGHT`` chunks in flight); a chunk counts as done, in order, once all
     its parts are in place, and ``progress`` is called then. With the kernel engine in this process the next chunks
     are played on background threads while this one is turned into tables (``Backend.map``'s ``ahead``), once the
-    run needs them if they are no larger than the largest so far (a chunk played in vain is only lost work: it is
-    never written). The manifest's ``wall_seconds`` adds up the time
-    of every session (an interrupted one included).
+    run needs them if they are no larger than the largest so far (before the first: than a chunk of games as long
+    as the rules allow, when they cap them); a chunk played in vain is only lost work: it is never written. The
+    manifest's ``wall_seconds`` adds up the time of every session (an interrupted one included).
     """
     started = time.perf_counter()
     tables = list(get_game(config.game).tables)
@@ -326,9 +326,11 @@ def _run(
     pending: deque = deque()
     todo = ((config, c) for c in itertools.count() if c not in kept)
     largest = [0]  # the most hands a chunk played so far: a chunk is played ahead when needed at that size
+    most = config.chunk_games * (config.rules.hands_per_game or 0)  # the most a chunk can hold (0: unbounded)
 
     def ahead(in_flight: int) -> bool:
-        return largest[0] > 0 and planned_hands + in_flight * largest[0] < config.hands
+        size = largest[0] or most
+        return size > 0 and planned_hands + in_flight * size < config.hands
 
     results = backend.map(play_chunk_tables, todo, ahead)
     earlier = float(manifest.pop("wall_seconds", 0) or 0)
