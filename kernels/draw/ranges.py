@@ -277,7 +277,7 @@ def sample_best_nb(unseen, m, key, j, n, track, above, read_bet, read_raise, t, 
 @njit(cache=True, **NO_REFCOUNT)
 def showdown_units_nb(h, p, unseen, m, key, start, stop, params_read, t, lt, scr):
     """The pot share units (``levels.SHARE_UNITS`` per sample) a final hand of each order wins against
-    player ``p``'s live opponents over the deals ``start .. stop - 1`` keyed by ``key`` into ``scr.units`` (``int64
+    player ``p``'s live opponents over the deals ``start .. stop - 1`` keyed by ``key`` into ``scr.units`` (``int32
     (7462,)``): numba equivalent of ``sniper.games.draw.levels.HardAgent.showdowns(obs, key, start, stop)`` and
     ``Showdowns.units``; ``scr`` is a ``kernels.draw.strength.Scratch``. The units of consecutive ranges add up to
     those of their union (adaptive sampling, ``policies.hard_equity_nb``).
@@ -358,7 +358,7 @@ def fill_nb(out, start, stop, value):
 
 @njit(cache=True, inline="always")
 def units_of_nb(share, below, tied, touched, units):
-    """``units[o]`` (``int64 (7462,)``): ``share`` times the samples whose best opponent order is below ``o`` plus the
+    """``units[o]`` (``int32 (7462,)``): ``share`` times the samples whose best opponent order is below ``o`` plus the
     tie shares of those where it is ``o`` (``below``, ``tied``: by best order shifted by one): numba equivalent of
     ``sniper.games.draw.levels.Showdowns.units``. Clears ``below``, ``tied`` and ``touched`` (the set entries'
     bits, ``showdown_units_nb``). Between two set entries ``b < b'`` every order from ``b`` to ``b' - 2`` has the
