@@ -241,7 +241,8 @@ def normal_plan_nb(h, p, params, key, t, lt, scr):
 @njit(cache=True, inline="always")
 def plan_sums_nb(orders, samples, row, totals):
     """Add ``row[orders[j, q]]`` over the samples ``j < samples`` to ``totals[q]`` (``float64 (26,)``), in the
-    order of ``j``: ``normal_plan_nb``'s sums when its fraction is 0 (``toward_nb(w, w, 0.0)`` is ``w``)."""
+    order of ``j``: numba equivalent of the sums of ``sniper.games.draw.levels.NormalAgent.plan`` when the worth's
+    fraction is 0 (``normal_plan_nb``; ``toward_nb(w, w, 0.0)`` is ``w``)."""
     for j in range(samples):
         for q in range(N_KEEPS):
             totals[q] += row[orders[j, q]]

@@ -21,6 +21,8 @@ from kernels.jit import njit
 from kernels.poker52.reads import looseness_nb, toward_nb
 from kernels.rng import derive_nb, key_integer_nb, key_random_nb
 
+FILL_BLOCK = 8
+"""Entries ``fill_nb`` writes at a time (one 256-bit store of ``int32``); ``Scratch.units`` has as many more."""
 _NOBODY = -1
 """The best opponent order of a sample with no opponent (``Showdowns``' ``max(orders, default=-1)``)."""
 
@@ -278,9 +280,10 @@ def sample_best_nb(unseen, m, key, j, n, track, above, read_bet, read_raise, t, 
 def showdown_units_nb(h, p, unseen, m, key, start, stop, params_read, t, lt, scr):
     """The pot share units (``levels.SHARE_UNITS`` per sample) a final hand of each order wins against
     player ``p``'s live opponents over the deals ``start .. stop - 1`` keyed by ``key`` into ``scr.units`` (``int32
-    (7462,)``): numba equivalent of ``sniper.games.draw.levels.HardAgent.showdowns(obs, key, start, stop)`` and
-    ``Showdowns.units``; ``scr`` is a ``kernels.draw.strength.Scratch``. The units of consecutive ranges add up to
-    those of their union (adaptive sampling, ``policies.hard_equity_nb``).
+    (7462 + FILL_BLOCK,)``, the last ``FILL_BLOCK`` entries slack): numba equivalent of
+    ``sniper.games.draw.levels.HardAgent.showdowns(obs, key, start, stop)`` and ``Showdowns.units``; ``scr`` is a
+    ``kernels.draw.strength.Scratch``. The units of consecutive ranges add up to those of their union (adaptive
+    sampling, ``policies.hard_equity_nb``).
 
     Sample ``j`` deals, from ``Stream(derive(key, j))``, the cards ``p`` has not seen (``unseen[:m]``,
     ascending, ``strength.unseen_nb``) to each live opponent clockwise from ``p``'s left (``sample_best_nb``); a
@@ -348,21 +351,26 @@ def share_samples_nb(unseen, m, key, start, stop, n, track, own, read_bet, read_
 
 @njit(cache=True, inline="always")
 def fill_nb(out, start, stop, value):
-    """``out[start:stop] = value`` (nothing if ``stop <= start``): numba equivalent of
-    ``sniper.games.draw.levels.Showdowns.units`` over a run of orders that no sample's best falls in
-    (``units_of_nb``). By unsigned indices: a signed index would make numba test it for negative values, and
-    LLVM vectorize the loop into scattered stores."""
-    for o in range(np.uint64(max(start, 0)), np.uint64(max(stop, 0))):
-        out[o] = value
+    """``out[start:stop] = value`` (nothing if ``stop <= start``) in blocks of ``FILL_BLOCK`` (one vector store
+    each), so also up to ``FILL_BLOCK - 1`` entries after ``stop`` (``out`` has that slack at its end): numba
+    equivalent of ``sniper.games.draw.levels.Showdowns.units`` over a run of orders that no sample's best falls in
+    (``units_of_nb``, which writes the entries after the run later). By unsigned indices: a signed index would
+    make numba test it for negative values."""
+    o, end = np.uint64(max(start, 0)), np.uint64(max(stop, 0))
+    while o < end:
+        for i in range(FILL_BLOCK):
+            out[o + np.uint64(i)] = value
+        o += np.uint64(FILL_BLOCK)
 
 
 @njit(cache=True, inline="always")
 def units_of_nb(share, below, tied, touched, units):
-    """``units[o]`` (``int32 (7462,)``): ``share`` times the samples whose best opponent order is below ``o`` plus the
-    tie shares of those where it is ``o`` (``below``, ``tied``: by best order shifted by one): numba equivalent of
-    ``sniper.games.draw.levels.Showdowns.units``. Clears ``below``, ``tied`` and ``touched`` (the set entries'
-    bits, ``showdown_units_nb``). Between two set entries ``b < b'`` every order from ``b`` to ``b' - 2`` has the
-    same units, so the runs are filled (``fill_nb``) and only the set entries read."""
+    """``units[o]`` (``int32 (7462 + FILL_BLOCK,)``, ``o`` < 7,462): ``share`` times the samples whose best opponent
+    order is below ``o`` plus the tie shares of those where it is ``o`` (``below``, ``tied``: by best order shifted
+    by one): numba equivalent of ``sniper.games.draw.levels.Showdowns.units``. Clears ``below``, ``tied`` and
+    ``touched`` (the set entries' bits, ``showdown_units_nb``). Between two set entries ``b < b'`` every order from
+    ``b`` to ``b' - 2`` has the same units, so the runs are filled (``fill_nb``) and only the set entries read; the
+    entries ``fill_nb`` writes past a run are at or after the next set entry's ``b' - 1``, written after it."""
     count = np.int64(0)  # samples whose best is below the order, counted up to b
     start = 0  # the first order not written
     for w in range(touched.shape[0]):

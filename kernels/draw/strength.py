@@ -111,7 +111,8 @@ class Scratch(NamedTuple):
     """``uint64 (117,)``: bit ``b & 63`` of word ``b >> 6`` set when ``below[b]`` is (``ranges.showdown_units_nb``);
     all 0 between decisions."""
     units: np.ndarray
-    """``int32 (7462,)``: ``hard``'s share units of a final hand of each order (``ranges.showdown_units_nb``); at
+    """``int32 (7462 + 8,)``: ``hard``'s share units of a final hand of each order (``ranges.showdown_units_nb``;
+    the last 8 are slack for ``ranges.fill_nb``'s blocks); at
     most ``share_units`` (2,520) times the samples of one call (at most 10,000, ``parameters``), so 32 bits hold
     them, and the table is half as large to fill and to read (``policies.hard_equity_nb``)."""
     hand: np.ndarray
@@ -148,7 +149,7 @@ def new_scratch(draw_samples):
         np.zeros(N_ORDERS + 1, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
         np.zeros(N_ORDERS // 64 + 1, np.uint64),
-        np.zeros(N_ORDERS, np.int32),
+        np.zeros(N_ORDERS + 8, np.int32),
         np.zeros(HAND_SIZE, np.uint8),
         np.zeros((MAX_SEATS, 3), np.int64),
         np.zeros((MAX_SEATS, 4), np.float64),
