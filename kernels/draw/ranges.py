@@ -23,6 +23,9 @@ from kernels.rng import derive_nb, key_integer_nb, key_random_nb
 
 FILL_BLOCK = 8
 """Entries ``fill_nb`` writes at a time (one 256-bit store of ``int32``); ``Scratch.units`` has as many more."""
+ONE_SAMPLE = np.int64(1) << 32
+"""A sample in ``Scratch.below``'s entries, above the sum of its tie shares (at most ``share_units`` times 10,000
+samples, below 2**32)."""
 _NOBODY = -1
 """The best opponent order of a sample with no opponent (``Showdowns``' ``max(orders, default=-1)``)."""
 
@@ -291,8 +294,8 @@ def showdown_units_nb(h, p, unseen, m, key, start, stop, params_read, t, lt, scr
     ``o`` and ``share_units // (1 + ties)`` of one where it equals ``o``. ``params_read``: ``(read_bluff,
     read_pair, read_loose, read_snow, read_bet, read_raise)`` then the seven reads of ``looseness_of_nb``; each
     opponent reads by its ``mixed_reads_nb`` (its looseness, ``looseness_of_nb``). The opponents, their reads
-    and the fresh deal's positions are found once, before the samples (``samples_setup_nb``); ``scr.below``,
-    ``scr.tied`` and ``scr.touched`` are all 0 on entry and left so (``units_of_nb``).
+    and the fresh deal's positions are found once, before the samples (``samples_setup_nb``); ``scr.below`` and
+    ``scr.touched`` are all 0 on entry and left so (``units_of_nb``).
     """
     n, track, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
     read_bet, read_raise = params_read[4], params_read[5]
@@ -300,22 +303,21 @@ def showdown_units_nb(h, p, unseen, m, key, start, stop, params_read, t, lt, scr
         units_samples_nb(unseen, m, key, start, stop, n, True, read_bet, read_raise, tie_shares, t, lt, scr)
     else:
         units_samples_nb(unseen, m, key, start, stop, n, False, read_bet, read_raise, tie_shares, t, lt, scr)
-    units_of_nb(tie_shares[0], scr.below, scr.tied, scr.touched, scr.units)
+    units_of_nb(tie_shares[0], scr.below, scr.touched, scr.units)
 
 
 @njit(cache=True, inline="always")
 def units_samples_nb(unseen, m, key, start, stop, n, track, read_bet, read_raise, tie_shares, t, lt, scr):
     """The samples ``start .. stop - 1`` of ``showdown_units_nb`` (``sample_best_nb``) counted by best order,
-    shifted by one, into ``scr.below`` (samples), ``scr.tied`` (their ``tie_shares`` by ties) and ``scr.touched``
-    (``units_of_nb``): numba equivalent of the loop over the samples of
-    ``sniper.games.draw.levels.HardAgent.showdowns``. ``track`` is a constant where it is called, so that each
-    loop is compiled for it."""
-    below, tied, touched = scr.below, scr.tied, scr.touched
+    shifted by one, into ``scr.below`` (the samples times ``ONE_SAMPLE`` plus their ``tie_shares`` by ties: one
+    entry read and written a sample) and ``scr.touched`` (``units_of_nb``): numba equivalent of the loop over the
+    samples of ``sniper.games.draw.levels.HardAgent.showdowns``. ``track`` is a constant where it is called, so
+    that each loop is compiled for it."""
+    below, touched = scr.below, scr.touched
     for j in range(start, stop):
         best, ties = sample_best_nb(unseen, m, key, j, n, track, N_ORDERS, read_bet, read_raise, t, lt, scr)
         b = best + 1  # samples by best order, shifted by one (the best of no opponent is -1)
-        below[b] += 1
-        tied[b] += tie_shares[ties]
+        below[b] += ONE_SAMPLE + tie_shares[ties]
         touched[b >> 6] |= np.uint64(1) << np.uint64(b & 63)
 
 
@@ -364,13 +366,14 @@ def fill_nb(out, start, stop, value):
 
 
 @njit(cache=True, inline="always")
-def units_of_nb(share, below, tied, touched, units):
+def units_of_nb(share, below, touched, units):
     """``units[o]`` (``int32 (7462 + FILL_BLOCK,)``, ``o`` < 7,462): ``share`` times the samples whose best opponent
-    order is below ``o`` plus the tie shares of those where it is ``o`` (``below``, ``tied``: by best order shifted
-    by one): numba equivalent of ``sniper.games.draw.levels.Showdowns.units``. Clears ``below``, ``tied`` and
-    ``touched`` (the set entries' bits, ``showdown_units_nb``). Between two set entries ``b < b'`` every order from
-    ``b`` to ``b' - 2`` has the same units, so the runs are filled (``fill_nb``) and only the set entries read; the
-    entries ``fill_nb`` writes past a run are at or after the next set entry's ``b' - 1``, written after it."""
+    order is below ``o`` plus the tie shares of those where it is ``o`` (``below``: by best order shifted by one,
+    the samples times ``ONE_SAMPLE`` plus their tie shares): numba equivalent of
+    ``sniper.games.draw.levels.Showdowns.units``. Clears ``below`` and ``touched`` (the set entries' bits,
+    ``showdown_units_nb``). Between two set entries ``b < b'`` every order from ``b`` to ``b' - 2`` has the same
+    units, so the runs are filled (``fill_nb``) and only the set entries read; the entries ``fill_nb`` writes past
+    a run are at or after the next set entry's ``b' - 1``, written after it."""
     count = np.int64(0)  # samples whose best is below the order, counted up to b
     start = 0  # the first order not written
     for w in range(touched.shape[0]):
@@ -380,10 +383,10 @@ def units_of_nb(share, below, tied, touched, units):
             b = w * 64 + np.int64(trailing_zeros(bits))
             bits &= bits - np.uint64(1)
             fill_nb(units, start, b - 1, share * count)
+            counted = below[b]
             if b >= 1:
-                units[b - 1] = share * count + tied[b]
-            count += below[b]
+                units[b - 1] = share * count + (counted & (ONE_SAMPLE - 1))
+            count += counted >> 32
             below[b] = 0
-            tied[b] = 0
             start = max(start, b)
     fill_nb(units, start, N_ORDERS, share * count)

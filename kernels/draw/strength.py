@@ -103,10 +103,8 @@ class Scratch(NamedTuple):
     units_total: np.ndarray
     """``int64 (26,)``: ``hard``'s share units per keep."""
     below: np.ndarray
-    """``int64 (7463,)``: ``hard``'s samples by best opponent order, shifted by one; all 0 between decisions
-    (``ranges.showdown_units_nb`` clears what it set)."""
-    tied: np.ndarray
-    """``int64 (7463,)``: ``hard``'s tie shares by best opponent order, shifted by one; all 0 between decisions."""
+    """``int64 (7463,)``: ``hard``'s samples by best opponent order, shifted by one, times ``ranges.ONE_SAMPLE``
+    plus their tie shares; all 0 between decisions (``ranges.showdown_units_nb`` clears what it set)."""
     touched: np.ndarray
     """``uint64 (117,)``: bit ``b & 63`` of word ``b >> 6`` set when ``below[b]`` is (``ranges.showdown_units_nb``);
     all 0 between decisions."""
@@ -146,7 +144,6 @@ def new_scratch(draw_samples):
         np.zeros((MAX_SEATS, 8), np.float64),
         np.zeros((MAX_SEATS, 4), np.uint64),
         np.zeros(N_KEEPS, np.int64),
-        np.zeros(N_ORDERS + 1, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
         np.zeros(N_ORDERS // 64 + 1, np.uint64),
         np.zeros(N_ORDERS + 8, np.int32),
