@@ -32,7 +32,7 @@ _NOBODY = -1
 
 @njit(cache=True, inline="always")
 def deal_positions_nb(unseen, m, fresh):
-    """Each card's position in a fresh ``Deal`` of ``unseen[:m]`` (ascending) into ``fresh`` (``int64 (52,)``, -1
+    """Each card's position in a fresh ``Deal`` of ``unseen[:m]`` (ascending) into ``fresh`` (``int8 (52,)``, -1
     for a card not in it): the ``where`` of the numba equivalent of ``sniper.games.draw.levels.Deal.__init__``,
     found once per decision and copied by ``deal_start_nb`` for each sample."""
     for c in range(N_CARDS):
@@ -43,7 +43,7 @@ def deal_positions_nb(unseen, m, fresh):
 
 @njit(cache=True, inline="always")
 def deal_start_nb(unseen, m, fresh, deck, where, track):
-    """A fresh ``Deal`` of ``unseen[:m]`` into ``deck`` (``uint8 (52,)``) and, when ``track``, ``where`` (``int64
+    """A fresh ``Deal`` of ``unseen[:m]`` into ``deck`` (``uint8 (52,)``) and, when ``track``, ``where`` (``int8
     (52,)``: each card's position, -1 for a card not in it; a copy of ``fresh``, ``deal_positions_nb``): numba
     equivalent of ``sniper.games.draw.levels.Deal.__init__``. Without ``track`` the deal keeps no ``where``: only
     ``deal_place_nb`` reads it, for opponents who have drawn (``samples_setup_nb``)."""

@@ -78,10 +78,10 @@ class Scratch(NamedTuple):
     deck: np.ndarray
     """``uint8 (52,)``: a sample's shuffle of ``unseen`` (``keep_orders_nb``; ``hard``'s ``Deal``)."""
     where: np.ndarray
-    """``int64 (52,)``: each card's position in ``deck`` (``hard``'s ``Deal``), -1 if not in it; kept only while
-    some opponent has drawn (``ranges.deal_start_nb``'s ``track``)."""
+    """``int8 (52,)``: each card's position in ``deck`` (``hard``'s ``Deal``), -1 if not in it; kept only while
+    some opponent has drawn (``ranges.deal_start_nb``'s ``track``; copied from ``fresh`` each sample, 52 bytes)."""
     fresh: np.ndarray
-    """``int64 (52,)``: ``where`` of a fresh ``Deal`` of ``unseen`` (``ranges.deal_positions_nb``)."""
+    """``int8 (52,)``: ``where`` of a fresh ``Deal`` of ``unseen`` (``ranges.deal_positions_nb``)."""
     orders: np.ndarray
     """``uint16 (MAX_SEATS, max draw_samples, 26)``: ``keep_orders_nb``'s orders per player, sample and keep."""
     held: np.ndarray
@@ -133,8 +133,8 @@ def new_scratch(draw_samples):
     return Scratch(
         np.zeros(52, np.uint8),
         np.zeros(52, np.uint8),
-        np.zeros(52, np.int64),
-        np.zeros(52, np.int64),
+        np.zeros(52, np.int8),
+        np.zeros(52, np.int8),
         np.zeros((MAX_SEATS, max(draw_samples, 1), N_KEEPS), np.uint16),
         np.zeros((MAX_SEATS, 4), np.uint64),
         np.zeros(N_KEEPS, np.uint64),
