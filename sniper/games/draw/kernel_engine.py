@@ -86,9 +86,9 @@ and ``sniper/core``): their digest, with the kernels', keys the tables' disk cac
 @functools.cache
 def reference_tables() -> dict[str, np.ndarray]:
     """What the levels' tables take from the reference, as arrays: ``values`` and ``halves`` (``int64 (7462,)``,
-    ``strength.five_card_hands()``'s) and ``keep_cards``, ``keep_start``, ``keep_count`` (``keep_rows``), built
-    once (about 0.2 s) and kept in the kernels' disk cache (``kernels.jit.cached_arrays``), keyed by the digest
-    of ``REFERENCE_SOURCES`` and ``kernels.jit.SOURCES_DIGEST``."""
+    ``strength.five_card_hands()``'s), ``keep_cards``, ``keep_start``, ``keep_count`` (``keep_rows``) and
+    ``five_slot``, ``five_order`` (``five_orders``), built once (about 0.3 s) and kept in the kernels' disk cache
+    (``kernels.jit.cached_arrays``), keyed by the digest of ``REFERENCE_SOURCES`` and ``kernels.jit.SOURCES_DIGEST``."""
     key = hashlib.sha256("".join([SOURCES_DIGEST, *map(sources_digest, REFERENCE_SOURCES)]).encode()).hexdigest()
     return cached_arrays("draw-level-tables", key, _build_reference_tables)
 
@@ -97,24 +97,42 @@ def _build_reference_tables() -> dict[str, np.ndarray]:
     hands = strength.five_card_hands()
     cards, start, count = keep_rows()
     values, halves = np.array(hands.values, np.int64), np.array(hands.halves, np.int64)
-    return {"values": values, "halves": halves, "keep_cards": cards, "keep_start": start, "keep_count": count}
+    slot, order = five_orders(values)
+    return {
+        "values": values,
+        "halves": halves,
+        "keep_cards": cards,
+        "keep_start": start,
+        "keep_count": count,
+        "five_slot": slot,
+        "five_order": order,
+    }
 
 
 @functools.cache
 def order_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``LevelTables.five_slot``, ``five_order`` and ``flush_order`` (``uint16``): the order of each five-card rank
-    multiset played without a flush (``five_hash``) and of each flush (``kernels.eval52``'s ``flush_value``, each
-    entry replaced by the index of its value in ``strength.five_card_hands().values``, the reference's
-    ``five_card_index``; entries of fewer than five ranks, 0, get 0)."""
-    values = reference_tables()["values"]
+    multiset played without a flush (``five_orders``, kept with ``reference_tables``) and of each flush
+    (``kernels.eval52``'s ``flush_value``, each entry replaced by the index of its value in
+    ``strength.five_card_hands().values``, the reference's ``five_card_index``; entries of fewer than five ranks, 0,
+    get 0)."""
+    stored = reference_tables()
+    flush_value = tables().flush_value
+    flush = np.where(flush_value > 0, np.searchsorted(stored["values"], flush_value), 0).astype(np.uint16)
+    return stored["five_slot"], stored["five_order"], flush
+
+
+def five_orders(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``LevelTables.five_slot`` and ``five_order`` (``five_hash``) of the five-card rank multisets
+    (``five_rank_keys``), each one's order the index in ``values`` (``strength.five_card_hands().values``) of its
+    value played without a flush (``kernels.eval52``'s ``rank_value``); about 0.1 s, so built with
+    ``reference_tables`` and kept in its disk cache."""
     t = tables()
-    flush = np.where(t.flush_value > 0, np.searchsorted(values, t.flush_value), 0).astype(np.uint16)
     ranks = five_rank_keys()
     low = (ranks & np.uint64(0x3FFF)).astype(np.int64)
     high = (ranks >> np.uint64(16)).astype(np.int64)
     rank_value = t.rank_value[t.low_base[low].astype(np.int64) + t.high_index[high]]
-    slot, order = five_hash(ranks, np.searchsorted(values, rank_value).astype(np.uint16))
-    return slot, order, flush
+    return five_hash(ranks, np.searchsorted(values, rank_value).astype(np.uint16))
 
 
 def five_rank_keys() -> np.ndarray:
