@@ -47,7 +47,7 @@ from kernels.draw.policies import (
     own_unseen_nb,
 )
 from kernels.draw.ranges import showdown_share_nb, showdown_units_nb
-from kernels.draw.strength import MASKS, five_order_nb, keep_orders_nb, new_scratch
+from kernels.draw.strength import MASKS, N_ORDERS, five_order_nb, keep_orders_nb, new_scratch
 from kernels.eval52 import tables
 from kernels.poker52.betting import actor_nb
 from kernels.poker52.deck import shuffled_deck_nb
@@ -585,10 +585,10 @@ def same_estimates(agent, obs, stream):
         shows = agent.showdowns(obs, key)
         read, samples, m = hard_read_nb(params), np.int64(agent.samples), own_unseen_nb(h, np.int64(me), scratch)
         showdown_units_nb(h, np.int64(me), scratch.unseen, m, np.uint64(key), 0, samples, read, t, lt, scratch)
-        assert scratch.units.tolist() == [shows.units(order) for order in range(len(scratch.units))], obs
+        assert scratch.units[:N_ORDERS].tolist() == [shows.units(order) for order in range(N_ORDERS)], obs
         own = strength.five_card_index(obs.cards)
         for order in sorted({own, *(b for b in shows.best if b >= 0), *(b + 1 for b in shows.best if b >= 0)}):
-            if order < len(scratch.units):  # one order's units without the table, as the second round's equity
+            if order < N_ORDERS:  # one order's units without the table, as the second round's equity
                 one = showdown_share_nb(
                     h, np.int64(me), scratch.unseen, m, np.uint64(key), 0, samples, read, order, t, lt, scratch
                 )

@@ -352,13 +352,15 @@ def play_games_par_nb(seed, games, inputs, cap_hands, rec, hands_out, cap_action
     n_seats, stack, ante, small, big, cap, limit, button = r
     levels, params, draw_levels, draw_params = a
     card_key, low_base, high_index, rank_value, flush_value, rank_order52, flush_order52, order_value = t
-    rank_order, flush_order, powers, keep_cards, keep_start, keep_count, max_tries, share_units = lt
+    five_slot, five_order, flush_order, powers, keep_cards, keep_start, keep_count, max_tries, share_units = lt
     for b in prange(n_blocks):
         again = GameInputs(
             GameRules(n_seats, stack, ante, small, big, cap, limit, button),
             Agents(levels, params, draw_levels, draw_params),
             Tables(card_key, low_base, high_index, rank_value, flush_value, rank_order52, flush_order52, order_value),
-            LevelTables(rank_order, flush_order, powers, keep_cards, keep_start, keep_count, max_tries, share_units),
+            LevelTables(
+                five_slot, five_order, flush_order, powers, keep_cards, keep_start, keep_count, max_tries, share_units
+            ),
         )
         start = b * n_games // n_blocks
         stop = (b + 1) * n_games // n_blocks

@@ -213,14 +213,17 @@ def normal_plan_nb(h, p, params, key, t, lt, scr):
         and plan[p, 5] == bet_fraction
     ):
         return np.int64(plan[p, 6]), plan[p, 7]
-    low, high = lt.powers[draw_low], lt.powers[draw_high]
     totals = scr.totals
     for q in range(N_KEEPS):
         totals[q] = 0.0
-    for j in range(samples):
-        for q in range(N_KEEPS):
-            o = orders[p, j, q]
-            totals[q] += toward_nb(low[o], high[o], draw_fraction)
+    if draw_fraction == 0.0:  # one row: toward_nb(w, w, 0.0) is w, bit for bit (the powers are >= 0)
+        plan_sums_nb(orders[p], samples, lt.powers[draw_low], totals)
+    else:
+        low, high = lt.powers[draw_low], lt.powers[draw_high]
+        for j in range(samples):
+            for q in range(N_KEEPS):
+                o = orders[p, j, q]
+                totals[q] += toward_nb(low[o], high[o], draw_fraction)
     best = first_best_nb(totals)
     low, high = lt.powers[bet_low], lt.powers[bet_high]
     e = 0.0
@@ -233,6 +236,16 @@ def normal_plan_nb(h, p, params, key, t, lt, scr):
     for i in range(4):
         plan_held[p, i] = held[p, i]
     return best, e
+
+
+@njit(cache=True, inline="always")
+def plan_sums_nb(orders, samples, row, totals):
+    """Add ``row[orders[j, q]]`` over the samples ``j < samples`` to ``totals[q]`` (``float64 (26,)``), in the
+    order of ``j``: numba equivalent of the sums of ``sniper.games.draw.levels.NormalAgent.plan`` when the worth's
+    fraction is 0 (``normal_plan_nb``; ``toward_nb(w, w, 0.0)`` is ``w``)."""
+    for j in range(samples):
+        for q in range(N_KEEPS):
+            totals[q] += row[orders[j, q]]
 
 
 @njit(cache=True, **NO_REFCOUNT)

@@ -21,13 +21,18 @@ from kernels.jit import njit
 from kernels.poker52.reads import looseness_nb, toward_nb
 from kernels.rng import derive_nb, key_integer_nb, key_random_nb
 
+FILL_BLOCK = 8
+"""Entries ``fill_nb`` writes at a time (one 256-bit store of ``int32``); ``Scratch.units`` has as many more."""
+ONE_SAMPLE = np.int64(1) << 32
+"""A sample in ``Scratch.below``'s entries, above the sum of its tie shares (at most ``share_units`` times 10,000
+samples, below 2**32)."""
 _NOBODY = -1
 """The best opponent order of a sample with no opponent (``Showdowns``' ``max(orders, default=-1)``)."""
 
 
 @njit(cache=True, inline="always")
 def deal_positions_nb(unseen, m, fresh):
-    """Each card's position in a fresh ``Deal`` of ``unseen[:m]`` (ascending) into ``fresh`` (``int64 (52,)``, -1
+    """Each card's position in a fresh ``Deal`` of ``unseen[:m]`` (ascending) into ``fresh`` (``int8 (52,)``, -1
     for a card not in it): the ``where`` of the numba equivalent of ``sniper.games.draw.levels.Deal.__init__``,
     found once per decision and copied by ``deal_start_nb`` for each sample."""
     for c in range(N_CARDS):
@@ -38,7 +43,7 @@ def deal_positions_nb(unseen, m, fresh):
 
 @njit(cache=True, inline="always")
 def deal_start_nb(unseen, m, fresh, deck, where, track):
-    """A fresh ``Deal`` of ``unseen[:m]`` into ``deck`` (``uint8 (52,)``) and, when ``track``, ``where`` (``int64
+    """A fresh ``Deal`` of ``unseen[:m]`` into ``deck`` (``uint8 (52,)``) and, when ``track``, ``where`` (``int8
     (52,)``: each card's position, -1 for a card not in it; a copy of ``fresh``, ``deal_positions_nb``): numba
     equivalent of ``sniper.games.draw.levels.Deal.__init__``. Without ``track`` the deal keeps no ``where``: only
     ``deal_place_nb`` reads it, for opponents who have drawn (``samples_setup_nb``)."""
@@ -277,10 +282,11 @@ def sample_best_nb(unseen, m, key, j, n, track, above, read_bet, read_raise, t, 
 @njit(cache=True, **NO_REFCOUNT)
 def showdown_units_nb(h, p, unseen, m, key, start, stop, params_read, t, lt, scr):
     """The pot share units (``levels.SHARE_UNITS`` per sample) a final hand of each order wins against
-    player ``p``'s live opponents over the deals ``start .. stop - 1`` keyed by ``key`` into ``scr.units`` (``int64
-    (7462,)``): numba equivalent of ``sniper.games.draw.levels.HardAgent.showdowns(obs, key, start, stop)`` and
-    ``Showdowns.units``; ``scr`` is a ``kernels.draw.strength.Scratch``. The units of consecutive ranges add up to
-    those of their union (adaptive sampling, ``policies.hard_equity_nb``).
+    player ``p``'s live opponents over the deals ``start .. stop - 1`` keyed by ``key`` into ``scr.units`` (``int32
+    (7462 + FILL_BLOCK,)``, the last ``FILL_BLOCK`` entries slack): numba equivalent of
+    ``sniper.games.draw.levels.HardAgent.showdowns(obs, key, start, stop)`` and ``Showdowns.units``; ``scr`` is a
+    ``kernels.draw.strength.Scratch``. The units of consecutive ranges add up to those of their union (adaptive
+    sampling, ``policies.hard_equity_nb``).
 
     Sample ``j`` deals, from ``Stream(derive(key, j))``, the cards ``p`` has not seen (``unseen[:m]``,
     ascending, ``strength.unseen_nb``) to each live opponent clockwise from ``p``'s left (``sample_best_nb``); a
@@ -288,8 +294,8 @@ def showdown_units_nb(h, p, unseen, m, key, start, stop, params_read, t, lt, scr
     ``o`` and ``share_units // (1 + ties)`` of one where it equals ``o``. ``params_read``: ``(read_bluff,
     read_pair, read_loose, read_snow, read_bet, read_raise)`` then the seven reads of ``looseness_of_nb``; each
     opponent reads by its ``mixed_reads_nb`` (its looseness, ``looseness_of_nb``). The opponents, their reads
-    and the fresh deal's positions are found once, before the samples (``samples_setup_nb``); ``scr.below``,
-    ``scr.tied`` and ``scr.touched`` are all 0 on entry and left so (``units_of_nb``).
+    and the fresh deal's positions are found once, before the samples (``samples_setup_nb``); ``scr.below`` and
+    ``scr.touched`` are all 0 on entry and left so (``units_of_nb``).
     """
     n, track, tie_shares = samples_setup_nb(h, p, unseen, m, params_read, lt, scr)
     read_bet, read_raise = params_read[4], params_read[5]
@@ -297,22 +303,21 @@ def showdown_units_nb(h, p, unseen, m, key, start, stop, params_read, t, lt, scr
         units_samples_nb(unseen, m, key, start, stop, n, True, read_bet, read_raise, tie_shares, t, lt, scr)
     else:
         units_samples_nb(unseen, m, key, start, stop, n, False, read_bet, read_raise, tie_shares, t, lt, scr)
-    units_of_nb(tie_shares[0], scr.below, scr.tied, scr.touched, scr.units)
+    units_of_nb(tie_shares[0], scr.below, scr.touched, scr.units)
 
 
 @njit(cache=True, inline="always")
 def units_samples_nb(unseen, m, key, start, stop, n, track, read_bet, read_raise, tie_shares, t, lt, scr):
     """The samples ``start .. stop - 1`` of ``showdown_units_nb`` (``sample_best_nb``) counted by best order,
-    shifted by one, into ``scr.below`` (samples), ``scr.tied`` (their ``tie_shares`` by ties) and ``scr.touched``
-    (``units_of_nb``): numba equivalent of the loop over the samples of
-    ``sniper.games.draw.levels.HardAgent.showdowns``. ``track`` is a constant where it is called, so that each
-    loop is compiled for it."""
-    below, tied, touched = scr.below, scr.tied, scr.touched
+    shifted by one, into ``scr.below`` (the samples times ``ONE_SAMPLE`` plus their ``tie_shares`` by ties: one
+    entry read and written a sample) and ``scr.touched`` (``units_of_nb``): numba equivalent of the loop over the
+    samples of ``sniper.games.draw.levels.HardAgent.showdowns``. ``track`` is a constant where it is called, so
+    that each loop is compiled for it."""
+    below, touched = scr.below, scr.touched
     for j in range(start, stop):
         best, ties = sample_best_nb(unseen, m, key, j, n, track, N_ORDERS, read_bet, read_raise, t, lt, scr)
         b = best + 1  # samples by best order, shifted by one (the best of no opponent is -1)
-        below[b] += 1
-        tied[b] += tie_shares[ties]
+        below[b] += ONE_SAMPLE + tie_shares[ties]
         touched[b >> 6] |= np.uint64(1) << np.uint64(b & 63)
 
 
@@ -348,21 +353,27 @@ def share_samples_nb(unseen, m, key, start, stop, n, track, own, read_bet, read_
 
 @njit(cache=True, inline="always")
 def fill_nb(out, start, stop, value):
-    """``out[start:stop] = value`` (nothing if ``stop <= start``): numba equivalent of
-    ``sniper.games.draw.levels.Showdowns.units`` over a run of orders that no sample's best falls in
-    (``units_of_nb``). By unsigned indices: a signed index would make numba test it for negative values, and
-    LLVM vectorize the loop into scattered stores."""
-    for o in range(np.uint64(max(start, 0)), np.uint64(max(stop, 0))):
-        out[o] = value
+    """``out[start:stop] = value`` (nothing if ``stop <= start``) in blocks of ``FILL_BLOCK`` (one vector store
+    each), so also up to ``FILL_BLOCK - 1`` entries after ``stop`` (``out`` has that slack at its end): numba
+    equivalent of ``sniper.games.draw.levels.Showdowns.units`` over a run of orders that no sample's best falls in
+    (``units_of_nb``, which writes the entries after the run later). By unsigned indices: a signed index would
+    make numba test it for negative values."""
+    o, end = np.uint64(max(start, 0)), np.uint64(max(stop, 0))
+    while o < end:
+        for i in range(FILL_BLOCK):
+            out[o + np.uint64(i)] = value
+        o += np.uint64(FILL_BLOCK)
 
 
 @njit(cache=True, inline="always")
-def units_of_nb(share, below, tied, touched, units):
-    """``units[o]`` (``int64 (7462,)``): ``share`` times the samples whose best opponent order is below ``o`` plus the
-    tie shares of those where it is ``o`` (``below``, ``tied``: by best order shifted by one): numba equivalent of
-    ``sniper.games.draw.levels.Showdowns.units``. Clears ``below``, ``tied`` and ``touched`` (the set entries'
-    bits, ``showdown_units_nb``). Between two set entries ``b < b'`` every order from ``b`` to ``b' - 2`` has the
-    same units, so the runs are filled (``fill_nb``) and only the set entries read."""
+def units_of_nb(share, below, touched, units):
+    """``units[o]`` (``int32 (7462 + FILL_BLOCK,)``, ``o`` < 7,462): ``share`` times the samples whose best opponent
+    order is below ``o`` plus the tie shares of those where it is ``o`` (``below``: by best order shifted by one,
+    the samples times ``ONE_SAMPLE`` plus their tie shares): numba equivalent of
+    ``sniper.games.draw.levels.Showdowns.units``. Clears ``below`` and ``touched`` (the set entries' bits,
+    ``showdown_units_nb``). Between two set entries ``b < b'`` every order from ``b`` to ``b' - 2`` has the same
+    units, so the runs are filled (``fill_nb``) and only the set entries read; the entries ``fill_nb`` writes past
+    a run are at or after the next set entry's ``b' - 1``, written after it."""
     count = np.int64(0)  # samples whose best is below the order, counted up to b
     start = 0  # the first order not written
     for w in range(touched.shape[0]):
@@ -372,10 +383,10 @@ def units_of_nb(share, below, tied, touched, units):
             b = w * 64 + np.int64(trailing_zeros(bits))
             bits &= bits - np.uint64(1)
             fill_nb(units, start, b - 1, share * count)
+            counted = below[b]
             if b >= 1:
-                units[b - 1] = share * count + tied[b]
-            count += below[b]
+                units[b - 1] = share * count + (counted & (ONE_SAMPLE - 1))
+            count += counted >> 32
             below[b] = 0
-            tied[b] = 0
             start = max(start, b)
     fill_nb(units, start, N_ORDERS, share * count)

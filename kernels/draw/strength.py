@@ -5,12 +5,14 @@ Numba equivalents of the levels' hand-strength helpers: a hand's **order** (``fi
 higher better, equal orders tie) and ``sniper.games.draw.draws.keep_orders`` (the final orders of every legal
 keep over sampled draws).
 
-The order is looked up as ``kernels.eval52`` looks up a value, from the same key (``hand_nb``: the sum of
-the cards' keys) and suit mask, in tables of orders instead of values (``LevelTables.rank_order`` and
-``flush_order``), built by ``sniper.games.draw.kernel_engine.level_tables`` from the reference's
-``five_card_hands().values``. The tables of ``strength ** n`` (``strength.power_table``) and of the easy
-chart's keeps (``levels.chart_keep_sets``) are built there too, from the reference: one truth, which the
-kernels look up.
+The order is looked up from the key ``kernels.eval52`` looks a value up by (``hand_nb``: the sum of the cards'
+keys) and the suit mask: a flush in ``LevelTables.flush_order`` (``eval52``'s ``flush_value`` as orders), any other
+five cards by their ranks (the key's bits 16 and up), in a perfect hash of the 6,175 five-card rank multisets
+small enough to stay in the L1 cache (``five_slot``, 4 kB, and ``five_order``, 16 kB, against the 370 kB of
+``eval52``'s ``low_base``, ``high_index`` and a ``rank_order``, read sparsely: ``order_of_nb``). The tables are
+built by ``sniper.games.draw.kernel_engine.level_tables`` from the reference's ``five_card_hands().values``. The
+tables of ``strength ** n`` (``strength.power_table``) and of the easy chart's keeps (``levels.chart_keep_sets``)
+are built there too, from the reference: one truth, which the kernels look up.
 """
 
 from typing import NamedTuple
@@ -19,7 +21,7 @@ import numpy as np
 
 from kernels import NO_REFCOUNT
 from kernels.draw.codes import DISCARD_MASKS, HAND_SIZE, MAX_SEATS, N_KEEPS
-from kernels.eval52 import EMPTY_KEY, card_bit_nb, flush_suit_nb, rank_index_nb
+from kernels.eval52 import EMPTY_KEY, card_bit_nb, flush_suit_nb
 from kernels.jit import njit
 from kernels.rng import derive_nb, key_integer_nb
 
@@ -34,14 +36,22 @@ GONE_FROM = tuple(int((GONE < d).sum()) for d in range(5))
 """``(0, 1, 6, 16, 26)``: where the keeps discarding ``d`` cards start in ``BY_GONE`` (and end: ``d + 1``)."""
 N_ORDERS = 7462
 """Distinct five-card values (``len(strength.five_card_hands().values)``)."""
+FIVE_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
+"""The odd multiplier of ``order_of_nb``'s hash of a five-card key's ranks (the golden ratio's, ``kernels.rng``):
+``sniper.games.draw.kernel_engine.five_hash`` checks that it spreads the 6,175 rank multisets of five cards."""
+FIVE_BUCKET_BITS, FIVE_SLOT_BITS = 11, 13
+"""``order_of_nb``'s hash: the product's top 11 bits pick a ``LevelTables.five_slot`` entry (2,048), the next 13
+bits, XOR that entry, the ``five_order`` slot (8,192: 75% of them used)."""
 
 
 class LevelTables(NamedTuple):
     """The levels' tables, built from the reference by ``sniper.games.draw.kernel_engine.level_tables``."""
 
-    rank_order: np.ndarray
-    """``uint16 (73775,)``: ``kernels.eval52.Tables.rank_value``'s entries as orders (the index of the value
-    in ``strength.five_card_hands().values``)."""
+    five_slot: np.ndarray
+    """``uint16 (2048,)``: the displacement of each bucket of ``order_of_nb``'s perfect hash (``FIVE_BUCKET_BITS``)."""
+    five_order: np.ndarray
+    """``uint16 (8192,)``: the order of the five-card rank multiset (played without a flush) hashed to each slot
+    (``order_of_nb``), 0 at the slots none hashes to."""
     flush_order: np.ndarray
     """``uint16 (8192,)``: ``Tables.flush_value``'s entries as orders (0 for fewer than five ranks)."""
     powers: np.ndarray
@@ -68,10 +78,10 @@ class Scratch(NamedTuple):
     deck: np.ndarray
     """``uint8 (52,)``: a sample's shuffle of ``unseen`` (``keep_orders_nb``; ``hard``'s ``Deal``)."""
     where: np.ndarray
-    """``int64 (52,)``: each card's position in ``deck`` (``hard``'s ``Deal``), -1 if not in it; kept only while
-    some opponent has drawn (``ranges.deal_start_nb``'s ``track``)."""
+    """``int8 (52,)``: each card's position in ``deck`` (``hard``'s ``Deal``), -1 if not in it; kept only while
+    some opponent has drawn (``ranges.deal_start_nb``'s ``track``; copied from ``fresh`` each sample, 52 bytes)."""
     fresh: np.ndarray
-    """``int64 (52,)``: ``where`` of a fresh ``Deal`` of ``unseen`` (``ranges.deal_positions_nb``)."""
+    """``int8 (52,)``: ``where`` of a fresh ``Deal`` of ``unseen`` (``ranges.deal_positions_nb``)."""
     orders: np.ndarray
     """``uint16 (MAX_SEATS, max draw_samples, 26)``: ``keep_orders_nb``'s orders per player, sample and keep."""
     held: np.ndarray
@@ -93,15 +103,16 @@ class Scratch(NamedTuple):
     units_total: np.ndarray
     """``int64 (26,)``: ``hard``'s share units per keep."""
     below: np.ndarray
-    """``int64 (7463,)``: ``hard``'s samples by best opponent order, shifted by one; all 0 between decisions
-    (``ranges.showdown_units_nb`` clears what it set)."""
-    tied: np.ndarray
-    """``int64 (7463,)``: ``hard``'s tie shares by best opponent order, shifted by one; all 0 between decisions."""
+    """``int64 (7463,)``: ``hard``'s samples by best opponent order, shifted by one, times ``ranges.ONE_SAMPLE``
+    plus their tie shares; all 0 between decisions (``ranges.showdown_units_nb`` clears what it set)."""
     touched: np.ndarray
     """``uint64 (117,)``: bit ``b & 63`` of word ``b >> 6`` set when ``below[b]`` is (``ranges.showdown_units_nb``);
     all 0 between decisions."""
     units: np.ndarray
-    """``int64 (7462,)``: ``hard``'s share units of a final hand of each order (``ranges.showdown_units_nb``)."""
+    """``int32 (7462 + 8,)``: ``hard``'s share units of a final hand of each order (``ranges.showdown_units_nb``;
+    the last 8 are slack for ``ranges.fill_nb``'s blocks); at
+    most ``share_units`` (2,520) times the samples of one call (at most 10,000, ``parameters``), so 32 bits hold
+    them, and the table is half as large to fill and to read (``policies.hard_equity_nb``)."""
     hand: np.ndarray
     """``uint8 (5,)``: one sampled opponent hand."""
     opponents: np.ndarray
@@ -122,8 +133,8 @@ def new_scratch(draw_samples):
     return Scratch(
         np.zeros(52, np.uint8),
         np.zeros(52, np.uint8),
-        np.zeros(52, np.int64),
-        np.zeros(52, np.int64),
+        np.zeros(52, np.int8),
+        np.zeros(52, np.int8),
         np.zeros((MAX_SEATS, max(draw_samples, 1), N_KEEPS), np.uint16),
         np.zeros((MAX_SEATS, 4), np.uint64),
         np.zeros(N_KEEPS, np.uint64),
@@ -134,9 +145,8 @@ def new_scratch(draw_samples):
         np.zeros((MAX_SEATS, 4), np.uint64),
         np.zeros(N_KEEPS, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
-        np.zeros(N_ORDERS + 1, np.int64),
         np.zeros(N_ORDERS // 64 + 1, np.uint64),
-        np.zeros(N_ORDERS, np.int64),
+        np.zeros(N_ORDERS + 8, np.int32),
         np.zeros(HAND_SIZE, np.uint8),
         np.zeros((MAX_SEATS, 3), np.int64),
         np.zeros((MAX_SEATS, 4), np.float64),
@@ -150,11 +160,16 @@ new_scratch_nb = njit(cache=True)(new_scratch)
 
 @njit(cache=True, inline="always")
 def order_of_nb(key, mask, t, lt):
-    """The order (0..7,461) of the best five of the cards of ``(key, mask)`` (``kernels.eval52.hand_nb``,
-    5 to 7 cards): numba equivalent of ``sniper.games.draw.strength.five_card_index``."""
+    """The order (0..7,461) of the five cards of ``(key, mask)`` (``kernels.eval52.hand_nb``): numba equivalent of
+    ``sniper.games.draw.strength.five_card_index``. Without a flush, by a perfect hash of the key's ranks (bits 16
+    and up, ``h = ranks * FIVE_MULTIPLIER``): slot ``(h >> 40 & 8191) ^ five_slot[h >> 53]`` of ``five_order``
+    (module docstring); ``t``, the evaluator's tables, goes unused. Five cards only (the hash knows no others)."""
     suit = flush_suit_nb(key)
     if suit < 0:
-        return np.int64(lt.rank_order[rank_index_nb(key, t)])
+        h = (key >> np.uint64(16)) * FIVE_MULTIPLIER
+        bucket = h >> np.uint64(64 - FIVE_BUCKET_BITS)
+        slot = (h >> np.uint64(64 - FIVE_BUCKET_BITS - FIVE_SLOT_BITS)) & np.uint64((1 << FIVE_SLOT_BITS) - 1)
+        return np.int64(lt.five_order[slot ^ np.uint64(lt.five_slot[bucket])])
     return np.int64(lt.flush_order[(mask >> np.uint64(16 * suit)) & np.uint64(0x1FFF)])
 
 

@@ -21,6 +21,7 @@ True
 
 import functools
 import hashlib
+import itertools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,7 +33,14 @@ from kernels.draw.codes import DISCARD, NO_CARD, NO_DRAW, Level
 from kernels.draw.game import Agents, Field, GameInputs, GameRules, max_draw_samples_nb, play_games_nb
 from kernels.draw.params import N_PARAMS, PARAMS_OF, NormalParam
 from kernels.draw.policies import N_FLAT, policies_nb
-from kernels.draw.strength import N_ORDERS, LevelTables, new_scratch
+from kernels.draw.strength import (
+    FIVE_BUCKET_BITS,
+    FIVE_MULTIPLIER,
+    FIVE_SLOT_BITS,
+    N_ORDERS,
+    LevelTables,
+    new_scratch,
+)
 from kernels.eval52 import tables
 from kernels.jit import SOURCES_DIGEST, cached_arrays, sources_digest
 from kernels.poker52.game import NO_LIMIT, OVERFLOW, ActionField
@@ -78,9 +86,9 @@ and ``sniper/core``): their digest, with the kernels', keys the tables' disk cac
 @functools.cache
 def reference_tables() -> dict[str, np.ndarray]:
     """What the levels' tables take from the reference, as arrays: ``values`` and ``halves`` (``int64 (7462,)``,
-    ``strength.five_card_hands()``'s) and ``keep_cards``, ``keep_start``, ``keep_count`` (``keep_rows``), built
-    once (about 0.2 s) and kept in the kernels' disk cache (``kernels.jit.cached_arrays``), keyed by the digest
-    of ``REFERENCE_SOURCES`` and ``kernels.jit.SOURCES_DIGEST``."""
+    ``strength.five_card_hands()``'s), ``keep_cards``, ``keep_start``, ``keep_count`` (``keep_rows``) and
+    ``five_slot``, ``five_order`` (``five_orders``), built once (about 0.3 s) and kept in the kernels' disk cache
+    (``kernels.jit.cached_arrays``), keyed by the digest of ``REFERENCE_SOURCES`` and ``kernels.jit.SOURCES_DIGEST``."""
     key = hashlib.sha256("".join([SOURCES_DIGEST, *map(sources_digest, REFERENCE_SOURCES)]).encode()).hexdigest()
     return cached_arrays("draw-level-tables", key, _build_reference_tables)
 
@@ -89,20 +97,82 @@ def _build_reference_tables() -> dict[str, np.ndarray]:
     hands = strength.five_card_hands()
     cards, start, count = keep_rows()
     values, halves = np.array(hands.values, np.int64), np.array(hands.halves, np.int64)
-    return {"values": values, "halves": halves, "keep_cards": cards, "keep_start": start, "keep_count": count}
+    slot, order = five_orders(values)
+    return {
+        "values": values,
+        "halves": halves,
+        "keep_cards": cards,
+        "keep_start": start,
+        "keep_count": count,
+        "five_slot": slot,
+        "five_order": order,
+    }
 
 
 @functools.cache
-def order_tables() -> tuple[np.ndarray, np.ndarray]:
-    """``kernels.eval52``'s value tables as orders (``uint16``): each entry of ``rank_value`` and ``flush_value``
-    replaced by the index of its value in ``strength.five_card_hands().values`` (the reference's
-    ``five_card_index``; the best five of 6 or 7 cards get the order of their value too; ``flush_value``'s
-    entries of fewer than five ranks, 0, get 0)."""
-    values = reference_tables()["values"]
+def order_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``LevelTables.five_slot``, ``five_order`` and ``flush_order`` (``uint16``): the order of each five-card rank
+    multiset played without a flush (``five_orders``, kept with ``reference_tables``) and of each flush
+    (``kernels.eval52``'s ``flush_value``, each entry replaced by the index of its value in
+    ``strength.five_card_hands().values``, the reference's ``five_card_index``; entries of fewer than five ranks, 0,
+    get 0)."""
+    stored = reference_tables()
+    flush_value = tables().flush_value
+    flush = np.where(flush_value > 0, np.searchsorted(stored["values"], flush_value), 0).astype(np.uint16)
+    return stored["five_slot"], stored["five_order"], flush
+
+
+def five_orders(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``LevelTables.five_slot`` and ``five_order`` (``five_hash``) of the five-card rank multisets
+    (``five_rank_keys``), each one's order the index in ``values`` (``strength.five_card_hands().values``) of its
+    value played without a flush (``kernels.eval52``'s ``rank_value``); about 0.1 s, so built with
+    ``reference_tables`` and kept in its disk cache."""
     t = tables()
-    rank = np.searchsorted(values, t.rank_value).astype(np.uint16)
-    flush = np.where(t.flush_value > 0, np.searchsorted(values, t.flush_value), 0).astype(np.uint16)
-    return rank, flush
+    ranks = five_rank_keys()
+    low = (ranks & np.uint64(0x3FFF)).astype(np.int64)
+    high = (ranks >> np.uint64(16)).astype(np.int64)
+    rank_value = t.rank_value[t.low_base[low].astype(np.int64) + t.high_index[high]]
+    return five_hash(ranks, np.searchsorted(values, rank_value).astype(np.uint16))
+
+
+def five_rank_keys() -> np.ndarray:
+    """``uint64 (6175,)``: the ranks' part (bits 16 and up) of the ``kernels.eval52`` key of every multiset of five
+    ranks with at most four of a rank, the key ``kernels.draw.strength.order_of_nb`` hashes."""
+    ranks = np.array(list(itertools.combinations_with_replacement(range(13), HAND_SIZE)), np.int64)
+    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
+    counts = counts[counts.max(axis=1) <= 4]
+    rank_keys = tables().card_key[0::4] - np.uint64(1)  # the cards of suit 0 less their suit counter
+    return (counts.astype(np.uint64) * rank_keys).sum(axis=1, dtype=np.uint64) >> np.uint64(16)
+
+
+def five_hash(ranks: np.ndarray, orders: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``LevelTables.five_slot`` and ``five_order`` of the keys ``ranks`` (``five_rank_keys``) and their
+    ``orders``: a perfect hash by displacement (buckets of the product's top ``FIVE_BUCKET_BITS`` bits, largest
+    first, each given the first ``five_slot`` entry whose XOR with its keys' slots, the next ``FIVE_SLOT_BITS``
+    bits, puts them all in free slots). ``RuntimeError`` if the multiplier (``FIVE_MULTIPLIER``) put two keys of
+    a bucket at the same slot or left a bucket no entry (it does neither: the build checks it)."""
+    h = ranks * FIVE_MULTIPLIER
+    bucket = (h >> np.uint64(64 - FIVE_BUCKET_BITS)).astype(np.int64)
+    slot = ((h >> np.uint64(64 - FIVE_BUCKET_BITS - FIVE_SLOT_BITS)) & np.uint64((1 << FIVE_SLOT_BITS) - 1)).astype(
+        np.int64
+    )
+    if np.unique(bucket << FIVE_SLOT_BITS | slot).size != ranks.size:
+        raise RuntimeError("FIVE_MULTIPLIER puts two five-card rank keys of a bucket at one slot")
+    used = np.zeros(1 << FIVE_SLOT_BITS, bool)
+    displacement = np.zeros(1 << FIVE_BUCKET_BITS, np.uint16)
+    order = np.zeros(1 << FIVE_SLOT_BITS, np.uint16)
+    tries = np.arange(1 << FIVE_SLOT_BITS)
+    for b in np.argsort(-np.bincount(bucket, minlength=1 << FIVE_BUCKET_BITS), kind="stable"):
+        mine = bucket == b
+        if not mine.any():
+            break
+        free = np.flatnonzero(~used[slot[mine, None] ^ tries].any(axis=0))
+        if free.size == 0:
+            raise RuntimeError("no displacement places a bucket of five-card rank keys")
+        displacement[b] = free[0]
+        used[slot[mine] ^ free[0]] = True
+        order[slot[mine] ^ free[0]] = orders[mine]
+    return displacement, order
 
 
 @functools.cache
@@ -132,11 +202,11 @@ def level_tables(most_power: int = 1) -> LevelTables:
     """The levels' tables built from the reference (``sniper.games.draw.levels``: ``five_card_hands``,
     ``power_table`` for powers up to ``most_power``, ``chart_keep_sets``, ``MAX_TRIES``, ``SHARE_UNITS``):
     one truth, which the kernel looks up (``kernels.draw.strength.LevelTables``)."""
-    rank, flush = order_tables()
+    slot, order, flush = order_tables()
     stored = reference_tables()
     cards, start, count = stored["keep_cards"], stored["keep_start"], stored["keep_count"]
     powers = power_rows(max(int(most_power), 1))
-    return LevelTables(rank, flush, powers, cards, start, count, int(levels.MAX_TRIES), int(levels.SHARE_UNITS))
+    return LevelTables(slot, order, flush, powers, cards, start, count, int(levels.MAX_TRIES), int(levels.SHARE_UNITS))
 
 
 def kernel_agent(agent: object) -> tuple[Level, np.ndarray]:
