@@ -1,5 +1,6 @@
 """The command line: every command through typer's CliRunner, JSON keys, one-line errors (exit 2)."""
 
+import gc
 import itertools
 import json
 import os
@@ -1015,7 +1016,8 @@ def test_the_console_entry_ends_the_process_with_main_s_exit_code(monkeypatch, c
 @pytest.mark.parametrize("given", [None, "jemalloc"])
 def test_the_entry_point_gives_arrow_the_system_pool_unless_one_is_named(monkeypatch, given):
     """``sniper.cli.entry.console`` sets ``ARROW_DEFAULT_MEMORY_POOL`` to "system" before the command line loads
-    (pyarrow reads it once, on its first allocation), and keeps a pool the environment names."""
+    (pyarrow reads it once, on its first allocation), and keeps a pool the environment names; it runs the command
+    with the modules' objects frozen out of collections and a higher threshold for the youngest generation."""
     from sniper.cli import entry
 
     if given is None:
@@ -1024,8 +1026,15 @@ def test_the_entry_point_gives_arrow_the_system_pool_unless_one_is_named(monkeyp
         monkeypatch.setenv("ARROW_DEFAULT_MEMORY_POOL", given)
     seen = []
     monkeypatch.setattr(cli, "console", lambda: seen.append(os.environ["ARROW_DEFAULT_MEMORY_POOL"]))
-    entry.console()
+    threshold = gc.get_threshold()
+    try:
+        entry.console()
+        frozen, young, enabled = gc.get_freeze_count(), gc.get_threshold()[0], gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
     assert seen == [given or "system"]
+    assert frozen > 0 and young == entry.YOUNG_THRESHOLD and enabled, "the modules frozen, collections less often"
 
 
 def test_arrow_takes_the_entry_point_s_pool():
