@@ -14,15 +14,13 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from kernels import NO_REFCOUNT
 from kernels.draw.codes import HAND_SIZE, MAX_DISCARDS, NO_DRAW
-from kernels.draw.strength import N_ORDERS, five_order_nb, swap_nb
+from kernels.draw.strength import FILL_BLOCK, N_ORDERS, five_order_nb, swap_nb
 from kernels.draw_equity import chart_mask_nb, five_category_nb
 from kernels.eval52 import N_CARDS
 from kernels.jit import njit
 from kernels.poker52.reads import looseness_nb, toward_nb
 from kernels.rng import derive_nb, key_integer_nb, key_random_nb
 
-FILL_BLOCK = 8
-"""Entries ``fill_nb`` writes at a time (one 256-bit store of ``int32``); ``Scratch.units`` has as many more."""
 ONE_SAMPLE = np.int64(1) << 32
 """A sample in ``Scratch.below``'s entries, above the sum of its tie shares (at most ``share_units`` times 10,000
 samples, below 2**32)."""

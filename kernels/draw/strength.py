@@ -36,6 +36,9 @@ GONE_FROM = tuple(int((GONE < d).sum()) for d in range(5))
 """``(0, 1, 6, 16, 26)``: where the keeps discarding ``d`` cards start in ``BY_GONE`` (and end: ``d + 1``)."""
 N_ORDERS = 7462
 """Distinct five-card values (``len(strength.five_card_hands().values)``)."""
+FILL_BLOCK = 8
+"""Entries ``ranges.fill_nb`` writes at a time (one 256-bit store of ``int32``); ``Scratch.units`` has as many more
+entries than orders."""
 FIVE_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
 """The odd multiplier of ``order_of_nb``'s hash of a five-card key's ranks (the golden ratio's, ``kernels.rng``):
 ``sniper.games.draw.kernel_engine.five_hash`` checks that it spreads the 6,175 rank multisets of five cards."""
@@ -109,8 +112,8 @@ class Scratch(NamedTuple):
     """``uint64 (117,)``: bit ``b & 63`` of word ``b >> 6`` set when ``below[b]`` is (``ranges.showdown_units_nb``);
     all 0 between decisions."""
     units: np.ndarray
-    """``int32 (7462 + 8,)``: ``hard``'s share units of a final hand of each order (``ranges.showdown_units_nb``;
-    the last 8 are slack for ``ranges.fill_nb``'s blocks); at
+    """``int32 (7462 + FILL_BLOCK,)``: ``hard``'s share units of a final hand of each order
+    (``ranges.showdown_units_nb``; the last ``FILL_BLOCK`` are slack for ``ranges.fill_nb``'s blocks); at
     most ``share_units`` (2,520) times the samples of one call (at most 10,000, ``parameters``), so 32 bits hold
     them, and the table is half as large to fill and to read (``policies.hard_equity_nb``)."""
     hand: np.ndarray
@@ -146,7 +149,7 @@ def new_scratch(draw_samples):
         np.zeros(N_KEEPS, np.int64),
         np.zeros(N_ORDERS + 1, np.int64),
         np.zeros(N_ORDERS // 64 + 1, np.uint64),
-        np.zeros(N_ORDERS + 8, np.int32),
+        np.zeros(N_ORDERS + FILL_BLOCK, np.int32),
         np.zeros(HAND_SIZE, np.uint8),
         np.zeros((MAX_SEATS, 3), np.int64),
         np.zeros((MAX_SEATS, 4), np.float64),
